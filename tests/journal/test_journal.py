@@ -1,0 +1,178 @@
+"""Journal basics: append, read back, resume after reopening, refuse what must not be journaled."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import threading
+from datetime import datetime, timezone
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from dealer_station.errors import DealerStationError
+from dealer_station.journal import (
+    GENESIS_HASH,
+    Draft,
+    Journal,
+    JournalError,
+    _record_hash,
+    canonical_json,
+)
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "journal.sqlite"
+
+
+def test_append_returns_committed_event_with_chain(path: Path) -> None:
+    with Journal(path, table_id="T12") as j:
+        first = j.append("bet", {"seat": 1, "ante": Decimal("10.00")}, actor="croupier", round_id="T12-1")
+        second = j.append("lockout", {}, actor="croupier", round_id="T12-1")
+    assert first.seq == 1 and second.seq == 2
+    assert first.prev_hash == GENESIS_HASH and second.prev_hash == first.hash
+    assert first.payload == {"seat": 1, "ante": "10"}  # money as canonical text, never float
+    assert first.at.endswith("Z") and len(first.at) == len("2026-11-30T20:14:03.512Z")
+    # committed: a separate connection sees it
+    rows = sqlite3.connect(path).execute("SELECT seq, kind FROM events ORDER BY seq").fetchall()
+    assert rows == [(1, "bet"), (2, "lockout")]
+
+
+def test_file_settings_are_wal(path: Path) -> None:
+    Journal(path, table_id="T1").close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_hash_is_sha256_of_canonical_record(path: Path) -> None:
+    with Journal(path, table_id="T1") as j:
+        e = j.append("card", {"pos": "dealer", "card": "Ah", "n": [1, 2], "ü": None}, actor="reader:1", round_id="R")
+    record = {k: getattr(e, k) for k in ("seq", "at", "table_id", "round_id", "kind", "actor", "payload", "prev_hash")}
+    assert e.hash == hashlib.sha256(canonical_json(record).encode()).hexdigest()
+    assert _record_hash(5, "t", "T", None, "k", "a", "{}", GENESIS_HASH) == hashlib.sha256(
+        canonical_json({"seq": 5, "at": "t", "table_id": "T", "round_id": None, "kind": "k",
+                        "actor": "a", "payload": {}, "prev_hash": GENESIS_HASH}).encode()
+    ).hexdigest()
+
+
+def test_reopen_resumes_chain(path: Path) -> None:
+    with Journal(path, table_id="T1") as j:
+        last = j.append("a", {}, actor="x")
+    with Journal(path, table_id="T1") as j:
+        assert j.last_seq == 1 and j.last_hash == last.hash
+        nxt = j.append("b", {}, actor="x")
+        assert nxt.seq == 2 and nxt.prev_hash == last.hash
+        assert j.verify().ok
+
+
+def test_events_filters_and_pages(path: Path) -> None:
+    with Journal(path, table_id="T1") as j:
+        j.append_many(Draft("card" if i % 3 else "bet", {"i": i}, "x", f"R{i % 2}") for i in range(2500))
+        assert [e.seq for e in j.events(since_seq=2490)] == list(range(2491, 2501))
+        odd = list(j.events(round_id="R1", kinds={"bet"}))
+        assert odd and all(e.round_id == "R1" and e.kind == "bet" for e in odd)
+        assert len(list(j.events())) == 2500
+        assert list(j.events(kinds=set())) == []
+
+
+def test_append_many_is_all_or_nothing(path: Path) -> None:
+    with Journal(path, table_id="T1") as j:
+        with pytest.raises(TypeError):
+            j.append_many([("a", {}, "x"), ("b", {"amount": 1.5}, "x")])
+        assert j.last_seq == 0 and list(j.events()) == []
+        events = j.append_many([("a", {}, "x"), ("b", {}, "y", "R")])
+        assert [e.seq for e in events] == [1, 2] and events[1].prev_hash == events[0].hash
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [{"amount": 0.1}, {"nested": [{"x": 2.0}]}, {"amount": Decimal("NaN")}, {"when": datetime.now()}, {1: "x"}],
+)
+def test_refuses_floats_and_non_json(path: Path, payload: dict) -> None:
+    with Journal(path, table_id="T1") as j:
+        with pytest.raises(JournalError) as err:
+            j.append("bet", payload, actor="x")
+        assert isinstance(err.value, TypeError)
+        assert "\n" not in str(err.value)
+        assert j.last_seq == 0
+
+
+def test_refuses_empty_kind_or_actor(path: Path) -> None:
+    with Journal(path, table_id="T1") as j:
+        with pytest.raises(JournalError):
+            j.append("", {}, actor="x")
+        with pytest.raises(JournalError):
+            j.append("k", {}, actor="")
+
+
+def test_injected_clock_formats_utc_ms_z(path: Path) -> None:
+    moment = datetime(2026, 11, 30, 20, 14, 3, 512999, tzinfo=timezone.utc)
+    with Journal(path, table_id="T1", clock=lambda: moment) as j:
+        assert j.append("a", {}, actor="x").at == "2026-11-30T20:14:03.512Z"
+
+
+def test_not_a_journal(tmp_path: Path) -> None:
+    text = tmp_path / "notes.txt"
+    text.write_text("hello, this is not sqlite at all\n")
+    other = tmp_path / "other.sqlite"
+    sqlite3.connect(other).execute("CREATE TABLE t(x)").connection.commit()
+    corrupt = tmp_path / "corrupt.sqlite"
+    corrupt.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
+    for bad in (text, other, corrupt):
+        with pytest.raises(JournalError) as err:
+            Journal(bad, table_id="T1")
+        assert isinstance(err.value, DealerStationError) and "\n" not in str(err.value)
+    with pytest.raises(JournalError, match="no journal"):
+        Journal(tmp_path / "missing.sqlite", table_id=None)
+    assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_other_table_refused_and_adopted(path: Path) -> None:
+    Journal(path, table_id="T1").close()
+    with pytest.raises(JournalError, match="table T1"):
+        Journal(path, table_id="T2")
+    with Journal(path, table_id=None) as j:
+        assert j.table_id == "T1"
+
+
+def test_triggers_refuse_update_and_delete(path: Path) -> None:
+    with Journal(path, table_id="T1") as j:
+        j.append("a", {}, actor="x")
+    conn = sqlite3.connect(path)
+    for sql in ("UPDATE events SET kind = 'b'", "DELETE FROM events", "DELETE FROM anchor",
+                "UPDATE anchor SET last_seq = 0"):
+        with pytest.raises(sqlite3.DatabaseError):
+            conn.execute(sql)
+
+
+def test_closed_journal_refuses(path: Path) -> None:
+    j = Journal(path, table_id="T1")
+    j.close()
+    j.close()
+    with pytest.raises(JournalError, match="closed"):
+        j.append("a", {}, actor="x")
+
+
+def test_threads_append_without_breaking_chain(path: Path) -> None:
+    with Journal(path, table_id="T1") as j:
+        def work(n: int) -> None:
+            for i in range(25):
+                j.append("t", {"thread": n, "i": i}, actor=f"t{n}")
+        threads = [threading.Thread(target=work, args=(n,)) for n in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert j.last_seq == 100
+        assert j.verify().ok
+
+
+def test_second_writer_is_followed(path: Path) -> None:
+    with Journal(path, table_id="T1") as a, Journal(path, table_id="T1") as b:
+        a.append("a", {}, actor="x")
+        e = b.append("b", {}, actor="y")  # b notices a's commit instead of forking the chain
+        assert e.seq == 2
+        assert a.append("c", {}, actor="x").seq == 3
+        assert a.verify().ok
