@@ -1,0 +1,137 @@
+"""Supervisor credentials: hashed PINs, lockout with an injected clock, every attempt journaled."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dealer_station.errors import DealerStationError
+from dealer_station.journal import Journal
+from dealer_station.supervisor import AuthError, CredentialError, CredentialStore
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def store(tmp_path: Path, clock: Clock) -> CredentialStore:
+    s = CredentialStore(tmp_path / "credentials.json", clock=clock)
+    s.add("0412", "73915", role="supervisor")
+    return s
+
+
+def test_pin_stored_only_as_salted_hash(tmp_path: Path, store: CredentialStore) -> None:
+    store.add("0413", "73915")
+    text = (tmp_path / "credentials.json").read_text()
+    assert "73915" not in text
+    records = json.loads(text)["supervisors"]
+    assert records["0412"]["hash"] != records["0413"]["hash"]  # same PIN, different salt
+    assert len(bytes.fromhex(records["0412"]["salt"])) == 16
+    assert (records["0412"]["n"], records["0412"]["r"], records["0412"]["p"]) == (2**14, 8, 1)
+
+
+def test_authenticate_ok_and_reasons(store: CredentialStore) -> None:
+    sup = store.authenticate("0412", "73915")
+    assert (sup.badge, sup.role, sup.actor) == ("0412", "supervisor", "supervisor:0412")
+    with pytest.raises(AuthError) as err:
+        store.authenticate("9999", "73915")
+    assert err.value.reason == "unknown badge" and isinstance(err.value, DealerStationError)
+    with pytest.raises(AuthError) as err:
+        store.authenticate("0412", "00000")
+    assert err.value.reason == "wrong PIN"
+
+
+@pytest.mark.parametrize("pin", ["123", "1234567890123", "12a4", "", " 1234", "١٢٣٤", 1234])
+def test_bad_pin_format_refused(store: CredentialStore, pin: object) -> None:
+    with pytest.raises(CredentialError) as err:
+        store.add("0500", pin)  # type: ignore[arg-type]
+    assert "\n" not in str(err.value) and "PIN" in str(err.value)
+    assert "0500" not in store.badges()
+
+
+def test_duplicate_badge_refused_unless_replaced(store: CredentialStore) -> None:
+    with pytest.raises(CredentialError, match="already exists"):
+        store.add("0412", "1111")
+    store.add("0412", "2222", replace=True)
+    assert store.authenticate("0412", "2222").badge == "0412"
+
+
+def test_lockout_after_three_failures_then_unlock(store: CredentialStore, clock: Clock) -> None:
+    for _ in range(3):
+        with pytest.raises(AuthError) as err:
+            store.authenticate("0412", "0000")
+        assert err.value.reason == "wrong PIN"
+    with pytest.raises(AuthError) as err:
+        store.authenticate("0412", "73915")  # even the right PIN is refused while locked
+    assert err.value.reason == "locked out"
+    clock.now += 299
+    with pytest.raises(AuthError, match="locked out"):
+        store.authenticate("0412", "73915")
+    clock.now += 2
+    assert store.authenticate("0412", "73915").badge == "0412"
+
+
+def test_success_resets_counter(store: CredentialStore) -> None:
+    for _ in range(2):
+        with pytest.raises(AuthError):
+            store.authenticate("0412", "0000")
+    store.authenticate("0412", "73915")
+    for _ in range(2):
+        with pytest.raises(AuthError, match="wrong PIN"):
+            store.authenticate("0412", "0000")
+    store.authenticate("0412", "73915")
+
+
+def test_lockout_survives_restart_and_is_configurable(tmp_path: Path, clock: Clock) -> None:
+    path = tmp_path / "credentials.json"
+    s = CredentialStore(path, clock=clock, max_failures=2, lockout_seconds=60)
+    s.add("7", "123456")
+    for _ in range(2):
+        with pytest.raises(AuthError):
+            s.authenticate("7", "654321")
+    again = CredentialStore(path, clock=clock, max_failures=2, lockout_seconds=60)
+    with pytest.raises(AuthError, match="locked out"):
+        again.authenticate("7", "123456")
+    clock.now += 61
+    again.authenticate("7", "123456")
+
+
+def test_every_attempt_reported_and_journaled(tmp_path: Path, clock: Clock) -> None:
+    seen: list[tuple[str, bool, str]] = []
+    with Journal(tmp_path / "journal.sqlite", table_id="T1") as journal:
+        s = CredentialStore(tmp_path / "c.json", clock=clock, journal=journal,
+                            on_attempt=lambda b, ok, r: seen.append((b, ok, r)))
+        s.add("0412", "73915")
+        s.authenticate("0412", "73915")
+        for badge, pin in (("0412", "1111"), ("nobody", "73915")):
+            with pytest.raises(AuthError):
+                s.authenticate(badge, pin)
+        events = list(journal.events(kinds={"supervisor_auth"}))
+        assert journal.verify().ok
+    assert seen == [("0412", True, "ok"), ("0412", False, "wrong PIN"), ("nobody", False, "unknown badge")]
+    assert [(e.actor, e.payload) for e in events] == [
+        ("supervisor:0412", {"ok": True, "reason": "ok"}),
+        ("supervisor:0412", {"ok": False, "reason": "wrong PIN"}),
+        ("supervisor:nobody", {"ok": False, "reason": "unknown badge"}),
+    ]
+    raw = b"".join(p.read_bytes() for p in tmp_path.glob("journal.sqlite*"))
+    assert b"73915" not in raw and b"1111" not in raw
+
+
+def test_unreadable_file_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "c.json"
+    bad.write_text("{not json")
+    with pytest.raises(CredentialError, match="not a readable credential file"):
+        CredentialStore(bad)
