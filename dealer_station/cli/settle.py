@@ -1,0 +1,156 @@
+"""``dealer-station settle FILE``: settle round records (ROUND_RECORD.md) offline.
+
+Input is one JSON object or JSON Lines (one object per non-blank line), from a file or
+``-`` for stdin. Every record is validated and settled before anything is printed, so a
+bad record never leaves a partial result on stdout. Numbers are read as ``Decimal``
+(never binary floats).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+from collections.abc import Mapping
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from ..config import TableConfig, config_dir, load_profile
+from ..errors import DealerStationError, RecordError
+from ..games import get_game
+from ..games.base import record_profile
+
+RECALL_KEYS = ("round_id", "table_id", "started_at", "ended_at", "settlement", "void")
+"""Keys a recalled round adds to the record; settle ignores them (ROUND_RECORD.md)."""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "settle",
+        help="settle round records (JSON or JSON Lines) and print the settlement",
+        description="Read round records (one JSON object, or JSON Lines) and print each settlement as JSON.",
+    )
+    parser.add_argument("file", metavar="FILE", help="round record file, or - for stdin")
+    parser.add_argument(
+        "--config",
+        metavar="PROFILE_OR_PATH",
+        help="table profile used when a record names none (default: <game>-default)",
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    text = _read_input(args.file)
+    records, single = parse_input(text)
+    fallback = load_profile(args.config) if args.config else None
+    outputs: list[dict[str, Any]] = []
+    for line, record in records:
+        try:
+            outputs.append(settle_record(record, fallback))
+        except DealerStationError as exc:
+            raise _at_line(exc, line) if not single else exc from None
+    sys.stdout.write("".join(json.dumps(out) + "\n" for out in outputs))
+    return 0
+
+
+def settle_record(record: object, fallback: TableConfig | None = None) -> dict[str, Any]:
+    """Validate and settle one record.
+
+    The table in force is the profile the record names (``table``), else ``fallback``
+    (``--config``), else ``<game>-default``; the record's own ``min_chip``, ``limits``
+    and ``paytables`` then override it.
+    """
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a round record must be a JSON object, not {type(record).__name__}")
+    record = strip_recall_keys(record)
+    game = get_game(record.get("game"))
+    if "table" in record:
+        table = record_profile(record)
+    else:
+        table = fallback or _default_profile(game.name)
+    return game.settle(game.parse_record(record, table))
+
+
+@functools.lru_cache(maxsize=8)
+def _cached_profile(name: str, config_dir: Path) -> TableConfig:
+    return load_profile(name)
+
+
+def _default_profile(game: str) -> TableConfig:
+    return _cached_profile(f"{game}-default", config_dir())
+
+
+def strip_recall_keys(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The plain round record inside a recalled one; a voided round has nothing to settle."""
+    void = record.get("void")
+    if void is not None:
+        cause = void.get("cause") if isinstance(void, Mapping) else None
+        detail = f" (cause: {cause})" if cause else ""
+        raise RecordError(f"round was voided{detail}: every stake was returned, there is no settlement", "void")
+    return {key: value for key, value in record.items() if key not in RECALL_KEYS}
+
+
+def _read_input(file: str) -> str:
+    try:
+        if file == "-":
+            return sys.stdin.read()
+        return Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise RecordError(f"cannot read input: {reason}", file) from None
+
+
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not an amount")
+
+
+def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"duplicate key {key!r}")
+        result[key] = value
+    return result
+
+
+def _loads(text: str) -> Any:
+    return json.loads(
+        text,
+        parse_float=Decimal,
+        parse_constant=_refuse_constant,
+        object_pairs_hook=_object_without_duplicates,
+    )
+
+
+def parse_input(text: str) -> tuple[list[tuple[int, Any]], bool]:
+    """``([(line, record), ...], single)``: one JSON document, else JSON Lines."""
+    if not text.strip():
+        raise RecordError("no round record in the input")
+    whole_error: ValueError | None = None
+    try:
+        return [(1, _loads(text))], True
+    except json.JSONDecodeError as exc:
+        if not exc.msg.startswith("Extra data"):
+            raise RecordError(f"malformed JSON: {exc.msg} (column {exc.colno})", f"line {exc.lineno}") from None
+    except ValueError as exc:  # a duplicate key or NaN: the position is unknown
+        whole_error = exc
+    records: list[tuple[int, Any]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            records.append((number, _loads(line)))
+        except json.JSONDecodeError as exc:
+            if whole_error is not None and not records:  # one multi-line document after all
+                raise RecordError(f"malformed JSON: {whole_error}") from None
+            raise RecordError(f"malformed JSON: {exc.msg} (column {exc.colno})", f"line {number}") from None
+        except ValueError as exc:
+            raise RecordError(f"malformed JSON: {exc}", f"line {number}") from None
+    return records, False
+
+
+def _at_line(exc: DealerStationError, line: int) -> DealerStationError:
+    """``line 3: seats[0].bets.ante: ...`` for a record of a JSON Lines input."""
+    return type(exc)(str(exc), f"line {line}")

@@ -1,0 +1,270 @@
+"""Table configuration: pydantic models for the TOML profiles in ``config/``.
+
+Every model forbids unknown keys so a misspelt key is refused rather than silently
+ignored. Money and pay-table odds are ``Decimal``; a TOML float such as ``1.5`` is
+refused (naming its key) because a binary float cannot hold every decimal amount -
+write ``"1.5"`` or an integer. Every problem surfaces as a one-line ``ConfigError``
+(or ``RecordError`` for round-record overrides) naming the key path.
+
+Game-specific requirements (how many seats, which limit spots and pay tables) are data
+on each game (``dealer_station.games``), checked by ``build_table`` after the models.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
+
+import dealer_station
+
+from .errors import ConfigError, DealerStationError
+from .evaluator import Category
+
+CONFIG_DIR_ENV = "DEALER_STATION_CONFIG_DIR"
+GameName = Literal["uth", "holdem_bonus", "holdem"]
+
+
+def _exact_decimal(value: object) -> Decimal:
+    """Accept decimal strings, ints and Decimals; refuse floats and anything inexact."""
+    if isinstance(value, bool):
+        raise ValueError(f"must be a decimal string or an integer, not {value!r}")
+    if isinstance(value, float):
+        raise ValueError(f'must be a decimal string such as "{value}" or an integer, not the float {value!r}')
+    if isinstance(value, Decimal):
+        amount = value
+    elif isinstance(value, (int, str)):
+        try:
+            amount = Decimal(str(value).strip())
+        except InvalidOperation:
+            raise ValueError(f"not a decimal amount: {value!r}") from None
+    else:
+        raise ValueError(f"must be a decimal string or an integer, not {type(value).__name__}")
+    if not amount.is_finite():
+        raise ValueError(f"not a finite amount: {value!r}")
+    return amount
+
+
+def _positive(amount: Decimal) -> Decimal:
+    if amount <= 0:
+        raise ValueError("must be > 0")
+    return amount
+
+
+def _non_negative(amount: Decimal) -> Decimal:
+    if amount < 0:
+        raise ValueError("must be >= 0")
+    return amount
+
+
+def _known_category(label: str) -> str:
+    Category.from_label(label)  # ValueError listing the known labels
+    return label
+
+
+Money = Annotated[Decimal, BeforeValidator(_exact_decimal), AfterValidator(_positive)]
+Odds = Annotated[Decimal, BeforeValidator(_exact_decimal), AfterValidator(_non_negative)]
+CategoryLabel = Annotated[str, AfterValidator(_known_category)]
+
+
+def _optional(check: Any) -> Any:
+    """``check`` for a value that may also be absent (``None``)."""
+    return lambda value: None if value is None else check(value)
+
+
+def _empty_is_none(value: object) -> object:
+    """TOML has no null: ``reader = ""`` says the table has no card reader."""
+    return None if value == "" else value
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SpotLimit(_Strict):
+    """Minimum and maximum stake on one betting spot."""
+
+    min: Money
+    max: Money
+
+    @model_validator(mode="after")
+    def _min_not_above_max(self) -> "SpotLimit":
+        if self.min > self.max:
+            raise ValueError(f"min {self.min} is above max {self.max}")
+        return self
+
+
+class DeviceConfig(_Strict):
+    """Device URLs (``sim://`` for the simulators); ``reader = ""`` means no reader."""
+
+    shuffler: str = "sim://shuffler"
+    reader: Annotated[str | None, BeforeValidator(_empty_is_none)] = "sim://reader?kind=usb"
+    link_timeout: float = Field(default=2.0, gt=0)
+
+
+class TableConfig(_Strict):
+    """One table: game, seats, limits, pay tables, deal mode, devices.
+
+    ``min_chip`` defaults to the table's smallest stake unit: the finest decimal unit
+    among the spot minimums, never coarser than 1 (min 5 -> 1, min 25 -> 1,
+    min 0.5 -> 0.1, min 2.50 -> 0.1). Payouts are rounded down to a multiple of it.
+    """
+
+    table_id: str = "T1"
+    game: GameName
+    seats: int = Field(ge=1)
+    deal_mode: Literal["shuffler", "hand"] = "shuffler"
+    min_chip: Annotated[Decimal | None, BeforeValidator(_optional(_exact_decimal)), AfterValidator(_optional(_positive))] = None
+    limits: dict[str, SpotLimit]
+    paytables: dict[str, dict[CategoryLabel, Odds]]
+    devices: DeviceConfig = DeviceConfig()
+    currency: str = "EUR"
+    journal: str = "var/journal.sqlite"
+    options: dict[str, Any] = {}
+
+    @model_validator(mode="after")
+    def _default_min_chip(self) -> "TableConfig":
+        if self.min_chip is None and self.limits:
+            # Stored without marking the field as set, so a record overriding the
+            # limits gets a min_chip derived from its own limits.
+            self.__dict__["min_chip"] = stake_unit(limit.min for limit in self.limits.values())
+        return self
+
+    def paytable(self, name: str) -> dict[Category, Decimal]:
+        """A pay table keyed by ``Category`` (rows absent from the table pay nothing)."""
+        return {Category.from_label(label): odds for label, odds in self.paytables.get(name, {}).items()}
+
+
+def stake_unit(amounts: Any) -> Decimal:
+    """Finest decimal unit among ``amounts``, at most 1 (5 -> 1, 0.5 -> 0.1)."""
+    exponent = 0
+    for amount in amounts:
+        exponent = min(exponent, int(amount.normalize().as_tuple().exponent))
+    return Decimal(1).scaleb(exponent)
+
+
+def _loc_path(loc: tuple[int | str, ...]) -> str:
+    parts: list[str] = []
+    for part in loc:
+        if part == "[key]":
+            continue
+        if isinstance(part, int):
+            parts.append(f"[{part}]")
+        else:
+            parts.append(f".{part}" if parts else str(part))
+    return "".join(parts)
+
+
+def _problem(error: Mapping[str, Any]) -> str:
+    kind = error["type"]
+    if kind == "missing":
+        return "missing required key"
+    if kind == "extra_forbidden":
+        return "unknown key"
+    message = str(error["msg"])
+    if message.startswith("Value error, "):
+        return message[len("Value error, "):]
+    if kind not in ("literal_error",):
+        message = f"{message}, got {error.get('input')!r}"
+    return message
+
+
+def build_table(
+    data: Mapping[str, Any],
+    source: str | None = None,
+    error: type[DealerStationError] = ConfigError,
+) -> TableConfig:
+    """Validate ``data`` into a ``TableConfig``, including the game's own requirements.
+
+    The single place a table is validated (profiles and record overrides alike); the
+    first problem is raised as one line: ``source: key.path: problem``.
+    """
+    prefix = f"{source}: " if source else ""
+    try:
+        table = TableConfig.model_validate(dict(data))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        path = _loc_path(first["loc"])
+        raise error(_problem(first), f"{prefix}{path}" if path else source) from None
+    from .games import GAMES  # the games import this module for their types
+
+    game = GAMES.get(table.game)
+    if game is not None:
+        try:
+            game.check_table(table)
+        except DealerStationError as exc:
+            raise error(exc.problem, f"{prefix}{exc.field}" if exc.field else source) from None
+    return table
+
+
+def with_overrides(table: TableConfig, overrides: Mapping[str, Any]) -> TableConfig:
+    """``table`` with a round record's ``min_chip``/``limits``/``paytables`` laid over it.
+
+    Limits merge per spot and pay tables per table name: a record giving only the Trips
+    table keeps the profile's Blind table. Problems are ``RecordError``s naming the key.
+    """
+    from .errors import RecordError
+
+    if not overrides:
+        return table
+    data = table.model_dump(exclude_unset=True)
+    for key, value in overrides.items():
+        if key in ("limits", "paytables"):
+            if not isinstance(value, Mapping):
+                raise RecordError("must be an object", key)
+            data[key] = {**data.get(key, {}), **value}
+        else:
+            data[key] = value
+    return build_table(data, error=RecordError)
+
+
+def config_dir() -> Path:
+    """``$DEALER_STATION_CONFIG_DIR``, else the repository's ``config/``."""
+    env = os.environ.get(CONFIG_DIR_ENV)
+    if env:
+        return Path(env)
+    return Path(dealer_station.__file__).resolve().parent.parent / "config"
+
+
+def available_profiles() -> list[str]:
+    directory = config_dir()
+    return sorted(p.stem for p in directory.glob("*.toml")) if directory.is_dir() else []
+
+
+def _is_path(name_or_path: str) -> bool:
+    return name_or_path.endswith(".toml") or "/" in name_or_path or os.sep in name_or_path
+
+
+def load_profile(name_or_path: str) -> TableConfig:
+    """Load a table profile: a ``.toml`` path, or a profile name in ``config_dir()``."""
+    if _is_path(name_or_path):
+        path = Path(name_or_path)
+        if not path.is_file():
+            raise ConfigError("no such profile file", name_or_path)
+        source = name_or_path
+    else:
+        path = config_dir() / f"{name_or_path}.toml"
+        if not path.is_file():
+            known = ", ".join(available_profiles()) or "none"
+            raise ConfigError(f"unknown table profile {name_or_path!r} (available: {known})")
+        source = _display(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"TOML syntax error: {exc}", source) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read profile: {exc}", source) from None
+    return build_table(data, source)
+
+
+def _display(path: Path) -> str:
+    """A path relative to the working directory when it is under it (shorter messages)."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,293 @@
+"""Ultimate Texas Hold'em (GAMES.md §2): bets, deal order, decisions and settlement.
+
+Settlement follows the GAMES.md table row for row:
+
+* the dealer qualifies with one pair or better from its seven cards;
+* a fold loses Ante and Blind (no Play bet is made);
+* otherwise the seat's seven cards are compared with the dealer's: a tie pushes Ante,
+  Play and Blind; a loss loses all three; a win pays Play 1:1, Ante 1:1 only when the
+  dealer qualifies (else the Ante pushes), and the Blind by its pay table - a winning
+  hand whose category has no row in the Blind table pushes ("below a straight");
+* Trips is settled on the seat's own seven cards whatever the dealer holds, even after a
+  fold: its pay table's row pays, a category without a row loses the stake.
+
+Every winning payout is rounded down to a multiple of the table's ``min_chip``; what the
+rounding keeps back is reported as ``breakage``. Lost stakes are never rounded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from ..cards import Card
+from ..config import TableConfig
+from ..errors import RecordError, RuleError
+from ..evaluator import Category, HandValue, evaluate
+from ..money import ZERO, format_money, parse_money, round_down
+from .base import (
+    TABLE_KEYS,
+    Game,
+    Packet,
+    Round,
+    SeatHand,
+    check_limit,
+    check_seat_number,
+    ensure_round_distinct,
+    parse_record_cards,
+    refuse_unknown_keys,
+    require,
+    require_object,
+    table_for_record,
+)
+
+PLAY_MULTIPLE: dict[str, int] = {"play4x": 4, "play3x": 3, "play2x": 2, "play1x": 1}
+"""Each Play action and its stake as a multiple of the Ante."""
+
+STREET_ACTIONS: dict[str, tuple[str, ...]] = {
+    "preflop": ("check", "play3x", "play4x"),
+    "flop": ("check", "play2x"),
+    "river": ("play1x", "fold"),
+}
+FINAL_ACTIONS = frozenset(PLAY_MULTIPLE) | {"fold"}
+"""An action that ends the seat's decisions."""
+
+STREET_LABEL = {"preflop": "pre-flop", "flop": "flop", "river": "river"}
+QUALIFYING_CATEGORY = Category.ONE_PAIR
+PLACEABLE_SPOTS = ("ante", "blind", "trips")
+RECORD_KEYS = ("game", *TABLE_KEYS, "dealer", "board", "seats")
+SEAT_KEYS = ("seat", "hole", "bets", "actions")
+
+
+@dataclass
+class Payer:
+    """Pays winning stakes at "to 1" odds, rounded down to ``min_chip``, tallying breakage."""
+
+    min_chip: Decimal
+    breakage: Decimal = ZERO
+
+    def pay(self, stake: Decimal, odds: Decimal) -> Decimal:
+        exact = stake * odds
+        paid = round_down(exact, self.min_chip)
+        self.breakage += exact - paid
+        return paid
+
+
+@dataclass(frozen=True)
+class SeatSettlement:
+    """One seat's outcome: hand, result and net amount per spot (positive = won)."""
+
+    seat: int
+    hand: HandValue
+    result: str
+    bets: dict[str, Decimal] = field(default_factory=dict)
+
+    @property
+    def net(self) -> Decimal:
+        return sum(self.bets.values(), ZERO)
+
+    def as_record(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "best5": self.hand.best5_str(),
+            "category": self.hand.category.label,
+            "result": self.result,
+            "bets": {spot: format_money(amount) for spot, amount in self.bets.items()},
+            "net": format_money(self.net),
+        }
+
+
+def dealer_qualifies(dealer: HandValue) -> bool:
+    """The dealer needs one pair or better to qualify."""
+    return dealer.category >= QUALIFYING_CATEGORY
+
+
+def play_stake(seat: SeatHand) -> Decimal:
+    """The Play bet a seat made (zero after checks and a fold)."""
+    last = seat.actions[-1] if seat.actions else None
+    return seat.bets["ante"] * PLAY_MULTIPLE[last] if last in PLAY_MULTIPLE else ZERO
+
+
+def settle_seat(
+    seat: SeatHand,
+    board: Sequence[Card],
+    dealer: HandValue,
+    blind_table: Mapping[Category, Decimal],
+    trips_table: Mapping[Category, Decimal],
+    payer: Payer,
+) -> SeatSettlement:
+    """Settle one seat against the dealer's hand (see the module docstring)."""
+    hand = evaluate([*seat.hole, *board])
+    ante, blind = seat.bets["ante"], seat.bets["blind"]
+    bets: dict[str, Decimal] = {}
+    if seat.actions[-1] == "fold":
+        result = "fold"
+        bets["ante"], bets["blind"] = -ante, -blind
+    else:
+        play = play_stake(seat)
+        if hand.strength > dealer.strength:
+            result = "win"
+            bets["ante"] = payer.pay(ante, Decimal(1)) if dealer_qualifies(dealer) else ZERO
+            bets["blind"] = payer.pay(blind, blind_table[hand.category]) if hand.category in blind_table else ZERO
+            bets["play"] = payer.pay(play, Decimal(1))
+        elif hand.strength < dealer.strength:
+            result = "lose"
+            bets["ante"], bets["blind"], bets["play"] = -ante, -blind, -play
+        else:
+            result = "tie"
+            bets["ante"] = bets["blind"] = bets["play"] = ZERO
+    if "trips" in seat.bets:
+        trips = seat.bets["trips"]
+        bets["trips"] = payer.pay(trips, trips_table[hand.category]) if hand.category in trips_table else -trips
+    return SeatSettlement(seat.seat, hand, result, bets)
+
+
+class UltimateTexasHoldem(Game):
+    """Ultimate Texas Hold'em against the dealer, 1 to 7 seats."""
+
+    name = "uth"
+    spots = ("ante", "blind", "trips", "play")
+    streets = ("preflop", "flop", "river")
+    reveals = {
+        "preflop": (),  # players look at their own hole cards
+        "flop": (("board", slice(0, 3)),),
+        "river": (("board", slice(3, 5)),),
+    }
+    final_reveal = (("dealer", slice(0, 2)),)
+    max_seats = 7
+    limit_spots = ("ante", "trips")  # "ante" bounds the Ante and the Blind alike
+    paytable_names = ("blind", "trips")
+
+    # -- bets ---------------------------------------------------------------------
+
+    def validate_bets(
+        self, seat: int, bets: Mapping[str, Any], table: TableConfig, field: str
+    ) -> dict[str, Decimal]:
+        check_seat_number(seat, table, field)
+        bets = require_object(bets, field)
+        for spot in bets:
+            if spot == "play":
+                raise RecordError("the Play bet is made by a decision (actions), not placed", f"{field}.play")
+            if spot not in PLACEABLE_SPOTS:
+                raise RecordError(f"unknown spot (spots: {', '.join(PLACEABLE_SPOTS)})", f"{field}.{spot}")
+        stakes = {spot: parse_money(require(bets, spot, field), f"{field}.{spot}") for spot in ("ante", "blind")}
+        check_limit(stakes["ante"], table.limits["ante"], f"{field}.ante")
+        if stakes["blind"] != stakes["ante"]:
+            raise RuleError(f"must equal ante ({format_money(stakes['ante'])})", f"{field}.blind")
+        if "trips" in bets:
+            stakes["trips"] = parse_money(bets["trips"], f"{field}.trips")
+            check_limit(stakes["trips"], table.limits["trips"], f"{field}.trips")
+        return stakes
+
+    # -- deal ---------------------------------------------------------------------
+
+    def deal_plan(self, seats: Sequence[int], deal_mode: str) -> list[Packet]:
+        holes: list[Packet] = [(f"seat{s}", 2) for s in sorted(seats)]
+        if deal_mode == "shuffler":  # board face down first (seeds 000/001/003)
+            return [("board", 5), *holes, ("dealer", 2)]
+        if deal_mode == "hand":  # seed 001, board last by Decision
+            return [*holes, ("dealer", 2), ("board", 5)]
+        raise RuleError(f"unknown deal mode {deal_mode!r} (shuffler, hand)", "deal_mode")
+
+    # -- decisions ----------------------------------------------------------------
+
+    def _street_index(self, street: str) -> int:
+        if street not in STREET_ACTIONS:
+            raise RuleError(f"unknown street {street!r} (streets: {', '.join(self.streets)})")
+        return self.streets.index(street)
+
+    def legal_actions(self, history: Sequence[str], street: str) -> list[str]:
+        index = self._street_index(street)
+        if any(a in FINAL_ACTIONS for a in history) or len(history) != index:
+            return []
+        return list(STREET_ACTIONS[street])
+
+    def apply_action(self, history: Sequence[str], street: str, action: str, field: str) -> list[str]:
+        index = self._street_index(street)
+        done = [a for a in history if a in FINAL_ACTIONS]
+        if done:
+            raise RuleError(f"{action!r} after {done[0]!r}: the seat has already decided", field)
+        if len(history) < index:
+            missing = STREET_LABEL[self.streets[len(history)]]
+            raise RuleError(f"{action!r} out of order: the {missing} decision comes first", field)
+        if len(history) > index:
+            raise RuleError(f"{action!r} out of order: the seat already acted on the {STREET_LABEL[street]}", field)
+        allowed = STREET_ACTIONS[street]
+        if action not in allowed:
+            raise RuleError(
+                f"{action!r} not allowed on the {STREET_LABEL[street]} (allowed: {', '.join(allowed)})", field
+            )
+        return [*history, action]
+
+    def _parse_actions(self, actions: object, field: str) -> tuple[str, ...]:
+        if not isinstance(actions, list):
+            raise RecordError("must be a list of actions", field)
+        history: list[str] = []
+        for i, action in enumerate(actions):
+            where = f"{field}[{i}]"
+            if not isinstance(action, str):
+                raise RecordError(f"must be an action name, not {action!r}", where)
+            street = self.streets[min(i, len(self.streets) - 1)]
+            history = self.apply_action(history, street, action, where)
+        if not history or history[-1] not in FINAL_ACTIONS:
+            street = self.streets[len(history)]
+            raise RecordError(
+                f"incomplete: must end with a Play bet or a fold "
+                f"(next: {STREET_LABEL[street]}: {', '.join(STREET_ACTIONS[street])})",
+                field,
+            )
+        return tuple(history)
+
+    # -- records ------------------------------------------------------------------
+
+    def parse_record(self, record: Mapping[str, Any], table: TableConfig) -> Round:
+        record = require_object(record, None)
+        refuse_unknown_keys(record, RECORD_KEYS, None)
+        if require(record, "game") != self.name:
+            raise RecordError(f"not a {self.name} record: {record['game']!r}", "game")
+        table = table_for_record(record, table)
+        dealer = parse_record_cards(record, "dealer", 2)
+        board = parse_record_cards(record, "board", 5)
+        entries = require(record, "seats")
+        if not isinstance(entries, list) or not entries:
+            raise RecordError("must be a non-empty list of seats", "seats")
+        if len(entries) > table.seats:
+            raise RuleError(f"{len(entries)} seats but the table has {table.seats}", "seats")
+        seats: list[SeatHand] = []
+        taken: dict[int, int] = {}
+        for i, entry in enumerate(entries):
+            seats.append(self._parse_seat(entry, f"seats[{i}]", table))
+            number = seats[-1].seat
+            if number in taken:
+                raise RecordError(f"seat {number} appears twice (also seats[{taken[number]}])", f"seats[{i}].seat")
+            taken[number] = i
+        ensure_round_distinct(dealer, board, [(f"seats[{i}].hole", s.hole) for i, s in enumerate(seats)])
+        return Round(self.name, table, dealer, board, tuple(seats))
+
+    def _parse_seat(self, entry: object, field: str, table: TableConfig) -> SeatHand:
+        entry = require_object(entry, field)
+        refuse_unknown_keys(entry, SEAT_KEYS, field)
+        seat = check_seat_number(require(entry, "seat", field), table, f"{field}.seat")
+        hole = parse_record_cards(entry, "hole", 2, field)
+        bets = self.validate_bets(seat, require(entry, "bets", field), table, f"{field}.bets")
+        actions = self._parse_actions(require(entry, "actions", field), f"{field}.actions")
+        return SeatHand(seat, hole, bets, actions)
+
+    # -- settlement ---------------------------------------------------------------
+
+    def settle(self, round: Round) -> dict[str, Any]:
+        dealer = evaluate([*round.dealer, *round.board])
+        payer = Payer(round.table.min_chip or ZERO)
+        blind_table = round.table.paytable("blind")
+        trips_table = round.table.paytable("trips")
+        in_order = sorted(round.seats, key=lambda s: s.seat, reverse=True)  # right to left
+        seats = [settle_seat(s, round.board, dealer, blind_table, trips_table, payer) for s in in_order]
+        return {
+            "game": self.name,
+            "dealer": {"best5": dealer.best5_str(), "category": dealer.category.label, "qualifies": dealer_qualifies(dealer)},
+            "seats": [s.as_record() for s in seats],
+            "breakage": format_money(payer.breakage),
+        }
+
