@@ -1,0 +1,241 @@
+"""The UTH round state machine, driven through the controller's public commands."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from dealer_station.errors import DealerStationError, RuleError
+from dealer_station.table_state import DEALER_REVEAL, PAID, SETTLEMENT, VOID, TableState, replay
+
+# board Kd 7c ... seat1 As Ac, seat3 8d 3h, dealer Kh 7s (shuffler order: board, seats, dealer)
+DECK = ["2c", "7d", "9h", "Js", "Qs", "As", "Ac", "8d", "3h", "Kd", "7c"]
+
+
+def play_to_settlement(ctl, shoe):
+    shoe.load(DECK)
+    ctl.open_round()
+    ctl.set_bets(1, {"ante": "10", "blind": "10", "trips": "5"})
+    ctl.set_bets(3, {"ante": "10", "blind": "10"})
+    ctl.no_more_bets()
+    assert ctl.phase == "preflop"
+    ctl.decide(1, "play4x")
+    ctl.decide(3, "check")
+    assert ctl.phase == "flop_reveal"
+    ctl.reveal()
+    assert ctl.phase == "flop"
+    ctl.decide(3, "check")
+    ctl.reveal()
+    assert ctl.phase == "river"
+    ctl.decide(3, "fold")
+    assert ctl.phase == DEALER_REVEAL
+    ctl.reveal()
+    assert ctl.phase == SETTLEMENT
+
+
+def test_full_round_settles_like_the_record(make_controller):
+    ctl, shoe = make_controller()
+    play_to_settlement(ctl, shoe)
+    rnd = ctl.round
+    seats = {s["seat"]: s for s in rnd.settlement["seats"]}
+    assert [s["seat"] for s in rnd.settlement["seats"]] == [3, 1]  # right to left
+    assert seats[3]["result"] == "fold" and seats[3]["net"] == "-20"
+    # seat 1: pair of aces beats dealer's pair of kings -> ante 10, play 40, blind push; trips lose
+    assert seats[1]["result"] == "win"
+    assert seats[1]["bets"] == {"ante": "10", "blind": "0", "play": "40", "trips": "-5"}
+    assert rnd.record["seats"][0]["hole"] == ["As", "Ac"]
+    ctl.mark_paid(3)
+    ctl.mark_paid(1)
+    assert ctl.phase == PAID
+
+
+def test_commands_out_of_phase_are_refused_and_change_nothing(make_controller):
+    ctl, shoe = make_controller()
+    with pytest.raises(RuleError, match="no round"):
+        ctl.set_bets(1, {"ante": "10", "blind": "10"})
+    shoe.load(DECK)
+    ctl.open_round()
+    with pytest.raises(RuleError):
+        ctl.decide(1, "check")
+    with pytest.raises(RuleError, match="no seat has a bet"):
+        ctl.no_more_bets()
+    ctl.set_bets(2, {"ante": "10", "blind": "10"})
+    ctl.no_more_bets()
+    seq = ctl.state.last_seq
+    for attempt in (lambda: ctl.set_bets(2, {"ante": "20", "blind": "20"}),
+                    lambda: ctl.set_bets(4, {"ante": "10", "blind": "10"}),
+                    lambda: ctl.set_bets(2, {}),
+                    lambda: ctl.no_more_bets(),
+                    lambda: ctl.decide(2, "play2x"),
+                    lambda: ctl.decide(5, "check"),
+                    lambda: ctl.mark_paid(2)):
+        with pytest.raises(RuleError):
+            attempt()
+    assert ctl.state.last_seq == seq  # nothing journaled
+    assert ctl.round.seats[2].bets == {"ante": Decimal(10), "blind": Decimal(10)}
+
+
+def test_bets_outside_limits_and_unequal_blind_refused(make_controller):
+    ctl, shoe = make_controller()
+    ctl.open_round()
+    for bets, needle in (({"ante": "1", "blind": "1"}, "below"), ({"ante": "600", "blind": "600"}, "above"),
+                         ({"ante": "10", "blind": "5"}, "blind"), ({"ante": "10", "blind": "10", "trips": "500"}, "trips")):
+        with pytest.raises(DealerStationError, match=needle):
+            ctl.set_bets(1, bets)
+    with pytest.raises(RuleError, match="seat"):
+        ctl.set_bets(8, {"ante": "10", "blind": "10"})
+    assert ctl.round.seats == {}
+
+
+def test_out_of_turn_decision_refused(make_controller):
+    ctl, shoe = make_controller()
+    shoe.load(DECK)
+    ctl.open_round()
+    ctl.set_bets(1, {"ante": "10", "blind": "10"})
+    ctl.set_bets(3, {"ante": "10", "blind": "10"})
+    ctl.no_more_bets()
+    with pytest.raises(RuleError, match="out of turn"):
+        ctl.decide(3, "check")
+    with pytest.raises(RuleError):
+        ctl.decide(1, "play2x")  # not a pre-flop option
+    assert ctl.legal_actions(1) == ["check", "play3x", "play4x"]
+    assert ctl.legal_actions(3) == []
+
+
+def test_jam_halts_then_void_returns_every_stake(make_controller):
+    ctl, shoe = make_controller()
+    shoe.load(DECK)
+    shoe.jam_after = 6
+    ctl.open_round()
+    ctl.set_bets(1, {"ante": "10", "blind": "10", "trips": "5"})
+    ctl.no_more_bets()
+    assert ctl.round.halt is not None and ctl.round.halt.cause == "jam"
+    assert "jam" in ctl.banner()
+    with pytest.raises(RuleError, match="halted"):
+        ctl.decide(1, "check")
+    ctl.confirm_void()
+    assert ctl.phase == VOID
+    assert ctl.round.void["cause"] == "jam"
+    event = list(ctl.journal.events(kinds={"round_voided"}))[-1]
+    assert event.payload["returned"] == {"1": "25"}
+
+
+def test_supervisor_clears_jam_before_exposure_and_deal_resumes(make_controller):
+    ctl, shoe = make_controller()
+    shoe.load(DECK)
+    shoe.jam_after = 6
+    ctl.open_round()
+    ctl.set_bets(1, {"ante": "10", "blind": "10"})
+    ctl.no_more_bets()
+    shoe.jam_after = None
+    with pytest.raises(DealerStationError):
+        ctl.clear_fault("0412", "0000", "jam cleared")
+    ctl.clear_fault("0412", "2468", "jam cleared")
+    assert ctl.phase == "preflop"
+    assert len(ctl.round.seats[1].hole) == 2
+    auths = [e.payload["ok"] for e in ctl.journal.events(kinds={"supervisor_auth"})]
+    assert auths == [False, True]
+
+
+def test_duplicate_card_voids(make_controller):
+    ctl, shoe = make_controller()
+    shoe.load(DECK)
+    shoe.deck[6] = shoe.deck[0]
+    ctl.open_round()
+    ctl.set_bets(1, {"ante": "10", "blind": "10"})
+    ctl.no_more_bets()
+    assert ctl.phase == VOID and ctl.round.void["cause"] == "duplicate_card"
+
+
+def test_bad_deck_blocks_the_deal_until_void(make_controller):
+    ctl, shoe = make_controller()
+    shoe.verify_result = (51, [parse("As")], [], [])
+    ctl.open_round()
+    assert ctl.round.halt.cause == "deck_count_wrong"
+    with pytest.raises(RuleError, match="halted"):
+        ctl.set_bets(1, {"ante": "10", "blind": "10"})
+    ctl.confirm_void()
+    assert ctl.phase == VOID and not ctl.state.deck_verified
+
+
+def parse(text):
+    from dealer_station.cards import parse_card
+    return parse_card(text)
+
+
+def test_reader_mismatch_needs_supervisor(make_controller):
+    ctl, shoe = make_controller(has_reader=True)
+    shoe.load(DECK)
+    ctl.open_round()
+    ctl.set_bets(1, {"ante": "10", "blind": "10"})
+    ctl.no_more_bets()
+    ctl.decide(1, "check")
+    assert ctl.next_to_reveal() == ("board", 0)
+    ctl.on_card_read(parse("2c"))
+    ctl.on_card_read(parse("As"))  # wrong: the shoe dealt 7d
+    assert ctl.round.halt.kind == "mismatch"
+    with pytest.raises(RuleError):
+        ctl.on_card_read(parse("9h")) or ctl.decide(1, "check")
+    ctl.accept_mismatch("0412", "2468", "reader smudge")
+    assert ctl.round.revealed["board"] == 2
+    ctl.on_card_read(None)
+    assert ctl.round.halt.kind == "unreadable"
+    ctl.key_card("9h")
+    assert ctl.phase == "flop"
+    assert ctl.round.manual_entries == 1
+
+
+def test_state_rebuilt_from_journal_equals_live_state(make_controller, tmp_path, table):
+    ctl, shoe = make_controller()
+    play_to_settlement(ctl, shoe)
+    ctl.mark_paid(3)
+    rebuilt = replay(TableState(table.table_id), ctl.journal.events())
+    assert rebuilt.round.phase == ctl.round.phase
+    assert rebuilt.round.settlement == ctl.round.settlement
+    assert {s: v.paid for s, v in rebuilt.round.seats.items()} == {3: True, 1: False}
+
+
+def test_restart_resumes_settlement_without_paying_twice(make_controller, tmp_path):
+    path = tmp_path / "restart.sqlite"
+    ctl, shoe = make_controller(path)
+    play_to_settlement(ctl, shoe)
+    ctl.mark_paid(3)
+    ctl.journal.close()
+    again, _ = make_controller(path)
+    assert again.phase == SETTLEMENT
+    with pytest.raises(RuleError, match="already paid"):
+        again.mark_paid(3)
+    again.mark_paid(1)
+    assert again.phase == PAID
+    paid = [e.payload["seat"] for e in again.journal.events(kinds={"seat_paid"})]
+    assert paid == [3, 1]
+
+
+def test_restart_mid_deal_voids_by_rule(make_controller, tmp_path):
+    path = tmp_path / "middeal.sqlite"
+    ctl, shoe = make_controller(path)
+    shoe.load(DECK)
+    shoe.hold = True
+    ctl.open_round()
+    ctl.set_bets(1, {"ante": "10", "blind": "10"})
+    ctl.no_more_bets()
+    assert ctl.phase == "dealing"
+    ctl.journal.close()
+    again, _ = make_controller(path)
+    assert again.phase == VOID and again.round.void["cause"] == "station_restart"
+
+
+def test_supervisor_lockout_is_journaled(make_controller):
+    ctl, shoe = make_controller()
+    shoe.load(DECK)
+    ctl.open_round()
+    ctl.set_bets(1, {"ante": "10", "blind": "10"})
+    for _ in range(3):
+        with pytest.raises(DealerStationError):
+            ctl.void("0412", "1111", "test")
+    with pytest.raises(DealerStationError, match="lock"):
+        ctl.void("0412", "2468", "test")
+    attempts = list(ctl.journal.events(kinds={"supervisor_auth"}))
+    assert len(attempts) == 4 and all(a.actor == "supervisor:0412" for a in attempts)
+    assert ctl.phase == "betting"
