@@ -1,0 +1,101 @@
+"""Abstract device interfaces in the style of python-can's ``BusABC``.
+
+A backend implements a handful of abstract methods; event delivery (thread-safe
+queue plus optional callback) and the context-manager protocol live here once.
+"""
+
+from __future__ import annotations
+
+import abc
+import queue
+from collections.abc import Callable
+from types import TracebackType
+
+import structlog
+
+from dealer_station.errors import DealerStationError
+
+from .events import DeviceEvent, DeviceIdentity
+
+log = structlog.get_logger()
+
+EventCallback = Callable[[DeviceEvent], None]
+
+
+class DeviceError(DealerStationError):
+    """A device that cannot be reached or refuses a command (one line, no traceback)."""
+
+
+class DeviceABC(abc.ABC):
+    """Common part of every device driver: typed events out, never blocking the caller."""
+
+    kind: str = "device"
+
+    def __init__(self, on_event: EventCallback | None = None) -> None:
+        self.events: queue.Queue[DeviceEvent] = queue.Queue()
+        self.on_event = on_event
+
+    @abc.abstractmethod
+    def open(self) -> None:
+        """Start I/O (on its own thread) and connect."""
+
+    @abc.abstractmethod
+    def close(self) -> None:
+        """Stop I/O and join the thread; idempotent."""
+
+    @property
+    @abc.abstractmethod
+    def identity(self) -> DeviceIdentity | None:
+        """What the device said at the last connect (None while never connected)."""
+
+    def get_event(self, timeout: float | None = None) -> DeviceEvent | None:
+        """Next event, or None after ``timeout`` seconds (None waits forever)."""
+        try:
+            return self.events.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def _deliver(self, event: DeviceEvent) -> None:
+        """Queue the event and call the callback; a failing callback must not kill I/O."""
+        self.events.put(event)
+        if self.on_event is not None:
+            try:
+                self.on_event(event)
+            except Exception:  # noqa: BLE001 - the caller's bug, logged, link keeps running
+                log.exception("driver.on_event_failed", device=self.kind)
+
+    def __enter__(self) -> "DeviceABC":
+        self.open()
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+class ShufflerABC(DeviceABC):
+    """Automatic shuffler / dealing shoe. Commands return once queued, never on events."""
+
+    kind = "shuffler"
+
+    @abc.abstractmethod
+    def shuffle(self, seed: int | None = None) -> None: ...
+
+    @abc.abstractmethod
+    def verify_deck(self) -> None: ...
+
+    @abc.abstractmethod
+    def deal_packet(self, position: str, count: int) -> None: ...
+
+    @abc.abstractmethod
+    def reset(self) -> None: ...
+
+    @abc.abstractmethod
+    def stop(self) -> None: ...
+
+
+class CardReaderABC(DeviceABC):
+    """Card reader at the dealer's position; it only reports (CardRead events)."""
+
+    kind = "reader"

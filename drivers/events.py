@@ -1,0 +1,114 @@
+"""Typed events every driver delivers (frozen pydantic models).
+
+Every event names its ``device`` ("shuffler", "reader") and the monotonic time ``at``
+it was delivered, so a controller can journal events from several devices in order.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from . import protocol as p
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    device: str
+    at: float = Field(default_factory=time.monotonic)
+
+
+class DeviceIdentity(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    model: str
+    serial_number: str
+    firmware: str
+    protocol_version: int
+
+
+class CardDispensed(_Event):
+    position: str
+    index: int
+    card: int
+
+
+class CardRead(_Event):
+    card: int | None  # None = unreadable; the dealer may key it in
+
+
+class DeckVerified(_Event):
+    count: int
+    missing: list[int]
+    extra: list[int]
+    duplicates: list[int]
+
+
+class DeviceStatus(_Event):
+    state: Literal["ready", "shuffling", "dealing", "empty", "door_open"]
+
+
+class DeviceFault(_Event):
+    code: Literal[
+        "jam",
+        "misfeed",
+        "card_unreadable",
+        "deck_count_wrong",
+        "door_open",
+        "power_restored",
+        "internal_error",
+        "link_lost",
+        "crc_errors",
+    ]
+    text: str
+
+
+class LinkUp(_Event):
+    identity: DeviceIdentity
+
+
+class LinkDown(_Event):
+    reason: str
+
+
+class ShuffleDone(_Event):
+    pass
+
+
+class PacketDone(_Event):
+    position: str
+    count: int
+
+
+DeviceEvent = Union[
+    CardDispensed, CardRead, DeckVerified, DeviceStatus, DeviceFault, LinkUp, LinkDown, ShuffleDone, PacketDone
+]
+
+
+def identity_from(msg: p.Identity) -> DeviceIdentity:
+    return DeviceIdentity(
+        model=msg.model, serial_number=msg.serial_number, firmware=msg.firmware, protocol_version=msg.protocol_version
+    )
+
+
+def event_from_message(msg: p.Message, device: str) -> DeviceEvent | None:
+    """Translate one delivered protocol event into its typed event (None: not an event)."""
+    match msg:
+        case p.CardDispensedMsg(position=pos, index=idx, card=card):
+            return CardDispensed(device=device, position=pos, index=idx, card=card)
+        case p.CardReadMsg(card=card):
+            return CardRead(device=device, card=card)
+        case p.DeckVerifiedMsg(count=n, missing=m, extra=e, duplicates=d):
+            return DeckVerified(device=device, count=n, missing=list(m), extra=list(e), duplicates=list(d))
+        case p.StatusMsg(state=state):
+            return DeviceStatus(device=device, state=state)  # type: ignore[arg-type]
+        case p.FaultMsg(code=code, text=text):
+            return DeviceFault(device=device, code=code, text=text)  # type: ignore[arg-type]
+        case p.ShuffleDoneMsg():
+            return ShuffleDone(device=device)
+        case p.PacketDoneMsg(position=pos, count=n):
+            return PacketDone(device=device, position=pos, count=n)
+    return None

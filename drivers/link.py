@@ -1,0 +1,418 @@
+"""The reliable link every backend and both simulators share.
+
+Three layers, each written once:
+
+* ``ReliableChannel`` - sans-I/O stop-and-wait ARQ: sequence numbers, ACK/NAK, bounded
+  retransmission, duplicate suppression. Used by drivers and simulators alike.
+* ``DriverLink`` - the driver's I/O thread: connect with backoff, identify handshake,
+  heartbeat, link-loss detection, reconnect.
+* ``LinkedDriver`` - turns the link into typed events for any ``DeviceABC`` backend, so a
+  backend only says how to open its transport.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import structlog
+
+from . import protocol as p
+from .base import DeviceABC, DeviceError, EventCallback
+from .events import DeviceFault, DeviceIdentity, LinkDown, LinkUp, event_from_message, identity_from
+
+log = structlog.get_logger()
+
+DEFAULT_LINK_TIMEOUT = 2.0
+DEFAULT_ACK_TIMEOUT = 0.2
+DEFAULT_MAX_RETRIES = 3
+
+
+class LinkBroken(Exception):
+    """The transport went away (cable pulled, device re-enumerated, port closed)."""
+
+
+class Transport(Protocol):
+    """A byte pipe. ``read`` returns b"" on timeout and raises LinkBroken on disconnect."""
+
+    def read(self, timeout: float) -> bytes: ...
+
+    def write(self, data: bytes) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class ReliableChannel:
+    """Stop-and-wait ARQ over the frame codec, one data frame in flight per direction.
+
+    Returns the bytes to write instead of writing them, so the same object serves a
+    driver thread, a simulator thread and unit tests. Thread-safe via ``lock``.
+    """
+
+    def __init__(
+        self,
+        session: int,
+        ack_timeout: float = DEFAULT_ACK_TIMEOUT,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        on_first_send: Callable[[p.Message, float], None] | None = None,
+    ) -> None:
+        self.session = session & 0xFF
+        self.ack_timeout = ack_timeout
+        self.max_retries = max_retries
+        self.on_first_send = on_first_send
+        self.lock = threading.RLock()
+        self.outbox: deque[p.Message] = deque()
+        self.dedup = p.Deduplicator()
+        self._tx_seq = 0
+        self._in_flight: tuple[p.Message, int, bytes] | None = None  # message, seq, wire bytes
+        self._sent_at = 0.0
+        self._retries = 0
+        self.stalled = False  # retry budget spent; waits for kick()
+        self.corrupt_since_ack = 0
+        self.stats = {"sent": 0, "retransmits": 0, "corrupt": 0, "duplicates": 0, "stalls": 0}
+
+    # -- sending
+    def send(self, message: p.Message) -> None:
+        with self.lock:
+            self.outbox.append(message)
+
+    @property
+    def idle(self) -> bool:
+        with self.lock:
+            return self._in_flight is None and not self.outbox
+
+    def clear(self) -> list[p.Message]:
+        """Drop everything unsent (after a device power-cycle those commands are void)."""
+        with self.lock:
+            dropped = ([self._in_flight[0]] if self._in_flight else []) + list(self.outbox)
+            self._in_flight = None
+            self.outbox.clear()
+            self.stalled = False
+            self._retries = 0
+            return dropped
+
+    def kick(self) -> None:
+        """New retry budget after a reconnect or a sign of life; resend at once."""
+        with self.lock:
+            if self.stalled or self._retries:
+                self.stalled = False
+                self._retries = 0
+            self._sent_at = float("-inf")
+
+    def _retransmit(self, now: float) -> bytes:
+        if self._in_flight is None or self.stalled:
+            return b""
+        if self._retries >= self.max_retries:
+            self.stalled = True
+            self.stats["stalls"] += 1
+            return b""
+        self._retries += 1
+        self._sent_at = now
+        self.stats["retransmits"] += 1
+        return self._in_flight[2]
+
+    def pump(self, now: float) -> bytes:
+        """Bytes to write now: the next queued frame, or a retransmission on ACK timeout."""
+        with self.lock:
+            if self._in_flight is None:
+                if not self.outbox:
+                    return b""
+                message = self.outbox.popleft()
+                seq = self._tx_seq
+                self._tx_seq = (self._tx_seq + 1) & 0xFF
+                wire = p.encode(message, self.session, seq)
+                self._in_flight = (message, seq, wire)
+                self._sent_at = now
+                self._retries = 0
+                self.corrupt_since_ack = 0
+                self.stats["sent"] += 1
+                if self.on_first_send is not None:
+                    self.on_first_send(message, time.perf_counter())
+                return wire
+            if now - self._sent_at >= self.ack_timeout:
+                return self._retransmit(now)
+            return b""
+
+    # -- receiving
+    def receive(self, item: p.Frame | p.Corrupt, now: float) -> tuple[list[p.Message], bytes]:
+        """Handle one decoded item; returns (messages to deliver, bytes to write)."""
+        with self.lock:
+            if isinstance(item, p.Corrupt):
+                # NAK it, and resend ours at once: the garbage may have been our ACK.
+                self.stats["corrupt"] += 1
+                self.corrupt_since_ack += 1
+                return [], p.encode(p.Nak()) + self._retransmit(now)
+            code = item.message.CODE
+            if code == p.Msg.ACK:
+                if self._in_flight is not None and (item.session, item.seq) == (self.session, self._in_flight[1]):
+                    self._in_flight = None
+                    self._retries = 0
+                    self.stalled = False
+                return [], b""
+            if code == p.Msg.NAK:
+                return [], self._retransmit(now)
+            ack = p.encode(p.Ack(), item.session, item.seq)
+            if not self.dedup.is_new(item):
+                self.stats["duplicates"] += 1
+                return [], ack
+            return [item.message], ack
+
+
+class DriverLink:
+    """The driver side's I/O thread: connect, identify, heartbeat, detect loss, reconnect.
+
+    Link loss is declared when nothing valid arrives for ``link_timeout`` seconds; the
+    heartbeat (PING) runs at a quarter of that so a healthy device always answers in time.
+    The channel (and its dedup state) outlives reconnects, so events retransmitted after a
+    reconnect are delivered once.
+    """
+
+    def __init__(
+        self,
+        connect: Callable[[], Transport],
+        name: str,
+        on_message: Callable[[p.Message], None],
+        on_up: Callable[[p.Identity], None],
+        on_down: Callable[[str, str | None], None],
+        link_timeout: float = DEFAULT_LINK_TIMEOUT,
+        ack_timeout: float = DEFAULT_ACK_TIMEOUT,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        backoff: tuple[float, float] = (0.05, 2.0),
+        poll: float = 0.005,
+    ) -> None:
+        self._connect = connect
+        self.name = name
+        self._on_message = on_message
+        self._on_up = on_up
+        self._on_down = on_down
+        self.link_timeout = link_timeout
+        self.heartbeat = link_timeout / 4
+        self.backoff = backoff
+        self.poll = poll
+        self.channel = ReliableChannel(random.randrange(1, 256), ack_timeout, max_retries)
+        self.up = threading.Event()
+        self.device_session: int | None = None
+        self.instance = random.getrandbits(32)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name=f"{self.name}-link", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5.0)
+            self._thread = None
+
+    def send(self, message: p.Message) -> None:
+        self.channel.send(message)
+
+    def _run(self) -> None:
+        delay = self.backoff[0]
+        while not self._stop.is_set():
+            try:
+                transport = self._connect()
+            except Exception as exc:  # noqa: BLE001 - any open failure means "not there yet"
+                log.debug("link.connect_failed", device=self.name, error=str(exc), retry_in=delay)
+                self._stop.wait(delay)
+                delay = min(delay * 2, self.backoff[1])
+                continue
+            try:
+                reason, fault = self._session(transport)
+            finally:
+                try:
+                    transport.close()
+                except Exception:  # noqa: BLE001 - closing a dead port may fail; it is gone anyway
+                    pass
+            if self.up.is_set():
+                self.up.clear()
+                if self._stop.is_set():
+                    break  # closed on purpose: not a link loss
+                delay = self.backoff[0]
+                log.warning("link.down", device=self.name, reason=reason)
+                self._on_down(reason, fault)
+            if not self._stop.is_set():
+                self._stop.wait(delay)
+                delay = min(delay * 2, self.backoff[1])
+
+    def _session(self, transport: Transport) -> tuple[str, str | None]:
+        """Run one connection until it fails; returns (reason, fault code or None)."""
+        decoder = p.FrameDecoder()
+        channel = self.channel
+        now = time.monotonic()
+        last_rx, next_beat = now, now
+        while not self._stop.is_set():
+            try:
+                data = transport.read(self.poll)
+            except LinkBroken as exc:
+                return f"disconnected: {exc}", "link_lost"
+            now = time.monotonic()
+            out = bytearray()
+            up = self.up.is_set()
+            for item in decoder.feed(data) if data else ():
+                if isinstance(item, p.Frame):
+                    last_rx = now
+                    message = item.message
+                    if isinstance(message, p.Identity):
+                        if not up:
+                            self._link_up(message)
+                            up = True
+                        continue
+                    if item.is_control and message.CODE not in (p.Msg.ACK, p.Msg.NAK):
+                        continue  # PONG: its arrival is the heartbeat
+                    if not up:
+                        continue  # no ACK before identify: the device will resend after LinkUp
+                elif not up:
+                    continue
+                delivered, reply = channel.receive(item, now)
+                out += reply
+                for msg in delivered:
+                    self._on_message(msg)
+            if up:
+                out += channel.pump(now)
+            if now >= next_beat:
+                out += p.encode(p.Ping() if up else p.Identify(self.instance))
+                next_beat = now + (self.heartbeat if up else min(self.heartbeat, 0.1))
+            if out:
+                try:
+                    transport.write(bytes(out))
+                except LinkBroken as exc:
+                    return f"disconnected: {exc}", "link_lost"
+            if now - last_rx > self.link_timeout:
+                return f"no reply for {self.link_timeout:g} s", "link_lost"
+            if channel.stalled:
+                crc = channel.corrupt_since_ack > 0
+                return ("CRC errors beyond the retry budget" if crc else "no ACK within the retry budget"), (
+                    "crc_errors" if crc else "link_lost"
+                )
+        return "closed", None
+
+    def _link_up(self, identity: p.Identity) -> None:
+        if self.device_session is not None and identity.session != self.device_session:
+            dropped = self.channel.clear()
+            log.warning("link.device_restarted", device=self.name, dropped_commands=len(dropped))
+        self.device_session = identity.session
+        self.channel.kick()
+        self.up.set()
+        log.info("link.up", device=self.name, model=identity.model, serial=identity.serial_number)
+        self._on_up(identity)
+
+
+class LinkedDriver(DeviceABC):
+    """A DeviceABC on top of DriverLink: backends only implement ``_open_transport``."""
+
+    def __init__(
+        self,
+        *,
+        link_timeout: float = DEFAULT_LINK_TIMEOUT,
+        ack_timeout: float = DEFAULT_ACK_TIMEOUT,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        on_event: EventCallback | None = None,
+    ) -> None:
+        super().__init__(on_event)
+        self._identity: DeviceIdentity | None = None
+        self._link = DriverLink(
+            self._open_transport,
+            self.kind,
+            self._message,
+            self._up,
+            self._down,
+            link_timeout=link_timeout,
+            ack_timeout=ack_timeout,
+            max_retries=max_retries,
+        )
+        self._opened = False
+        self.owned: list[Any] = []  # things to stop at close (e.g. an in-process simulator)
+
+    def _open_transport(self) -> Transport:
+        raise NotImplementedError
+
+    @property
+    def identity(self) -> DeviceIdentity | None:
+        return self._identity
+
+    @property
+    def connected(self) -> bool:
+        return self._link.up.is_set()
+
+    @property
+    def link(self) -> DriverLink:
+        return self._link
+
+    def open(self, wait: bool = True) -> None:
+        """Start the I/O thread; with ``wait``, fail with DeviceError if no LinkUp within the link timeout."""
+        if self._opened:
+            return
+        self._opened = True
+        self._link.start()
+        if wait and not self._link.up.wait(self._link.link_timeout):
+            self.close()
+            raise DeviceError(f"{self.kind} did not answer within {self._link.link_timeout:g} s")
+
+    def close(self) -> None:
+        if self._opened:
+            self._opened = False
+            self._link.stop()
+        while self.owned:
+            self.owned.pop().stop()
+
+    def _command(self, message: p.Message) -> None:
+        if not self._opened:
+            raise DeviceError(f"{self.kind} is not open")
+        if not self._link.up.is_set():
+            raise DeviceError(f"{self.kind} link is down")
+        message.pack()  # validate arguments in the caller's thread, not the I/O thread
+        self._link.send(message)
+
+    def _message(self, message: p.Message) -> None:
+        event = event_from_message(message, self.kind)
+        if event is None:
+            log.warning("driver.unexpected_message", device=self.kind, message=type(message).__name__)
+            return
+        self._deliver(event)
+
+    def _up(self, identity: p.Identity) -> None:
+        self._identity = identity_from(identity)
+        self._deliver(LinkUp(device=self.kind, identity=self._identity))
+
+    def _down(self, reason: str, fault: str | None) -> None:
+        if fault is not None:
+            self._deliver(DeviceFault(device=self.kind, code=fault, text=reason))  # type: ignore[arg-type]
+        self._deliver(LinkDown(device=self.kind, reason=reason))
+
+
+class SerialTransport:
+    """pyserial port as a Transport (imported lazily so callers need no serial at import)."""
+
+    def __init__(self, port: str, baudrate: int = 115200, poll: float = 0.005) -> None:
+        import serial
+
+        self._errors: tuple[type[BaseException], ...] = (serial.SerialException, OSError, TypeError)
+        self._port = serial.Serial(port, baudrate=baudrate, timeout=poll, write_timeout=2.0)
+
+    def read(self, timeout: float) -> bytes:
+        try:
+            data = self._port.read(1)
+            if data:
+                waiting = self._port.in_waiting
+                if waiting:
+                    data += self._port.read(waiting)
+            return data
+        except self._errors as exc:
+            raise LinkBroken(str(exc)) from exc
+
+    def write(self, data: bytes) -> None:
+        try:
+            self._port.write(data)
+        except self._errors as exc:
+            raise LinkBroken(str(exc)) from exc
+
+    def close(self) -> None:
+        self._port.close()

@@ -1,0 +1,88 @@
+"""Fault injection described by data (pymodbus / pyvisa-sim style).
+
+A ``FaultPlan`` is a plain mutable record a test, a demo script or the CLI fills in;
+the simulators consult it as they run. "after N" faults count cards dispensed since the
+last shuffle (shuffler) or cards read (reader) and fire once. Immediate faults
+(disconnect, power-cycle, door open, silence) go through ``Simulator.inject``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from dealer_station.cards import parse_card
+from dealer_station.errors import CardError, ConfigError
+
+INJECTABLE = ("disconnect", "power_cycle", "door_open", "door_close", "silence", "jam", "misfeed")
+
+
+@dataclass
+class FaultPlan:
+    jam_after: int | None = None
+    misfeed_after: int | None = None
+    missing: list[int] = field(default_factory=list)  # cards not in the deck
+    duplicate: list[int] = field(default_factory=list)  # a second copy of these is in the deck
+    extra: list[int] = field(default_factory=list)  # foreign cards (another deck) with these faces
+    misread_next: int = 0  # next N cards reported as a different card
+    unreadable_next: int = 0  # next N cards not recognised
+    corrupt_rate: float = 0.0  # fraction of bytes garbled on the wire, both directions
+    bad_crc_rate: float = 0.0  # fraction of frames the device sends with a wrong CRC
+    silence_after: int | None = None
+    silence_seconds: float = 3.0
+    disconnect_after: int | None = None
+    disconnect_seconds: float = 0.3
+    power_cycle_after: int | None = None
+    door_open_after: int | None = None
+
+    @classmethod
+    def parse(cls, specs: list[str] | tuple[str, ...]) -> "FaultPlan":
+        plan = cls()
+        for spec in specs:
+            plan.apply(spec)
+        return plan
+
+    def apply(self, spec: str) -> None:
+        """Set one field from ``name=value`` (e.g. ``jam_after=3``, ``missing=As,Kd``, ``corrupt=0.01``)."""
+        name, sep, value = spec.partition("=")
+        name = _ALIASES.get(name.strip().replace("-", "_"), name.strip().replace("-", "_"))
+        fields = {f.name: f for f in dataclasses.fields(self)}
+        if name not in fields or not sep:
+            known = ", ".join(sorted(fields))
+            raise ConfigError(f"bad fault {spec!r}: expected NAME=VALUE with NAME one of {known}")
+        current = getattr(self, name)
+        try:
+            if isinstance(current, list):
+                parsed: object = [_card(v) for v in value.split(",") if v.strip()]
+            elif fields[name].type in ("float", float):
+                parsed = float(value)
+                if not 0.0 <= parsed <= (1.0 if name.endswith("_rate") else 3600.0):
+                    raise ValueError(value)
+            else:
+                parsed = int(value)
+                if parsed < 0:
+                    raise ValueError(value)
+        except (ValueError, CardError):
+            raise ConfigError(f"bad fault {spec!r}: invalid value {value!r}") from None
+        setattr(self, name, parsed)
+
+
+_ALIASES = {
+    "jam": "jam_after",
+    "misfeed": "misfeed_after",
+    "misread": "misread_next",
+    "unreadable": "unreadable_next",
+    "corrupt": "corrupt_rate",
+    "bad_crc": "bad_crc_rate",
+    "silence": "silence_after",
+    "disconnect": "disconnect_after",
+    "power_cycle": "power_cycle_after",
+    "door_open": "door_open_after",
+}
+
+
+def _card(text: str) -> int:
+    text = text.strip()
+    if text.isdigit() and 0 <= int(text) <= 51:
+        return int(text)
+    return parse_card(text)
