@@ -8,6 +8,7 @@ Settlement follows the GAMES.md table row for row:
   Play and Blind; a loss loses all three; a win pays Play 1:1, Ante 1:1 only when the
   dealer qualifies (else the Ante pushes), and the Blind by its pay table - a winning
   hand whose category has no row in the Blind table pushes ("below a straight");
+  a non-qualifying dealer returns the Ante whatever the comparison;
 * Trips is settled on the seat's own seven cards whatever the dealer holds, even after a
   fold: its pay table's row pays, a category without a row loses the stake.
 
@@ -134,7 +135,8 @@ def settle_seat(
             bets["play"] = payer.pay(play, Decimal(1))
         elif hand.strength < dealer.strength:
             result = "lose"
-            bets["ante"], bets["blind"], bets["play"] = -ante, -blind, -play
+            bets["ante"] = -ante if dealer_qualifies(dealer) else ZERO  # returned when not qualifying
+            bets["blind"], bets["play"] = -blind, -play
         else:
             result = "tie"
             bets["ante"] = bets["blind"] = bets["play"] = ZERO
