@@ -103,7 +103,7 @@ class DeviceConfig(_Strict):
     """Device URLs (``sim://`` for the simulators); ``reader = ""`` means no reader."""
 
     shuffler: str = "sim://shuffler"
-    reader: Annotated[str | None, BeforeValidator(_empty_is_none)] = "sim://reader?kind=usb"
+    reader: Annotated[str | None, BeforeValidator(_empty_is_none)] = "sim://usb"
     link_timeout: float = Field(default=2.0, gt=0)
 
 

@@ -1,0 +1,169 @@
+"""Scripted croupier and players: headless simulation, demo (attract) mode, benchmarks.
+
+``AutoCroupier.step`` does the one next thing a croupier would do in the current phase,
+through the controller's public commands only (the same ones the touchscreen sends),
+so a simulated round exercises exactly the code paths a real one does. Players follow
+a simple published-style Ultimate Texas Hold'em basic strategy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+
+from .cards import rank_of, suit_of
+from .controller import Controller
+from .errors import DealerStationError
+from .evaluator import Category, evaluate
+from .money import format_money
+from .table_state import BETTING, PAID, SETTLEMENT, VOID
+
+ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
+
+
+def preflop_action(hole: Sequence[int]) -> str:
+    """Raise 4x with the hands basic strategy raises (pairs 33+, any ace, good kings...)."""
+    hi, lo = sorted((rank_of(c) for c in hole), reverse=True)
+    suited = suit_of(hole[0]) == suit_of(hole[1])
+    if hi == lo:
+        return "play4x" if hi >= 1 else "check"
+    if hi == ACE:
+        return "play4x"
+    if hi == KING and (lo >= 4 if suited else lo >= 8):  # K5s+, KTo+
+        return "play4x"
+    if hi == QUEEN and (lo >= 6 if suited else lo >= 8):  # Q8s+, QTo+
+        return "play4x"
+    if hi == JACK and lo == TEN and suited:
+        return "play4x"
+    return "check"
+
+
+def _hidden_pair_or_better(hole: Sequence[int], shown: Sequence[int]) -> bool:
+    """Pair or better that uses a hole card (a pair on the board alone does not count)."""
+    mine = evaluate(list(hole) + list(shown))
+    if mine.category < Category.ONE_PAIR:
+        return False
+    if not shown:
+        return True
+    board_only = evaluate(list(shown))
+    return mine.strength > board_only.strength and any(c in mine.best5 for c in hole)
+
+
+def flop_action(hole: Sequence[int], board3: Sequence[int]) -> str:
+    return "play2x" if _hidden_pair_or_better(hole, board3) else "check"
+
+
+def river_action(hole: Sequence[int], board5: Sequence[int]) -> str:
+    if _hidden_pair_or_better(hole, board5):
+        return "play1x"
+    return "play1x" if max(rank_of(c) for c in hole) >= QUEEN else "fold"
+
+
+class AutoCroupier:
+    """Plays a table through the controller, one croupier action per ``step``."""
+
+    def __init__(
+        self,
+        controller: Controller,
+        *,
+        rng: random.Random,
+        seats: Sequence[int],
+        present: Callable[[int], None] | None = None,
+        trips_rate: float = 0.5,
+        on_halt: Callable[[Controller], None] | None = None,
+    ) -> None:
+        self.ctl = controller
+        self.rng = rng
+        self.seats = list(seats)
+        self.present = present
+        self.trips_rate = trips_rate
+        self.on_halt = on_halt
+        self._bets_placed: set[str] = set()
+
+    def stake_amounts(self) -> tuple[Decimal, Decimal | None]:
+        limits = self.ctl.table.limits
+        ante_min, ante_max = limits["ante"].min, limits["ante"].max
+        ante = ante_min * self.rng.choice([1, 1, 2, 2, 3, 4, 5])
+        ante = min(ante, ante_max)
+        trips = None
+        if "trips" in limits and self.rng.random() < self.trips_rate:
+            trips = min(limits["trips"].max, max(limits["trips"].min, ante_min * self.rng.choice([1, 1, 2])))
+        return ante, trips
+
+    def step(self) -> bool:
+        """Do the next croupier action; False when waiting for a device."""
+        ctl = self.ctl
+        rnd = ctl.round
+        if rnd is None or rnd.phase in (PAID, VOID):
+            ctl.open_round()
+            return True
+        if rnd.halt is not None:
+            if self.on_halt is None:
+                return False
+            self.on_halt(ctl)
+            return True
+        phase = rnd.phase
+        if phase == BETTING:
+            if rnd.round_id not in self._bets_placed:
+                for seat in self.seats:
+                    ante, trips = self.stake_amounts()
+                    bets = {"ante": format_money(ante), "blind": format_money(ante)}
+                    if trips is not None:
+                        bets["trips"] = format_money(trips)
+                    ctl.set_bets(seat, bets)
+                self._bets_placed = {rnd.round_id}
+                return True
+            ctl.no_more_bets()
+            return True
+        if phase in ctl.game.streets:
+            waiting = ctl.seats_to_act()
+            if not waiting:
+                return False
+            seat = waiting[0]
+            hole = rnd.seats[seat].hole
+            board = rnd.cards.get("board", [])
+            if phase == "preflop":
+                action = preflop_action(hole)
+            elif phase == "flop":
+                action = flop_action(hole, board[:3])
+            else:
+                action = river_action(hole, board[:5])
+            ctl.decide(seat, action)
+            return True
+        if phase.endswith("_reveal"):
+            target = ctl.next_to_reveal()
+            if target is None:
+                return False
+            if ctl.has_reader and self.present is not None:
+                pos, index = target
+                self.present(rnd.cards[pos][index])
+                return False  # the read arrives from the reader's thread
+            ctl.reveal()
+            return True
+        if phase == SETTLEMENT:
+            for seat in sorted(rnd.seats, reverse=True):
+                if not rnd.seats[seat].paid:
+                    ctl.mark_paid(seat)
+                    return True
+        return False
+
+
+def void_on_halt(badge: str | None = None, pin: str | None = None) -> Callable[[Controller], None]:
+    """Scripted pit response: key unreadable cards, void everything else."""
+
+    def respond(ctl: Controller) -> None:
+        rnd = ctl.round
+        assert rnd is not None and rnd.halt is not None
+        halt = rnd.halt
+        if halt.kind == "unreadable":
+            pos, index = halt.detail["position"], halt.detail["index"]
+            ctl.key_card(rnd.cards[pos][index])
+        elif halt.kind in ("fault", "link", "deck"):
+            ctl.confirm_void()
+        elif badge is not None and pin is not None:
+            ctl.void(badge, pin, f"simulated supervisor decision: {halt.cause}")
+        else:
+            raise DealerStationError(f"round halted ({halt.cause}) and no supervisor is configured")
+
+    return respond

@@ -1,0 +1,63 @@
+"""Game recall: finished rounds rebuilt from the journal in the "Recalled rounds" format.
+
+A recalled record is the round record (what ``settle`` reads) plus ``round_id``,
+``table_id``, ``started_at``, ``ended_at``, ``settlement`` and ``void``. It is read only
+from journaled events - the settlement that was journaled when the round was settled,
+not a recomputation - so an auditor sees what the table paid.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from .journal import Journal
+
+END_KINDS = {"round_paid", "round_voided"}
+
+
+def finished_round_ids(journal: Journal, last: int | None = None) -> list[str]:
+    """Round ids of finished (paid or voided) rounds, oldest first; the last ``last`` only."""
+    ids: deque[str] = deque(maxlen=last)
+    for event in journal.events(kinds=END_KINDS):
+        if event.round_id is not None:
+            ids.append(event.round_id)
+    return list(ids)
+
+
+def recall_round(journal: Journal, round_id: str) -> dict[str, Any]:
+    """One finished round as a recalled record."""
+    started_at = ended_at = None
+    record: dict[str, Any] | None = None
+    settlement: dict[str, Any] | None = None
+    void: dict[str, Any] | None = None
+    actions: dict[str, list[dict[str, Any]]] = {"decisions": [], "manual": []}
+    for event in journal.events(round_id=round_id):
+        kind, payload = event.kind, event.payload
+        if kind == "round_opened":
+            started_at = event.at
+        elif kind == "settled":
+            record, settlement = payload["record"], payload["settlement"]
+        elif kind == "round_voided":
+            record = payload.get("record")
+            void = {"cause": payload["cause"], "phase": payload["phase"], "by": payload["by"], "at": event.at}
+            if payload.get("reason"):
+                void["reason"] = payload["reason"]
+            ended_at = event.at
+            settlement = None
+        elif kind == "round_paid":
+            ended_at = event.at
+        elif kind == "card_revealed" and payload.get("manual"):
+            actions["manual"].append({"position": payload["position"], "index": payload["index"],
+                                      "by": event.actor, "at": event.at})
+    out: dict[str, Any] = dict(record or {})
+    out.update({"round_id": round_id, "table_id": journal.table_id, "started_at": started_at,
+                "ended_at": ended_at, "settlement": settlement, "void": void})
+    if actions["manual"]:
+        out["manual_entries"] = actions["manual"]
+    return out
+
+
+def recall_last(journal: Journal, last: int = 10) -> list[dict[str, Any]]:
+    """The last ``last`` finished rounds, oldest first."""
+    return [recall_round(journal, rid) for rid in finished_round_ids(journal, last)]

@@ -1,0 +1,158 @@
+"""A running table: the controller wired to real drivers, with one event pump.
+
+Drivers deliver typed events on their own I/O threads; a single pump thread feeds them
+to the controller in arrival order, so the controller never blocks a driver and the UI
+never waits on a device. Drivers are imported lazily: ``dealer_station`` itself imports
+no serial or USB library.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from .config import TableConfig
+from .controller import Controller
+from .journal import Journal
+
+log = structlog.get_logger("dealer_station.station")
+
+_STOP = object()
+
+
+class Station:
+    """Controller + shoe + reader for one table."""
+
+    def __init__(
+        self,
+        table: TableConfig,
+        *,
+        journal_path: str | Path | None = None,
+        shoe: Any = None,
+        reader: Any = None,
+        credentials: Any = None,
+        program: dict[str, Any] | None = None,
+    ) -> None:
+        self.table = table
+        self.journal_path = Path(journal_path or table.journal)
+        self.shoe = shoe
+        self.reader = reader
+        self.credentials = credentials
+        self.program = program
+        self._events: queue.Queue[Any] = queue.Queue()
+        self._pump: threading.Thread | None = None
+        self.journal: Journal | None = None
+        self.controller: Controller | None = None
+
+    # -- life cycle -------------------------------------------------------------
+
+    def start(self) -> Controller:
+        """Open the journal, recover the table, connect devices, start the pump."""
+        self.journal_path.parent.mkdir(parents=True, exist_ok=True)
+        self.journal = Journal(self.journal_path, table_id=self.table.table_id)
+        devices = self.table.devices
+        if self.shoe is None and devices.shuffler:
+            from drivers.registry import open_shuffler
+
+            self.shoe = open_shuffler(devices.shuffler, open=False, link_timeout=devices.link_timeout)
+        if self.reader is None and devices.reader:
+            from drivers.registry import open_reader
+
+            self.reader = open_reader(devices.reader, open=False, link_timeout=devices.link_timeout)
+        self.controller = Controller(self.table, self.journal, shoe=self.shoe, has_reader=self.reader is not None,
+                                     credentials=self.credentials)
+        self.controller.start(self.program)
+        self._pump = threading.Thread(target=self._run_pump, name="station-pump", daemon=True)
+        self._pump.start()
+        for device in (self.shoe, self.reader):
+            if device is not None:
+                device.on_event = self._events.put
+                device.open()
+        return self.controller
+
+    def simulator(self, device: str) -> Any:
+        """The in-process simulator behind a ``sim://`` device (None for real hardware)."""
+        driver = self.shoe if device == "shuffler" else self.reader
+        return getattr(driver, "simulator", None)
+
+    @property
+    def present_card(self) -> Any:
+        """``present(card)`` on the simulated reader (the dealer passing a card), or None."""
+        sim = self.simulator("reader")
+        return None if sim is None else sim.present
+
+    def stop(self) -> None:
+        for device in (self.shoe, self.reader):
+            if device is not None:
+                try:
+                    device.close()
+                except Exception:  # closing must go on for the rest
+                    log.exception("device_close_failed")
+        if self._pump is not None:
+            self._events.put(_STOP)
+            self._pump.join(timeout=5)
+            self._pump = None
+        if self.journal is not None:
+            self.journal.close()
+
+    def __enter__(self) -> "Station":
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # -- pump ---------------------------------------------------------------------
+
+    def _run_pump(self) -> None:
+        while True:
+            event = self._events.get()
+            if event is _STOP:
+                return
+            try:
+                dispatch(self.controller, event)
+            except Exception:  # a bad event must never stop the table
+                log.exception("event_dispatch_failed", event=type(event).__name__,
+                              table_id=self.table.table_id)
+
+    def drain(self, timeout: float = 5.0) -> bool:
+        """Wait until every event received so far was handled (tests, headless runs)."""
+        done = threading.Event()
+        self._events.put(_Marker(done))
+        return done.wait(timeout)
+
+
+class _Marker:
+    def __init__(self, done: threading.Event) -> None:
+        self.done = done
+
+
+def dispatch(controller: Controller | None, event: Any) -> None:
+    """Feed one driver event to the controller's matching ``on_*`` method."""
+    if isinstance(event, _Marker):
+        event.done.set()
+        return
+    if controller is None:
+        return
+    from drivers import events as ev
+
+    if isinstance(event, ev.CardDispensed):
+        controller.on_card_dispensed(event.position, event.index, event.card)
+    elif isinstance(event, ev.PacketDone):
+        controller.on_packet_done(event.position, event.count)
+    elif isinstance(event, ev.DeckVerified):
+        controller.on_deck_verified(event.count, list(event.missing), list(event.extra), list(event.duplicates))
+    elif isinstance(event, ev.CardRead):
+        controller.on_card_read(event.card)
+    elif isinstance(event, ev.DeviceFault):
+        controller.on_device_fault(event.device, event.code, event.text)
+    elif isinstance(event, ev.LinkUp):
+        controller.on_link(event.device, True, identity=event.identity.model_dump())
+    elif isinstance(event, ev.LinkDown):
+        controller.on_link(event.device, False, reason=event.reason)
+    elif isinstance(event, ev.DeviceStatus):
+        controller.on_status(event.device, event.state)
