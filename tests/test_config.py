@@ -1,0 +1,132 @@
+"""Table profiles: the shipped ones load; a bad one is refused in one line naming the key."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from dealer_station.config import (
+    CONFIG_DIR_ENV,
+    build_table,
+    load_profile,
+    stake_unit,
+    with_overrides,
+)
+from dealer_station.errors import ConfigError, RecordError
+from dealer_station.evaluator import Category
+
+CONFIG = Path(__file__).resolve().parent.parent / "config"
+DEFAULT_TEXT = (CONFIG / "uth-default.toml").read_text()
+
+
+@pytest.mark.parametrize("name", ["uth-default", "uth-hand-deal", "uth-alt-paytable"])
+def test_shipped_profiles_load(name):
+    table = load_profile(name)
+    assert table.game == "uth"
+    assert set(table.limits) == {"ante", "trips"} and set(table.paytables) == {"blind", "trips"}
+
+
+def test_default_profile_values():
+    table = load_profile("uth-default")
+    assert table.seats == 7 and table.deal_mode == "shuffler" and table.min_chip == Decimal("0.5")
+    assert table.limits["ante"].min == 5 and table.limits["ante"].max == 500
+    assert table.paytable("blind")[Category.FLUSH] == Decimal("1.5")
+    assert table.paytable("trips")[Category.THREE_OF_A_KIND] == 3
+    assert table.devices.reader is not None and table.devices.reader.startswith("sim://")
+
+
+def test_hand_deal_profile_has_no_reader():
+    table = load_profile("uth-hand-deal")
+    assert table.deal_mode == "hand" and table.devices.reader is None
+
+
+def test_min_chip_defaults_to_smallest_stake_unit():
+    assert load_profile("uth-alt-paytable").min_chip == Decimal(1)  # limits 10.., 5..
+    assert stake_unit([Decimal("5"), Decimal("0.5")]) == Decimal("0.1")
+    assert stake_unit([Decimal("25"), Decimal("500")]) == Decimal(1)
+    assert stake_unit([Decimal("2.50")]) == Decimal("0.1")
+
+
+def test_profile_by_path_and_config_dir_env(tmp_path, monkeypatch):
+    (tmp_path / "mine.toml").write_text(DEFAULT_TEXT.replace('table_id = "T1"', 'table_id = "T9"'))
+    assert load_profile(str(tmp_path / "mine.toml")).table_id == "T9"
+    monkeypatch.setenv(CONFIG_DIR_ENV, str(tmp_path))
+    assert load_profile("mine").table_id == "T9"
+    with pytest.raises(ConfigError, match=r"unknown table profile 'uth-default' \(available: mine\)"):
+        load_profile("uth-default")
+
+
+def test_unknown_profile_lists_available():
+    with pytest.raises(ConfigError, match=r"unknown table profile 'nope' \(available: .*uth-default"):
+        load_profile("nope")
+
+
+BAD_PROFILES = [
+    ("missing-key", lambda t: t.replace("seats = 7\n", ""), "seats: missing required key"),
+    ("misspelt-key", lambda t: t.replace("seats = 7", "seat = 7\nseats = 7"), "seat: unknown key"),
+    ("misspelt-nested", lambda t: t.replace("link_timeout", "link_timout"), "devices.link_timout: unknown key"),
+    ("float-odds", lambda t: t.replace('flush = "1.5"', "flush = 1.5"),
+     'paytables.blind.flush: must be a decimal string such as "1.5" or an integer, not the float 1.5'),
+    ("float-limit", lambda t: t.replace('min = "5"', "min = 5.0"), "limits.ante.min: must be a decimal string"),
+    ("unknown-category", lambda t: t.replace('three_of_a_kind = "3"', 'trips = "3"'),
+     "paytables.trips.trips: unknown hand category 'trips'"),
+    ("negative-odds", lambda t: t.replace('straight = "4"', 'straight = "-4"'), "paytables.trips.straight: must be >= 0"),
+    ("min-above-max", lambda t: t.replace('min = "5"', 'min = "600"'), "limits.ante: min 600 is above max 500"),
+    ("zero-min", lambda t: t.replace('min = "5"', 'min = "0"'), "limits.ante.min: must be > 0"),
+    ("bad-amount", lambda t: t.replace('min = "5"', 'min = "five"'), "limits.ante.min: not a decimal amount"),
+    ("too-many-seats", lambda t: t.replace("seats = 7", "seats = 8"), "seats: uth seats 1 to 7 players, not 8"),
+    ("zero-seats", lambda t: t.replace("seats = 7", "seats = 0"), "seats: Input should be greater than or equal to 1"),
+    ("unknown-game", lambda t: t.replace('game = "uth"', 'game = "baccarat"'), "game: Input should be"),
+    ("bad-deal-mode", lambda t: t.replace('deal_mode = "shuffler"', 'deal_mode = "robot"'), "deal_mode: Input should be"),
+    ("missing-limit-spot", lambda t: t.replace('[limits.trips]\nmin = "1"\nmax = "100"\n', ""), "limits.trips: missing required key"),
+    ("unknown-paytable", lambda t: t.replace("[paytables.trips]", "[paytables.bonus]"), "paytables.bonus: unknown key"),
+    ("toml-syntax", lambda t: t.replace("seats = 7", "seats = = 7"), "TOML syntax error"),
+]
+
+
+@pytest.mark.parametrize("edit,message", [b[1:] for b in BAD_PROFILES], ids=[b[0] for b in BAD_PROFILES])
+def test_bad_profile_refused_naming_the_key(tmp_path, edit, message):
+    path = tmp_path / "bad.toml"
+    text = edit(DEFAULT_TEXT)
+    assert text != DEFAULT_TEXT
+    path.write_text(text)
+    with pytest.raises(ConfigError) as info:
+        load_profile(str(path))
+    line = str(info.value)
+    assert line.startswith(f"{path}: ") and message in line
+    assert "\n" not in line
+
+
+def test_record_overrides_apply():
+    table = load_profile("uth-default")
+    changed = with_overrides(table, {
+        "min_chip": "1",
+        "limits": {"trips": {"min": "2", "max": "50"}},
+        "paytables": {"trips": {"straight": "5"}},
+    })
+    assert changed.min_chip == 1
+    assert changed.limits["trips"].max == 50 and changed.limits["ante"].max == 500  # merged per spot
+    assert changed.paytables["trips"] == {"straight": Decimal(5)}                   # replaced per table
+    assert changed.paytables["blind"] == table.paytables["blind"]
+    assert table.min_chip == Decimal("0.5")  # the profile itself is untouched
+
+
+def test_override_problems_are_record_errors():
+    table = load_profile("uth-default")
+    with pytest.raises(RecordError, match=r"^limits\.ante: min 9 is above max 8$"):
+        with_overrides(table, {"limits": {"ante": {"min": "9", "max": "8"}}})
+    with pytest.raises(RecordError, match=r"^limits: must be an object"):
+        with_overrides(table, {"limits": "none"})
+
+
+def test_default_min_chip_follows_overridden_limits():
+    table = load_profile("uth-alt-paytable")  # min_chip not set: derived from limits
+    assert with_overrides(table, {"limits": {"ante": {"min": "0.5", "max": "10"}}}).min_chip == Decimal("0.1")
+
+
+def test_options_field_for_game_extras():
+    data = {"game": "uth", "seats": 3, "limits": {"ante": {"min": 5, "max": 50}, "trips": {"min": 1, "max": 5}},
+            "paytables": {"blind": {}, "trips": {}}, "options": {"anything": True}}
+    assert build_table(data).options == {"anything": True}
