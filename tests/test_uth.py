@@ -159,11 +159,11 @@ def test_flush_blind_breakage_with_min_chip():
 
 
 def test_breakage_sums_over_seats_and_spots():
-    # Ante 7 flush (Blind 10.5) and trips 3 flush (21) with min_chip 2: 10 + 20 paid, 0.5 + 1 kept.
+    # min_chip 2, Ante 7 with a flush: Ante 7 -> 6 (1 kept), Play 28 exact, Blind 10.5 -> 10
+    # (0.5 kept), Trips 3 at 7:1 = 21 -> 20 (1 kept): breakage 2.5 over one seat's spots.
     rec = record("2s Kc", "Ah 8h 4h 2c 3d", seat(1, "Kh 6h", "play4x", ante="7", trips="3"), min_chip="2")
     out = settle(rec)
     assert out["seats"][0]["bets"] == {"ante": "6", "blind": "10", "play": "28", "trips": "20"}
-    # Ante 7 at 1:1 rounds to 6 too (1 kept): breakage 1 + 0.5 + 1 = 2.5.
     assert out["breakage"] == "2.5"
 
 

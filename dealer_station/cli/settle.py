@@ -75,6 +75,7 @@ def settle_record(record: object, fallback: TableConfig | None = None) -> dict[s
 
 @functools.lru_cache(maxsize=8)
 def _cached_profile(name: str, config_dir: Path) -> TableConfig:
+    """A JSON Lines file of thousands of rounds reads its default profile once per config dir."""
     return load_profile(name)
 
 
