@@ -71,7 +71,7 @@ class AutoCroupier:
         seats: Sequence[int],
         present: Callable[[int], None] | None = None,
         trips_rate: float = 0.5,
-        on_halt: Callable[[Controller], None] | None = None,
+        on_halt: Callable[[Controller], bool] | None = None,
     ) -> None:
         self.ctl = controller
         self.rng = rng
@@ -99,10 +99,7 @@ class AutoCroupier:
             ctl.open_round()
             return True
         if rnd.halt is not None:
-            if self.on_halt is None:
-                return False
-            self.on_halt(ctl)
-            return True
+            return self.on_halt(ctl) if self.on_halt is not None else False
         phase = rnd.phase
         if phase == BETTING:
             if rnd.round_id not in self._bets_placed:
@@ -149,21 +146,27 @@ class AutoCroupier:
         return False
 
 
-def void_on_halt(badge: str | None = None, pin: str | None = None) -> Callable[[Controller], None]:
-    """Scripted pit response: key unreadable cards, void everything else."""
+def void_on_halt(badge: str | None = None, pin: str | None = None) -> Callable[[Controller], bool]:
+    """Scripted pit response: key unreadable cards, wait out link losses, void the rest.
 
-    def respond(ctl: Controller) -> None:
+    Returns whether it acted (False: waiting for a device to come back).
+    """
+
+    def respond(ctl: Controller) -> bool:
         rnd = ctl.round
         assert rnd is not None and rnd.halt is not None
         halt = rnd.halt
         if halt.kind == "unreadable":
             pos, index = halt.detail["position"], halt.detail["index"]
             ctl.key_card(rnd.cards[pos][index])
-        elif halt.kind in ("fault", "link", "deck"):
+        elif halt.kind == "link":
+            return False  # the controller clears or voids it when the link returns
+        elif halt.kind in ("fault", "deck"):
             ctl.confirm_void()
         elif badge is not None and pin is not None:
             ctl.void(badge, pin, f"simulated supervisor decision: {halt.cause}")
         else:
             raise DealerStationError(f"round halted ({halt.cause}) and no supervisor is configured")
+        return True
 
     return respond

@@ -54,6 +54,7 @@ LINK_FAULTS = {"link_lost", "crc_errors", "power_restored"}
 class ShoeCommands(Protocol):
     """What the controller asks of a shuffler / dealing shoe (drivers.base.ShufflerABC)."""
 
+    def reset(self) -> None: ...
     def shuffle(self, seed: int | None = None) -> None: ...
     def verify_deck(self) -> None: ...
     def deal_packet(self, position: str, count: int) -> None: ...
@@ -161,9 +162,16 @@ class Controller:
         if rnd.phase == DEALING:
             # The shoe's position in the deal cannot be re-established after a restart.
             self._void("station_restart", STATION, reason="deal interrupted by a station restart")
-        elif rnd.phase in (BETTING, NO_MORE_BETS) or rnd.halt is not None:
-            return  # bets are in the journal; the croupier (or supervisor) carries on
-        # Decision, reveal and settlement phases resume exactly where they were.
+        # Betting resumes with its journaled stakes once the shoe has verified a fresh
+        # deck (``devices_ready``); decision, reveal and settlement phases resume exactly
+        # where they were: every card of the round is in the journal.
+
+    def devices_ready(self) -> None:
+        """Devices are open: ask for a verified deck if the open round still needs one."""
+        with self._lock:
+            rnd = self.state.round
+            if rnd is not None and not rnd.finished and rnd.phase in (BETTING, NO_MORE_BETS):
+                self._request_deck()
 
     # ----------------------------------------------------------------- croupier
 
@@ -177,10 +185,15 @@ class Controller:
             round_id = f"{self.table.table_id}-{number:06d}"
             self._emit("round_opened", {"round_id": round_id, "number": number}, CROUPIER, round_id=round_id)
             self._log.info("round_opened", round_id=round_id)
-            if self.shoe is not None and not self.state.deck_verified:
-                self.shoe.shuffle()
-                self.shoe.verify_deck()
+            self._request_deck()
             return round_id
+
+    def _request_deck(self) -> None:
+        """Every round starts from a fresh deck: reset (clears a jam), shuffle, verify."""
+        if self.shoe is not None and not self.state.deck_verified:
+            self.shoe.reset()
+            self.shoe.shuffle()
+            self.shoe.verify_deck()
 
     def set_bets(self, seat: int, bets: Mapping[str, Any], actor: str = CROUPIER) -> None:
         """Place or change every stake of one seat (an empty mapping clears the seat)."""

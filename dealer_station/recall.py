@@ -31,7 +31,6 @@ def recall_round(journal: Journal, round_id: str) -> dict[str, Any]:
     record: dict[str, Any] | None = None
     settlement: dict[str, Any] | None = None
     void: dict[str, Any] | None = None
-    actions: dict[str, list[dict[str, Any]]] = {"decisions": [], "manual": []}
     for event in journal.events(round_id=round_id):
         kind, payload = event.kind, event.payload
         if kind == "round_opened":
@@ -47,14 +46,9 @@ def recall_round(journal: Journal, round_id: str) -> dict[str, Any]:
             settlement = None
         elif kind == "round_paid":
             ended_at = event.at
-        elif kind == "card_revealed" and payload.get("manual"):
-            actions["manual"].append({"position": payload["position"], "index": payload["index"],
-                                      "by": event.actor, "at": event.at})
     out: dict[str, Any] = dict(record or {})
     out.update({"round_id": round_id, "table_id": journal.table_id, "started_at": started_at,
                 "ended_at": ended_at, "settlement": settlement, "void": void})
-    if actions["manual"]:
-        out["manual_entries"] = actions["manual"]
     return out
 
 

@@ -72,6 +72,7 @@ class Station:
             if device is not None:
                 device.on_event = self._events.put
                 device.open()
+        self.controller.devices_ready()
         return self.controller
 
     def simulator(self, device: str) -> Any:

@@ -133,6 +133,7 @@ def _round(state: TableState) -> RoundState:
 
 def _station_started(state: TableState, p: Mapping[str, Any], at: str) -> None:
     state.program = dict(p)
+    state.deck_verified = False  # the shoe's deck is unknown after a restart: verify again
     for dev in state.devices.values():
         dev.connected = False
 

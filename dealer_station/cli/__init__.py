@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import DealerStationError
+from ..logs import configure_logging
 
 EXIT_USAGE = 2
 
@@ -40,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    configure_logging()
     try:
         code = args.func(args)
     except DealerStationError as exc:

@@ -82,6 +82,10 @@ class Game(ABC):
         _exact_keys(table.limits, self.limit_spots, "limits")
         _exact_keys(table.paytables, self.paytable_names, "paytables")
 
+    def staked(self, seat: SeatHand) -> Decimal:
+        """Everything ``seat`` put at risk in the round (for wagered / hold figures)."""
+        return sum(seat.bets.values(), Decimal(0))
+
     @abstractmethod
     def validate_bets(
         self, seat: int, bets: Mapping[str, Any], table: TableConfig, field: str

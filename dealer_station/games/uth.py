@@ -164,6 +164,9 @@ class UltimateTexasHoldem(Game):
 
     # -- bets ---------------------------------------------------------------------
 
+    def staked(self, seat: SeatHand) -> Decimal:
+        return super().staked(seat) + play_stake(seat)
+
     def validate_bets(
         self, seat: int, bets: Mapping[str, Any], table: TableConfig, field: str
     ) -> dict[str, Decimal]:

@@ -37,6 +37,9 @@ class ScriptedShoe:
         self.deck = first + [c for c in range(52) if c not in first]
         self.pos = 0
 
+    def reset(self) -> None:
+        self.commands.append(("reset",))
+
     def shuffle(self, seed: int | None = None) -> None:
         self.commands.append(("shuffle",))
         self.pos = 0

@@ -1,0 +1,232 @@
+"""Headless simulation: complete rounds through the real drivers and the simulators.
+
+The shuffler simulator sits on a real pseudo-terminal and the card reader behind a pyusb
+backend; the station, controller and journal are the production ones. Faults are armed
+per round with a seeded probability, so a run is reproducible for a seed.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, TextIO
+
+import structlog
+
+from .autoplay import AutoCroupier, void_on_halt
+from .config import TableConfig
+from .errors import ConfigError, RuleError
+from .money import format_money
+from .cli.settle import strip_recall_keys
+from .recall import recall_round
+from .station import Station
+from .table_state import PAID, VOID
+
+log = structlog.get_logger("dealer_station.simulate")
+
+FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door")
+SIM_BADGE, SIM_PIN = "9999", "246810"
+STALL_SECONDS = 8.0
+
+
+def parse_faults(text: str | None) -> dict[str, float]:
+    """``jam:0.05,misread:0.01`` -> {kind: probability per round}; refuses anything else."""
+    rates: dict[str, float] = {}
+    if not text:
+        return rates
+    for item in text.split(","):
+        kind, sep, rate = item.strip().partition(":")
+        if kind not in FAULT_KINDS:
+            raise ConfigError(f"unknown fault kind {kind!r} (known: {', '.join(FAULT_KINDS)})", "faults")
+        try:
+            value = float(rate) if sep else -1.0
+        except ValueError:
+            value = -1.0
+        if not 0.0 <= value <= 1.0:
+            raise ConfigError(f"{item.strip()!r}: RATE must be a probability between 0 and 1", "faults")
+        rates[kind] = value
+    return rates
+
+
+@dataclass
+class Summary:
+    rounds_completed: int = 0
+    voided: Counter[str] = field(default_factory=Counter)
+    wagered: Decimal = Decimal(0)
+    house_net: Decimal = Decimal(0)
+    journal: str = ""
+    elapsed: float = 0.0
+    faults_armed: Counter[str] = field(default_factory=Counter)
+
+    def as_json(self) -> dict[str, Any]:
+        hold = (self.house_net / self.wagered * 100).quantize(Decimal("0.01")) if self.wagered else Decimal(0)
+        return {
+            "rounds_completed": self.rounds_completed,
+            "voided": dict(sorted(self.voided.items())),
+            "wagered": format_money(self.wagered),
+            "house_net": format_money(self.house_net),
+            "hold_pct": format_money(hold),
+            "journal": self.journal,
+        }
+
+
+class FaultArmer:
+    """Arms this round's faults on the simulators and disarms them when it ends."""
+
+    def __init__(self, rates: Mapping[str, float], rng: random.Random, shoe_sim: Any, reader_sim: Any) -> None:
+        self.rates = rates
+        self.rng = rng
+        self.shoe = shoe_sim
+        self.reader = reader_sim
+
+    def arm(self, seats: int) -> list[str]:
+        armed = [k for k in FAULT_KINDS if k in self.rates and self.rng.random() < self.rates[k]]
+        deal = 5 + 2 * seats + 2
+        plan = self.shoe.faults if self.shoe is not None else None
+        some_card = self.rng.randrange(52)
+        for kind in armed:
+            at = self.rng.randrange(1, deal)
+            if plan is None:
+                continue
+            if kind == "jam":
+                plan.jam_after = at
+            elif kind == "duplicate":
+                plan.duplicate = [some_card]
+            elif kind == "missing":
+                plan.missing = [some_card]
+            elif kind == "extra":
+                plan.extra = [some_card]
+            elif kind == "corrupt":
+                plan.corrupt_rate = 0.01
+            elif kind == "disconnect":
+                plan.disconnect_after = at
+            elif kind == "powercycle":
+                plan.power_cycle_after = at
+            elif kind == "door":
+                plan.door_open_after = at
+            elif kind == "misread" and self.reader is not None:
+                self.reader.faults.misread_next = 1
+        return armed
+
+    def disarm(self) -> None:
+        if self.shoe is not None:
+            p = self.shoe.faults
+            p.jam_after = p.disconnect_after = p.power_cycle_after = p.door_open_after = None
+            p.duplicate, p.missing, p.extra = [], [], []
+            p.corrupt_rate = 0.0
+            if self.shoe.door_open:
+                self.shoe.inject("door_close")
+        if self.reader is not None:
+            self.reader.faults.misread_next = 0
+
+
+def simulate(
+    table: TableConfig,
+    *,
+    rounds: int,
+    seed: int,
+    seats: int = 7,
+    faults: Mapping[str, float] | None = None,
+    journal: str | Path,
+    progress: TextIO | None = sys.stderr,
+    on_round: Callable[[Station], None] | None = None,
+) -> Summary:
+    """Play ``rounds`` rounds (after recovering ``journal``) and summarise them."""
+    if not 1 <= seats <= table.seats:
+        raise ConfigError(f"--seats must be 1 to {table.seats} for this table", "seats")
+    if rounds < 0:
+        raise ConfigError("--rounds must not be negative", "rounds")
+    from .supervisor import CredentialStore
+
+    journal = Path(journal)
+    journal.parent.mkdir(parents=True, exist_ok=True)
+    credentials = CredentialStore(journal.with_suffix(".credentials.json"))
+    if SIM_BADGE not in credentials.badges():
+        credentials.add(SIM_BADGE, SIM_PIN)
+
+    devices = table.devices.model_copy(update={
+        "shuffler": f"sim://shuffler?seed={seed}",
+        "reader": f"sim://usb?seed={seed + 1}" if table.devices.reader else None,
+        "link_timeout": min(table.devices.link_timeout, 0.5),
+    })
+    table = table.model_copy(update={"devices": devices})
+    station = Station(table, journal_path=journal, credentials=credentials)
+    summary = Summary(journal=str(journal))
+    started = time.monotonic()
+    ctl = station.start()
+    try:
+        ctl.wait_for(lambda s: all(s.device(n).connected for n in ("shuffler",) + (("reader",) if station.reader else ())),
+                     10.0)
+        rng = random.Random(seed)
+        armer = FaultArmer(faults or {}, random.Random(seed ^ 0xFA17), station.simulator("shuffler"),
+                           station.simulator("reader"))
+        croupier = AutoCroupier(ctl, rng=rng, seats=list(range(1, seats + 1)), present=station.present_card,
+                                on_halt=void_on_halt(SIM_BADGE, SIM_PIN))
+        played = 0
+        last_report = time.monotonic()
+        # A recovered round in progress is finished first, as the station does after a crash.
+        if ctl.round is not None and not ctl.round.finished:
+            _finish_round(station, croupier, summary)
+        while played < rounds:
+            armer.disarm()
+            for kind in armer.arm(seats):  # before the round's shuffle: deck faults need it
+                summary.faults_armed[kind] += 1
+            ctl.open_round()
+            _finish_round(station, croupier, summary)
+            played += 1
+            if on_round is not None:
+                on_round(station)
+            now = time.monotonic()
+            if progress is not None and (now - last_report >= 2.0 or played == rounds):
+                rate = played / max(now - started, 1e-9)
+                progress.write(f"simulate: {played}/{rounds} rounds, {sum(summary.voided.values())} voided, "
+                               f"{rate:.1f} rounds/s\n")
+                progress.flush()
+                last_report = now
+        armer.disarm()
+    finally:
+        station.stop()
+    summary.elapsed = time.monotonic() - started
+    return summary
+
+
+def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary) -> None:
+    """Step the croupier until the current round is paid or void; count it."""
+    ctl = station.controller
+    assert ctl is not None and ctl.round is not None
+    round_id = ctl.round.round_id
+    idle_since = time.monotonic()
+    while ctl.round is not None and ctl.round.round_id == round_id and not ctl.round.finished:
+        seq = ctl.state.last_seq
+        try:
+            acted = croupier.step()
+        except RuleError as exc:  # a device report raced the croupier: look again
+            log.info("croupier_retry", reason=str(exc), round_id=round_id)
+            acted = False
+        if acted:
+            idle_since = time.monotonic()
+            continue
+        if not ctl.wait_for(lambda s, seq=seq: s.last_seq != seq, 0.5):
+            if time.monotonic() - idle_since > STALL_SECONDS:
+                log.warning("round_stalled", round_id=round_id, phase=ctl.phase)
+                ctl.void(SIM_BADGE, SIM_PIN, f"simulation: no progress for {STALL_SECONDS:.0f} s in {ctl.phase}")
+        else:
+            idle_since = time.monotonic()
+    rnd = ctl.round
+    assert rnd is not None
+    if rnd.phase == VOID:
+        summary.voided[rnd.void["cause"] if rnd.void else "unknown"] += 1
+        return
+    if rnd.phase == PAID:
+        summary.rounds_completed += 1
+        recalled = recall_round(ctl.journal, round_id)
+        played = ctl.game.parse_record(strip_recall_keys(recalled), ctl.table)
+        summary.wagered += sum((ctl.game.staked(seat) for seat in played.seats), Decimal(0))
+        summary.house_net -= sum((Decimal(s["net"]) for s in recalled["settlement"]["seats"]), Decimal(0))
+
