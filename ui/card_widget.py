@@ -1,0 +1,113 @@
+"""Playing cards drawn with QPainter: big rank and suit, red/black, or a patterned back.
+
+Drawing (rather than images) keeps cards sharp at any scale and needs no asset files.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from dealer_station.cards import RANKS, rank_of, suit_of
+
+from .theme import CARD_BLACK, CARD_RED
+
+SUIT_SYMBOLS = {0: "\u2663", 1: "\u2666", 2: "\u2665", 3: "\u2660"}  # c d h s
+RED_SUITS = {1, 2}
+
+
+def rank_text(card: int) -> str:
+    rank = RANKS[rank_of(card)]
+    return "10" if rank == "T" else rank
+
+
+class CardWidget(QWidget):
+    """One card slot: empty (outline), face down (back) or face up."""
+
+    def __init__(self, width: int = 56, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._card: int | None = None
+        self._face_up = False
+        self._base = width
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.setFixedSize(self.sizeHint())
+
+    def sizeHint(self) -> QSize:
+        return QSize(self._base, round(self._base * 1.4))
+
+    def set_card(self, card: int | None, face_up: bool) -> None:
+        if (card, face_up) == (self._card, self._face_up):
+            return
+        self._card, self._face_up = card, face_up
+        self.setToolTip("")
+        self.setAccessibleName(self.describe())
+        self.update()
+
+    def describe(self) -> str:
+        """What the card shows (for tests and screen readers)."""
+        if self._card is None:
+            return "empty"
+        if not self._face_up:
+            return "face down"
+        return f"{rank_text(self._card)}{'cdhs'[suit_of(self._card)]}"
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt name
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5)
+        radius = rect.width() * 0.1
+        if self._card is None:
+            painter.setPen(QPen(QColor("#6f9c80"), 2, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect, radius, radius)
+            return
+        if not self._face_up:
+            painter.setPen(QPen(QColor("#ffffff"), 2))
+            painter.setBrush(QColor("#1c3f9e"))
+            painter.drawRoundedRect(rect, radius, radius)
+            inner = rect.adjusted(5, 5, -5, -5)
+            painter.setBrush(Qt.BrushStyle.DiagCrossPattern)
+            painter.setPen(QPen(QColor("#8fb0ff"), 1))
+            painter.drawRoundedRect(inner, radius / 2, radius / 2)
+            return
+        painter.setPen(QPen(QColor("#000000"), 2))
+        painter.setBrush(QColor("#ffffff"))
+        painter.drawRoundedRect(rect, radius, radius)
+        suit = suit_of(self._card)
+        painter.setPen(CARD_RED if suit in RED_SUITS else CARD_BLACK)
+        font = QFont(self.font())
+        font.setBold(True)
+        font.setPixelSize(round(rect.height() * 0.36))
+        painter.setFont(font)
+        top = QRectF(rect.left(), rect.top() + rect.height() * 0.04, rect.width(), rect.height() * 0.46)
+        painter.drawText(top, Qt.AlignmentFlag.AlignCenter, rank_text(self._card))
+        font.setPixelSize(round(rect.height() * 0.42))
+        painter.setFont(font)
+        bottom = QRectF(rect.left(), rect.top() + rect.height() * 0.46, rect.width(), rect.height() * 0.5)
+        painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, SUIT_SYMBOLS[suit])
+
+
+class CardRow(QWidget):
+    """A fixed number of card slots in a row (dealer 2, board 5, a seat's 2)."""
+
+    def __init__(self, slots: int, width: int = 56, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        from PySide6.QtWidgets import QHBoxLayout
+
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        self.cards = [CardWidget(width) for _ in range(slots)]
+        for card in self.cards:
+            layout.addWidget(card)
+        layout.addStretch(1)
+
+    def show_cards(self, cards: list[int], face_up_count: int) -> None:
+        """``cards`` as dealt; the first ``face_up_count`` are shown face up."""
+        for i, widget in enumerate(self.cards):
+            card = cards[i] if i < len(cards) else None
+            widget.set_card(card, i < face_up_count)
+
+    def describe(self) -> list[str]:
+        return [c.describe() for c in self.cards]
