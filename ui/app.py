@@ -128,7 +128,7 @@ class MainWindow(QMainWindow):
         row2 = QHBoxLayout()
         self.supervisor_buttons: dict[str, QPushButton] = {}
         for label, method, reason, _kinds in SUPERVISOR_ACTIONS:
-            button = self._button(f"\U0001f511 {label}", f"sup_{method}",
+            button = self._button(f"Supervisor: {label}", f"sup_{method}",
                                   lambda _=False, m=method, r=reason, lab=label: self._supervisor(lab, m, r))
             self.supervisor_buttons[method] = button
             row2.addWidget(button)

@@ -39,6 +39,7 @@ class DecisionPanel(QFrame):
                 button.clicked.connect(
                     lambda _=False, s=seat, a=action: self.worker.submit("decide", self.ctl.decide, s, a))
                 column.addWidget(button)
+                button.show()  # Qt shows layout children lazily; make them clickable at once
             column.addStretch(1)
             self._shown[seat] = list(legal)
 

@@ -109,6 +109,7 @@ class SettlementView(QFrame):
                 button.setText(f"\u25b6 Paid seat {seat}")  # the next seat to settle
             button.clicked.connect(lambda _=False, s=seat: self.worker.submit("paid", self.ctl.mark_paid, s))
             column.addWidget(button)
+            button.show()  # clickable at once, not on the next event-loop pass
             self.paid_buttons[seat] = button
             column.addStretch(1)
         verb, amount = net_words(total)

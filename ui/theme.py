@@ -71,7 +71,9 @@ def stylesheet(scale: float = 1.0) -> str:
                    font-size: {px(17)}px; padding: 0 {px(8)}px; }}
     QPushButton:pressed {{ background: {GOLD}; }}
     QPushButton:disabled {{ background: {LOCK}; color: #d0d0d0; border: 2px dashed #9a9a9a; }}
-    QPushButton[role="chip"] {{ background: {GOLD}; border-radius: {px(24)}px; }}
+    QPushButton[role="chip"] {{ background: {GOLD}; border-radius: {px(24)}px; padding: 0;
+                                min-width: {px(MIN_TOUCH)}px; max-width: {px(MIN_TOUCH)}px;
+                                min-height: {px(MIN_TOUCH)}px; max-height: {px(MIN_TOUCH)}px; }}
     QPushButton[role="chip"]:disabled {{ background: {LOCK}; color: #d0d0d0; }}
     QPushButton[role="big"] {{ background: {RED}; color: #ffffff; font-size: {px(24)}px;
                                min-height: {px(64)}px; border: 3px solid #ffffff; }}

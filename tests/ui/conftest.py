@@ -1,0 +1,56 @@
+"""UI fixtures: a real QApplication offscreen, a controller on the scripted shoe, the window."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported anywhere
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from dealer_station.config import load_profile  # noqa: E402
+from dealer_station.controller import Controller  # noqa: E402
+from dealer_station.journal import Journal  # noqa: E402
+from dealer_station.supervisor import CredentialStore  # noqa: E402
+from tests.controller.conftest import PROGRAM, ScriptedShoe  # noqa: E402
+
+BADGE, PIN = "0412", "2468"
+# board 2c 7d 9h Js Qs, seat1 As Ac, seat3 8d 3h, dealer Kd 7c (shoe order: board, seats, dealer)
+DECK = ["2c", "7d", "9h", "Js", "Qs", "As", "Ac", "8d", "3h", "Kd", "7c"]
+
+
+@pytest.fixture
+def table():
+    return load_profile("uth-default")
+
+
+@pytest.fixture
+def station(tmp_path: Path, table) -> Iterator[tuple[Controller, ScriptedShoe]]:
+    credentials = CredentialStore(tmp_path / "credentials.json")
+    credentials.add(BADGE, PIN)
+    journal = Journal(tmp_path / "journal.sqlite", table_id=table.table_id)
+    shoe = ScriptedShoe()
+    shoe.load(DECK)
+    ctl = Controller(table, journal, shoe=shoe, has_reader=False, credentials=credentials)
+    shoe.controller = ctl
+    ctl.start(PROGRAM)
+    yield ctl, shoe
+    journal.close()
+
+
+@pytest.fixture
+def window(qtbot, qapp, station):
+    from ui import theme
+    from ui.app import MainWindow
+
+    theme.apply(qapp)
+    ctl, _shoe = station
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.worker.shutdown(wait=True)
