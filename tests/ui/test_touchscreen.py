@@ -38,9 +38,13 @@ def bet(qtbot, window, seat: int, spot: str, amount: str, expect_ante: str | Non
         qtbot.waitUntil(lambda: window.table.seats[seat].stake_text("ante") == expect_ante, timeout=TIMEOUT)
 
 
+def decision_button(window, seat: int, action: str) -> QPushButton | None:
+    return next((b for b in window.decisions.buttons(seat) if b.objectName() == f"decide{seat}_{action}"), None)
+
+
 def decide(qtbot, window, seat: int, action: str) -> None:
-    target = button(window, f"decide{seat}_{action}")
-    click(qtbot, target)
+    qtbot.waitUntil(lambda: decision_button(window, seat, action) is not None, timeout=TIMEOUT)
+    click(qtbot, decision_button(window, seat, action))
     qtbot.waitUntil(lambda: action in window.ctl.round.seats[seat].actions, timeout=TIMEOUT)
 
 
