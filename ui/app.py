@@ -312,7 +312,3 @@ def run_station(args: argparse.Namespace) -> int:
     print(f"dealer-station run: {len(finished)} round(s) finished ({len(finished) - voided} paid, {voided} void)"
           + (f", {len(window.shots)} screenshot(s) in {shots}" if shots else ""))
     return 0
-
-
-def headless() -> bool:
-    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM"))
