@@ -73,7 +73,7 @@ class BetPanel(QFrame):
         self.limits.setObjectName("limits")
         set_role(self.limits, "muted")
         bottom.addWidget(self.limits, 1)
-        self.lock_label = QLabel("\u26d4 BETS LOCKED")
+        self.lock_label = QLabel("\u2716 BETS LOCKED")
         self.lock_label.setObjectName("lockLabel")
         set_role(self.lock_label, "title")
         self.lock_label.hide()
