@@ -9,6 +9,7 @@ a simple published-style Ultimate Texas Hold'em basic strategy.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 
@@ -20,6 +21,7 @@ from .money import format_money
 from .table_state import BETTING, PAID, SETTLEMENT, VOID
 
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
+REPRESENT_AFTER = 3.0  # seconds without a read before the card is passed over the reader again
 
 
 def preflop_action(hole: Sequence[int]) -> str:
@@ -80,6 +82,7 @@ class AutoCroupier:
         self.trips_rate = trips_rate
         self.on_halt = on_halt
         self._bets_placed: set[str] = set()
+        self._presented: tuple[tuple[str, str, int], float] | None = None
 
     def stake_amounts(self) -> tuple[Decimal, Decimal | None]:
         limits = self.ctl.table.limits
@@ -134,7 +137,12 @@ class AutoCroupier:
                 return False
             if ctl.has_reader and self.present is not None:
                 pos, index = target
-                self.present(rnd.cards[pos][index])
+                key = (rnd.round_id, pos, index)
+                now = time.monotonic()
+                # Pass each card once; only pass it again if no read came back (as a dealer would).
+                if self._presented is None or self._presented[0] != key or now - self._presented[1] > REPRESENT_AFTER:
+                    self._presented = (key, now)
+                    self.present(rnd.cards[pos][index])
                 return False  # the read arrives from the reader's thread
             ctl.reveal()
             return True
