@@ -49,7 +49,10 @@ def run(args: argparse.Namespace) -> int:
         args.demo = True
         if args.rounds is None:
             args.rounds = DEFAULT_HEADLESS_ROUNDS
-        print(f"no display: running offscreen in demo mode for {args.rounds} round(s)")
+        if args.screenshot_dir is None:
+            args.screenshot_dir = "var/screenshots"  # otherwise nobody sees what it did
+        print(f"no display: running offscreen in demo mode for {args.rounds} round(s), "
+              f"pictures in {args.screenshot_dir}/")
     try:
         from ui.app import run_station
     except ImportError as exc:
