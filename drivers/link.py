@@ -287,7 +287,7 @@ class DriverLink:
                     return f"disconnected: {exc}", "link_lost"
             if now - last_rx > self.link_timeout:
                 return f"no reply for {self.link_timeout:g} s", "link_lost"
-            if channel.stalled:
+            if up and channel.stalled:
                 crc = channel.corrupt_since_ack > 0
                 return ("CRC errors beyond the retry budget" if crc else "no ACK within the retry budget"), (
                     "crc_errors" if crc else "link_lost"

@@ -314,13 +314,15 @@ class SimulatedDevice(abc.ABC):
                 endpoint.plug()
             data = endpoint.read(POLL)
             now = time.monotonic()
-            with self.lock:
-                self.tick(now)
             if now < self._silent_until:
+                with self.lock:
+                    self.tick(now)
                 continue  # hung firmware: hears nothing, says nothing
             out = bytearray()
             for item in decoder.feed(self._garble(data)) if data else ():
                 out += self._on_item(item, now)
+            with self.lock:
+                self.tick(now)  # after the ACKs just read, so the next card goes out at once
             out += self.channel.pump(now)
             self._send(bytes(out))
 

@@ -1,0 +1,57 @@
+"""An in-process shoe that deals a known card order synchronously.
+
+It answers the controller's shoe commands by calling the controller's device methods
+directly, with no thread and no wire: for state-machine tests, screenshots and
+benchmarks that must not depend on timing. The protocol-speaking simulators are in
+``simulators.shuffler`` / ``simulators.reader``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealer_station.cards import parse_card
+
+
+class ScriptedShoe:
+    """Deals cards in a fixed order, answering each command synchronously."""
+
+    def __init__(self) -> None:
+        self.controller: Any = None
+        self.deck: list[int] = list(range(52))
+        self.pos = 0
+        self.commands: list[tuple] = []
+        self.verify_result: tuple[int, list[int], list[int], list[int]] = (52, [], [], [])
+        self.jam_after: int | None = None
+        self.hold = False  # when True, deal_packet only records the command
+
+    def load(self, cards: list[str]) -> None:
+        first = [parse_card(c) for c in cards]
+        self.deck = first + [c for c in range(52) if c not in first]
+        self.pos = 0
+
+    def reset(self) -> None:
+        self.commands.append(("reset",))
+
+    def shuffle(self, seed: int | None = None) -> None:
+        self.commands.append(("shuffle",))
+        self.pos = 0
+
+    def verify_deck(self) -> None:
+        self.commands.append(("verify",))
+        assert self.controller is not None
+        self.controller.on_deck_verified(*self.verify_result)
+
+    def deal_packet(self, position: str, count: int) -> None:
+        self.commands.append(("deal", position, count))
+        if self.hold:
+            return
+        assert self.controller is not None
+        for i in range(count):
+            if self.jam_after is not None and self.pos >= self.jam_after:
+                self.controller.on_device_fault("shuffler", "jam", "card jam in the feed")
+                return
+            card = self.deck[self.pos]
+            self.pos += 1
+            self.controller.on_card_dispensed(position, i, card)
+        self.controller.on_packet_done(position, count)
