@@ -25,7 +25,7 @@ DECK = ["2c", "7d", "Jh", "Js", "Qs", "As", "Ac", "Kd", "Qh", "8d", "3h", "Kc", 
 
 
 def _shoe() -> object:
-    from tests.controller.conftest import ScriptedShoe  # the same fake shoe the controller tests use
+    from simulators.scripted_shoe import ScriptedShoe  # the same in-process shoe the controller tests use
 
     shoe = ScriptedShoe()
     shoe.load(DECK)

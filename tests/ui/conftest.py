@@ -15,7 +15,8 @@ from dealer_station.config import load_profile  # noqa: E402
 from dealer_station.controller import Controller  # noqa: E402
 from dealer_station.journal import Journal  # noqa: E402
 from dealer_station.supervisor import CredentialStore  # noqa: E402
-from tests.controller.conftest import PROGRAM, ScriptedShoe  # noqa: E402
+from simulators.scripted_shoe import ScriptedShoe  # noqa: E402
+from tests.controller.conftest import PROGRAM  # noqa: E402
 
 BADGE, PIN = "0412", "2468"
 # board 2c 7d 9h Js Qs, seat1 As Ac, seat3 8d 3h, dealer Kd 7c (shoe order: board, seats, dealer)
