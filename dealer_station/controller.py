@@ -405,7 +405,8 @@ class Controller:
                 raise RuleError("a card of this round was already exposed: the round must be voided")
             actor = self._supervisor(badge, pin, "clear_fault")
             self._emit("halt_cleared", {"by": actor, "reason": reason}, actor)
-            if rnd.phase == DEALING:
+            if rnd.phase == DEALING and self.shoe is not None:
+                self.shoe.reset()  # a jammed shoe refuses to move until reset
                 self._request_packet()
 
     def correct_card(self, badge: str, pin: str, position: str, index: int, card: str) -> None:

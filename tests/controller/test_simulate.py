@@ -1,0 +1,97 @@
+"""Headless simulation through the real drivers and simulators (pty + pyusb backend)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from dealer_station.config import load_profile
+from dealer_station.errors import ConfigError
+from dealer_station.journal import Journal
+from dealer_station.recall import recall_last
+from dealer_station.simulate import parse_faults, simulate
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_money_is_conserved_and_recall_matches(tmp_path: Path) -> None:
+    journal = tmp_path / "sim.sqlite"
+    summary = simulate(load_profile("uth-default"), rounds=12, seed=11, seats=7, journal=journal, progress=None)
+    assert summary.rounds_completed == 12 and not summary.voided
+    with Journal(journal, table_id=None) as j:
+        rounds = recall_last(j, 100)
+    assert len(rounds) == 12
+    seat_nets = sum(Decimal(s["net"]) for r in rounds for s in r["settlement"]["seats"])
+    assert seat_nets == -summary.house_net
+    assert summary.wagered > 0
+    assert all(r["void"] is None and r["started_at"] <= r["ended_at"] for r in rounds)
+
+
+def test_same_seed_same_rounds(tmp_path: Path) -> None:
+    table = load_profile("uth-default")
+    a = simulate(table, rounds=4, seed=5, seats=3, journal=tmp_path / "a.sqlite", progress=None)
+    b = simulate(table, rounds=4, seed=5, seats=3, journal=tmp_path / "b.sqlite", progress=None)
+    assert a.as_json()["house_net"] == b.as_json()["house_net"]
+    with Journal(tmp_path / "a.sqlite", table_id=None) as ja, Journal(tmp_path / "b.sqlite", table_id=None) as jb:
+        ra = [(r["board"], r["dealer"], r["seats"], r["settlement"]) for r in recall_last(ja, 10)]
+        rb = [(r["board"], r["dealer"], r["seats"], r["settlement"]) for r in recall_last(jb, 10)]
+    assert ra == rb
+
+
+def test_faults_void_rounds_and_return_every_stake(tmp_path: Path) -> None:
+    journal = tmp_path / "faults.sqlite"
+    summary = simulate(load_profile("uth-default"), rounds=12, seed=3, seats=4,
+                       faults={"jam": 0.3, "missing": 0.2, "misread": 0.2}, journal=journal, progress=None)
+    assert sum(summary.voided.values()) >= 1
+    assert summary.rounds_completed + sum(summary.voided.values()) == 12
+    with Journal(journal, table_id=None) as j:
+        voids = [e for e in j.events(kinds={"round_voided"})]
+        for event in voids:
+            record = event.payload["record"]
+            staked = {str(s["seat"]): sum(Decimal(v) for v in s["bets"].values()) for s in record["seats"]}
+            assert {k: Decimal(v) for k, v in event.payload["returned"].items()} == staked
+            paid = list(j.events(round_id=event.round_id, kinds={"seat_paid", "settled"}))
+            assert paid == []  # a void pays and collects nothing
+        rounds = recall_last(j, 100)
+    voided = [r for r in rounds if r["void"] is not None]
+    assert len(voided) == len(voids) and all(r["settlement"] is None for r in voided)
+
+
+def test_existing_journal_is_recovered_then_appended(tmp_path: Path) -> None:
+    journal = tmp_path / "again.sqlite"
+    table = load_profile("uth-default")
+    simulate(table, rounds=2, seed=1, seats=2, journal=journal, progress=None)
+    simulate(table, rounds=2, seed=2, seats=2, journal=journal, progress=None)
+    with Journal(journal, table_id=None) as j:
+        ids = [r["round_id"] for r in recall_last(j, 10)]
+        assert j.verify().ok
+    assert ids == ["T1-000001", "T1-000002", "T1-000003", "T1-000004"]
+
+
+def test_cli_json_summary_and_bad_faults(tmp_path: Path) -> None:
+    out = _cli("simulate", "--rounds", "2", "--seed", "4", "--seats", "2", "--journal", str(tmp_path / "c.sqlite"),
+               "--json")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert set(summary) == {"rounds_completed", "voided", "wagered", "house_net", "hold_pct", "journal"}
+    assert summary["rounds_completed"] == 2
+    assert "2/2 rounds" in out.stderr  # progress
+    for bad in ("jam", "jam:2", "nosuch:0.1", "jam:x"):
+        res = _cli("simulate", "--rounds", "1", "--faults", bad, "--journal", str(tmp_path / "d.sqlite"))
+        assert res.returncode == 2
+        assert len(res.stderr.strip().splitlines()) == 1 and "faults" in res.stderr
+        assert "Traceback" not in res.stderr
+
+
+def test_parse_faults() -> None:
+    assert parse_faults("jam:0.05,door:1") == {"jam": 0.05, "door": 1.0}
+    with pytest.raises(ConfigError):
+        parse_faults("jam:-0.1")
