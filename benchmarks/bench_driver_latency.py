@@ -1,0 +1,89 @@
+"""Driver latency: simulator writes a card frame -> driver delivers CardDispensed.
+
+Real driver, real pty, no dispense delay. The simulator stamps each card frame when it
+first writes it; the driver's on_event callback stamps delivery. Prints a markdown table
+beside the frame's wire time at 9,600 and 115,200 baud (bytes * 10 bits / baud): on a real
+line the wire time is added on top of the overhead measured here (a pty has no baud rate).
+
+    .venv/bin/python benchmarks/bench_driver_latency.py [--events 10000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from drivers import protocol as p  # noqa: E402
+from drivers.events import CardDispensed, DeviceEvent  # noqa: E402
+from drivers.registry import open_shuffler  # noqa: E402
+from simulators.shuffler import ShufflerSimulator  # noqa: E402
+
+
+def measure(events: int) -> tuple[list[float], float]:
+    sent: list[float] = []
+    got: list[float] = []
+    done = threading.Event()
+    sim = ShufflerSimulator(seed=1)
+    sim.trace = lambda msg, t: sent.append(t) if isinstance(msg, p.CardDispensedMsg) else None
+
+    def on_event(event: DeviceEvent) -> None:
+        if isinstance(event, CardDispensed):
+            got.append(time.perf_counter())
+            if len(got) >= events:
+                done.set()
+
+    sim.start()
+    drv = open_shuffler(sim.url)
+    drv.on_event = on_event
+    sizes = []
+    try:
+        n = 0
+        while not done.is_set():
+            before = len(got)
+            drv.shuffle(n)
+            drv.deal_packet("seat1", min(52, events - before))
+            n += 1
+            deadline = time.monotonic() + 30
+            while len(got) < min(events, before + 52) and time.monotonic() < deadline and not done.is_set():
+                time.sleep(0.001)
+        sizes = [len(p.encode(p.CardDispensedMsg(pos, i % 52, c), 0x42, i & 0xFF)) for i, (pos, c) in enumerate(sim.dealt)]
+    finally:
+        drv.close()
+        sim.stop()
+    latencies = [(g - s) * 1000 for s, g in zip(sent, got)]
+    return latencies[:events], statistics.mean(sizes)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--events", type=int, default=10_000)
+    args = parser.parse_args()
+    lat, frame_bytes = measure(args.events)
+    wire = {baud: frame_bytes * 10 / baud * 1000 for baud in (9600, 115200)}
+    p50, p99 = pct(lat, 0.50), pct(lat, 0.99)
+    print(f"| measure ({len(lat)} card events, pty, 2-core box) | ms |")
+    print("|---|---:|")
+    print(f"| driver overhead p50 | {p50:.3f} |")
+    print(f"| driver overhead p99 | {p99:.3f} |")
+    print(f"| driver overhead max | {max(lat):.3f} |")
+    print(f"| wire time of one card frame ({frame_bytes:.2f} bytes avg) at 9,600 baud | {wire[9600]:.3f} |")
+    print(f"| wire time of one card frame at 115,200 baud | {wire[115200]:.3f} |")
+    print(f"| total p99 at 9,600 baud (overhead + wire) | {p99 + wire[9600]:.3f} |")
+    print(f"| total p99 at 115,200 baud | {p99 + wire[115200]:.3f} |")
+    print(f"\ntarget driver overhead p99 < 5 ms: {'met' if p99 < 5 else 'MISSED'}")
+    return 0 if p99 < 5 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
