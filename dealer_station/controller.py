@@ -254,6 +254,13 @@ class Controller:
             if not self.seats_to_act(street):
                 self._advance_streets(start=self.game.streets.index(street) + 1)
 
+    def seat_stakes(self, seat: int) -> dict[str, Decimal]:
+        """Stake per spot of ``seat`` now, the Play bet included once made (for display)."""
+        rnd = self.state.round
+        if rnd is None or seat not in rnd.seats:
+            return {}
+        return self.game.stakes(rnd.seats[seat].bets, rnd.seats[seat].actions)
+
     def seats_to_act(self, street: str | None = None) -> list[int]:
         rnd = self.state.round
         street = street or self.phase

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from decimal import Decimal
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
@@ -49,17 +52,10 @@ class SeatWidget(QFrame):
         self.actions.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.actions)
 
-    def render_seat(self, state: SeatState | None, active: bool) -> None:
-        bets = state.bets if state else {}
-        played = [a for a in (state.actions if state else []) if a.startswith("play")]
+    def render_seat(self, state: SeatState | None, stakes: Mapping[str, Decimal], active: bool) -> None:
+        """``stakes`` come from the controller (the Play amount is a game rule, not the UI's)."""
         for spot, label in self.stake_labels.items():
-            if spot in bets:
-                text = money(bets[spot])
-            elif spot == "play" and played:
-                text = action_label(played[-1]).removeprefix("Play ")  # the multiple the player chose
-            else:
-                text = "-"
-            label.setText(text)
+            label.setText(money(stakes[spot]) if spot in stakes else "-")
         self.hole.show_cards(list(state.hole) if state else [], 2)
         self.actions.setText(" \u2192 ".join(action_label(a) for a in state.actions) if state else "")
         set_flag(self, "active", active)

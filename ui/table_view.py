@@ -72,7 +72,7 @@ class TableView(QWidget):
         waiting = ctl.seats_to_act() if rnd and rnd.halt is None else []
         for seat, widget in self.seats.items():
             state = rnd.seats.get(seat) if rnd else None
-            widget.render_seat(state, active=bool(waiting) and waiting[0] == seat)
+            widget.render_seat(state, ctl.seat_stakes(seat), active=bool(waiting) and waiting[0] == seat)
 
     def screen_order(self) -> list[int]:
         """Seat numbers in the order they appear left to right (tests check the layout)."""

@@ -82,9 +82,13 @@ class Game(ABC):
         _exact_keys(table.limits, self.limit_spots, "limits")
         _exact_keys(table.paytables, self.paytable_names, "paytables")
 
+    def stakes(self, bets: Mapping[str, Decimal], actions: Sequence[str]) -> dict[str, Decimal]:
+        """Stake per spot once ``actions`` were taken (games with raise spots add them)."""
+        return dict(bets)
+
     def staked(self, seat: SeatHand) -> Decimal:
         """Everything ``seat`` put at risk in the round (for wagered / hold figures)."""
-        return sum(seat.bets.values(), Decimal(0))
+        return sum(self.stakes(seat.bets, seat.actions).values(), Decimal(0))
 
     @abstractmethod
     def validate_bets(

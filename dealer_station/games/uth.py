@@ -105,10 +105,14 @@ def dealer_qualifies(dealer: HandValue) -> bool:
     return dealer.category >= QUALIFYING_CATEGORY
 
 
+def play_amount(bets: Mapping[str, Decimal], actions: Sequence[str]) -> Decimal:
+    """The Play bet made with ``actions`` (zero after checks and a fold)."""
+    last = actions[-1] if actions else None
+    return bets["ante"] * PLAY_MULTIPLE[last] if last in PLAY_MULTIPLE else ZERO
+
+
 def play_stake(seat: SeatHand) -> Decimal:
-    """The Play bet a seat made (zero after checks and a fold)."""
-    last = seat.actions[-1] if seat.actions else None
-    return seat.bets["ante"] * PLAY_MULTIPLE[last] if last in PLAY_MULTIPLE else ZERO
+    return play_amount(seat.bets, seat.actions)
 
 
 def settle_seat(
@@ -164,8 +168,12 @@ class UltimateTexasHoldem(Game):
 
     # -- bets ---------------------------------------------------------------------
 
-    def staked(self, seat: SeatHand) -> Decimal:
-        return super().staked(seat) + play_stake(seat)
+    def stakes(self, bets: Mapping[str, Decimal], actions: Sequence[str]) -> dict[str, Decimal]:
+        out = dict(bets)
+        play = play_amount(bets, actions)
+        if play:
+            out["play"] = play
+        return out
 
     def validate_bets(
         self, seat: int, bets: Mapping[str, Any], table: TableConfig, field: str

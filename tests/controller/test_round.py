@@ -21,7 +21,10 @@ def play_to_settlement(ctl, shoe):
     ctl.no_more_bets()
     assert ctl.phase == "preflop"
     ctl.decide(1, "play4x")
+    assert ctl.seat_stakes(1) == {"ante": Decimal(10), "blind": Decimal(10), "trips": Decimal(5),
+                                  "play": Decimal(40)}
     ctl.decide(3, "check")
+    assert "play" not in ctl.seat_stakes(3)
     assert ctl.phase == "flop_reveal"
     ctl.reveal()
     assert ctl.phase == "flop"
