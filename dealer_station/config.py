@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -24,30 +24,11 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 import dealer_station
 
 from .errors import ConfigError, DealerStationError
+from .money import exact_decimal
 from .evaluator import Category
 
 CONFIG_DIR_ENV = "DEALER_STATION_CONFIG_DIR"
 GameName = Literal["uth", "holdem_bonus", "holdem"]
-
-
-def _exact_decimal(value: object) -> Decimal:
-    """Accept decimal strings, ints and Decimals; refuse floats and anything inexact."""
-    if isinstance(value, bool):
-        raise ValueError(f"must be a decimal string or an integer, not {value!r}")
-    if isinstance(value, float):
-        raise ValueError(f'must be a decimal string such as "{value}" or an integer, not the float {value!r}')
-    if isinstance(value, Decimal):
-        amount = value
-    elif isinstance(value, (int, str)):
-        try:
-            amount = Decimal(str(value).strip())
-        except InvalidOperation:
-            raise ValueError(f"not a decimal amount: {value!r}") from None
-    else:
-        raise ValueError(f"must be a decimal string or an integer, not {type(value).__name__}")
-    if not amount.is_finite():
-        raise ValueError(f"not a finite amount: {value!r}")
-    return amount
 
 
 def _positive(amount: Decimal) -> Decimal:
@@ -67,8 +48,8 @@ def _known_category(label: str) -> str:
     return label
 
 
-Money = Annotated[Decimal, BeforeValidator(_exact_decimal), AfterValidator(_positive)]
-Odds = Annotated[Decimal, BeforeValidator(_exact_decimal), AfterValidator(_non_negative)]
+Money = Annotated[Decimal, BeforeValidator(exact_decimal), AfterValidator(_positive)]
+Odds = Annotated[Decimal, BeforeValidator(exact_decimal), AfterValidator(_non_negative)]
 CategoryLabel = Annotated[str, AfterValidator(_known_category)]
 
 
@@ -119,7 +100,7 @@ class TableConfig(_Strict):
     game: GameName
     seats: int = Field(ge=1)
     deal_mode: Literal["shuffler", "hand"] = "shuffler"
-    min_chip: Annotated[Decimal | None, BeforeValidator(_optional(_exact_decimal)), AfterValidator(_optional(_positive))] = None
+    min_chip: Annotated[Decimal | None, BeforeValidator(_optional(exact_decimal)), AfterValidator(_optional(_positive))] = None
     limits: dict[str, SpotLimit]
     paytables: dict[str, dict[CategoryLabel, Odds]]
     devices: DeviceConfig = DeviceConfig()

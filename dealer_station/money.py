@@ -9,24 +9,35 @@ from .errors import RecordError
 ZERO = Decimal(0)
 
 
-def parse_money(value: object, field: str, *, allow_negative: bool = False) -> Decimal:
-    """Parse a JSON/TOML money value ("10", "7.50", 10) into a finite Decimal.
+def exact_decimal(value: object) -> Decimal:
+    """Decimal strings, ints and Decimals as a finite Decimal; floats and the rest refused.
 
-    Binary floats are refused: an amount such as 0.1 cannot be represented exactly.
+    Raises ``ValueError`` with the reason; a binary float such as 0.1 is never exact.
     """
-    if isinstance(value, bool) or isinstance(value, float):
-        raise RecordError(f"amount must be a decimal string, not {value!r}", field)
+    if isinstance(value, bool):
+        raise ValueError(f"must be a decimal string or an integer, not {value!r}")
+    if isinstance(value, float):
+        raise ValueError(f'must be a decimal string such as "{value}" or an integer, not the float {value!r}')
     if isinstance(value, Decimal):
         amount = value
     elif isinstance(value, (int, str)):
         try:
             amount = Decimal(str(value).strip())
         except InvalidOperation:
-            raise RecordError(f"not a decimal amount: {value!r}", field) from None
+            raise ValueError(f"not a decimal amount: {value!r}") from None
     else:
-        raise RecordError(f"amount must be a decimal string, not {type(value).__name__}", field)
+        raise ValueError(f"must be a decimal string or an integer, not {type(value).__name__}")
     if not amount.is_finite():
-        raise RecordError(f"not a finite amount: {value!r}", field)
+        raise ValueError(f"not a finite amount: {value!r}")
+    return amount
+
+
+def parse_money(value: object, field: str, *, allow_negative: bool = False) -> Decimal:
+    """Parse a JSON/TOML money value ("10", "7.50", 10) into a finite Decimal."""
+    try:
+        amount = exact_decimal(value)
+    except ValueError as exc:
+        raise RecordError(str(exc), field) from None
     if amount < 0 and not allow_negative:
         raise RecordError(f"amount must not be negative: {value!r}", field)
     return amount

@@ -277,7 +277,7 @@ REFUSALS = [
     ("trips-below-min", _set("seats.0.bets.trips", "0.5"), RuleError, "seats[0].bets.trips: 0.5 below the table minimum 1"),
     ("trips-above-max", _set("seats.0.bets.trips", "101"), RuleError, "seats[0].bets.trips: 101 above the table maximum 100"),
     ("negative-bet", _set("seats.0.bets.trips", "-5"), RecordError, "seats[0].bets.trips: amount must not be negative"),
-    ("float-bet", _set("seats.0.bets.trips", 5.5), RecordError, "seats[0].bets.trips: amount must be a decimal string"),
+    ("float-bet", _set("seats.0.bets.trips", 5.5), RecordError, "seats[0].bets.trips: must be a decimal string"),
     ("missing-blind", _set("seats.1.bets.blind", None), RecordError, "seats[1].bets.blind: missing required key"),
     ("play-placed", _set("seats.1.bets.play", "10"), RecordError, "seats[1].bets.play: the Play bet is made by a decision"),
     ("unknown-spot", _set("seats.1.bets.bonus", "10"), RecordError, "seats[1].bets.bonus: unknown spot"),
