@@ -46,6 +46,19 @@ class Transport(Protocol):
     def close(self) -> None: ...
 
 
+def wake(transport: object | None) -> None:
+    """Cut short a blocked ``read`` so queued output goes out now, not after the poll.
+
+    Optional for a transport (``wake()``); without it output waits at most one poll.
+    """
+    waker = getattr(transport, "wake", None)
+    if waker is not None:
+        try:
+            waker()
+        except Exception:  # noqa: BLE001 - a late wake on a closing port is harmless
+            pass
+
+
 class ReliableChannel:
     """Stop-and-wait ARQ over the frame codec, one data frame in flight per direction.
 
@@ -197,6 +210,7 @@ class DriverLink:
         self.up = threading.Event()
         self.device_session: int | None = None
         self.instance = random.getrandbits(32)
+        self._transport: Transport | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -213,6 +227,7 @@ class DriverLink:
 
     def send(self, message: p.Message) -> None:
         self.channel.send(message)
+        wake(self._transport)
 
     def _run(self) -> None:
         delay = self.backoff[0]
@@ -224,9 +239,11 @@ class DriverLink:
                 self._stop.wait(delay)
                 delay = min(delay * 2, self.backoff[1])
                 continue
+            self._transport = transport
             try:
                 reason, fault = self._session(transport)
             finally:
+                self._transport = None
                 try:
                     transport.close()
                 except Exception:  # noqa: BLE001 - closing a dead port may fail; it is gone anyway
@@ -413,6 +430,9 @@ class SerialTransport:
             self._port.write(data)
         except self._errors as exc:
             raise LinkBroken(str(exc)) from exc
+
+    def wake(self) -> None:
+        self._port.cancel_read()  # pyserial (POSIX) interrupts a read blocked in select
 
     def close(self) -> None:
         self._port.close()

@@ -45,6 +45,9 @@ class Endpoint(Protocol):
 
     def close(self) -> None: ...
 
+    def wake(self) -> None:
+        """Make a blocked ``read`` return now (output is waiting)."""
+
 
 class PtyEndpoint:
     """Master side of a real pty. The driver opens ``path``, a stable symlink to the
@@ -56,6 +59,9 @@ class PtyEndpoint:
         self.slave_name = ""
         self._master = -1
         self._slave = -1
+        self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
         self.plug()
 
     def plug(self) -> None:
@@ -85,8 +91,13 @@ class PtyEndpoint:
         if self._master < 0:
             time.sleep(timeout)
             return b""
-        ready, _, _ = select.select([self._master], [], [], timeout)
-        if not ready:
+        ready, _, _ = select.select([self._master, self._wake_r], [], [], timeout)
+        if self._wake_r in ready:
+            try:
+                os.read(self._wake_r, 512)
+            except BlockingIOError:
+                pass
+        if self._master not in ready:
             return b""
         try:
             return os.read(self._master, 4096)
@@ -101,8 +112,19 @@ class PtyEndpoint:
         except (BlockingIOError, OSError):
             pass  # nobody reading: the bytes are lost, as on a real line
 
+    def wake(self) -> None:
+        try:
+            os.write(self._wake_w, b"!")
+        except (BlockingIOError, OSError):
+            pass  # already woken (pipe full) or closed
+
     def close(self) -> None:
         self.unplug()
+        for fd in (self._wake_r, self._wake_w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
         shutil.rmtree(self._dir, ignore_errors=True)
 
 
@@ -189,6 +211,9 @@ class SimulatedDevice(abc.ABC):
     # -- events and faults
     def emit(self, message: p.Message) -> None:
         self.channel.send(message)
+        endpoint = self.endpoint
+        if endpoint is not None and threading.current_thread() is not self._thread:
+            endpoint.wake()  # a report from another thread (present()) goes out now
 
     def set_state_event(self) -> None:
         self.emit(p.StatusMsg(self.state))

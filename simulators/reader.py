@@ -39,6 +39,7 @@ class _Pipe:
     def __init__(self) -> None:
         self.buf = bytearray()
         self.cond = threading.Condition()
+        self.woken = False
 
     def put(self, data: bytes) -> None:
         with self.cond:
@@ -47,11 +48,17 @@ class _Pipe:
 
     def take(self, size: int, timeout: float) -> bytes:
         with self.cond:
-            if not self.buf:
+            if not self.buf and not self.woken:
                 self.cond.wait(timeout)
+            self.woken = False
             data = bytes(self.buf[:size])
             del self.buf[:size]
             return data
+
+    def wake(self) -> None:
+        with self.cond:
+            self.woken = True
+            self.cond.notify_all()
 
     def clear(self) -> None:
         with self.cond:
@@ -93,6 +100,9 @@ class SimUsbBackend(usb.backend.IBackend):
 
     def plug(self) -> None:
         self.present = True
+
+    def wake(self) -> None:
+        self.to_device.wake()
 
     def close(self) -> None:
         self.unplug()
