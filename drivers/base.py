@@ -1,7 +1,7 @@
 """Abstract device interfaces in the style of python-can's ``BusABC``.
 
-A backend implements a handful of abstract methods; event delivery (thread-safe
-queue plus optional callback) and the context-manager protocol live here once.
+A backend implements a handful of abstract methods; event delivery (a thread-safe
+queue, or a callback instead of it) and the context-manager protocol live here once.
 """
 
 from __future__ import annotations
@@ -49,20 +49,29 @@ class DeviceABC(abc.ABC):
         """What the device said at the last connect (None while never connected)."""
 
     def get_event(self, timeout: float | None = None) -> DeviceEvent | None:
-        """Next event, or None after ``timeout`` seconds (None waits forever)."""
+        """Next event, or None after ``timeout`` seconds (None waits forever).
+
+        Only for consumers without ``on_event``: with a callback set, nothing is queued.
+        """
         try:
             return self.events.get(timeout=timeout)
         except queue.Empty:
             return None
 
     def _deliver(self, event: DeviceEvent) -> None:
-        """Queue the event and call the callback; a failing callback must not kill I/O."""
-        self.events.put(event)
-        if self.on_event is not None:
-            try:
-                self.on_event(event)
-            except Exception:  # noqa: BLE001 - the caller's bug, logged, link keeps running
-                log.exception("driver.on_event_failed", device=self.kind)
+        """Hand the event to the callback if one is set, else queue it for ``get_event``.
+
+        One or the other: a station that consumes by callback must not also fill a queue
+        nobody reads. A failing callback must not kill I/O.
+        """
+        callback = self.on_event
+        if callback is None:
+            self.events.put(event)
+            return
+        try:
+            callback(event)
+        except Exception:  # noqa: BLE001 - the caller's bug, logged, link keeps running
+            log.exception("driver.on_event_failed", device=self.kind)
 
     def __enter__(self) -> "DeviceABC":
         self.open()
