@@ -18,7 +18,7 @@ from .controller import Controller
 from .errors import DealerStationError
 from .evaluator import Category, evaluate
 from .money import format_money
-from .table_state import BETTING, PAID, SETTLEMENT, VOID
+from .table_state import BETTING, DEALING, PAID, SETTLEMENT, VOID
 
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
 REPRESENT_AFTER = 3.0  # seconds without a read before the card is passed over the reader again
@@ -83,6 +83,7 @@ class AutoCroupier:
         self.on_halt = on_halt
         self._bets_placed: set[str] = set()
         self._presented: tuple[tuple[str, str, int], float] | None = None
+        self._by_hand: tuple[str, dict[str, list[int]]] | None = None  # (round, cards dealt by hand)
 
     def stake_amounts(self) -> tuple[Decimal, Decimal | None]:
         limits = self.ctl.table.limits
@@ -93,6 +94,33 @@ class AutoCroupier:
         if "trips" in limits and self.rng.random() < self.trips_rate:
             trips = min(limits["trips"].max, max(limits["trips"].min, ante_min * self.rng.choice([1, 1, 2])))
         return ante, trips
+
+    def _hand_dealt(self) -> dict[str, list[int]]:
+        """The cards this croupier dealt by hand this round (known to the station once shown).
+
+        After a restart the station knows only the cards already shown; the rest are
+        whatever lies face down - drawn here from the cards not yet seen.
+        """
+        rnd = self.ctl.round
+        assert rnd is not None
+        if self._by_hand is None or self._by_hand[0] != rnd.round_id:
+            seen = set(rnd.dealt_cards())
+            deck = [c for c in range(52) if c not in seen]
+            self.rng.shuffle(deck)
+            dealt: dict[str, list[int]] = {}
+            for pos, count in rnd.packets:
+                known = list(rnd.cards.get(pos, []))
+                dealt[pos] = known + [deck.pop() for _ in range(count - len(known))]
+            self._by_hand = (rnd.round_id, dealt)
+        return self._by_hand[1]
+
+    def _card(self, position: str, index: int) -> int:
+        rnd = self.ctl.round
+        assert rnd is not None
+        known = rnd.cards.get(position, [])
+        if index < len(known):
+            return known[index]
+        return self._hand_dealt()[position][index]
 
     def step(self) -> bool:
         """Do the next croupier action; False when waiting for a device."""
@@ -116,12 +144,16 @@ class AutoCroupier:
                 return True
             ctl.no_more_bets()
             return True
+        if phase == DEALING and ctl.hand_deal:
+            self._hand_dealt()  # the croupier deals from the table's own deck
+            ctl.deal_done()
+            return True
         if phase in ctl.game.streets:
             waiting = ctl.seats_to_act()
             if not waiting:
                 return False
             seat = waiting[0]
-            hole = rnd.seats[seat].hole
+            hole = [self._card(f"seat{seat}", i) for i in range(2)]
             board = rnd.cards.get("board", [])
             if phase == "preflop":
                 action = preflop_action(hole)
@@ -135,16 +167,20 @@ class AutoCroupier:
             target = ctl.next_to_reveal()
             if target is None:
                 return False
+            pos, index = target
+            card = self._card(pos, index)
             if ctl.has_reader and self.present is not None:
-                pos, index = target
                 key = (rnd.round_id, pos, index)
                 now = time.monotonic()
                 # Pass each card once; only pass it again if no read came back (as a dealer would).
                 if self._presented is None or self._presented[0] != key or now - self._presented[1] > REPRESENT_AFTER:
                     self._presented = (key, now)
-                    self.present(rnd.cards[pos][index])
+                    self.present(card)
                 return False  # the read arrives from the reader's thread
-            ctl.reveal()
+            if ctl.hand_deal:
+                ctl.key_card(card)
+            else:
+                ctl.reveal()
             return True
         if phase == SETTLEMENT:
             for seat in sorted(rnd.seats, reverse=True):

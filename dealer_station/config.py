@@ -81,9 +81,9 @@ class SpotLimit(_Strict):
 
 
 class DeviceConfig(_Strict):
-    """Device URLs (``sim://`` for the simulators); ``reader = ""`` means no reader."""
+    """Device URLs (``sim://`` for the simulators); ``""`` means the table has no such device."""
 
-    shuffler: str = "sim://shuffler"
+    shuffler: Annotated[str | None, BeforeValidator(_empty_is_none)] = "sim://shuffler"
     reader: Annotated[str | None, BeforeValidator(_empty_is_none)] = "sim://usb"
     link_timeout: float = Field(default=2.0, gt=0)
 
@@ -107,6 +107,12 @@ class TableConfig(_Strict):
     currency: str = "EUR"
     journal: str = "var/journal.sqlite"
     options: dict[str, Any] = {}
+
+    @model_validator(mode="after")
+    def _dealing_shoe_for_shuffler_deal(self) -> "TableConfig":
+        if self.deal_mode == "shuffler" and self.devices.shuffler is None:
+            raise ValueError('deal_mode "shuffler" needs devices.shuffler (or deal_mode = "hand")')
+        return self
 
     @model_validator(mode="after")
     def _default_min_chip(self) -> "TableConfig":

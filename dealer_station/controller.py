@@ -11,7 +11,8 @@ controller is thread-safe: UI, CLI and device threads may call it concurrently.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any, Protocol
 
@@ -29,6 +30,7 @@ from .table_state import (
     BETTING,
     DEALER_REVEAL,
     DEALING,
+    HANDS_REVEAL,
     NO_MORE_BETS,
     PAID,
     SETTLEMENT,
@@ -84,6 +86,7 @@ class Controller:
         self.journal = journal
         self.shoe = shoe
         self.has_reader = has_reader
+        self.hand_deal = table.deal_mode == "hand"
         self.credentials = credentials
         self.state = TableState(table_id=table.table_id)
         self._lock = threading.RLock()
@@ -119,6 +122,20 @@ class Controller:
             except Exception:  # a broken view must never stop the table
                 self._log.exception("listener_failed")
         return event
+
+    @contextmanager
+    def held_still(self) -> Iterator[bool]:
+        """Hold the state still while a view reads it, without ever waiting.
+
+        Yields False when a command or device report is being applied right now: the
+        view should look again shortly rather than block (a GUI thread must not wait).
+        """
+        got = self._lock.acquire(blocking=False)
+        try:
+            yield got
+        finally:
+            if got:
+                self._lock.release()
 
     def wait_for(self, predicate: Callable[[TableState], bool], timeout: float) -> bool:
         """Block until ``predicate(state)`` holds (used by headless runs and tests)."""
@@ -159,12 +176,26 @@ class Controller:
         if rnd is None or rnd.finished:
             return
         self._log.info("recovering_round", round_id=rnd.round_id, phase=rnd.phase)
-        if rnd.phase == DEALING:
+        if rnd.phase == DEALING and not self.hand_deal:
             # The shoe's position in the deal cannot be re-established after a restart.
             self._void("station_restart", STATION, reason="deal interrupted by a station restart")
         # Betting resumes with its journaled stakes once the shoe has verified a fresh
         # deck (``devices_ready``); decision, reveal and settlement phases resume exactly
-        # where they were: every card of the round is in the journal.
+        # where they were: every card of the round is in the journal. A command journals
+        # its follow-on step (next phase, settlement, round paid) as separate events, so a
+        # kill between them leaves that step to take now.
+        self._complete_pending_step()
+
+    def _complete_pending_step(self) -> None:
+        rnd = self.state.round
+        if rnd is None or rnd.finished or rnd.halt is not None:
+            return
+        if rnd.phase.endswith("_reveal") and self.next_to_reveal() is None:
+            self._after_reveal()
+        elif rnd.phase in self.game.streets and not self.seats_to_act():
+            self._advance_streets(start=self.game.streets.index(rnd.phase) + 1)
+        elif rnd.phase == SETTLEMENT and all(s.paid for s in rnd.seats.values()):
+            self._emit("round_paid", {"house_net": self._house_net(rnd)}, STATION)
 
     def devices_ready(self) -> None:
         """Devices are open: ask for a verified deck if the open round still needs one."""
@@ -217,13 +248,23 @@ class Controller:
 
     def _start_deal(self) -> None:
         rnd = self._open_round()
-        if self.shoe is None:
-            raise RuleError("this table has no shoe configured; hand deal is not supported by the controller yet")
-        if not self.state.deck_verified:
+        if self.shoe is not None and not self.state.deck_verified:
             return  # the deal starts when the deck verification arrives
         plan = self.game.deal_plan(sorted(rnd.seats), self.table.deal_mode)
-        self._emit("deal_started", {"packets": [[pos, n] for pos, n in plan]}, STATION)
-        self._request_packet()
+        self._emit("deal_started", {"packets": [[pos, n] for pos, n in plan], "by_hand": self.hand_deal}, STATION)
+        if not self.hand_deal:
+            self._request_packet()
+        # By hand, the croupier deals face down and confirms with ``deal_done``; the
+        # cards become known as they are read or keyed at each reveal.
+
+    def deal_done(self, actor: str = CROUPIER) -> None:
+        """Hand deal: the croupier has dealt every seat, the dealer and the board."""
+        with self._lock:
+            self._require_phase(DEALING)
+            if not self.hand_deal:
+                raise RuleError("the shoe deals at this table: its cards are reported as they come out")
+            self._emit("phase", {"phase": "dealt"}, actor)
+            self._after_deal()
 
     def _request_packet(self) -> None:
         rnd = self._open_round()
@@ -293,12 +334,18 @@ class Controller:
         self._emit("phase", {"phase": DEALER_REVEAL}, STATION)
 
     def _reveal_targets(self, phase_or_street: str) -> list[tuple[str, int]]:
+        """(position, card index) turned up in a reveal phase, in the order they are shown."""
+        rnd = self._open_round()
+        if phase_or_street == HANDS_REVEAL:  # hand deal: every seat's cards read at showdown
+            return [(pos, i) for pos, count in rnd.packets if pos.startswith("seat") for i in range(count)]
         if phase_or_street == DEALER_REVEAL:
-            return [("dealer", i) for i in range(len(self.round.cards.get("dealer", [])) if self.round else 0)]
-        street = phase_or_street.removesuffix("_reveal")
+            reveals = list(self.game.final_reveal)
+        else:
+            reveals = self.game.reveal_before(phase_or_street.removesuffix("_reveal"))
+        sizes = dict(rnd.packets)
         targets: list[tuple[str, int]] = []
-        for pos, part in self.game.reveal_before(street):
-            targets.extend((pos, i) for i in range(*part.indices(10**6)))
+        for pos, part in reveals:
+            targets.extend((pos, i) for i in range(*part.indices(sizes.get(pos, 0))))
         return targets
 
     def _revealed_all(self, phase_or_street: str) -> bool:
@@ -324,6 +371,8 @@ class Controller:
                 raise RuleError(f"round halted: {rnd.halt.text or rnd.halt.cause}")
             if self.has_reader:
                 raise RuleError("pass the cards over the reader (or key an unreadable card)")
+            if self.hand_deal:
+                raise RuleError("dealt by hand: key each card as it is turned over")
             while (target := self.next_to_reveal()) is not None:
                 pos, i = target
                 self._emit("card_revealed", {"position": pos, "index": i, "card": rnd.cards[pos][i]}, actor)
@@ -333,11 +382,48 @@ class Controller:
         """Manual entry of a card the reader could not read (journaled as such)."""
         with self._lock:
             rnd = self._open_round()
-            if rnd.halt is None or rnd.halt.kind != "unreadable":
-                raise RuleError("keying a card is only for a card the reader could not read")
+            if not self.can_key_card():
+                raise RuleError("keying a card is for a card the reader could not read, or a hand-dealt reveal")
             value = card if isinstance(card, int) else parse_card(card, "card")
-            self._emit("halt_cleared", {"by": actor, "reason": "card keyed"}, actor)
+            if rnd.halt is not None:
+                self._emit("halt_cleared", {"by": actor, "reason": "card keyed"}, actor)
             self._reveal_read(value, manual=True, actor=actor)
+
+    def available_commands(self) -> set[str]:
+        """The croupier commands that fit the table right now (what a screen offers)."""
+        with self._lock:
+            rnd = self.state.round
+            if rnd is None or rnd.finished:
+                return {"open_round"}
+            out: set[str] = set()
+            halt = rnd.halt
+            if halt is not None:
+                if halt.kind in ("fault", "link", "deck"):
+                    out.add("confirm_void")
+            elif rnd.phase == BETTING:
+                out.add("set_bets")
+                if rnd.seats:
+                    out.add("no_more_bets")
+            elif rnd.phase == DEALING and self.hand_deal:
+                out.add("deal_done")
+            elif rnd.phase in self.game.streets:
+                out.add("decide")
+            elif rnd.phase.endswith("_reveal") and not self.has_reader and not self.hand_deal:
+                out.add("reveal")
+            elif rnd.phase == SETTLEMENT:
+                out.add("mark_paid")
+            if self.can_key_card():
+                out.add("key_card")
+            return out
+
+    def can_key_card(self) -> bool:
+        """Whether the croupier may key a card in now (unreadable card, or hand deal reveal)."""
+        rnd = self.state.round
+        if rnd is None or rnd.finished:
+            return False
+        if rnd.halt is not None:
+            return rnd.halt.kind == "unreadable"
+        return self.hand_deal and self.next_to_reveal() is not None
 
     def mark_paid(self, seat: int, actor: str = CROUPIER) -> None:
         """The croupier confirms a seat was paid (or collected). Never twice."""
@@ -452,7 +538,7 @@ class Controller:
     def on_card_dispensed(self, position: str, index: int, card: int) -> None:
         with self._lock:
             rnd = self.state.round
-            if rnd is None or rnd.finished or rnd.phase != DEALING or rnd.halt is not None:
+            if rnd is None or rnd.finished or rnd.phase != DEALING or rnd.halt is not None or self.hand_deal:
                 self._log.warning("card_ignored", position=position, card=card_str(card),
                                   phase=self.phase)
                 return
@@ -503,7 +589,18 @@ class Controller:
         if target is None:
             return
         pos, i = target
-        expected = rnd.cards[pos][i]
+        known = rnd.cards.get(pos, [])
+        if i >= len(known):  # dealt by hand: this read is how the station learns the card
+            if card in rnd.dealt_cards():
+                self._emit("read_rejected", {"position": pos, "index": i, "card": card,
+                                             "reason": "already in play this round", "manual": manual}, actor)
+                self._log.warning("read_rejected", round_id=rnd.round_id, position=pos, card=card_str(card))
+                return
+            self._emit("card_revealed", {"position": pos, "index": i, "card": card, "read": card, "manual": manual,
+                                         "by_hand": True}, actor)
+            self._after_reveal()
+            return
+        expected = known[i]
         if card != expected:
             self._emit("halted", {"kind": "mismatch", "cause": "reader_mismatch", "device": "reader",
                                   "text": f"misdeal alarm: read {card_str(card)} at {pos} card {i + 1}, "
@@ -521,7 +618,10 @@ class Controller:
         rnd = self._open_round()
         if self.next_to_reveal() is not None:
             return
-        if rnd.phase == DEALER_REVEAL:
+        if rnd.phase == DEALER_REVEAL and self.hand_deal and self._reveal_targets(HANDS_REVEAL):
+            self._emit("phase", {"phase": HANDS_REVEAL}, STATION)
+            return
+        if rnd.phase in (DEALER_REVEAL, HANDS_REVEAL):
             self._settle()
             return
         street = rnd.phase.removesuffix("_reveal")
@@ -637,14 +737,18 @@ class Controller:
         if rnd.phase == NO_MORE_BETS:
             return "No more bets - waiting for a verified deck"
         if rnd.phase == DEALING:
+            if self.hand_deal:
+                return "Deal by hand, face down: two to each seat, two to the dealer, five to the board; then Cards dealt"
             return "Dealing"
         if rnd.phase in self.game.streets:
             waiting = self.seats_to_act()
             return f"{rnd.phase.capitalize()} decision: seat {waiting[0]}" if waiting else rnd.phase
         if rnd.phase.endswith("_reveal"):
             target = self.next_to_reveal()
-            what = "dealer's hand" if rnd.phase == DEALER_REVEAL else rnd.phase.removesuffix("_reveal")
-            how = "pass the cards over the reader" if self.has_reader else "turn the cards over"
+            what = {DEALER_REVEAL: "dealer's hand", HANDS_REVEAL: "players' hands"}.get(
+                rnd.phase, rnd.phase.removesuffix("_reveal"))
+            how = ("pass the cards over the reader" if self.has_reader
+                   else "key each card" if self.hand_deal else "turn the cards over")
             return f"Reveal the {what}: {how}" + (f" ({target[0]} card {target[1] + 1})" if target else "")
         if rnd.phase == SETTLEMENT:
             unpaid = [s for s in sorted(rnd.seats, reverse=True) if not rnd.seats[s].paid]

@@ -18,6 +18,7 @@ BETTING = "betting"
 NO_MORE_BETS = "no_more_bets"
 DEALING = "dealing"
 DEALER_REVEAL = "dealer_reveal"
+HANDS_REVEAL = "hands_reveal"  # hand deal only: players' cards read at showdown
 SETTLEMENT = "settlement"
 PAID = "paid"
 VOID = "void"
@@ -188,6 +189,11 @@ def _phase(state: TableState, p: Mapping[str, Any], at: str) -> None:
 def _card_revealed(state: TableState, p: Mapping[str, Any], at: str) -> None:
     rnd = _round(state)
     pos = p["position"]
+    cards = rnd.cards.setdefault(pos, [])
+    if int(p["index"]) >= len(cards):  # dealt by hand: the reveal is where the card becomes known
+        cards.append(int(p["card"]))
+        if pos.startswith("seat") and int(pos[4:]) in rnd.seats:
+            rnd.seats[int(pos[4:])].hole.append(int(p["card"]))
     rnd.revealed[pos] = max(rnd.revealed.get(pos, 0), int(p["index"]) + 1)
     rnd.reads.append((pos, int(p["index"]), p.get("read")))
     rnd.exposed = True

@@ -122,7 +122,10 @@ class MainWindow(QMainWindow):
                                                 lambda: self.worker.submit("confirm_void", self.ctl.confirm_void),
                                                 "big")
         self.key_button = self._button("Key card", "keyCard", self._key_card)
-        for button in (self.open_button, self.reveal_button, self.confirm_void_button, self.key_button):
+        self.deal_done_button = self._button("Cards dealt", "dealDone",
+                                             lambda: self.worker.submit("deal_done", self.ctl.deal_done), "go")
+        for button in (self.open_button, self.deal_done_button, self.reveal_button, self.confirm_void_button,
+                       self.key_button):
             row1.addWidget(button)
         column.addLayout(row1)
         row2 = QHBoxLayout()
@@ -186,16 +189,12 @@ class MainWindow(QMainWindow):
 
     def render_now(self) -> None:
         self._render_pending = False
-        lock = getattr(self.ctl, "_lock", None)
-        if lock is not None and not lock.acquire(blocking=False):
-            self._render_pending = True  # a command holds the controller: look again shortly
-            QTimer.singleShot(RETRY_MS, self.render_now)
-            return
-        try:
+        with self.ctl.held_still() as steady:
+            if not steady:
+                self._render_pending = True  # a command holds the controller: look again shortly
+                QTimer.singleShot(RETRY_MS, self.render_now)
+                return
             self._render()
-        finally:
-            if lock is not None:
-                lock.release()
 
     def _render(self) -> None:
         ctl = self.ctl
@@ -211,10 +210,12 @@ class MainWindow(QMainWindow):
         else:
             self.stack.setCurrentWidget(self.bets)
         in_progress = rnd is not None and not rnd.finished
-        self.open_button.setVisible(not in_progress)
-        self.reveal_button.setVisible(in_progress and halt is None and phase.endswith("_reveal") and not ctl.has_reader)
-        self.confirm_void_button.setVisible(halt is not None and halt.kind in ("fault", "link", "deck"))
-        self.key_button.setVisible(halt is not None and halt.kind == "unreadable")
+        offered = ctl.available_commands()  # the controller says what fits now; the screen shows it
+        self.open_button.setVisible("open_round" in offered)
+        self.deal_done_button.setVisible("deal_done" in offered)
+        self.reveal_button.setVisible("reveal" in offered)
+        self.confirm_void_button.setVisible("confirm_void" in offered)
+        self.key_button.setVisible("key_card" in offered)
         for _label, method, _reason, kinds in SUPERVISOR_ACTIONS:
             shown = in_progress if kinds is None else (halt is not None and halt.kind in kinds)
             self.supervisor_buttons[method].setVisible(shown)

@@ -242,3 +242,42 @@ def test_supervisor_lockout_is_journaled(make_controller):
     attempts = list(ctl.journal.events(kinds={"supervisor_auth"}))
     assert len(attempts) == 4 and all(a.actor == "supervisor:0412" for a in attempts)
     assert ctl.phase == "betting"
+
+
+def _reopen(make_controller, path):
+    return make_controller(path)[0]
+
+
+def test_kill_between_a_command_and_its_follow_on_step_is_completed_on_restart(make_controller, tmp_path):
+    """A command journals its follow-on (next phase, round paid) as its own event; a crash
+    between the two must not leave the table stuck where no command fits."""
+    path = tmp_path / "between.sqlite"
+    ctl, shoe = make_controller(path)
+    shoe.load(DECK)
+    ctl.open_round()
+    ctl.set_bets(1, {"ante": "10", "blind": "10"})
+    ctl.no_more_bets()
+    ctl.decide(1, "check")
+    assert ctl.phase == "flop_reveal"
+    # the flop cards shown and journaled, then the process dies before the phase event
+    rid = ctl.round.round_id
+    for i in range(3):
+        ctl.journal.append("card_revealed", {"position": "board", "index": i, "card": ctl.round.cards["board"][i]},
+                           actor="croupier", round_id=rid)
+    ctl.journal.close()
+    again = _reopen(make_controller, path)
+    assert again.phase == "flop" and again.legal_actions(1) == ["check", "play2x"]
+    # a last decision journaled without its phase change
+    again.journal.append("decision", {"seat": 1, "street": "flop", "action": "play2x"}, actor="croupier",
+                         round_id=rid)
+    again.journal.close()
+    third = _reopen(make_controller, path)
+    assert third.phase == "river_reveal"
+    third.reveal()
+    third.reveal()
+    assert third.phase == SETTLEMENT
+    third.journal.append("seat_paid", {"seat": 1, "net": "0"}, actor="croupier", round_id=rid)
+    third.journal.close()
+    fourth = _reopen(make_controller, path)
+    assert fourth.phase == PAID
+    assert len(list(fourth.journal.events(kinds={"round_paid"}))) == 1
