@@ -295,6 +295,18 @@ class Controller:
             if not self.seats_to_act(street):
                 self._advance_streets(start=self.game.streets.index(street) + 1)
 
+    def cards_on_table(self, position: str) -> list[int | None]:
+        """The cards lying at ``position``: known ones as cards, hand-dealt unknown ones as None."""
+        rnd = self.state.round
+        if rnd is None:
+            return []
+        known: list[int | None] = list(rnd.cards.get(position, []))
+        dealt_by_hand = self.hand_deal and rnd.phase not in (BETTING, NO_MORE_BETS, DEALING)
+        if dealt_by_hand and not (rnd.finished and rnd.void):
+            count = dict(rnd.packets).get(position, 0)
+            known += [None] * (count - len(known))
+        return known
+
     def seat_stakes(self, seat: int) -> dict[str, Decimal]:
         """Stake per spot of ``seat`` now, the Play bet included once made (for display)."""
         rnd = self.state.round

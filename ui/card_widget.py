@@ -5,6 +5,8 @@ Drawing (rather than images) keeps cards sharp at any scale and needs no asset f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
@@ -15,6 +17,7 @@ from .theme import CARD_BLACK, CARD_RED
 
 SUIT_SYMBOLS = {0: "\u2663", 1: "\u2666", 2: "\u2665", 3: "\u2660"}  # c d h s
 RED_SUITS = {1, 2}
+UNKNOWN = -1  # a card on the table the station has not seen yet (hand deal): drawn face down
 
 
 def rank_text(card: int) -> str:
@@ -103,11 +106,14 @@ class CardRow(QWidget):
             layout.addWidget(card)
         layout.addStretch(1)
 
-    def show_cards(self, cards: list[int], face_up_count: int) -> None:
-        """``cards`` as dealt; the first ``face_up_count`` are shown face up."""
+    def show_cards(self, cards: Sequence[int | None], face_up_count: int) -> None:
+        """``cards`` as dealt (None: on the table, not yet known); the first ``face_up_count`` face up."""
         for i, widget in enumerate(self.cards):
-            card = cards[i] if i < len(cards) else None
-            widget.set_card(card, i < face_up_count)
+            if i >= len(cards):
+                widget.set_card(None, False)  # an empty place
+            else:
+                card = cards[i]
+                widget.set_card(UNKNOWN if card is None else card, card is not None and i < face_up_count)
 
     def describe(self) -> list[str]:
         return [c.describe() for c in self.cards]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from PySide6.QtCore import Qt
@@ -52,11 +52,12 @@ class SeatWidget(QFrame):
         self.actions.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.actions)
 
-    def render_seat(self, state: SeatState | None, stakes: Mapping[str, Decimal], active: bool) -> None:
-        """``stakes`` come from the controller (the Play amount is a game rule, not the UI's)."""
+    def render_seat(self, state: SeatState | None, stakes: Mapping[str, Decimal], hole: Sequence[int | None],
+                    active: bool) -> None:
+        """``stakes`` and ``hole`` come from the controller (the Play amount is a game rule)."""
         for spot, label in self.stake_labels.items():
             label.setText(money(stakes[spot]) if spot in stakes else "-")
-        self.hole.show_cards(list(state.hole) if state else [], 2)
+        self.hole.show_cards(hole, 2)
         self.actions.setText(" \u2192 ".join(action_label(a) for a in state.actions) if state else "")
         set_flag(self, "active", active)
 

@@ -59,10 +59,9 @@ class TableView(QWidget):
 
     def render_state(self, ctl: Controller) -> None:
         rnd = ctl.round
-        cards = rnd.cards if rnd else {}
         revealed = rnd.revealed if rnd else {}
-        self.dealer.show_cards(cards.get("dealer", []), revealed.get("dealer", 0))
-        self.board.show_cards(cards.get("board", []), revealed.get("board", 0))
+        self.dealer.show_cards(ctl.cards_on_table("dealer"), revealed.get("dealer", 0))
+        self.board.show_cards(ctl.cards_on_table("board"), revealed.get("board", 0))
         dealer = (rnd.settlement or {}).get("dealer") if rnd else None
         if dealer:
             verdict = "qualifies" if dealer.get("qualifies") else "does not qualify"
@@ -72,7 +71,8 @@ class TableView(QWidget):
         waiting = ctl.seats_to_act() if rnd and rnd.halt is None else []
         for seat, widget in self.seats.items():
             state = rnd.seats.get(seat) if rnd else None
-            widget.render_seat(state, ctl.seat_stakes(seat), active=bool(waiting) and waiting[0] == seat)
+            widget.render_seat(state, ctl.seat_stakes(seat), ctl.cards_on_table(f"seat{seat}"),
+                               active=bool(waiting) and waiting[0] == seat)
 
     def screen_order(self) -> list[int]:
         """Seat numbers in the order they appear left to right (tests check the layout)."""
