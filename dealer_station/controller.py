@@ -473,6 +473,8 @@ class Controller:
             raise
         actor = f"supervisor:{badge}"
         self._emit("supervisor_auth", {"badge": badge, "ok": True, "action": action, "reason": "ok"}, actor)
+        rnd = self.state.round
+        self._log.info("supervisor_action", badge=badge, action=action, round_id=rnd.round_id if rnd else None)
         return actor
 
     def void(self, badge: str, pin: str, reason: str) -> None:
@@ -666,6 +668,10 @@ class Controller:
             self._emit("device_link", {"device": device, "up": up, "identity": dict(identity) if identity else None,
                                        "reason": reason}, f"device:{device}", round_id=None)
             rnd = self.state.round
+            log_link = self._log.info if up else self._log.warning
+            log_link("device_connected" if up else "device_link_lost", device=device, reason=reason or None,
+                     identity=dict(identity) if identity else None,
+                     round_id=rnd.round_id if rnd and not rnd.finished else None)
             if rnd is None or rnd.finished:
                 return
             if not up:

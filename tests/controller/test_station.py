@@ -97,3 +97,22 @@ def test_shoe_disconnect_mid_deal_voids_when_the_link_returns(station: Station) 
     # and the next round plays normally on the reconnected shoe
     croupier.step()
     _play_until(station, croupier, lambda c: c.round.phase == "paid")
+
+
+def test_operational_logs_are_json_lines_with_table_and_round(tmp_path: Path) -> None:
+    """Device connects, faults and voids are logged as JSON lines carrying table and round id."""
+    import json
+    import subprocess
+    import sys
+
+    journal = tmp_path / "logs.sqlite"
+    out = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "4", "--seed", "3",
+                          "--seats", "2", "--faults", "jam:1", "--journal", str(journal)],
+                         capture_output=True, text=True, timeout=120,
+                         env={**__import__("os").environ, "DEALER_STATION_LOG_LEVEL": "info"})
+    assert out.returncode == 0, out.stderr
+    lines = [json.loads(line) for line in journal.with_suffix(".log").read_text().splitlines()]
+    events = {line["event"] for line in lines}
+    assert {"device_connected", "device_fault", "round_voided"} <= events
+    assert all(line.get("table_id") == "T1" for line in lines if line["event"] in ("device_fault", "round_voided"))
+    assert all(line.get("round_id") for line in lines if line["event"] in ("device_fault", "round_voided"))
