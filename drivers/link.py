@@ -405,6 +405,18 @@ class LinkedDriver(DeviceABC):
         self._deliver(LinkDown(device=self.kind, reason=reason))
 
 
+class SerialLinkedDriver(LinkedDriver):
+    """A LinkedDriver on a pyserial port: what every serial backend shares."""
+
+    def __init__(self, port: str, baudrate: int = 115200, **link: Any) -> None:
+        self.port = port
+        self.baudrate = baudrate
+        super().__init__(**link)
+
+    def _open_transport(self) -> Transport:
+        return SerialTransport(self.port, self.baudrate, self.link.poll)
+
+
 class SerialTransport:
     """pyserial port as a Transport (imported lazily so callers need no serial at import)."""
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 PROTOCOL_VERSION = 1
 FLAG = 0x7E
@@ -169,18 +169,24 @@ class Ping(Message):
 
 
 @dataclass(frozen=True, slots=True)
-class Pong(Message):
-    CODE: ClassVar[Msg] = Msg.PONG
+class _StateMessage(Message):
+    """A message whose payload is one device state byte (PONG, STATUS)."""
+
     state: str = "ready"
 
     def pack(self) -> bytes:
         return bytes([STATES.index(self.state)])
 
     @classmethod
-    def unpack(cls, payload: bytes) -> "Pong":
+    def unpack(cls, payload: bytes) -> Any:
         if len(payload) != 1 or payload[0] >= len(STATES):
             raise DecodeError("bad state")
         return cls(STATES[payload[0]])
+
+
+@dataclass(frozen=True, slots=True)
+class Pong(_StateMessage):
+    CODE: ClassVar[Msg] = Msg.PONG
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,18 +340,8 @@ class DeckVerifiedMsg(Message):
 
 
 @dataclass(frozen=True, slots=True)
-class StatusMsg(Message):
+class StatusMsg(_StateMessage):
     CODE: ClassVar[Msg] = Msg.STATUS
-    state: str = "ready"
-
-    def pack(self) -> bytes:
-        return bytes([STATES.index(self.state)])
-
-    @classmethod
-    def unpack(cls, payload: bytes) -> "StatusMsg":
-        if len(payload) != 1 or payload[0] >= len(STATES):
-            raise DecodeError("bad state")
-        return cls(STATES[payload[0]])
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import protocol as p
 from .base import ShufflerABC
-from .link import LinkedDriver, SerialTransport, Transport
+from .link import SerialLinkedDriver
 
 
-class SerialShuffler(LinkedDriver, ShufflerABC):
+class SerialShuffler(SerialLinkedDriver, ShufflerABC):
     """Speaks docs/protocol.md over pyserial; commands return once queued for sending."""
-
-    def __init__(self, port: str, baudrate: int = 115200, **link: Any) -> None:
-        self.port = port
-        self.baudrate = baudrate
-        super().__init__(**link)
-
-    def _open_transport(self) -> Transport:
-        return SerialTransport(self.port, self.baudrate, self.link.poll)
 
     def shuffle(self, seed: int | None = None) -> None:
         self._command(p.Shuffle(seed))

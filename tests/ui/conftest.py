@@ -42,16 +42,21 @@ def station(tmp_path: Path, table) -> Iterator[tuple[Controller, ScriptedShoe]]:
     journal.close()
 
 
-@pytest.fixture
-def window(qtbot, qapp, station):
+def open_window(qtbot, qapp, ctl: Controller):
+    """The real main window on ``ctl``, themed, shown offscreen (caller shuts its worker)."""
     from ui import theme
     from ui.app import MainWindow
 
     theme.apply(qapp)
-    ctl, _shoe = station
     win = MainWindow(ctl)
     qtbot.addWidget(win)
     win.show()
     qtbot.waitExposed(win)
+    return win
+
+
+@pytest.fixture
+def window(qtbot, qapp, station):
+    win = open_window(qtbot, qapp, station[0])
     yield win
     win.worker.shutdown(wait=True)

@@ -12,23 +12,17 @@ from dealer_station.controller import Controller
 from dealer_station.journal import Journal
 from tests.controller.conftest import PROGRAM
 
+from .conftest import open_window
 from .test_touchscreen import TIMEOUT, bet, click, decide, open_round
 
 
 @pytest.fixture
 def hand_window(qtbot, qapp, tmp_path: Path):
-    from ui import theme
-    from ui.app import MainWindow
-
     table = load_profile("uth-hand-deal")
     journal = Journal(tmp_path / "hand.sqlite", table_id=table.table_id)
     ctl = Controller(table, journal)
     ctl.start(PROGRAM)
-    theme.apply(qapp)
-    win = MainWindow(ctl)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
+    win = open_window(qtbot, qapp, ctl)
     yield win
     win.worker.shutdown(wait=True)
     journal.close()
