@@ -51,6 +51,7 @@ CROUPIER = "croupier"
 DEAL_FAULTS = {"jam", "misfeed", "door_open", "internal_error"}
 DECK_FAULTS = {"deck_count_wrong"}
 LINK_FAULTS = {"link_lost", "crc_errors", "power_restored"}
+MAX_DECK_REQUESTS = 3
 
 
 class ShoeCommands(Protocol):
@@ -93,6 +94,7 @@ class Controller:
         self._changed = threading.Condition(self._lock)
         self._listeners: list[Listener] = []
         self._log = log.bind(table_id=table.table_id)
+        self._deck_requests: dict[str, int] = {}  # round -> deck re-requests after shoe faults
 
     # ----------------------------------------------------------------- plumbing
 
@@ -658,10 +660,31 @@ class Controller:
             if code in DECK_FAULTS:
                 self._void(code, STATION, reason=text)
                 return
+            if not self._fault_touches_round(device, rnd.phase):
+                self._emit("device_fault", {"device": device, "code": code, "text": text}, f"device:{device}")
+                if device == "shuffler" and rnd.phase in (BETTING, NO_MORE_BETS):
+                    # Before the deal a shoe fault costs only the deck's verification.
+                    self._emit("deck_invalidated", {"reason": code}, STATION)
+                    self._request_deck_again(rnd)
+                return
             kind = "link" if code in LINK_FAULTS else "fault"
             if rnd.halt is None:
                 self._emit("halted", {"kind": kind, "cause": code, "device": device, "text": f"{device}: {text}"},
                            f"device:{device}")
+
+    def _fault_touches_round(self, device: str, phase: str) -> bool:
+        """Only the deal needs the shoe, only a reveal needs the reader (HARDWARE.md)."""
+        if device == "shuffler":
+            return phase == DEALING
+        return phase.endswith("_reveal")
+
+    def _request_deck_again(self, rnd: RoundState) -> None:
+        """Reset, shuffle and verify again - a bounded number of times per round."""
+        tries = self._deck_requests.get(rnd.round_id, 0)
+        if tries >= MAX_DECK_REQUESTS or not self.state.device("shuffler").connected:
+            return  # a shoe that keeps failing needs a person: void or fix it
+        self._deck_requests = {rnd.round_id: tries + 1}
+        self._request_deck()
 
     def on_link(self, device: str, up: bool, identity: Mapping[str, Any] | None = None, reason: str = "") -> None:
         with self._lock:
@@ -674,8 +697,14 @@ class Controller:
                      round_id=rnd.round_id if rnd and not rnd.finished else None)
             if rnd is None or rnd.finished:
                 return
+            if device == "shuffler" and rnd.phase in (BETTING, NO_MORE_BETS):
+                if not up and self.state.deck_verified:
+                    self._emit("deck_invalidated", {"reason": "shuffler link lost"}, STATION)
+                elif up and not self.state.deck_verified:
+                    self._request_deck_again(rnd)
+                return
             if not up:
-                if rnd.halt is None and (rnd.phase == DEALING or (device == "reader" and rnd.phase.endswith("_reveal"))):
+                if rnd.halt is None and self._fault_touches_round(device, rnd.phase):
                     self._emit("halted", {"kind": "link", "cause": "link_lost", "device": device,
                                           "text": f"{device} link lost: {reason}"}, f"device:{device}")
                 return

@@ -262,6 +262,10 @@ def _deck_verified(state: TableState, p: Mapping[str, Any], at: str) -> None:
     state.deck_report = dict(p)
 
 
+def _deck_invalidated(state: TableState, p: Mapping[str, Any], at: str) -> None:
+    state.deck_verified = False
+
+
 def _device_link(state: TableState, p: Mapping[str, Any], at: str) -> None:
     dev = state.device(p["device"])
     dev.connected = bool(p["up"])
@@ -295,6 +299,7 @@ _HANDLERS = {
     "round_paid": _round_paid,
     "round_voided": _round_voided,
     "deck_verified": _deck_verified,
+    "deck_invalidated": _deck_invalidated,
     "device_link": _device_link,
     "device_status": _device_status,
 }

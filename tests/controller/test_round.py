@@ -281,3 +281,26 @@ def test_kill_between_a_command_and_its_follow_on_step_is_completed_on_restart(m
     fourth = _reopen(make_controller, path)
     assert fourth.phase == PAID
     assert len(list(fourth.journal.events(kinds={"round_paid"}))) == 1
+
+
+def test_shoe_faults_outside_the_deal_do_not_stop_the_round(make_controller):
+    """Only the deal needs the shoe: before it a fault costs the deck's verification (the
+    shoe is reset, shuffled and verified again); after it every card is already known."""
+    ctl, shoe = make_controller()
+    shoe.load(DECK)
+    ctl.open_round()
+    ctl.set_bets(1, {"ante": "10", "blind": "10"})
+    shoe.commands.clear()
+    ctl.on_device_fault("shuffler", "power_restored", "shuffler restarted after power loss")
+    assert ctl.round.halt is None
+    assert shoe.commands == [("reset",), ("shuffle",), ("verify",)]
+    assert ctl.state.deck_verified
+    shoe.load(DECK)
+    ctl.no_more_bets()
+    assert ctl.phase == "preflop"
+    ctl.on_device_fault("shuffler", "door_open", "door opened")
+    assert ctl.round.halt is None
+    ctl.decide(1, "check")
+    assert ctl.phase == "flop_reveal"
+    kinds = [e.kind for e in ctl.journal.events(kinds={"device_fault", "deck_invalidated"})]
+    assert kinds == ["device_fault", "deck_invalidated", "device_fault"]
