@@ -287,6 +287,7 @@ def test_shoe_faults_outside_the_deal_do_not_stop_the_round(make_controller):
     """Only the deal needs the shoe: before it a fault costs the deck's verification (the
     shoe is reset, shuffled and verified again); after it every card is already known."""
     ctl, shoe = make_controller()
+    ctl.on_link("shuffler", True, identity={"model": "test", "serial_number": "1"})
     shoe.load(DECK)
     ctl.open_round()
     ctl.set_bets(1, {"ante": "10", "blind": "10"})
