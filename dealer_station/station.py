@@ -80,6 +80,11 @@ class Station:
         driver = self.shoe if device == "shuffler" else self.reader
         return getattr(driver, "simulator", None)
 
+    def last_heard(self, device: str) -> float | None:
+        """When the device last answered (heartbeat or any frame), wall-clock seconds."""
+        driver = self.shoe if device == "shuffler" else self.reader
+        return getattr(driver, "last_heard", None)
+
     @property
     def present_card(self) -> Any:
         """``present(card)`` on the simulated reader (the dealer passing a card), or None."""

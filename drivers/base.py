@@ -48,6 +48,11 @@ class DeviceABC(abc.ABC):
     def identity(self) -> DeviceIdentity | None:
         """What the device said at the last connect (None while never connected)."""
 
+    @property
+    def last_heard(self) -> float | None:
+        """Wall-clock time (``time.time``) of the last valid frame from the device, if any."""
+        return None
+
     def get_event(self, timeout: float | None = None) -> DeviceEvent | None:
         """Next event, or None after ``timeout`` seconds (None waits forever).
 

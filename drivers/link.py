@@ -211,6 +211,7 @@ class DriverLink:
         self.device_session: int | None = None
         self.instance = random.getrandbits(32)
         self._transport: Transport | None = None
+        self.last_heard: float | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -276,6 +277,7 @@ class DriverLink:
             for item in decoder.feed(data) if data else ():
                 if isinstance(item, p.Frame):
                     last_rx = now
+                    self.last_heard = time.time()  # wall clock, for "last heartbeat" on screens
                     message = item.message
                     if isinstance(message, p.Identity):
                         if not up:
@@ -354,6 +356,10 @@ class LinkedDriver(DeviceABC):
     @property
     def identity(self) -> DeviceIdentity | None:
         return self._identity
+
+    @property
+    def last_heard(self) -> float | None:
+        return self._link.last_heard
 
     @property
     def connected(self) -> bool:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import structlog
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (QApplication, QHBoxLayout, QInputDialog, QLabel, QMainWindow, QPushButton,
                                QStackedWidget, QVBoxLayout, QWidget)
@@ -52,7 +52,8 @@ SUPERVISOR_ACTIONS: tuple[tuple[str, str, str, tuple[str, ...] | None], ...] = (
 class MainWindow(QMainWindow):
     def __init__(self, ctl: Controller, *, worker: CommandWorker | None = None, journal: Any = None,
                  screenshot_dir: Path | None = None, on_round_finished: Callable[[str, str], None] | None = None,
-                 pin_dialog: Callable[[str, str], tuple[str, str, str] | None] | None = None) -> None:
+                 pin_dialog: Callable[[str, str], tuple[str, str, str] | None] | None = None,
+                 last_heard: Callable[[str], float | None] | None = None) -> None:
         super().__init__()
         self.ctl = ctl
         self.worker = worker or CommandWorker(self)
@@ -75,7 +76,7 @@ class MainWindow(QMainWindow):
         root.addWidget(self.banner)
 
         self.table = TableView(ctl)
-        self.devices = DeviceStatus(ctl)
+        self.devices = DeviceStatus(ctl, last_heard=last_heard)
         self.table.top.addWidget(self.devices)
         self.table.top.addLayout(self._controls(), 1)
         root.addWidget(self.table)
@@ -237,6 +238,10 @@ class MainWindow(QMainWindow):
 
     def save_screenshot(self, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
+        # Widgets built in this render still have their layout requests queued: lay them
+        # out now (nested layouts need a pass per level) or the picture shows them squashed.
+        for _ in range(4):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         self.centralWidget().layout().activate()
         self.grab().save(str(path), "PNG")
         self.shots.append(path)
@@ -286,12 +291,10 @@ def run_station(args: argparse.Namespace) -> int:
 
     shots = Path(args.screenshot_dir) if args.screenshot_dir else None
     window = MainWindow(ctl, worker=worker, journal=station.journal, screenshot_dir=shots,
-                        on_round_finished=round_finished)
+                        on_round_finished=round_finished, last_heard=station.last_heard)
     demo_timer = QTimer(window)
     if args.demo:
-        present = getattr(station, "present_card", None)
-        if present is None and getattr(station.reader, "simulator", None) is not None:
-            present = station.reader.simulator.present
+        present = station.present_card
         seats = args.seats or list(range(1, min(table.seats, 5) + 1))
         croupier = AutoCroupier(ctl, rng=random.Random(args.seed), seats=seats, present=present,
                                 on_halt=void_on_halt("0000", "1234"))

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from dealer_station.controller import Controller
@@ -18,9 +22,19 @@ def clock(iso: str | None) -> str:
     return iso.split("T", 1)[1][:8]
 
 
+def heard(seconds_ago: float) -> str:
+    return f"heard {seconds_ago:.1f} s ago" if seconds_ago < 60 else f"heard {seconds_ago / 60:.0f} min ago"
+
+
 class DeviceStatus(QFrame):
-    def __init__(self, ctl: Controller, parent: QWidget | None = None) -> None:
+    """Links, last heartbeat, deck. ``last_heard(device)`` (wall-clock seconds) comes from
+    the drivers; heartbeats are not journaled, so the panel refreshes itself every second."""
+
+    def __init__(self, ctl: Controller, parent: QWidget | None = None,
+                 last_heard: Callable[[str], float | None] | None = None) -> None:
         super().__init__(parent)
+        self._ctl = ctl
+        self._last_heard = last_heard
         self.setObjectName("deviceStatus")
         set_role(self, "panel")
         layout = QVBoxLayout(self)
@@ -36,6 +50,10 @@ class DeviceStatus(QFrame):
             label.setTextFormat(label.textFormat().RichText)
             layout.addWidget(label)
             self.lines[name] = label
+        if last_heard is not None:
+            self._tick = QTimer(self)
+            self._tick.timeout.connect(lambda: self.render_state(self._ctl))
+            self._tick.start(1000)
 
     def render_state(self, ctl: Controller) -> None:
         state = ctl.state
@@ -46,8 +64,10 @@ class DeviceStatus(QFrame):
                 text = _dot(False) + f" {name.capitalize()}: " + ("waiting" if configured else "none")
             else:
                 status = f", {dev.status}" if dev.status else ""
+                when = self._last_heard(name) if self._last_heard is not None else None
+                seen = heard(max(0.0, time.time() - when)) if when is not None else clock(dev.last_seen)
                 text = (_dot(dev.connected) + f" {name.capitalize()}: "
-                        f"{'connected' if dev.connected else 'DISCONNECTED'}{status} \u00b7 {clock(dev.last_seen)}")
+                        f"{'connected' if dev.connected else 'DISCONNECTED'}{status} \u00b7 {seen}")
             self.lines[name].setText(text)
         self.lines["deck"].setText(_dot(state.deck_verified) + " Deck " +
                                    ("verified" if state.deck_verified else "not verified"))
