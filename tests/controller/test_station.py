@@ -58,6 +58,11 @@ def test_round_through_real_devices_journals_identity_and_reads(station: Station
     assert all(p["identity"]["serial_number"] for p in links)
     reads = [e.payload for e in ctl.journal.events(kinds={"card_revealed"})]
     assert len(reads) == 5 + 2 and all(p["read"] == p["card"] for p in reads)
+    import time
+
+    for device in ("shuffler", "reader"):  # the heartbeat the device panel shows
+        heard = station.last_heard(device)
+        assert heard is not None and time.time() - heard < 2.0
 
 
 def test_jam_from_the_shoe_is_cleared_by_a_supervisor_and_the_deal_resumes(station: Station) -> None:
