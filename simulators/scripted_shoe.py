@@ -25,6 +25,11 @@ class ScriptedShoe:
         self.jam_after: int | None = None
         self.hold = False  # when True, deal_packet only records the command
 
+    def connect(self) -> None:
+        """Report the link up with an identity, as a real shoe's driver does on connect."""
+        self.controller.on_link("shuffler", True, identity={
+            "model": "DS-SCRIPTED", "serial_number": "SCRIPTED-1", "firmware": "1.0.0", "protocol_version": 1})
+
     def load(self, cards: list[str]) -> None:
         first = [parse_card(c) for c in cards]
         self.deck = first + [c for c in range(52) if c not in first]

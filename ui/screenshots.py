@@ -38,6 +38,7 @@ def _window(folder: Path, name: str) -> tuple[Controller, object, MainWindow]:
     ctl = Controller(table, Journal(folder / f"{name}.sqlite", table_id=table.table_id), shoe=shoe)
     shoe.controller = ctl  # type: ignore[attr-defined]
     ctl.start({"version": "screenshots", "sha256": "0" * 64, "files": 0})
+    shoe.connect()  # type: ignore[attr-defined]
     window = MainWindow(ctl)
     window.show()
     return ctl, shoe, window
