@@ -1,0 +1,62 @@
+"""The screen on a live station: real drivers, the shoe on a pty, the reader via pyusb.
+
+A jam raised by the shoe simulator mid-deal reaches the screen as the fault banner and a
+void returns the stakes; and the GUI event loop keeps turning throughout the deal, since
+device I/O and journaling run off the GUI thread.
+"""
+
+from __future__ import annotations
+
+import time
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QTimer
+
+from dealer_station.config import load_profile
+from dealer_station.station import Station
+
+from .conftest import open_window
+from .test_touchscreen import TIMEOUT, bet, click, open_round
+
+
+@pytest.fixture
+def live_window(qtbot, qapp, tmp_path: Path):
+    table = load_profile("uth-default")
+    devices = table.devices.model_copy(update={"shuffler": "sim://shuffler?seed=5", "reader": "sim://usb?seed=6",
+                                               "link_timeout": 0.5})
+    station = Station(table.model_copy(update={"devices": devices}), journal_path=tmp_path / "live.sqlite",
+                      program={"version": "test"})
+    ctl = station.start()
+    assert ctl.wait_for(lambda s: s.device("shuffler").connected and s.device("reader").connected, 10)
+    win = open_window(qtbot, qapp, ctl)
+    yield win, station
+    win.worker.shutdown(wait=True)
+    station.stop()
+
+
+def test_simulator_jam_mid_deal_shows_the_banner_and_void_returns_stakes(qtbot, live_window):
+    win, station = live_window
+    ctl = win.ctl
+    station.simulator("shuffler").faults.jam_after = 6
+    open_round(qtbot, win)
+    for seat in (1, 2, 3):
+        bet(qtbot, win, seat, "ante", "25", expect_ante="25")
+    # the GUI loop's heartbeat: gaps between timer ticks show any freeze
+    ticks: list[float] = []
+    timer = QTimer(win)
+    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
+    timer.start(10)
+    click(qtbot, win.bets.no_more_bets)
+    qtbot.waitUntil(lambda: win.banner.property("role") == "fault", timeout=TIMEOUT)
+    timer.stop()
+    assert "JAM" in win.banner.text()
+    assert len(ctl.round.dealt_cards()) == 6  # the shoe jammed after six cards
+    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+    assert gaps and max(gaps) < 0.25, f"GUI loop stalled {max(gaps):.3f} s during the deal"
+    click(qtbot, win.confirm_void_button)
+    qtbot.waitUntil(lambda: ctl.phase == "void" and (3, "returned") in win.settlement.amounts, timeout=TIMEOUT)
+    returned = list(ctl.journal.events(kinds={"round_voided"}))[-1].payload["returned"]
+    assert returned == {"1": "50", "2": "50", "3": "50"}
+    assert all(Decimal(win.settlement.amounts[(s, "returned")]) == Decimal(50) for s in (1, 2, 3))
