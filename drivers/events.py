@@ -48,21 +48,11 @@ class DeckVerified(_Event):
 
 
 class DeviceStatus(_Event):
-    state: Literal["ready", "shuffling", "dealing", "empty", "door_open"]
+    state: p.DeviceState
 
 
 class DeviceFault(_Event):
-    code: Literal[
-        "jam",
-        "misfeed",
-        "card_unreadable",
-        "deck_count_wrong",
-        "door_open",
-        "power_restored",
-        "internal_error",
-        "link_lost",
-        "crc_errors",
-    ]
+    code: p.WireFaultCode | Literal["link_lost", "crc_errors"]  # the last two come from the driver's link
     text: str
 
 

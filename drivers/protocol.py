@@ -15,7 +15,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, get_args
 
 PROTOCOL_VERSION = 1
 FLAG = 0x7E
@@ -25,16 +25,13 @@ MAX_BODY = 512  # longest unstuffed body accepted; longer runs are garbage
 UNREADABLE = 0xFF  # wire value of a card the device could not recognise
 
 POSITIONS: tuple[str, ...] = ("board", "dealer") + tuple(f"seat{i}" for i in range(1, 10))
-STATES: tuple[str, ...] = ("ready", "shuffling", "dealing", "empty", "door_open")
-FAULT_CODES: tuple[str, ...] = (
-    "jam",
-    "misfeed",
-    "card_unreadable",
-    "deck_count_wrong",
-    "door_open",
-    "power_restored",
-    "internal_error",
-)
+DeviceState = Literal["ready", "shuffling", "dealing", "empty", "door_open"]
+WireFaultCode = Literal[
+    "jam", "misfeed", "card_unreadable", "deck_count_wrong", "door_open", "power_restored", "internal_error"
+]
+# The wire sends a state or fault code as its index here, so the order is part of the protocol.
+STATES: tuple[str, ...] = get_args(DeviceState)
+FAULT_CODES: tuple[str, ...] = get_args(WireFaultCode)
 
 
 # --------------------------------------------------------------------------- CRC
