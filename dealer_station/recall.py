@@ -9,11 +9,15 @@ not a recomputation - so an auditor sees what the table paid.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from typing import Any
 
+from .errors import RecordError
 from .journal import Journal
 
 END_KINDS = {"round_paid", "round_voided"}
+RECALL_KEYS = ("round_id", "table_id", "started_at", "ended_at", "settlement", "void")
+"""Keys a recalled round adds to the record; settle ignores them (ROUND_RECORD.md)."""
 
 
 def finished_round_ids(journal: Journal, last: int | None = None) -> list[str]:
@@ -55,3 +59,13 @@ def recall_round(journal: Journal, round_id: str) -> dict[str, Any]:
 def recall_last(journal: Journal, last: int = 10) -> list[dict[str, Any]]:
     """The last ``last`` finished rounds, oldest first."""
     return [recall_round(journal, rid) for rid in finished_round_ids(journal, last)]
+
+
+def strip_recall_keys(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The plain round record inside a recalled one; a voided round has nothing to settle."""
+    void = record.get("void")
+    if void is not None:
+        cause = void.get("cause") if isinstance(void, Mapping) else None
+        detail = f" (cause: {cause})" if cause else ""
+        raise RecordError(f"round was voided{detail}: every stake was returned, there is no settlement", "void")
+    return {key: value for key, value in record.items() if key not in RECALL_KEYS}

@@ -23,8 +23,7 @@ from .autoplay import AutoCroupier, void_on_halt
 from .config import TableConfig
 from .errors import ConfigError, RuleError
 from .money import format_money
-from .cli.settle import strip_recall_keys
-from .recall import recall_round
+from .recall import recall_round, strip_recall_keys
 from .station import Station
 from .table_state import PAID, VOID
 

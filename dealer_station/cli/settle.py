@@ -21,9 +21,8 @@ from ..config import TableConfig, config_dir, load_profile
 from ..errors import DealerStationError, RecordError
 from ..games import get_game
 from ..games.base import record_profile
+from ..recall import strip_recall_keys
 
-RECALL_KEYS = ("round_id", "table_id", "started_at", "ended_at", "settlement", "void")
-"""Keys a recalled round adds to the record; settle ignores them (ROUND_RECORD.md)."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -81,16 +80,6 @@ def _cached_profile(name: str, config_dir: Path) -> TableConfig:
 
 def _default_profile(game: str) -> TableConfig:
     return _cached_profile(f"{game}-default", config_dir())
-
-
-def strip_recall_keys(record: Mapping[str, Any]) -> dict[str, Any]:
-    """The plain round record inside a recalled one; a voided round has nothing to settle."""
-    void = record.get("void")
-    if void is not None:
-        cause = void.get("cause") if isinstance(void, Mapping) else None
-        detail = f" (cause: {cause})" if cause else ""
-        raise RecordError(f"round was voided{detail}: every stake was returned, there is no settlement", "void")
-    return {key: value for key, value in record.items() if key not in RECALL_KEYS}
 
 
 def _read_input(file: str) -> str:
