@@ -29,10 +29,10 @@ sys.path.insert(0, str(ROOT))
 
 from dealer_station.autoplay import AutoCroupier, void_on_halt  # noqa: E402
 from dealer_station.config import load_profile  # noqa: E402
-from dealer_station.controller import Controller  # noqa: E402
+from dealer_station.engine import TableSession  # noqa: E402
 from dealer_station.journal import Journal  # noqa: E402
 from dealer_station.simulate import simulate  # noqa: E402
-from dealer_station.table_state import TableState, replay  # noqa: E402
+from dealer_station.engine.state import TableState, replay  # noqa: E402
 from simulators.scripted_shoe import ScriptedShoe  # noqa: E402
 
 PROGRAM = {"version": "bench"}
@@ -45,8 +45,8 @@ def scripted_rounds(path: Path, rounds: int, seed: int = 1) -> tuple[float, int]
     rng = random.Random(seed)
     with Journal(path, table_id=table.table_id) as journal:
         shoe = ScriptedShoe()
-        ctl = Controller(table, journal, shoe=shoe, has_reader=False)
-        shoe.controller = ctl
+        ctl = TableSession(table, journal, shoe=shoe, has_reader=False)
+        shoe.session = ctl
         ctl.start(PROGRAM)
         croupier = AutoCroupier(ctl, rng=rng, seats=range(1, 8), on_halt=void_on_halt())
         start = time.perf_counter()

@@ -1,9 +1,10 @@
 """Scripted croupier and players: headless simulation, demo (attract) mode, benchmarks.
 
-``AutoCroupier.step`` does the one next thing a croupier would do in the current phase,
-through the controller's public commands only (the same ones the touchscreen sends),
-so a simulated round exercises exactly the code paths a real one does. Players follow
-a simple published-style Ultimate Texas Hold'em basic strategy.
+``AutoCroupier.step`` does the one next thing a croupier would do now, through the
+session's public commands only (the same ones the touchscreen sends) and choosing among
+what the session offers, so a simulated round exercises exactly the code paths a real
+one does. The players of each game are a ``Player`` (``PLAYERS`` by game): how they bet
+and decide; UTH's follow a simple published-style basic strategy.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from decimal import Decimal
+from typing import Any, Protocol
 
 from .cards import rank_of, suit_of
-from .controller import Controller
+from .engine.session import TableSession
 from .errors import DealerStationError
 from .evaluator import Category, evaluate
 from .money import format_money
-from .table_state import BETTING, DEALING, PAID, SETTLEMENT, VOID
+from .engine.phases import Stage
 
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
 REPRESENT_AFTER = 3.0  # seconds without a read before the card is passed over the reader again
@@ -62,38 +64,70 @@ def river_action(hole: Sequence[int], board5: Sequence[int]) -> str:
     return "play1x" if max(rank_of(c) for c in hole) >= QUEEN else "fold"
 
 
+class Player(Protocol):
+    """How the scripted players of one game bet and decide."""
+
+    def bets(self, rng: random.Random, table: Any) -> dict[str, Decimal]: ...
+
+    def decide(self, street: str, hole: Sequence[int], board: Sequence[int], legal: Sequence[str]) -> str: ...
+
+
+class UthPlayer:
+    """Ultimate Texas Hold'em: Ante = Blind of 1-5 table minimums, Trips half the time."""
+
+    def __init__(self, trips_rate: float = 0.5) -> None:
+        self.trips_rate = trips_rate
+
+    def bets(self, rng: random.Random, table: Any) -> dict[str, Decimal]:
+        limits = table.limits
+        ante_min, ante_max = limits["ante"].min, limits["ante"].max
+        ante = min(ante_min * rng.choice([1, 1, 2, 2, 3, 4, 5]), ante_max)
+        bets = {"ante": ante, "blind": ante}
+        if "trips" in limits and rng.random() < self.trips_rate:
+            bets["trips"] = min(limits["trips"].max, max(limits["trips"].min, ante_min * rng.choice([1, 1, 2])))
+        return bets
+
+    def decide(self, street: str, hole: Sequence[int], board: Sequence[int], legal: Sequence[str]) -> str:
+        if street == "preflop":
+            return preflop_action(hole)
+        if street == "flop":
+            return flop_action(hole, board[:3])
+        return river_action(hole, board[:5])
+
+
+PLAYERS: dict[str, Callable[[], Player]] = {"uth": UthPlayer}
+"""The scripted players of each game the station runs."""
+
+
+def player_for(game: str) -> Player:
+    try:
+        return PLAYERS[game]()
+    except KeyError:
+        raise DealerStationError(f"no scripted players for game {game!r}") from None
+
+
 class AutoCroupier:
-    """Plays a table through the controller, one croupier action per ``step``."""
+    """Plays a table through the session, one croupier action per ``step``."""
 
     def __init__(
         self,
-        controller: Controller,
+        controller: TableSession,
         *,
         rng: random.Random,
         seats: Sequence[int],
         present: Callable[[int], None] | None = None,
-        trips_rate: float = 0.5,
-        on_halt: Callable[[Controller], bool] | None = None,
+        player: Player | None = None,
+        on_halt: Callable[[TableSession], bool] | None = None,
     ) -> None:
         self.ctl = controller
         self.rng = rng
         self.seats = list(seats)
         self.present = present
-        self.trips_rate = trips_rate
+        self.player = player or player_for(controller.game.name)
         self.on_halt = on_halt
         self._bets_placed: set[str] = set()
         self._presented: tuple[tuple[str, str, int], float] | None = None
         self._by_hand: tuple[str, dict[str, list[int]]] | None = None  # (round, cards dealt by hand)
-
-    def stake_amounts(self) -> tuple[Decimal, Decimal | None]:
-        limits = self.ctl.table.limits
-        ante_min, ante_max = limits["ante"].min, limits["ante"].max
-        ante = ante_min * self.rng.choice([1, 1, 2, 2, 3, 4, 5])
-        ante = min(ante, ante_max)
-        trips = None
-        if "trips" in limits and self.rng.random() < self.trips_rate:
-            trips = min(limits["trips"].max, max(limits["trips"].min, ante_min * self.rng.choice([1, 1, 2])))
-        return ante, trips
 
     def _hand_dealt(self) -> dict[str, list[int]]:
         """The cards this croupier dealt by hand this round (known to the station once shown).
@@ -126,44 +160,36 @@ class AutoCroupier:
         """Do the next croupier action; False when waiting for a device."""
         ctl = self.ctl
         rnd = ctl.round
-        if rnd is None or rnd.phase in (PAID, VOID):
+        if rnd is None or rnd.finished:
             ctl.open_round()
             return True
         if rnd.halt is not None:
             return self.on_halt(ctl) if self.on_halt is not None else False
-        phase = rnd.phase
-        if phase == BETTING:
+        offer = ctl.offer().croupier
+        stage = ctl.phase_info.stage
+        if stage is Stage.BETTING:
             if rnd.round_id not in self._bets_placed:
                 for seat in self.seats:
-                    ante, trips = self.stake_amounts()
-                    bets = {"ante": format_money(ante), "blind": format_money(ante)}
-                    if trips is not None:
-                        bets["trips"] = format_money(trips)
-                    ctl.set_bets(seat, bets)
+                    bets = self.player.bets(self.rng, ctl.table)
+                    ctl.set_bets(seat, {spot: format_money(v) for spot, v in bets.items()})
                 self._bets_placed = {rnd.round_id}
                 return True
             ctl.no_more_bets()
             return True
-        if phase == DEALING and ctl.hand_deal:
+        if "deal_done" in offer:
             self._hand_dealt()  # the croupier deals from the table's own deck
             ctl.deal_done()
             return True
-        if phase in ctl.game.streets:
+        if stage is Stage.DECISION:
             waiting = ctl.seats_to_act()
             if not waiting:
                 return False
             seat = waiting[0]
             hole = [self._card(f"seat{seat}", i) for i in range(2)]
-            board = rnd.cards.get("board", [])
-            if phase == "preflop":
-                action = preflop_action(hole)
-            elif phase == "flop":
-                action = flop_action(hole, board[:3])
-            else:
-                action = river_action(hole, board[:5])
-            ctl.decide(seat, action)
+            board = rnd.cards.get("board", [])[:rnd.revealed.get("board", 0)]
+            ctl.decide(seat, self.player.decide(rnd.phase, hole, board, ctl.legal_actions(seat)))
             return True
-        if phase.endswith("_reveal"):
+        if stage is Stage.REVEAL:
             target = ctl.next_to_reveal()
             if target is None:
                 return False
@@ -177,12 +203,12 @@ class AutoCroupier:
                     self._presented = (key, now)
                     self.present(card)
                 return False  # the read arrives from the reader's thread
-            if ctl.hand_deal:
+            if "key_card" in offer:
                 ctl.key_card(card)
             else:
                 ctl.reveal()
             return True
-        if phase == SETTLEMENT:
+        if stage is Stage.SETTLEMENT:
             for seat in sorted(rnd.seats, reverse=True):
                 if not rnd.seats[seat].paid:
                     ctl.mark_paid(seat)
@@ -190,27 +216,27 @@ class AutoCroupier:
         return False
 
 
-def void_on_halt(badge: str | None = None, pin: str | None = None) -> Callable[[Controller], bool]:
+def void_on_halt(badge: str, pin: str) -> Callable[[TableSession], bool]:
     """Scripted pit response: key unreadable cards, wait out link losses, void the rest.
 
+    Uses the supervisor credential of a demo or simulation journal (never a live one).
     Returns whether it acted (False: waiting for a device to come back).
     """
 
-    def respond(ctl: Controller) -> bool:
+    def respond(ctl: TableSession) -> bool:
         rnd = ctl.round
         assert rnd is not None and rnd.halt is not None
         halt = rnd.halt
-        if halt.kind == "unreadable":
+        offer = ctl.offer()
+        if "key_card" in offer.croupier:
             pos, index = halt.detail["position"], halt.detail["index"]
             ctl.key_card(rnd.cards[pos][index])
-        elif halt.kind == "link":
-            return False  # the controller clears or voids it when the link returns
-        elif halt.kind in ("fault", "deck"):
-            ctl.confirm_void()
-        elif badge is not None and pin is not None:
+        elif offer.halt is not None and offer.halt.resumes_on_link:
+            return False  # the session clears it (or voids the round) when the link returns
+        elif "void" in offer.supervisor:
             ctl.void(badge, pin, f"simulated supervisor decision: {halt.cause}")
         else:
-            raise DealerStationError(f"round halted ({halt.cause}) and no supervisor is configured")
+            raise DealerStationError(f"round halted ({halt.cause}) and no supervisor action fits")
         return True
 
     return respond

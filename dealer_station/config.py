@@ -28,7 +28,6 @@ from .money import exact_decimal
 from .evaluator import Category
 
 CONFIG_DIR_ENV = "DEALER_STATION_CONFIG_DIR"
-GameName = Literal["uth", "holdem_bonus", "holdem"]
 
 
 def _positive(amount: Decimal) -> Decimal:
@@ -89,24 +88,24 @@ class DeviceConfig(_Strict):
 
 
 class TableConfig(_Strict):
-    """One table: game, seats, limits, pay tables, deal mode, devices.
+    """What every table has, whatever its game: identity, seats, devices, deal mode, journal.
 
-    ``min_chip`` defaults to the table's smallest stake unit: the finest decimal unit
-    among the spot minimums, never coarser than 1 (min 5 -> 1, min 25 -> 1,
-    min 0.5 -> 0.1, min 2.50 -> 0.1). Payouts are rounded down to a multiple of it.
+    Each game subclasses it with its own rules (``BankingTableConfig`` for the banking
+    games; poker's in its package); ``game`` in the profile chooses the model.
     """
 
-    table_id: str = "T1"
-    game: GameName
+    table_id: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")] = "T1"
+    game: str
     seats: int = Field(ge=1)
     deal_mode: Literal["shuffler", "hand"] = "shuffler"
     min_chip: Annotated[Decimal | None, BeforeValidator(_optional(exact_decimal)), AfterValidator(_optional(_positive))] = None
-    limits: dict[str, SpotLimit]
-    paytables: dict[str, dict[CategoryLabel, Odds]]
     devices: DeviceConfig = DeviceConfig()
     currency: str = "EUR"
     journal: str = "var/journal.sqlite"
-    options: dict[str, Any] = {}
+    locale: Literal["en", "fr", "zh_CN", "zh_TW"] = "en"
+    """The croupier screen's language at start-up (switchable on screen)."""
+    chips: tuple[Money, ...] = ()
+    """The croupier's chip set, for chip rows and payout breakdowns (largest first when shown)."""
 
     @model_validator(mode="after")
     def _dealing_shoe_for_shuffler_deal(self) -> "TableConfig":
@@ -114,8 +113,21 @@ class TableConfig(_Strict):
             raise ValueError('deal_mode "shuffler" needs devices.shuffler (or deal_mode = "hand")')
         return self
 
+
+class BankingTableConfig(TableConfig):
+    """A game where every seat plays against the dealer (UTH, THB): limits and pay tables.
+
+    ``min_chip`` defaults to the table's smallest stake unit: the finest decimal unit
+    among the spot minimums, never coarser than 1 (min 5 -> 1, min 25 -> 1,
+    min 0.5 -> 0.1, min 2.50 -> 0.1). Payouts are rounded down to a multiple of it.
+    """
+
+    limits: dict[str, SpotLimit]
+    paytables: dict[str, dict[CategoryLabel, Odds]]
+    options: dict[str, Any] = {}
+
     @model_validator(mode="after")
-    def _default_min_chip(self) -> "TableConfig":
+    def _default_min_chip(self) -> "BankingTableConfig":
         if self.min_chip is None and self.limits:
             # Stored without marking the field as set, so a record overriding the
             # limits gets a min_chip derived from its own limits.
@@ -172,20 +184,24 @@ def build_table(
     first problem is raised as one line: ``source: key.path: problem``.
     """
     prefix = f"{source}: " if source else ""
+    from .games import GAMES  # the games import this module for their types
+
+    name = data.get("game") if isinstance(data, Mapping) else None
+    game = GAMES.get(name) if isinstance(name, str) else None
+    if game is None:
+        known = ", ".join(sorted(GAMES))
+        problem = "missing required key" if name is None else f"unknown game {name!r} (known: {known})"
+        raise error(problem, f"{prefix}game")
     try:
-        table = TableConfig.model_validate(dict(data))
+        table = game.config_model.model_validate(dict(data))
     except ValidationError as exc:
         first = exc.errors()[0]
         path = _loc_path(first["loc"])
         raise error(_problem(first), f"{prefix}{path}" if path else source) from None
-    from .games import GAMES  # the games import this module for their types
-
-    game = GAMES.get(table.game)
-    if game is not None:
-        try:
-            game.check_table(table)
-        except DealerStationError as exc:
-            raise error(exc.problem, f"{prefix}{exc.field}" if exc.field else source) from None
+    try:
+        game.check_table(table)
+    except DealerStationError as exc:
+        raise error(exc.problem, f"{prefix}{exc.field}" if exc.field else source) from None
     return table
 
 
@@ -211,11 +227,15 @@ def with_overrides(table: TableConfig, overrides: Mapping[str, Any]) -> TableCon
 
 
 def config_dir() -> Path:
-    """``$DEALER_STATION_CONFIG_DIR``, else the repository's ``config/``."""
+    """``$DEALER_STATION_CONFIG_DIR``, else the profiles shipped inside the package.
+
+    ``dealer_station/profiles`` is the repository's ``config/`` (a link), so a wheel
+    installed with ``pip install .`` carries the same profiles as a checkout.
+    """
     env = os.environ.get(CONFIG_DIR_ENV)
     if env:
         return Path(env)
-    return Path(dealer_station.__file__).resolve().parent.parent / "config"
+    return Path(dealer_station.__file__).resolve().parent / "profiles"
 
 
 def available_profiles() -> list[str]:

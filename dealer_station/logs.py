@@ -1,6 +1,6 @@
 """Operational logs: structlog JSON lines on stderr (or a file), carrying table and round id.
 
-stdout stays free for command results (settle, recall, simulate --json). Controller
+stdout stays free for command results (settle, recall, simulate --json). TableSession
 loggers bind ``table_id`` and pass ``round_id`` so every device connect, fault, void and
 supervisor action can be traced to its round.
 """

@@ -25,7 +25,7 @@ from .errors import ConfigError, RuleError
 from .money import format_money
 from .recall import recall_round, strip_recall_keys
 from .station import Station
-from .table_state import PAID, VOID
+from .engine.phases import PAID, VOID
 
 log = structlog.get_logger("dealer_station.simulate")
 
@@ -197,7 +197,7 @@ def simulate(
 
 def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary) -> None:
     """Step the croupier until the current round is paid or void; count it."""
-    ctl = station.controller
+    ctl = station.session
     assert ctl is not None and ctl.round is not None
     round_id = ctl.round.round_id
     idle_since = time.monotonic()

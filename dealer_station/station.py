@@ -1,4 +1,4 @@
-"""A running table: the controller wired to real drivers, with one event pump.
+"""A running table: the table session wired to real drivers, with one event pump.
 
 Drivers deliver typed events on their own I/O threads; a single pump thread feeds them
 to the controller in arrival order, so the controller never blocks a driver and the UI
@@ -16,7 +16,7 @@ from typing import Any
 import structlog
 
 from .config import TableConfig
-from .controller import Controller
+from .engine.session import TableSession
 from .journal import Journal
 
 log = structlog.get_logger("dealer_station.station")
@@ -25,7 +25,7 @@ _STOP = object()
 
 
 class Station:
-    """Controller + shoe + reader for one table."""
+    """TableSession + shoe + reader for one table."""
 
     def __init__(
         self,
@@ -46,11 +46,11 @@ class Station:
         self._events: queue.Queue[Any] = queue.Queue()
         self._pump: threading.Thread | None = None
         self.journal: Journal | None = None
-        self.controller: Controller | None = None
+        self.session: TableSession | None = None
 
     # -- life cycle -------------------------------------------------------------
 
-    def start(self) -> Controller:
+    def start(self) -> TableSession:
         """Open the journal, recover the table, connect devices, start the pump."""
         self.journal_path.parent.mkdir(parents=True, exist_ok=True)
         self.journal = Journal(self.journal_path, table_id=self.table.table_id)
@@ -63,17 +63,17 @@ class Station:
             from drivers.registry import open_reader
 
             self.reader = open_reader(devices.reader, open=False, link_timeout=devices.link_timeout)
-        self.controller = Controller(self.table, self.journal, shoe=self.shoe, has_reader=self.reader is not None,
+        self.session = TableSession(self.table, self.journal, shoe=self.shoe, has_reader=self.reader is not None,
                                      credentials=self.credentials)
-        self.controller.start(self.program)
+        self.session.start(self.program)
         self._pump = threading.Thread(target=self._run_pump, name="station-pump", daemon=True)
         self._pump.start()
         for device in (self.shoe, self.reader):
             if device is not None:
                 device.on_event = self._events.put
                 device.open()
-        self.controller.devices_ready()
-        return self.controller
+        self.session.devices_ready()
+        return self.session
 
     def simulator(self, device: str) -> Any:
         """The in-process simulator behind a ``sim://`` device (None for real hardware)."""
@@ -120,10 +120,11 @@ class Station:
             if event is _STOP:
                 return
             try:
-                dispatch(self.controller, event)
-            except Exception:  # a bad event must never stop the table
-                log.exception("event_dispatch_failed", event=type(event).__name__,
-                              table_id=self.table.table_id)
+                dispatch(self.session, event)
+            except Exception as exc:  # a failed report must never stop the table: halt it visibly
+                log.exception("event_dispatch_failed", report=type(event).__name__, table_id=self.table.table_id)
+                if self.session is not None:
+                    self.session.report_failure(type(event).__name__, exc)
 
     def drain(self, timeout: float = 5.0) -> bool:
         """Wait until every event received so far was handled (tests, headless runs)."""
@@ -137,8 +138,8 @@ class _Marker:
         self.done = done
 
 
-def dispatch(controller: Controller | None, event: Any) -> None:
-    """Feed one driver event to the controller's matching ``on_*`` method."""
+def dispatch(controller: TableSession | None, event: Any) -> None:
+    """Feed one driver event to the session's matching ``on_*`` method."""
     if isinstance(event, _Marker):
         event.done.set()
         return

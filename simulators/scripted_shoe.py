@@ -17,7 +17,7 @@ class ScriptedShoe:
     """Deals cards in a fixed order, answering each command synchronously."""
 
     def __init__(self) -> None:
-        self.controller: Any = None
+        self.session: Any = None
         self.deck: list[int] = list(range(52))
         self.pos = 0
         self.commands: list[tuple] = []
@@ -27,7 +27,7 @@ class ScriptedShoe:
 
     def connect(self) -> None:
         """Report the link up with an identity, as a real shoe's driver does on connect."""
-        self.controller.on_link("shuffler", True, identity={
+        self.session.on_link("shuffler", True, identity={
             "model": "DS-SCRIPTED", "serial_number": "SCRIPTED-1", "firmware": "1.0.0", "protocol_version": 1})
 
     def load(self, cards: list[str]) -> None:
@@ -44,19 +44,19 @@ class ScriptedShoe:
 
     def verify_deck(self) -> None:
         self.commands.append(("verify",))
-        assert self.controller is not None
-        self.controller.on_deck_verified(*self.verify_result)
+        assert self.session is not None
+        self.session.on_deck_verified(*self.verify_result)
 
     def deal_packet(self, position: str, count: int) -> None:
         self.commands.append(("deal", position, count))
         if self.hold:
             return
-        assert self.controller is not None
+        assert self.session is not None
         for i in range(count):
             if self.jam_after is not None and self.pos >= self.jam_after:
-                self.controller.on_device_fault("shuffler", "jam", "card jam in the feed")
+                self.session.on_device_fault("shuffler", "jam", "card jam in the feed")
                 return
             card = self.deck[self.pos]
             self.pos += 1
-            self.controller.on_card_dispensed(position, i, card)
-        self.controller.on_packet_done(position, count)
+            self.session.on_card_dispensed(position, i, card)
+        self.session.on_packet_done(position, count)

@@ -78,7 +78,7 @@ BAD_PROFILES = [
     ("bad-amount", lambda t: t.replace('min = "5"', 'min = "five"'), "limits.ante.min: not a decimal amount"),
     ("too-many-seats", lambda t: t.replace("seats = 7", "seats = 8"), "seats: uth seats 1 to 7 players, not 8"),
     ("zero-seats", lambda t: t.replace("seats = 7", "seats = 0"), "seats: Input should be greater than or equal to 1"),
-    ("unknown-game", lambda t: t.replace('game = "uth"', 'game = "baccarat"'), "game: Input should be"),
+    ("unknown-game", lambda t: t.replace('game = "uth"', 'game = "baccarat"'), "game: unknown game 'baccarat' (known:"),
     ("bad-deal-mode", lambda t: t.replace('deal_mode = "shuffler"', 'deal_mode = "robot"'), "deal_mode: Input should be"),
     ("missing-limit-spot", lambda t: t.replace('[limits.trips]\nmin = "1"\nmax = "100"\n', ""), "limits.trips: missing required key"),
     ("unknown-paytable", lambda t: t.replace("[paytables.trips]", "[paytables.bonus]"), "paytables.bonus: unknown key"),

@@ -22,8 +22,8 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (QApplication, QHBoxLayout, QInputDialog, QLabel, QMainWindow, QPushButton,
                                QStackedWidget, QVBoxLayout, QWidget)
 
-from dealer_station.controller import Controller
-from dealer_station.table_state import PAID, SETTLEMENT, VOID
+from dealer_station.engine import TableSession
+from dealer_station.engine.phases import PAID, VOID, Stage
 
 from . import theme
 from .banner import PhaseBanner
@@ -41,16 +41,17 @@ log = structlog.get_logger("ui.app")
 WINDOW_SIZE = (1280, 800)
 RETRY_MS = 30  # re-render soon when a command holds the controller (never block the GUI)
 
-# Supervisor actions: button label, controller method, default reason, halt kinds it applies to
-SUPERVISOR_ACTIONS: tuple[tuple[str, str, str, tuple[str, ...] | None], ...] = (
-    ("Void round", "void", "supervisor void", None),
-    ("Accept mismatch", "accept_mismatch", "card checked: shoe card stands", ("mismatch",)),
-    ("Clear fault", "clear_fault", "fault cleared, no card exposed", ("fault", "link")),
+# Supervisor actions the screen has buttons for: label, session method, default reason.
+# Which of them is shown comes from the session's offer (engine/phases.py), not from here.
+SUPERVISOR_ACTIONS: tuple[tuple[str, str, str], ...] = (
+    ("Void round", "void", "supervisor void"),
+    ("Accept mismatch", "accept_mismatch", "card checked: shoe card stands"),
+    ("Clear fault", "clear_fault", "fault cleared, no card exposed"),
 )
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, ctl: Controller, *, worker: CommandWorker | None = None, journal: Any = None,
+    def __init__(self, ctl: TableSession, *, worker: CommandWorker | None = None, journal: Any = None,
                  screenshot_dir: Path | None = None, on_round_finished: Callable[[str, str], None] | None = None,
                  pin_dialog: Callable[[str, str], tuple[str, str, str] | None] | None = None,
                  last_heard: Callable[[str], float | None] | None = None) -> None:
@@ -119,19 +120,15 @@ class MainWindow(QMainWindow):
         self.open_button = self._button("Open betting", "openRound",
                                         lambda: self.worker.submit("open_round", self.ctl.open_round), "go")
         self.reveal_button = self._button("Reveal", "reveal", lambda: self.worker.submit("reveal", self.ctl.reveal), "go")
-        self.confirm_void_button = self._button("Void round (fault)", "confirmVoid",
-                                                lambda: self.worker.submit("confirm_void", self.ctl.confirm_void),
-                                                "big")
         self.key_button = self._button("Key card", "keyCard", self._key_card)
         self.deal_done_button = self._button("Cards dealt", "dealDone",
                                              lambda: self.worker.submit("deal_done", self.ctl.deal_done), "go")
-        for button in (self.open_button, self.deal_done_button, self.reveal_button, self.confirm_void_button,
-                       self.key_button):
+        for button in (self.open_button, self.deal_done_button, self.reveal_button, self.key_button):
             row1.addWidget(button)
         column.addLayout(row1)
         row2 = QHBoxLayout()
         self.supervisor_buttons: dict[str, QPushButton] = {}
-        for label, method, reason, _kinds in SUPERVISOR_ACTIONS:
+        for label, method, reason in SUPERVISOR_ACTIONS:
             button = self._button(f"Supervisor: {label}", f"sup_{method}",
                                   lambda _=False, m=method, r=reason, lab=label: self._supervisor(lab, m, r))
             self.supervisor_buttons[method] = button
@@ -204,22 +201,20 @@ class MainWindow(QMainWindow):
         halt = rnd.halt if rnd else None
         for view in (self.banner, self.table, self.devices, self.bets, self.decisions, self.settlement):
             view.render_state(ctl)
-        if phase in (SETTLEMENT, PAID, VOID):
+        stage = ctl.phase_info.stage
+        if stage in (Stage.SETTLEMENT, Stage.FINISHED):
             self.stack.setCurrentWidget(self.settlement)
-        elif rnd is not None and (phase in ctl.game.streets or phase.endswith("_reveal")):
+        elif stage in (Stage.DECISION, Stage.REVEAL):
             self.stack.setCurrentWidget(self.decisions)
         else:
             self.stack.setCurrentWidget(self.bets)
-        in_progress = rnd is not None and not rnd.finished
-        offered = ctl.available_commands()  # the controller says what fits now; the screen shows it
-        self.open_button.setVisible("open_round" in offered)
-        self.deal_done_button.setVisible("deal_done" in offered)
-        self.reveal_button.setVisible("reveal" in offered)
-        self.confirm_void_button.setVisible("confirm_void" in offered)
-        self.key_button.setVisible("key_card" in offered)
-        for _label, method, _reason, kinds in SUPERVISOR_ACTIONS:
-            shown = in_progress if kinds is None else (halt is not None and halt.kind in kinds)
-            self.supervisor_buttons[method].setVisible(shown)
+        offer = ctl.offer()  # the session says what fits now; the screen shows it
+        self.open_button.setVisible("open_round" in offer.croupier)
+        self.deal_done_button.setVisible("deal_done" in offer.croupier)
+        self.reveal_button.setVisible("reveal" in offer.croupier)
+        self.key_button.setVisible("key_card" in offer.croupier)
+        for _label, method, _reason in SUPERVISOR_ACTIONS:
+            self.supervisor_buttons[method].setVisible(method in offer.supervisor)
         key = (rnd.round_id if rnd else None, phase, halt.cause if halt else None)
         if key != self._last_phase_key:
             self._last_phase_key = key

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from dealer_station.controller import Controller
+from dealer_station.engine import TableSession
 
 from .theme import set_role
 
@@ -20,7 +20,7 @@ class PhaseBanner(QLabel):
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         set_role(self, "banner")
 
-    def render_state(self, ctl: Controller) -> None:
+    def render_state(self, ctl: TableSession) -> None:
         rnd = ctl.round
         text = ctl.banner()
         if rnd is not None and rnd.halt is not None:

@@ -13,9 +13,9 @@ from decimal import Decimal
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from dealer_station.controller import Controller
+from dealer_station.engine import TableSession
 from dealer_station.money import format_money
-from dealer_station.table_state import BETTING
+from dealer_station.engine.phases import BETTING
 
 from .columns import SeatColumns
 from .format import money
@@ -27,7 +27,7 @@ TRIPS_CHIPS = ("1", "5", "25")
 PAIRED = {"ante": "blind"}  # one press places Ante and Blind together (Blind always equals Ante)
 
 
-def add_chip(ctl: Controller, seat: int, spot: str, amount: str) -> None:
+def add_chip(ctl: TableSession, seat: int, spot: str, amount: str) -> None:
     """Runs on the command worker: read the seat's stakes now, add the chip, send them all."""
     rnd = ctl.round
     current = dict(rnd.seats[seat].bets) if rnd is not None and seat in rnd.seats else {}
@@ -39,7 +39,7 @@ def add_chip(ctl: Controller, seat: int, spot: str, amount: str) -> None:
 
 
 class BetPanel(QFrame):
-    def __init__(self, ctl: Controller, worker: CommandWorker, parent: QWidget | None = None) -> None:
+    def __init__(self, ctl: TableSession, worker: CommandWorker, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctl = ctl
         self.worker = worker
@@ -107,7 +107,7 @@ class BetPanel(QFrame):
     def chip(self, seat: int, spot: str, amount: str) -> QPushButton:
         return self.findChild(QPushButton, f"chip{seat}_{spot}_{amount}")
 
-    def render_state(self, ctl: Controller) -> None:
+    def render_state(self, ctl: TableSession) -> None:
         rnd = ctl.round
         open_for_bets = rnd is not None and rnd.phase == BETTING and rnd.halt is None
         self.locked = not open_for_bets

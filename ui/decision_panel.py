@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFrame, QPushButton, QVBoxLayout, QWidget
 
-from dealer_station.controller import Controller
+from dealer_station.engine import TableSession
 
 from .columns import SeatColumns, clear_layout
 from .format import action_label
@@ -13,7 +13,7 @@ from .worker import CommandWorker
 
 
 class DecisionPanel(QFrame):
-    def __init__(self, ctl: Controller, worker: CommandWorker, parent: QWidget | None = None) -> None:
+    def __init__(self, ctl: TableSession, worker: CommandWorker, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctl = ctl
         self.worker = worker
@@ -26,7 +26,7 @@ class DecisionPanel(QFrame):
         layout.addStretch(1)
         self._shown: dict[int, list[str]] = {seat: [] for seat in self.columns.columns}
 
-    def render_state(self, ctl: Controller) -> None:
+    def render_state(self, ctl: TableSession) -> None:
         for seat, column in self.columns.columns.items():
             legal = ctl.legal_actions(seat)
             if legal == self._shown[seat]:

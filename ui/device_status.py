@@ -8,7 +8,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
-from dealer_station.controller import Controller
+from dealer_station.engine import TableSession
 
 from .theme import GREEN, RED, set_role
 
@@ -30,7 +30,7 @@ class DeviceStatus(QFrame):
     """Links, last heartbeat, deck. ``last_heard(device)`` (wall-clock seconds) comes from
     the drivers; heartbeats are not journaled, so the panel refreshes itself every second."""
 
-    def __init__(self, ctl: Controller, parent: QWidget | None = None,
+    def __init__(self, ctl: TableSession, parent: QWidget | None = None,
                  last_heard: Callable[[str], float | None] | None = None) -> None:
         super().__init__(parent)
         self._ctl = ctl
@@ -55,7 +55,7 @@ class DeviceStatus(QFrame):
             self._tick.timeout.connect(lambda: self.render_state(self._ctl))
             self._tick.start(1000)
 
-    def render_state(self, ctl: Controller) -> None:
+    def render_state(self, ctl: TableSession) -> None:
         state = ctl.state
         for name in DEVICES:
             dev = state.devices.get(name)

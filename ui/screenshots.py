@@ -16,10 +16,12 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from dealer_station.config import load_profile  # noqa: E402
-from dealer_station.controller import Controller  # noqa: E402
+from dealer_station.engine import TableSession  # noqa: E402
 from dealer_station.journal import Journal  # noqa: E402
 
 from .app import MainWindow, make_app  # noqa: E402
+
+DEMO_BADGE, DEMO_PIN = "0000", "1234"  # a throwaway credential store in the temp folder
 
 DECK = ["2c", "7d", "Jh", "Js", "Qs", "As", "Ac", "Kd", "Qh", "8d", "3h", "Kc", "7c"]
 
@@ -32,11 +34,16 @@ def _shoe() -> object:
     return shoe
 
 
-def _window(folder: Path, name: str) -> tuple[Controller, object, MainWindow]:
+def _window(folder: Path, name: str) -> tuple[TableSession, object, MainWindow]:
     table = load_profile("uth-default")
     shoe = _shoe()
-    ctl = Controller(table, Journal(folder / f"{name}.sqlite", table_id=table.table_id), shoe=shoe)
-    shoe.controller = ctl  # type: ignore[attr-defined]
+    from dealer_station.supervisor import CredentialStore
+
+    credentials = CredentialStore(folder / f"{name}.credentials.json")
+    credentials.add(DEMO_BADGE, DEMO_PIN)
+    ctl = TableSession(table, Journal(folder / f"{name}.sqlite", table_id=table.table_id), shoe=shoe,
+                       credentials=credentials)
+    shoe.session = ctl  # type: ignore[attr-defined]
     ctl.start({"version": "screenshots", "sha256": "0" * 64, "files": 0})
     shoe.connect()  # type: ignore[attr-defined]
     window = MainWindow(ctl)
@@ -92,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         ctl.set_bets(6, {"ante": "5", "blind": "5"})
         ctl.no_more_bets()
         shoot(window, "jam-halt")
-        ctl.confirm_void()
+        ctl.void(DEMO_BADGE, DEMO_PIN, "shoe jam: round voided")
         shoot(window, "voided-round")
         window.close()
     return 0

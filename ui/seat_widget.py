@@ -8,7 +8,7 @@ from decimal import Decimal
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from dealer_station.table_state import SeatState
+from dealer_station.engine.state import SeatState
 
 from .card_widget import CardRow
 from .format import action_label, money, spot_label

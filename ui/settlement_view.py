@@ -14,8 +14,9 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from dealer_station.controller import Controller
-from dealer_station.table_state import SETTLEMENT, RoundState
+from dealer_station.engine import TableSession
+from dealer_station.engine.phases import SETTLEMENT
+from dealer_station.engine.state import RoundState
 
 from .columns import SeatColumns, clear_layout
 from .format import money, net_words, spot_label
@@ -24,7 +25,7 @@ from .worker import CommandWorker
 
 
 class SettlementView(QFrame):
-    def __init__(self, ctl: Controller, worker: CommandWorker, parent: QWidget | None = None) -> None:
+    def __init__(self, ctl: TableSession, worker: CommandWorker, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctl = ctl
         self.worker = worker
@@ -44,7 +45,7 @@ class SettlementView(QFrame):
         self.paid_buttons: dict[int, QPushButton] = {}
         self._key: Any = None
 
-    def render_state(self, ctl: Controller) -> None:
+    def render_state(self, ctl: TableSession) -> None:
         rnd = ctl.round
         if rnd is None:
             return
@@ -119,7 +120,8 @@ class SettlementView(QFrame):
         self.amounts[(0, "table")] = str(total)
 
     def _render_void(self, rnd: RoundState) -> None:
-        for seat, stake in rnd.stakes().items():
+        for seat, stake in sorted((rnd.void or {}).get("returned", {}).items(), key=lambda kv: int(kv[0])):
+            seat = int(seat)
             label = QLabel(f"Seat {seat}\nreturn {money(stake)}")
             label.setObjectName(f"returned{seat}")
             set_role(label, "title")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from dealer_station.controller import Controller
+from dealer_station.engine import TableSession
 
 from .card_widget import CardRow
 from .seat_widget import SeatWidget
@@ -21,7 +21,7 @@ def seat_order(seats: int) -> list[int]:
 
 
 class TableView(QWidget):
-    def __init__(self, ctl: Controller, parent: QWidget | None = None) -> None:
+    def __init__(self, ctl: TableSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -57,7 +57,7 @@ class TableView(QWidget):
             seats_row.addWidget(widget, 1)
         layout.addLayout(seats_row)
 
-    def render_state(self, ctl: Controller) -> None:
+    def render_state(self, ctl: TableSession) -> None:
         rnd = ctl.round
         revealed = rnd.revealed if rnd else {}
         self.dealer.show_cards(ctl.cards_on_table("dealer"), revealed.get("dealer", 0))

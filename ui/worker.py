@@ -67,7 +67,7 @@ class CommandWorker(QObject):
 
 
 class StateBridge(QObject):
-    """Controller listener -> ``changed`` signal on the GUI thread.
+    """TableSession listener -> ``changed`` signal on the GUI thread.
 
     Listeners run on whatever thread changed the state (device pump, worker); the signal is
     emitted there and delivered queued, so views only ever read the state on the GUI thread.

@@ -6,7 +6,7 @@ Texas Hold'em Bonus and the poker-room hold'em aid join as one module each.
 from __future__ import annotations
 
 from ..errors import RecordError
-from .base import Game, Round, SeatHand
+from .base import BankingGame, Game, Round, SeatHand
 from .uth import UltimateTexasHoldem
 
 GAMES: dict[str, Game] = {game.name: game for game in (UltimateTexasHoldem(),)}
@@ -20,4 +20,4 @@ def get_game(name: object) -> Game:
     return game
 
 
-__all__ = ["GAMES", "Game", "Round", "SeatHand", "get_game"]
+__all__ = ["GAMES", "BankingGame", "Game", "Round", "SeatHand", "get_game"]

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from ..cards import Card, ensure_distinct, parse_cards
-from ..config import SpotLimit, TableConfig, load_profile, with_overrides
+from ..cards import Card, cards_str, ensure_distinct, parse_cards
+from ..config import BankingTableConfig, SpotLimit, TableConfig, load_profile, with_overrides
 from ..errors import ConfigError, RecordError, RuleError
 from ..money import format_money
 
@@ -42,32 +42,82 @@ class SeatHand:
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """A validated round record, with the table configuration that was in force."""
+    """A validated banking round record, with the table configuration that was in force."""
 
     game: str
-    table: TableConfig
+    table: BankingTableConfig
     dealer: tuple[Card, ...]
     board: tuple[Card, ...]
     seats: tuple[SeatHand, ...]
 
 
 class Game(ABC):
-    """One casino game: its rules at bet time, deal time, decision time and settlement."""
+    """One table game, of either family: what every game says about itself.
+
+    ``family`` picks the round engine that runs it (``banking``: each seat against the
+    dealer; ``poker``: players against each other). ``config_model`` is the pydantic
+    model of its table profiles; ``labels`` name its spots and actions for screens.
+    """
 
     name: ClassVar[str]
+    family: ClassVar[str]
+    max_seats: ClassVar[int]
+    config_model: ClassVar[type[TableConfig]]
+    labels: ClassVar[Mapping[str, str]] = {}
+    """Screen words for spots and actions (``ante`` -> ``Ante``); the UI translates them."""
+
+    def check_table(self, table: TableConfig) -> None:
+        """Refuse a table configuration this game cannot run (``RuleError`` naming the key)."""
+        if table.seats > self.max_seats:
+            raise RuleError(f"{self.name} seats 1 to {self.max_seats} players, not {table.seats}", "seats")
+
+    @abstractmethod
+    def parse_record(self, record: Mapping[str, Any], table: TableConfig) -> Any:
+        """Validate a whole round record (ROUND_RECORD.md) against ``table``."""
+
+    @abstractmethod
+    def settle(self, round: Any) -> dict[str, Any]:
+        """The settlement of a validated round as the JSON-able dict of ROUND_RECORD.md."""
+
+    def record_table(self, record: Mapping[str, Any]) -> TableConfig | None:
+        """The table a record carries in full by itself (None: it needs a profile)."""
+        return None
+
+
+class BankingGame(Game):
+    """A game where each seat plays against the dealer (UTH, THB).
+
+    What can be data is data on the class (spots, streets, reveals, table requirements);
+    the rest is a handful of methods used by the live round (bets, deal plan, decisions,
+    stakes, reveals, record) and by ``settle`` (``parse_record`` then ``settle``), so the
+    live path and the record path share one set of rules. A game with more to journal
+    (a jackpot meter) overrides the hooks at the end.
+    """
+
+    family = "banking"
+    config_model: ClassVar[type[TableConfig]] = BankingTableConfig
     spots: ClassVar[tuple[str, ...]]
     """Every betting spot a seat may end up with, in display order."""
+    placeable_spots: ClassVar[tuple[str, ...]]
+    """Spots the croupier places chips on at betting time (the rest come from decisions)."""
+    paired_spots: ClassVar[Mapping[str, str]] = {}
+    """A spot whose stake always equals another's (UTH: Blind = Ante): one chip press places both."""
     streets: ClassVar[tuple[str, ...]]
     """Decision streets, in order."""
     reveals: ClassVar[Mapping[str, tuple[Reveal, ...]]]
     """Cards turned face up before each street's decisions."""
     final_reveal: ClassVar[tuple[Reveal, ...]]
     """Cards turned face up at showdown."""
-    max_seats: ClassVar[int]
     limit_spots: ClassVar[tuple[str, ...]]
     """Keys a table's ``limits`` must have (and may only have)."""
     paytable_names: ClassVar[tuple[str, ...]]
     """Keys a table's ``paytables`` must have (and may only have)."""
+
+    def check_table(self, table: TableConfig) -> None:
+        super().check_table(table)
+        assert isinstance(table, BankingTableConfig)
+        _exact_keys(table.limits, self.limit_spots, "limits")
+        _exact_keys(table.paytables, self.paytable_names, "paytables")
 
     def reveal_before(self, street: str) -> list[Reveal]:
         """Which cards the dealer turns up before the decisions of ``street``."""
@@ -75,20 +125,29 @@ class Game(ABC):
             raise RuleError(f"unknown street {street!r} (streets: {', '.join(self.streets)})")
         return list(self.reveals[street])
 
-    def check_table(self, table: TableConfig) -> None:
-        """Refuse a table configuration this game cannot run (``RuleError`` naming the key)."""
-        if table.seats > self.max_seats:
-            raise RuleError(f"{self.name} seats 1 to {self.max_seats} players, not {table.seats}", "seats")
-        _exact_keys(table.limits, self.limit_spots, "limits")
-        _exact_keys(table.paytables, self.paytable_names, "paytables")
+    def reveal_targets(self, reveals: Sequence[Reveal], packets: Mapping[str, int],
+                       seats: Sequence[int] = ()) -> list[tuple[str, int]]:
+        """(position, card index) shown by ``reveals``, in the order they are turned up."""
+        targets: list[tuple[str, int]] = []
+        for pos, part in reveals:
+            targets.extend((pos, i) for i in range(*part.indices(packets.get(pos, 0))))
+        return targets
 
     def stakes(self, bets: Mapping[str, Decimal], actions: Sequence[str]) -> dict[str, Decimal]:
-        """Stake per spot once ``actions`` were taken (games with raise spots add them)."""
+        """Everything a seat has on the table per spot once ``actions`` were taken.
+
+        The one place that says what is at stake: display, void returns, hold figures
+        and settlement all use it. Games with decision bets (Play, Flop...) add them.
+        """
         return dict(bets)
 
     def staked(self, seat: SeatHand) -> Decimal:
         """Everything ``seat`` put at risk in the round (for wagered / hold figures)."""
         return sum(self.stakes(seat.bets, seat.actions).values(), Decimal(0))
+
+    def action_stake(self, bets: Mapping[str, Decimal], action: str) -> Decimal | None:
+        """The amount a decision puts on the table (for "Play 4x - 40"); None for none."""
+        return None
 
     @abstractmethod
     def validate_bets(
@@ -108,13 +167,43 @@ class Game(ABC):
     def apply_action(self, history: Sequence[str], street: str, action: str, field: str) -> list[str]:
         """``history`` plus ``action``, or a ``RuleError`` naming ``field`` and the reason."""
 
-    @abstractmethod
-    def parse_record(self, record: Mapping[str, Any], table: TableConfig) -> Round:
-        """Validate a whole round record (ROUND_RECORD.md) against ``table``."""
+    def build_record(self, table: TableConfig, dealer: Sequence[Card], board: Sequence[Card],
+                     seats: Sequence[tuple[int, Sequence[Card], Mapping[str, Decimal], Sequence[str]]],
+                     ) -> dict[str, Any]:
+        """The round in the ROUND_RECORD.md exchange format (what recall and settle read).
 
-    @abstractmethod
-    def settle(self, round: Round) -> dict[str, Any]:
-        """The settlement of a validated round as the JSON-able dict of ROUND_RECORD.md."""
+        It carries the limits and pay tables in force, so it settles the same years later.
+        """
+        assert isinstance(table, BankingTableConfig)
+        record: dict[str, Any] = {"game": self.name}
+        if table.min_chip is not None:
+            record["min_chip"] = format_money(table.min_chip)
+        record["limits"] = {k: {"min": format_money(v.min), "max": format_money(v.max)} for k, v in table.limits.items()}
+        record["paytables"] = {name: {cat: format_money(o) for cat, o in rows.items()}
+                               for name, rows in table.paytables.items()}
+        record["dealer"] = cards_str(dealer)
+        record["board"] = cards_str(board)
+        record["seats"] = [
+            {"seat": seat, "hole": cards_str(hole), "bets": {k: format_money(v) for k, v in bets.items()},
+             "actions": list(actions)}
+            for seat, hole, bets, actions in sorted(seats, key=lambda s: s[0])
+        ]
+        return record
+
+    # -- hooks for games that journal more than the common round (the jackpot meter) --
+
+    def evolve(self, state: Any, event: Any, at: str) -> bool:
+        """Fold one of the game's own events into the table state; False: not the game's."""
+        return False
+
+    def on_bets_locked(self, tx: Any) -> None:
+        """At "no more bets", in the same transaction (THB: jackpot contributions)."""
+
+    def on_reveal_complete(self, tx: Any, phase: str) -> None:
+        """When a reveal phase is complete, in its transaction (THB: Pool awards at the flop)."""
+
+    def on_void(self, tx: Any) -> None:
+        """When the round is voided, in the void's transaction (THB: reverse contributions)."""
 
 
 # -- helpers shared by the games' record parsers ------------------------------------

@@ -30,7 +30,7 @@ from ..evaluator import Category, HandValue, evaluate
 from ..money import ZERO, format_money, parse_money, round_down
 from .base import (
     TABLE_KEYS,
-    Game,
+    BankingGame,
     Packet,
     Round,
     SeatHand,
@@ -150,11 +150,16 @@ def settle_seat(
     return SeatSettlement(seat.seat, hand, result, bets)
 
 
-class UltimateTexasHoldem(Game):
+class UltimateTexasHoldem(BankingGame):
     """Ultimate Texas Hold'em against the dealer, 1 to 7 seats."""
 
     name = "uth"
     spots = ("ante", "blind", "trips", "play")
+    placeable_spots = PLACEABLE_SPOTS
+    paired_spots = {"ante": "blind"}  # Ante and Blind are always equal (GAMES.md §2)
+    labels = {"ante": "Ante", "blind": "Blind", "trips": "Trips", "play": "Play",
+              "check": "Check", "fold": "Fold", "play4x": "Play 4x", "play3x": "Play 3x",
+              "play2x": "Play 2x", "play1x": "Play 1x"}
     streets = ("preflop", "flop", "river")
     reveals = {
         "preflop": (),  # players look at their own hole cards
@@ -174,6 +179,9 @@ class UltimateTexasHoldem(Game):
         if play:
             out["play"] = play
         return out
+
+    def action_stake(self, bets: Mapping[str, Decimal], action: str) -> Decimal | None:
+        return bets["ante"] * PLAY_MULTIPLE[action] if action in PLAY_MULTIPLE and "ante" in bets else None
 
     def validate_bets(
         self, seat: int, bets: Mapping[str, Any], table: TableConfig, field: str

@@ -1,4 +1,4 @@
-"""Controller fixtures: a real journal file and a scripted shoe that deals a known deck.
+"""TableSession fixtures: a real journal file and a scripted shoe that deals a known deck.
 
 The scripted shoe stands in for the shuffler only in these state-machine tests; the
 drivers-against-simulators path is covered by tests/controller/test_station.py and
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from dealer_station.config import load_profile
-from dealer_station.controller import Controller
+from dealer_station.engine import TableSession
 from dealer_station.journal import Journal
 from dealer_station.supervisor import CredentialStore
 from simulators.scripted_shoe import ScriptedShoe
@@ -36,15 +36,15 @@ def credentials(tmp_path: Path) -> CredentialStore:
 
 
 @pytest.fixture
-def make_controller(tmp_path: Path, table, credentials) -> Callable[..., tuple[Controller, ScriptedShoe]]:
+def make_controller(tmp_path: Path, table, credentials) -> Callable[..., tuple[TableSession, ScriptedShoe]]:
     journals: list[Journal] = []
 
     def make(path: Path | None = None, shoe: ScriptedShoe | None = None, has_reader: bool = False):
         journal = Journal(path or tmp_path / "journal.sqlite", table_id=table.table_id)
         journals.append(journal)
         shoe = shoe or ScriptedShoe()
-        ctl = Controller(table, journal, shoe=shoe, has_reader=has_reader, credentials=credentials)
-        shoe.controller = ctl
+        ctl = TableSession(table, journal, shoe=shoe, has_reader=has_reader, credentials=credentials)
+        shoe.session = ctl
         ctl.start(PROGRAM)
         return ctl, shoe
 

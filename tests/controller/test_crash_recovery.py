@@ -25,7 +25,7 @@ import pytest
 from dealer_station.config import load_profile
 from dealer_station.games import get_game
 from dealer_station.journal import Journal
-from dealer_station.table_state import TableState, apply
+from dealer_station.engine.state import TableState, replay
 
 KILLS = 50
 DISTINCT_POINTS = 50
@@ -57,7 +57,7 @@ def _phase_at_end(journal: Path, table_id: str) -> tuple[str, int]:
     with Journal(journal, table_id=table_id) as j:
         state = TableState(table_id)
         for ev in j.events():
-            apply(state, ev.kind, ev.payload, ev.at, ev.seq)
+            replay(state, [ev])
         return ("closed" if state.round is None else state.round.phase), state.last_seq
 
 

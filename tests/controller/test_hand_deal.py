@@ -8,10 +8,10 @@ import pytest
 
 from dealer_station.cards import parse_card
 from dealer_station.config import config_dir, load_profile
-from dealer_station.controller import Controller
+from dealer_station.engine import TableSession
 from dealer_station.errors import ConfigError, RuleError
 from dealer_station.journal import Journal
-from dealer_station.table_state import HANDS_REVEAL, PAID, SETTLEMENT
+from dealer_station.engine.phases import HANDS_REVEAL, PAID, SETTLEMENT
 
 PROGRAM = {"version": "test"}
 
@@ -20,13 +20,13 @@ PROGRAM = {"version": "test"}
 def ctl(tmp_path: Path):
     table = load_profile("uth-hand-deal")
     journal = Journal(tmp_path / "hand.sqlite", table_id=table.table_id)
-    controller = Controller(table, journal)
+    controller = TableSession(table, journal)
     controller.start(PROGRAM)
     yield controller
     journal.close()
 
 
-def _deal(ctl: Controller) -> None:
+def _deal(ctl: TableSession) -> None:
     ctl.open_round()
     ctl.set_bets(1, {"ante": "10", "blind": "10", "trips": "5"})
     ctl.set_bets(3, {"ante": "10", "blind": "10"})
@@ -36,7 +36,7 @@ def _deal(ctl: Controller) -> None:
     ctl.deal_done()
 
 
-def test_a_hand_dealt_round_learns_its_cards_at_each_reveal(ctl: Controller) -> None:
+def test_a_hand_dealt_round_learns_its_cards_at_each_reveal(ctl: TableSession) -> None:
     _deal(ctl)
     assert ctl.phase == "preflop" and ctl.round.cards["board"] == []
     ctl.decide(1, "check")
@@ -67,7 +67,7 @@ def test_a_hand_dealt_round_learns_its_cards_at_each_reveal(ctl: Controller) -> 
     assert ctl.phase == PAID
 
 
-def test_a_card_already_in_play_is_refused_and_nothing_advances(ctl: Controller) -> None:
+def test_a_card_already_in_play_is_refused_and_nothing_advances(ctl: TableSession) -> None:
     _deal(ctl)
     ctl.decide(1, "check")
     ctl.decide(3, "check")
@@ -83,13 +83,13 @@ def test_restart_mid_hand_deal_resumes_instead_of_voiding(tmp_path: Path) -> Non
     table = load_profile("uth-hand-deal")
     path = tmp_path / "resume.sqlite"
     with Journal(path, table_id=table.table_id) as journal:
-        first = Controller(table, journal)
+        first = TableSession(table, journal)
         first.start(PROGRAM)
         first.open_round()
         first.set_bets(2, {"ante": "10", "blind": "10"})
         first.no_more_bets()
     with Journal(path, table_id=table.table_id) as journal:
-        again = Controller(table, journal)
+        again = TableSession(table, journal)
         again.start(PROGRAM)
         assert again.phase == "dealing"
         again.deal_done()
@@ -99,7 +99,7 @@ def test_restart_mid_hand_deal_resumes_instead_of_voiding(tmp_path: Path) -> Non
 def test_deal_done_is_refused_where_the_shoe_deals(tmp_path: Path) -> None:
     table = load_profile("uth-default")
     with Journal(tmp_path / "shoe.sqlite", table_id=table.table_id) as journal:
-        ctl = Controller(table, journal)
+        ctl = TableSession(table, journal)
         ctl.start(PROGRAM)
         with pytest.raises(RuleError):
             ctl.deal_done()

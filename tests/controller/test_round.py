@@ -7,7 +7,8 @@ from decimal import Decimal
 import pytest
 
 from dealer_station.errors import DealerStationError, RuleError
-from dealer_station.table_state import DEALER_REVEAL, PAID, SETTLEMENT, VOID, TableState, replay
+from dealer_station.engine.phases import DEALER_REVEAL, PAID, SETTLEMENT, VOID
+from dealer_station.engine.state import TableState, replay
 
 # board Kd 7c ... seat1 As Ac, seat3 8d 3h, dealer Kh 7s (shuffler order: board, seats, dealer)
 DECK = ["2c", "7d", "9h", "Js", "Qs", "As", "Ac", "8d", "3h", "Kd", "7c"]
@@ -117,7 +118,8 @@ def test_jam_halts_then_void_returns_every_stake(make_controller):
     assert "jam" in ctl.banner()
     with pytest.raises(RuleError, match="halted"):
         ctl.decide(1, "check")
-    ctl.confirm_void()
+    assert "void" not in ctl.available_commands()  # no croupier void: a supervisor decides
+    ctl.void("0412", "2468", "shoe jammed")
     assert ctl.phase == VOID
     assert ctl.round.void["cause"] == "jam"
     event = list(ctl.journal.events(kinds={"round_voided"}))[-1]
@@ -136,7 +138,7 @@ def test_supervisor_clears_jam_before_exposure_and_deal_resumes(make_controller)
         ctl.clear_fault("0412", "0000", "jam cleared")
     ctl.clear_fault("0412", "2468", "jam cleared")
     assert ctl.phase == "preflop"
-    assert len(ctl.round.seats[1].hole) == 2
+    assert len(ctl.round.hole(1)) == 2
     auths = [e.payload["ok"] for e in ctl.journal.events(kinds={"supervisor_auth"})]
     assert auths == [False, True]
 
@@ -158,7 +160,7 @@ def test_bad_deck_blocks_the_deal_until_void(make_controller):
     assert ctl.round.halt.cause == "deck_count_wrong"
     with pytest.raises(RuleError, match="halted"):
         ctl.set_bets(1, {"ante": "10", "blind": "10"})
-    ctl.confirm_void()
+    ctl.void("0412", "2468", "deck check failed")
     assert ctl.phase == VOID and not ctl.state.deck_verified
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from dealer_station.config import load_profile
 from dealer_station.errors import ConfigError
+from dealer_station.games import get_game
 from dealer_station.journal import Journal
 from dealer_station.recall import recall_last
 from dealer_station.simulate import parse_faults, simulate
@@ -56,7 +57,11 @@ def test_faults_void_rounds_and_return_every_stake(tmp_path: Path) -> None:
         voids = [e for e in j.events(kinds={"round_voided"})]
         for event in voids:
             record = event.payload["record"]
-            staked = {str(s["seat"]): sum(Decimal(v) for v in s["bets"].values()) for s in record["seats"]}
+            # every stake on the table, decision bets (Play) included: the game's one definition
+            game = get_game("uth")
+            staked = {str(s["seat"]): sum(game.stakes({k: Decimal(v) for k, v in s["bets"].items()},
+                                                      s["actions"]).values(), Decimal(0))
+                      for s in record["seats"]}
             assert {k: Decimal(v) for k, v in event.payload["returned"].items()} == staked
             paid = list(j.events(round_id=event.round_id, kinds={"seat_paid", "settled"}))
             assert paid == []  # a void pays and collects nothing

@@ -31,7 +31,7 @@ def station(tmp_path: Path):
 
 
 def _play_until(st: Station, croupier: AutoCroupier, done, timeout: float = WAIT) -> None:
-    ctl = st.controller
+    ctl = st.session
     import time
 
     end = time.monotonic() + timeout
@@ -43,7 +43,7 @@ def _play_until(st: Station, croupier: AutoCroupier, done, timeout: float = WAIT
 
 
 def test_round_through_real_devices_journals_identity_and_reads(station: Station) -> None:
-    ctl = station.controller
+    ctl = station.session
     croupier = AutoCroupier(ctl, rng=random.Random(1), seats=[1, 4], present=station.present_card)
     _play_until(station, croupier, lambda c: c.round is not None and c.round.phase == "paid")
     rnd = ctl.round
@@ -66,7 +66,7 @@ def test_round_through_real_devices_journals_identity_and_reads(station: Station
 
 
 def test_jam_from_the_shoe_is_cleared_by_a_supervisor_and_the_deal_resumes(station: Station) -> None:
-    ctl = station.controller
+    ctl = station.session
     sim = station.simulator("shuffler")
     croupier = AutoCroupier(ctl, rng=random.Random(2), seats=[1, 2, 3], present=station.present_card)
     sim.faults.jam_after = 6
@@ -78,7 +78,7 @@ def test_jam_from_the_shoe_is_cleared_by_a_supervisor_and_the_deal_resumes(stati
 
 
 def test_misread_raises_the_misdeal_alarm_and_a_void_returns_stakes(station: Station) -> None:
-    ctl = station.controller
+    ctl = station.session
     reader = station.simulator("reader")
     croupier = AutoCroupier(ctl, rng=random.Random(3), seats=[2], present=station.present_card)
     reader.faults.misread_next = 1
@@ -91,7 +91,7 @@ def test_misread_raises_the_misdeal_alarm_and_a_void_returns_stakes(station: Sta
 
 
 def test_shoe_disconnect_mid_deal_voids_when_the_link_returns(station: Station) -> None:
-    ctl = station.controller
+    ctl = station.session
     sim = station.simulator("shuffler")
     croupier = AutoCroupier(ctl, rng=random.Random(4), seats=[1, 2], present=station.present_card)
     sim.faults.disconnect_after = 4

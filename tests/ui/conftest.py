@@ -12,7 +12,7 @@ from pathlib import Path  # noqa: E402
 import pytest  # noqa: E402
 
 from dealer_station.config import load_profile  # noqa: E402
-from dealer_station.controller import Controller  # noqa: E402
+from dealer_station.engine import TableSession  # noqa: E402
 from dealer_station.journal import Journal  # noqa: E402
 from dealer_station.supervisor import CredentialStore  # noqa: E402
 from simulators.scripted_shoe import ScriptedShoe  # noqa: E402
@@ -29,20 +29,20 @@ def table():
 
 
 @pytest.fixture
-def station(tmp_path: Path, table) -> Iterator[tuple[Controller, ScriptedShoe]]:
+def station(tmp_path: Path, table) -> Iterator[tuple[TableSession, ScriptedShoe]]:
     credentials = CredentialStore(tmp_path / "credentials.json")
     credentials.add(BADGE, PIN)
     journal = Journal(tmp_path / "journal.sqlite", table_id=table.table_id)
     shoe = ScriptedShoe()
     shoe.load(DECK)
-    ctl = Controller(table, journal, shoe=shoe, has_reader=False, credentials=credentials)
-    shoe.controller = ctl
+    ctl = TableSession(table, journal, shoe=shoe, has_reader=False, credentials=credentials)
+    shoe.session = ctl
     ctl.start(PROGRAM)
     yield ctl, shoe
     journal.close()
 
 
-def open_window(qtbot, qapp, ctl: Controller):
+def open_window(qtbot, qapp, ctl: TableSession):
     """The real main window on ``ctl``, themed, shown offscreen (caller shuts its worker)."""
     from ui import theme
     from ui.app import MainWindow

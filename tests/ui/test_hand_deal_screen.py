@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtWidgets import QInputDialog
 
 from dealer_station.config import load_profile
-from dealer_station.controller import Controller
+from dealer_station.engine import TableSession
 from dealer_station.journal import Journal
 from tests.controller.conftest import PROGRAM
 
@@ -20,7 +20,7 @@ from .test_touchscreen import TIMEOUT, bet, click, decide, open_round
 def hand_window(qtbot, qapp, tmp_path: Path):
     table = load_profile("uth-hand-deal")
     journal = Journal(tmp_path / "hand.sqlite", table_id=table.table_id)
-    ctl = Controller(table, journal)
+    ctl = TableSession(table, journal)
     ctl.start(PROGRAM)
     win = open_window(qtbot, qapp, ctl)
     yield win

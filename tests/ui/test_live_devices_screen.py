@@ -16,8 +16,9 @@ from PySide6.QtCore import QTimer
 
 from dealer_station.config import load_profile
 from dealer_station.station import Station
+from dealer_station.supervisor import CredentialStore
 
-from .conftest import open_window
+from .conftest import BADGE, PIN, open_window
 from .test_touchscreen import TIMEOUT, bet, click, open_round
 
 
@@ -26,8 +27,10 @@ def live_window(qtbot, qapp, tmp_path: Path):
     table = load_profile("uth-default")
     devices = table.devices.model_copy(update={"shuffler": "sim://shuffler?seed=5", "reader": "sim://usb?seed=6",
                                                "link_timeout": 0.5})
+    credentials = CredentialStore(tmp_path / "live.credentials.json")
+    credentials.add(BADGE, PIN)
     station = Station(table.model_copy(update={"devices": devices}), journal_path=tmp_path / "live.sqlite",
-                      program={"version": "test"})
+                      credentials=credentials, program={"version": "test"})
     ctl = station.start()
     assert ctl.wait_for(lambda s: s.device("shuffler").connected and s.device("reader").connected, 10)
     win = open_window(qtbot, qapp, ctl)
@@ -55,7 +58,8 @@ def test_simulator_jam_mid_deal_shows_the_banner_and_void_returns_stakes(qtbot, 
     assert len(ctl.round.dealt_cards()) == 6  # the shoe jammed after six cards
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
     assert gaps and max(gaps) < 0.25, f"GUI loop stalled {max(gaps):.3f} s during the deal"
-    click(qtbot, win.confirm_void_button)
+    win.ask_pin = lambda action, reason: (BADGE, PIN, "shoe jammed")
+    click(qtbot, win.supervisor_buttons["void"])
     qtbot.waitUntil(lambda: ctl.phase == "void" and (3, "returned") in win.settlement.amounts, timeout=TIMEOUT)
     returned = list(ctl.journal.events(kinds={"round_voided"}))[-1].payload["returned"]
     assert returned == {"1": "50", "2": "50", "3": "50"}

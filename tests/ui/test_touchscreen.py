@@ -129,8 +129,11 @@ def test_jam_shows_fault_banner_then_void_returns_stakes(qtbot, window):
     click(qtbot, window.bets.no_more_bets)
     qtbot.waitUntil(lambda: window.banner.property("role") == "fault", timeout=TIMEOUT)
     assert "JAM" in window.banner.text()
-    assert window.confirm_void_button.isVisible()
-    click(qtbot, window.confirm_void_button)
+    # no void in one tap: the supervisor voids it with badge and PIN
+    assert not hasattr(window, "confirm_void_button")
+    assert window.supervisor_buttons["void"].isVisible() and window.supervisor_buttons["clear_fault"].isVisible()
+    window.ask_pin = lambda action, reason: (BADGE, PIN, "shoe jammed")
+    click(qtbot, window.supervisor_buttons["void"])
     qtbot.waitUntil(lambda: ctl.phase == "void" and (4, "returned") in window.settlement.amounts, timeout=TIMEOUT)
     assert window.banner.is_fault and "jam" in window.banner.text()
     returned = list(ctl.journal.events(kinds={"round_voided"}))[-1].payload["returned"]

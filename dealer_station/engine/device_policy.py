@@ -1,0 +1,84 @@
+"""HARDWARE.md's response table as data: what a device report does to the round.
+
+| fault | station response |
+| jam / misfeed during the deal | halt; void unless a supervisor clears it before any card is exposed |
+| deck count wrong, missing / extra / duplicate card | void; re-verify the deck before the next round |
+| card unreadable | the dealer keys the card in (manual entry) |
+| reader card != dealt card | misdeal alarm: the supervisor voids or accepts with a reason |
+| link lost / CRC errors / power-cycle | halt; reconnect; void if the round's cards cannot be re-established |
+
+A device fault only touches the round while the round needs that device: the shoe
+during the deal, the reader during a reveal. Outside that it is journaled (and, for the
+shoe before the deal, costs the deck its verification). The fault codes themselves are
+listed once, in the wire protocol (``dealer_station.wire.codec.FAULT_CODES``); a test
+checks every one has a response here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .phases import Stage
+
+SHUFFLER, READER = "shuffler", "reader"
+
+
+class Response(str, Enum):
+    HALT = "halt"  # stop the round; the halt kind says who may do what
+    VOID = "void"  # void the round now (stakes returned)
+
+
+@dataclass(frozen=True, slots=True)
+class FaultRule:
+    code: str
+    response: Response
+    halt: str | None = None
+    """The halt kind (``phases.HALT_KINDS``) when the response is a halt."""
+    always: bool = False
+    """Applies in any phase of a round in progress, not only while the device is needed."""
+
+
+FAULT_RULES: dict[str, FaultRule] = {r.code: r for r in (
+    FaultRule("jam", Response.HALT, "fault"),
+    FaultRule("misfeed", Response.HALT, "fault"),
+    FaultRule("door_open", Response.HALT, "fault"),
+    FaultRule("internal_error", Response.HALT, "fault"),
+    FaultRule("card_unreadable", Response.HALT, "unreadable"),
+    FaultRule("deck_count_wrong", Response.VOID, always=True),
+    FaultRule("power_restored", Response.HALT, "link"),
+    # raised by the driver's link layer, not sent by a device:
+    FaultRule("link_lost", Response.HALT, "link"),
+    FaultRule("crc_errors", Response.HALT, "link"),
+)}
+
+LINK_FAULTS = frozenset(code for code, rule in FAULT_RULES.items() if rule.halt == "link")
+
+# Faults the station detects itself from what the devices report.
+STATION_FAULTS: dict[str, FaultRule] = {r.code: r for r in (
+    FaultRule("duplicate_card", Response.VOID),
+    FaultRule("extra_card", Response.VOID),
+    FaultRule("missing_card", Response.VOID),
+    FaultRule("reader_mismatch", Response.HALT, "mismatch"),
+    FaultRule("station_restart", Response.VOID),
+)}
+
+NEEDED_IN: dict[str, frozenset[Stage]] = {
+    SHUFFLER: frozenset({Stage.DEALING}),
+    READER: frozenset({Stage.REVEAL}),
+}
+"""The stages in which a round needs each device: a fault then touches the round."""
+
+
+def rule_for(code: str) -> FaultRule:
+    """The response to a fault code; an unknown code is treated as an internal device error."""
+    return FAULT_RULES.get(code) or FAULT_RULES["internal_error"]
+
+
+def touches_round(device: str, stage: Stage, code: str) -> bool:
+    """Whether a fault of ``device`` matters to a round at ``stage`` (see the module docstring)."""
+    if stage in (Stage.IDLE, Stage.SETTLEMENT, Stage.FINISHED):
+        return False  # a settled round is never touched by a device again
+    if rule_for(code).always:
+        return True
+    return stage in NEEDED_IN.get(device, frozenset())

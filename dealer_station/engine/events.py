@@ -1,0 +1,374 @@
+"""The table's journal events (every game): one frozen class per kind.
+
+Kinds and payload keys are those the station has always written, so every journal
+replays; ``docs/journal-events.md`` lists them with who writes each and in which phase.
+Game-specific events (the jackpot meter's, poker's) live with their game and register
+through the same ``register``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from .event_base import CROUPIER, DEVICE, STATION, SUPERVISOR, Event, EventError, decode, encode, register, upcaster
+
+__all__ = [
+    "BetsSet", "CardCorrected", "CardDealt", "CardRevealed", "DealStarted", "Decision", "DeckInvalidated",
+    "DeckRequested", "DeckVerified", "DeviceFault", "DeviceLink", "DeviceStatus", "Event", "EventError", "Halted",
+    "HaltCleared", "JournalCreated", "NoMoreBets", "PacketDone", "PacketRequested", "PhaseChanged", "ReadRejected",
+    "RoundAdjusted", "RoundOpened", "RoundPaid", "RoundVoided", "SeatPaid", "Settled", "StationStarted",
+    "SupervisorAuth", "decode", "encode", "register",
+]
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class JournalCreated(Event):
+    """The journal's first record: which table it belongs to and what it is for (in the chain)."""
+
+    kind: ClassVar[str] = "journal_created"
+    table_level: ClassVar[bool] = True
+    info: dict[str, Any]
+
+    def to_payload(self) -> dict[str, Any]:
+        return dict(self.info)
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> JournalCreated:
+        return cls(dict(data))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class StationStarted(Event):
+    """The program started on this journal; its identity (version, digest) is the payload."""
+
+    kind: ClassVar[str] = "station_started"
+    table_level: ClassVar[bool] = True
+    program: dict[str, Any]
+
+    def to_payload(self) -> dict[str, Any]:
+        return dict(self.program)
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> StationStarted:
+        return cls(dict(data))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class RoundOpened(Event):
+    kind: ClassVar[str] = "round_opened"
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    round_id: str
+    number: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class BetsSet(Event):
+    """Every stake of one seat, replacing what it had (empty: the seat leaves the round)."""
+
+    kind: ClassVar[str] = "bets_set"
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    seat: int
+    bets: dict[str, Decimal]
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class NoMoreBets(Event):
+    """"Rien ne va plus": stakes are locked; ``stakes`` is each seat's total at that moment."""
+
+    kind: ClassVar[str] = "no_more_bets"
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    stakes: dict[str, Decimal]
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DeckRequested(Event):
+    """Journaled before the shoe is told to reset, shuffle and verify a fresh deck."""
+
+    kind: ClassVar[str] = "deck_requested"
+    attempt: int = 1
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DeckVerified(Event):
+    kind: ClassVar[str] = "deck_verified"
+    writers: ClassVar[tuple[str, ...]] = (DEVICE,)
+    ok: bool
+    count: int
+    missing: tuple[int, ...] = ()
+    extra: tuple[int, ...] = ()
+    duplicates: tuple[int, ...] = ()
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DeckInvalidated(Event):
+    kind: ClassVar[str] = "deck_invalidated"
+    reason: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DealStarted(Event):
+    """The packets of the deal, in order; ``by_hand``: the croupier deals, no shoe reports."""
+
+    kind: ClassVar[str] = "deal_started"
+    packets: tuple[tuple[str, int], ...]
+    by_hand: bool = False
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class PacketRequested(Event):
+    """Journaled before the shoe is asked for ``count`` cards for ``position``."""
+
+    kind: ClassVar[str] = "packet_requested"
+    position: str
+    count: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class CardDealt(Event):
+    """The shoe reported a card; ``duplicate``/``unexpected`` mark the card that voided the round."""
+
+    kind: ClassVar[str] = "card_dealt"
+    writers: ClassVar[tuple[str, ...]] = (DEVICE,)
+    position: str
+    index: int
+    card: int
+    duplicate: bool | None = None
+    unexpected: bool | None = None
+    manual: bool | None = None
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class PacketDone(Event):
+    kind: ClassVar[str] = "packet_done"
+    position: str
+    count: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class PhaseChanged(Event):
+    """The round moved to ``phase`` (a transition of the game family's phase graph)."""
+
+    kind: ClassVar[str] = "phase"
+    writers: ClassVar[tuple[str, ...]] = (STATION, CROUPIER)
+    phase: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class CardRevealed(Event):
+    """A card turned face up: read by the reader, keyed, or turned over (no reader)."""
+
+    kind: ClassVar[str] = "card_revealed"
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER, DEVICE, SUPERVISOR)
+    position: str
+    index: int
+    card: int
+    read: int | None = None
+    manual: bool | None = None
+    by_hand: bool | None = None
+    accepted: bool | None = None
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class ReadRejected(Event):
+    kind: ClassVar[str] = "read_rejected"
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER, DEVICE)
+    position: str
+    index: int
+    card: int
+    reason: str
+    manual: bool | None = None
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class CardCorrected(Event):
+    kind: ClassVar[str] = "card_corrected"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    position: str
+    index: int
+    card: int
+    was: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Decision(Event):
+    kind: ClassVar[str] = "decision"
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    seat: int
+    street: str
+    action: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Halted(Event):
+    """The round stops until the halt is cleared or the round voided (``halt``: a halt kind)."""
+
+    kind: ClassVar[str] = "halted"
+    writers: ClassVar[tuple[str, ...]] = (DEVICE, STATION)
+    halt: str
+    cause: str
+    text: str = ""
+    device: str | None = None
+    detail: dict[str, Any] | None = None
+
+    def to_payload(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.halt, "cause": self.cause, "text": self.text}
+        if self.device is not None:
+            out["device"] = self.device
+        if self.detail:
+            out["detail"] = dict(self.detail)
+        return out
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> Halted:
+        unknown = set(data) - {"kind", "cause", "text", "device", "detail"}
+        if unknown or "kind" not in data or "cause" not in data:
+            raise EventError(f"halted event is malformed ({', '.join(sorted(unknown)) or 'kind/cause missing'})")
+        return cls(str(data["kind"]), str(data["cause"]), str(data.get("text", "")), data.get("device"),
+                   dict(data["detail"]) if data.get("detail") else None)
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class HaltCleared(Event):
+    kind: ClassVar[str] = "halt_cleared"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR, CROUPIER, STATION)
+    by: str
+    reason: str = ""
+    accepted: dict[str, Any] | None = None
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Settled(Event):
+    """The round record and its settlement, as ROUND_RECORD.md has them (what recall prints)."""
+
+    kind: ClassVar[str] = "settled"
+    record: dict[str, Any]
+    settlement: dict[str, Any]
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class SeatPaid(Event):
+    kind: ClassVar[str] = "seat_paid"
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    seat: int
+    net: Decimal
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class RoundPaid(Event):
+    """Every seat paid: the round is over. ``handle``: everything staked (version 2)."""
+
+    kind: ClassVar[str] = "round_paid"
+    version: ClassVar[int] = 2
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER, STATION)
+    house_net: Decimal
+    handle: Decimal | None = None
+    rake: Decimal | None = None
+
+
+@upcaster("round_paid", 1)
+def _round_paid_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not record the handle: it stays unknown (reports derive it from the record)."""
+    return data
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class RoundVoided(Event):
+    """The round is void: ``returned`` is every stake each seat had on the table."""
+
+    kind: ClassVar[str] = "round_voided"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR, STATION, DEVICE)
+    cause: str
+    phase: str
+    by: str
+    returned: dict[str, Decimal]
+    reason: str = ""
+    record: dict[str, Any] | None = None
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class RoundAdjusted(Event):
+    """A supervisor's correction of a settled round: amounts to pay (+) or collect (-) per seat."""
+
+    kind: ClassVar[str] = "round_adjusted"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    table_level: ClassVar[bool] = True
+    round_id: str
+    adjustments: dict[str, Decimal]
+    reason: str
+    by: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DeviceLink(Event):
+    kind: ClassVar[str] = "device_link"
+    writers: ClassVar[tuple[str, ...]] = (DEVICE,)
+    table_level: ClassVar[bool] = True
+    device: str
+    up: bool
+    identity: dict[str, Any] | None = None
+    reason: str = ""
+
+    def to_payload(self) -> dict[str, Any]:  # identity is always written, null when absent
+        return {"device": self.device, "up": self.up, "identity": self.identity, "reason": self.reason}
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DeviceStatus(Event):
+    kind: ClassVar[str] = "device_status"
+    writers: ClassVar[tuple[str, ...]] = (DEVICE,)
+    table_level: ClassVar[bool] = True
+    device: str
+    state: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DeviceFault(Event):
+    """A device fault that did not halt the round (outside the phase that needs the device)."""
+
+    kind: ClassVar[str] = "device_fault"
+    writers: ClassVar[tuple[str, ...]] = (DEVICE,)
+    device: str
+    code: str
+    text: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class SupervisorAuth(Event):
+    """Every supervisor authentication attempt, granted or not (never the PIN)."""
+
+    kind: ClassVar[str] = "supervisor_auth"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    ok: bool
+    reason: str
+    badge: str | None = None
+    action: str | None = None

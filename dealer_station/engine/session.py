@@ -1,0 +1,629 @@
+"""The table session: one table's commands, device reports and recovery, journal first.
+
+A command runs as one transaction (``Tx``): the game family's rules read a scratch copy
+of the state, refuse what they refuse before anything is written, and emit events; the
+session then journals all of them at once (one SQLite transaction, durable before it
+returns), folds them into the live state with the same ``evolve`` recovery uses, tells
+the listeners, and only then carries out the device requests the events asked for
+(effects). A device call that fails after its request was journaled does not raise to
+the caller: it becomes the fault path (a halt the screen shows, retried when the link
+returns). So a command either fails before anything is journaled or succeeds.
+
+Supervisor actions take a badge and PIN and act as the authenticated person only; every
+attempt is journaled. Croupier commands act as ``croupier``; nobody passes an actor in.
+
+The session is thread-safe: the UI's worker, the device pump and tests may call it at once.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from decimal import Decimal
+from typing import Any, Protocol, TypeVar
+
+import structlog
+
+from .. import __version__
+from ..cards import Card, parse_card
+from ..config import TableConfig
+from ..errors import DealerStationError, RuleError
+from ..games import get_game
+from ..games.base import BankingGame
+from ..journal import Draft, Journal, JournalError
+from ..money import parse_money
+from . import events as ev
+from .banking import BankingFlow
+from .device_policy import SHUFFLER
+from .event_base import EventError
+from .phases import CLOSED, Offer, Phase, Stage, offered
+from .state import RoundState, TableState, evolve
+
+log = structlog.get_logger("dealer_station.session")
+
+STATION = "station"
+CROUPIER = "croupier"
+
+T = TypeVar("T")
+
+
+class ShoeCommands(Protocol):
+    """What the session asks of a shuffler / dealing shoe (drivers.base.ShufflerABC)."""
+
+    def reset(self) -> None: ...
+    def shuffle(self, seed: int | None = None) -> None: ...
+    def verify_deck(self) -> None: ...
+    def deal_packet(self, position: str, count: int) -> None: ...
+
+
+class Authenticator(Protocol):
+    def authenticate(self, badge: str, pin: str) -> Any: ...
+
+
+Listener = Callable[["TableSession"], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A device request to carry out once its transaction is journaled."""
+
+    device: str
+    what: str  # "deck" | "packet" | "reset"
+
+
+class Tx:
+    """One command's unit of work: events evolve a scratch copy of the state; all or nothing."""
+
+    def __init__(self, session: TableSession) -> None:
+        self._session = session
+        self.state = session.state.clone()
+        self.items: list[tuple[ev.Event, str, str | None]] = []
+        self.effects: list[Effect] = []
+        self._at = _now_text()
+
+    @property
+    def round(self) -> RoundState:
+        """The round in progress (a rule only asks when one is)."""
+        rnd = self.state.round
+        if rnd is None:
+            raise RuleError("no round in progress (open betting first)")
+        return rnd
+
+    def emit(self, event: ev.Event, actor: str) -> None:
+        """Add ``event`` to the transaction and apply it to the scratch state."""
+        rnd = self.state.round
+        if isinstance(event, ev.RoundOpened):
+            round_id: str | None = event.round_id
+        elif event.table_level or rnd is None or rnd.finished:
+            round_id = None
+        else:
+            round_id = rnd.round_id
+        if isinstance(event, ev.PhaseChanged):
+            self._session.check_transition(rnd.phase if rnd else CLOSED, event.phase)
+        evolve(self.state, event, self._at, game=self._session.game_evolver)
+        self.items.append((event, actor, round_id))
+
+    def effect(self, device: str, what: str) -> None:
+        self.effects.append(Effect(device, what))
+
+
+def _now_text() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class TableSession:
+    """Runs rounds of one table. See the module docstring for the contract."""
+
+    def __init__(
+        self,
+        table: TableConfig,
+        journal: Journal,
+        *,
+        shoe: ShoeCommands | None = None,
+        has_reader: bool = False,
+        credentials: Authenticator | None = None,
+    ) -> None:
+        self.table = table
+        game = get_game(table.game)
+        if not isinstance(game, BankingGame):
+            raise RuleError(f"the live table does not run {table.game!r} yet", "game")
+        self.game: BankingGame = game
+        self.journal = journal
+        self.shoe = shoe
+        self.has_reader = has_reader
+        self.hand_deal = table.deal_mode == "hand"
+        self.credentials = credentials
+        self.flow = BankingFlow(game, table, has_shoe=shoe is not None, has_reader=has_reader)
+        self.state = TableState(table_id=table.table_id)
+        self.unavailable: str | None = None
+        """Set when the journal cannot be written: nothing may be played until it can."""
+        self._lock = threading.RLock()
+        self._changed = threading.Condition(self._lock)
+        self._listeners: list[Listener] = []
+        self._log = log.bind(table_id=table.table_id)
+
+    # ----------------------------------------------------------------- plumbing
+
+    def game_evolver(self, state: TableState, event: ev.Event, at: str) -> bool:
+        return self.game.evolve(state, event, at)
+
+    def add_listener(self, listener: Listener) -> None:
+        """Called (on the caller's thread) after every committed transaction."""
+        self._listeners.append(listener)
+
+    @property
+    def round(self) -> RoundState | None:
+        return self.state.round
+
+    @property
+    def phase(self) -> str:
+        rnd = self.state.round
+        return CLOSED if rnd is None else rnd.phase
+
+    @property
+    def phase_info(self) -> Phase:
+        return self.flow.graph.phase(self.phase)
+
+    def check_transition(self, source: str, target: str) -> None:
+        if not self.flow.graph.allows(source, target):  # a rule bug: never journal it
+            raise RuntimeError(f"no transition {source} -> {target} in the {self.game.name} phase graph")
+
+    @contextmanager
+    def held_still(self) -> Iterator[bool]:
+        """Hold the state still while a view reads it, without ever waiting.
+
+        Yields False when a command or device report is being applied right now: the
+        view should look again shortly rather than block (a GUI thread must not wait).
+        """
+        got = self._lock.acquire(blocking=False)
+        try:
+            yield got
+        finally:
+            if got:
+                self._lock.release()
+
+    def wait_for(self, predicate: Callable[[TableState], bool], timeout: float) -> bool:
+        """Block until ``predicate(state)`` holds (used by headless runs and tests)."""
+        with self._changed:
+            return self._changed.wait_for(lambda: predicate(self.state), timeout)
+
+    def _commit(self, tx: Tx) -> None:
+        """Journal every event of ``tx`` in one transaction, then apply, notify and act."""
+        if tx.items:
+            drafts = [Draft(e.kind, e.payload(), actor, round_id) for e, actor, round_id in tx.items]
+            try:
+                written = self.journal.append_many(drafts)
+            except JournalError as exc:
+                self._journal_failed(exc)
+                raise
+            for (event, _actor, _rid), record in zip(tx.items, written, strict=True):
+                evolve(self.state, event, record.at, record.seq, game=self.game_evolver)
+                self._log_event(event, record.round_id)
+            self._changed.notify_all()
+            for listener in list(self._listeners):
+                try:
+                    listener(self)
+                except Exception:  # a broken view must never stop the table
+                    self._log.exception("listener_failed")
+        self._run_effects(tx.effects)
+
+    def _log_event(self, event: ev.Event, round_id: str | None) -> None:
+        """The operational log's lines for the events a pit wants to see (JSON, with ids)."""
+        if isinstance(event, ev.RoundVoided):
+            self._log.warning("round_voided", round_id=round_id, cause=event.cause, by=event.by,
+                              reason=event.reason or None)
+        elif isinstance(event, ev.Settled):
+            self._log.info("round_settled", round_id=round_id, breakage=event.settlement.get("breakage"))
+        elif isinstance(event, ev.Halted):
+            self._log.warning("round_halted", round_id=round_id, halt=event.halt, cause=event.cause,
+                              device=event.device)
+
+    def _journal_failed(self, exc: JournalError) -> None:
+        self.unavailable = f"journal cannot be written ({exc}): call a supervisor"
+        self._log.error("journal_write_failed", error=str(exc))
+        for listener in list(self._listeners):
+            try:
+                listener(self)
+            except Exception:
+                self._log.exception("listener_failed")
+
+    def _transact(self, decide: Callable[[Tx], T]) -> T:
+        """Run ``decide`` on a scratch state and commit what it emitted (lock held by caller)."""
+        if self.unavailable:
+            raise RuleError(self.unavailable)
+        tx = Tx(self)
+        result = decide(tx)
+        self._commit(tx)
+        return result
+
+    def _run_effects(self, effects: list[Effect]) -> None:
+        for effect in effects:
+            try:
+                self._carry_out(effect)
+            except Exception as exc:  # noqa: BLE001 - a device call never fails a journaled command
+                problem = str(exc) or type(exc).__name__
+                self._log.warning("device_request_failed", device=effect.device, request=effect.what, error=problem,
+                                  round_id=self._round_id())
+                self._transact(lambda tx: self.flow.on_effect_failed(tx, effect.device, effect.what, problem))
+                return
+
+    def _carry_out(self, effect: Effect) -> None:
+        shoe = self.shoe
+        if effect.device != SHUFFLER or shoe is None:
+            return
+        if effect.what == "deck":
+            shoe.reset()
+            shoe.shuffle()
+            shoe.verify_deck()
+        elif effect.what == "reset":
+            shoe.reset()
+        elif effect.what == "packet":
+            rnd = self.state.round
+            if rnd is not None and rnd.requested is not None and rnd.halt is None and not rnd.finished:
+                shoe.deal_packet(*rnd.requested)
+
+    def _round_id(self) -> str | None:
+        rnd = self.state.round
+        return rnd.round_id if rnd is not None and not rnd.finished else None
+
+    # ----------------------------------------------------------------- what fits now
+
+    def has_bets(self) -> bool:
+        rnd = self.state.round
+        return bool(rnd and rnd.seats)
+
+    def awaiting_key(self) -> bool:
+        return self.flow.awaiting_key(self.state.round)
+
+    def exposed(self) -> bool:
+        rnd = self.state.round
+        return bool(rnd and rnd.exposed)
+
+    def offer(self) -> Offer:
+        """The croupier commands and supervisor actions that fit the table right now."""
+        with self._lock:
+            if self.unavailable:
+                return Offer()
+            rnd = self.state.round
+            stage = self.flow.stage(self.state)
+            return offered(stage, rnd.halt.kind if rnd is not None and rnd.halt is not None else None, self)
+
+    def available_commands(self) -> set[str]:
+        """The croupier commands that fit the table right now (what a screen offers)."""
+        return set(self.offer().croupier)
+
+    def _require(self, command: str) -> None:
+        """Refuse a croupier command that does not fit the phase (nothing journaled)."""
+        if self.unavailable:
+            raise RuleError(self.unavailable)
+        rnd = self.state.round
+        offer = self.offer()
+        if command in offer.croupier:
+            return
+        if command in offer.refusals:
+            raise RuleError(offer.refusals[command])
+        if rnd is not None and rnd.halt is not None and not rnd.finished:
+            raise RuleError(f"round halted: {rnd.halt.text or rnd.halt.cause}")
+        if command == "open_round" and rnd is not None:
+            raise RuleError(f"round {rnd.round_id} is still in progress ({rnd.phase.replace('_', ' ')})")
+        if rnd is None or rnd.finished:
+            raise RuleError("no round in progress (open betting first)")
+        raise RuleError(f"{command.replace('_', ' ')} is not allowed during {rnd.phase.replace('_', ' ')}")
+
+    # ----------------------------------------------------------------- start-up
+
+    def start(self, program: Mapping[str, Any] | None = None) -> None:
+        """Rebuild state from the journal, journal start-up, and recover the open round."""
+        from ..integrity import program_digest
+
+        with self._lock:
+            for record in self.journal.events():
+                try:
+                    event = ev.decode(record.kind, record.payload)
+                except EventError as exc:
+                    raise JournalError(f"journal record {record.seq}: {exc.problem}") from None
+                evolve(self.state, event, record.at, record.seq, game=self.game_evolver)
+            info = dict(program) if program is not None else program_digest()
+            info.setdefault("version", __version__)
+            rnd = self.state.round
+            if rnd is not None and not rnd.finished:
+                self._log.info("recovering_round", round_id=rnd.round_id, phase=rnd.phase)
+
+            def started(tx: Tx) -> None:
+                tx.emit(ev.StationStarted(info), STATION)
+                self.flow.recover(tx)
+
+            self._transact(started)
+
+    def devices_ready(self) -> None:
+        """Devices are open: ask for a verified deck if the open round still needs one."""
+        with self._lock:
+            rnd = self.state.round
+            if rnd is not None and not rnd.finished and self.flow.stage(self.state) in (Stage.BETTING, Stage.LOCKED):
+                self._transact(lambda tx: self.flow.request_deck(tx))
+
+    # ----------------------------------------------------------------- croupier
+
+    def open_round(self) -> str:
+        """Open betting for a new round; asks the shoe for a shuffled, verified deck."""
+        with self._lock:
+            self._require("open_round")
+            round_id = self._transact(self.flow.open_round)
+            self._log.info("round_opened", round_id=round_id)
+            return round_id
+
+    def set_bets(self, seat: int, bets: Mapping[str, Any]) -> None:
+        """Place or change every stake of one seat (an empty mapping clears the seat)."""
+        with self._lock:
+            self._require("set_bets")
+            self._transact(lambda tx: self.flow.set_bets(tx, seat, bets))
+
+    def no_more_bets(self) -> None:
+        """"Rien ne va plus": locks every stake, then starts the deal."""
+        with self._lock:
+            self._require("no_more_bets")
+            self._transact(self.flow.no_more_bets)
+
+    def deal_done(self) -> None:
+        """Hand deal: the croupier has dealt every seat, the dealer and the board."""
+        with self._lock:
+            self._require("deal_done")
+            self._transact(self.flow.deal_done)
+
+    def decide(self, seat: int, action: str) -> None:
+        """Record one seat's decision on the current street (seats act in seat order)."""
+        with self._lock:
+            self._require("decide")
+            self._transact(lambda tx: self.flow.decide(tx, seat, action))
+
+    def reveal(self) -> None:
+        """The croupier turns over the cards of this reveal (tables without a reader)."""
+        with self._lock:
+            self._require("reveal")
+            self._transact(self.flow.reveal)
+
+    def key_card(self, card: str | int) -> None:
+        """Manual entry of a card the reader could not read, or of a hand-dealt card (journaled as such)."""
+        with self._lock:
+            self._require("key_card")
+            value = card if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52 \
+                else parse_card(card, "card")
+            self._transact(lambda tx: self.flow.key_card(tx, value))
+
+    def mark_paid(self, seat: int) -> None:
+        """The croupier confirms a seat was paid (or collected). Never twice."""
+        with self._lock:
+            self._require("mark_paid")
+            self._transact(lambda tx: self.flow.mark_paid(tx, seat))
+            rnd = self.state.round
+            if rnd is not None and rnd.finished:
+                self._log.info("round_paid", round_id=rnd.round_id)
+
+    # ----------------------------------------------------------------- supervisor
+
+    def _supervise(self, action: str, badge: str, pin: str, act: Callable[[Tx, str], None],
+                   check: Callable[[], None] | None = None) -> None:
+        """Check the action fits, authenticate, then act as that person - one transaction."""
+        if self.unavailable:
+            raise RuleError(self.unavailable)
+        offer = self.offer()
+        if action not in offer.supervisor:
+            raise RuleError(offer.refusals.get(action) or self._no_supervisor_action(action))
+        if check is not None:
+            check()
+        if self.credentials is None:
+            raise RuleError("no supervisor credentials are configured at this table")
+        try:
+            person = self.credentials.authenticate(badge, pin)
+        except DealerStationError as exc:
+            reason = str(getattr(exc, "reason", "") or exc.problem)
+            self._transact(lambda tx: tx.emit(ev.SupervisorAuth(False, reason, badge=str(badge)[:32], action=action),
+                                              f"supervisor:{str(badge)[:32]}"))
+            self._log.warning("supervisor_denied", badge=str(badge)[:32], action=action, reason=reason,
+                              round_id=self._round_id())
+            raise
+        actor = getattr(person, "actor", f"supervisor:{badge}")
+        who = getattr(person, "badge", badge)
+        round_id = self.state.round.round_id if self.state.round is not None else None
+
+        def decide(tx: Tx) -> None:
+            tx.emit(ev.SupervisorAuth(True, "ok", badge=who, action=action), actor)
+            act(tx, actor)
+
+        self._transact(decide)
+        self._log.info("supervisor_action", badge=who, action=action, round_id=round_id)
+
+    def _no_supervisor_action(self, action: str) -> str:
+        rnd = self.state.round
+        if rnd is None or (rnd.finished and action != "adjust"):
+            return "no round in progress"
+        halt = rnd.halt
+        what = {"accept_mismatch": "there is no reader mismatch to accept",
+                "clear_fault": "there is no device fault to clear",
+                "verify_jackpot": "there is no jackpot waiting for verification",
+                "resume": "the round is not halted by a station failure",
+                "adjust": "only a settled round can be adjusted"}.get(action)
+        if what is not None and (halt is None or action == "adjust"):
+            return what
+        return f"{action.replace('_', ' ')} is not allowed now" + (f" (halted: {halt.cause})" if halt else "")
+
+    @staticmethod
+    def _reason(reason: object, what: str) -> Callable[[], None]:
+        def check() -> None:
+            if not isinstance(reason, str) or not reason.strip():
+                raise RuleError(f"{what} needs a reason", "reason")
+        return check
+
+    def void(self, badge: str, pin: str, reason: str) -> None:
+        """Supervisor void of the round in progress: every stake is returned."""
+        with self._lock:
+            def act(tx: Tx, actor: str) -> None:
+                rnd = tx.round
+                cause = rnd.halt.cause if rnd.halt is not None else "supervisor"
+                self.flow.void(tx, cause, actor, reason=reason)
+
+            self._supervise("void", badge, pin, act, self._reason(reason, "a void"))
+
+    def accept_mismatch(self, badge: str, pin: str, reason: str) -> None:
+        """Supervisor accepts a reader/shoe mismatch; the dealt card stands."""
+        with self._lock:
+            self._supervise("accept_mismatch", badge, pin,
+                            lambda tx, actor: self.flow.accept_mismatch(tx, actor, reason),
+                            self._reason(reason, "accepting a mismatch"))
+
+    def clear_fault(self, badge: str, pin: str, reason: str) -> None:
+        """Supervisor clears a deal fault before any card was exposed; the deal resumes."""
+        with self._lock:
+            self._supervise("clear_fault", badge, pin, lambda tx, actor: self._clear(tx, actor, reason),
+                            self._reason(reason, "clearing a fault"))
+
+    def _clear(self, tx: Tx, actor: str, reason: str) -> None:
+        if tx.round.phase == "dealing" and self.shoe is not None and not self.hand_deal:
+            tx.effect(SHUFFLER, "reset")  # a jammed shoe refuses to move until reset
+        self.flow.clear_fault(tx, actor, reason)
+
+    def resume(self, badge: str, pin: str, reason: str) -> None:
+        """Supervisor releases a round the station halted after an internal failure."""
+        with self._lock:
+            def act(tx: Tx, actor: str) -> None:
+                tx.emit(ev.HaltCleared(actor, reason), actor)
+                self.flow.resume_pending(tx)
+
+            self._supervise("resume", badge, pin, act, self._reason(reason, "resuming"))
+
+    def correct_card(self, badge: str, pin: str, position: str, index: int, card: str) -> None:
+        """Supervisor corrects a card recorded for a position (e.g. a mis-keyed entry) before settlement."""
+        with self._lock:
+            value = parse_card(card, "card")
+
+            def check() -> None:
+                self.flow.check_correction(self._round_or_refuse(), position, index, value)
+
+            self._supervise("correct_card", badge, pin,
+                            lambda tx, actor: self.flow.correct_card(tx, actor, position, index, value), check)
+
+    def adjust(self, badge: str, pin: str, adjustments: Mapping[int, Any], reason: str,
+               round_id: str | None = None) -> None:
+        """Supervisor correction of a settled round: pay (+) or collect (-) per seat, with why."""
+        with self._lock:
+            rnd = self.state.round
+            target = round_id or (rnd.round_id if rnd is not None else None)
+            parsed: dict[str, Decimal] = {}
+
+            def check() -> None:
+                self._reason(reason, "an adjustment")()
+                if target is None or rnd is None or target != rnd.round_id or rnd.settlement is None:
+                    raise RuleError("only the settled round on the table can be adjusted here", "round")
+                if not adjustments:
+                    raise RuleError("give at least one seat and amount", "adjustments")
+                for seat, amount in adjustments.items():
+                    if seat not in rnd.seats:
+                        raise RuleError(f"seat {seat} has no hand in round {target}", "seat")
+                    parsed[str(seat)] = parse_money(amount, f"adjustments.{seat}", allow_negative=True)
+
+            def act(tx: Tx, actor: str) -> None:
+                assert target is not None
+                tx.emit(ev.RoundAdjusted(target, parsed, reason, actor), actor)
+
+            self._supervise("adjust", badge, pin, act, check)
+
+    def _round_or_refuse(self) -> RoundState:
+        rnd = self.state.round
+        if rnd is None or rnd.finished:
+            raise RuleError("no round in progress (open betting first)")
+        return rnd
+
+    # ----------------------------------------------------------------- devices
+
+    def _device(self, what: str, decide: Callable[[Tx], Any], **context: Any) -> None:
+        with self._lock:
+            if self.unavailable:
+                self._log.warning("device_report_dropped", report=what, reason=self.unavailable)
+                return
+            tx = Tx(self)
+            handled = decide(tx)
+            if handled is False:
+                self._log.warning(f"{what}_ignored", phase=self.phase, **context)
+                return
+            self._commit(tx)
+
+    def on_deck_verified(self, count: int, missing: list[int], extra: list[int], duplicates: list[int]) -> None:
+        self._device("deck_verified", lambda tx: self.flow.on_deck_verified(tx, count, missing, extra, duplicates))
+
+    def on_card_dispensed(self, position: str, index: int, card: Card) -> None:
+        self._device("card", lambda tx: self.flow.on_card_dispensed(tx, position, index, card),
+                     position=position, card=card)
+
+    def on_packet_done(self, position: str, count: int) -> None:
+        self._device("packet_done", lambda tx: self.flow.on_packet_done(tx, position, count), position=position)
+
+    def on_card_read(self, card: Card | None) -> None:
+        self._device("read", lambda tx: self.flow.on_card_read(tx, card), card=card)
+
+    def on_device_fault(self, device: str, code: str, text: str) -> None:
+        self._log.warning("device_fault", device=device, code=code, text=text, round_id=self._round_id())
+        self._device("fault", lambda tx: self.flow.on_device_fault(tx, device, code, text))
+
+    def on_link(self, device: str, up: bool, identity: Mapping[str, Any] | None = None, reason: str = "") -> None:
+        log_link = self._log.info if up else self._log.warning
+        log_link("device_connected" if up else "device_link_lost", device=device, reason=reason or None,
+                 identity=dict(identity) if identity else None, round_id=self._round_id())
+        self._device("link", lambda tx: self.flow.on_link(tx, device, up, identity, reason))
+
+    def on_status(self, device: str, state: str) -> None:
+        with self._lock:
+            if self.state.device(device).status == state:
+                return  # heartbeats repeat the status; journal changes only
+            self._device("status", lambda tx: self.flow.on_status(tx, device, state))
+
+    def report_failure(self, what: str, exc: BaseException) -> None:
+        """A device report could not be handled: halt the round visibly, keep the table alive.
+
+        Called by the station's event pump; never raises.
+        """
+        problem = f"{type(exc).__name__}: {exc}"[:300]
+        self._log.error("dispatch_failed", report=what, error=problem, round_id=self._round_id())
+        if isinstance(exc, JournalError):
+            self.unavailable = self.unavailable or f"journal cannot be written ({exc}): call a supervisor"
+            return
+        try:
+            with self._lock:
+                rnd = self.state.round
+                if rnd is None or rnd.finished or rnd.halt is not None or self.unavailable:
+                    return
+                self._transact(lambda tx: tx.emit(
+                    ev.Halted("internal", "dispatch_failed", f"station could not handle {what}: {problem}"), STATION))
+        except Exception as again:  # noqa: BLE001 - the pump must survive whatever happens here
+            self._log.error("halt_failed", error=str(again))
+
+    # ----------------------------------------------------------------- views
+
+    def legal_actions(self, seat: int) -> list[str]:
+        with self._lock:
+            return self.flow.legal_actions(self.state.round, seat)
+
+    def seats_to_act(self, street: str | None = None) -> list[int]:
+        return self.flow.seats_to_act(self.state.round, street)
+
+    def next_to_reveal(self) -> tuple[str, int] | None:
+        return self.flow.next_to_reveal(self.state.round)
+
+    def cards_on_table(self, position: str) -> list[int | None]:
+        return self.flow.cards_on_table(self.state.round, position)
+
+    def seat_stakes(self, seat: int) -> dict[str, Decimal]:
+        """Stake per spot of ``seat`` now, the decision bets included once made."""
+        rnd = self.state.round
+        return {} if rnd is None else self.flow.stakes(rnd, seat)
+
+    def can_key_card(self) -> bool:
+        return self.awaiting_key()
+
+    def banner(self) -> str:
+        """One line saying what happens next (the screen's banner, in English, and logs)."""
+        from .view import banner
+
+        return banner(self).english()

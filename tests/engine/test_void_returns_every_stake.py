@@ -1,0 +1,104 @@
+"""A void returns everything a seat has on the table, at every phase, decision bets included.
+
+The defect this pins: Ante 10 + Blind 10, Play 4x (40 more on the table), then a
+supervisor void journaled ``returned {"1": "20"}`` because "what is staked" had two
+definitions. There is now one (the game's ``stakes``) and every phase is tried here.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from dealer_station.errors import RuleError
+
+DECK = ["2c", "7d", "9h", "Js", "Qs", "As", "Ac", "8d", "3h", "Kd", "7c"]
+BADGE, PIN = "0412", "2468"
+
+
+def _to_phase(ctl, shoe, phase: str) -> None:
+    """Seat 1: Ante 10, Blind 10, Trips 5, Play 4x pre-flop; seat 3: Ante 10, Blind 10, checks."""
+    shoe.load(DECK)
+    if phase == "dealing":
+        shoe.hold = True
+    ctl.open_round()
+    ctl.set_bets(1, {"ante": "10", "blind": "10", "trips": "5"})
+    ctl.set_bets(3, {"ante": "10", "blind": "10"})
+    if phase == "betting":
+        return
+    ctl.no_more_bets()
+    if phase in ("dealing", "preflop_half"):
+        if phase == "preflop_half":
+            ctl.decide(1, "play4x")
+        return
+    ctl.decide(1, "play4x")
+    ctl.decide(3, "check")
+    if phase == "flop_reveal":
+        return
+    ctl.reveal()
+    if phase == "flop":
+        return
+    ctl.decide(3, "play2x")
+    if phase == "river_reveal":
+        return
+    raise AssertionError(phase)
+
+
+EXPECTED = {  # seat -> everything on the table at that point
+    "betting": {"1": "25", "3": "20"},
+    "dealing": {"1": "25", "3": "20"},
+    "preflop_half": {"1": "65", "3": "20"},
+    "flop_reveal": {"1": "65", "3": "20"},
+    "flop": {"1": "65", "3": "20"},
+    "river_reveal": {"1": "65", "3": "40"},
+}
+
+
+@pytest.mark.parametrize("phase", list(EXPECTED))
+def test_supervisor_void_returns_every_stake_play_included(make_controller, phase):
+    ctl, shoe = make_controller()
+    _to_phase(ctl, shoe, phase)
+    shown = {str(s): sum(ctl.seat_stakes(s).values(), Decimal(0)) for s in ctl.round.seats}
+    ctl.void(BADGE, PIN, "dispute at the table")
+    event = list(ctl.journal.events(kinds={"round_voided"}))[-1]
+    assert event.payload["returned"] == EXPECTED[phase]
+    assert {k: Decimal(v) for k, v in event.payload["returned"].items()} == shown
+    assert ctl.round.void["returned"] == {k: Decimal(v) for k, v in EXPECTED[phase].items()}
+    assert event.actor == f"supervisor:{BADGE}"
+
+
+def test_no_void_once_the_settlement_is_shown_only_a_correction(make_controller):
+    ctl, shoe = make_controller()
+    _to_phase(ctl, shoe, "river_reveal")
+    ctl.reveal()
+    ctl.reveal()
+    assert ctl.phase == "settlement"
+    seq = ctl.state.last_seq
+    with pytest.raises(RuleError, match="corrected, not voided"):
+        ctl.void(BADGE, PIN, "too late")
+    with pytest.raises(RuleError, match="settled"):
+        ctl.correct_card(BADGE, PIN, "board", 0, "3c")
+    assert ctl.state.last_seq == seq  # refused before authenticating: nothing journaled
+    # a device report no longer touches the settled round
+    ctl.on_device_fault("shuffler", "deck_count_wrong", "51 cards")
+    assert ctl.phase == "settlement" and ctl.round.void is None
+    ctl.mark_paid(3)
+    ctl.adjust(BADGE, PIN, {1: "-5"}, "trips paid in error")
+    adjusted = list(ctl.journal.events(kinds={"round_adjusted"}))
+    assert adjusted[-1].payload == {"round_id": ctl.round.round_id, "adjustments": {"1": "-5"},
+                                    "reason": "trips paid in error", "by": f"supervisor:{BADGE}"}
+    assert ctl.state.adjustments[ctl.round.round_id] == {"1": Decimal(-5)}
+    ctl.mark_paid(1)
+    assert ctl.phase == "paid"
+    paid = list(ctl.journal.events(kinds={"round_paid"}))[-1].payload
+    assert paid["handle"] == "105"  # 25 + 40 (Play 4x) + 20 + 20 (Play 2x)
+
+
+def test_supervisor_actions_never_take_a_caller_supplied_identity(make_controller):
+    import inspect
+
+    ctl, _ = make_controller()
+    for name in ("void", "accept_mismatch", "clear_fault", "correct_card", "adjust", "resume",
+                 "open_round", "set_bets", "no_more_bets", "decide", "reveal", "key_card", "mark_paid"):
+        assert "actor" not in inspect.signature(getattr(ctl, name)).parameters, name
