@@ -11,7 +11,7 @@ from typing import Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from . import protocol as p
+from dealer_station.wire import codec as p
 
 
 class _Event(BaseModel):

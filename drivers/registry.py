@@ -6,13 +6,21 @@
     open_shuffler("sim://?seed=7&fault=jam_after=3")   # in-process simulator + real driver
 
 A vendor driver is one new module plus one line in ``BACKENDS`` (entries are import
-paths, so nothing serial/usb is imported until a backend is used). Query parameters
-other than the backend's own go to the link: link_timeout, ack_timeout, max_retries.
+paths, so nothing serial/usb is imported until a backend is used), or, from another
+package, an entry point in the group ``dealer_station.backends`` named ``<kind>.<scheme>``
+(python-can's plugin mechanism). The simulators register ``sim`` that way: this package
+never imports them. Query parameters other than the backend's own go to the link:
+link_timeout, ack_timeout, max_retries.
+
+A backend is a driver class built from the URL's parameters, or any object with
+``open_url(parts, params, backend)`` that builds the device itself (the simulators start
+a simulator and return the real driver connected to it).
 """
 
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import entry_points
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -30,19 +38,29 @@ BACKENDS: dict[str, dict[str, str]] = {
     },
 }
 
+ENTRY_POINT_GROUP = "dealer_station.backends"
+
 _FLOAT_PARAMS = ("link_timeout", "ack_timeout", "delay")
 _INT_PARAMS = ("baudrate", "max_retries", "seed")
 
 
-def backend_class(kind: str, name: str) -> type:
-    """The driver class registered as ``name`` for device ``kind`` ("shuffler" / "reader")."""
-    try:
-        target = BACKENDS[kind][name]
-    except KeyError:
-        known = ", ".join(sorted(BACKENDS.get(kind, {}))) or "none"
-        raise ConfigError(f"unknown {kind} backend {name!r} (known: {known}, sim)") from None
-    module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)
+def backend_class(kind: str, name: str) -> Any:
+    """The backend registered as ``name`` for device ``kind`` ("shuffler" / "reader")."""
+    target = BACKENDS.get(kind, {}).get(name)
+    if target is not None:
+        module, _, attr = target.partition(":")
+        return getattr(importlib.import_module(module), attr)
+    for entry in entry_points(group=ENTRY_POINT_GROUP, name=f"{kind}.{name}"):
+        return entry.load()
+    raise ConfigError(f"unknown {kind} backend {name!r} (known: {', '.join(known_backends(kind)) or 'none'})")
+
+
+def known_backends(kind: str) -> list[str]:
+    """Backend names for ``kind``: the built-in ones and those other packages register."""
+    names = set(BACKENDS.get(kind, {}))
+    names.update(e.name.partition(".")[2] for e in entry_points(group=ENTRY_POINT_GROUP)
+                 if e.name.startswith(f"{kind}."))
+    return sorted(names)
 
 
 def _params(query: str) -> dict[str, Any]:
@@ -75,48 +93,19 @@ def _open(kind: str, url: str, backend: Any, open_now: bool, kwargs: dict[str, A
     parts = urlsplit(url)
     scheme = parts.scheme or url  # a bare backend name ("serial") takes its arguments from kwargs
     params = {**_params(parts.query), **kwargs}
-    if scheme == "sim":
-        return _open_sim(kind, parts.netloc or parts.path.strip("/"), params, open_now)
     cls = backend_class(kind, scheme)
-    if parts.scheme == "serial":
-        params.setdefault("port", parts.path or parts.netloc)
-    elif parts.scheme == "usb":
-        params["vid"], params["pid"] = _usb_ids(parts.netloc)
-        params["backend"] = backend
-    try:
-        device = cls(**params)
-    except TypeError as exc:
-        raise ConfigError(f"bad {kind} URL {url!r}: {exc}") from None
-    if open_now:
-        device.open()
-    return device
-
-
-def _open_sim(kind: str, variant: str, params: dict[str, Any], open_now: bool) -> Any:
-    """Start the matching simulator in-process and connect the real driver to it."""
-    from simulators.faults import FaultPlan
-
-    faults = FaultPlan.parse(params.pop("fault", []))
-    seed = params.pop("seed", None)
-    if kind == "shuffler":
-        from simulators.shuffler import ShufflerSimulator
-
-        sim: Any = ShufflerSimulator(seed=seed, delay=params.pop("delay", 0.0), faults=faults).start()
-        backend = None
+    if hasattr(cls, "open_url"):
+        device = cls.open_url(parts, params, backend)
     else:
-        from simulators.reader import CardReaderSimulator
-
-        if variant not in ("", "usb", "serial"):
-            raise ConfigError(f"unknown simulated reader {variant!r} (expected usb or serial)")
-        sim = CardReaderSimulator(kind=variant or "usb", faults=faults, seed=seed).start()
-        backend = sim.backend
-    try:
-        device = _open(kind, sim.url, backend, False, params)
-    except Exception:
-        sim.stop()
-        raise
-    device.simulator = sim
-    device.owned.append(sim)
+        if parts.scheme == "serial":
+            params.setdefault("port", parts.path or parts.netloc)
+        elif parts.scheme == "usb":
+            params["vid"], params["pid"] = _usb_ids(parts.netloc)
+            params["backend"] = backend
+        try:
+            device = cls(**params)
+        except TypeError as exc:
+            raise ConfigError(f"bad {kind} URL {url!r}: {exc}") from None
     if open_now:
         device.open()
     return device

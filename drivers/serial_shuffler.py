@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import protocol as p
+from dealer_station.wire import codec as p
 from .base import ShufflerABC
 from .link import SerialLinkedDriver
 

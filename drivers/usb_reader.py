@@ -6,11 +6,11 @@ from __future__ import annotations
 import errno
 from typing import Any
 
+from dealer_station.wire.codec import USB_PRODUCT_ID, USB_VENDOR_ID
+
 from .base import CardReaderABC
 from .link import LinkBroken, LinkedDriver, Transport
 
-DEFAULT_VID = 0x1D50
-DEFAULT_PID = 0x6018
 
 
 class UsbTransport:
@@ -63,7 +63,7 @@ class UsbTransport:
 class UsbCardReader(LinkedDriver, CardReaderABC):
     """VID/PID from config; ``backend`` is passed to ``usb.core.find`` (None = libusb)."""
 
-    def __init__(self, vid: int = DEFAULT_VID, pid: int = DEFAULT_PID, backend: Any = None, **link: Any) -> None:
+    def __init__(self, vid: int = USB_VENDOR_ID, pid: int = USB_PRODUCT_ID, backend: Any = None, **link: Any) -> None:
         self.vid = vid
         self.pid = pid
         self.backend = backend

@@ -22,8 +22,8 @@ from typing import Any, Protocol
 
 import structlog
 
-from drivers import protocol as p
-from drivers.link import DEFAULT_ACK_TIMEOUT, DEFAULT_MAX_RETRIES, ReliableChannel
+from dealer_station.wire import codec as p
+from dealer_station.wire.channel import DEFAULT_ACK_TIMEOUT, DEFAULT_MAX_RETRIES, ReliableChannel
 
 from .faults import FaultPlan
 

@@ -18,13 +18,12 @@ import usb.backend
 import usb.core
 import usb.util
 
-from drivers import protocol as p
+from dealer_station.wire import codec as p
+from dealer_station.wire.codec import USB_PRODUCT_ID, USB_VENDOR_ID
 
 from .device import Endpoint, PtyEndpoint, SimulatedDevice
 from .faults import FaultPlan
 
-DEFAULT_VID = 0x1D50
-DEFAULT_PID = 0x6018
 PACKET = 64
 
 
@@ -69,7 +68,7 @@ class _Pipe:
 class SimUsbBackend(usb.backend.IBackend):
     """A single simulated reader on a simulated bus. ``transfer`` picks bulk or interrupt."""
 
-    def __init__(self, vid: int = DEFAULT_VID, pid: int = DEFAULT_PID, transfer: str = "bulk") -> None:
+    def __init__(self, vid: int = USB_VENDOR_ID, pid: int = USB_PRODUCT_ID, transfer: str = "bulk") -> None:
         if transfer not in ("bulk", "interrupt"):
             raise ValueError("transfer must be 'bulk' or 'interrupt'")
         self.vid, self.pid = vid, pid
@@ -226,8 +225,8 @@ class CardReaderSimulator(SimulatedDevice):
         kind: str = "usb",
         faults: FaultPlan | None = None,
         seed: int | None = None,
-        vid: int = DEFAULT_VID,
-        pid: int = DEFAULT_PID,
+        vid: int = USB_VENDOR_ID,
+        pid: int = USB_PRODUCT_ID,
         transfer: str = "bulk",
         **link: Any,
     ) -> None:

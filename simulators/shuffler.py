@@ -12,7 +12,7 @@ from typing import Any
 
 import structlog
 
-from drivers import protocol as p
+from dealer_station.wire import codec as p
 
 from .deck import PhysicalCard, load_deck, shuffled, verify
 from .device import Endpoint, PtyEndpoint, SimulatedDevice

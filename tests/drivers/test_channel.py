@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from drivers import protocol as p
-from drivers.link import ReliableChannel
+from dealer_station.wire import codec as p
+from dealer_station.wire.channel import ReliableChannel
 
 
 def decode(wire: bytes) -> list:

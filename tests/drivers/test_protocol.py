@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drivers import protocol as p
+from dealer_station.wire import codec as p
 
 
 def crc_bitwise(data: bytes) -> int:

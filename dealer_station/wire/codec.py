@@ -23,6 +23,8 @@ ESC = 0x7D
 ESC_XOR = 0x20
 MAX_BODY = 512  # longest unstuffed body accepted; longer runs are garbage
 UNREADABLE = 0xFF  # wire value of a card the device could not recognise
+USB_VENDOR_ID = 0x1D50  # the card reader's USB ids (docs/protocol.md)
+USB_PRODUCT_ID = 0x6018
 
 POSITIONS: tuple[str, ...] = ("board", "dealer") + tuple(f"seat{i}" for i in range(1, 10))
 DeviceState = Literal["ready", "shuffling", "dealing", "empty", "door_open"]

@@ -1,0 +1,63 @@
+"""``sim://`` as an ordinary device backend: start a simulator, return the real driver on it.
+
+Registered with the drivers' registry through the ``dealer_station.backends`` entry
+points (``pyproject.toml``), so ``drivers`` never imports the simulators:
+
+    sim://shuffler?seed=7&fault=jam_after=3   the shoe simulator on a pty + the serial driver
+    sim://usb  /  sim://serial                the reader simulator behind pyusb / on a pty
+
+Closing the driver stops its simulator (``driver.owned``); ``driver.simulator`` is the
+test hook for fault injection.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import SplitResult
+
+from dealer_station.errors import ConfigError
+from drivers.registry import open_reader, open_shuffler
+
+from .faults import FaultPlan
+
+
+def _attach(device: Any, sim: Any) -> Any:
+    device.simulator = sim
+    device.owned.append(sim)
+    return device
+
+
+class SimulatedShuffler:
+    @staticmethod
+    def open_url(parts: SplitResult, params: dict[str, Any], backend: Any) -> Any:
+        from .shuffler import ShufflerSimulator
+
+        variant = parts.netloc or parts.path.strip("/")
+        if variant not in ("", "shuffler"):
+            raise ConfigError(f"unknown simulated shuffler {variant!r} (expected sim://shuffler)")
+        faults = FaultPlan.parse(params.pop("fault", []))
+        sim = ShufflerSimulator(seed=params.pop("seed", None), delay=params.pop("delay", 0.0), faults=faults).start()
+        try:
+            device = open_shuffler(sim.url, open=False, **params)
+        except Exception:
+            sim.stop()
+            raise
+        return _attach(device, sim)
+
+
+class SimulatedReader:
+    @staticmethod
+    def open_url(parts: SplitResult, params: dict[str, Any], backend: Any) -> Any:
+        from .reader import CardReaderSimulator
+
+        variant = parts.netloc or parts.path.strip("/")
+        if variant not in ("", "usb", "serial"):
+            raise ConfigError(f"unknown simulated reader {variant!r} (expected usb or serial)")
+        faults = FaultPlan.parse(params.pop("fault", []))
+        sim = CardReaderSimulator(kind=variant or "usb", faults=faults, seed=params.pop("seed", None)).start()
+        try:
+            device = open_reader(sim.url, backend=sim.backend, open=False, **params)
+        except Exception:
+            sim.stop()
+            raise
+        return _attach(device, sim)
