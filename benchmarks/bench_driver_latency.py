@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dealer_station.wire import codec as p  # noqa: E402
-from drivers.events import CardDispensed, DeviceEvent  # noqa: E402
-from drivers.registry import open_shuffler  # noqa: E402
-from simulators.shuffler import ShufflerSimulator  # noqa: E402
+from dealer_station.wire import codec as p
+from drivers.events import CardDispensed, DeviceEvent
+from drivers.registry import open_shuffler
+from simulators.shuffler import ShufflerSimulator
 
 
 def measure(events: int) -> tuple[list[float], float]:

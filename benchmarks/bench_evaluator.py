@@ -24,12 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import eval7  # noqa: E402
-import numpy as np  # noqa: E402
-import treys  # noqa: E402
+import eval7
+import numpy as np
+import treys
 
-from dealer_station.cards import card_str  # noqa: E402
-from dealer_station.evaluator import Category, evaluate, strength7  # noqa: E402
+from dealer_station.cards import card_str
+from dealer_station.evaluator import Category, evaluate, strength7
 
 # eval7's hand type (value >> 24) -> ours; eval7 has no separate royal flush.
 EVAL7_TYPES = {

@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dealer_station.evaluator import (  # noqa: E402
+from dealer_station.evaluator import (
     CATEGORY_SHIFT,
     Category,
     evaluate,

@@ -16,11 +16,11 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from .cards import rank_of, suit_of
+from .engine.phases import Stage
 from .engine.session import TableSession
 from .errors import DealerStationError
 from .evaluator import Category, evaluate
 from .money import format_money
-from .engine.phases import Stage
 
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
 REPRESENT_AFTER = 3.0  # seconds without a read before the card is passed over the reader again

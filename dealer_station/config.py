@@ -24,8 +24,8 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 import dealer_station
 
 from .errors import ConfigError, DealerStationError
-from .money import exact_decimal
 from .evaluator import Category
+from .money import exact_decimal
 
 CONFIG_DIR_ENV = "DEALER_STATION_CONFIG_DIR"
 
@@ -73,7 +73,7 @@ class SpotLimit(_Strict):
     max: Money
 
     @model_validator(mode="after")
-    def _min_not_above_max(self) -> "SpotLimit":
+    def _min_not_above_max(self) -> SpotLimit:
         if self.min > self.max:
             raise ValueError(f"min {self.min} is above max {self.max}")
         return self
@@ -108,7 +108,7 @@ class TableConfig(_Strict):
     """The croupier's chip set, for chip rows and payout breakdowns (largest first when shown)."""
 
     @model_validator(mode="after")
-    def _dealing_shoe_for_shuffler_deal(self) -> "TableConfig":
+    def _dealing_shoe_for_shuffler_deal(self) -> TableConfig:
         if self.deal_mode == "shuffler" and self.devices.shuffler is None:
             raise ValueError('deal_mode "shuffler" needs devices.shuffler (or deal_mode = "hand")')
         return self
@@ -127,7 +127,7 @@ class BankingTableConfig(TableConfig):
     options: dict[str, Any] = {}
 
     @model_validator(mode="after")
-    def _default_min_chip(self) -> "BankingTableConfig":
+    def _default_min_chip(self) -> BankingTableConfig:
         if self.min_chip is None and self.limits:
             # Stored without marking the field as set, so a record overriding the
             # limits gets a min_chip derived from its own limits.

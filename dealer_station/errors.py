@@ -11,7 +11,7 @@ class DealerStationError(Exception):
         self.problem = problem
         super().__init__(f"{field}: {problem}" if field else problem)
 
-    def at(self, prefix: str) -> "DealerStationError":
+    def at(self, prefix: str) -> DealerStationError:
         """Return the same error with ``prefix`` put in front of its field path."""
         field = f"{prefix}.{self.field}" if self.field else prefix
         return type(self)(self.problem, field)

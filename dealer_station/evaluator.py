@@ -42,7 +42,7 @@ class Category(IntEnum):
         return self.name.lower()
 
     @classmethod
-    def from_label(cls, label: str) -> "Category":
+    def from_label(cls, label: str) -> Category:
         try:
             return cls[label.upper()]
         except KeyError:

@@ -34,7 +34,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -159,7 +159,7 @@ def _record_hash(
 
 def utc_now_text(now: datetime | None = None) -> str:
     """UTC ISO-8601 with milliseconds and ``Z`` (e.g. ``2026-11-30T20:14:03.512Z``)."""
-    moment = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    moment = (now or datetime.now(UTC)).astimezone(UTC)
     return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
@@ -252,7 +252,7 @@ class Journal:
         clock: Callable[[], datetime] | None = None,
     ) -> None:
         self.path = Path(path)
-        self._clock = clock or (lambda: datetime.now(timezone.utc))
+        self._clock = clock or (lambda: datetime.now(UTC))
         self._lock = threading.Lock()
         self._conn: sqlite3.Connection | None = None
         self._tail_problem: str | None = None

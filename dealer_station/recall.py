@@ -43,7 +43,8 @@ def recall_round(journal: Journal, round_id: str) -> dict[str, Any]:
             record, settlement = payload["record"], payload["settlement"]
         elif kind == "round_voided":
             record = payload.get("record")
-            void = {"cause": payload["cause"], "phase": payload["phase"], "by": payload["by"], "at": event.at}
+            void = {"cause": payload["cause"], "phase": payload["phase"], "by": payload["by"], "at": event.at,
+                    "returned": payload.get("returned", {})}
             if payload.get("reason"):
                 void["reason"] = payload["reason"]
             ended_at = event.at

@@ -21,15 +21,18 @@ import structlog
 
 from .autoplay import AutoCroupier, void_on_halt
 from .config import TableConfig
+from .engine.phases import PAID, VOID
 from .errors import ConfigError, RuleError
 from .money import format_money
 from .recall import recall_round, strip_recall_keys
 from .station import Station
-from .engine.phases import PAID, VOID
 
 log = structlog.get_logger("dealer_station.simulate")
 
-FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door")
+FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door",
+               "dispute")
+"""Device faults the simulators inject, and ``dispute``: a supervisor voids the round at a random step."""
+DISPUTE_WITHIN = 30  # croupier steps: a dispute lands somewhere in the first 30 steps of a round
 SIM_BADGE, SIM_PIN = "9999", "246810"
 STALL_SECONDS = 8.0
 
@@ -83,6 +86,8 @@ class FaultArmer:
         self.rng = rng
         self.shoe = shoe_sim
         self.reader = reader_sim
+        self.dispute_at: int | None = None
+        """Croupier step of this round at which a supervisor voids it (a dispute), if armed."""
 
     def arm(self, seats: int) -> list[str]:
         armed = [k for k in FAULT_KINDS if k in self.rates and self.rng.random() < self.rates[k]]
@@ -111,9 +116,12 @@ class FaultArmer:
                 plan.door_open_after = at
             elif kind == "misread" and self.reader is not None:
                 self.reader.faults.misread_next = 1
+            elif kind == "dispute":
+                self.dispute_at = self.rng.randrange(1, DISPUTE_WITHIN)
         return armed
 
     def disarm(self) -> None:
+        self.dispute_at = None
         if self.shoe is not None:
             p = self.shoe.faults
             p.jam_after = p.disconnect_after = p.power_cycle_after = p.door_open_after = None
@@ -171,13 +179,13 @@ def simulate(
         last_report = time.monotonic()
         # A recovered round in progress is finished first, as the station does after a crash.
         if ctl.round is not None and not ctl.round.finished:
-            _finish_round(station, croupier, summary)
+            _finish_round(station, croupier, summary, None)
         while played < rounds:
             armer.disarm()
             for kind in armer.arm(seats):  # before the round's shuffle: deck faults need it
                 summary.faults_armed[kind] += 1
             ctl.open_round()
-            _finish_round(station, croupier, summary)
+            _finish_round(station, croupier, summary, armer.dispute_at)
             played += 1
             if on_round is not None:
                 on_round(station)
@@ -195,14 +203,23 @@ def simulate(
     return summary
 
 
-def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary) -> None:
-    """Step the croupier until the current round is paid or void; count it."""
+def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, dispute_at: int | None) -> None:
+    """Step the croupier until the current round is paid or void; count it.
+
+    With ``dispute_at`` a supervisor voids the round at that croupier step if it can
+    still be voided then (after decisions included: Play bets are on the table).
+    """
     ctl = station.session
     assert ctl is not None and ctl.round is not None
     round_id = ctl.round.round_id
     idle_since = time.monotonic()
+    steps = 0
     while ctl.round is not None and ctl.round.round_id == round_id and not ctl.round.finished:
         seq = ctl.state.last_seq
+        steps += 1
+        if steps == dispute_at and "void" in ctl.offer().supervisor:
+            ctl.void(SIM_BADGE, SIM_PIN, f"simulated dispute in {ctl.phase.replace('_', ' ')}")
+            continue
         try:
             acted = croupier.step()
         except RuleError as exc:  # a device report raced the croupier: look again
@@ -211,7 +228,7 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary) ->
         if acted:
             idle_since = time.monotonic()
             continue
-        if not ctl.wait_for(lambda s, seq=seq: s.last_seq != seq, 0.5):
+        if not ctl.wait_for(lambda s, before=seq: bool(s.last_seq != before), 0.5):
             if time.monotonic() - idle_since > STALL_SECONDS:
                 log.warning("round_stalled", round_id=round_id, phase=ctl.phase)
                 ctl.void(SIM_BADGE, SIM_PIN, f"simulation: no progress for {STALL_SECONDS:.0f} s in {ctl.phase}")

@@ -105,7 +105,7 @@ class Station:
         if self.journal is not None:
             self.journal.close()
 
-    def __enter__(self) -> "Station":
+    def __enter__(self) -> Station:
         self.start()
         return self
 

@@ -75,10 +75,10 @@ class DeviceABC(abc.ABC):
             return
         try:
             callback(event)
-        except Exception:  # noqa: BLE001 - the caller's bug, logged, link keeps running
+        except Exception:
             log.exception("driver.on_event_failed", device=self.kind)
 
-    def __enter__(self) -> "DeviceABC":
+    def __enter__(self) -> DeviceABC:
         self.open()
         return self
 

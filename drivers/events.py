@@ -7,7 +7,7 @@ it was delivered, so a controller can journal events from several devices in ord
 from __future__ import annotations
 
 import time
-from typing import Literal, Union
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -73,9 +73,9 @@ class PacketDone(_Event):
     count: int
 
 
-DeviceEvent = Union[
-    CardDispensed, CardRead, DeckVerified, DeviceStatus, DeviceFault, LinkUp, LinkDown, ShuffleDone, PacketDone
-]
+DeviceEvent = (
+    CardDispensed | CardRead | DeckVerified | DeviceStatus | DeviceFault | LinkUp | LinkDown | ShuffleDone | PacketDone
+)
 
 
 def identity_from(msg: p.Identity) -> DeviceIdentity:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -23,6 +22,7 @@ import structlog
 
 from dealer_station.wire import codec as p
 from dealer_station.wire.channel import DEFAULT_ACK_TIMEOUT, DEFAULT_MAX_RETRIES, ReliableChannel
+
 from .base import DeviceABC, DeviceError, EventCallback
 from .events import DeviceFault, DeviceIdentity, LinkDown, LinkUp, event_from_message, identity_from
 
@@ -54,7 +54,7 @@ def wake(transport: object | None) -> None:
     if waker is not None:
         try:
             waker()
-        except Exception:  # noqa: BLE001 - a late wake on a closing port is harmless
+        except Exception:
             pass
 
 
@@ -118,7 +118,7 @@ class DriverLink:
         while not self._stop.is_set():
             try:
                 transport = self._connect()
-            except Exception as exc:  # noqa: BLE001 - any open failure means "not there yet"
+            except Exception as exc:
                 log.debug("link.connect_failed", device=self.name, error=str(exc), retry_in=delay)
                 self._stop.wait(delay)
                 delay = min(delay * 2, self.backoff[1])
@@ -130,7 +130,7 @@ class DriverLink:
                 self._transport = None
                 try:
                     transport.close()
-                except Exception:  # noqa: BLE001 - closing a dead port may fail; it is gone anyway
+                except Exception:
                     pass
             if self.up.is_set():
                 self.up.clear()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dealer_station.wire import codec as p
+
 from .base import ShufflerABC
 from .link import SerialLinkedDriver
 

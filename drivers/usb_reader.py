@@ -12,7 +12,6 @@ from .base import CardReaderABC
 from .link import LinkBroken, LinkedDriver, Transport
 
 
-
 class UsbTransport:
     """First IN and OUT endpoints of interface 0 of the device VID:PID."""
 

@@ -180,7 +180,7 @@ class SimulatedDevice(abc.ABC):
         return "door_open" if self.door_open else "ready"
 
     # -- lifecycle
-    def start(self) -> "SimulatedDevice":
+    def start(self) -> SimulatedDevice:
         if self._thread is None:
             self.endpoint = self._make_endpoint()
             self._stop.clear()
@@ -198,7 +198,7 @@ class SimulatedDevice(abc.ABC):
             self.endpoint.close()
             self.endpoint = None
 
-    def __enter__(self) -> "SimulatedDevice":
+    def __enter__(self) -> SimulatedDevice:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

@@ -36,7 +36,7 @@ class FaultPlan:
     door_open_after: int | None = None
 
     @classmethod
-    def parse(cls, specs: list[str] | tuple[str, ...]) -> "FaultPlan":
+    def parse(cls, specs: list[str] | tuple[str, ...]) -> FaultPlan:
         plan = cls()
         for spec in specs:
             plan.apply(spec)

@@ -259,7 +259,7 @@ def test_all_five_card_hands_reproduce_published_counts():
     reps = dict(zip(every, combinations(range(52), 5)))
     ours = sorted(values)
     ev = treys.Evaluator()
-    treys_ranks = [ev._five(_to_treys(reps[v])) for v in ours]  # noqa: SLF001
+    treys_ranks = [ev._five(_to_treys(reps[v])) for v in ours]
     assert len(set(treys_ranks)) == len(ours)
     assert treys_ranks == sorted(treys_ranks, reverse=True)
     table = ev.table
@@ -316,7 +316,7 @@ def _treys_category(rank: int) -> Category:
 
 def _treys_seven(hands) -> np.ndarray:
     ev = _treys().Evaluator()
-    seven = ev._seven  # noqa: SLF001 - what evaluate(hole, board) calls, minus the list concat
+    seven = ev._seven
     return np.fromiter((seven(_to_treys(x)) for x in hands), dtype=np.int64, count=len(hands))
 
 

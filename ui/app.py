@@ -8,7 +8,6 @@ the GUI thread) and every view re-renders from ``controller.state``.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import signal
 import sys
@@ -19,8 +18,17 @@ from typing import Any
 import structlog
 from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import (QApplication, QHBoxLayout, QInputDialog, QLabel, QMainWindow, QPushButton,
-                               QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from dealer_station.engine import TableSession
 from dealer_station.engine.phases import PAID, VOID, Stage
@@ -242,7 +250,7 @@ class MainWindow(QMainWindow):
         self.shots.append(path)
         return path
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt name
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.worker.shutdown(wait=False)
         super().closeEvent(event)
 

@@ -7,15 +7,14 @@ widget is disabled and drawn locked, so a press cannot change a stake by acciden
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.money import format_money
 from dealer_station.engine.phases import BETTING
+from dealer_station.money import format_money
 
 from .columns import SeatColumns
 from .format import money
@@ -99,8 +98,7 @@ class BetPanel(QFrame):
         button.setObjectName(f"chip{seat}_{spot}_{amount}")
         button.setAccessibleName(f"seat {seat} {spot} +{amount}")
         set_role(button, "chip")
-        handler: Callable[[], None] = lambda: self.worker.submit("bet", add_chip, self.ctl, seat, spot, amount)
-        button.clicked.connect(handler)
+        button.clicked.connect(lambda: self.worker.submit("bet", add_chip, self.ctl, seat, spot, amount))
         self.chips.append(button)
         return button
 

@@ -55,7 +55,7 @@ class CardWidget(QWidget):
             return "face down"
         return f"{rank_text(self._card)}{'cdhs'[suit_of(self._card)]}"
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt name
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QDialog, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from .theme import set_role
 
@@ -59,7 +58,7 @@ class PinDialog(QDialog):
         buttons.addWidget(ok)
         layout.addLayout(buttons)
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt name
+    def eventFilter(self, watched, event) -> bool:
         from PySide6.QtCore import QEvent
 
         if event.type() in (QEvent.Type.FocusIn, QEvent.Type.MouseButtonPress) and watched in (self.badge, self.pin):

@@ -15,11 +15,11 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from dealer_station.config import load_profile  # noqa: E402
-from dealer_station.engine import TableSession  # noqa: E402
-from dealer_station.journal import Journal  # noqa: E402
+from dealer_station.config import load_profile
+from dealer_station.engine import TableSession
+from dealer_station.journal import Journal
 
-from .app import MainWindow, make_app  # noqa: E402
+from .app import MainWindow, make_app
 
 DEMO_BADGE, DEMO_PIN = "0000", "1234"  # a throwaway credential store in the temp folder
 

@@ -24,7 +24,6 @@ from ..games.base import record_profile
 from ..recall import strip_recall_keys
 
 
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "settle",

@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     # Operational logs go next to the journal so stderr keeps the progress lines readable.
     log_path = Path(args.journal).with_suffix(".log")
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    log_file = open(log_path, "a", encoding="utf-8")  # noqa: SIM115 - lives for the run
+    log_file = open(log_path, "a", encoding="utf-8")
     configure_logging(stream=log_file)
     summary = simulate(table, rounds=args.rounds, seed=args.seed, seats=args.seats, faults=faults,
                        journal=args.journal, progress=sys.stderr)

@@ -26,7 +26,6 @@ from .phases import (
     DEALING,
     HANDS_REVEAL,
     NO_MORE_BETS,
-    SETTLEMENT,
     PhaseGraph,
     Stage,
     banking_graph,

@@ -17,14 +17,14 @@ checks every one has a response here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .phases import Stage
 
 SHUFFLER, READER = "shuffler", "reader"
 
 
-class Response(str, Enum):
+class Response(StrEnum):
     HALT = "halt"  # stop the round; the halt kind says who may do what
     VOID = "void"  # void the round now (stakes returned)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Protocol
 
 CLOSED = "closed"
@@ -32,7 +32,7 @@ VOID = "void"
 REVEAL_SUFFIX = "_reveal"
 
 
-class Stage(str, Enum):
+class Stage(StrEnum):
     """What kind of step a phase is; views and players branch on this, never on names."""
 
     IDLE = "idle"

@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, Protocol, TypeVar
 
@@ -111,7 +111,7 @@ class Tx:
 
 
 def _now_text() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 class TableSession:
@@ -243,11 +243,12 @@ class TableSession:
         for effect in effects:
             try:
                 self._carry_out(effect)
-            except Exception as exc:  # noqa: BLE001 - a device call never fails a journaled command
+            except Exception as exc:
                 problem = str(exc) or type(exc).__name__
                 self._log.warning("device_request_failed", device=effect.device, request=effect.what, error=problem,
                                   round_id=self._round_id())
-                self._transact(lambda tx: self.flow.on_effect_failed(tx, effect.device, effect.what, problem))
+                failed = effect
+                self._transact(lambda tx: self.flow.on_effect_failed(tx, failed.device, failed.what, problem))  # noqa: B023
                 return
 
     def _carry_out(self, effect: Effect) -> None:
@@ -596,7 +597,7 @@ class TableSession:
                     return
                 self._transact(lambda tx: tx.emit(
                     ev.Halted("internal", "dispatch_failed", f"station could not handle {what}: {problem}"), STATION))
-        except Exception as again:  # noqa: BLE001 - the pump must survive whatever happens here
+        except Exception as again:
             self._log.error("halt_failed", error=str(again))
 
     # ----------------------------------------------------------------- views

@@ -251,14 +251,16 @@ def record_profile(record: Mapping[str, Any]) -> TableConfig:
         raise RecordError(str(exc), "table") from None
 
 
-def table_for_record(record: Mapping[str, Any], table: TableConfig) -> TableConfig:
-    """The table in force for a record: its named profile (``table``), then its overrides."""
+def table_for_record(record: Mapping[str, Any], table: TableConfig) -> BankingTableConfig:
+    """The table in force for a banking record: its named profile (``table``), then its overrides."""
     if "table" in record:
         table = record_profile(record)
     if table.game != record.get("game"):
         raise RecordError(f"record is for {record.get('game')!r} but the table profile is for {table.game!r}", "game")
     overrides = {key: record[key] for key in TABLE_KEYS[1:] if key in record}
-    return with_overrides(table, overrides)
+    result = with_overrides(table, overrides)
+    assert isinstance(result, BankingTableConfig)
+    return result
 
 
 def parse_record_cards(record: Mapping[str, Any], key: str, count: int, field: str | None = None) -> tuple[Card, ...]:

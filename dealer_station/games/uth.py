@@ -24,7 +24,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..cards import Card
-from ..config import TableConfig
+from ..config import BankingTableConfig, TableConfig
 from ..errors import RecordError, RuleError
 from ..evaluator import Category, HandValue, evaluate
 from ..money import ZERO, format_money, parse_money, round_down
@@ -186,6 +186,7 @@ class UltimateTexasHoldem(BankingGame):
     def validate_bets(
         self, seat: int, bets: Mapping[str, Any], table: TableConfig, field: str
     ) -> dict[str, Decimal]:
+        assert isinstance(table, BankingTableConfig)
         check_seat_number(seat, table, field)
         bets = require_object(bets, field)
         for spot in bets:

@@ -103,7 +103,7 @@ class Message:
         return b""
 
     @classmethod
-    def unpack(cls, payload: bytes) -> "Message":
+    def unpack(cls, payload: bytes) -> Message:
         if payload:
             raise DecodeError(f"{cls.__name__} takes no payload")
         return cls()
@@ -200,7 +200,7 @@ class Identify(Message):
         return struct.pack("<I", self.instance & 0xFFFFFFFF)
 
     @classmethod
-    def unpack(cls, payload: bytes) -> "Identify":
+    def unpack(cls, payload: bytes) -> Identify:
         if len(payload) != 4:
             raise DecodeError("bad identify")
         return cls(struct.unpack("<I", payload)[0])
@@ -222,7 +222,7 @@ class Identity(Message):
         return b"".join(bytes([len(p)]) + p for p in parts) + bytes([self.protocol_version, self.session])
 
     @classmethod
-    def unpack(cls, payload: bytes) -> "Identity":
+    def unpack(cls, payload: bytes) -> Identity:
         at, texts = 0, []
         for _ in range(3):
             if at >= len(payload):
@@ -251,7 +251,7 @@ class Shuffle(Message):
         return struct.pack("<Q", self.seed)
 
     @classmethod
-    def unpack(cls, payload: bytes) -> "Shuffle":
+    def unpack(cls, payload: bytes) -> Shuffle:
         if not payload:
             return cls(None)
         if len(payload) != 8:
@@ -276,7 +276,7 @@ class DealPacket(Message):
         return bytes([_pos_code(self.position), self.count])
 
     @classmethod
-    def unpack(cls, payload: bytes) -> "DealPacket":
+    def unpack(cls, payload: bytes) -> DealPacket:
         if len(payload) != 2:
             raise DecodeError("bad deal packet")
         return cls(_pos_name(payload[0]), payload[1])
@@ -308,7 +308,7 @@ class CardDispensedMsg(Message):
         return bytes([_pos_code(self.position), self.index, _card_byte(self.card)])
 
     @classmethod
-    def unpack(cls, payload: bytes) -> "CardDispensedMsg":
+    def unpack(cls, payload: bytes) -> CardDispensedMsg:
         if len(payload) != 3:
             raise DecodeError("bad card dispensed")
         return cls(_pos_name(payload[0]), payload[1], _card_from(payload[2]))
@@ -326,7 +326,7 @@ class DeckVerifiedMsg(Message):
         return bytes([self.count]) + b"".join(_pack_cards(c) for c in (self.missing, self.extra, self.duplicates))
 
     @classmethod
-    def unpack(cls, payload: bytes) -> "DeckVerifiedMsg":
+    def unpack(cls, payload: bytes) -> DeckVerifiedMsg:
         if not payload:
             raise DecodeError("empty deck verified")
         at, lists = 1, []
@@ -353,7 +353,7 @@ class FaultMsg(Message):
         return bytes([FAULT_CODES.index(self.code)]) + self.text.encode("utf-8")[:200]
 
     @classmethod
-    def unpack(cls, payload: bytes) -> "FaultMsg":
+    def unpack(cls, payload: bytes) -> FaultMsg:
         if not payload or payload[0] >= len(FAULT_CODES):
             raise DecodeError("bad fault code")
         return cls(FAULT_CODES[payload[0]], _text(payload[1:]))
@@ -368,7 +368,7 @@ class CardReadMsg(Message):
         return bytes([UNREADABLE if self.card is None else _card_byte(self.card)])
 
     @classmethod
-    def unpack(cls, payload: bytes) -> "CardReadMsg":
+    def unpack(cls, payload: bytes) -> CardReadMsg:
         if len(payload) != 1:
             raise DecodeError("bad card read")
         return cls(None if payload[0] == UNREADABLE else _card_from(payload[0]))
@@ -389,7 +389,7 @@ class PacketDoneMsg(Message):
         return bytes([_pos_code(self.position), self.count])
 
     @classmethod
-    def unpack(cls, payload: bytes) -> "PacketDoneMsg":
+    def unpack(cls, payload: bytes) -> PacketDoneMsg:
         if len(payload) != 2:
             raise DecodeError("bad packet done")
         return cls(_pos_name(payload[0]), payload[1])

@@ -20,12 +20,10 @@ from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
-import pytest
-
 from dealer_station.config import load_profile
+from dealer_station.engine.state import TableState, replay
 from dealer_station.games import get_game
 from dealer_station.journal import Journal
-from dealer_station.engine.state import TableState, replay
 
 KILLS = 50
 DISTINCT_POINTS = 50

@@ -100,3 +100,21 @@ def test_parse_faults() -> None:
     assert parse_faults("jam:0.05,door:1") == {"jam": 0.05, "door": 1.0}
     with pytest.raises(ConfigError):
         parse_faults("jam:-0.1")
+
+
+def test_disputes_void_rounds_after_decisions_and_return_every_stake(tmp_path: Path) -> None:
+    """A supervisor voids rounds at random steps (Play bets on the table included)."""
+    journal = tmp_path / "disputes.sqlite"
+    summary = simulate(load_profile("uth-default"), rounds=16, seed=8, seats=3, faults={"dispute": 1.0},
+                       journal=journal, progress=None)
+    assert summary.voided["supervisor"] >= 8
+    game = get_game("uth")
+    with Journal(journal, table_id=None) as j:
+        voided = [r for r in recall_last(j, 100) if r["void"] is not None]
+    with_play = 0
+    for rec in voided:
+        stakes = {str(s["seat"]): sum(game.stakes({k: Decimal(v) for k, v in s["bets"].items()}, s["actions"]).values(),
+                                      Decimal(0)) for s in rec["seats"]}
+        assert {k: Decimal(v) for k, v in rec["void"]["returned"].items()} == stakes
+        with_play += any(a.startswith("play") for s in rec["seats"] for a in s["actions"])
+    assert with_play >= 1, "no dispute landed after a Play bet"

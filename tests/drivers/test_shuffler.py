@@ -10,7 +10,14 @@ import pytest
 from dealer_station.cards import parse_card
 from drivers.base import DeviceError
 from drivers.events import (
-    CardDispensed, DeckVerified, DeviceFault, DeviceStatus, LinkDown, LinkUp, PacketDone, ShuffleDone,
+    CardDispensed,
+    DeckVerified,
+    DeviceFault,
+    DeviceStatus,
+    LinkDown,
+    LinkUp,
+    PacketDone,
+    ShuffleDone,
 )
 from simulators.faults import FaultPlan
 

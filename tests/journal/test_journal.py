@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import threading
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -108,7 +108,7 @@ def test_refuses_empty_kind_or_actor(path: Path) -> None:
 
 
 def test_injected_clock_formats_utc_ms_z(path: Path) -> None:
-    moment = datetime(2026, 11, 30, 20, 14, 3, 512999, tzinfo=timezone.utc)
+    moment = datetime(2026, 11, 30, 20, 14, 3, 512999, tzinfo=UTC)
     with Journal(path, table_id="T1", clock=lambda: moment) as j:
         assert j.append("a", {}, actor="x").at == "2026-11-30T20:14:03.512Z"
 

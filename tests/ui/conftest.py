@@ -6,17 +6,17 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported anywhere
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
+from collections.abc import Iterator
+from pathlib import Path
 
-import pytest  # noqa: E402
+import pytest
 
-from dealer_station.config import load_profile  # noqa: E402
-from dealer_station.engine import TableSession  # noqa: E402
-from dealer_station.journal import Journal  # noqa: E402
-from dealer_station.supervisor import CredentialStore  # noqa: E402
-from simulators.scripted_shoe import ScriptedShoe  # noqa: E402
-from tests.controller.conftest import PROGRAM  # noqa: E402
+from dealer_station.config import load_profile
+from dealer_station.engine import TableSession
+from dealer_station.journal import Journal
+from dealer_station.supervisor import CredentialStore
+from simulators.scripted_shoe import ScriptedShoe
+from tests.controller.conftest import PROGRAM
 
 BADGE, PIN = "0412", "2468"
 # board 2c 7d 9h Js Qs, seat1 As Ac, seat3 8d 3h, dealer Kd 7c (shoe order: board, seats, dealer)
