@@ -43,14 +43,8 @@ def _non_negative(amount: Decimal) -> Decimal:
     return amount
 
 
-def _known_category(label: str) -> str:
-    Category.from_label(label)  # ValueError listing the known labels
-    return label
-
-
 Money = Annotated[Decimal, BeforeValidator(exact_decimal), AfterValidator(_positive)]
 Odds = Annotated[Decimal, BeforeValidator(exact_decimal), AfterValidator(_non_negative)]
-CategoryLabel = Annotated[str, AfterValidator(_known_category)]
 
 
 def _optional(check: Any) -> Any:
@@ -102,7 +96,8 @@ class TableConfig(_Strict):
     deal_mode: Literal["shuffler", "hand"] = "shuffler"
     min_chip: Annotated[Decimal | None, BeforeValidator(_optional(exact_decimal)), AfterValidator(_optional(_positive))] = None
     limits: dict[str, SpotLimit]
-    paytables: dict[str, dict[CategoryLabel, Odds]]
+    paytables: dict[str, dict[str, Odds]]
+    """Pay tables by name; which rows each may have is the game's (``Game.check_table``)."""
     devices: DeviceConfig = DeviceConfig()
     currency: str = "EUR"
     journal: str = "var/journal.sqlite"

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from ..cards import Card, ensure_distinct, parse_cards
 from ..config import SpotLimit, TableConfig, load_profile, with_overrides
 from ..errors import ConfigError, RecordError, RuleError
+from ..evaluator import Category
 from ..money import format_money
 
 Packet = tuple[str, int]
@@ -81,6 +82,21 @@ class Game(ABC):
             raise RuleError(f"{self.name} seats 1 to {self.max_seats} players, not {table.seats}", "seats")
         _exact_keys(table.limits, self.limit_spots, "limits")
         _exact_keys(table.paytables, self.paytable_names, "paytables")
+        for name, rows in table.paytables.items():
+            for row in rows:
+                self.check_paytable_row(name, row, f"paytables.{name}.{row}")
+
+    def check_paytable_row(self, paytable: str, row: str, field: str) -> None:
+        """Refuse a row ``paytable`` cannot have. Rows are hand categories unless a game
+        keys a table otherwise (Texas Hold'em Bonus keys its Bonus table by hole cards)."""
+        try:
+            Category.from_label(row)
+        except ValueError as exc:
+            raise RuleError(str(exc), field) from None
+
+    def default_profile(self) -> str:
+        """The table profile a record naming none is settled with."""
+        return f"{self.name}-default"
 
     def stakes(self, bets: Mapping[str, Decimal], actions: Sequence[str]) -> dict[str, Decimal]:
         """Stake per spot once ``actions`` were taken (games with raise spots add them)."""
