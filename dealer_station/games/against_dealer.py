@@ -71,3 +71,28 @@ class SeatSettlement:
             net=format_money(self.net),
         )
         return out
+
+
+def check_spot_takeover(players: Sequence[tuple[int, str | None]], allowed: bool, fields: Sequence[str]) -> None:
+    """Refuse a player on more spots than the table allows (``players``: seat, player).
+
+    A spot naming no player is its own player. With spot takeover (THB, GAMES.md §3) a
+    seated player may also play one vacant spot, so two spots at most; without it (UTH,
+    seed 001) one. ``fields`` name each entry for the error.
+    """
+    seats_of: dict[str, list[int]] = {}
+    for (seat, player), where in zip(players, fields, strict=True):
+        if player is None:
+            continue
+        seats_of.setdefault(player, []).append(seat)
+        taken = seats_of[player]
+        if len(taken) == 2 and not allowed:
+            raise RuleError(
+                f"player {player!r} already plays seat {taken[0]}: this table does not allow spot takeover", where
+            )
+        if len(taken) > 2:
+            raise RuleError(
+                f"player {player!r} already plays seats {taken[0]} and {taken[1]}: "
+                "a player plays at most one vacant spot besides their own",
+                where,
+            )
