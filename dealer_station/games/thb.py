@@ -157,9 +157,8 @@ class ThbSeat(SeatHand):
 
 @dataclass(frozen=True, slots=True)
 class ThbRound(Round):
-    """A validated THB round: the table's options and the meter before the round."""
+    """A validated THB round, with the meter as the round found it."""
 
-    options: ThbTableOptions
     jackpot: JackpotMeter | None = None
     """The meter as the round found it (None: no ``jackpot`` in the record)."""
     report_overflow: bool = False
@@ -397,7 +396,7 @@ class TexasHoldemBonus(Game):
             staked = next((i for i, s in enumerate(seats) if "pool" in s.bets), None)
             if staked is not None:
                 raise RecordError(f"missing: seats[{staked}] has a Pool stake, so the record needs the meter", "jackpot")
-        return ThbRound(self.name, table, dealer, board, tuple(seats), options, meter, report_overflow)
+        return ThbRound(self.name, table, dealer, board, tuple(seats), meter, report_overflow)
 
     def _parse_seat(self, entry: object, field: str, table: TableConfig) -> ThbSeat:
         entry = require_object(entry, field)

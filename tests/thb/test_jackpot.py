@@ -115,7 +115,7 @@ def test_overflow_pays_the_raise_to_reset_before_the_house_seeds():
 
 
 def test_overflow_larger_than_the_shortfall_leaves_the_rest_and_seeds_nothing():
-    meter = JackpotMeter.taken_up(CAPPED, D("30000.00"), overflow=D("12000"))
+    meter = JackpotMeter.taken_up(CAPPED, D("30000.00"), overflow=D(12000))
     facts = meter.award(1, "royal_flush", D(100))
     assert facts[1:] == [OverflowDraw(D("10000.00"))]
     after = run(meter, facts)
@@ -134,12 +134,12 @@ def test_hits_at_or_above_verify_at_need_verification(meter, percent, locked):
 
 
 def test_no_verify_at_never_holds():
-    (award, *_) = JackpotMeter.taken_up(RULES, D("999999")).award(1, "royal_flush", D(100))
+    (award, *_) = JackpotMeter.taken_up(RULES, D(999999)).award(1, "royal_flush", D(100))
     assert isinstance(award, Award) and not award.needs_verification
 
 
 def test_void_reverses_contributions_exactly():
-    meter = JackpotMeter.taken_up(CAPPED, D("29999.90"), D("5"))
+    meter = JackpotMeter.taken_up(CAPPED, D("29999.90"), D(5))
     contributions = meter.contribute([(2, D(1)), (1, D(1))])
     during = run(meter, contributions)
     after = run(during, during.reverse(contributions))
@@ -170,7 +170,7 @@ def test_reversal_of_a_reversal_is_refused():
 @pytest.mark.parametrize("fact", [
     Contribution(3, D(1), D("0.1"), D("0.15")),
     Award(2, "royal_flush", D(100), D("25000.50"), True),
-    Award(6, "straight", D("10"), D("1000.02")),
+    Award(6, "straight", D(10), D("1000.02")),
     OverflowDraw(D("600.40")),
     Seed(D("9399.6")),
     Reversal(Contribution(3, D(1), D("0.25"), D(0))),
@@ -218,7 +218,7 @@ def test_taken_up_refuses_impossible_meters():
     with pytest.raises(RuleError, match="meter: 30000.01 is above the cap 30000"):
         JackpotMeter.taken_up(CAPPED, D("30000.01"))
     with pytest.raises(RuleError, match="overflow: must be >= 0"):
-        JackpotMeter.taken_up(CAPPED, D("10000"), D("-1"))
+        JackpotMeter.taken_up(CAPPED, D(10000), D(-1))
 
 
 def test_bad_award_percent_and_stake_are_refused():
@@ -240,10 +240,10 @@ ROUND = st.tuples(
 )
 RULE_SETS = st.builds(
     JackpotRules,
-    rate=st.sampled_from([D("0.25"), D("0.125"), D("0.3"), D("1")]),
-    reset=st.sampled_from([D("100"), D("1000.00"), D("0"), D("33.33")]),
+    rate=st.sampled_from([D("0.25"), D("0.125"), D("0.3"), D(1)]),
+    reset=st.sampled_from([D(100), D("1000.00"), D(0), D("33.33")]),
     cap=st.sampled_from([None, D("1000.00"), D("1500.5")]),
-    verify_at=st.sampled_from([None, D("500")]),
+    verify_at=st.sampled_from([None, D(500)]),
 ).filter(lambda r: r.cap is None or r.cap >= r.reset)
 
 
