@@ -33,7 +33,7 @@ def test_default_profile_values():
     options = table_options(table)
     assert options.pool_stake == 1 and options.allow_spot_takeover is True
     assert (options.jackpot.rate, options.jackpot.reset, options.jackpot.cap, options.jackpot.verify_at) == (
-        Decimal("0.25"), Decimal("10000.00"), Decimal("250000.00"), Decimal("5000.00"))
+        Decimal("0.25"), Decimal("500.00"), Decimal("750.00"), Decimal("250.00"))
 
 
 BAD_PROFILES = [
@@ -41,7 +41,7 @@ BAD_PROFILES = [
     ("float-rate", lambda t: t.replace('rate = "0.25"', "rate = 0.25"),
      'options.jackpot.rate: must be a decimal string such as "0.25"'),
     ("misspelt-option", lambda t: t.replace("allow_spot_takeover", "allow_takeover"), "options.allow_takeover: unknown key"),
-    ("cap-below-reset", lambda t: t.replace('cap = "250000.00"', 'cap = "100"'), "options.jackpot: cap 100 is below reset 10000"),
+    ("cap-below-reset", lambda t: t.replace('cap = "750.00"', 'cap = "100"'), "options.jackpot: cap 100 is below reset 500"),
     ("no-jackpot", lambda t: t[:t.index("[options.jackpot]")] + t[t.index("[devices]"):], "options.jackpot: missing required key"),
     ("seven-seats", lambda t: t.replace("seats = 6", "seats = 7"), "seats: holdem_bonus seats 1 to 6 players, not 7"),
     ("unknown-bonus-row", lambda t: t.replace('ak_offsuit = "15"', 'ako = "15"'), "paytables.bonus.ako: unknown Bonus row 'ako'"),
