@@ -53,7 +53,7 @@ from .base import (
     table_for_record,
 )
 
-KING, QUEEN, JACK, TEN = ACE - 1, ACE - 2, ACE - 3, ACE - 4
+KING, JACK = ACE - 1, ACE - 3
 
 BONUS_ROWS = (
     "aa_vs_dealer_aa",  # pair of aces and the dealer holds a pair of aces too
