@@ -8,8 +8,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BENCHMARKS = ["bench_evaluator.py", "enumerate7.py", "bench_driver_latency.py", "bench_journal.py",
-              "bench_controller.py"]
+BENCHMARKS = ["bench_evaluator.py", "enumerate7.py", "enumerate_thb.py", "bench_driver_latency.py",
+              "bench_journal.py", "bench_controller.py"]
 
 
 def main() -> int:

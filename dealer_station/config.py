@@ -42,14 +42,8 @@ def _non_negative(amount: Decimal) -> Decimal:
     return amount
 
 
-def _known_category(label: str) -> str:
-    Category.from_label(label)  # ValueError listing the known labels
-    return label
-
-
 Money = Annotated[Decimal, BeforeValidator(exact_decimal), AfterValidator(_positive)]
 Odds = Annotated[Decimal, BeforeValidator(exact_decimal), AfterValidator(_non_negative)]
-CategoryLabel = Annotated[str, AfterValidator(_known_category)]
 
 
 def _optional(check: Any) -> Any:
@@ -123,8 +117,8 @@ class BankingTableConfig(TableConfig):
     """
 
     limits: dict[str, SpotLimit]
-    paytables: dict[str, dict[CategoryLabel, Odds]]
-    options: dict[str, Any] = {}
+    paytables: dict[str, dict[str, Odds]]
+    """Pay tables by name; which rows each may have is the game's (``Game.check_table``)."""
 
     @model_validator(mode="after")
     def _default_min_chip(self) -> BankingTableConfig:
@@ -173,6 +167,12 @@ def _problem(error: Mapping[str, Any]) -> str:
     return message
 
 
+def first_problem(exc: ValidationError) -> tuple[str, str]:
+    """(problem, key path) of a pydantic error's first problem, as the one-line errors say it."""
+    first = exc.errors()[0]
+    return _problem(first), _loc_path(first["loc"])
+
+
 def build_table(
     data: Mapping[str, Any],
     source: str | None = None,
@@ -195,9 +195,8 @@ def build_table(
     try:
         table = game.config_model.model_validate(dict(data))
     except ValidationError as exc:
-        first = exc.errors()[0]
-        path = _loc_path(first["loc"])
-        raise error(_problem(first), f"{prefix}{path}" if path else source) from None
+        problem, path = first_problem(exc)
+        raise error(problem, f"{prefix}{path}" if path else source) from None
     try:
         game.check_table(table)
     except DealerStationError as exc:

@@ -51,6 +51,15 @@ def format_money(amount: Decimal) -> str:
     return text
 
 
+def format_cents(amount: Decimal) -> str:
+    """A meter amount as the meter shows it: to the cent, finer only when it holds fractions
+    of a cent ("25000.00", "0.125"); zero as "0" like ``format_money``."""
+    if amount == 0:
+        return "0"
+    exponent = min(int(amount.normalize().as_tuple().exponent), -2)
+    return format(amount.quantize(Decimal(1).scaleb(exponent)), "f")
+
+
 def round_down(amount: Decimal, min_chip: Decimal) -> Decimal:
     """Largest multiple of ``min_chip`` not above ``amount`` (payouts are never rounded up)."""
     if min_chip <= 0:

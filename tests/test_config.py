@@ -126,7 +126,11 @@ def test_default_min_chip_follows_overridden_limits():
     assert with_overrides(table, {"limits": {"ante": {"min": "0.5", "max": "10"}}}).min_chip == Decimal("0.1")
 
 
-def test_options_field_for_game_extras():
+def test_each_game_owns_its_profile_model():
+    """No catch-all ``options``: a game's extra settings are typed in its own model."""
     data = {"game": "uth", "seats": 3, "limits": {"ante": {"min": 5, "max": 50}, "trips": {"min": 1, "max": 5}},
             "paytables": {"blind": {}, "trips": {}}, "options": {"anything": True}}
-    assert build_table(data).options == {"anything": True}
+    with pytest.raises(ConfigError, match="options: unknown key"):
+        build_table(data)
+    thb = load_profile("thb-default")
+    assert type(thb).__name__ == "ThbTableConfig" and thb.options.pool_stake == Decimal(1)

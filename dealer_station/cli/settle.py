@@ -34,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--config",
         metavar="PROFILE_OR_PATH",
-        help="table profile used when a record names none (default: <game>-default)",
+        help="table profile used when a record names none (default: the game's, e.g. uth-default)",
     )
     parser.set_defaults(func=run)
 
@@ -67,7 +67,7 @@ def settle_record(record: object, fallback: TableConfig | None = None) -> dict[s
     if "table" in record:
         table = record_profile(record)
     else:
-        table = fallback or _default_profile(game.name)
+        table = fallback or _default_profile(game.default_profile())
     return game.settle(game.parse_record(record, table))
 
 
@@ -77,8 +77,8 @@ def _cached_profile(name: str, config_dir: Path) -> TableConfig:
     return load_profile(name)
 
 
-def _default_profile(game: str) -> TableConfig:
-    return _cached_profile(f"{game}-default", config_dir())
+def _default_profile(name: str) -> TableConfig:
+    return _cached_profile(name, config_dir())
 
 
 def _read_input(file: str) -> str:

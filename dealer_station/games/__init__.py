@@ -1,15 +1,16 @@
 """Registry of the games the station runs: one module per game behind ``Game``.
 
-Texas Hold'em Bonus and the poker-room hold'em aid join as one module each.
+The poker-room hold'em aid joins as one module too.
 """
 
 from __future__ import annotations
 
 from ..errors import RecordError
 from .base import BankingGame, Game, Round, SeatHand
+from .thb import TexasHoldemBonus
 from .uth import UltimateTexasHoldem
 
-GAMES: dict[str, Game] = {game.name: game for game in (UltimateTexasHoldem(),)}
+GAMES: dict[str, Game] = {game.name: game for game in (UltimateTexasHoldem(), TexasHoldemBonus())}
 
 
 def get_game(name: object) -> Game:

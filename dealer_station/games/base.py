@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from ..cards import Card, cards_str, ensure_distinct, parse_cards
 from ..config import BankingTableConfig, SpotLimit, TableConfig, load_profile, with_overrides
 from ..errors import ConfigError, RecordError, RuleError
+from ..evaluator import Category
 from ..money import format_money
 
 Packet = tuple[str, int]
@@ -79,6 +80,10 @@ class Game(ABC):
     def settle(self, round: Any) -> dict[str, Any]:
         """The settlement of a validated round as the JSON-able dict of ROUND_RECORD.md."""
 
+    def default_profile(self) -> str:
+        """The table profile a record naming none is settled with."""
+        return f"{self.name}-default"
+
     def record_table(self, record: Mapping[str, Any]) -> TableConfig | None:
         """The table a record carries in full by itself (None: it needs a profile)."""
         return None
@@ -118,6 +123,9 @@ class BankingGame(Game):
         assert isinstance(table, BankingTableConfig)
         _exact_keys(table.limits, self.limit_spots, "limits")
         _exact_keys(table.paytables, self.paytable_names, "paytables")
+        for name, rows in table.paytables.items():
+            for row in rows:
+                self.check_paytable_row(name, row, f"paytables.{name}.{row}")
 
     def reveal_before(self, street: str) -> list[Reveal]:
         """Which cards the dealer turns up before the decisions of ``street``."""
@@ -132,6 +140,15 @@ class BankingGame(Game):
         for pos, part in reveals:
             targets.extend((pos, i) for i in range(*part.indices(packets.get(pos, 0))))
         return targets
+
+    def check_paytable_row(self, paytable: str, row: str, field: str) -> None:
+        """Refuse a row ``paytable`` cannot have. Rows are hand categories unless a game
+        keys a table otherwise (Texas Hold'em Bonus keys its Bonus table by hole cards)."""
+        try:
+            Category.from_label(row)
+        except ValueError as exc:
+            raise RuleError(str(exc), field) from None
+
 
     def stakes(self, bets: Mapping[str, Decimal], actions: Sequence[str]) -> dict[str, Decimal]:
         """Everything a seat has on the table per spot once ``actions`` were taken.

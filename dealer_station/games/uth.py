@@ -19,7 +19,6 @@ rounding keeps back is reported as ``breakage``. Lost stakes are never rounded.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -27,7 +26,8 @@ from ..cards import Card
 from ..config import BankingTableConfig, TableConfig
 from ..errors import RecordError, RuleError
 from ..evaluator import Category, HandValue, evaluate
-from ..money import ZERO, format_money, parse_money, round_down
+from ..money import ZERO, format_money, parse_money
+from .against_dealer import Payer, SeatSettlement, holdem_deal_plan
 from .base import (
     TABLE_KEYS,
     BankingGame,
@@ -60,44 +60,6 @@ QUALIFYING_CATEGORY = Category.ONE_PAIR
 PLACEABLE_SPOTS = ("ante", "blind", "trips")
 RECORD_KEYS = ("game", *TABLE_KEYS, "dealer", "board", "seats")
 SEAT_KEYS = ("seat", "hole", "bets", "actions")
-
-
-@dataclass
-class Payer:
-    """Pays winning stakes at "to 1" odds, rounded down to ``min_chip``, tallying breakage."""
-
-    min_chip: Decimal
-    breakage: Decimal = ZERO
-
-    def pay(self, stake: Decimal, odds: Decimal) -> Decimal:
-        exact = stake * odds
-        paid = round_down(exact, self.min_chip)
-        self.breakage += exact - paid
-        return paid
-
-
-@dataclass(frozen=True)
-class SeatSettlement:
-    """One seat's outcome: hand, result and net amount per spot (positive = won)."""
-
-    seat: int
-    hand: HandValue
-    result: str
-    bets: dict[str, Decimal] = field(default_factory=dict)
-
-    @property
-    def net(self) -> Decimal:
-        return sum(self.bets.values(), ZERO)
-
-    def as_record(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "best5": self.hand.best5_str(),
-            "category": self.hand.category.label,
-            "result": self.result,
-            "bets": {spot: format_money(amount) for spot, amount in self.bets.items()},
-            "net": format_money(self.net),
-        }
 
 
 def dealer_qualifies(dealer: HandValue) -> bool:
@@ -206,12 +168,7 @@ class UltimateTexasHoldem(BankingGame):
     # -- deal ---------------------------------------------------------------------
 
     def deal_plan(self, seats: Sequence[int], deal_mode: str) -> list[Packet]:
-        holes: list[Packet] = [(f"seat{s}", 2) for s in sorted(seats)]
-        if deal_mode == "shuffler":  # board face down first (seeds 000/001/003)
-            return [("board", 5), *holes, ("dealer", 2)]
-        if deal_mode == "hand":  # seed 001, board last by Decision
-            return [*holes, ("dealer", 2), ("board", 5)]
-        raise RuleError(f"unknown deal mode {deal_mode!r} (shuffler, hand)", "deal_mode")
+        return holdem_deal_plan(seats, deal_mode)
 
     # -- decisions ----------------------------------------------------------------
 

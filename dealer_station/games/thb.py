@@ -1,0 +1,502 @@
+"""Texas Hold'em Bonus with a progressive jackpot (GAMES.md §3, seed 004).
+
+Spots: Ante (mandatory, within limits), Bonus (optional, equal to the Ante), Pool
+(optional, exactly the table's fixed Pool stake); Flop, Turn and River are made by the
+decisions. Decisions, one per street: pre-flop ``flop`` (2x Ante) or ``fold``; after the
+flop ``turn`` (1x) or ``check`` - declining the Turn bet gives up the River bet, the hand
+still plays; after the turn card, for a seat that bet the turn, ``river`` (1x) or ``check``.
+
+Settlement, seat by seat from the highest seat down:
+
+* against the dealer, no qualification: a win pays Flop, Turn and River 1:1 and the Ante
+  1:1 only with a straight or better (else it pushes); a loss loses all four; a tie
+  pushes them (GAMES.md Decision); a fold loses the Ante only;
+* Bonus on the two hole cards, by a pay table keyed by hole-card rows (``BONUS_ROWS``),
+  whatever else happens - folded or not;
+* Pool on hole + flop, a share of the progressive meter (``dealer_station.jackpot``): the
+  stake is always collected, so the Pool net is award - stake; a folded hand still wins.
+
+Payouts at odds are rounded down to ``min_chip`` (breakage, as UTH); Pool awards are
+rounded down to the cent by the meter's rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ..cards import Card, rank_of, suit_of
+from ..config import BankingTableConfig, Money, TableConfig, first_problem
+from ..errors import DealerStationError, RecordError, RuleError
+from ..evaluator import ACE, Category, HandValue, category_of, evaluate, strength
+from ..jackpot import Award, JackpotFact, JackpotMeter, JackpotRules, PoolHit
+from ..money import ZERO, format_cents, format_money, parse_money
+from .against_dealer import Payer, SeatSettlement, check_spot_takeover, holdem_deal_plan
+from .base import (
+    TABLE_KEYS,
+    BankingGame,
+    Packet,
+    Reveal,
+    Round,
+    SeatHand,
+    check_limit,
+    check_seat_number,
+    ensure_round_distinct,
+    parse_record_cards,
+    refuse_unknown_keys,
+    require,
+    require_object,
+    table_for_record,
+)
+
+KING, JACK = ACE - 1, ACE - 3
+
+BONUS_ROWS = (
+    "aa_vs_dealer_aa",  # pair of aces and the dealer holds a pair of aces too
+    "aa",               # pair of aces
+    "ak_suited",
+    "aq_aj_suited",
+    "ak_offsuit",
+    "kk_qq_jj",         # pair of kings, queens or jacks
+    "aq_aj_offsuit",
+    "pair_2_10",        # any pair 2 to 10: the optional row many casinos add
+)
+"""Every row a Bonus pay table may have, best first."""
+
+STREET_ACTIONS: dict[str, tuple[str, ...]] = {
+    "preflop": ("flop", "fold"),
+    "flop": ("turn", "check"),
+    "turn": ("river", "check"),
+}
+STREET_LABEL = {"preflop": "pre-flop", "flop": "flop", "turn": "turn"}
+RAISE_MULTIPLE: dict[str, int] = {"flop": 2, "turn": 1, "river": 1}
+"""The spots a decision makes (named as the action), each as a multiple of the Ante."""
+
+PLACEABLE_SPOTS = ("ante", "bonus", "pool")
+SETTLED_SPOTS = ("ante", "flop", "turn", "river", "bonus", "pool")
+"""Order of the spots in a seat's settlement (ROUND_RECORD.md)."""
+ANTE_PAYS_FROM = Category.STRAIGHT
+RECORD_KEYS = ("game", *TABLE_KEYS, "jackpot", "dealer", "board", "seats")
+SEAT_KEYS = ("seat", "player", "hole", "bets", "actions")
+JACKPOT_KEYS = ("meter", "rate", "reset", "cap", "overflow")
+FLOP = slice(0, 3)
+
+
+class ThbTableOptions(BaseModel):
+    """The ``[options]`` of a Texas Hold'em Bonus profile."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    pool_stake: Money
+    """The one amount a Pool bet may be."""
+    allow_spot_takeover: bool = True
+    """A seated player may also play one vacant spot (GAMES.md §3 Decision)."""
+    jackpot: JackpotRules
+
+
+class ThbTableConfig(BankingTableConfig):
+    """A Texas Hold'em Bonus table: the banking table plus the Pool and the jackpot meter."""
+
+    options: ThbTableOptions
+
+
+def table_options(table: TableConfig) -> ThbTableOptions:
+    """The THB options of ``table`` (validated with the profile)."""
+    if not isinstance(table, ThbTableConfig):
+        raise RuleError(f"not a {TexasHoldemBonus.name} table: {table.game!r}", "game")
+    return table.options
+
+
+# -- hole cards and flop: the side bets ----------------------------------------------
+
+
+def bonus_rows(hole: Sequence[Card], dealer: Sequence[Card]) -> tuple[str, ...]:
+    """The Bonus rows ``hole`` makes (against ``dealer``), best first; () for none.
+
+    The paid row is the first of these the table has: AA against a dealer AA falls back to
+    the plain AA row on a table without the 1000:1 row.
+    """
+    first, second = hole
+    high, low = sorted((rank_of(first), rank_of(second)), reverse=True)
+    if high == low:
+        if high == ACE:
+            dealer_aces = all(rank_of(c) == ACE for c in dealer)
+            return ("aa_vs_dealer_aa", "aa") if dealer_aces else ("aa",)
+        return ("kk_qq_jj",) if high >= JACK else ("pair_2_10",)
+    if high != ACE or low < JACK:
+        return ()
+    suited = suit_of(first) == suit_of(second)
+    if low == KING:
+        return ("ak_suited",) if suited else ("ak_offsuit",)
+    return ("aq_aj_suited",) if suited else ("aq_aj_offsuit",)
+
+
+def bonus_odds(paytable: Mapping[str, Decimal], hole: Sequence[Card], dealer: Sequence[Card]) -> Decimal | None:
+    """What the Bonus pays to 1 on this table, or None when it loses."""
+    for row in bonus_rows(hole, dealer):
+        if row in paytable:
+            return paytable[row]
+    return None
+
+
+def pool_category(hole: Sequence[Card], flop: Sequence[Card]) -> Category:
+    """The Pool hand: the five cards of hole + flop."""
+    return category_of(strength([*hole, *flop]))
+
+
+# -- the seat's records and settlement -----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ThbSeat(SeatHand):
+    """A seat of a THB round; ``player`` names who plays it when the record says so."""
+
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ThbRound(Round):
+    """A validated THB round, with the meter as the round found it."""
+
+    jackpot: JackpotMeter | None = None
+    """The meter as the round found it (None: no ``jackpot`` in the record)."""
+    report_overflow: bool = False
+    """The record gave a cap or an overflow, so the output carries ``overflow_after``."""
+
+
+def stake_amounts(bets: Mapping[str, Decimal], actions: Sequence[str]) -> dict[str, Decimal]:
+    """Every stake on the seat's spots once ``actions`` were taken, settlement order."""
+    made = {action: bets["ante"] * RAISE_MULTIPLE[action] for action in actions if action in RAISE_MULTIPLE}
+    placed = {**bets, **made}
+    return {spot: placed[spot] for spot in SETTLED_SPOTS if spot in placed}
+
+
+def settle_seat(
+    seat: SeatHand,
+    board: Sequence[Card],
+    dealer: HandValue,
+    bonus_table: Mapping[str, Decimal],
+    dealer_cards: Sequence[Card],
+    pool_award: Decimal | None,
+    payer: Payer,
+) -> SeatSettlement:
+    """Settle one seat (module docstring); ``pool_award`` is its award from the meter."""
+    hand = evaluate([*seat.hole, *board])
+    stakes = stake_amounts(seat.bets, seat.actions)
+    nets: dict[str, Decimal] = {}
+    main = [spot for spot in ("ante", "flop", "turn", "river") if spot in stakes]
+    if "fold" in seat.actions:
+        result = "fold"
+        nets["ante"] = -stakes["ante"]
+    elif hand.strength > dealer.strength:
+        result = "win"
+        for spot in main:
+            if spot == "ante" and hand.category < ANTE_PAYS_FROM:
+                nets[spot] = ZERO
+            else:
+                nets[spot] = payer.pay(stakes[spot], Decimal(1))
+    elif hand.strength < dealer.strength:
+        result = "lose"
+        nets.update({spot: -stakes[spot] for spot in main})
+    else:
+        result = "tie"
+        nets.update(dict.fromkeys(main, ZERO))
+    if "bonus" in stakes:
+        odds = bonus_odds(bonus_table, seat.hole, dealer_cards)
+        nets["bonus"] = -stakes["bonus"] if odds is None else payer.pay(stakes["bonus"], odds)
+    if "pool" in stakes:
+        nets["pool"] = (pool_award or ZERO) - stakes["pool"]
+    player = seat.player if isinstance(seat, ThbSeat) else None
+    return SeatSettlement(seat.seat, hand, result, nets, player)
+
+
+def settlement_order(seats: Iterable[SeatHand]) -> list[SeatHand]:
+    """Right to left as the dealer sees it: highest seat first."""
+    return sorted(seats, key=lambda s: s.seat, reverse=True)
+
+
+def pool_stakes(seats: Iterable[SeatHand]) -> list[tuple[int, Decimal]]:
+    """(seat, Pool stake) of every seat with one, in settlement order: the contributions."""
+    return [(s.seat, s.bets["pool"]) for s in settlement_order(seats) if "pool" in s.bets]
+
+
+def pool_hits(seats: Iterable[SeatHand], flop: Sequence[Card], pool_table: Mapping[Category, Decimal]) -> list[PoolHit]:
+    """The winning Pool hands at the flop reveal, in settlement order (folded seats too)."""
+    hits: list[PoolHit] = []
+    for seat in settlement_order(seats):
+        if "pool" not in seat.bets:
+            continue
+        category = pool_category(seat.hole, flop)
+        if category in pool_table:
+            hits.append(PoolHit(seat.seat, category.label, pool_table[category]))
+    return hits
+
+
+class TexasHoldemBonus(BankingGame):
+    """Texas Hold'em Bonus against the dealer with a table progressive, 1 to 6 seats."""
+
+    name = "holdem_bonus"
+    config_model = ThbTableConfig
+    spots = ("bonus", "pool", "ante", "flop", "turn", "river")  # the layout, GAMES.md §3
+    placeable_spots = PLACEABLE_SPOTS
+    labels = {"ante": "Ante", "bonus": "Bonus", "pool": "Pool", "flop": "Flop", "turn": "Turn", "river": "River",
+              "fold": "Fold", "check": "Check", "street:preflop": "Pre-flop", "street:flop": "Flop",
+              "street:turn": "Turn"}
+    streets = ("preflop", "flop", "turn")
+    reveals: ClassVar[Mapping[str, tuple[Reveal, ...]]] = {
+        "preflop": (),  # players look at their own hole cards; the Bonus is known
+        "flop": (("board", FLOP),),  # the Pool is known
+        "turn": (("board", slice(3, 4)),),
+    }
+    final_reveal = (("board", slice(4, 5)), ("dealer", slice(0, 2)))
+    max_seats = 6
+    limit_spots = ("ante",)  # Bonus equals the Ante; the Pool stake is fixed by the table
+    paytable_names = ("bonus", "pool")
+
+    def default_profile(self) -> str:
+        return "thb-default"
+
+    # -- table --------------------------------------------------------------------
+
+    def check_table(self, table: TableConfig) -> None:
+        super().check_table(table)
+        for category, percent in table.paytable("pool").items():
+            if not 0 < percent <= 100:
+                raise RuleError("a Pool row is a percentage of the meter, above 0 and at most 100",
+                                f"paytables.pool.{category.label}")
+        table_options(table)
+
+    def check_paytable_row(self, paytable: str, row: str, field: str) -> None:
+        if paytable != "bonus":
+            super().check_paytable_row(paytable, row, field)
+        elif row not in BONUS_ROWS:
+            raise RuleError(f"unknown Bonus row {row!r} (known: {', '.join(BONUS_ROWS)})", field)
+
+    # -- bets ---------------------------------------------------------------------
+
+    def stakes(self, bets: Mapping[str, Decimal], actions: Sequence[str]) -> dict[str, Decimal]:
+        return stake_amounts(bets, actions)
+
+    def validate_bets(
+        self, seat: int, bets: Mapping[str, Any], table: TableConfig, field: str
+    ) -> dict[str, Decimal]:
+        check_seat_number(seat, table, field)
+        bets = require_object(bets, field)
+        for spot in bets:
+            if spot in RAISE_MULTIPLE:
+                raise RecordError(f"the {spot.title()} bet is made by a decision (actions), not placed", f"{field}.{spot}")
+            if spot not in PLACEABLE_SPOTS:
+                raise RecordError(f"unknown spot (spots: {', '.join(PLACEABLE_SPOTS)})", f"{field}.{spot}")
+        stakes = {"ante": parse_money(require(bets, "ante", field), f"{field}.ante")}
+        check_limit(stakes["ante"], table.limits["ante"], f"{field}.ante")
+        if "bonus" in bets:
+            stakes["bonus"] = parse_money(bets["bonus"], f"{field}.bonus")
+            if stakes["bonus"] != stakes["ante"]:
+                raise RuleError(f"must equal ante ({format_money(stakes['ante'])})", f"{field}.bonus")
+        if "pool" in bets:
+            stakes["pool"] = parse_money(bets["pool"], f"{field}.pool")
+            fixed = table_options(table).pool_stake
+            if stakes["pool"] != fixed:
+                raise RuleError(f"must be the table's Pool stake {format_money(fixed)}", f"{field}.pool")
+        return stakes
+
+    # -- deal ---------------------------------------------------------------------
+
+    def deal_plan(self, seats: Sequence[int], deal_mode: str) -> list[Packet]:
+        return holdem_deal_plan(seats, deal_mode)
+
+    # -- decisions ----------------------------------------------------------------
+
+    def _street_index(self, street: str) -> int:
+        if street not in STREET_ACTIONS:
+            raise RuleError(f"unknown street {street!r} (streets: {', '.join(self.streets)})")
+        return self.streets.index(street)
+
+    @staticmethod
+    def _decided(history: Sequence[str]) -> bool:
+        """A fold, a declined Turn bet and the River decision each end a seat's decisions."""
+        return "fold" in history or "check" in history or len(history) == len(STREET_ACTIONS)
+
+    def legal_actions(self, history: Sequence[str], street: str) -> list[str]:
+        index = self._street_index(street)
+        if self._decided(history) or len(history) != index:
+            return []
+        return list(STREET_ACTIONS[street])
+
+    def apply_action(self, history: Sequence[str], street: str, action: str, field: str) -> list[str]:
+        index = self._street_index(street)
+        if self._decided(history):
+            if history[-1] == "check" and len(history) == 2:
+                if action == "river":
+                    raise RuleError("'river' without a Turn bet: declining the Turn bet gives up the River bet", field)
+                raise RuleError(f"{action!r} after 'check': declining the Turn bet ends the seat's decisions", field)
+            raise RuleError(f"{action!r} after {history[-1]!r}: the seat has already decided", field)
+        if len(history) < index:
+            missing = STREET_LABEL[self.streets[len(history)]]
+            raise RuleError(f"{action!r} out of order: the {missing} decision comes first", field)
+        if len(history) > index:
+            raise RuleError(f"{action!r} out of order: the seat already acted on the {STREET_LABEL[street]}", field)
+        allowed = STREET_ACTIONS[street]
+        if action not in allowed:
+            raise RuleError(
+                f"{action!r} not allowed on the {STREET_LABEL[street]} (allowed: {', '.join(allowed)})", field
+            )
+        return [*history, action]
+
+    def _parse_actions(self, actions: object, field: str) -> tuple[str, ...]:
+        if not isinstance(actions, list):
+            raise RecordError("must be a list of actions", field)
+        history: list[str] = []
+        for i, action in enumerate(actions):
+            where = f"{field}[{i}]"
+            if not isinstance(action, str):
+                raise RecordError(f"must be an action name, not {action!r}", where)
+            street = self.streets[min(i, len(self.streets) - 1)]
+            history = self.apply_action(history, street, action, where)
+        if not self._decided(history):
+            street = self.streets[len(history)]
+            raise RecordError(
+                f"incomplete: must end with a fold, a declined Turn bet or the River decision "
+                f"(next: {STREET_LABEL[street]}: {', '.join(STREET_ACTIONS[street])})",
+                field,
+            )
+        return tuple(history)
+
+    # -- records ------------------------------------------------------------------
+
+    def parse_record(self, record: Mapping[str, Any], table: TableConfig) -> ThbRound:
+        record = require_object(record, None)
+        refuse_unknown_keys(record, RECORD_KEYS, None)
+        if require(record, "game") != self.name:
+            raise RecordError(f"not a {self.name} record: {record['game']!r}", "game")
+        table = table_for_record(record, table)
+        options = table_options(table)
+        dealer = parse_record_cards(record, "dealer", 2)
+        board = parse_record_cards(record, "board", 5)
+        entries = require(record, "seats")
+        if not isinstance(entries, list) or not entries:
+            raise RecordError("must be a non-empty list of seats", "seats")
+        if len(entries) > table.seats:
+            raise RuleError(f"{len(entries)} seats but the table has {table.seats}", "seats")
+        seats: list[ThbSeat] = []
+        taken: dict[int, int] = {}
+        for i, entry in enumerate(entries):
+            seats.append(self._parse_seat(entry, f"seats[{i}]", table))
+            number = seats[-1].seat
+            if number in taken:
+                raise RecordError(f"seat {number} appears twice (also seats[{taken[number]}])", f"seats[{i}].seat")
+            taken[number] = i
+        check_spot_takeover(
+            [(s.seat, s.player) for s in seats], options.allow_spot_takeover,
+            [f"seats[{i}].player" for i in range(len(seats))],
+        )
+        ensure_round_distinct(dealer, board, [(f"seats[{i}].hole", s.hole) for i, s in enumerate(seats)])
+        meter, report_overflow = None, False
+        if "jackpot" in record:
+            block = require_object(record["jackpot"], "jackpot")
+            meter = self._parse_jackpot(block, options)
+            report_overflow = "cap" in block or "overflow" in block
+        else:
+            staked = next((i for i, s in enumerate(seats) if "pool" in s.bets), None)
+            if staked is not None:
+                raise RecordError(f"missing: seats[{staked}] has a Pool stake, so the record needs the meter", "jackpot")
+        return ThbRound(self.name, table, dealer, board, tuple(seats), meter, report_overflow)
+
+    def _parse_seat(self, entry: object, field: str, table: TableConfig) -> ThbSeat:
+        entry = require_object(entry, field)
+        refuse_unknown_keys(entry, SEAT_KEYS, field)
+        seat = check_seat_number(require(entry, "seat", field), table, f"{field}.seat")
+        player = entry.get("player")
+        if player is not None and (not isinstance(player, str) or not player.strip()):
+            raise RecordError(f"must be a player's name, not {player!r}", f"{field}.player")
+        hole = parse_record_cards(entry, "hole", 2, field)
+        bets = self.validate_bets(seat, require(entry, "bets", field), table, f"{field}.bets")
+        actions = self._parse_actions(require(entry, "actions", field), f"{field}.actions")
+        return ThbSeat(seat, hole, bets, actions, player)
+
+    @staticmethod
+    def _parse_jackpot(block: Mapping[str, Any], options: ThbTableOptions) -> JackpotMeter:
+        """The meter before the round: the record's values and rules, the table's verify_at."""
+        refuse_unknown_keys(block, JACKPOT_KEYS, "jackpot")
+        meter = parse_money(require(block, "meter", "jackpot"), "jackpot.meter")
+        overflow = parse_money(block.get("overflow", "0"), "jackpot.overflow")
+        given = {key: block[key] for key in ("rate", "reset", "cap") if key in block}
+        for key in ("rate", "reset"):
+            require(block, key, "jackpot")
+        try:
+            rules = JackpotRules.model_validate({**given, "verify_at": options.jackpot.verify_at})
+        except ValidationError as exc:
+            problem, path = first_problem(exc)
+            raise RecordError(problem, f"jackpot.{path}" if path else "jackpot") from None
+        try:
+            return JackpotMeter.taken_up(rules, meter, overflow)
+        except DealerStationError as exc:
+            raise exc.at("jackpot") from None
+
+    # -- settlement ---------------------------------------------------------------
+
+    def settle(self, round: Round) -> dict[str, Any]:
+        if not isinstance(round, ThbRound):
+            raise RecordError(f"not a {self.name} round (parse it with {self.name}.parse_record)")
+        table = round.table
+        dealer = evaluate([*round.dealer, *round.board])
+        payer = Payer(table.min_chip or ZERO)
+        in_order = settlement_order(round.seats)
+        jackpot_facts: list[JackpotFact] = []
+        awards: dict[int, Decimal] = {}
+        if round.jackpot is not None:
+            contributions = round.jackpot.contribute(pool_stakes(in_order))
+            hits = pool_hits(in_order, round.board[FLOP], table.paytable("pool"))
+            paid = round.jackpot.apply_all(contributions).award_all(hits)
+            jackpot_facts = [*contributions, *paid]
+            awards = {f.seat: f.amount for f in paid if isinstance(f, Award)}
+        bonus_table = table.paytables["bonus"]
+        seats = [
+            settle_seat(s, round.board, dealer, bonus_table, round.dealer, awards.get(s.seat), payer)
+            for s in in_order
+        ]
+        out: dict[str, Any] = {
+            "game": self.name,
+            "dealer": {"best5": dealer.best5_str(), "category": dealer.category.label},
+            "seats": [s.as_record() for s in seats],
+        }
+        if any(s.player is not None for s in seats):
+            out["players"] = _player_totals(seats)
+        out["breakage"] = format_money(payer.breakage)
+        if round.jackpot is not None:
+            out["jackpot"] = jackpot_block(round.jackpot, jackpot_facts, round.report_overflow)
+        return out
+
+
+def jackpot_block(before: JackpotMeter, facts: Sequence[JackpotFact], report_overflow: bool) -> dict[str, Any]:
+    """The ``jackpot`` block of a settlement (ROUND_RECORD.md): the round's facts summed."""
+    after = before.apply_all(facts)
+    block: dict[str, Any] = {
+        "meter_before": format_cents(before.meter),
+        "contributions": format_cents(after.contributed - before.contributed),
+        "awards": [
+            {"seat": f.seat, "category": f.category, "amount": format_cents(f.amount)}
+            for f in facts if isinstance(f, Award)
+        ],
+        "seeded": format_cents(after.seeded - before.seeded),
+        "meter_after": format_cents(after.meter),
+    }
+    if report_overflow:
+        block["overflow_after"] = format_cents(after.overflow)
+    return block
+
+
+def _player_totals(seats: Sequence[SeatSettlement]) -> list[dict[str, Any]]:
+    """Net per named player over the spots they play (spot takeover), settlement order."""
+    totals: dict[str, list[SeatSettlement]] = {}
+    for s in seats:
+        if s.player is not None:
+            totals.setdefault(s.player, []).append(s)
+    return [
+        {"player": player, "seats": [s.seat for s in played], "net": format_money(sum((s.net for s in played), ZERO))}
+        for player, played in totals.items()
+    ]
