@@ -95,7 +95,45 @@ class UthPlayer:
         return river_action(hole, board[:5])
 
 
-PLAYERS: dict[str, Callable[[], Player]] = {"uth": UthPlayer}
+def _strong_draw(hole: Sequence[int], shown: Sequence[int]) -> bool:
+    """Four to a flush using a hole card, or four to an open-ended straight."""
+    cards = [*hole, *shown]
+    for suit in range(4):
+        if sum(suit_of(c) == suit for c in cards) >= 4 and any(suit_of(c) == suit for c in hole):
+            return True
+    ranks = {rank_of(c) for c in cards}
+    return any(all(r + i in ranks for i in range(4)) for r in range(0, 9))
+
+
+class ThbPlayer:
+    """Texas Hold'em Bonus: Ante of 1-5 minimums, Bonus half the time, the Pool three times in four.
+
+    Bets the flop with any pair, any ace, or two suited or connected high cards; the turn
+    and the river on a made hand (a pair using a hole card or better) or a strong draw.
+    """
+
+    def bets(self, rng: random.Random, table: Any) -> dict[str, Decimal]:
+        limit = table.limits["ante"]
+        ante = min(limit.min * rng.choice([1, 1, 2, 2, 3, 4, 5]), limit.max)
+        bets = {"ante": ante}
+        if rng.random() < 0.5:
+            bets["bonus"] = ante
+        if rng.random() < 0.75:
+            bets["pool"] = table.options.pool_stake
+        return bets
+
+    def decide(self, street: str, hole: Sequence[int], board: Sequence[int], legal: Sequence[str]) -> str:
+        if street == "preflop":
+            hi, lo = sorted((rank_of(c) for c in hole), reverse=True)
+            suited = suit_of(hole[0]) == suit_of(hole[1])
+            good = hi == lo or hi == ACE or (lo >= TEN - 1 and (suited or hi - lo == 1))
+            return "flop" if good else "fold"
+        made = _hidden_pair_or_better(hole, board) or _strong_draw(hole, board)
+        bet = "turn" if street == "flop" else "river"
+        return bet if made and bet in legal else "check"
+
+
+PLAYERS: dict[str, Callable[[], Player]] = {"uth": UthPlayer, "holdem_bonus": ThbPlayer}
 """The scripted players of each game the station runs."""
 
 
@@ -233,6 +271,8 @@ def void_on_halt(badge: str, pin: str) -> Callable[[TableSession], bool]:
             ctl.key_card(rnd.cards[pos][index])
         elif offer.halt is not None and offer.halt.resumes_on_link:
             return False  # the session clears it (or voids the round) when the link returns
+        elif "verify_jackpot" in offer.supervisor:
+            ctl.verify_jackpot(badge, pin, "simulated verification: hand checked")
         elif "void" in offer.supervisor:
             ctl.void(badge, pin, f"simulated supervisor decision: {halt.cause}")
         else:

@@ -39,6 +39,7 @@ from pydantic import (
     model_validator,
 )
 
+from .engine.event_base import STATION, SUPERVISOR, Event, register
 from .errors import RecordError, RuleError
 from .money import (
     ZERO,
@@ -98,10 +99,24 @@ class JackpotRules(BaseModel):
 
 
 # -- facts ----------------------------------------------------------------------------
+# Each fact is a journal event of its own kind (``engine.event_base``): the payload is
+# ``fact_payload``'s, so the journal, replay and round records share one description.
 
 
 @dataclass(frozen=True, slots=True)
-class Contribution:
+class _FactEvent(Event):
+    writers: ClassVar[tuple[str, ...]] = (STATION,)
+
+    def to_payload(self) -> dict[str, Any]:
+        return fact_payload(self)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> JackpotFact:
+        return fact_from_payload(cls.kind, data)
+
+
+@dataclass(frozen=True, slots=True)
+class Contribution(_FactEvent):
     """A Pool stake's share, split between the meter and (above the cap) the overflow."""
 
     kind: ClassVar[str] = "jackpot_contribution"
@@ -116,7 +131,7 @@ class Contribution:
 
 
 @dataclass(frozen=True, slots=True)
-class Award:
+class Award(_FactEvent):
     """A Pool hit paid from the meter; ``needs_verification`` holds it for a supervisor."""
 
     kind: ClassVar[str] = "jackpot_award"
@@ -128,7 +143,7 @@ class Award:
 
 
 @dataclass(frozen=True, slots=True)
-class OverflowDraw:
+class OverflowDraw(_FactEvent):
     """Overflow moved into the meter to raise it back to reset."""
 
     kind: ClassVar[str] = "jackpot_overflow"
@@ -136,7 +151,7 @@ class OverflowDraw:
 
 
 @dataclass(frozen=True, slots=True)
-class Seed:
+class Seed(_FactEvent):
     """Money the house adds to raise the meter back to reset (after the overflow ran out)."""
 
     kind: ClassVar[str] = "jackpot_seed"
@@ -147,7 +162,7 @@ Change = Contribution | Award | OverflowDraw | Seed
 
 
 @dataclass(frozen=True, slots=True)
-class Reversal:
+class Reversal(_FactEvent):
     """``of`` undone exactly (a void): every amount and count it moved, moved back."""
 
     kind: ClassVar[str] = "jackpot_reversal"
@@ -318,6 +333,45 @@ class JackpotMeter:
         return reversals
 
 
+for _fact in (Contribution, Award, OverflowDraw, Seed, Reversal):
+    register(_fact)
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class JackpotInstalled(Event):
+    """The meter's rules as installed (or changed) on this table: the journal says which apply."""
+
+    kind: ClassVar[str] = "jackpot_installed"
+    table_level: ClassVar[bool] = True
+    rules: JackpotRules
+
+    def to_payload(self) -> dict[str, Any]:
+        return {k: (None if v is None else format_money(v)) for k, v in self.rules.model_dump().items()}
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> JackpotInstalled:
+        return cls(JackpotRules.model_validate(data))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class JackpotVerified(Event):
+    """A supervisor verified a hit held at ``verify_at`` or above; it is paid with the round."""
+
+    kind: ClassVar[str] = "jackpot_verified"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    seat: int
+    amount: Decimal
+    by: str
+    reason: str = ""
+
+
+def installed(meter: JackpotMeter | None, rules: JackpotRules) -> JackpotMeter:
+    """The meter after its rules were (re)installed: a new meter at reset, or new rules kept."""
+    return JackpotMeter.fresh(rules) if meter is None else replace(meter, rules=rules)
+
+
 # -- journal payloads -----------------------------------------------------------------
 
 
@@ -386,3 +440,39 @@ def meter_summary(meter: JackpotMeter) -> dict[str, Any]:
         "awarded": format_cents(meter.awarded),
         "seeded": format_cents(meter.seeded),
     }
+
+
+HISTORY_SIZE = 25
+"""Hits kept in the history the station prints (NY 9 NYCRR 5320.8(b): at least the last 25)."""
+
+
+def meters_from_journal(records: Iterable[Any], history: int = HISTORY_SIZE) -> dict[str, Any] | None:
+    """The regulators' meters and the latest hits, from a journal's records (None: no meter).
+
+    ``records`` have ``kind``, ``payload``, ``at`` and ``round_id`` (``Journal.events``).
+    A hit is an award no void took back; newest first, with who verified it, if anyone.
+    """
+    meter: JackpotMeter | None = None
+    hits: dict[tuple[str | None, int], dict[str, Any]] = {}
+    for record in records:
+        if record.kind == JackpotInstalled.kind:
+            meter = installed(meter, JackpotInstalled.from_payload(record.payload).rules)
+            continue
+        if record.kind == JackpotVerified.kind:
+            hit = hits.get((record.round_id, record.payload.get("seat")))
+            if hit is not None:
+                hit["verified_by"] = record.payload.get("by")
+            continue
+        if record.kind not in FACT_KINDS or meter is None:
+            continue
+        fact = fact_from_payload(record.kind, record.payload)
+        meter = meter.apply(fact)
+        if isinstance(fact, Award):
+            hits[(record.round_id, fact.seat)] = {
+                "round_id": record.round_id, "seat": fact.seat, "hand": fact.category,
+                "amount": format_cents(fact.amount), "at": record.at, "verified_by": None}
+        elif isinstance(fact, Reversal) and isinstance(fact.of, Award):
+            hits.pop((record.round_id, fact.of.seat), None)
+    if meter is None:
+        return None
+    return {**meter_summary(meter), "history": list(reversed(list(hits.values())))[:history]}

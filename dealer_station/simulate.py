@@ -20,6 +20,7 @@ from typing import Any, TextIO
 import structlog
 
 from .autoplay import AutoCroupier, void_on_halt
+from .cards import parse_card
 from .config import TableConfig
 from .engine.phases import PAID, VOID
 from .errors import ConfigError, RuleError
@@ -30,8 +31,19 @@ from .station import Station
 log = structlog.get_logger("dealer_station.simulate")
 
 FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door",
-               "dispute")
-"""Device faults the simulators inject, and ``dispute``: a supervisor voids the round at a random step."""
+               "dispute", "pool_hit")
+"""Device faults the simulators inject; ``dispute``: a supervisor voids the round at a random step;
+``pool_hit``: the shoe's deck is stacked so that a seat's hole cards and the flop make a Pool hand."""
+
+# Hole + flop of each Pool hand the stacked deck can make (suits chosen at random per hit).
+POOL_HANDS = {
+    "royal_flush": (("A", 0), ("K", 0), ("Q", 0), ("J", 0), ("T", 0)),
+    "straight_flush": (("9", 0), ("8", 0), ("7", 0), ("6", 0), ("5", 0)),
+    "four_of_a_kind": (("7", 0), ("7", 1), ("7", 2), ("7", 3), ("2", 0)),
+    "full_house": (("K", 0), ("K", 1), ("K", 2), ("4", 0), ("4", 1)),
+    "flush": (("A", 0), ("9", 0), ("6", 0), ("4", 0), ("2", 0)),
+    "straight": (("9", 0), ("8", 1), ("7", 2), ("6", 3), ("5", 0)),
+}
 DISPUTE_WITHIN = 30  # croupier steps: a dispute lands somewhere in the first 30 steps of a round
 SIM_BADGE, SIM_PIN = "9999", "246810"
 STALL_SECONDS = 8.0
@@ -65,10 +77,12 @@ class Summary:
     journal: str = ""
     elapsed: float = 0.0
     faults_armed: Counter[str] = field(default_factory=Counter)
+    jackpot: dict[str, Any] | None = None
+    """The table's meters at the end (games with a progressive)."""
 
     def as_json(self) -> dict[str, Any]:
         hold = (self.house_net / self.wagered * 100).quantize(Decimal("0.01")) if self.wagered else Decimal(0)
-        return {
+        out = {
             "rounds_completed": self.rounds_completed,
             "voided": dict(sorted(self.voided.items())),
             "wagered": format_money(self.wagered),
@@ -76,12 +90,17 @@ class Summary:
             "hold_pct": format_money(hold),
             "journal": self.journal,
         }
+        if self.jackpot is not None:
+            out["jackpot"] = self.jackpot
+        return out
 
 
 class FaultArmer:
     """Arms this round's faults on the simulators and disarms them when it ends."""
 
-    def __init__(self, rates: Mapping[str, float], rng: random.Random, shoe_sim: Any, reader_sim: Any) -> None:
+    def __init__(self, rates: Mapping[str, float], rng: random.Random, shoe_sim: Any, reader_sim: Any,
+                 game: Any = None) -> None:
+        self.game = game
         self.rates = rates
         self.rng = rng
         self.shoe = shoe_sim
@@ -118,7 +137,26 @@ class FaultArmer:
                 self.reader.faults.misread_next = 1
             elif kind == "dispute":
                 self.dispute_at = self.rng.randrange(1, DISPUTE_WITHIN)
+            elif kind == "pool_hit":
+                plan.stack = self._pool_hit(seats)
         return armed
+
+    def _pool_hit(self, seats: int) -> dict[int, int]:
+        """Deal positions -> cards so that one seat's hole cards and the flop make a Pool hand."""
+        plan = self.game.deal_plan(list(range(1, seats + 1)), "shuffler")
+        starts, at = {}, 0
+        for position, count in plan:
+            starts[position] = at
+            at += count
+        seat = self.rng.randrange(1, seats + 1)
+        suits = list("cdhs")
+        self.rng.shuffle(suits)
+        hand = POOL_HANDS[self.rng.choice(sorted(POOL_HANDS))]
+        cards = [parse_card(rank + suits[suit]) for rank, suit in hand]
+        hole, flop = cards[:2], cards[2:]
+        places = [starts[f"seat{seat}"], starts[f"seat{seat}"] + 1, starts["board"], starts["board"] + 1,
+                  starts["board"] + 2]
+        return dict(zip(places, [*hole, *flop], strict=True))
 
     def disarm(self) -> None:
         self.dispute_at = None
@@ -127,6 +165,7 @@ class FaultArmer:
             p.jam_after = p.disconnect_after = p.power_cycle_after = p.door_open_after = None
             p.duplicate, p.missing, p.extra = [], [], []
             p.corrupt_rate = 0.0
+            p.stack = {}
             if self.shoe.door_open:
                 self.shoe.inject("door_close")
         if self.reader is not None:
@@ -172,7 +211,7 @@ def simulate(
                      10.0)
         rng = random.Random(seed)
         armer = FaultArmer(faults or {}, random.Random(seed ^ 0xFA17), station.simulator("shuffler"),
-                           station.simulator("reader"))
+                           station.simulator("reader"), ctl.game)
         croupier = AutoCroupier(ctl, rng=rng, seats=list(range(1, seats + 1)), present=station.present_card,
                                 on_halt=void_on_halt(SIM_BADGE, SIM_PIN))
         played = 0
@@ -197,6 +236,8 @@ def simulate(
                 progress.flush()
                 last_report = now
         armer.disarm()
+        meters = getattr(ctl.game, "meters", None)
+        summary.jackpot = meters(ctl.state) if meters is not None else None
     finally:
         station.stop()
     summary.elapsed = time.monotonic() - started

@@ -42,6 +42,18 @@ def shuffled(cards: list[PhysicalCard], seed: int) -> list[PhysicalCard]:
     return out
 
 
+def stack(cards: list[PhysicalCard], placed: dict[int, int]) -> list[PhysicalCard]:
+    """``cards`` with each face of ``placed`` swapped to its deal position (a stacked deck)."""
+    out = list(cards)
+    for position, face in sorted(placed.items()):
+        if position >= len(out):
+            continue
+        at = next((i for i, c in enumerate(out) if c.face == face and not c.foreign), None)
+        if at is not None:
+            out[position], out[at] = out[at], out[position]
+    return out
+
+
 def verify(cards: list[PhysicalCard]) -> Verification:
     faces = Counter(c.face for c in cards if not c.foreign)
     return Verification(

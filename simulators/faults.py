@@ -34,6 +34,8 @@ class FaultPlan:
     disconnect_seconds: float = 0.3
     power_cycle_after: int | None = None
     door_open_after: int | None = None
+    stack: dict[int, int] = field(default_factory=dict)
+    """Deal position -> card placed there by every shuffle (a stacked deck: Pool hits on demand)."""
 
     @classmethod
     def parse(cls, specs: list[str] | tuple[str, ...]) -> FaultPlan:
@@ -52,7 +54,16 @@ class FaultPlan:
             raise ConfigError(f"bad fault {spec!r}: expected NAME=VALUE with NAME one of {known}")
         current = getattr(self, name)
         try:
-            if isinstance(current, list):
+            if isinstance(current, dict):  # stack=0:Ts,1:Js,5:As
+                parsed = {}
+                for item in value.split(","):
+                    pos, _, card = item.partition(":")
+                    if not pos.strip().isdigit():
+                        raise ValueError(item)
+                    parsed[int(pos)] = _card(card)
+                if len(set(parsed.values())) != len(parsed):
+                    raise ValueError(value)
+            elif isinstance(current, list):
                 parsed: object = [_card(v) for v in value.split(",") if v.strip()]
             elif fields[name].type in ("float", float):
                 parsed = float(value)

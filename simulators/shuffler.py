@@ -14,7 +14,7 @@ import structlog
 
 from dealer_station.wire import codec as p
 
-from .deck import PhysicalCard, load_deck, shuffled, verify
+from .deck import PhysicalCard, load_deck, shuffled, stack, verify
 from .device import Endpoint, PtyEndpoint, SimulatedDevice
 from .faults import FaultPlan
 
@@ -126,7 +126,8 @@ class ShufflerSimulator(SimulatedDevice):
         self._packets.clear()
         self._current = None
         self.emit(p.StatusMsg("shuffling"))
-        self.deck = shuffled(load_deck(self.faults.missing, self.faults.duplicate, self.faults.extra), seed)
+        self.deck = stack(shuffled(load_deck(self.faults.missing, self.faults.duplicate, self.faults.extra), seed),
+                          self.faults.stack)
         self.since_shuffle = 0
         self.emit(p.ShuffleDoneMsg())
         self.set_state_event()

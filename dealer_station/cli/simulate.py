@@ -49,5 +49,9 @@ def run(args: argparse.Namespace) -> int:
         voided = ", ".join(f"{k} {v}" for k, v in result["voided"].items()) or "none"
         print(f"rounds completed {result['rounds_completed']}, voided: {voided}")
         print(f"wagered {result['wagered']}, house net {result['house_net']} (hold {result['hold_pct']}%)")
+        if "jackpot" in result:
+            jp = result["jackpot"]
+            print(f"jackpot meter {jp['meter']} (overflow {jp['overflow']}), {jp['hits']} hit(s), "
+                  f"contributed {jp['contributed']}, awarded {jp['awarded']}, seeded {jp['seeded']}")
         print(f"journal {result['journal']} ({summary.elapsed:.1f} s), logs {log_path}")
     return 0

@@ -88,14 +88,13 @@ class BankingFlow:
 
     def reveal_targets(self, rnd: RoundState, phase: str) -> list[tuple[str, int]]:
         """(position, card index) turned up in a reveal phase, in the order they are shown."""
-        packets = dict(rnd.packets)
         if phase == HANDS_REVEAL:  # hand deal: every seat's cards read at showdown
             return [(pos, i) for pos, count in rnd.packets if pos.startswith("seat") for i in range(count)]
         info = self.graph.phases.get(phase)
         if info is None or info.stage is not Stage.REVEAL:
             return []
         reveals = self.game.final_reveal if phase == DEALER_REVEAL else self.game.reveal_before(info.street or "")
-        return self.game.reveal_targets(reveals, packets, sorted(rnd.seats))
+        return self.game.reveal_targets(reveals, rnd, self.hand_deal)
 
     def next_to_reveal(self, rnd: RoundState | None) -> tuple[str, int] | None:
         if rnd is None or rnd.finished:
@@ -124,9 +123,7 @@ class BankingFlow:
 
     def record(self, rnd: RoundState) -> dict[str, Any]:
         """The round in the ROUND_RECORD.md exchange format, from the one store of each fact."""
-        return self.game.build_record(
-            self.table, rnd.cards.get("dealer", []), rnd.cards.get("board", []),
-            [(s.seat, rnd.hole(s.seat), s.bets, s.actions) for s in rnd.seats.values()])
+        return self.game.build_record(self.table, rnd)
 
     # ----------------------------------------------------------------- croupier commands
 
@@ -151,7 +148,8 @@ class BankingFlow:
         tx.emit(ev.DeckRequested(state.deck_attempts + 1), STATION)
         tx.effect(policy.SHUFFLER, "deck")
 
-    def set_bets(self, tx: Tx, seat: object, bets: Mapping[str, Any]) -> None:
+    def set_bets(self, tx: Tx, seat: object, bets: Mapping[str, Any], player: object = None) -> None:
+        """Place or change every stake of ``seat``; ``player``: the seat of a player taking the spot over."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= self.table.seats:
             raise RuleError(f"seat {seat!r} is not a seat of this table (1..{self.table.seats})", "seat")
         if not isinstance(bets, Mapping):
@@ -159,7 +157,14 @@ class BankingFlow:
         parsed = {spot: parse_money(v, f"bets.{spot}") for spot, v in bets.items() if v not in (None, "", 0, "0")}
         if parsed:
             parsed = self.game.validate_bets(seat, parsed, self.table, f"seat{seat}.bets")
-        tx.emit(ev.BetsSet(seat, parsed), CROUPIER)
+        if player is not None and player != seat:
+            if not isinstance(player, int) or isinstance(player, bool) or player not in tx.round.seats:
+                raise RuleError(f"seat {player!r} has no player betting this round", "player")
+            self.game.check_takeover(self.table, seat, player,
+                                     {s.seat: s.player for s in tx.round.seats.values() if s.seat != seat})
+        else:
+            player = None
+        tx.emit(ev.BetsSet(seat, parsed, player), CROUPIER)
 
     def no_more_bets(self, tx: Tx) -> None:
         rnd = tx.round

@@ -170,7 +170,10 @@ def decode(kind: str, payload: Mapping[str, Any]) -> Event:
         version += 1
     custom = getattr(cls, "from_payload", None)
     if custom is not None:
-        result: Event = custom(data)
+        try:
+            result: Event = custom(data)
+        except (DealerStationError, TypeError, ValueError, ArithmeticError, KeyError) as exc:
+            raise EventError(f"{kind} event is malformed: {exc}") from None
         return result
     kwargs: dict[str, Any] = {}
     names = set()

@@ -75,6 +75,8 @@ class BetsSet(Event):
     writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
     seat: int
     bets: dict[str, Decimal]
+    player: int | None = None
+    """Spot takeover: the seat of the player who plays this spot (games that allow it)."""
 
 
 @register

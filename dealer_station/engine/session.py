@@ -85,6 +85,10 @@ class Tx:
         self._at = _now_text()
 
     @property
+    def table(self) -> TableConfig:
+        return self._session.table
+
+    @property
     def round(self) -> RoundState:
         """The round in progress (a rule only asks when one is)."""
         rnd = self.state.round
@@ -335,6 +339,8 @@ class TableSession:
 
             def started(tx: Tx) -> None:
                 tx.emit(ev.StationStarted(info), STATION)
+                for event in self.game.start_events(tx.state, self.table):
+                    tx.emit(event, STATION)
                 self.flow.recover(tx)
 
             self._transact(started)
@@ -356,11 +362,15 @@ class TableSession:
             self._log.info("round_opened", round_id=round_id)
             return round_id
 
-    def set_bets(self, seat: int, bets: Mapping[str, Any]) -> None:
-        """Place or change every stake of one seat (an empty mapping clears the seat)."""
+    def set_bets(self, seat: int, bets: Mapping[str, Any], player: int | None = None) -> None:
+        """Place or change every stake of one seat (an empty mapping clears the seat).
+
+        ``player``: the seat of a player who also plays this spot (spot takeover, where
+        the game allows it).
+        """
         with self._lock:
             self._require("set_bets")
-            self._transact(lambda tx: self.flow.set_bets(tx, seat, bets))
+            self._transact(lambda tx: self.flow.set_bets(tx, seat, bets, player))
 
     def no_more_bets(self) -> None:
         """"Rien ne va plus": locks every stake, then starts the deal."""
@@ -485,6 +495,16 @@ class TableSession:
         if tx.round.phase == "dealing" and self.shoe is not None and not self.hand_deal:
             tx.effect(SHUFFLER, "reset")  # a jammed shoe refuses to move until reset
         self.flow.clear_fault(tx, actor, reason)
+
+    def verify_jackpot(self, badge: str, pin: str, reason: str) -> None:
+        """Supervisor verifies a jackpot hit held for verification; the round goes on and pays it."""
+        with self._lock:
+            def act(tx: Tx, actor: str) -> None:
+                self.game.on_verify(tx, actor, reason)
+                tx.emit(ev.HaltCleared(actor, reason), actor)
+                self.flow.resume_pending(tx)
+
+            self._supervise("verify_jackpot", badge, pin, act, self._reason(reason, "verifying a jackpot"))
 
     def resume(self, badge: str, pin: str, reason: str) -> None:
         """Supervisor releases a round the station halted after an internal failure."""

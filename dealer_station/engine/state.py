@@ -27,9 +27,11 @@ class SeatState:
     bets: dict[str, Decimal] = field(default_factory=dict)
     actions: list[str] = field(default_factory=list)
     paid: bool = False
+    player: int | None = None
+    """The seat of the player who plays this spot when it is not its own (spot takeover)."""
 
     def clone(self) -> SeatState:
-        return SeatState(self.seat, dict(self.bets), list(self.actions), self.paid)
+        return SeatState(self.seat, dict(self.bets), list(self.actions), self.paid, self.player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +187,7 @@ def _round_opened(state: TableState, e: ev.RoundOpened, at: str) -> None:
 def _bets_set(state: TableState, e: ev.BetsSet, at: str) -> None:
     rnd = _round(state)
     if e.bets:
-        rnd.seats[e.seat] = SeatState(seat=e.seat, bets=dict(e.bets))
+        rnd.seats[e.seat] = SeatState(seat=e.seat, bets=dict(e.bets), player=e.player)
     else:
         rnd.seats.pop(e.seat, None)
 

@@ -13,13 +13,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import Card, cards_str, ensure_distinct, parse_cards
 from ..config import BankingTableConfig, SpotLimit, TableConfig, load_profile, with_overrides
 from ..errors import ConfigError, RecordError, RuleError
 from ..evaluator import Category
 from ..money import format_money
+
+if TYPE_CHECKING:
+    from ..engine.state import RoundState, TableState
 
 Packet = tuple[str, int]
 """(position, card count): ``("board", 5)``, ``("seat3", 2)``, ``("dealer", 2)``."""
@@ -133,9 +136,9 @@ class BankingGame(Game):
             raise RuleError(f"unknown street {street!r} (streets: {', '.join(self.streets)})")
         return list(self.reveals[street])
 
-    def reveal_targets(self, reveals: Sequence[Reveal], packets: Mapping[str, int],
-                       seats: Sequence[int] = ()) -> list[tuple[str, int]]:
-        """(position, card index) shown by ``reveals``, in the order they are turned up."""
+    def reveal_targets(self, reveals: Sequence[Reveal], rnd: RoundState, hand_deal: bool) -> list[tuple[str, int]]:
+        """(position, card index) shown by ``reveals`` in round ``rnd``, in the order they are turned up."""
+        packets = dict(rnd.packets)
         targets: list[tuple[str, int]] = []
         for pos, part in reveals:
             targets.extend((pos, i) for i in range(*part.indices(packets.get(pos, 0))))
@@ -162,6 +165,14 @@ class BankingGame(Game):
         """Everything ``seat`` put at risk in the round (for wagered / hold figures)."""
         return sum(self.stakes(seat.bets, seat.actions).values(), Decimal(0))
 
+    def check_takeover(self, table: TableConfig, seat: int, player: int, others: Mapping[int, int | None]) -> None:
+        """Refuse ``player``'s seat also playing spot ``seat`` (``others``: spot -> its taker)."""
+        raise RuleError(f"{self.name} does not allow playing a second spot (seed 001)", "player")
+
+    def on_verify(self, tx: Any, actor: str, reason: str) -> None:
+        """A supervisor verified what the game held the round for (THB: a jackpot hit)."""
+        raise RuleError("there is nothing to verify")
+
     def action_stake(self, bets: Mapping[str, Decimal], action: str) -> Decimal | None:
         """The amount a decision puts on the table (for "Play 4x - 40"); None for none."""
         return None
@@ -184,9 +195,7 @@ class BankingGame(Game):
     def apply_action(self, history: Sequence[str], street: str, action: str, field: str) -> list[str]:
         """``history`` plus ``action``, or a ``RuleError`` naming ``field`` and the reason."""
 
-    def build_record(self, table: TableConfig, dealer: Sequence[Card], board: Sequence[Card],
-                     seats: Sequence[tuple[int, Sequence[Card], Mapping[str, Decimal], Sequence[str]]],
-                     ) -> dict[str, Any]:
+    def build_record(self, table: TableConfig, rnd: RoundState) -> dict[str, Any]:
         """The round in the ROUND_RECORD.md exchange format (what recall and settle read).
 
         It carries the limits and pay tables in force, so it settles the same years later.
@@ -198,18 +207,22 @@ class BankingGame(Game):
         record["limits"] = {k: {"min": format_money(v.min), "max": format_money(v.max)} for k, v in table.limits.items()}
         record["paytables"] = {name: {cat: format_money(o) for cat, o in rows.items()}
                                for name, rows in table.paytables.items()}
-        record["dealer"] = cards_str(dealer)
-        record["board"] = cards_str(board)
+        record["dealer"] = cards_str(rnd.cards.get("dealer", []))
+        record["board"] = cards_str(rnd.cards.get("board", []))
         record["seats"] = [
-            {"seat": seat, "hole": cards_str(hole), "bets": {k: format_money(v) for k, v in bets.items()},
-             "actions": list(actions)}
-            for seat, hole, bets, actions in sorted(seats, key=lambda s: s[0])
+            {"seat": s.seat, "hole": cards_str(rnd.hole(s.seat)), "bets": {k: format_money(v) for k, v in s.bets.items()},
+             "actions": list(s.actions)}
+            for s in sorted(rnd.seats.values(), key=lambda s: s.seat)
         ]
         return record
 
     # -- hooks for games that journal more than the common round (the jackpot meter) --
 
-    def evolve(self, state: Any, event: Any, at: str) -> bool:
+    def start_events(self, state: TableState, table: TableConfig) -> list[Any]:
+        """Events to journal when the station starts on ``state`` (a meter's installed rules)."""
+        return []
+
+    def evolve(self, state: TableState, event: Any, at: str) -> bool:
         """Fold one of the game's own events into the table state; False: not the game's."""
         return False
 

@@ -23,17 +23,30 @@ rounded down to the cent by the meter's rules.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..cards import Card, rank_of, suit_of
 from ..config import BankingTableConfig, Money, TableConfig, first_problem
+from ..engine.events import Halted
 from ..errors import DealerStationError, RecordError, RuleError
 from ..evaluator import ACE, Category, HandValue, category_of, evaluate, strength
-from ..jackpot import Award, JackpotFact, JackpotMeter, JackpotRules, PoolHit
+from ..jackpot import (
+    FACT_KINDS,
+    Award,
+    JackpotFact,
+    JackpotInstalled,
+    JackpotMeter,
+    JackpotRules,
+    JackpotVerified,
+    PoolHit,
+    Reversal,
+    installed,
+    meter_summary,
+)
 from ..money import ZERO, format_cents, format_money, parse_money
 from .against_dealer import Payer, SeatSettlement, check_spot_takeover, holdem_deal_plan
 from .base import (
@@ -53,7 +66,11 @@ from .base import (
     table_for_record,
 )
 
+if TYPE_CHECKING:
+    from ..engine.state import RoundState, TableState
+
 KING, JACK = ACE - 1, ACE - 3
+STATION = "station"
 
 BONUS_ROWS = (
     "aa_vs_dealer_aa",  # pair of aces and the dealer holds a pair of aces too
@@ -234,6 +251,29 @@ def pool_hits(seats: Iterable[SeatHand], flop: Sequence[Card], pool_table: Mappi
         if category in pool_table:
             hits.append(PoolHit(seat.seat, category.label, pool_table[category]))
     return hits
+
+
+@dataclass(frozen=True, slots=True)
+class RoundJackpot:
+    """A live round's part of the meter: the meter it found, the facts it journaled, who verified."""
+
+    before: JackpotMeter
+    facts: tuple[JackpotFact, ...] = ()
+    verified: tuple[int, ...] = ()
+    """Seats whose held award a supervisor has verified."""
+
+    def awards(self) -> list[Award]:
+        """The round's awards still standing (a void's reversals take them back)."""
+        undone = [f.of for f in self.facts if isinstance(f, Reversal)]
+        return [f for f in self.facts if isinstance(f, Award) and f not in undone]
+
+    def held(self) -> list[Award]:
+        """Awards waiting for a supervisor's verification."""
+        return [a for a in self.awards() if a.needs_verification and a.seat not in self.verified]
+
+
+def _live_seats(rnd: RoundState) -> list[SeatHand]:
+    return [SeatHand(s.seat, tuple(rnd.hole(s.seat)), s.bets, tuple(s.actions)) for s in rnd.seats.values()]
 
 
 class TexasHoldemBonus(BankingGame):
@@ -470,6 +510,120 @@ class TexasHoldemBonus(BankingGame):
         if round.jackpot is not None:
             out["jackpot"] = jackpot_block(round.jackpot, jackpot_facts, round.report_overflow)
         return out
+
+
+    # -- the live table: the meter's facts journaled with the steps that cause them --
+
+    def start_events(self, state: TableState, table: TableConfig) -> list[Any]:
+        """Install the meter on a new journal, or journal a change of its rules."""
+        rules = table_options(table).jackpot
+        meter = state.game_state
+        if isinstance(meter, JackpotMeter) and meter.rules == rules:
+            return []
+        return [JackpotInstalled(rules)]
+
+    def evolve(self, state: TableState, event: Any, at: str) -> bool:
+        if isinstance(event, JackpotInstalled):
+            state.game_state = installed(state.game_state, event.rules)
+            return True
+        rnd = state.round
+        if isinstance(event, tuple(FACT_KINDS.values())):
+            meter = state.game_state
+            assert isinstance(meter, JackpotMeter), "a jackpot fact before the meter was installed"
+            if rnd is not None:
+                mine = rnd.game_state if isinstance(rnd.game_state, RoundJackpot) else RoundJackpot(meter)
+                rnd.game_state = replace(mine, facts=(*mine.facts, event))
+            state.game_state = meter.apply(event)
+            return True
+        if isinstance(event, JackpotVerified):
+            if rnd is not None and isinstance(rnd.game_state, RoundJackpot):
+                rnd.game_state = replace(rnd.game_state, verified=(*rnd.game_state.verified, event.seat))
+            return True
+        return False
+
+    def on_bets_locked(self, tx: Any) -> None:
+        """At "no more bets": each Pool stake's contribution, highest seat first."""
+        meter = tx.state.game_state
+        for fact in meter.contribute(pool_stakes(_live_seats(tx.round))):
+            tx.emit(fact, STATION)
+
+    def on_reveal_complete(self, tx: Any, phase: str) -> None:
+        """At the flop reveal: every winning Pool hand is awarded from the meter, in order.
+
+        An award at or above ``verify_at`` is locked at its amount and holds the table for
+        a supervisor. Runs once per round (a round released from the hold does not award again).
+        """
+        rnd = tx.round
+        mine = rnd.game_state
+        if phase != "flop_reveal" or not isinstance(mine, RoundJackpot) or any(isinstance(f, Award) for f in mine.facts):
+            return
+        board = rnd.cards.get("board", [])[:3]
+        hits = pool_hits(_live_seats(rnd), board, tx.table.paytable("pool"))
+        for fact in tx.state.game_state.award_all(hits):
+            tx.emit(fact, STATION)
+        held = tx.round.game_state.held()
+        if held:
+            text = ", ".join(f"seat {a.seat} {a.category.replace('_', ' ')} {format_cents(a.amount)}" for a in held)
+            tx.emit(Halted("jackpot_verify", "jackpot_hit", f"JACKPOT {text}: supervisor verify",
+                           detail={"seats": [a.seat for a in held], "amounts": [format_cents(a.amount) for a in held]}),
+                    STATION)
+
+    def on_verify(self, tx: Any, actor: str, reason: str) -> None:
+        mine = tx.round.game_state
+        held = mine.held() if isinstance(mine, RoundJackpot) else []
+        if not held:
+            raise RuleError("there is no jackpot waiting for verification")
+        for award in held:
+            tx.emit(JackpotVerified(award.seat, award.amount, actor, reason), actor)
+
+    def on_void(self, tx: Any) -> None:
+        """A void takes the round's contributions, awards and seeds back out of the meter."""
+        mine = tx.round.game_state
+        if not isinstance(mine, RoundJackpot):
+            return
+        standing = [f for f in mine.facts if not isinstance(f, Reversal)]
+        for fact in tx.state.game_state.reverse(standing):
+            tx.emit(fact, STATION)
+
+    def check_takeover(self, table: TableConfig, seat: int, player: int, others: Mapping[int, int | None]) -> None:
+        if not table_options(table).allow_spot_takeover:
+            raise RuleError("this table does not allow playing a second spot", "player")
+        if others.get(player) is not None:
+            raise RuleError(f"seat {player} is itself played by seat {others[player]}", "player")
+        if any(taker == player for taker in others.values()):
+            raise RuleError(f"the player at seat {player} already plays a second spot", "player")
+
+    def reveal_targets(self, reveals: Sequence[Reveal], rnd: RoundState, hand_deal: bool) -> list[tuple[str, int]]:
+        """Dealt by hand, the Pool hands' hole cards are read at the flop: the Pool stands on them."""
+        targets = super().reveal_targets(reveals, rnd, hand_deal)
+        if hand_deal and tuple(reveals) == self.reveals["flop"]:
+            for seat in sorted(rnd.seats):
+                if "pool" in rnd.seats[seat].bets:
+                    targets.extend((f"seat{seat}", i) for i in range(rnd.packet_size(f"seat{seat}")))
+        return targets
+
+    def build_record(self, table: TableConfig, rnd: RoundState) -> dict[str, Any]:
+        """The round record with the meter as the round found it and who plays each spot."""
+        record = super().build_record(table, rnd)
+        takers = {s.seat: s.player for s in rnd.seats.values() if s.player is not None}
+        for entry in record["seats"]:
+            owner = takers.get(entry["seat"]) or (entry["seat"] if entry["seat"] in takers.values() else None)
+            if owner is not None:
+                entry["player"] = f"seat {owner}"
+        mine = rnd.game_state
+        if isinstance(mine, RoundJackpot):
+            before, rules = mine.before, mine.before.rules
+            block = {"meter": format_money(before.meter), "rate": format_money(rules.rate),
+                     "reset": format_money(rules.reset), "overflow": format_money(before.overflow)}
+            if rules.cap is not None:
+                block["cap"] = format_money(rules.cap)
+            record["jackpot"] = block
+        return record
+
+    def meters(self, state: TableState) -> dict[str, Any] | None:
+        """The regulators' meters now (for the screen and ``dealer-station jackpot``)."""
+        meter = state.game_state
+        return meter_summary(meter) if isinstance(meter, JackpotMeter) else None
 
 
 def jackpot_block(before: JackpotMeter, facts: Sequence[JackpotFact], report_overflow: bool) -> dict[str, Any]:

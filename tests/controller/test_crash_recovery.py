@@ -29,11 +29,11 @@ KILLS = 50
 DISTINCT_POINTS = 50
 
 
-def _simulate(journal: Path, seed: int, rounds: int) -> subprocess.Popen[bytes]:
+def _simulate(journal: Path, seed: int, rounds: int, *extra: str) -> subprocess.Popen[bytes]:
     env = dict(os.environ, DEALER_STATION_LOG_LEVEL="error")
     return subprocess.Popen(
         [sys.executable, "-m", "dealer_station", "simulate", "--rounds", str(rounds), "--seed", str(seed),
-         "--seats", "3", "--journal", str(journal), "--json"],
+         "--seats", "3", "--journal", str(journal), "--json", *extra],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
 
 
@@ -132,3 +132,45 @@ def test_sigkill_at_fifty_points_loses_nothing_and_pays_nothing_twice(tmp_path: 
     assert restarts_mid_deal <= phases.get("dealing", 0)
     resumed = [rid for rid in settlements if rid in ends]
     assert len(resumed) >= 3
+
+
+THB_KILLS = 20
+
+
+def test_sigkill_during_thb_rounds_with_jackpot_hits_neither_loses_nor_pays_twice(tmp_path: Path) -> None:
+    """Kill a THB table whose deck is stacked for Pool hits (many held for verification)
+    at random instants; afterwards every award was journaled once, the meter is conserved
+    at every journal position, and each paid hit reached its seat's settlement once."""
+    from tests.engine.test_thb_simulation import conserved_at_every_position
+
+    journal = tmp_path / "thb-crash.sqlite"
+    extra = ("--config", "thb-default", "--faults", "pool_hit:0.6")
+    rng = random.Random(7)
+    last_seq = 0
+    for attempt in range(THB_KILLS):
+        proc = _simulate(journal, attempt + 1, 100_000, *extra)
+        target = last_seq + rng.randint(4, 90)
+        deadline = time.monotonic() + 60
+        while _last_seq(journal) < target:
+            assert proc.poll() is None, proc.stderr.read().decode()
+            assert time.monotonic() < deadline, f"no progress after restart {attempt}"
+            time.sleep(0.002)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        last_seq = _last_seq(journal)
+    final = _simulate(journal, 999, 3, *extra)
+    _out, err = final.communicate(timeout=120)
+    assert final.returncode == 0, err.decode()
+    meter = conserved_at_every_position(journal)
+    assert meter.hits >= 2
+    awards: Counter[tuple[str, int]] = Counter()
+    paid_pool: dict[tuple[str, int], Decimal] = {}
+    with Journal(journal, table_id="T2") as j:
+        for ev in j.events():
+            if ev.kind == "jackpot_award":
+                awards[(ev.round_id, ev.payload["seat"])] += 1
+            if ev.kind == "settled" and ev.payload["settlement"].get("jackpot"):
+                for award in ev.payload["settlement"]["jackpot"]["awards"]:
+                    paid_pool[(ev.round_id, award["seat"])] = Decimal(award["amount"])
+    assert awards and max(awards.values()) == 1, "a hit was awarded twice"
+    assert set(paid_pool) <= set(awards)

@@ -1,0 +1,183 @@
+"""Texas Hold'em Bonus on the live table: the meter's facts journaled with their steps.
+
+The scripted shoe deals a known order (board first, then seats, then the dealer), so a
+Pool hit is placed exactly where the test wants it.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from dealer_station.config import load_profile
+from dealer_station.engine.session import TableSession
+from dealer_station.engine.state import TableState, replay
+from dealer_station.errors import RuleError
+from dealer_station.games import get_game
+from dealer_station.jackpot import JackpotMeter
+from dealer_station.journal import Journal
+from dealer_station.supervisor import CredentialStore
+from simulators.scripted_shoe import ScriptedShoe
+
+PROGRAM = {"version": "test"}
+BADGE, PIN = "0412", "2468"
+# board 2s 7s 9s | Js Qh ; seat 2: As Ks (flush on the flop -> Pool 20%), seat 4: 4c 5c ; dealer Kd 7c
+FLUSH_DECK = ["2s", "7s", "9s", "Js", "Qh", "As", "Ks", "4c", "5c", "Kd", "7c"]
+# board Ts Js Qs | 2c 3d ; seat 2: As Ks (royal on the flop -> Pool 100%, above verify_at)
+ROYAL_DECK = ["Ts", "Js", "Qs", "2c", "3d", "As", "Ks", "4c", "5h", "Kd", "7c"]
+
+
+@pytest.fixture
+def thb(tmp_path: Path):
+    table = load_profile("thb-default")
+    credentials = CredentialStore(tmp_path / "c.json")
+    credentials.add(BADGE, PIN)
+    opened: list[Journal] = []
+
+    def make(path: Path | None = None) -> tuple[TableSession, ScriptedShoe]:
+        journal = Journal(path or tmp_path / "thb.sqlite", table_id=table.table_id)
+        opened.append(journal)
+        shoe = ScriptedShoe()
+        ctl = TableSession(table, journal, shoe=shoe, credentials=credentials)
+        shoe.session = ctl
+        ctl.start(PROGRAM)
+        return ctl, shoe
+
+    yield make
+    for j in opened:
+        j.close()
+
+
+def _meter(ctl: TableSession) -> JackpotMeter:
+    meter = ctl.state.game_state
+    assert isinstance(meter, JackpotMeter)
+    assert meter.conserved
+    return meter
+
+
+def _bets(ctl: TableSession) -> None:
+    ctl.open_round()
+    ctl.set_bets(2, {"ante": "10", "bonus": "10", "pool": "1"})
+    ctl.set_bets(4, {"ante": "10", "pool": "1"})
+
+
+def test_contributions_at_no_more_bets_award_at_the_flop_and_settlement_pays_it(thb):
+    ctl, shoe = thb()
+    assert _meter(ctl).meter == Decimal("500.00")
+    shoe.load(FLUSH_DECK)
+    _bets(ctl)
+    ctl.no_more_bets()
+    assert _meter(ctl).meter == Decimal("500.50")  # two Pool stakes x 0.25, in the lockout's transaction
+    kinds = [e.kind for e in ctl.journal.events(round_id=ctl.round.round_id)]
+    assert kinds.index("jackpot_contribution") > kinds.index("no_more_bets")
+    ctl.decide(2, "flop")
+    ctl.decide(4, "fold")
+    ctl.reveal()  # flop: seat 2 has a spade flush on hole + flop
+    meter = _meter(ctl)
+    assert meter.hits == 1 and meter.awarded == Decimal("100.10")  # 20% of 500.50, down to the cent
+    assert meter.meter == Decimal("500.00") and meter.seeded == Decimal("99.60")  # raised back to reset
+    ctl.decide(2, "turn")
+    ctl.reveal()
+    ctl.decide(2, "river")
+    ctl.reveal()
+    assert ctl.phase == "settlement"
+    seats = {s["seat"]: s for s in ctl.round.settlement["seats"]}
+    assert seats[2]["bets"]["pool"] == "99.1" and seats[4]["bets"]["pool"] == "-1"
+    assert seats[2]["bets"]["bonus"] == "250"  # A-K suited 25:1
+    block = ctl.round.settlement["jackpot"]
+    assert block["meter_before"] == "500.00" and block["awards"] == [{"seat": 2, "category": "flush", "amount": "100.10"}]
+    # the record carries the meter the round found: settle gives the same result offline
+    game = get_game("holdem_bonus")
+    assert game.settle(game.parse_record(ctl.round.record, ctl.table)) == ctl.round.settlement
+
+
+def test_a_hit_at_verify_at_holds_the_table_until_a_supervisor_verifies_it(thb, tmp_path):
+    ctl, shoe = thb()
+    shoe.load(ROYAL_DECK)
+    _bets(ctl)
+    ctl.no_more_bets()
+    ctl.decide(2, "flop")
+    ctl.decide(4, "flop")
+    ctl.reveal()
+    assert ctl.round.halt is not None and ctl.round.halt.kind == "jackpot_verify"
+    assert "verify_jackpot" in ctl.offer().supervisor and not ctl.offer().croupier
+    award = _meter(ctl).awarded
+    assert award == Decimal("500.50")  # 100% of the meter, locked at the hit
+    with pytest.raises(RuleError):
+        ctl.decide(2, "turn")
+    # the station is killed while the hit waits: nothing lost, nothing paid twice
+    ctl.journal.close()
+    again, _ = thb(tmp_path / "thb.sqlite")
+    assert again.round.halt.kind == "jackpot_verify" and _meter(again).awarded == award
+    again.verify_jackpot(BADGE, PIN, "royal checked on camera")
+    assert again.round.halt is None and again.phase == "flop"
+    assert _meter(again).awarded == award and _meter(again).hits == 1
+    verified = list(again.journal.events(kinds={"jackpot_verified"}))
+    assert verified[0].payload["by"] == f"supervisor:{BADGE}" and verified[0].payload["amount"] == "500.5"
+
+
+def test_a_void_takes_the_rounds_contributions_awards_and_seeds_back(thb):
+    ctl, shoe = thb()
+    shoe.load(FLUSH_DECK)
+    before = _meter(ctl)
+    _bets(ctl)
+    ctl.no_more_bets()
+    ctl.decide(2, "flop")
+    ctl.decide(4, "flop")
+    ctl.reveal()
+    assert _meter(ctl).hits == 1
+    ctl.void(BADGE, PIN, "dispute")
+    after = _meter(ctl)
+    assert (after.meter, after.overflow, after.contributed, after.awarded, after.seeded, after.hits) == \
+        (before.meter, before.overflow, before.contributed, before.awarded, before.seeded, before.hits)
+    event = list(ctl.journal.events(kinds={"round_voided"}))[-1]
+    # every stake: seat 2 Ante 10 + Bonus 10 + Pool 1 + Flop 20; seat 4 Ante 10 + Pool 1 + Flop 20
+    assert event.payload["returned"] == {"2": "41", "4": "31"}
+    # the reversals are in the void's own transaction
+    same_tx = [e.kind for e in ctl.journal.events(round_id=ctl.round.round_id) if e.at == event.at]
+    assert "jackpot_reversal" in same_tx and "round_voided" in same_tx
+
+
+def test_meter_survives_restarts_and_replay_equals_live(thb, tmp_path):
+    ctl, shoe = thb()
+    for _ in range(2):
+        shoe.load(FLUSH_DECK)
+        _bets(ctl)
+        ctl.no_more_bets()
+        ctl.decide(2, "flop")
+        ctl.decide(4, "fold")
+        ctl.reveal()
+        ctl.decide(2, "check")
+        ctl.reveal()  # the turn card
+        ctl.reveal()  # the river card and the dealer's hand
+        ctl.mark_paid(4)
+        ctl.mark_paid(2)
+    live = _meter(ctl)
+    rebuilt = replay(TableState(ctl.table.table_id), ctl.journal.events(), game=ctl.game_evolver)
+    assert rebuilt.game_state == live
+    ctl.journal.close()
+    again, _ = thb(tmp_path / "thb.sqlite")
+    assert _meter(again) == live and live.hits == 2
+    assert not list(again.journal.events(kinds={"jackpot_installed"}))[1:]  # installed once only
+
+
+def test_spot_takeover_plays_a_vacant_spot_for_a_seated_player(thb):
+    ctl, shoe = thb()
+    shoe.load(FLUSH_DECK)
+    ctl.open_round()
+    ctl.set_bets(2, {"ante": "10"})
+    with pytest.raises(RuleError, match="no player betting"):
+        ctl.set_bets(4, {"ante": "10"}, player=5)
+    ctl.set_bets(4, {"ante": "10"}, player=2)
+    with pytest.raises(RuleError, match="already plays a second spot"):
+        ctl.set_bets(5, {"ante": "10"}, player=2)
+    ctl.no_more_bets()
+    ctl.decide(2, "fold")
+    ctl.decide(4, "fold")
+    while ctl.phase != "settlement":  # flop, turn, then river card and dealer: nobody left to decide
+        ctl.reveal()
+    record = ctl.round.record
+    assert {s["seat"]: s.get("player") for s in record["seats"]} == {2: "seat 2", 4: "seat 2"}
+    assert ctl.round.settlement["players"] == [{"player": "seat 2", "seats": [4, 2], "net": "-20"}]
