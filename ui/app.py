@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.phases import PAID, VOID, Stage
+from dealer_station.engine.phases import Stage
 
 from . import theme
 from .banner import PhaseBanner
@@ -60,7 +60,7 @@ SUPERVISOR_ACTIONS: tuple[tuple[str, str, str], ...] = (
 
 class MainWindow(QMainWindow):
     def __init__(self, ctl: TableSession, *, worker: CommandWorker | None = None, journal: Any = None,
-                 screenshot_dir: Path | None = None, on_round_finished: Callable[[str, str], None] | None = None,
+                 screenshot_dir: Path | None = None,
                  pin_dialog: Callable[[str, str], tuple[str, str, str] | None] | None = None,
                  last_heard: Callable[[str], float | None] | None = None) -> None:
         super().__init__()
@@ -68,12 +68,10 @@ class MainWindow(QMainWindow):
         self.worker = worker or CommandWorker(self)
         self.journal = journal if journal is not None else ctl.journal
         self.screenshot_dir = screenshot_dir
-        self.on_round_finished = on_round_finished
         self.ask_pin = pin_dialog or self._ask_pin
         self.setWindowTitle(f"Dealer Station - table {ctl.table.table_id}")
         self.resize(*WINDOW_SIZE)
         self._last_phase_key: tuple[Any, ...] | None = None
-        self._finished: set[str] = set()
         self._render_pending = False
         self.shots: list[Path] = []
 
@@ -234,10 +232,6 @@ class MainWindow(QMainWindow):
         if self.screenshot_dir is not None:
             name = f"{round_id or 'none'}_{phase}{'_' + cause if cause else ''}.png"
             self.save_screenshot(self.screenshot_dir / name)
-        if round_id and phase in (PAID, VOID) and round_id not in self._finished:
-            self._finished.add(round_id)
-            if self.on_round_finished is not None:
-                self.on_round_finished(round_id, phase)
 
     def save_screenshot(self, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -284,17 +278,24 @@ def run_station(args: argparse.Namespace) -> int:
     station = Station(table, journal_path=journal_path, credentials=credentials)
     ctl = station.start()
     worker = CommandWorker()
-    finished: list[tuple[str, str]] = []
+    paid_before, voided_before = ctl.state.rounds_paid, ctl.state.rounds_voided
 
-    def round_finished(round_id: str, phase: str) -> None:
-        finished.append((round_id, phase))
-        if args.rounds and len(finished) >= args.rounds:
+    def finished() -> tuple[int, int]:
+        """(paid, voided) this run, from the session's state: renders coalesce, the journal does not."""
+        return ctl.state.rounds_paid - paid_before, ctl.state.rounds_voided - voided_before
+
+    stopping: list[bool] = []
+
+    def maybe_stop() -> None:
+        if args.rounds and sum(finished()) >= args.rounds and not stopping:
+            stopping.append(True)
             demo_timer.stop()
             QTimer.singleShot(400, app.quit)
 
     shots = Path(args.screenshot_dir) if args.screenshot_dir else None
     window = MainWindow(ctl, worker=worker, journal=station.journal, screenshot_dir=shots,
-                        on_round_finished=round_finished, last_heard=station.last_heard)
+                        last_heard=station.last_heard)
+    window.bridge.changed.connect(maybe_stop)
     demo_timer = QTimer(window)
     if args.demo:
         present = station.present_card
@@ -315,7 +316,7 @@ def run_station(args: argparse.Namespace) -> int:
         worker.shutdown(wait=True)
         station.stop()
         window.close()
-    voided = sum(1 for _, phase in finished if phase == VOID)
-    print(f"dealer-station run: {len(finished)} round(s) finished ({len(finished) - voided} paid, {voided} void)"
+    paid, voided = finished()
+    print(f"dealer-station run: {paid + voided} round(s) finished ({paid} paid, {voided} void)"
           + (f", {len(window.shots)} screenshot(s) in {shots}" if shots else ""))
     return 0

@@ -109,6 +109,8 @@ class TableState:
     table_id: str
     round: RoundState | None = None
     rounds_started: int = 0
+    rounds_paid: int = 0
+    rounds_voided: int = 0
     deck_verified: bool = False
     deck_attempts: int = 0  # deck requests for the round in progress (bounded)
     deck_report: dict[str, Any] | None = None
@@ -275,6 +277,7 @@ def _round_paid(state: TableState, e: ev.RoundPaid, at: str) -> None:
     rnd = _round(state)
     rnd.phase = PAID
     rnd.ended_at = at
+    state.rounds_paid += 1
     rnd.halt = None
     state.deck_verified = False  # every round starts from a fresh, verified deck
 
@@ -288,6 +291,7 @@ def _round_voided(state: TableState, e: ev.RoundVoided, at: str) -> None:
     rnd.record = e.record
     rnd.phase = VOID
     rnd.ended_at = at
+    state.rounds_voided += 1
     rnd.halt = None
     state.deck_verified = False
 

@@ -118,3 +118,18 @@ def test_disputes_void_rounds_after_decisions_and_return_every_stake(tmp_path: P
         assert {k: Decimal(v) for k, v in rec["void"]["returned"].items()} == stakes
         with_play += any(a.startswith("play") for s in rec["seats"] for a in s["actions"])
     assert with_play >= 1, "no dispute landed after a Play bet"
+
+
+def test_all_nine_device_faults_at_once_never_stall_the_table(tmp_path: Path) -> None:
+    """Every fault kind at 0.3 per round (seed 1): each round ends by rule, none by the
+    simulation's stall guard (before, the first failed dispatch killed the event pump)."""
+    kinds = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door")
+    journal = tmp_path / "all.sqlite"
+    summary = simulate(load_profile("uth-default"), rounds=40, seed=1, seats=7, faults=dict.fromkeys(kinds, 0.3),
+                       journal=journal, progress=None)
+    assert summary.rounds_completed + sum(summary.voided.values()) == 40
+    with Journal(journal, table_id=None) as j:
+        reasons = [e.payload.get("reason", "") for e in j.events(kinds={"round_voided"})]
+        halts = [e.payload["kind"] for e in j.events(kinds={"halted"})]
+    assert not [r for r in reasons if "no progress" in r]
+    assert "internal" not in halts
