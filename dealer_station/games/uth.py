@@ -27,7 +27,7 @@ from ..cards import Card
 from ..config import TableConfig
 from ..errors import RecordError, RuleError
 from ..evaluator import Category, HandValue, evaluate
-from ..money import ZERO, format_money, parse_money, round_down
+from ..money import ZERO, exact_money, format_money, parse_money, round_down
 from .base import (
     TABLE_KEYS,
     Game,
@@ -290,6 +290,7 @@ class UltimateTexasHoldem(Game):
 
     # -- settlement ---------------------------------------------------------------
 
+    @exact_money()  # payouts exact in MONEY_CONTEXT: refused, never silently rounded
     def settle(self, round: Round) -> dict[str, Any]:
         dealer = evaluate([*round.dealer, *round.board])
         payer = Payer(round.table.min_chip or ZERO)
