@@ -372,9 +372,15 @@ class Journal:
                   readonly=self.readonly, last_seq=self._last_seq)
 
     @classmethod
-    def open_readonly(cls, path: str | os.PathLike[str]) -> Journal:
-        """Open an existing journal for reading only (verify, show, recall, reports)."""
-        return cls(path, mode="r")
+    def open_readonly(
+        cls, path: str | os.PathLike[str], *, table_id: str | None = None, purpose: Purpose | None = None
+    ) -> Journal:
+        """Open an existing journal for reading only (verify, show, recall, reports).
+
+        With ``table_id`` / ``purpose``, a journal of another table or purpose is refused
+        exactly as a writer would refuse it - a check that changes nothing.
+        """
+        return cls(path, table_id=table_id, purpose=purpose, mode="r")
 
     # ----------------------------------------------------------------- opening
 
