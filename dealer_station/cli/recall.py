@@ -11,7 +11,7 @@ from ._args import whole_number
 from .journal import journal_path
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("recall", help="print the last N finished rounds as JSON Lines")
     parser.add_argument("--last", type=whole_number(1), default=10, metavar="N", help="how many rounds (default 10)")
     parser.add_argument("--journal", default=None, metavar="PATH",
