@@ -64,7 +64,7 @@ def scripted_rounds(path: Path, rounds: int, seed: int = 1) -> tuple[float, int]
 
 
 def rebuild_seconds(path: Path) -> tuple[float, int]:
-    with Journal(path, table_id=None) as journal:
+    with Journal.open_readonly(path) as journal:
         start = time.perf_counter()
         state = replay(TableState(journal.table_id), journal.events())
         return time.perf_counter() - start, state.last_seq

@@ -78,7 +78,7 @@ class DeviceConfig(_Strict):
 
     shuffler: Annotated[str | None, BeforeValidator(_empty_is_none)] = "sim://shuffler"
     reader: Annotated[str | None, BeforeValidator(_empty_is_none)] = "sim://usb"
-    link_timeout: float = Field(default=2.0, gt=0)
+    link_timeout: float = Field(default=2.0, gt=0, le=60, allow_inf_nan=False)  # seconds: finite, bounded
 
 
 class TableConfig(_Strict):

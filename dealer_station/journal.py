@@ -2,18 +2,40 @@
 
 One SQLite file per table (WAL, ``synchronous=FULL``): ``append`` returns only after
 the event is committed to disk, so the station may act on it; a SIGKILL at any instant
-leaves each event either fully committed or absent.
+leaves each event either fully committed or absent. The format is described in
+``docs/journal.md``; this docstring is its summary.
 
 Every record carries ``hash = sha256(canonical JSON of its fields + prev_hash)``, the
 first ``prev_hash`` being 64 zeros, and a one-row ``anchor`` table holds
 ``(last_seq, last_hash)`` updated in the same transaction as each append.
+
+What a journal is (format 2): record 1, written in the transaction that creates the
+file, is ``journal_created {format, version, table_id, purpose}`` - the table and the
+purpose (``live``, ``demo`` or ``simulation``) are inside the hash chain. The ``meta``
+table repeats them for tools but is not trusted: ``verify`` checks it against record 1
+and every record's ``table_id`` against the chain's, and readers take the table id and
+purpose from the chain. A writer states the purpose it expects and is refused a journal
+of another purpose (a live table never writes into a demo or simulation journal).
+Format-1 journals (no creation record, table id only in ``meta``) stay readable and
+writable; they are ``live`` journals, their table id is checked against every record.
+
+One writer per journal: opening for writing takes an exclusive ``flock`` on
+``<journal>.lock`` (``dealer_station.filelock``) naming the holder; a second writer, in
+another process or the same one, is refused with one line naming it, and the OS drops
+the lock when the holder dies, so ``kill -9`` never blocks a restart.
+
+Reading (``Journal.open_readonly``) never changes the file or its directory: no WAL
+conversion, no triggers, no lock; it works beside a live writer, on read-only storage
+and on a DELETE-mode copy (see ``_reader_connection`` for how the SQLite file is opened).
 
 What ``verify`` detects:
   * an edited field or payload (hash mismatch at that seq),
   * a deleted record (seq gap, or chain break if the rest were renumbered),
   * reordered / swapped records (hash covers ``seq``),
   * a wrong ``prev_hash`` (chain broken at that seq),
-  * a truncated tail or deleted last record (events end before the anchor).
+  * a truncated tail or deleted last record (events end before the anchor),
+  * an edited ``meta`` (table id, purpose or version disagreeing with the chain), a
+    missing creation record, a record of another table.
 
 Limits (a hash chain cannot do better on its own):
   * Someone who rewrites *every* hash from the edit onwards *and* the anchor produces a
@@ -22,7 +44,8 @@ Limits (a hash chain cannot do better on its own):
   * Deleting the whole file, or replacing it by an older copy with its own anchor, is
     not detectable from the file alone - same remedy.
   * The UPDATE/DELETE triggers only stop accidents and casual edits; anyone who can write
-    the file can drop them. ``verify`` does not rely on them.
+    the file can drop them. ``verify`` does not rely on them. The writer lock is advisory:
+    it keeps Dealer Station processes apart, not someone with ``sqlite3`` in hand.
 """
 
 from __future__ import annotations
@@ -32,37 +55,52 @@ import json
 import os
 import sqlite3
 import threading
+import urllib.parse
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import IO, Any, Literal, NamedTuple
 
 import structlog
 
+from . import filelock
 from .errors import DealerStationError
 from .money import format_money
 
 __all__ = [
     "GENESIS_HASH",
+    "GENESIS_KIND",
+    "PURPOSES",
     "Draft",
     "Journal",
     "JournalError",
     "JournalEvent",
     "JournalPayloadError",
+    "Purpose",
     "VerifyResult",
     "canonical_json",
+    "ensure_folder",
+    "lock_path",
 ]
 
 log = structlog.get_logger(__name__)
 
 GENESIS_HASH = "0" * 64
 FORMAT_NAME = "dealer-station-journal"
-FORMAT_VERSION = "1"
+FORMAT_VERSION = "2"
+READABLE_VERSIONS = ("1", "2")
 APPLICATION_ID = 0x44534A31  # "DSJ1": lets `file`/sqlite tools recognise a journal
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _PAGE = 1000  # rows fetched per lock hold while iterating events
+
+Purpose = Literal["live", "demo", "simulation"]
+PURPOSES: tuple[Purpose, ...] = ("live", "demo", "simulation")
+"""What a journal is for: a table's real play, a demo / training run, or a simulation."""
+GENESIS_KIND = "journal_created"
+GENESIS_ACTOR = "station"
+LEGACY_PURPOSE: Purpose = "live"  # format-1 journals predate purposes: they are live tables
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -205,13 +243,27 @@ class Draft(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class VerifyResult:
-    """Outcome of ``Journal.verify``: ``first_bad_seq`` is None exactly when ``ok``."""
+    """Outcome of ``Journal.verify``: ``first_bad_seq`` is None exactly when ``ok``.
+
+    ``table_id`` and ``purpose`` are the chain's (record 1), never ``meta``'s.
+    """
 
     ok: bool
     checked: int
     first_bad_seq: int | None
     reason: str
     last_hash: str = GENESIS_HASH
+    table_id: str = ""
+    purpose: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """What a journal is, as its hash chain says: table, purpose, format version."""
+
+    table_id: str
+    purpose: str
+    version: str
 
 
 _COLUMNS = "seq, at, table_id, round_id, kind, actor, payload, prev_hash, hash"
@@ -233,83 +285,174 @@ def _check_text(value: object, name: str, *, optional: bool = False) -> None:
         raise JournalPayloadError(f"must be a non-empty string, not {value!r}", name)
 
 
+def _genesis_payload(table_id: str, purpose: Purpose) -> dict[str, str]:
+    return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "table_id": table_id, "purpose": purpose}
+
+
+def _genesis_identity(kind: str, round_id: str | None, payload_json: str) -> Identity | None:
+    """The identity record 1 declares, or None if record 1 is not a valid creation record."""
+    if kind != GENESIS_KIND or round_id is not None:
+        return None
+    try:
+        payload = json.loads(payload_json)
+    except (TypeError, ValueError):
+        return None
+    if not isinstance(payload, dict):
+        return None
+    table_id, purpose, version = payload.get("table_id"), payload.get("purpose"), payload.get("version")
+    if payload.get("format") != FORMAT_NAME or not isinstance(table_id, str) or not table_id:
+        return None
+    if purpose not in PURPOSES or version != FORMAT_VERSION:
+        return None
+    return Identity(table_id, purpose, version)
+
+
+def lock_path(journal_path: str | os.PathLike[str]) -> Path:
+    """Where the writer lock of a journal lives: ``<journal>.lock`` beside it."""
+    path = Path(journal_path)
+    return path.with_name(path.name + ".lock")
+
+
 # --------------------------------------------------------------------------- journal
 
 
 class Journal:
     """Append-only hash-chained journal in one SQLite file; thread-safe.
 
-    ``table_id`` is required to create a journal; with ``table_id=None`` the file must
-    already be a journal and its table id is adopted (how auditors' tools open it).
-    Opening a journal of another table raises ``JournalError``.
+    ``Journal(path, table_id=..., purpose=...)`` opens for writing: it creates the
+    journal (with its creation record) or checks that the existing one is of that table
+    and that purpose, and holds the writer lock until ``close``. ``purpose=None`` states
+    no expectation: a new journal is ``live`` and an existing one of any purpose is
+    accepted - for callers that do not know yet; every writer should state it.
+
+    ``Journal.open_readonly(path)`` (same as ``mode="r"``) reads an existing journal
+    without changing anything; its ``table_id`` and ``purpose`` come from the chain.
     """
 
     def __init__(
         self,
         path: str | os.PathLike[str],
         *,
-        table_id: str | None,
+        table_id: str | None = None,
+        purpose: Purpose | None = None,
+        mode: Literal["w", "r"] = "w",
         clock: Callable[[], datetime] | None = None,
     ) -> None:
         self.path = Path(path)
         self._clock = clock or (lambda: datetime.now(UTC))
         self._lock = threading.Lock()
         self._conn: sqlite3.Connection | None = None
+        self._writer_lock: IO[str] | None = None
         self._tail_problem: str | None = None
-        _precheck_file(self.path, create=table_id is not None)
+        if mode not in ("w", "r"):
+            raise ValueError(f"mode must be 'w' or 'r', not {mode!r}")
+        self.readonly = mode == "r"
+        if not self.readonly:
+            if table_id is None:
+                raise JournalError("opening a journal for writing needs its table id (to read: Journal.open_readonly)")
+            _check_text(table_id, "table_id")
+        if purpose is not None and purpose not in PURPOSES:
+            raise JournalError(f"unknown purpose {purpose!r} (purposes: {', '.join(PURPOSES)})", "purpose")
+        _precheck_file(self.path, create=not self.readonly)
+        if not self.readonly:
+            self._writer_lock = _take_writer_lock(self.path)
         try:
-            self._conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self.table_id = self._open_schema(table_id)
+            self._conn = _reader_connection(self.path) if self.readonly else _writer_connection(self.path)
+            identity = self._open_schema(table_id, purpose)
+            self.table_id, self.purpose, self.version = identity.table_id, identity.purpose, identity.version
             self._last_seq, self._last_hash = self._load_tail()
             self._data_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
         except sqlite3.DatabaseError as exc:
             self._close_quietly()
-            raise JournalError(f"{self.path} is not a readable journal: {exc}") from None
+            raise JournalError(f"{self.path} is not a readable journal: {_sqlite_problem(self.path, exc)}") from None
         except BaseException:
             self._close_quietly()
             raise
-        log.debug("journal_opened", path=str(self.path), table_id=self.table_id, last_seq=self._last_seq)
+        log.debug("journal_opened", path=str(self.path), table_id=self.table_id, purpose=self.purpose,
+                  readonly=self.readonly, last_seq=self._last_seq)
+
+    @classmethod
+    def open_readonly(
+        cls, path: str | os.PathLike[str], *, table_id: str | None = None, purpose: Purpose | None = None
+    ) -> Journal:
+        """Open an existing journal for reading only (verify, show, recall, reports).
+
+        With ``table_id`` / ``purpose``, a journal of another table or purpose is refused
+        exactly as a writer would refuse it - a check that changes nothing.
+        """
+        return cls(path, table_id=table_id, purpose=purpose, mode="r")
 
     # ----------------------------------------------------------------- opening
 
-    def _open_schema(self, table_id: str | None) -> str:
+    def _open_schema(self, table_id: str | None, purpose: Purpose | None) -> Identity:
         conn = self._require()
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not tables:
-            if table_id is None:
+            if self.readonly:
                 raise JournalError(f"{self.path} is not a journal (empty database)")
-            _check_text(table_id, "table_id")
-            self._set_durability()
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                for statement in (*_SCHEMA, *_TRIGGERS):
-                    conn.execute(statement)
-                conn.executemany(
-                    "INSERT INTO meta(key, value) VALUES (?, ?)",
-                    [("format", FORMAT_NAME), ("version", FORMAT_VERSION), ("table_id", table_id)],
-                )
-                conn.execute("INSERT INTO anchor(id, last_seq, last_hash) VALUES (1, 0, ?)", (GENESIS_HASH,))
-                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            return table_id
+            assert table_id is not None
+            return self._create(table_id, purpose or LEGACY_PURPOSE)
         meta = dict(conn.execute("SELECT key, value FROM meta")) if "meta" in tables else {}
         if meta.get("format") != FORMAT_NAME:
             raise JournalError(f"{self.path} is not a Dealer Station journal")
-        if meta.get("version") != FORMAT_VERSION:
-            raise JournalError(f"{self.path} is journal format {meta.get('version')}, expected {FORMAT_VERSION}")
+        version = meta.get("version")
+        if version not in READABLE_VERSIONS:
+            raise JournalError(f"{self.path} is journal format {version}, expected one of {', '.join(READABLE_VERSIONS)}")
         if "events" not in tables:
             raise JournalError(f"{self.path} has lost its events table")
-        stored = meta.get("table_id", "")
-        if table_id is not None and table_id != stored:
-            raise JournalError(f"{self.path} is the journal of table {stored}, not {table_id}")
+        identity = _chain_identity(conn, meta)
+        if self.readonly:
+            # An inconsistent journal is still read (verify must be able to name the
+            # problem); readers take the table from the chain, never from meta alone.
+            if identity is None:
+                first = conn.execute("SELECT table_id FROM events ORDER BY seq LIMIT 1").fetchone()
+                identity = Identity(first[0] if first else "", "unknown", str(version))
+            self._expect(identity, table_id, purpose)
+            return identity
+        if identity is None:
+            raise JournalError(f"{self.path} has lost or altered its creation record; run `dealer-station journal verify`")
+        if meta.get("table_id") != identity.table_id or meta.get("purpose", LEGACY_PURPOSE) != identity.purpose:
+            raise JournalError(f"{self.path}: meta disagrees with the hash chain (edited); "
+                               "run `dealer-station journal verify`")
+        self._expect(identity, table_id, purpose)
+        self._set_durability()  # only now that nothing refused it: a refusal changes nothing
+        for statement in _TRIGGERS:  # a writer puts back the guards an attacker may have dropped
+            conn.execute(statement)
+        return identity
+
+    def _expect(self, identity: Identity, table_id: str | None, purpose: Purpose | None) -> None:
+        """Refuse a journal of another table or purpose than the caller stated."""
+        if table_id is not None and table_id != identity.table_id:
+            raise JournalError(f"{self.path} is the journal of table {identity.table_id}, not {table_id}")
+        if purpose is not None and purpose != identity.purpose:
+            raise JournalError(f"{self.path} is a {identity.purpose} journal, not a {purpose} one "
+                               f"(table {identity.table_id}); use another journal file")
+
+    def _create(self, table_id: str, purpose: Purpose) -> Identity:
+        """Schema, meta, anchor and the creation record (seq 1) in one transaction."""
+        conn = self._require()
         self._set_durability()
-        if table_id is not None:  # a writer puts back the guards an attacker may have dropped
-            for statement in _TRIGGERS:
+        payload_json = canonical_json(_genesis_payload(table_id, purpose))
+        at = utc_now_text(self._clock())
+        digest = _record_hash(1, at, table_id, None, GENESIS_KIND, GENESIS_ACTOR, payload_json, GENESIS_HASH)
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in (*_SCHEMA, *_TRIGGERS):
                 conn.execute(statement)
-        return stored
+            conn.executemany(
+                "INSERT INTO meta(key, value) VALUES (?, ?)",
+                [("format", FORMAT_NAME), ("version", FORMAT_VERSION), ("table_id", table_id), ("purpose", purpose)],
+            )
+            conn.execute(f"INSERT INTO events({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+                         (1, at, table_id, None, GENESIS_KIND, GENESIS_ACTOR, payload_json, GENESIS_HASH, digest))
+            conn.execute("INSERT INTO anchor(id, last_seq, last_hash) VALUES (1, 1, ?)", (digest,))
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        log.info("journal_created", path=str(self.path), table_id=table_id, purpose=purpose)
+        return Identity(table_id, purpose, FORMAT_VERSION)
 
     def _set_durability(self) -> None:
         conn = self._require()
@@ -331,7 +474,7 @@ class Journal:
             self._tail_problem = "journal anchor is missing"
         elif tuple(anchor) != (last_seq, last_hash):
             self._tail_problem = f"journal ends at seq {last_seq} but its anchor says seq {anchor[0]}"
-        if self._tail_problem:
+        if self._tail_problem and not self.readonly:
             log.warning("journal_tail_suspect", path=str(self.path), problem=self._tail_problem)
         return last_seq, last_hash
 
@@ -345,6 +488,8 @@ class Journal:
 
     def append_many(self, items: Iterable[Draft | tuple[Any, ...]]) -> list[JournalEvent]:
         """Commit several events in one transaction: all of them or none."""
+        if self.readonly:
+            raise JournalError(f"journal {self.path} is open read-only")
         drafts = [Draft(*item) for item in items]
         prepared = []
         for d in drafts:  # refuse bad input before touching the file
@@ -389,7 +534,7 @@ class Journal:
             return events
 
     def _resync_if_changed(self) -> None:
-        """Re-read the tail if another connection wrote (e.g. a second station process)."""
+        """Re-read the tail if the file changed under us (only a foreign tool can, with the lock held)."""
         conn = self._require()
         version = conn.execute("PRAGMA data_version").fetchone()[0]
         if version != self._data_version:
@@ -439,16 +584,16 @@ class Journal:
             cursor = rows[-1][0]
 
     def verify(self) -> VerifyResult:
-        """Recompute every hash and link, then check the tail against the anchor.
+        """Recompute every hash and link, check the tail against the anchor and meta against the chain.
 
-        Uses its own connection and one read transaction: a consistent snapshot, and
-        appends on this journal are not blocked meanwhile.
+        Uses its own read-only connection and one read transaction: a consistent
+        snapshot, and appends on this journal are not blocked meanwhile.
         """
         self._require()
         try:
-            conn = sqlite3.connect(self.path, isolation_level=None)
+            conn = _reader_connection(self.path)
         except sqlite3.Error as exc:
-            raise JournalError(f"cannot read journal {self.path}: {exc}") from None
+            raise JournalError(f"cannot read journal {self.path}: {_sqlite_problem(self.path, exc)}") from None
         try:
             conn.execute("BEGIN")
             result = _verify_rows(conn)
@@ -467,11 +612,14 @@ class Journal:
         return self._conn
 
     def _close_quietly(self) -> None:
-        if self._conn is not None:
-            try:
+        try:
+            if self._conn is not None:
                 self._conn.close()
-            finally:
-                self._conn = None
+        finally:
+            self._conn = None
+            if self._writer_lock is not None:
+                filelock.release(self._writer_lock)
+                self._writer_lock = None
 
     def close(self) -> None:
         with self._lock:
@@ -484,18 +632,25 @@ class Journal:
         self.close()
 
     def __repr__(self) -> str:
-        return f"Journal({str(self.path)!r}, table_id={self.table_id!r}, last_seq={self._last_seq})"
+        mode = "r" if self.readonly else "w"
+        return (f"Journal({str(self.path)!r}, table_id={self.table_id!r}, purpose={self.purpose!r}, "
+                f"mode={mode!r}, last_seq={self._last_seq})")
+
+
+# --------------------------------------------------------------------------- files
 
 
 def _precheck_file(path: Path, *, create: bool) -> None:
     """Refuse a missing file (when reading) or a file that is plainly not SQLite, in one line."""
-    if path.is_dir():
+    if path.is_dir() or not path.name:
         raise JournalError(f"{path} is a directory, not a journal")
     if not path.exists():
         if not create:
             raise JournalError(f"no journal at {path}")
         if not path.parent.is_dir():
             raise JournalError(f"cannot create journal {path}: no directory {path.parent}")
+        if not os.access(path.parent, os.W_OK):
+            raise JournalError(f"cannot create journal {path}: directory {path.parent} is not writable")
         return
     try:
         with path.open("rb") as fh:
@@ -506,41 +661,171 @@ def _precheck_file(path: Path, *, create: bool) -> None:
         raise JournalError(f"{path} is not a journal (not an SQLite file)")
     if not head and not create:
         raise JournalError(f"{path} is not a journal (empty file)")
+    if create and not os.access(path, os.W_OK):
+        raise JournalError(f"cannot write journal {path}: the file is read-only")
+
+
+def ensure_folder(path: str | os.PathLike[str]) -> Path:
+    """Create the folder a journal is to live in, if missing; one-line ``JournalError`` if it cannot be."""
+    journal = Path(path)
+    if journal.is_dir() or not journal.name:
+        raise JournalError(f"{journal} is a directory, not a journal")
+    try:
+        journal.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise JournalError(f"cannot create the folder of journal {journal}: {exc.strerror or exc}") from None
+    return journal
+
+
+def _take_writer_lock(path: Path) -> IO[str]:
+    """The journal's writer lock, or a one-line refusal naming who holds it."""
+    try:
+        return filelock.hold_exclusive(lock_path(path))
+    except filelock.LockHeld as held:
+        raise JournalError(f"{path} is open for writing by {held}") from None
+    except OSError as exc:
+        raise JournalError(f"cannot lock journal {path} for writing: {exc.strerror or exc}") from None
+
+
+def _writer_connection(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+
+
+def _storage_writable(path: Path) -> bool:
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+
+
+def _in_wal_mode(path: Path) -> bool:
+    """The SQLite header's read/write versions (bytes 18, 19) are 2 in WAL mode."""
+    try:
+        with path.open("rb") as fh:
+            header = fh.read(20)
+    except OSError:
+        return False
+    return len(header) == 20 and header[18:20] == b"\x02\x02"
+
+
+def _reader_connection(path: Path) -> sqlite3.Connection:
+    """A connection that cannot change the journal, chosen for where the file is.
+
+    * a ``-wal`` beside it (a writer is live, or one died): ``mode=ro``, reading the WAL;
+    * read-only storage (file or directory not writable) with no ``-wal``: nothing can
+      change the file, so ``immutable=1`` (``mode=ro`` could not even open a WAL file there);
+    * a rollback-mode copy (DELETE): ``mode=ro`` - no file is created;
+    * a cleanly closed WAL journal on writable storage: ``mode=ro`` would leave an empty
+      ``-wal`` and a ``-shm`` behind, so the connection is read-write but ``query_only``:
+      it cannot write, and SQLite removes the ``-wal``/``-shm`` it made when it closes
+      (there being no WAL frames, that close writes nothing to the journal file).
+    """
+    uri = "file:" + urllib.parse.quote(str(path.resolve()))
+    if Path(f"{path}-wal").exists():
+        target = f"{uri}?mode=ro"
+    elif not _storage_writable(path):
+        target = f"{uri}?immutable=1"
+    elif _in_wal_mode(path):
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA query_only = ON")
+        return conn
+    else:
+        target = f"{uri}?mode=ro"
+    return sqlite3.connect(target, uri=True, isolation_level=None, check_same_thread=False)
+
+
+def _sqlite_problem(path: Path, exc: sqlite3.Error) -> str:
+    """SQLite's complaint, with the way out when a WAL cannot be read on read-only storage."""
+    if Path(f"{path}-wal").exists() and not Path(f"{path}-shm").exists() and not _storage_writable(path):
+        return (f"{exc} (its -wal needs a -shm beside it to be read on read-only storage: "
+                "copy the journal and its -wal to writable storage)")
+    return str(exc)
+
+
+def _chain_identity(conn: sqlite3.Connection, meta: Mapping[str, str]) -> Identity | None:
+    """The table and purpose record 1 declares (format 2); for format 1, record 1's table id."""
+    row = conn.execute("SELECT table_id, round_id, kind, payload FROM events WHERE seq = 1").fetchone()
+    if meta.get("version") == "1":
+        if row is not None and row[2] == GENESIS_KIND:
+            return None  # a format-2 journal whose meta was set back to format 1
+        return Identity(row[0] if row else meta.get("table_id", ""), LEGACY_PURPOSE, "1")
+    if row is None:
+        return None
+    identity = _genesis_identity(row[2], row[1], row[3])
+    return identity if identity is not None and identity.table_id == row[0] else None
 
 
 def _verify_rows(conn: sqlite3.Connection) -> VerifyResult:
     """Walk the chain in ``conn``'s snapshot; the first problem found wins."""
+    meta = _read_meta(conn)
+    version = meta.get("version")
+    table, purpose = meta.get("table_id", ""), meta.get("purpose", LEGACY_PURPOSE)
     expected, prev, checked = 1, GENESIS_HASH, 0
+
+    def broken(seq: int, reason: str) -> VerifyResult:
+        return VerifyResult(False, checked, seq, reason, prev, table, purpose)
+
     for seq, at, table_id, round_id, kind, actor, payload, prev_hash, digest in conn.execute(
         f"SELECT {_COLUMNS} FROM events ORDER BY seq"
     ):
         if seq != expected:
             what = "deleted" if seq > expected else "duplicated"
-            return VerifyResult(False, checked, expected, f"record {expected} missing (record {what})", prev)
+            return broken(expected, f"record {expected} missing (record {what})")
         if prev_hash != prev:
-            return VerifyResult(False, checked, seq, f"prev_hash does not match record {seq - 1} (chain broken)", prev)
+            return broken(seq, f"prev_hash does not match record {seq - 1} (chain broken)")
         try:
             actual = _record_hash(seq, at, table_id, round_id, kind, actor, payload, prev_hash)
         except (TypeError, ValueError):
             actual = None
         if actual != digest:
-            return VerifyResult(False, checked, seq, "hash mismatch (record edited)", prev)
+            return broken(seq, "hash mismatch (record edited)")
+        if seq == 1:
+            problem = _check_creation(version, table_id, round_id, kind, payload, meta)
+            if problem:
+                return broken(1, problem)
+            if version != "1":
+                identity = _genesis_identity(kind, round_id, payload)
+                assert identity is not None
+                table, purpose = identity.table_id, identity.purpose
+        if table_id != table:
+            return broken(seq, f"record of table {table_id} in the journal of table {table} (record or meta edited)")
         prev, expected, checked = digest, expected + 1, checked + 1
+    if version != "1" and checked == 0:
+        return broken(1, "creation record missing (journal emptied)")
     last_seq = expected - 1
     try:
         anchor = conn.execute("SELECT last_seq, last_hash FROM anchor WHERE id = 1").fetchone()
     except sqlite3.OperationalError:
         anchor = None
     if anchor is None:
-        return VerifyResult(False, checked, last_seq + 1, "anchor missing (journal tampered)", prev)
+        return broken(last_seq + 1, "anchor missing (journal tampered)")
     anchor_seq, anchor_hash = anchor
     if anchor_seq > last_seq:
-        return VerifyResult(
-            False, checked, last_seq + 1, f"records {last_seq + 1}..{anchor_seq} missing (journal truncated)", prev
-        )
+        return broken(last_seq + 1, f"records {last_seq + 1}..{anchor_seq} missing (journal truncated)")
     if anchor_seq < last_seq:
-        return VerifyResult(False, checked, anchor_seq + 1, "record after the anchor (appended outside the journal)", prev)
+        return broken(anchor_seq + 1, "record after the anchor (appended outside the journal)")
     if anchor_hash != prev:
-        return VerifyResult(False, checked, last_seq, "last record does not match the anchor (record replaced)", prev)
-    return VerifyResult(True, checked, None, "ok", prev)
+        return broken(last_seq, "last record does not match the anchor (record replaced)")
+    return VerifyResult(True, checked, None, "ok", prev, table, purpose)
 
+
+def _read_meta(conn: sqlite3.Connection) -> dict[str, str]:
+    try:
+        return dict(conn.execute("SELECT key, value FROM meta"))
+    except sqlite3.OperationalError:
+        return {}
+
+
+def _check_creation(
+    version: str | None, table_id: str, round_id: str | None, kind: str, payload: str, meta: Mapping[str, str]
+) -> str | None:
+    """What is wrong with record 1 and ``meta`` together, or None."""
+    if version == "1":
+        if kind == GENESIS_KIND:
+            return "meta says format 1 but record 1 created a format-2 journal (meta edited)"
+        return None
+    identity = _genesis_identity(kind, round_id, payload)
+    if identity is None or identity.table_id != table_id:
+        return "record 1 is not a valid journal_created record (creation record replaced)"
+    for key, chained in (("table_id", identity.table_id), ("purpose", identity.purpose),
+                         ("version", identity.version)):
+        if meta.get(key) != chained:
+            return f"meta {key} {meta.get(key)!r} differs from the chain's {chained!r} (meta edited)"
+    return None

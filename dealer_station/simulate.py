@@ -188,11 +188,15 @@ def simulate(
         raise ConfigError(f"--seats must be 1 to {table.seats} for this table", "seats")
     if rounds < 0:
         raise ConfigError("--rounds must not be negative", "rounds")
-    from .supervisor import CredentialStore
+    from .journal import Journal, ensure_folder
+    from .supervisor import CredentialStore, credentials_path
 
     journal = Path(journal)
-    journal.parent.mkdir(parents=True, exist_ok=True)
-    credentials = CredentialStore(journal.with_suffix(".credentials.json"))
+    journal = ensure_folder(journal)
+    # A simulation journal only: refused (in one line) before any credential is written, so the
+    # simulation's supervisor never exists next to a live or demo table's journal.
+    Journal(journal, table_id=table.table_id, purpose="simulation").close()
+    credentials = CredentialStore(credentials_path(journal))
     if SIM_BADGE not in credentials.badges():
         credentials.add(SIM_BADGE, SIM_PIN)
 
@@ -202,7 +206,7 @@ def simulate(
         "link_timeout": min(table.devices.link_timeout, 0.5),
     })
     table = table.model_copy(update={"devices": devices})
-    station = Station(table, journal_path=journal, credentials=credentials)
+    station = Station(table, journal_path=journal, credentials=credentials, purpose="simulation")
     summary = Summary(journal=str(journal))
     started = time.monotonic()
     ctl = station.start()

@@ -17,7 +17,7 @@ import structlog
 
 from .config import TableConfig
 from .engine.session import TableSession
-from .journal import Journal
+from .journal import Journal, Purpose, ensure_folder
 
 log = structlog.get_logger("dealer_station.station")
 
@@ -36,6 +36,7 @@ class Station:
         reader: Any = None,
         credentials: Any = None,
         program: dict[str, Any] | None = None,
+        purpose: Purpose = "live",
     ) -> None:
         self.table = table
         self.journal_path = Path(journal_path or table.journal)
@@ -43,6 +44,8 @@ class Station:
         self.reader = reader
         self.credentials = credentials
         self.program = program
+        self.purpose: Purpose = purpose
+        """What the journal is for (``live``, ``demo``, ``simulation``): a journal of another is refused."""
         self._events: queue.Queue[Any] = queue.Queue()
         self._pump: threading.Thread | None = None
         self.journal: Journal | None = None
@@ -52,8 +55,7 @@ class Station:
 
     def start(self) -> TableSession:
         """Open the journal, recover the table, connect devices, start the pump."""
-        self.journal_path.parent.mkdir(parents=True, exist_ok=True)
-        self.journal = Journal(self.journal_path, table_id=self.table.table_id)
+        self.journal = Journal(ensure_folder(self.journal_path), table_id=self.table.table_id, purpose=self.purpose)
         devices = self.table.devices
         if self.shoe is None and devices.shuffler:
             from drivers.registry import open_shuffler

@@ -1,9 +1,23 @@
 """Supervisor credentials: salted scrypt PIN hashes, lockout, every attempt reported.
 
 Supervisor actions (void, accept a mismatch, clear a fault, correct a keyed card) need a
-badge and PIN. The store is a small JSON file replaced atomically (write, fsync, rename)
-so a crash never leaves it half-written. Only ``scrypt(pin, salt)`` is stored; failure
-counters and lockouts are stored too, so restarting the station does not lift a lockout.
+badge and PIN. A journal's credentials live in one JSON file beside it,
+``credentials_path(journal)`` = ``<journal>.credentials.json``, enrolled only by
+``dealer-station supervisors add``: nothing here creates credentials implicitly (a store
+on a missing file is empty and accepts nobody). The file is replaced atomically (write,
+fsync, rename); only ``scrypt(pin, salt)`` is stored, with failure counters and lockouts,
+so restarting the station does not lift a lockout. Every change and every attempt
+re-reads the file under an OS lock (``<file>.lock``), so two stores on one file (two
+processes, or two objects) never overwrite each other's counters.
+
+No enumeration: every refused attempt - unknown badge, wrong PIN, locked-out badge -
+raises ``AuthError`` with the same text (``NOT_ACCEPTED``), after the same work (one
+scrypt, one save), so neither the message nor its timing tells whether a badge exists
+or how many tries are left. The true reason is in ``AuthError.reason`` for the journal
+and the logs, which a supervisor or auditor reads, never the person at the keypad.
+Attempts left are never shown; after a *successful* sign-in, ``Supervisor.failed_attempts``
+says how many failed attempts were made on that badge since its last sign-in, so its
+owner learns that someone tried it (the touchscreen may show it then).
 """
 
 from __future__ import annotations
@@ -17,17 +31,19 @@ import secrets
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import filelock
 from .errors import DealerStationError
 
 if TYPE_CHECKING:
     from .journal import Journal
 
-__all__ = ["AuthError", "CredentialError", "CredentialStore", "Supervisor"]
+__all__ = ["AuthError", "CredentialError", "CredentialStore", "Enrolment", "Supervisor", "credentials_path"]
 
 FORMAT_NAME = "dealer-station-credentials"
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
@@ -39,6 +55,14 @@ _ROLE = re.compile(r"[a-z][a-z_]{0,31}")
 
 # Reasons reported to on_attempt and journaled (never the PIN itself).
 OK, UNKNOWN_BADGE, WRONG_PIN, LOCKED_OUT = "ok", "unknown badge", "wrong PIN", "locked out"
+NOT_ACCEPTED = "badge or PIN not accepted"
+"""The one thing a refused person is told, whatever the reason."""
+
+
+def credentials_path(journal_path: str | os.PathLike[str]) -> Path:
+    """Where the supervisor credentials of a journal live: ``<journal>.credentials.json``."""
+    path = Path(journal_path)
+    return path.with_name(path.name + ".credentials.json")
 
 
 class CredentialError(DealerStationError):
@@ -46,24 +70,34 @@ class CredentialError(DealerStationError):
 
 
 class AuthError(DealerStationError):
-    """A refused supervisor authentication; ``reason`` is one of the module's reason strings."""
+    """A refused supervisor authentication: always ``NOT_ACCEPTED``; ``reason`` says why (for the journal)."""
 
-    def __init__(self, problem: str, field: str | None = None, *, reason: str = WRONG_PIN) -> None:
+    def __init__(self, problem: str = NOT_ACCEPTED, field: str | None = None, *, reason: str = WRONG_PIN) -> None:
         super().__init__(problem, field)
         self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
 class Supervisor:
-    """An authenticated person: who acted, and with which role."""
+    """An authenticated person: who acted, with which role, and how many failed tries preceded."""
 
     badge: str
     role: str
+    failed_attempts: int = 0
 
     @property
     def actor(self) -> str:
         """The journal's actor name for this person."""
         return f"supervisor:{self.badge}"
+
+
+@dataclass(frozen=True, slots=True)
+class Enrolment:
+    """What ``supervisors list`` shows of a badge: never its hash or salt."""
+
+    badge: str
+    role: str
+    locked_until: float | None
 
 
 AttemptCallback = Callable[[str, bool, str], None]
@@ -73,8 +107,13 @@ def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
     return hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=p, maxmem=64 * 1024 * 1024, dklen=_KEY_BYTES)
 
 
+def journal_actor(badge: object) -> str:
+    """``supervisor:<badge>`` for a well-formed badge; anything else is not echoed into the journal."""
+    return f"supervisor:{badge}" if isinstance(badge, str) and _BADGE.fullmatch(badge) else "supervisor:(malformed)"
+
+
 class CredentialStore:
-    """Badges with salted PIN hashes in one JSON file; thread-safe.
+    """Badges with salted PIN hashes in one JSON file; thread- and process-safe.
 
     ``clock`` returns wall-clock seconds (``time.time``) and is injectable for tests;
     wall clock rather than monotonic because lockouts are persisted across restarts.
@@ -100,7 +139,7 @@ class CredentialStore:
         self._journal = journal
         self._lock = threading.Lock()
         self._records: dict[str, dict[str, Any]] = self._load()
-        # Hash for unknown badges so "no such badge" costs the same time as "wrong PIN".
+        # Hash for unknown and locked-out badges: every refusal costs one scrypt.
         self._decoy = {"salt": secrets.token_bytes(_SALT_BYTES).hex(), "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P,
                        "hash": "00" * _KEY_BYTES}
 
@@ -113,14 +152,26 @@ class CredentialStore:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             if data.get("format") != FORMAT_NAME or not isinstance(data.get("supervisors"), dict):
                 raise ValueError
-            return data["supervisors"]
+            records: dict[str, dict[str, Any]] = data["supervisors"]
+            return records
         except (OSError, ValueError, AttributeError):
             raise CredentialError(f"{self.path} is not a readable credential file") from None
+
+    @contextmanager
+    def _updating(self) -> Iterator[dict[str, dict[str, Any]]]:
+        """The records, fresh from the file, under the thread lock and the file lock."""
+        with self._lock:
+            lock = self.path.with_name(self.path.name + ".lock")
+            try:
+                with filelock.locked(lock):
+                    self._records = self._load()
+                    yield self._records
+            except OSError as exc:
+                raise CredentialError(f"cannot update {self.path}: {exc.strerror or exc}") from None
 
     def _save(self) -> None:
         """Replace the file atomically: a crash leaves the old or the new version, never half."""
         text = json.dumps({"format": FORMAT_NAME, "version": 1, "supervisors": self._records}, indent=1, sort_keys=True)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".credentials-", dir=self.path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -141,78 +192,97 @@ class CredentialStore:
     # ----------------------------------------------------------------- management
 
     def add(self, badge: str, pin: str, role: str = "supervisor", *, replace: bool = False) -> Supervisor:
-        """Store a badge with a new random salt; ``replace=True`` changes an existing PIN/role."""
+        """Enrol a badge with a new random salt; ``replace=True`` changes an existing PIN/role."""
         if not isinstance(badge, str) or not _BADGE.fullmatch(badge):
             raise CredentialError("badge must be 1-32 letters, digits, '.', '_' or '-'", "badge")
         if not isinstance(pin, str) or not _PIN.fullmatch(pin):
             raise CredentialError("PIN must be 4 to 12 digits", "pin")
         if not isinstance(role, str) or not _ROLE.fullmatch(role):
             raise CredentialError("role must be a lower-case word", "role")
+        if not self.path.parent.is_dir():
+            raise CredentialError(f"no folder {self.path.parent} for the credential file", "journal")
         salt = secrets.token_bytes(_SALT_BYTES)
         digest = _scrypt(pin, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
-        with self._lock:
-            if badge in self._records and not replace:
+        with self._updating() as records:
+            if badge in records and not replace:
                 raise CredentialError(f"badge {badge} already exists", "badge")
-            self._records[badge] = {
+            records[badge] = {
                 "role": role, "salt": salt.hex(), "hash": digest.hex(),
                 "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P, "failures": 0, "locked_until": None,
+                "failed_since_success": 0,
             }
             self._save()
         return Supervisor(badge, role)
 
     def remove(self, badge: str) -> None:
-        with self._lock:
-            if self._records.pop(badge, None) is None:
-                raise CredentialError(f"unknown badge {badge}", "badge")
+        with self._updating() as records:
+            if records.pop(badge, None) is None:
+                raise CredentialError(f"no badge {badge} enrolled", "badge")
             self._save()
 
     def badges(self) -> list[str]:
+        return [entry.badge for entry in self.enrolments()]
+
+    def enrolments(self) -> list[Enrolment]:
+        """Every badge with its role and lockout, read fresh from the file (no lock: it is replaced atomically)."""
         with self._lock:
-            return sorted(self._records)
+            self._records = self._load()
+            now = self._clock()
+            return [Enrolment(badge, str(rec.get("role", "")),
+                              rec["locked_until"] if (rec.get("locked_until") or 0) > now else None)
+                    for badge, rec in sorted(self._records.items())]
 
     # ----------------------------------------------------------------- authentication
 
     def authenticate(self, badge: str, pin: str) -> Supervisor:
-        """Return the supervisor, or raise ``AuthError`` naming why; every attempt is reported."""
-        with self._lock:
-            ok, reason, message, role = self._check(badge, pin)
+        """Return the supervisor, or raise ``AuthError`` (``NOT_ACCEPTED``); every attempt is reported."""
+        if not self.path.exists():  # nobody enrolled: nothing to lock, nothing to write
+            self._matches(self._decoy, pin)
+            ok, reason, supervisor = False, UNKNOWN_BADGE, None
+        else:
+            with self._updating() as records:
+                ok, reason, supervisor = self._check(records, badge, pin)
         self._report(badge, ok, reason)
-        if not ok:
-            raise AuthError(message, reason=reason)
-        return Supervisor(badge, role)
+        if supervisor is None:
+            raise AuthError(NOT_ACCEPTED, reason=reason)
+        return supervisor
 
-    def _check(self, badge: str, pin: str) -> tuple[bool, str, str, str]:
+    def _check(self, records: dict[str, dict[str, Any]], badge: str, pin: str) -> tuple[bool, str, Supervisor | None]:
+        """One attempt against fresh records; every refusal costs one scrypt and one save."""
         now = self._clock()
-        record = self._records.get(badge) if isinstance(badge, str) else None
+        record = records.get(badge) if isinstance(badge, str) else None
         if record is None:
             self._matches(self._decoy, pin)
-            return False, UNKNOWN_BADGE, f"unknown badge {badge!s}", ""
+            self._save()
+            return False, UNKNOWN_BADGE, None
         locked_until = record.get("locked_until")
         if locked_until is not None and now < locked_until:
-            return False, LOCKED_OUT, f"badge {badge} is locked out for {int(locked_until - now) + 1} more s", ""
+            self._matches(self._decoy, pin)  # the PIN is not even tried: no oracle while locked
+            self._save()
+            return False, LOCKED_OUT, None
         if self._matches(record, pin):
-            if record["failures"] or locked_until is not None:
-                record.update(failures=0, locked_until=None)
+            failed = int(record.get("failed_since_success", 0))
+            if record["failures"] or locked_until is not None or failed:
+                record.update(failures=0, locked_until=None, failed_since_success=0)
                 self._save()
-            return True, OK, "ok", record["role"]
+            return True, OK, Supervisor(badge, record["role"], failed)
         record["failures"] += 1
-        message = f"wrong PIN for badge {badge}"
+        record["failed_since_success"] = int(record.get("failed_since_success", 0)) + 1
         if record["failures"] >= self.max_failures:
             record.update(failures=0, locked_until=now + self.lockout_seconds)
-            message += f"; badge locked out for {int(self.lockout_seconds)} s"
         self._save()
-        return False, WRONG_PIN, message, ""
+        return False, WRONG_PIN, None
 
     @staticmethod
     def _matches(record: dict[str, Any], pin: str) -> bool:
-        if not isinstance(pin, str) or not pin.isascii():
+        if not isinstance(pin, str) or not pin.isascii() or len(pin) > 64:
             pin = ""  # still spend the scrypt time: no shortcut reveals anything
         actual = _scrypt(pin, bytes.fromhex(record["salt"]), record["n"], record["r"], record["p"])
         return hmac.compare_digest(actual, bytes.fromhex(record["hash"]))
 
     def _report(self, badge: str, ok: bool, reason: str) -> None:
-        """Tell the controller and journal the attempt; outside the lock so callbacks may re-enter."""
+        """Tell the controller and journal the attempt and its true reason; outside the lock."""
         if self._journal is not None:
-            self._journal.append("supervisor_auth", {"ok": ok, "reason": reason}, actor=f"supervisor:{badge}")
+            self._journal.append("supervisor_auth", {"ok": ok, "reason": reason}, actor=journal_actor(badge))
         if self._on_attempt is not None:
             self._on_attempt(badge, ok, reason)

@@ -261,21 +261,34 @@ def make_app(argv: list[str] | None = None) -> QApplication:
 
 
 def run_station(args: argparse.Namespace) -> int:
-    """Start the station with the profile, show the window, run until closed or N rounds."""
+    """Start the station with the profile, show the window, run until closed or N rounds.
+
+    A demo runs on a demo journal (purpose ``demo``) and only there gets the demo badge
+    0000 / PIN 1234; a live run refuses demo and simulation journals and never creates
+    credentials (``dealer-station supervisors add`` enrols supervisors).
+    """
     from dealer_station.autoplay import AutoCroupier, void_on_halt
     from dealer_station.config import load_profile
+    from dealer_station.journal import Journal, ensure_folder
     from dealer_station.station import Station
-    from dealer_station.supervisor import CredentialStore
+    from dealer_station.supervisor import CredentialStore, credentials_path
 
+    demo_badge, demo_pin = "0000", "1234"  # exist only in demo journals' credentials
     table = load_profile(args.config)
-    journal_path = Path(args.journal or table.journal)
-    credentials = CredentialStore(journal_path.parent / "credentials.json")
-    if args.demo and not credentials.badges():
-        credentials.add("0000", "1234")
-        print("demo: created supervisor badge 0000 with PIN 1234 in "
-              f"{journal_path.parent / 'credentials.json'}")
+    journal_path = ensure_folder(args.journal or table.journal)
+    purpose = "demo" if args.demo else "live"
+    # Create the journal as such, or refuse one of another purpose, before any credential is written.
+    Journal(journal_path, table_id=table.table_id, purpose=purpose).close()
+    credentials = CredentialStore(credentials_path(journal_path))
+    if purpose == "demo" and not credentials.badges():
+        credentials.add(demo_badge, demo_pin)
+        print(f"demo: created supervisor badge {demo_badge} with PIN {demo_pin} in {credentials.path}")
+    elif not credentials.badges():
+        print(f"no supervisor enrolled for {journal_path}: supervisor actions will be refused "
+              f"(enrol one with: dealer-station supervisors add --journal {journal_path} --badge B)")
+        log.warning("no_supervisors", journal=str(journal_path), table_id=table.table_id)
     app = make_app()
-    station = Station(table, journal_path=journal_path, credentials=credentials)
+    station = Station(table, journal_path=journal_path, credentials=credentials, purpose=purpose)
     ctl = station.start()
     worker = CommandWorker()
     paid_before, voided_before = ctl.state.rounds_paid, ctl.state.rounds_voided
@@ -301,7 +314,7 @@ def run_station(args: argparse.Namespace) -> int:
         present = station.present_card
         seats = args.seats or list(range(1, min(table.seats, 5) + 1))
         croupier = AutoCroupier(ctl, rng=random.Random(args.seed), seats=seats, present=present,
-                                on_halt=void_on_halt("0000", "1234"))
+                                on_halt=void_on_halt(demo_badge, demo_pin))
         demo_timer.timeout.connect(lambda: worker.busy or worker.submit("demo", croupier.step))
         demo_timer.start(args.step_ms)
     signal.signal(signal.SIGINT, lambda *_: app.quit())

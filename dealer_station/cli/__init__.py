@@ -2,27 +2,32 @@
 
 Each subcommand is one module in this package exposing ``register(subparsers)``;
 the module sets ``func`` on its parser. ``main`` turns every ``DealerStationError``
-into one line on stderr and exit status 2 - users never see a traceback.
+into one line on stderr and exit status 2 - users never see a traceback. A standard
+output that cannot be written (a full disk, ``/dev/full``) is one more such refusal,
+handled here once for every command.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import io
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO
 
 from .. import __version__
-from ..errors import DealerStationError
+from ..errors import DealerStationError, one_line
 from ..logs import configure_logging
 
 EXIT_USAGE = 2
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, status 2, like every other refusal
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+    def error(self, message: str) -> NoReturn:  # one line, status 2, like every other refusal
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message, 400)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,16 +47,64 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     configure_logging()
+    real_stdout = sys.stdout
+    sys.stdout = _Output(real_stdout)
     try:
         code = args.func(args)
+        sys.stdout.flush()  # a full stdout is found here, not at interpreter exit
     except DealerStationError as exc:
+        if isinstance(exc, OutputError):
+            _discard_stdout(real_stdout)
         print(f"dealer-station {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader went away (| head): not an error
+        _discard_stdout(real_stdout)
         return 0
+    finally:
+        sys.stdout = real_stdout
     return int(code or 0)
+
+
+class OutputError(DealerStationError):
+    """Standard output refuses writes (a full disk, /dev/full, a closed device)."""
+
+
+class _Output:
+    """Standard output whose write failures are refusals, not tracebacks."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write to standard output: {exc.strerror or exc}") from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write to standard output: {exc.strerror or exc}") from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _discard_stdout(stream: TextIO) -> None:
+    """Point stdout at /dev/null so the interpreter's final flush neither fails nor prints."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -5,15 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from ..errors import DealerStationError
-from .recall import default_journal
+from .journal import journal_path
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("jackpot", help="print the progressive meter, its totals and the last hits")
-    parser.add_argument("--journal", default=None, metavar="PATH", help="journal file (default var/journal.sqlite)")
+    parser.add_argument("--journal", default=None, metavar="PATH",
+                        help="journal file (default: $DEALER_STATION_JOURNAL or var/journal.sqlite); read only")
     parser.add_argument("--json", action="store_true", help="one JSON object (meter, overflow, reset, hits, "
                                                             "contributed, awarded, seeded, history)")
     parser.set_defaults(func=run)
@@ -23,7 +23,9 @@ def run(args: argparse.Namespace) -> int:
     from ..jackpot import meters_from_journal
     from ..journal import Journal
 
-    path = args.journal or default_journal()
+    path = journal_path(args.journal)
+    if not path.exists():
+        raise DealerStationError(f"no journal at {path}", "journal")
     kinds = {"jackpot_installed", "jackpot_contribution", "jackpot_award", "jackpot_overflow", "jackpot_seed",
              "jackpot_reversal", "jackpot_verified"}
     with Journal.open_readonly(path) as journal:

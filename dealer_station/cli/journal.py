@@ -1,7 +1,9 @@
 """``dealer-station journal verify|show``: the auditor's view of the journal.
 
-``verify`` exits 0 when the chain is intact, 1 naming the first bad record, and 2
-(via ``JournalError``) when the file is missing or not a journal.
+Both open the journal read-only (``Journal.open_readonly``): they work beside a running
+table and on read-only storage, and never change the file. ``verify`` exits 0 when the
+chain is intact (naming the table and purpose the chain records), 1 naming the first bad
+record, and 2 (via ``JournalError``) when the file is missing or not a journal.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 import structlog
 
 from ..journal import Journal
+from ._args import whole_number
 
 DEFAULT_JOURNAL = Path("var") / "journal.sqlite"
 ENV_JOURNAL = "DEALER_STATION_JOURNAL"
@@ -37,10 +40,11 @@ def _quiet_logs() -> None:
 
 def _verify(args: argparse.Namespace) -> int:
     _quiet_logs()
-    with Journal(journal_path(args.journal), table_id=None) as journal:
+    with Journal.open_readonly(journal_path(args.journal)) as journal:
         result = journal.verify()
     if result.ok:
-        print(f"journal OK: {result.checked} events, last hash {result.last_hash[:16]}…")
+        print(f"journal OK: {result.checked} events, table {result.table_id} ({result.purpose}), "
+              f"last hash {result.last_hash[:16]}…")
         return EXIT_OK
     print(f"journal BROKEN at seq {result.first_bad_seq}: {result.reason}")
     return EXIT_BROKEN
@@ -49,22 +53,12 @@ def _verify(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     _quiet_logs()
     kinds = set(args.kind) if args.kind else None
-    with Journal(journal_path(args.journal), table_id=None) as journal:
+    with Journal.open_readonly(journal_path(args.journal)) as journal:
         for n, event in enumerate(journal.events(since_seq=args.since, round_id=args.round, kinds=kinds)):
             if args.limit is not None and n >= args.limit:
                 break
             sys.stdout.write(json.dumps(event.as_dict(), ensure_ascii=False, separators=(",", ":")) + "\n")
     return EXIT_OK
-
-
-def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative: {text}")
-    return value
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -83,7 +77,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     show = actions.add_parser("show", help="print events as JSON lines")
     journal_option(show)
     show.add_argument("--round", metavar="ID", help="only events of this round")
-    show.add_argument("--since", metavar="SEQ", type=_non_negative, default=0, help="only events after this seq")
-    show.add_argument("--limit", metavar="N", type=_non_negative, help="at most N events")
+    show.add_argument("--since", metavar="SEQ", type=whole_number(), default=0, help="only events after this seq")
+    show.add_argument("--limit", metavar="N", type=whole_number(), help="at most N events")
     show.add_argument("--kind", metavar="KIND", action="append", help="only events of this kind (repeatable)")
     show.set_defaults(func=_show)

@@ -1,26 +1,37 @@
 """``dealer-station run``: the croupier touchscreen on the configured (default: simulated) devices.
 
 Qt is imported only inside the handler, so the rest of the CLI works without PySide6.
-On a machine with no display the run goes offscreen in demo mode, so ``make run`` still
-plays (and, with --screenshot-dir, pictures) a working table.
+Every argument is checked before anything is created. A live run uses the table's
+journal (purpose ``live``) and only the supervisors enrolled with ``dealer-station
+supervisors add``; a demo (``--demo``, or a machine with no display, which says so on
+stdout and in the log) uses a separate demo journal (purpose ``demo``, by default
+``demo.sqlite`` beside the table's journal), the only place demo credentials exist.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 from typing import Any
 
+import structlog
+
 from ..errors import ConfigError
+from ._args import whole_number
 
 DEFAULT_HEADLESS_ROUNDS = 3
+DEMO_JOURNAL_NAME = "demo.sqlite"
+MAX_STEP_MS = 60_000
+
+log = structlog.get_logger("dealer_station.cli.run")
 
 
 def _seats(text: str) -> list[int]:
     try:
         seats = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seats must be numbers separated by commas, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"seats must be numbers separated by commas, not {text[:40]!r}") from None
     if not seats:
         raise argparse.ArgumentTypeError("give at least one seat")
     return seats
@@ -30,29 +41,77 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("run", help="start the station with the croupier touchscreen")
     parser.add_argument("--config", default="uth-default", metavar="PROFILE_OR_PATH",
                         help="table profile name or TOML path (default: uth-default, simulated shuffler and reader)")
-    parser.add_argument("--journal", default=None, metavar="PATH", help="journal file (default: the profile's)")
-    parser.add_argument("--demo", action="store_true", help="play rounds automatically (training / attract mode)")
-    parser.add_argument("--rounds", type=int, default=None, metavar="N", help="stop after N finished rounds")
+    parser.add_argument("--journal", default=None, metavar="PATH",
+                        help="journal file (default: the profile's; for a demo, demo.sqlite beside it)")
+    parser.add_argument("--demo", action="store_true",
+                        help="play rounds automatically (training / attract mode) on a demo journal")
+    parser.add_argument("--rounds", type=whole_number(1), default=None, metavar="N",
+                        help="stop after N finished rounds")
     parser.add_argument("--seed", type=int, default=None, metavar="S", help="demo players' random seed")
     parser.add_argument("--screenshot-dir", default=None, metavar="DIR",
                         help="save a PNG of the window at each phase change")
     parser.add_argument("--seats", type=_seats, default=None, metavar="1,2,3", help="seats the demo plays")
-    parser.add_argument("--step-ms", type=int, default=450, metavar="MS", help="demo pace: ms per croupier action")
+    parser.add_argument("--step-ms", type=whole_number(0, MAX_STEP_MS), default=450, metavar="MS",
+                        help=f"demo pace: ms per croupier action (0 to {MAX_STEP_MS})")
     parser.set_defaults(func=run)
 
 
+def demo_journal(journal: Path) -> Path:
+    """The demo journal that goes with a table's journal: ``demo.sqlite`` beside it."""
+    return journal.with_name(DEMO_JOURNAL_NAME)
+
+
+def _writable_folder(path: Path, what: str) -> None:
+    """Refuse a folder that is not one, or cannot be written, without creating anything."""
+    probe = path
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if not probe.is_dir():
+        raise ConfigError(f"{probe} is not a folder", what)
+    if not os.access(probe, os.W_OK):
+        raise ConfigError(f"folder {probe} is not writable", what)
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.rounds is not None and args.rounds < 1:
-        raise ConfigError("--rounds must be at least 1")
-    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")):
+    from ..config import load_profile
+    from ..journal import Journal, Purpose
+
+    table = load_profile(args.config)
+    for seat in args.seats or ():
+        if not 1 <= seat <= table.seats:
+            raise ConfigError(f"seat {seat} is not a seat of this table (1 to {table.seats})", "seats")
+    headless = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                    or os.environ.get("QT_QPA_PLATFORM"))
+    journal = Path(args.journal or table.journal)
+    if headless and not args.demo:
+        journal = demo_journal(journal)  # never the live table's journal
+    elif args.demo and args.journal is None:
+        journal = demo_journal(journal)
+    if journal.is_dir() or not journal.name:
+        raise ConfigError(f"{journal} is a directory, not a journal", "journal")
+    _writable_folder(journal.parent, "journal")
+    purpose: Purpose = "demo" if args.demo or headless else "live"
+    if journal.exists():  # refuse a journal of another table or purpose before creating anything
+        Journal.open_readonly(journal, table_id=table.table_id, purpose=purpose).close()
+    if headless:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
         args.demo = True
         if args.rounds is None:
             args.rounds = DEFAULT_HEADLESS_ROUNDS
         if args.screenshot_dir is None:
             args.screenshot_dir = "var/screenshots"  # otherwise nobody sees what it did
-        print(f"no display: running offscreen in demo mode for {args.rounds} round(s), "
-              f"pictures in {args.screenshot_dir}/")
+    if args.screenshot_dir is not None:
+        shots = Path(args.screenshot_dir)
+        _writable_folder(shots, "screenshot-dir")
+        try:
+            shots.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError(f"cannot create {shots}: {exc.strerror or exc}", "screenshot-dir") from None
+    args.journal = str(journal)
+    if headless:
+        print(f"no display: running offscreen in DEMO mode on the demo journal {journal} (not the table's "
+              f"journal) for {args.rounds} round(s), pictures in {args.screenshot_dir}/")
+        log.warning("demo_fallback", reason="no display", journal=str(journal), table_id=table.table_id)
     try:
         from ui.app import run_station
     except ImportError as exc:

@@ -15,16 +15,18 @@ import sys
 from collections.abc import Mapping
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..config import TableConfig, config_dir, load_profile
 from ..errors import DealerStationError, RecordError
-from ..games import get_game
-from ..games.base import record_profile
-from ..recall import strip_recall_keys
+
+if TYPE_CHECKING:  # the games (and the evaluator's tables) load only when settling
+    from ..config import TableConfig
+
+MAX_DEPTH = 32
+"""Deepest nesting of arrays and objects accepted (a round record needs 6)."""
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "settle",
         help="settle round records (JSON or JSON Lines) and print the settlement",
@@ -40,6 +42,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..config import load_profile
+
     text = _read_input(args.file)
     records, single = parse_input(text)
     fallback = load_profile(args.config) if args.config else None
@@ -60,6 +64,10 @@ def settle_record(record: object, fallback: TableConfig | None = None) -> dict[s
     (``--config``), else ``<game>-default``; the record's own ``min_chip``, ``limits``
     and ``paytables`` then override it.
     """
+    from ..games import get_game
+    from ..games.base import record_profile
+    from ..recall import strip_recall_keys
+
     if not isinstance(record, Mapping):
         raise RecordError(f"a round record must be a JSON object, not {type(record).__name__}")
     record = strip_recall_keys(record)
@@ -74,10 +82,14 @@ def settle_record(record: object, fallback: TableConfig | None = None) -> dict[s
 @functools.lru_cache(maxsize=8)
 def _cached_profile(name: str, config_dir: Path) -> TableConfig:
     """A JSON Lines file of thousands of rounds reads its default profile once per config dir."""
+    from ..config import load_profile
+
     return load_profile(name)
 
 
 def _default_profile(name: str) -> TableConfig:
+    from ..config import config_dir
+
     return _cached_profile(name, config_dir())
 
 
@@ -105,12 +117,30 @@ def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _loads(text: str) -> Any:
-    return json.loads(
-        text,
-        parse_float=Decimal,
-        parse_constant=_refuse_constant,
-        object_pairs_hook=_object_without_duplicates,
-    )
+    try:
+        value = json.loads(
+            text,
+            parse_float=Decimal,
+            parse_constant=_refuse_constant,
+            object_pairs_hook=_object_without_duplicates,
+        )
+    except RecursionError:
+        raise RecordError(f"malformed JSON: nested deeper than {MAX_DEPTH} levels") from None
+    _check_depth(value)
+    return value
+
+
+def _check_depth(value: Any) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH`` (walked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        for child in children:
+            if isinstance(child, (dict, list)):
+                if depth >= MAX_DEPTH:
+                    raise RecordError(f"malformed JSON: nested deeper than {MAX_DEPTH} levels")
+                stack.append((child, depth + 1))
 
 
 def parse_input(text: str) -> tuple[list[tuple[int, Any]], bool]:

@@ -13,14 +13,17 @@ import sys
 import threading
 from typing import Any
 
-from ..errors import ConfigError
+from ._args import seconds, whole_number
+
+MAX_DELAY = 60.0  # seconds per card: slower than any real shoe
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("sim", help="run a shuffler or card-reader simulator on a pseudo-terminal")
     parser.add_argument("device", choices=("shuffler", "reader"))
     parser.add_argument("--seed", type=int, default=None, help="deck and fault seed (reproducible runs)")
-    parser.add_argument("--delay", type=float, default=0.0, help="seconds per dispensed card")
+    parser.add_argument("--delay", type=seconds(MAX_DELAY), default=0.0,
+                        help=f"seconds per dispensed card (0 to {MAX_DELAY:g})")
     parser.add_argument(
         "--fault",
         action="append",
@@ -28,7 +31,8 @@ def register(subparsers: Any) -> None:
         metavar="SPEC",
         help="NAME=VALUE, e.g. jam_after=3, missing=As,Kd, corrupt=0.01, door_open_after=5 (repeatable)",
     )
-    parser.add_argument("--baud", type=int, default=115200, help="baud rate to put in the printed URL")
+    parser.add_argument("--baud", type=whole_number(1, 10_000_000), default=115200,
+                        help="baud rate to put in the printed URL")
     parser.set_defaults(func=run)
 
 
@@ -36,8 +40,6 @@ def run(args: argparse.Namespace) -> int:
     from simulators.faults import FaultPlan
 
     faults = FaultPlan.parse(args.fault)
-    if args.delay < 0:
-        raise ConfigError("--delay must be >= 0")
     sim: Any
     if args.device == "shuffler":
         from simulators.shuffler import ShufflerSimulator

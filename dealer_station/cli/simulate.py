@@ -1,4 +1,9 @@
-"""``dealer-station simulate``: complete rounds through real drivers and simulators."""
+"""``dealer-station simulate``: complete rounds through real drivers and simulators.
+
+Every argument is checked before anything is created; the journal must be a simulation
+journal (created as one if it does not exist), so a simulation never writes into a live
+table's or a demo's journal.
+"""
 
 from __future__ import annotations
 
@@ -8,40 +13,53 @@ import sys
 from pathlib import Path
 
 from ..errors import ConfigError
+from ._args import whole_number
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "simulate", help="play rounds headless through the real drivers and the device simulators")
-    parser.add_argument("--rounds", type=int, required=True, metavar="N")
+    parser.add_argument("--rounds", type=whole_number(0), required=True, metavar="N")
     parser.add_argument("--seed", type=int, default=1, metavar="S")
-    parser.add_argument("--seats", type=int, default=7, metavar="K", help="occupied seats (default 7)")
+    parser.add_argument("--seats", type=whole_number(1, 99), default=7, metavar="K",
+                        help="occupied seats (default 7)")
     parser.add_argument("--faults", default=None, metavar="KIND:RATE,...",
                         help="per-round fault probabilities; KIND is one of jam, duplicate, missing, extra, "
                              "misread, corrupt, disconnect, powercycle, door")
-    parser.add_argument("--journal", default="var/simulate.sqlite", metavar="PATH")
+    parser.add_argument("--journal", default="var/simulate.sqlite", metavar="PATH",
+                        help="simulation journal (default var/simulate.sqlite); never a live or demo journal")
     parser.add_argument("--config", default="uth-default", metavar="PROFILE_OR_PATH")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.set_defaults(func=run)
 
 
+def log_path(journal: Path) -> Path:
+    """Operational logs go next to the journal: ``<journal stem>.log`` (never the journal itself)."""
+    path = journal.with_suffix(".log")
+    return path if path != journal else journal.with_name(journal.name + ".log")
+
+
 def run(args: argparse.Namespace) -> int:
     from ..config import load_profile
+    from ..journal import Journal, ensure_folder
+    from ..logs import configure_logging
     from ..simulate import parse_faults, simulate
 
     faults = parse_faults(args.faults)
-    if args.rounds < 0:
-        raise ConfigError("must not be negative", "rounds")
     table = load_profile(args.config)
-    from ..logs import configure_logging
-
-    # Operational logs go next to the journal so stderr keeps the progress lines readable.
-    log_path = Path(args.journal).with_suffix(".log")
-    log_path.parent.mkdir(parents=True, exist_ok=True)
-    log_file = open(log_path, "a", encoding="utf-8")
+    if args.seats > table.seats:
+        raise ConfigError(f"--seats must be 1 to {table.seats} for this table", "seats")
+    journal = ensure_folder(args.journal)
+    Journal(journal, table_id=table.table_id, purpose="simulation").close()  # creates it, or refuses in one line
+    logs = log_path(journal)
+    try:
+        log_file = open(logs, "a", encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot write the log file {logs}: {exc.strerror or exc}") from None
+    # Operational logs go to a file so stderr keeps the progress lines readable.
     configure_logging(stream=log_file)
     summary = simulate(table, rounds=args.rounds, seed=args.seed, seats=args.seats, faults=faults,
-                       journal=args.journal, progress=sys.stderr)
+                       journal=journal, progress=sys.stderr)
     result = summary.as_json()
     if args.json:
         print(json.dumps(result))
@@ -53,5 +71,5 @@ def run(args: argparse.Namespace) -> int:
             jp = result["jackpot"]
             print(f"jackpot meter {jp['meter']} (overflow {jp['overflow']}), {jp['hits']} hit(s), "
                   f"contributed {jp['contributed']}, awarded {jp['awarded']}, seeded {jp['seeded']}")
-        print(f"journal {result['journal']} ({summary.elapsed:.1f} s), logs {log_path}")
+        print(f"journal {result['journal']} ({summary.elapsed:.1f} s), logs {logs}")
     return 0

@@ -34,7 +34,7 @@ from ..errors import DealerStationError, RuleError
 from ..games import get_game
 from ..games.base import BankingGame
 from ..journal import Draft, Journal, JournalError
-from ..money import parse_money
+from ..money import exact_money, parse_money
 from . import events as ev
 from .banking import BankingFlow
 from .device_policy import SHUFFLER
@@ -239,7 +239,8 @@ class TableSession:
         if self.unavailable:
             raise RuleError(self.unavailable)
         tx = Tx(self)
-        result = decide(tx)
+        with exact_money():  # every amount a rule computes is exact, or refused
+            result = decide(tx)
         self._commit(tx)
         return result
 
@@ -565,7 +566,8 @@ class TableSession:
                 self._log.warning("device_report_dropped", report=what, reason=self.unavailable)
                 return
             tx = Tx(self)
-            handled = decide(tx)
+            with exact_money():
+                handled = decide(tx)
             if handled is False:
                 self._log.warning(f"{what}_ignored", phase=self.phase, **context)
                 return

@@ -47,7 +47,7 @@ from ..jackpot import (
     installed,
     meter_summary,
 )
-from ..money import ZERO, format_cents, format_money, parse_money
+from ..money import ZERO, exact_money, format_cents, format_money, parse_money
 from .against_dealer import Payer, SeatSettlement, check_spot_takeover, holdem_deal_plan
 from .base import (
     TABLE_KEYS,
@@ -479,6 +479,7 @@ class TexasHoldemBonus(BankingGame):
 
     # -- settlement ---------------------------------------------------------------
 
+    @exact_money()  # payouts exact in MONEY_CONTEXT: refused, never silently rounded
     def settle(self, round: Round) -> dict[str, Any]:
         if not isinstance(round, ThbRound):
             raise RecordError(f"not a {self.name} round (parse it with {self.name}.parse_record)")

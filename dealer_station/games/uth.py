@@ -26,7 +26,7 @@ from ..cards import Card
 from ..config import BankingTableConfig, TableConfig
 from ..errors import RecordError, RuleError
 from ..evaluator import Category, HandValue, evaluate
-from ..money import ZERO, format_money, parse_money
+from ..money import ZERO, exact_money, format_money, parse_money
 from .against_dealer import Payer, SeatSettlement, holdem_deal_plan
 from .base import (
     TABLE_KEYS,
@@ -256,6 +256,7 @@ class UltimateTexasHoldem(BankingGame):
 
     # -- settlement ---------------------------------------------------------------
 
+    @exact_money()  # payouts exact in MONEY_CONTEXT: refused, never silently rounded
     def settle(self, round: Round) -> dict[str, Any]:
         dealer = evaluate([*round.dealer, *round.board])
         payer = Payer(round.table.min_chip or ZERO)

@@ -27,7 +27,7 @@ def test_money_is_conserved_and_recall_matches(tmp_path: Path) -> None:
     journal = tmp_path / "sim.sqlite"
     summary = simulate(load_profile("uth-default"), rounds=12, seed=11, seats=7, journal=journal, progress=None)
     assert summary.rounds_completed == 12 and not summary.voided
-    with Journal(journal, table_id=None) as j:
+    with Journal.open_readonly(journal) as j:
         rounds = recall_last(j, 100)
     assert len(rounds) == 12
     seat_nets = sum(Decimal(s["net"]) for r in rounds for s in r["settlement"]["seats"])
@@ -41,7 +41,7 @@ def test_same_seed_same_rounds(tmp_path: Path) -> None:
     a = simulate(table, rounds=4, seed=5, seats=3, journal=tmp_path / "a.sqlite", progress=None)
     b = simulate(table, rounds=4, seed=5, seats=3, journal=tmp_path / "b.sqlite", progress=None)
     assert a.as_json()["house_net"] == b.as_json()["house_net"]
-    with Journal(tmp_path / "a.sqlite", table_id=None) as ja, Journal(tmp_path / "b.sqlite", table_id=None) as jb:
+    with Journal.open_readonly(tmp_path / "a.sqlite") as ja, Journal.open_readonly(tmp_path / "b.sqlite") as jb:
         ra = [(r["board"], r["dealer"], r["seats"], r["settlement"]) for r in recall_last(ja, 10)]
         rb = [(r["board"], r["dealer"], r["seats"], r["settlement"]) for r in recall_last(jb, 10)]
     assert ra == rb
@@ -53,7 +53,7 @@ def test_faults_void_rounds_and_return_every_stake(tmp_path: Path) -> None:
                        faults={"jam": 0.3, "missing": 0.2, "misread": 0.2}, journal=journal, progress=None)
     assert sum(summary.voided.values()) >= 1
     assert summary.rounds_completed + sum(summary.voided.values()) == 12
-    with Journal(journal, table_id=None) as j:
+    with Journal.open_readonly(journal) as j:
         voids = [e for e in j.events(kinds={"round_voided"})]
         for event in voids:
             record = event.payload["record"]
@@ -75,7 +75,7 @@ def test_existing_journal_is_recovered_then_appended(tmp_path: Path) -> None:
     table = load_profile("uth-default")
     simulate(table, rounds=2, seed=1, seats=2, journal=journal, progress=None)
     simulate(table, rounds=2, seed=2, seats=2, journal=journal, progress=None)
-    with Journal(journal, table_id=None) as j:
+    with Journal.open_readonly(journal) as j:
         ids = [r["round_id"] for r in recall_last(j, 10)]
         assert j.verify().ok
     assert ids == ["T1-000001", "T1-000002", "T1-000003", "T1-000004"]
@@ -109,7 +109,7 @@ def test_disputes_void_rounds_after_decisions_and_return_every_stake(tmp_path: P
                        journal=journal, progress=None)
     assert summary.voided["supervisor"] >= 8
     game = get_game("uth")
-    with Journal(journal, table_id=None) as j:
+    with Journal.open_readonly(journal) as j:
         voided = [r for r in recall_last(j, 100) if r["void"] is not None]
     with_play = 0
     for rec in voided:
@@ -128,7 +128,7 @@ def test_all_nine_device_faults_at_once_never_stall_the_table(tmp_path: Path) ->
     summary = simulate(load_profile("uth-default"), rounds=40, seed=1, seats=7, faults=dict.fromkeys(kinds, 0.3),
                        journal=journal, progress=None)
     assert summary.rounds_completed + sum(summary.voided.values()) == 40
-    with Journal(journal, table_id=None) as j:
+    with Journal.open_readonly(journal) as j:
         reasons = [e.payload.get("reason", "") for e in j.events(kinds={"round_voided"})]
         halts = [e.payload["kind"] for e in j.events(kinds={"halted"})]
     assert not [r for r in reasons if "no progress" in r]

@@ -17,7 +17,7 @@ from dealer_station.simulate import simulate
 
 def conserved_at_every_position(path: Path) -> JackpotMeter:
     meter: JackpotMeter | None = None
-    with Journal(path, table_id=None) as journal:
+    with Journal.open_readonly(path) as journal:
         for record in journal.events():
             if record.kind == JackpotInstalled.kind:
                 meter = installed(meter, decode(record.kind, record.payload).rules)  # type: ignore[attr-defined]
@@ -38,7 +38,7 @@ def test_simulated_thb_with_hits_faults_and_disputes_conserves_the_meter(tmp_pat
     meter = conserved_at_every_position(journal)
     assert summary.jackpot is not None and summary.jackpot["hits"] == meter.hits >= 3
     assert Decimal(summary.jackpot["meter"]) == meter.meter
-    with Journal(journal, table_id=None) as j:
+    with Journal.open_readonly(journal) as j:
         rounds = recall_last(j, 100)
     awarded = sum(Decimal(a["amount"]) for r in rounds if r["settlement"] for a in r["settlement"]["jackpot"]["awards"])
     assert awarded == meter.awarded  # voided rounds' awards were reversed; the rest were paid once

@@ -37,3 +37,9 @@ def swap(path: Path, a: int, b: int) -> None:
     conn.execute(f"UPDATE events SET {assign} WHERE seq = ?", (*rb, a))
     conn.execute(f"UPDATE events SET {assign} WHERE seq = ?", (*ra, b))
     conn.close()
+
+
+def set_meta(path: Path, key: str, value: str) -> None:
+    conn = attacker(path)
+    conn.execute("UPDATE meta SET value = ? WHERE key = ?", (value, key))
+    conn.close()

@@ -37,11 +37,11 @@ def one_line(text: str) -> str:
 
 
 def test_verify_ok(path: Path) -> None:
-    with Journal(path, table_id=None) as j:
+    with Journal.open_readonly(path) as j:
         last = j.last_hash
     r = run("verify", "--journal", str(path))
     assert r.returncode == 0, r.stderr
-    assert one_line(r.stdout) == f"journal OK: 60 events, last hash {last[:16]}…"
+    assert one_line(r.stdout) == f"journal OK: 61 events, table T12 (live), last hash {last[:16]}…"
 
 
 def test_verify_broken_names_record(path: Path) -> None:
@@ -52,10 +52,10 @@ def test_verify_broken_names_record(path: Path) -> None:
 
 
 def test_verify_truncated(path: Path) -> None:
-    _tamper.delete(path, 60)
+    _tamper.delete(path, 61)
     r = run("verify", "--journal", str(path))
     assert r.returncode == 1
-    assert one_line(r.stdout).startswith("journal BROKEN at seq 60: ")
+    assert one_line(r.stdout).startswith("journal BROKEN at seq 61: ")
 
 
 def test_missing_and_not_a_journal_exit_2(tmp_path: Path) -> None:
@@ -72,7 +72,7 @@ def test_missing_and_not_a_journal_exit_2(tmp_path: Path) -> None:
 
 def test_default_path_from_env_and_cwd(path: Path, tmp_path: Path) -> None:
     r = run("verify", env={"DEALER_STATION_JOURNAL": str(path)})
-    assert r.returncode == 0 and r.stdout.startswith("journal OK: 60 events")
+    assert r.returncode == 0 and r.stdout.startswith("journal OK: 61 events")
     (tmp_path / "var").mkdir()
     path.rename(tmp_path / "var" / "journal.sqlite")
     env = {k: v for k, v in os.environ.items() if k != "DEALER_STATION_JOURNAL"}

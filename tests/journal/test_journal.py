@@ -31,13 +31,22 @@ def test_append_returns_committed_event_with_chain(path: Path) -> None:
     with Journal(path, table_id="T12") as j:
         first = j.append("bet", {"seat": 1, "ante": Decimal("10.00")}, actor="croupier", round_id="T12-1")
         second = j.append("lockout", {}, actor="croupier", round_id="T12-1")
-    assert first.seq == 1 and second.seq == 2
-    assert first.prev_hash == GENESIS_HASH and second.prev_hash == first.hash
+    assert first.seq == 2 and second.seq == 3  # seq 1 is the journal's creation record
+    assert second.prev_hash == first.hash
     assert first.payload == {"seat": 1, "ante": "10"}  # money as canonical text, never float
     assert first.at.endswith("Z") and len(first.at) == len("2026-11-30T20:14:03.512Z")
     # committed: a separate connection sees it
     rows = sqlite3.connect(path).execute("SELECT seq, kind FROM events ORDER BY seq").fetchall()
-    assert rows == [(1, "bet"), (2, "lockout")]
+    assert rows == [(1, "journal_created"), (2, "bet"), (3, "lockout")]
+
+
+def test_creation_record_opens_the_chain(path: Path) -> None:
+    with Journal(path, table_id="T12", purpose="demo") as j:
+        (created,) = j.events()
+        assert (j.table_id, j.purpose, j.last_seq) == ("T12", "demo", 1)
+    assert (created.seq, created.kind, created.round_id, created.prev_hash) == (1, "journal_created", None, GENESIS_HASH)
+    assert created.payload == {"format": "dealer-station-journal", "version": "2", "table_id": "T12",
+                               "purpose": "demo"}
 
 
 def test_file_settings_are_wal(path: Path) -> None:
@@ -61,19 +70,19 @@ def test_reopen_resumes_chain(path: Path) -> None:
     with Journal(path, table_id="T1") as j:
         last = j.append("a", {}, actor="x")
     with Journal(path, table_id="T1") as j:
-        assert j.last_seq == 1 and j.last_hash == last.hash
+        assert j.last_seq == 2 and j.last_hash == last.hash
         nxt = j.append("b", {}, actor="x")
-        assert nxt.seq == 2 and nxt.prev_hash == last.hash
+        assert nxt.seq == 3 and nxt.prev_hash == last.hash
         assert j.verify().ok
 
 
 def test_events_filters_and_pages(path: Path) -> None:
     with Journal(path, table_id="T1") as j:
         j.append_many(Draft("card" if i % 3 else "bet", {"i": i}, "x", f"R{i % 2}") for i in range(2500))
-        assert [e.seq for e in j.events(since_seq=2490)] == list(range(2491, 2501))
+        assert [e.seq for e in j.events(since_seq=2490)] == list(range(2491, 2502))
         odd = list(j.events(round_id="R1", kinds={"bet"}))
         assert odd and all(e.round_id == "R1" and e.kind == "bet" for e in odd)
-        assert len(list(j.events())) == 2500
+        assert len(list(j.events())) == 2501  # and the creation record
         assert list(j.events(kinds=set())) == []
 
 
@@ -81,9 +90,9 @@ def test_append_many_is_all_or_nothing(path: Path) -> None:
     with Journal(path, table_id="T1") as j:
         with pytest.raises(TypeError):
             j.append_many([("a", {}, "x"), ("b", {"amount": 1.5}, "x")])
-        assert j.last_seq == 0 and list(j.events()) == []
+        assert j.last_seq == 1 and [e.kind for e in j.events()] == ["journal_created"]
         events = j.append_many([("a", {}, "x"), ("b", {}, "y", "R")])
-        assert [e.seq for e in events] == [1, 2] and events[1].prev_hash == events[0].hash
+        assert [e.seq for e in events] == [2, 3] and events[1].prev_hash == events[0].hash
 
 
 @pytest.mark.parametrize(
@@ -96,7 +105,7 @@ def test_refuses_floats_and_non_json(path: Path, payload: dict) -> None:
             j.append("bet", payload, actor="x")
         assert isinstance(err.value, TypeError)
         assert "\n" not in str(err.value)
-        assert j.last_seq == 0
+        assert j.last_seq == 1
 
 
 def test_refuses_empty_kind_or_actor(path: Path) -> None:
@@ -125,7 +134,7 @@ def test_not_a_journal(tmp_path: Path) -> None:
             Journal(bad, table_id="T1")
         assert isinstance(err.value, DealerStationError) and "\n" not in str(err.value)
     with pytest.raises(JournalError, match="no journal"):
-        Journal(tmp_path / "missing.sqlite", table_id=None)
+        Journal.open_readonly(tmp_path / "missing.sqlite")
     assert not (tmp_path / "missing.sqlite").exists()
 
 
@@ -133,7 +142,7 @@ def test_other_table_refused_and_adopted(path: Path) -> None:
     Journal(path, table_id="T1").close()
     with pytest.raises(JournalError, match="table T1"):
         Journal(path, table_id="T2")
-    with Journal(path, table_id=None) as j:
+    with Journal.open_readonly(path) as j:
         assert j.table_id == "T1"
 
 
@@ -165,14 +174,18 @@ def test_threads_append_without_breaking_chain(path: Path) -> None:
             t.start()
         for t in threads:
             t.join()
-        assert j.last_seq == 100
+        assert j.last_seq == 101
         assert j.verify().ok
 
 
-def test_second_writer_is_followed(path: Path) -> None:
-    with Journal(path, table_id="T1") as a, Journal(path, table_id="T1") as b:
+def test_second_writer_in_the_same_process_is_refused(path: Path) -> None:
+    """Two writers used to interleave their records (issue 14); now the second is refused."""
+    with Journal(path, table_id="T1") as a:
+        with pytest.raises(JournalError, match=r"is open for writing by pid \d+"):
+            Journal(path, table_id="T1")
         a.append("a", {}, actor="x")
-        e = b.append("b", {}, actor="y")  # b notices a's commit instead of forking the chain
-        assert e.seq == 2
-        assert a.append("c", {}, actor="x").seq == 3
-        assert a.verify().ok
+        with Journal.open_readonly(path) as reader:  # readers are never refused
+            assert reader.last_seq == 2
+    with Journal(path, table_id="T1") as b:  # closing released the lock
+        assert b.append("b", {}, actor="y").seq == 3
+        assert b.verify().ok

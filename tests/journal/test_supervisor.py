@@ -21,6 +21,14 @@ class Clock:
         return self.now
 
 
+def refused(store: CredentialStore, badge: str, pin: str) -> str:
+    """The true reason of a refusal, after checking the person was told nothing more."""
+    with pytest.raises(AuthError) as err:
+        store.authenticate(badge, pin)
+    assert str(err.value) == "badge or PIN not accepted"
+    return err.value.reason
+
+
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
@@ -78,8 +86,7 @@ def test_lockout_after_three_failures_then_unlock(store: CredentialStore, clock:
         store.authenticate("0412", "73915")  # even the right PIN is refused while locked
     assert err.value.reason == "locked out"
     clock.now += 299
-    with pytest.raises(AuthError, match="locked out"):
-        store.authenticate("0412", "73915")
+    assert refused(store, "0412", "73915") == "locked out"
     clock.now += 2
     assert store.authenticate("0412", "73915").badge == "0412"
 
@@ -90,8 +97,7 @@ def test_success_resets_counter(store: CredentialStore) -> None:
             store.authenticate("0412", "0000")
     store.authenticate("0412", "73915")
     for _ in range(2):
-        with pytest.raises(AuthError, match="wrong PIN"):
-            store.authenticate("0412", "0000")
+        assert refused(store, "0412", "0000") == "wrong PIN"
     store.authenticate("0412", "73915")
 
 
@@ -103,8 +109,7 @@ def test_lockout_survives_restart_and_is_configurable(tmp_path: Path, clock: Clo
         with pytest.raises(AuthError):
             s.authenticate("7", "654321")
     again = CredentialStore(path, clock=clock, max_failures=2, lockout_seconds=60)
-    with pytest.raises(AuthError, match="locked out"):
-        again.authenticate("7", "123456")
+    assert refused(again, "7", "123456") == "locked out"
     clock.now += 61
     again.authenticate("7", "123456")
 
@@ -137,3 +142,59 @@ def test_unreadable_file_refused(tmp_path: Path) -> None:
     bad.write_text("{not json")
     with pytest.raises(CredentialError, match="not a readable credential file"):
         CredentialStore(bad)
+
+
+# ---------------------------------------------------------------- issue 14
+
+
+def test_refusals_do_not_tell_badges_apart(store: CredentialStore, clock: Clock) -> None:
+    """Unknown badge, wrong PIN and locked out read the same; the reasons stay distinct."""
+    assert refused(store, "9999", "73915") == "unknown badge"
+    assert refused(store, "0412", "00000") == "wrong PIN"
+    for _ in range(2):
+        refused(store, "0412", "00000")
+    assert refused(store, "0412", "73915") == "locked out"  # even the right PIN, and it is not tried
+
+
+def test_two_stores_on_one_file_share_the_failure_count(tmp_path: Path, clock: Clock) -> None:
+    path = tmp_path / "credentials.json"
+    first = CredentialStore(path, clock=clock)
+    first.add("0412", "73915")
+    second = CredentialStore(path, clock=clock)  # e.g. a second process on the same table
+    refused(first, "0412", "1111")
+    refused(second, "0412", "2222")
+    refused(first, "0412", "3333")  # the third failure overall, whichever store counted the others
+    assert refused(second, "0412", "73915") == "locked out"
+    assert refused(first, "0412", "73915") == "locked out"
+    assert [e.locked_until for e in second.enrolments()] == [clock.now + 300]
+
+
+def test_failed_attempts_told_only_after_a_successful_sign_in(store: CredentialStore) -> None:
+    refused(store, "0412", "1111")
+    refused(store, "0412", "2222")
+    assert store.authenticate("0412", "73915").failed_attempts == 2
+    assert store.authenticate("0412", "73915").failed_attempts == 0
+
+
+def test_nothing_created_implicitly(tmp_path: Path) -> None:
+    path = tmp_path / "t1.sqlite.credentials.json"
+    store = CredentialStore(path)
+    assert store.badges() == []
+    assert refused(store, "0000", "1234") == "unknown badge"
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_credentials_path_sits_beside_the_journal(tmp_path: Path) -> None:
+    from dealer_station.supervisor import credentials_path
+
+    assert credentials_path(tmp_path / "var" / "t1.sqlite") == tmp_path / "var" / "t1.sqlite.credentials.json"
+    assert credentials_path("journal") == Path("journal.credentials.json")
+
+
+def test_malformed_badge_not_echoed_into_the_journal(tmp_path: Path) -> None:
+    with Journal(tmp_path / "journal.sqlite", table_id="T1") as journal:
+        s = CredentialStore(tmp_path / "c.json", journal=journal)
+        s.add("0412", "73915")
+        refused(s, "x" * 100_000 + "\n", "1234")
+        (event,) = journal.events(kinds={"supervisor_auth"})
+    assert (event.actor, event.payload) == ("supervisor:(malformed)", {"ok": False, "reason": "unknown badge"})

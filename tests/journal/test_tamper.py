@@ -16,6 +16,8 @@ from dealer_station.journal import Journal, JournalError, canonical_json
 
 from . import _tamper
 
+FIRST, LAST = 2, 11  # the ten records build() appends; seq 1 is the creation record
+
 
 def build(path: Path, n: int = 10) -> None:
     with Journal(path, table_id="T1") as j:
@@ -31,7 +33,7 @@ def path(tmp_path: Path) -> Path:
 
 
 def check(path: Path, seq: int, reason: str) -> None:
-    with Journal(path, table_id=None) as j:
+    with Journal.open_readonly(path) as j:
         result = j.verify()
     assert not result.ok
     assert result.first_bad_seq == seq, result
@@ -39,9 +41,9 @@ def check(path: Path, seq: int, reason: str) -> None:
 
 
 def test_intact(path: Path) -> None:
-    with Journal(path, table_id=None) as j:
+    with Journal.open_readonly(path) as j:
         result = j.verify()
-    assert result.ok and result.checked == 10 and result.first_bad_seq is None
+    assert result.ok and result.checked == LAST and result.first_bad_seq is None
 
 
 def test_edited_payload(path: Path) -> None:
@@ -76,8 +78,8 @@ def test_deleted_and_renumbered(path: Path) -> None:
 
 
 def test_deleted_last_record(path: Path) -> None:
-    _tamper.delete(path, 10)
-    check(path, 10, "truncated")
+    _tamper.delete(path, LAST)
+    check(path, LAST, "truncated")
 
 
 def test_truncated_tail(path: Path) -> None:
@@ -107,25 +109,25 @@ def test_edited_kind_actor_time(path: Path) -> None:
 
 def test_anchor_deleted_or_moved(path: Path) -> None:
     conn = _tamper.attacker(path)
-    conn.execute("UPDATE anchor SET last_seq = 12")
+    conn.execute("UPDATE anchor SET last_seq = 13")
     conn.close()
-    check(path, 11, "truncated")
+    check(path, LAST + 1, "truncated")
     conn = _tamper.attacker(path)
     conn.execute("DELETE FROM anchor")
     conn.close()
-    check(path, 11, "anchor missing")
+    check(path, LAST + 1, "anchor missing")
 
 
 def test_record_appended_behind_the_journals_back(path: Path) -> None:
     conn = _tamper.attacker(path)
-    conn.execute("INSERT INTO events SELECT 11, at, table_id, round_id, kind, actor, payload, hash, hash "
-                 "FROM events WHERE seq = 10")
+    conn.execute("INSERT INTO events SELECT 12, at, table_id, round_id, kind, actor, payload, hash, hash "
+                 "FROM events WHERE seq = 11")
     conn.close()
-    check(path, 11, "")
+    check(path, LAST + 1, "")
 
 
 def test_writer_refuses_to_append_onto_truncated_journal(path: Path) -> None:
-    _tamper.delete(path, 10)
+    _tamper.delete(path, LAST)
     with Journal(path, table_id="T1") as j:
         with pytest.raises(JournalError, match="anchor"):
             j.append("bet", {}, actor="x")
@@ -161,8 +163,8 @@ def test_property_any_single_tamper_is_named(payloads: list[dict], data: st.Data
             for p in payloads:
                 j.append("evt", p, actor="prop")
             assert j.verify().ok
-            assert [e.payload for e in j.events()] == [json.loads(canonical_json(p)) for p in payloads]
-        seq = data.draw(st.integers(1, len(payloads)), label="seq")
+            assert [e.payload for e in j.events(since_seq=1)] == [json.loads(canonical_json(p)) for p in payloads]
+        seq = data.draw(st.integers(1, len(payloads) + 1), label="seq")  # the creation record too
         how = data.draw(st.sampled_from(_TAMPERS), label="how")
         if how == "delete":
             _tamper.delete(path, seq)
@@ -172,6 +174,6 @@ def test_property_any_single_tamper_is_named(payloads: list[dict], data: st.Data
             if value == current:
                 value += "!"
             _tamper.set_field(path, seq, how, value)
-        with Journal(path, table_id=None) as j:
+        with Journal.open_readonly(path) as j:
             result = j.verify()
         assert not result.ok and result.first_bad_seq == seq, (how, result)
