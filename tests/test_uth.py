@@ -337,7 +337,7 @@ def test_record_limit_override_allows_bigger_ante():
 
 
 def test_registry():
-    assert set(GAMES) == {"uth"}
+    assert set(GAMES) == {"uth", "holdem"}
     with pytest.raises(RecordError, match="game: unknown game"):
         get_game("holdem_bonus")
 

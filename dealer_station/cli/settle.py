@@ -19,7 +19,7 @@ from typing import Any
 
 from ..config import TableConfig, config_dir, load_profile
 from ..errors import DealerStationError, RecordError
-from ..games import get_game
+from ..games import HoldemGame, get_any_game
 from ..games.base import record_profile
 from ..recall import strip_recall_keys
 
@@ -59,12 +59,15 @@ def settle_record(record: object, fallback: TableConfig | None = None) -> dict[s
 
     The table in force is the profile the record names (``table``), else ``fallback``
     (``--config``), else ``<game>-default``; the record's own ``min_chip``, ``limits``
-    and ``paytables`` then override it.
+    and ``paytables`` then override it. A ``holdem`` record carries its whole table
+    (structure, blinds, rake) and settles without a profile.
     """
     if not isinstance(record, Mapping):
         raise RecordError(f"a round record must be a JSON object, not {type(record).__name__}")
     record = strip_recall_keys(record)
-    game = get_game(record.get("game"))
+    game = get_any_game(record.get("game"))
+    if isinstance(game, HoldemGame):
+        return game.settle_record(record)
     if "table" in record:
         table = record_profile(record)
     else:

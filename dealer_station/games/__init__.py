@@ -1,18 +1,21 @@
-"""Registry of the games the station runs: one module per game behind ``Game``.
+"""Registry of the games the station runs: one module (or package) per game.
 
-Texas Hold'em Bonus and the poker-room hold'em aid join as one module each.
+The house-banked games implement ``Game``; poker-room hold'em (``holdem``), where the
+seats play against each other, is ``HoldemGame``: its records carry their own rules and
+settle without a table profile. Texas Hold'em Bonus joins as one module.
 """
 
 from __future__ import annotations
 
 from ..errors import RecordError
 from .base import Game, Round, SeatHand
+from .holdem import HoldemGame
 from .uth import UltimateTexasHoldem
 
-GAMES: dict[str, Game] = {game.name: game for game in (UltimateTexasHoldem(),)}
+GAMES: dict[str, Game | HoldemGame] = {game.name: game for game in (UltimateTexasHoldem(), HoldemGame())}
 
 
-def get_game(name: object) -> Game:
+def get_any_game(name: object) -> Game | HoldemGame:
     """The game called ``name``, or a ``RecordError`` on field ``game`` listing the known ones."""
     game = GAMES.get(name) if isinstance(name, str) else None
     if game is None:
@@ -20,4 +23,12 @@ def get_game(name: object) -> Game:
     return game
 
 
-__all__ = ["GAMES", "Game", "Round", "SeatHand", "get_game"]
+def get_game(name: object) -> Game:
+    """The house-banked game called ``name``, as the round controller runs it from a profile."""
+    game = get_any_game(name)
+    if not isinstance(game, Game):
+        raise RecordError(f"{name} is not run from a table profile yet", "game")
+    return game
+
+
+__all__ = ["GAMES", "Game", "HoldemGame", "Round", "SeatHand", "get_any_game", "get_game"]
