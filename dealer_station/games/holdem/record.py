@@ -169,6 +169,8 @@ def _check_board(hand: Hand, board: Sequence[Card]) -> None:
     if len(board) != needed:
         if hand.street is Street.SHOWDOWN:
             how = "the hand went to showdown"
+        elif hand.street is Street.PREFLOP:
+            how = "the hand ended before the flop"
         else:
             how = f"the hand ended on the {hand.street.label}"
         raise RecordError(f"needs {needed} cards ({how}), got {len(board)}", "board")
