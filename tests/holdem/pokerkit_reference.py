@@ -168,7 +168,14 @@ class ReferenceOptions:
 class PokerKitHand:
     """One hand in PokerKit, driven with our seats and actions."""
 
-    def __init__(self, config: HandConfig, stacks: Mapping[int, Decimal], button: int) -> None:
+    def __init__(
+        self,
+        config: HandConfig,
+        stacks: Mapping[int, Decimal],
+        button: int,
+        ranking: type[StandardHighHand] = _Eval7HighHand,
+    ) -> None:
+        """``ranking``: the hand type PokerKit ranks with (``StandardHighHand`` is stock)."""
         seats = sorted(stacks)
         start = seats.index(button) + 1
         self.order = seats[start:] + seats[:start]
@@ -177,7 +184,7 @@ class PokerKitHand:
         self.state = _BettingPotsState(
             AUTOMATIONS,
             Deck.STANDARD,
-            (_Eval7HighHand,),
+            (ranking,),
             _streets(config),
             STRUCTURES[config.structure],
             True,
