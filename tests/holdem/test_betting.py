@@ -247,6 +247,8 @@ def test_every_illegal_action_is_refused_with_the_rule_it_breaks():
 def test_an_all_in_raise_may_be_written_as_a_raise_to_the_whole_stack():
     h = play(hand({**DEEP, 4: 14}, 5), "3 raise 10", "4 raise 14")  # below 18, but all of seat 4
     assert h.player(4).stack == 0 and h.current_bet == 14
+    short = play(hand({**DEEP, 4: 8}, 5), "3 raise 10")
+    refused(short, "4 raise 8", "raise to 8: the stack only covers a call")  # that is a call for less
 
 
 def test_timeout_checks_when_free_and_folds_facing_a_bet():

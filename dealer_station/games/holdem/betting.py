@@ -191,7 +191,7 @@ def start_hand(
     index = {p.seat: i for i, p in enumerate(players)}
     _post(players, index[positions.small_blind], config.small_blind)
     _post(players, index[positions.big_blind], config.big_blind)
-    for seat in posts:
+    for seat in dict.fromkeys(posts):
         if seat not in index or seat in (positions.small_blind, positions.big_blind):
             raise RuleError(f"seat {seat} cannot post to come in: it is not dealt in or is in a blind", "posts")
         _post(players, index[seat], config.big_blind)
@@ -418,8 +418,8 @@ def _checked_raise(hand: Hand, i: int, options: Options, action: Action) -> Deci
     if to % hand.config.min_chip:
         raise RuleError(f"{said} is not a multiple of the smallest chip {format_money(hand.config.min_chip)}")
     everything = p.bet + p.stack
-    if to == everything and options.all_in is not None:
-        return to  # the seat's whole stack: an all-in, whatever its size
+    if to == everything and options.all_in is not None and to > hand.current_bet:
+        return to  # the seat's whole stack: an all-in bet or raise, whatever its size
     if options.no_raise is not None:
         raise RuleError(f"{said}: {options.no_raise}")
     if to > everything:
