@@ -297,7 +297,7 @@ REFUSALS = [
     ("incomplete-actions", _set("seats.1.actions", ["check", "check"]), RecordError,
      "seats[1].actions: incomplete: must end with a Play bet or a fold (next: river: play1x, fold)"),
     ("no-actions", _set("seats.1.actions", []), RecordError, "seats[1].actions: incomplete"),
-    ("unknown-game", _set("game", "blackjack"), RecordError, "game: unknown game 'blackjack' (known: uth)"),
+    ("unknown-game", _set("game", "blackjack"), RecordError, "game: unknown game 'blackjack' (known: holdem, uth)"),
     ("unknown-key", _set("dealer_cards", ["Kd"]), RecordError, "dealer_cards: unknown key"),
     ("unknown-seat-key", _set("seats.0.hole_cards", ["Kd"]), RecordError, "seats[0].hole_cards: unknown key"),
     ("missing-board", _set("board", None), RecordError, "board: missing required key"),
