@@ -8,9 +8,10 @@ at the end on every pot (amount, eligible seats, rake), on the chips pushed to e
 winner and on every stack.
 
 PokerKit is set up per ``pokerkit_reference`` (fixed-limit pre-flop cap of three raises,
-the rake taken from its pots by the hand's one cap, its awards translated, idle checks). Two rules remain where
-PokerKit differs from GAMES.md §4; there the player picks only actions both allow, and
-the test checks that the difference is exactly that rule:
+the rake taken from its pots by the hand's one cap, its awards translated, idle checks).
+Three rules remain where PokerKit differs from GAMES.md §4, all about all-ins for less
+than a full raise; there the player picks only actions both engines allow, and the test
+checks that the difference is exactly that rule:
 
 * PokerKit measures a full raise from zero on every street until a bet or raise is made,
   and pre-flop does not count the big blind as the bet. So when the first bet or raise of
