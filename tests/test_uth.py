@@ -297,7 +297,7 @@ REFUSALS = [
     ("incomplete-actions", _set("seats.1.actions", ["check", "check"]), RecordError,
      "seats[1].actions: incomplete: must end with a Play bet or a fold (next: river: play1x, fold)"),
     ("no-actions", _set("seats.1.actions", []), RecordError, "seats[1].actions: incomplete"),
-    ("unknown-game", _set("game", "blackjack"), RecordError, "game: unknown game 'blackjack' (known: holdem_bonus, uth)"),
+    ("unknown-game", _set("game", "blackjack"), RecordError, "game: unknown game 'blackjack' (known: holdem, holdem_bonus, uth)"),
     ("unknown-key", _set("dealer_cards", ["Kd"]), RecordError, "dealer_cards: unknown key"),
     ("unknown-seat-key", _set("seats.0.hole_cards", ["Kd"]), RecordError, "seats[0].hole_cards: unknown key"),
     ("missing-board", _set("board", None), RecordError, "board: missing required key"),
@@ -337,10 +337,10 @@ def test_record_limit_override_allows_bigger_ante():
 
 
 def test_registry():
-    assert set(GAMES) == {"uth", "holdem_bonus"}
+    assert set(GAMES) == {"uth", "holdem_bonus", "holdem"}
     assert get_game("uth") is UTH
-    with pytest.raises(RecordError, match="game: unknown game"):
-        get_game("holdem")
+    with pytest.raises(RecordError, match="game: unknown game 'baccarat'"):
+        get_game("baccarat")
 
 
 # --- properties ------------------------------------------------------------------

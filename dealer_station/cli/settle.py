@@ -62,7 +62,8 @@ def settle_record(record: object, fallback: TableConfig | None = None) -> dict[s
 
     The table in force is the profile the record names (``table``), else ``fallback``
     (``--config``), else ``<game>-default``; the record's own ``min_chip``, ``limits``
-    and ``paytables`` then override it.
+    and ``paytables`` then override it. A ``holdem`` record carries its whole table
+    (structure, blinds, rake) and settles without a profile.
     """
     from ..games import get_game
     from ..games.base import record_profile
@@ -72,6 +73,8 @@ def settle_record(record: object, fallback: TableConfig | None = None) -> dict[s
         raise RecordError(f"a round record must be a JSON object, not {type(record).__name__}")
     record = strip_recall_keys(record)
     game = get_game(record.get("game"))
+    if not game.needs_profile:
+        return game.settle(game.parse_record(record, None))
     if "table" in record:
         table = record_profile(record)
     else:

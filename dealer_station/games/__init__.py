@@ -1,16 +1,19 @@
-"""Registry of the games the station runs: one module per game behind ``Game``.
+"""Registry of the games the station runs: one module (or package) per game.
 
-The poker-room hold'em aid joins as one module too.
+The banking games (each seat against the dealer) implement ``BankingGame``; poker-room
+hold'em (``holdem``), where the seats play against each other, is ``HoldemGame``: its
+records carry their own rules and settle without a table profile.
 """
 
 from __future__ import annotations
 
 from ..errors import RecordError
 from .base import BankingGame, Game, Round, SeatHand
+from .holdem import HoldemGame
 from .thb import TexasHoldemBonus
 from .uth import UltimateTexasHoldem
 
-GAMES: dict[str, Game] = {game.name: game for game in (UltimateTexasHoldem(), TexasHoldemBonus())}
+GAMES: dict[str, Game] = {game.name: game for game in (UltimateTexasHoldem(), TexasHoldemBonus(), HoldemGame())}
 
 
 def get_game(name: object) -> Game:
@@ -21,4 +24,4 @@ def get_game(name: object) -> Game:
     return game
 
 
-__all__ = ["GAMES", "BankingGame", "Game", "Round", "SeatHand", "get_game"]
+__all__ = ["GAMES", "BankingGame", "Game", "HoldemGame", "Round", "SeatHand", "get_game"]

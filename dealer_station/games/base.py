@@ -69,6 +69,8 @@ class Game(ABC):
     config_model: ClassVar[type[TableConfig]]
     labels: ClassVar[Mapping[str, str]] = {}
     """Screen words for spots and actions (``ante`` -> ``Ante``); the UI translates them."""
+    needs_profile: ClassVar[bool] = True
+    """Whether a round record settles against a table profile (poker records carry their rules)."""
 
     def check_table(self, table: TableConfig) -> None:
         """Refuse a table configuration this game cannot run (``RuleError`` naming the key)."""
@@ -86,10 +88,6 @@ class Game(ABC):
     def default_profile(self) -> str:
         """The table profile a record naming none is settled with."""
         return f"{self.name}-default"
-
-    def record_table(self, record: Mapping[str, Any]) -> TableConfig | None:
-        """The table a record carries in full by itself (None: it needs a profile)."""
-        return None
 
 
 class BankingGame(Game):

@@ -41,7 +41,7 @@ def test_list_shows_lockout(tmp_path: Path) -> None:
     for pin in ("1", "2", "3"):
         try:
             store.authenticate("0412", pin * 4)
-        except Exception:  # noqa: BLE001 - refused, as intended
+        except Exception:
             pass
     line = supervisors("list", "--journal", str(journal)).stdout.strip()
     assert line.startswith("0412\tsupervisor\tlocked out until 20"), line
