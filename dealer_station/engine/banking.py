@@ -22,6 +22,7 @@ from ..money import ZERO, format_money, parse_money
 from . import device_policy as policy
 from . import events as ev
 from .phases import (
+    CROUPIER_COMMANDS,
     DEALER_REVEAL,
     DEALING,
     HANDS_REVEAL,
@@ -42,7 +43,13 @@ MAX_DECK_REQUESTS = 3
 
 
 class BankingFlow:
-    """Rules of a banking round for one table (game + profile + which devices it has)."""
+    """Rules of a banking round for one table (game + profile + which devices it has).
+
+    A family's flow says which croupier commands exist (``commands``, data in
+    ``phases``) and implements each as a method taking the transaction first.
+    """
+
+    commands = CROUPIER_COMMANDS
 
     def __init__(self, game: BankingGame, table: TableConfig, *, has_shoe: bool, has_reader: bool) -> None:
         self.game = game

@@ -15,7 +15,7 @@ phase before settlement. The street part comes from the game's ``streets`` and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
@@ -241,12 +241,16 @@ class Offer:
     """For commands of this stage whose guard failed: why (shown when one is tried)."""
 
 
-def offered(stage: Stage, halt: str | None, facts: TableFacts) -> Offer:
-    """The commands and actions the rules allow at ``stage`` under ``halt`` (None: running)."""
+def offered(stage: Stage, halt: str | None, facts: TableFacts,
+            commands: Mapping[str, CommandRule] | None = None) -> Offer:
+    """The commands and actions the rules allow at ``stage`` under ``halt`` (None: running).
+
+    ``commands`` is the game family's croupier command table (default: the banking one).
+    """
     kind = halt_kind(halt) if halt is not None else None
     croupier: set[str] = set()
     refusals: dict[str, str] = {}
-    for rule in CROUPIER_COMMANDS.values():
+    for rule in (CROUPIER_COMMANDS if commands is None else commands).values():
         if stage not in rule.stages:
             continue
         if kind is not None and rule.name not in kind.croupier:

@@ -32,7 +32,6 @@ from ..cards import Card, parse_card
 from ..config import TableConfig
 from ..errors import DealerStationError, RuleError
 from ..games import get_game
-from ..games.base import BankingGame
 from ..journal import Draft, Journal, JournalError
 from ..money import exact_money, parse_money
 from . import events as ev
@@ -118,6 +117,17 @@ def _now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def flow_for(game: Any, table: TableConfig, *, has_shoe: bool, has_reader: bool) -> Any:
+    """The rules engine of the game's family (``banking``: each seat against the dealer)."""
+    if game.family == "banking":
+        return BankingFlow(game, table, has_shoe=has_shoe, has_reader=has_reader)
+    if game.family == "poker":
+        from .poker import PokerFlow  # the player-vs-player family
+
+        return PokerFlow(game, table, has_shoe=has_shoe, has_reader=has_reader)
+    raise RuleError(f"no round engine for the {game.family} family of {game.name!r}", "game")
+
+
 class TableSession:
     """Runs rounds of one table. See the module docstring for the contract."""
 
@@ -131,16 +141,13 @@ class TableSession:
         credentials: Authenticator | None = None,
     ) -> None:
         self.table = table
-        game = get_game(table.game)
-        if not isinstance(game, BankingGame):
-            raise RuleError(f"the live table does not run {table.game!r} yet", "game")
-        self.game: BankingGame = game
+        self.game: Any = get_game(table.game)
         self.journal = journal
         self.shoe = shoe
         self.has_reader = has_reader
         self.hand_deal = table.deal_mode == "hand"
         self.credentials = credentials
-        self.flow = BankingFlow(game, table, has_shoe=shoe is not None, has_reader=has_reader)
+        self.flow: Any = flow_for(self.game, table, has_shoe=shoe is not None, has_reader=has_reader)
         self.state = TableState(table_id=table.table_id)
         self.unavailable: str | None = None
         """Set when the journal cannot be written: nothing may be played until it can."""
@@ -295,7 +302,8 @@ class TableSession:
                 return Offer()
             rnd = self.state.round
             stage = self.flow.stage(self.state)
-            return offered(stage, rnd.halt.kind if rnd is not None and rnd.halt is not None else None, self)
+            return offered(stage, rnd.halt.kind if rnd is not None and rnd.halt is not None else None, self,
+                           self.flow.commands)
 
     def available_commands(self) -> set[str]:
         """The croupier commands that fit the table right now (what a screen offers)."""
@@ -354,6 +362,17 @@ class TableSession:
                 self._transact(lambda tx: self.flow.request_deck(tx))
 
     # ----------------------------------------------------------------- croupier
+
+    def execute(self, command: str, *args: Any, **kwargs: Any) -> Any:
+        """Run a croupier command of the table's game family by name (journal first, all or nothing).
+
+        The command must fit now (``offer``); the family's flow method of that name decides
+        the events. The named methods below are this for the banking commands.
+        """
+        with self._lock:
+            self._require(command)
+            handler = getattr(self.flow, command)
+            return self._transact(lambda tx: handler(tx, *args, **kwargs))
 
     def open_round(self) -> str:
         """Open betting for a new round; asks the shoe for a shuffled, verified deck."""

@@ -89,6 +89,16 @@ class Game(ABC):
         """The table profile a record naming none is settled with."""
         return f"{self.name}-default"
 
+    # -- the live table: what a game journals beyond its family's common events ------
+
+    def start_events(self, state: TableState, table: TableConfig) -> list[Any]:
+        """Events to journal when the station starts on ``state`` (a meter's installed rules)."""
+        return []
+
+    def evolve(self, state: TableState, event: Any, at: str) -> bool:
+        """Fold one of the game's own events into the table state; False: not the game's."""
+        return False
+
 
 class BankingGame(Game):
     """A game where each seat plays against the dealer (UTH, THB).
@@ -216,13 +226,6 @@ class BankingGame(Game):
 
     # -- hooks for games that journal more than the common round (the jackpot meter) --
 
-    def start_events(self, state: TableState, table: TableConfig) -> list[Any]:
-        """Events to journal when the station starts on ``state`` (a meter's installed rules)."""
-        return []
-
-    def evolve(self, state: TableState, event: Any, at: str) -> bool:
-        """Fold one of the game's own events into the table state; False: not the game's."""
-        return False
 
     def on_bets_locked(self, tx: Any) -> None:
         """At "no more bets", in the same transaction (THB: jackpot contributions)."""
