@@ -1,0 +1,122 @@
+"""A device call that fails after its request was journaled is the fault path, never an
+exception to the croupier; and a report the station cannot handle halts the round
+visibly while the event pump lives on (issue 14)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from dealer_station.config import load_profile
+from dealer_station.station import Station
+from dealer_station.supervisor import CredentialStore
+from drivers.base import DeviceError
+from simulators.scripted_shoe import ScriptedShoe
+
+DECK = ["2c", "7d", "9h", "Js", "Qs", "As", "Ac", "8d", "3h", "Kd", "7c"]
+BADGE, PIN = "0412", "2468"
+
+
+class FlakyShoe(ScriptedShoe):
+    """The scripted shoe with a link that can be down: every command then raises, as the driver does."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.down = False
+
+    def _link(self) -> None:
+        if self.down:
+            raise DeviceError("shuffler link is down")
+
+    def reset(self) -> None:
+        self._link()
+        super().reset()
+
+    def shuffle(self, seed: int | None = None) -> None:
+        self._link()
+        super().shuffle(seed)
+
+    def deal_packet(self, position: str, count: int) -> None:
+        self._link()
+        super().deal_packet(position, count)
+
+
+def test_open_round_with_the_shoe_down_opens_the_round_and_asks_again_when_it_returns(make_controller):
+    ctl, _ = make_controller(shoe=FlakyShoe())
+    shoe = ctl.shoe
+    ctl.on_link("shuffler", True, identity={"model": "t", "serial_number": "1"})
+    shoe.down = True
+    round_id = ctl.open_round()  # succeeds: the journaled round stands, the shoe's failure is a fault
+    assert ctl.round.round_id == round_id and ctl.phase == "betting"
+    faults = [e.payload for e in ctl.journal.events(kinds={"device_fault"})]
+    assert faults and faults[-1]["code"] == "link_lost" and "not delivered" in faults[-1]["text"]
+    assert not ctl.state.deck_verified
+    ctl.set_bets(1, {"ante": "10", "blind": "10"})
+    ctl.no_more_bets()  # waits for a verified deck
+    assert ctl.phase == "no_more_bets"
+    shoe.down = False
+    shoe.load(DECK)
+    ctl.on_link("shuffler", False, reason="cable")
+    ctl.on_link("shuffler", True, identity={"model": "t", "serial_number": "1"})
+    assert ctl.phase == "preflop"  # deck asked again, verified, dealt
+
+
+def test_clear_fault_while_the_shoe_is_down_retries_when_the_link_returns(make_controller):
+    ctl, _ = make_controller(shoe=FlakyShoe())
+    shoe = ctl.shoe
+    shoe.load(DECK)
+    shoe.jam_after = 6
+    ctl.open_round()
+    ctl.set_bets(1, {"ante": "10", "blind": "10"})
+    ctl.no_more_bets()
+    assert ctl.round.halt.cause == "jam"
+    shoe.jam_after = None
+    shoe.down = True  # the supervisor clears the jam while the shoe is still off the link
+    ctl.clear_fault(BADGE, PIN, "jam cleared")
+    halt = ctl.round.halt
+    assert halt is not None and halt.kind == "link" and halt.detail.get("pending")
+    assert "void" in ctl.offer().supervisor and ctl.phase == "dealing"
+    shoe.down = False
+    ctl.on_link("shuffler", True, identity={"model": "t", "serial_number": "1"})
+    assert ctl.round.halt is None and ctl.phase == "preflop"  # the pending packets were asked for again
+    assert len(ctl.round.hole(1)) == 2 and len(ctl.round.cards["dealer"]) == 2
+
+
+def test_a_report_the_station_cannot_handle_halts_the_round_and_the_pump_lives_on(tmp_path: Path):
+    table = load_profile("uth-default")
+    devices = table.devices.model_copy(update={"shuffler": "sim://shuffler?seed=5", "reader": "sim://usb?seed=6",
+                                               "link_timeout": 0.5})
+    credentials = CredentialStore(tmp_path / "j.credentials.json")
+    credentials.add(BADGE, PIN)
+    station = Station(table.model_copy(update={"devices": devices}), journal_path=tmp_path / "j.sqlite",
+                      credentials=credentials, program={"version": "test"})
+    ctl = station.start()
+    try:
+        assert ctl.wait_for(lambda s: s.device("shuffler").connected and s.device("reader").connected, 10)
+        ctl.open_round()
+        ctl.set_bets(1, {"ante": "10", "blind": "10"})
+        broken = {"left": 1}
+        handler = ctl.on_card_dispensed
+
+        def fails_once(*args: object) -> None:  # a bug in handling one shoe report
+            if broken["left"]:
+                broken["left"] -= 1
+                raise KeyError("boom")
+            handler(*args)
+
+        ctl.on_card_dispensed = fails_once  # type: ignore[method-assign]
+        ctl.no_more_bets()
+        assert ctl.wait_for(lambda s: s.round is not None and s.round.halt is not None, 10)
+        assert ctl.round.halt.kind == "internal" and "KeyError" in ctl.round.halt.text
+        assert "resume" in ctl.offer().supervisor and "void" in ctl.offer().supervisor
+        ctl.void(BADGE, PIN, "station fault during the deal")
+        # the pump is alive: the next round is dealt from the shoe's reports
+        ctl.open_round()
+        ctl.set_bets(1, {"ante": "10", "blind": "10"})
+        deadline = time.monotonic() + 10
+        while not ctl.state.deck_verified and time.monotonic() < deadline:
+            time.sleep(0.01)
+        ctl.no_more_bets()
+        assert ctl.wait_for(lambda s: s.round is not None and s.round.phase == "preflop", 10), ctl.phase
+    finally:
+        station.stop()
