@@ -388,6 +388,9 @@ def fact_payload(fact: JackpotFact) -> dict[str, Any]:
     return {"of": {"kind": fact.of.kind, **fact_payload(fact.of)}}
 
 
+FACT_TYPES = (Contribution, Award, OverflowDraw, Seed, Reversal)
+"""Every kind of fact, for ``isinstance`` checks."""
+
 FACT_KINDS: dict[str, type[JackpotFact]] = {
     kind.kind: kind for kind in (Contribution, Award, OverflowDraw, Seed, Reversal)
 }

@@ -174,7 +174,7 @@ def canonical_json(value: Any) -> str:
     )
 
 
-_encode_str = json.encoder.encode_basestring  # type: ignore[attr-defined]  # same as dumps(ensure_ascii=False)
+_encode_str: Callable[[str], str] = json.encoder.encode_basestring  # same as dumps(ensure_ascii=False)
 
 
 def _record_hash(

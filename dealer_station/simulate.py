@@ -24,8 +24,7 @@ from .cards import parse_card
 from .config import TableConfig
 from .engine.phases import PAID, VOID
 from .errors import ConfigError, RuleError
-from .money import format_money
-from .recall import recall_round, strip_recall_keys
+from .money import exact_money, format_money
 from .station import Station
 
 log = structlog.get_logger("dealer_station.simulate")
@@ -273,7 +272,10 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
         if acted:
             idle_since = time.monotonic()
             continue
-        if not ctl.wait_for(lambda s, before=seq: bool(s.last_seq != before), 0.5):
+        def moved(state: Any, before: int = seq) -> bool:
+            return bool(state.last_seq != before)
+
+        if not ctl.wait_for(moved, 0.5):
             if time.monotonic() - idle_since > STALL_SECONDS:
                 log.warning("round_stalled", round_id=round_id, phase=ctl.phase)
                 ctl.void(SIM_BADGE, SIM_PIN, f"simulation: no progress for {STALL_SECONDS:.0f} s in {ctl.phase}")
@@ -286,8 +288,8 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
         return
     if rnd.phase == PAID:
         summary.rounds_completed += 1
-        recalled = recall_round(ctl.journal, round_id)
-        played = ctl.game.parse_record(strip_recall_keys(recalled), ctl.table)
-        summary.wagered += sum((ctl.game.staked(seat) for seat in played.seats), Decimal(0))
-        summary.house_net -= sum((Decimal(s["net"]) for s in recalled["settlement"]["seats"]), Decimal(0))
+        paid = list(ctl.journal.events(round_id=round_id, kinds={"round_paid"}))[-1]
+        with exact_money():  # the round's own journaled figures: handle and house result
+            summary.wagered += Decimal(paid.payload.get("handle") or 0)
+            summary.house_net += Decimal(paid.payload["house_net"])
 

@@ -113,9 +113,11 @@ def _open(kind: str, url: str, backend: Any, open_now: bool, kwargs: dict[str, A
 
 def open_shuffler(url: str, *, open: bool = True, **kwargs: Any) -> ShufflerABC:
     """Build (and by default open) the shuffler driver a URL or backend name describes."""
-    return _open("shuffler", url, None, open, kwargs)
+    device: ShufflerABC = _open("shuffler", url, None, open, kwargs)
+    return device
 
 
 def open_reader(url: str, *, backend: Any = None, open: bool = True, **kwargs: Any) -> CardReaderABC:
     """Build (and by default open) a card reader; ``backend`` is the pyusb backend for usb://."""
-    return _open("reader", url, backend, open, kwargs)
+    device: CardReaderABC = _open("reader", url, backend, open, kwargs)
+    return device

@@ -54,7 +54,8 @@ class SimulatedReader:
         if variant not in ("", "usb", "serial"):
             raise ConfigError(f"unknown simulated reader {variant!r} (expected usb or serial)")
         faults = FaultPlan.parse(params.pop("fault", []))
-        sim = CardReaderSimulator(kind=variant or "usb", faults=faults, seed=params.pop("seed", None)).start()
+        sim = CardReaderSimulator(kind=variant or "usb", faults=faults, seed=params.pop("seed", None))
+        sim.start()
         try:
             device = open_reader(sim.url, backend=sim.backend, open=False, **params)
         except Exception:

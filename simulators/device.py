@@ -18,7 +18,7 @@ import threading
 import time
 import tty
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 import structlog
 
@@ -180,7 +180,7 @@ class SimulatedDevice(abc.ABC):
         return "door_open" if self.door_open else "ready"
 
     # -- lifecycle
-    def start(self) -> SimulatedDevice:
+    def start(self) -> Self:
         if self._thread is None:
             self.endpoint = self._make_endpoint()
             self._stop.clear()

@@ -54,28 +54,35 @@ class FaultPlan:
             raise ConfigError(f"bad fault {spec!r}: expected NAME=VALUE with NAME one of {known}")
         current = getattr(self, name)
         try:
-            if isinstance(current, dict):  # stack=0:Ts,1:Js,5:As
-                parsed = {}
-                for item in value.split(","):
-                    pos, _, card = item.partition(":")
-                    if not pos.strip().isdigit():
-                        raise ValueError(item)
-                    parsed[int(pos)] = _card(card)
-                if len(set(parsed.values())) != len(parsed):
-                    raise ValueError(value)
-            elif isinstance(current, list):
-                parsed: object = [_card(v) for v in value.split(",") if v.strip()]
-            elif fields[name].type in ("float", float):
-                parsed = float(value)
-                if not 0.0 <= parsed <= (1.0 if name.endswith("_rate") else 3600.0):
-                    raise ValueError(value)
-            else:
-                parsed = int(value)
-                if parsed < 0:
-                    raise ValueError(value)
+            parsed = _parse_value(current, fields[name].type, name, value)
         except (ValueError, CardError):
             raise ConfigError(f"bad fault {spec!r}: invalid value {value!r}") from None
         setattr(self, name, parsed)
+
+
+def _parse_value(current: object, kind: object, name: str, value: str) -> object:
+    """``value`` parsed like the field's current value (cards, a stack, a rate, a count)."""
+    if isinstance(current, dict):  # stack=0:Ts,1:Js,5:As
+        stack: dict[int, int] = {}
+        for item in value.split(","):
+            pos, _, card = item.partition(":")
+            if not pos.strip().isdigit():
+                raise ValueError(item)
+            stack[int(pos)] = _card(card)
+        if len(set(stack.values())) != len(stack):
+            raise ValueError(value)
+        return stack
+    if isinstance(current, list):
+        return [_card(v) for v in value.split(",") if v.strip()]
+    if kind in ("float", float):
+        rate = float(value)
+        if not 0.0 <= rate <= (1.0 if name.endswith("_rate") else 3600.0):
+            raise ValueError(value)
+        return rate
+    count = int(value)
+    if count < 0:
+        raise ValueError(value)
+    return count
 
 
 _ALIASES = {

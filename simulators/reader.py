@@ -65,7 +65,7 @@ class _Pipe:
             self.cond.notify_all()
 
 
-class SimUsbBackend(usb.backend.IBackend):
+class SimUsbBackend(usb.backend.IBackend):  # type: ignore[misc]  # pyusb ships no types
     """A single simulated reader on a simulated bus. ``transfer`` picks bulk or interrupt."""
 
     def __init__(self, vid: int = USB_VENDOR_ID, pid: int = USB_PRODUCT_ID, transfer: str = "bulk") -> None:
@@ -183,7 +183,7 @@ class SimUsbBackend(usb.backend.IBackend):
         self.to_device.put(payload)
         return len(payload)
 
-    def _read(self, dev_handle: int, ep: int, buff: array.array, timeout: int) -> int:
+    def _read(self, dev_handle: int, ep: int, buff: array.array[int], timeout: int) -> int:
         self._check(dev_handle)
         if ep != 0x81:
             raise usb.core.USBError("Pipe error", -9, errno.EPIPE)
@@ -200,10 +200,10 @@ class SimUsbBackend(usb.backend.IBackend):
     def intr_write(self, dev_handle: int, ep: int, intf: int, data: Any, timeout: int) -> int:
         return self._write(dev_handle, ep, data)
 
-    def bulk_read(self, dev_handle: int, ep: int, intf: int, buff: array.array, timeout: int) -> int:
+    def bulk_read(self, dev_handle: int, ep: int, intf: int, buff: array.array[int], timeout: int) -> int:
         return self._read(dev_handle, ep, buff, timeout)
 
-    def intr_read(self, dev_handle: int, ep: int, intf: int, buff: array.array, timeout: int) -> int:
+    def intr_read(self, dev_handle: int, ep: int, intf: int, buff: array.array[int], timeout: int) -> int:
         return self._read(dev_handle, ep, buff, timeout)
 
     def clear_halt(self, dev_handle: int, ep: int) -> None:

@@ -20,7 +20,7 @@ class ScriptedShoe:
         self.session: Any = None
         self.deck: list[int] = list(range(52))
         self.pos = 0
-        self.commands: list[tuple] = []
+        self.commands: list[tuple[object, ...]] = []
         self.verify_result: tuple[int, list[int], list[int], list[int]] = (52, [], [], [])
         self.jam_after: int | None = None
         self.hold = False  # when True, deal_packet only records the command

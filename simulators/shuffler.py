@@ -112,7 +112,7 @@ class ShufflerSimulator(SimulatedDevice):
             self.fault("door_open", "door is open")
             return True
         if self.jammed:
-            self.fault(self.jammed, f"{self.jammed} not cleared; send reset")  # type: ignore[arg-type]
+            self.fault(self.jammed, f"{self.jammed} not cleared; send reset")
             return True
         return False
 

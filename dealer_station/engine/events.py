@@ -319,7 +319,6 @@ class RoundAdjusted(Event):
 
     kind: ClassVar[str] = "round_adjusted"
     writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
-    table_level: ClassVar[bool] = True
     round_id: str
     adjustments: dict[str, Decimal]
     reason: str

@@ -32,12 +32,14 @@ from ..cards import Card, parse_card
 from ..config import TableConfig
 from ..errors import DealerStationError, RuleError
 from ..games import get_game
+from ..games.base import BankingGame, Game
 from ..journal import Draft, Journal, JournalError
 from ..money import exact_money, parse_money
 from . import events as ev
 from .banking import BankingFlow
 from .device_policy import SHUFFLER
 from .event_base import EventError
+from .flow import Flow
 from .phases import CLOSED, Offer, Phase, Stage, offered
 from .state import RoundState, TableState, evolve
 
@@ -98,8 +100,9 @@ class Tx:
     def emit(self, event: ev.Event, actor: str) -> None:
         """Add ``event`` to the transaction and apply it to the scratch state."""
         rnd = self.state.round
-        if isinstance(event, ev.RoundOpened):
-            round_id: str | None = event.round_id
+        named = getattr(event, "round_id", None)
+        if isinstance(named, str):  # an event about a named round (opening it, correcting it)
+            round_id: str | None = named
         elif event.table_level or rnd is None or rnd.finished:
             round_id = None
         else:
@@ -117,14 +120,16 @@ def _now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def flow_for(game: Any, table: TableConfig, *, has_shoe: bool, has_reader: bool) -> Any:
+def flow_for(game: Game, table: TableConfig, *, has_shoe: bool, has_reader: bool) -> Flow:
     """The rules engine of the game's family (``banking``: each seat against the dealer)."""
-    if game.family == "banking":
+    if isinstance(game, BankingGame):
         return BankingFlow(game, table, has_shoe=has_shoe, has_reader=has_reader)
     if game.family == "poker":
-        from .poker import PokerFlow  # the player-vs-player family
+        from importlib import import_module  # the player-vs-player family's engine
 
-        return PokerFlow(game, table, has_shoe=has_shoe, has_reader=has_reader)
+        flow: Flow = import_module("dealer_station.engine.poker").PokerFlow(
+            game, table, has_shoe=has_shoe, has_reader=has_reader)
+        return flow
     raise RuleError(f"no round engine for the {game.family} family of {game.name!r}", "game")
 
 
@@ -141,13 +146,13 @@ class TableSession:
         credentials: Authenticator | None = None,
     ) -> None:
         self.table = table
-        self.game: Any = get_game(table.game)
+        self.game: Game = get_game(table.game)
         self.journal = journal
         self.shoe = shoe
         self.has_reader = has_reader
         self.hand_deal = table.deal_mode == "hand"
         self.credentials = credentials
-        self.flow: Any = flow_for(self.game, table, has_shoe=shoe is not None, has_reader=has_reader)
+        self.flow: Flow = flow_for(self.game, table, has_shoe=shoe is not None, has_reader=has_reader)
         self.state = TableState(table_id=table.table_id)
         self.unavailable: str | None = None
         """Set when the journal cannot be written: nothing may be played until it can."""
@@ -157,6 +162,13 @@ class TableSession:
         self._log = log.bind(table_id=table.table_id)
 
     # ----------------------------------------------------------------- plumbing
+
+    @property
+    def _banking(self) -> BankingFlow:
+        """The banking family's flow, for the commands only it has."""
+        if not isinstance(self.flow, BankingFlow):
+            raise RuleError(f"{self.game.name} has no such command")
+        return self.flow
 
     def game_evolver(self, state: TableState, event: ev.Event, at: str) -> bool:
         return self.game.evolve(state, event, at)
@@ -390,31 +402,31 @@ class TableSession:
         """
         with self._lock:
             self._require("set_bets")
-            self._transact(lambda tx: self.flow.set_bets(tx, seat, bets, player))
+            self._transact(lambda tx: self._banking.set_bets(tx, seat, bets, player))
 
     def no_more_bets(self) -> None:
         """"Rien ne va plus": locks every stake, then starts the deal."""
         with self._lock:
             self._require("no_more_bets")
-            self._transact(self.flow.no_more_bets)
+            self._transact(self._banking.no_more_bets)
 
     def deal_done(self) -> None:
         """Hand deal: the croupier has dealt every seat, the dealer and the board."""
         with self._lock:
             self._require("deal_done")
-            self._transact(self.flow.deal_done)
+            self._transact(self._banking.deal_done)
 
     def decide(self, seat: int, action: str) -> None:
         """Record one seat's decision on the current street (seats act in seat order)."""
         with self._lock:
             self._require("decide")
-            self._transact(lambda tx: self.flow.decide(tx, seat, action))
+            self._transact(lambda tx: self._banking.decide(tx, seat, action))
 
     def reveal(self) -> None:
         """The croupier turns over the cards of this reveal (tables without a reader)."""
         with self._lock:
             self._require("reveal")
-            self._transact(self.flow.reveal)
+            self._transact(self._banking.reveal)
 
     def key_card(self, card: str | int) -> None:
         """Manual entry of a card the reader could not read, or of a hand-dealt card (journaled as such)."""
@@ -422,13 +434,13 @@ class TableSession:
             self._require("key_card")
             value = card if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52 \
                 else parse_card(card, "card")
-            self._transact(lambda tx: self.flow.key_card(tx, value))
+            self._transact(lambda tx: self._banking.key_card(tx, value))
 
     def mark_paid(self, seat: int) -> None:
         """The croupier confirms a seat was paid (or collected). Never twice."""
         with self._lock:
             self._require("mark_paid")
-            self._transact(lambda tx: self.flow.mark_paid(tx, seat))
+            self._transact(lambda tx: self._banking.mark_paid(tx, seat))
             rnd = self.state.round
             if rnd is not None and rnd.finished:
                 self._log.info("round_paid", round_id=rnd.round_id)
@@ -502,7 +514,7 @@ class TableSession:
         """Supervisor accepts a reader/shoe mismatch; the dealt card stands."""
         with self._lock:
             self._supervise("accept_mismatch", badge, pin,
-                            lambda tx, actor: self.flow.accept_mismatch(tx, actor, reason),
+                            lambda tx, actor: self._banking.accept_mismatch(tx, actor, reason),
                             self._reason(reason, "accepting a mismatch"))
 
     def clear_fault(self, badge: str, pin: str, reason: str) -> None:
@@ -514,7 +526,7 @@ class TableSession:
     def _clear(self, tx: Tx, actor: str, reason: str) -> None:
         if tx.round.phase == "dealing" and self.shoe is not None and not self.hand_deal:
             tx.effect(SHUFFLER, "reset")  # a jammed shoe refuses to move until reset
-        self.flow.clear_fault(tx, actor, reason)
+        self._banking.clear_fault(tx, actor, reason)
 
     def verify_jackpot(self, badge: str, pin: str, reason: str) -> None:
         """Supervisor verifies a jackpot hit held for verification; the round goes on and pays it."""
@@ -541,10 +553,10 @@ class TableSession:
             value = parse_card(card, "card")
 
             def check() -> None:
-                self.flow.check_correction(self._round_or_refuse(), position, index, value)
+                self._banking.check_correction(self._round_or_refuse(), position, index, value)
 
             self._supervise("correct_card", badge, pin,
-                            lambda tx, actor: self.flow.correct_card(tx, actor, position, index, value), check)
+                            lambda tx, actor: self._banking.correct_card(tx, actor, position, index, value), check)
 
     def adjust(self, badge: str, pin: str, adjustments: Mapping[int, Any], reason: str,
                round_id: str | None = None) -> None:

@@ -78,8 +78,9 @@ class Game(ABC):
             raise RuleError(f"{self.name} seats 1 to {self.max_seats} players, not {table.seats}", "seats")
 
     @abstractmethod
-    def parse_record(self, record: Mapping[str, Any], table: TableConfig) -> Any:
-        """Validate a whole round record (ROUND_RECORD.md) against ``table``."""
+    def parse_record(self, record: Mapping[str, Any], table: TableConfig | None) -> Any:
+        """Validate a whole round record (ROUND_RECORD.md) against ``table`` (None: the
+        record carries its rules; see ``needs_profile``)."""
 
     @abstractmethod
     def settle(self, round: Any) -> dict[str, Any]:
@@ -98,6 +99,10 @@ class Game(ABC):
     def evolve(self, state: TableState, event: Any, at: str) -> bool:
         """Fold one of the game's own events into the table state; False: not the game's."""
         return False
+
+    def on_verify(self, tx: Any, actor: str, reason: str) -> None:
+        """A supervisor verified what the game held the round for (THB: a jackpot hit)."""
+        raise RuleError("there is nothing to verify")
 
 
 class BankingGame(Game):
@@ -176,10 +181,6 @@ class BankingGame(Game):
     def check_takeover(self, table: TableConfig, seat: int, player: int, others: Mapping[int, int | None]) -> None:
         """Refuse ``player``'s seat also playing spot ``seat`` (``others``: spot -> its taker)."""
         raise RuleError(f"{self.name} does not allow playing a second spot (seed 001)", "player")
-
-    def on_verify(self, tx: Any, actor: str, reason: str) -> None:
-        """A supervisor verified what the game held the round for (THB: a jackpot hit)."""
-        raise RuleError("there is nothing to verify")
 
     def action_stake(self, bets: Mapping[str, Decimal], action: str) -> Decimal | None:
         """The amount a decision puts on the table (for "Play 4x - 40"); None for none."""
@@ -282,10 +283,12 @@ def record_profile(record: Mapping[str, Any]) -> TableConfig:
         raise RecordError(str(exc), "table") from None
 
 
-def table_for_record(record: Mapping[str, Any], table: TableConfig) -> BankingTableConfig:
+def table_for_record(record: Mapping[str, Any], table: TableConfig | None) -> BankingTableConfig:
     """The table in force for a banking record: its named profile (``table``), then its overrides."""
     if "table" in record:
         table = record_profile(record)
+    if table is None:
+        raise RecordError("names no table profile and none was given", "table")
     if table.game != record.get("game"):
         raise RecordError(f"record is for {record.get('game')!r} but the table profile is for {table.game!r}", "game")
     overrides = {key: record[key] for key in TABLE_KEYS[1:] if key in record}

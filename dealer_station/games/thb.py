@@ -35,7 +35,7 @@ from ..engine.events import Halted
 from ..errors import DealerStationError, RecordError, RuleError
 from ..evaluator import ACE, Category, HandValue, category_of, evaluate, strength
 from ..jackpot import (
-    FACT_KINDS,
+    FACT_TYPES,
     Award,
     JackpotFact,
     JackpotInstalled,
@@ -304,6 +304,7 @@ class TexasHoldemBonus(BankingGame):
 
     def check_table(self, table: TableConfig) -> None:
         super().check_table(table)
+        assert isinstance(table, ThbTableConfig)
         for category, percent in table.paytable("pool").items():
             if not 0 < percent <= 100:
                 raise RuleError("a Pool row is a percentage of the meter, above 0 and at most 100",
@@ -331,6 +332,7 @@ class TexasHoldemBonus(BankingGame):
                 raise RecordError(f"the {spot.title()} bet is made by a decision (actions), not placed", f"{field}.{spot}")
             if spot not in PLACEABLE_SPOTS:
                 raise RecordError(f"unknown spot (spots: {', '.join(PLACEABLE_SPOTS)})", f"{field}.{spot}")
+        assert isinstance(table, BankingTableConfig)
         stakes = {"ante": parse_money(require(bets, "ante", field), f"{field}.ante")}
         check_limit(stakes["ante"], table.limits["ante"], f"{field}.ante")
         if "bonus" in bets:
@@ -408,7 +410,7 @@ class TexasHoldemBonus(BankingGame):
 
     # -- records ------------------------------------------------------------------
 
-    def parse_record(self, record: Mapping[str, Any], table: TableConfig) -> ThbRound:
+    def parse_record(self, record: Mapping[str, Any], table: TableConfig | None) -> ThbRound:
         record = require_object(record, None)
         refuse_unknown_keys(record, RECORD_KEYS, None)
         if require(record, "game") != self.name:
@@ -528,7 +530,7 @@ class TexasHoldemBonus(BankingGame):
             state.game_state = installed(state.game_state, event.rules)
             return True
         rnd = state.round
-        if isinstance(event, tuple(FACT_KINDS.values())):
+        if isinstance(event, FACT_TYPES):
             meter = state.game_state
             assert isinstance(meter, JackpotMeter), "a jackpot fact before the meter was installed"
             if rnd is not None:

@@ -221,7 +221,7 @@ class UltimateTexasHoldem(BankingGame):
 
     # -- records ------------------------------------------------------------------
 
-    def parse_record(self, record: Mapping[str, Any], table: TableConfig) -> Round:
+    def parse_record(self, record: Mapping[str, Any], table: TableConfig | None) -> Round:
         record = require_object(record, None)
         refuse_unknown_keys(record, RECORD_KEYS, None)
         if require(record, "game") != self.name:
