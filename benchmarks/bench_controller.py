@@ -1,4 +1,4 @@
-"""Round controller figures: rounds/s through drivers and simulators, and state rebuild time.
+"""Round engine figures: rounds/s through drivers and simulators, and state rebuild time.
 
 Run from the repo root: ``.venv/bin/python benchmarks/bench_controller.py [--rounds N]``.
 
@@ -9,6 +9,8 @@ Run from the repo root: ``.venv/bin/python benchmarks/bench_controller.py [--rou
    journal alone, to show how much of (1) is device round trips.
 3. Time to rebuild the table state from a 100,000-event journal (target < 2 s): what a
    station restart costs.
+4. Texas Hold'em Bonus rounds/s, 6 seats, through drivers and simulators, the journal
+   durable, with the jackpot meter (issue 9: at least UTH's figure).
 Files go under ``var/bench-controller`` (the disk the station journal lives on).
 """
 
@@ -48,7 +50,7 @@ def scripted_rounds(path: Path, rounds: int, seed: int = 1) -> tuple[float, int]
         ctl = TableSession(table, journal, shoe=shoe, has_reader=False)
         shoe.session = ctl
         ctl.start(PROGRAM)
-        croupier = AutoCroupier(ctl, rng=rng, seats=range(1, 8), on_halt=void_on_halt())
+        croupier = AutoCroupier(ctl, rng=rng, seats=range(1, 8), on_halt=void_on_halt("-", "-"))
         start = time.perf_counter()
         done = 0
         while done < rounds:
@@ -86,6 +88,10 @@ def main() -> int:
     summary = simulate(table, rounds=args.rounds, seed=7, seats=7, journal=work / "drivers.sqlite", progress=None)
     through_drivers = args.rounds / summary.elapsed
 
+    thb = simulate(load_profile("thb-default"), rounds=args.rounds, seed=7, seats=6, journal=work / "thb.sqlite",
+                   progress=None)
+    thb_rate = args.rounds / thb.elapsed
+
     seconds, events = scripted_rounds(work / "scripted.sqlite", args.rounds)
     scripted = args.rounds / seconds
     per_round = events / args.rounds
@@ -108,6 +114,8 @@ def main() -> int:
     print("|---|---:|---:|")
     print(f"| rounds/s, 7 seats, real drivers + simulators, durable journal ({args.rounds} rounds, "
           f"{summary.rounds_completed} paid) | {through_drivers:.1f} | >= 20 |")
+    print(f"| THB rounds/s, 6 seats, real drivers + simulators, durable journal, jackpot meter ({args.rounds} rounds) "
+          f"| {thb_rate:.1f} | >= UTH's |")
     print(f"| rounds/s, 7 seats, controller + journal only (scripted shoe, no reader) | {scripted:.1f} | |")
     print(f"| journal events per 7-seat round | {per_round:.0f} | |")
     print(f"| durable journal appends/s (one commit each) | {appends:,.0f} | |")
