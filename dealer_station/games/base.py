@@ -10,10 +10,10 @@ set of rules.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..cards import Card, cards_str, ensure_distinct, parse_cards
 from ..config import BankingTableConfig, SpotLimit, TableConfig, load_profile, with_overrides
@@ -29,6 +29,8 @@ Packet = tuple[str, int]
 
 Reveal = tuple[str, slice]
 """(position, which of its cards): ``("board", slice(0, 3))`` is the flop."""
+
+S = TypeVar("S", bound="SeatHand")
 
 TABLE_KEYS = ("table", "min_chip", "limits", "paytables")
 """Optional record keys that override the table profile (ROUND_RECORD.md)."""
@@ -196,13 +198,86 @@ class BankingGame(Game):
     def deal_plan(self, seats: Sequence[int], deal_mode: str) -> list[Packet]:
         """Ordered packets to deal for the occupied ``seats`` in ``deal_mode``."""
 
-    @abstractmethod
-    def legal_actions(self, history: Sequence[str], street: str) -> list[str]:
-        """What a seat with decisions ``history`` may do on ``street`` ([] when done)."""
+    # -- decisions: one per street, in street order, until the seat has decided ----
+
+    street_actions: ClassVar[Mapping[str, tuple[str, ...]]]
+    """What a seat may do on each street."""
+    street_labels: ClassVar[Mapping[str, str]]
+    """Each street as the refusals name it ("pre-flop")."""
+    incomplete_hint: ClassVar[str]
+    """How a complete list of decisions ends, for the refusal of an incomplete one."""
 
     @abstractmethod
+    def decided(self, history: Sequence[str]) -> bool:
+        """Whether ``history`` ends the seat's decisions (a Play bet, a fold, ...)."""
+
+    def refuse_after_decided(self, history: Sequence[str], action: str) -> str:
+        """Why ``action`` cannot follow a finished ``history``."""
+        return f"{action!r} after {history[-1]!r}: the seat has already decided"
+
+    def _street_index(self, street: str) -> int:
+        if street not in self.street_actions:
+            raise RuleError(f"unknown street {street!r} (streets: {', '.join(self.streets)})")
+        return self.streets.index(street)
+
+    def legal_actions(self, history: Sequence[str], street: str) -> list[str]:
+        """What a seat with decisions ``history`` may do on ``street`` ([] when done)."""
+        index = self._street_index(street)
+        if self.decided(history) or len(history) != index:
+            return []
+        return list(self.street_actions[street])
+
     def apply_action(self, history: Sequence[str], street: str, action: str, field: str) -> list[str]:
         """``history`` plus ``action``, or a ``RuleError`` naming ``field`` and the reason."""
+        index = self._street_index(street)
+        if self.decided(history):
+            raise RuleError(self.refuse_after_decided(history, action), field)
+        if len(history) < index:
+            missing = self.street_labels[self.streets[len(history)]]
+            raise RuleError(f"{action!r} out of order: the {missing} decision comes first", field)
+        if len(history) > index:
+            raise RuleError(f"{action!r} out of order: the seat already acted on the {self.street_labels[street]}",
+                            field)
+        allowed = self.street_actions[street]
+        if action not in allowed:
+            raise RuleError(
+                f"{action!r} not allowed on the {self.street_labels[street]} (allowed: {', '.join(allowed)})", field)
+        return [*history, action]
+
+    def parse_actions(self, actions: object, field: str) -> tuple[str, ...]:
+        """A record's complete list of decisions, checked street by street."""
+        if not isinstance(actions, list):
+            raise RecordError("must be a list of actions", field)
+        history: list[str] = []
+        for i, action in enumerate(actions):
+            where = f"{field}[{i}]"
+            if not isinstance(action, str):
+                raise RecordError(f"must be an action name, not {action!r}", where)
+            street = self.streets[min(i, len(self.streets) - 1)]
+            history = self.apply_action(history, street, action, where)
+        if not self.decided(history):
+            street = self.streets[len(history)]
+            raise RecordError(f"incomplete: {self.incomplete_hint} "
+                              f"(next: {self.street_labels[street]}: {', '.join(self.street_actions[street])})", field)
+        return tuple(history)
+
+    def parse_seats(self, record: Mapping[str, Any], table: BankingTableConfig,
+                    parse_seat: Callable[[object, str, BankingTableConfig], S]) -> list[S]:
+        """A record's ``seats``: a non-empty list, at most the table's seats, each seat once."""
+        entries = require(record, "seats")
+        if not isinstance(entries, list) or not entries:
+            raise RecordError("must be a non-empty list of seats", "seats")
+        if len(entries) > table.seats:
+            raise RuleError(f"{len(entries)} seats but the table has {table.seats}", "seats")
+        seats: list[S] = []
+        taken: dict[int, int] = {}
+        for i, entry in enumerate(entries):
+            seats.append(parse_seat(entry, f"seats[{i}]", table))
+            number = seats[-1].seat
+            if number in taken:
+                raise RecordError(f"seat {number} appears twice (also seats[{taken[number]}])", f"seats[{i}].seat")
+            taken[number] = i
+        return seats
 
     def build_record(self, table: TableConfig, rnd: RoundState) -> dict[str, Any]:
         """The round in the ROUND_RECORD.md exchange format (what recall and settle read).

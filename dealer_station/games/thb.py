@@ -283,6 +283,9 @@ class TexasHoldemBonus(BankingGame):
     config_model = ThbTableConfig
     spots = ("bonus", "pool", "ante", "flop", "turn", "river")  # the layout, GAMES.md §3
     placeable_spots = PLACEABLE_SPOTS
+    street_actions = STREET_ACTIONS
+    street_labels = STREET_LABEL
+    incomplete_hint = "must end with a fold, a declined Turn bet or the River decision"
     labels = {"ante": "Ante", "bonus": "Bonus", "pool": "Pool", "flop": "Flop", "turn": "Turn", "river": "River",
               "fold": "Fold", "check": "Check", "street:preflop": "Pre-flop", "street:flop": "Flop",
               "street:turn": "Turn"}
@@ -353,60 +356,16 @@ class TexasHoldemBonus(BankingGame):
 
     # -- decisions ----------------------------------------------------------------
 
-    def _street_index(self, street: str) -> int:
-        if street not in STREET_ACTIONS:
-            raise RuleError(f"unknown street {street!r} (streets: {', '.join(self.streets)})")
-        return self.streets.index(street)
-
-    @staticmethod
-    def _decided(history: Sequence[str]) -> bool:
+    def decided(self, history: Sequence[str]) -> bool:
         """A fold, a declined Turn bet and the River decision each end a seat's decisions."""
         return "fold" in history or "check" in history or len(history) == len(STREET_ACTIONS)
 
-    def legal_actions(self, history: Sequence[str], street: str) -> list[str]:
-        index = self._street_index(street)
-        if self._decided(history) or len(history) != index:
-            return []
-        return list(STREET_ACTIONS[street])
-
-    def apply_action(self, history: Sequence[str], street: str, action: str, field: str) -> list[str]:
-        index = self._street_index(street)
-        if self._decided(history):
-            if history[-1] == "check" and len(history) == 2:
-                if action == "river":
-                    raise RuleError("'river' without a Turn bet: declining the Turn bet gives up the River bet", field)
-                raise RuleError(f"{action!r} after 'check': declining the Turn bet ends the seat's decisions", field)
-            raise RuleError(f"{action!r} after {history[-1]!r}: the seat has already decided", field)
-        if len(history) < index:
-            missing = STREET_LABEL[self.streets[len(history)]]
-            raise RuleError(f"{action!r} out of order: the {missing} decision comes first", field)
-        if len(history) > index:
-            raise RuleError(f"{action!r} out of order: the seat already acted on the {STREET_LABEL[street]}", field)
-        allowed = STREET_ACTIONS[street]
-        if action not in allowed:
-            raise RuleError(
-                f"{action!r} not allowed on the {STREET_LABEL[street]} (allowed: {', '.join(allowed)})", field
-            )
-        return [*history, action]
-
-    def _parse_actions(self, actions: object, field: str) -> tuple[str, ...]:
-        if not isinstance(actions, list):
-            raise RecordError("must be a list of actions", field)
-        history: list[str] = []
-        for i, action in enumerate(actions):
-            where = f"{field}[{i}]"
-            if not isinstance(action, str):
-                raise RecordError(f"must be an action name, not {action!r}", where)
-            street = self.streets[min(i, len(self.streets) - 1)]
-            history = self.apply_action(history, street, action, where)
-        if not self._decided(history):
-            street = self.streets[len(history)]
-            raise RecordError(
-                f"incomplete: must end with a fold, a declined Turn bet or the River decision "
-                f"(next: {STREET_LABEL[street]}: {', '.join(STREET_ACTIONS[street])})",
-                field,
-            )
-        return tuple(history)
+    def refuse_after_decided(self, history: Sequence[str], action: str) -> str:
+        if history[-1] == "check" and len(history) == 2:
+            if action == "river":
+                return "'river' without a Turn bet: declining the Turn bet gives up the River bet"
+            return f"{action!r} after 'check': declining the Turn bet ends the seat's decisions"
+        return super().refuse_after_decided(history, action)
 
     # -- records ------------------------------------------------------------------
 
@@ -419,19 +378,7 @@ class TexasHoldemBonus(BankingGame):
         options = table_options(table)
         dealer = parse_record_cards(record, "dealer", 2)
         board = parse_record_cards(record, "board", 5)
-        entries = require(record, "seats")
-        if not isinstance(entries, list) or not entries:
-            raise RecordError("must be a non-empty list of seats", "seats")
-        if len(entries) > table.seats:
-            raise RuleError(f"{len(entries)} seats but the table has {table.seats}", "seats")
-        seats: list[ThbSeat] = []
-        taken: dict[int, int] = {}
-        for i, entry in enumerate(entries):
-            seats.append(self._parse_seat(entry, f"seats[{i}]", table))
-            number = seats[-1].seat
-            if number in taken:
-                raise RecordError(f"seat {number} appears twice (also seats[{taken[number]}])", f"seats[{i}].seat")
-            taken[number] = i
+        seats = self.parse_seats(record, table, self._parse_seat)
         check_spot_takeover(
             [(s.seat, s.player) for s in seats], options.allow_spot_takeover,
             [f"seats[{i}].player" for i in range(len(seats))],
@@ -457,7 +404,7 @@ class TexasHoldemBonus(BankingGame):
             raise RecordError(f"must be a player's name, not {player!r}", f"{field}.player")
         hole = parse_record_cards(entry, "hole", 2, field)
         bets = self.validate_bets(seat, require(entry, "bets", field), table, f"{field}.bets")
-        actions = self._parse_actions(require(entry, "actions", field), f"{field}.actions")
+        actions = self.parse_actions(require(entry, "actions", field), f"{field}.actions")
         return ThbSeat(seat, hole, bets, actions, player)
 
     @staticmethod

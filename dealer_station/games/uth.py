@@ -118,6 +118,9 @@ class UltimateTexasHoldem(BankingGame):
     name = "uth"
     spots = ("ante", "blind", "trips", "play")
     placeable_spots = PLACEABLE_SPOTS
+    street_actions = STREET_ACTIONS
+    street_labels = STREET_LABEL
+    incomplete_hint = "must end with a Play bet or a fold"
     paired_spots = {"ante": "blind"}  # Ante and Blind are always equal (GAMES.md §2)
     labels = {"ante": "Ante", "blind": "Blind", "trips": "Trips", "play": "Play",
               "check": "Check", "fold": "Fold", "play4x": "Play 4x", "play3x": "Play 3x",
@@ -172,52 +175,8 @@ class UltimateTexasHoldem(BankingGame):
 
     # -- decisions ----------------------------------------------------------------
 
-    def _street_index(self, street: str) -> int:
-        if street not in STREET_ACTIONS:
-            raise RuleError(f"unknown street {street!r} (streets: {', '.join(self.streets)})")
-        return self.streets.index(street)
-
-    def legal_actions(self, history: Sequence[str], street: str) -> list[str]:
-        index = self._street_index(street)
-        if any(a in FINAL_ACTIONS for a in history) or len(history) != index:
-            return []
-        return list(STREET_ACTIONS[street])
-
-    def apply_action(self, history: Sequence[str], street: str, action: str, field: str) -> list[str]:
-        index = self._street_index(street)
-        done = [a for a in history if a in FINAL_ACTIONS]
-        if done:
-            raise RuleError(f"{action!r} after {done[0]!r}: the seat has already decided", field)
-        if len(history) < index:
-            missing = STREET_LABEL[self.streets[len(history)]]
-            raise RuleError(f"{action!r} out of order: the {missing} decision comes first", field)
-        if len(history) > index:
-            raise RuleError(f"{action!r} out of order: the seat already acted on the {STREET_LABEL[street]}", field)
-        allowed = STREET_ACTIONS[street]
-        if action not in allowed:
-            raise RuleError(
-                f"{action!r} not allowed on the {STREET_LABEL[street]} (allowed: {', '.join(allowed)})", field
-            )
-        return [*history, action]
-
-    def _parse_actions(self, actions: object, field: str) -> tuple[str, ...]:
-        if not isinstance(actions, list):
-            raise RecordError("must be a list of actions", field)
-        history: list[str] = []
-        for i, action in enumerate(actions):
-            where = f"{field}[{i}]"
-            if not isinstance(action, str):
-                raise RecordError(f"must be an action name, not {action!r}", where)
-            street = self.streets[min(i, len(self.streets) - 1)]
-            history = self.apply_action(history, street, action, where)
-        if not history or history[-1] not in FINAL_ACTIONS:
-            street = self.streets[len(history)]
-            raise RecordError(
-                f"incomplete: must end with a Play bet or a fold "
-                f"(next: {STREET_LABEL[street]}: {', '.join(STREET_ACTIONS[street])})",
-                field,
-            )
-        return tuple(history)
+    def decided(self, history: Sequence[str]) -> bool:
+        return any(a in FINAL_ACTIONS for a in history)
 
     # -- records ------------------------------------------------------------------
 
@@ -229,19 +188,7 @@ class UltimateTexasHoldem(BankingGame):
         table = table_for_record(record, table)
         dealer = parse_record_cards(record, "dealer", 2)
         board = parse_record_cards(record, "board", 5)
-        entries = require(record, "seats")
-        if not isinstance(entries, list) or not entries:
-            raise RecordError("must be a non-empty list of seats", "seats")
-        if len(entries) > table.seats:
-            raise RuleError(f"{len(entries)} seats but the table has {table.seats}", "seats")
-        seats: list[SeatHand] = []
-        taken: dict[int, int] = {}
-        for i, entry in enumerate(entries):
-            seats.append(self._parse_seat(entry, f"seats[{i}]", table))
-            number = seats[-1].seat
-            if number in taken:
-                raise RecordError(f"seat {number} appears twice (also seats[{taken[number]}])", f"seats[{i}].seat")
-            taken[number] = i
+        seats = self.parse_seats(record, table, self._parse_seat)
         ensure_round_distinct(dealer, board, [(f"seats[{i}].hole", s.hole) for i, s in enumerate(seats)])
         return Round(self.name, table, dealer, board, tuple(seats))
 
@@ -251,7 +198,7 @@ class UltimateTexasHoldem(BankingGame):
         seat = check_seat_number(require(entry, "seat", field), table, f"{field}.seat")
         hole = parse_record_cards(entry, "hole", 2, field)
         bets = self.validate_bets(seat, require(entry, "bets", field), table, f"{field}.bets")
-        actions = self._parse_actions(require(entry, "actions", field), f"{field}.actions")
+        actions = self.parse_actions(require(entry, "actions", field), f"{field}.actions")
         return SeatHand(seat, hole, bets, actions)
 
     # -- settlement ---------------------------------------------------------------
