@@ -118,6 +118,8 @@ class BankingGame(Game):
     """Spots the croupier places chips on at betting time (the rest come from decisions)."""
     paired_spots: ClassVar[Mapping[str, str]] = {}
     """A spot whose stake always equals another's (UTH: Blind = Ante): one chip press places both."""
+    matched_spots: ClassVar[Mapping[str, str]] = {}
+    """An optional spot that, when placed, equals another (THB: Bonus = Ante): a bet panel toggles it."""
     streets: ClassVar[tuple[str, ...]]
     """Decision streets, in order."""
     reveals: ClassVar[Mapping[str, tuple[Reveal, ...]]]
@@ -180,6 +182,10 @@ class BankingGame(Game):
     def on_verify(self, tx: Any, actor: str, reason: str) -> None:
         """A supervisor verified what the game held the round for (THB: a jackpot hit)."""
         raise RuleError("there is nothing to verify")
+
+    def fixed_stakes(self, table: TableConfig) -> dict[str, Decimal]:
+        """Spots that take one amount set by the table (THB's Pool): a bet panel toggles them."""
+        return {}
 
     def action_stake(self, bets: Mapping[str, Decimal], action: str) -> Decimal | None:
         """The amount a decision puts on the table (for "Play 4x - 40"); None for none."""

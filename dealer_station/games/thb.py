@@ -283,6 +283,7 @@ class TexasHoldemBonus(BankingGame):
     config_model = ThbTableConfig
     spots = ("bonus", "pool", "ante", "flop", "turn", "river")  # the layout, GAMES.md §3
     placeable_spots = PLACEABLE_SPOTS
+    matched_spots = {"bonus": "ante"}  # optional; when placed, always the Ante's amount
     labels = {"ante": "Ante", "bonus": "Bonus", "pool": "Pool", "flop": "Flop", "turn": "Turn", "river": "River",
               "fold": "Fold", "check": "Check", "street:preflop": "Pre-flop", "street:flop": "Flop",
               "street:turn": "Turn"}
@@ -320,6 +321,9 @@ class TexasHoldemBonus(BankingGame):
 
     def stakes(self, bets: Mapping[str, Decimal], actions: Sequence[str]) -> dict[str, Decimal]:
         return stake_amounts(bets, actions)
+
+    def fixed_stakes(self, table: TableConfig) -> dict[str, Decimal]:
+        return {"pool": table_options(table).pool_stake}
 
     def validate_bets(
         self, seat: int, bets: Mapping[str, Any], table: TableConfig, field: str
