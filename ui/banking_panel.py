@@ -169,7 +169,8 @@ class BankingPanel(QWidget):
             if st is not None and st.player is not None:
                 title += " \u2192 " + str(st.player)
             result, role, done = "", "result", False
-            if rnd is not None and (rnd.settlement is not None or rnd.void is not None):
+            outcome = rnd is not None and (rnd.settlement is not None or rnd.void is not None)
+            if outcome:
                 result, role, done = seat_outcome(rnd, seat)
             elif st is not None and st.actions:
                 result = game_word(game, st.actions[-1])
@@ -180,7 +181,7 @@ class BankingPanel(QWidget):
             else:
                 active = bool(waiting) and waiting[0] == seat
             tile.render_seat(title, words, session.seat_stakes(seat), session.cards_on_table(f"seat{seat}"),
-                             face_up(session, f"seat{seat}"), result, role, active, done)
+                             face_up(session, f"seat{seat}"), result, role, active, done, show_stakes=not outcome)
         # the work area
         if halted:
             self.work.setCurrentWidget(self.empty)

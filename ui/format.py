@@ -52,9 +52,6 @@ def net_words(net: Any) -> tuple[str, str]:
     return translate("screen", "push"), ""
 
 
-RESULTS = {"win": "Win", "lose": "Lose", "tie": "Tie", "fold": "Fold"}
-
-
 def result_word(result: str) -> str:
     words = {"win": translate("result", "Win"), "lose": translate("result", "Lose"),
              "tie": translate("result", "Tie"), "fold": translate("result", "Fold")}

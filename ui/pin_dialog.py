@@ -92,7 +92,7 @@ class PinDialog(Overlay):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in (QEvent.Type.FocusIn, QEvent.Type.MouseButtonPress) and watched in (self.badge, self.pin):
             self._current = watched  # type: ignore[assignment]
-        return False
+        return super().eventFilter(watched, event)
 
     def _focused(self) -> QLineEdit:
         return self._current

@@ -28,10 +28,12 @@ from .widgets import CURRENT
 def round_html(record: dict[str, Any], game: Any) -> str:
     """One recalled round as HTML (read-only: everything comes from the journal)."""
     esc = html.escape
+    dealer_word, board_word = translate("screen", "Dealer"), translate("screen", "Board")
+    seat_word = translate("screen", "Seat {seat}")
     parts = [f"<h3>{esc(str(record['round_id']))} &nbsp; <small>{esc(local_datetime(record.get('started_at')))}"
              f" - {esc(local_time(record.get('ended_at')))}</small></h3>"]
-    parts.append(f"<p>{esc(translate('screen', 'Dealer'))}: <b>{esc(' '.join(record.get('dealer') or []))}</b> &nbsp; "
-                 f"{esc(translate('screen', 'Board'))}: <b>{esc(' '.join(record.get('board') or []))}</b></p>")
+    parts.append(f"<p>{esc(dealer_word)}: <b>{esc(' '.join(record.get('dealer') or []))}</b> &nbsp; "
+                 f"{esc(board_word)}: <b>{esc(' '.join(record.get('board') or []))}</b></p>")
     settled = {s["seat"]: s for s in (record.get("settlement") or {}).get("seats", [])}
     rows = []
     for seat in record.get("seats") or []:
@@ -45,17 +47,21 @@ def round_html(record: dict[str, Any], game: Any) -> str:
             outcome = f"{result_word(str(result.get('result', '')))}: {verb} {amount}"
         rows.append(f"<tr><td>{number}</td><td>{esc(' '.join(seat.get('hole') or []))}</td>"
                     f"<td>{esc(bets)}</td><td>{esc(decisions)}</td><td>{esc(outcome)}</td></tr>")
-    head = "".join(f"<th>{esc(translate('screen', h))}</th>" for h in ("Seat", "Hole", "Bets", "Decisions", "Settlement"))
+    titles = (translate("screen", "Seat"), translate("screen", "Hole cards"), translate("screen", "Bets"),
+              translate("screen", "Decisions"), translate("screen", "Settlement"))
+    head = "".join(f"<th>{esc(h)}</th>" for h in titles)
     parts.append(f"<table border='1' cellpadding='4'><tr>{head}</tr>" + "".join(rows) + "</table>")
     jackpot = (record.get("settlement") or {}).get("jackpot")
     if jackpot:
-        awards = ", ".join(f"{translate('screen', 'Seat {seat}').format(seat=a['seat'])} {a['category']} {a['amount']}"
+        awards = ", ".join(f"{seat_word.format(seat=a['seat'])} {a['category']} {a['amount']}"
                            for a in jackpot.get("awards", []))
-        parts.append(f"<p>{esc(translate('screen', 'JACKPOT'))}: {esc(jackpot.get('meter_before', ''))} \u2192 "
+        jackpot_word = translate("screen", "JACKPOT")
+        parts.append(f"<p>{esc(jackpot_word)}: {esc(jackpot.get('meter_before', ''))} \u2192 "
                      f"{esc(jackpot.get('meter_after', ''))} {esc(awards)}</p>")
     void = record.get("void")
     if void:
-        parts.append(f"<p style='color:#c8102e'><b>{esc(translate('screen', 'VOID'))}</b>: "
+        void_word = translate("screen", "VOID")
+        parts.append(f"<p style='color:#c8102e'><b>{esc(void_word)}</b>: "
                      f"{esc(str(void.get('cause')))} ({esc(str(void.get('phase')))}) - {esc(str(void.get('by')))} "
                      f"{esc(local_time(void.get('at')))} {esc(str(void.get('reason') or ''))}</p>")
     return "".join(parts)
@@ -69,25 +75,32 @@ def timeline_html(round_id: str, events: list[Any]) -> str:
         what = ", ".join(f"{k}={v}" for k, v in event.payload.items() if k not in ("record", "settlement"))
         rows.append(f"<tr><td>{esc(local_time(event.at))}</td><td>{esc(str(event.actor))}</td>"
                     f"<td><b>{esc(event.kind)}</b> {esc(what[:160])}</td></tr>")
-    head = "".join(f"<th>{esc(translate('screen', h))}</th>" for h in ("When", "Who", "What"))
-    return (f"<h3>{esc(translate('screen', 'Timeline of {round}').format(round=round_id))}</h3>"
+    titles = (translate("screen", "When"), translate("screen", "Who"), translate("screen", "What"))
+    head = "".join(f"<th>{esc(h)}</th>" for h in titles)
+    title = translate("screen", "Timeline of {round}").format(round=round_id)
+    return (f"<h3>{esc(title)}</h3>"
             f"<table border='1' cellpadding='3'><tr>{head}</tr>{''.join(rows)}</table>")
 
 
 def jackpot_html(meters: dict[str, Any] | None) -> str:
     esc = html.escape
     if meters is None:
-        return f"<p>{esc(translate('screen', 'This table has no progressive.'))}</p>"
-    lines = [f"<h3>{esc(translate('screen', 'JACKPOT'))} {esc(meters['meter'])}</h3><p>"]
-    for key, word in (("overflow", "Overflow"), ("reset", "Reset"), ("hits", "Hits"), ("contributed", "Contributed"),
-                      ("awarded", "Awarded"), ("seeded", "Seeded")):
-        lines.append(f"{esc(translate('screen', word))}: <b>{esc(str(meters[key]))}</b> &nbsp; ")
+        none = translate("screen", "This table has no progressive.")
+        return f"<p>{esc(none)}</p>"
+    jackpot_word = translate("screen", "JACKPOT")
+    lines = [f"<h3>{esc(jackpot_word)} {esc(meters['meter'])}</h3><p>"]
+    words = {"overflow": translate("screen", "Overflow"), "reset": translate("screen", "Reset"),
+             "hits": translate("screen", "Hits"), "contributed": translate("screen", "Contributed"),
+             "awarded": translate("screen", "Awarded"), "seeded": translate("screen", "Seeded")}
+    for key, word in words.items():
+        lines.append(f"{esc(word)}: <b>{esc(str(meters[key]))}</b> &nbsp; ")
     lines.append("</p>")
     rows = [f"<tr><td>{esc(local_datetime(h['at']))}</td><td>{esc(str(h['round_id']))}</td><td>{h['seat']}</td>"
             f"<td>{esc(h['hand'])}</td><td>{esc(h['amount'])}</td><td>{esc(str(h['verified_by'] or '-'))}</td></tr>"
             for h in meters.get("history", [])]
-    head = "".join(f"<th>{esc(translate('screen', h))}</th>" for h in ("When", "Round", "Seat", "Hand", "Amount",
-                                                                       "Verified by"))
+    titles = (translate("screen", "When"), translate("screen", "Round"), translate("screen", "Seat"),
+              translate("screen", "Hand"), translate("screen", "Amount"), translate("screen", "Verified by"))
+    head = "".join(f"<th>{esc(h)}</th>" for h in titles)
     lines.append(f"<table border='1' cellpadding='3'><tr>{head}</tr>{''.join(rows)}</table>")
     return "".join(lines)
 
@@ -133,7 +146,8 @@ class RecallView(Overlay):
         self.ids: list[str] = []
         self.current: tuple[dict[str, Any], list[Any]] | None = None
         shell.worker.done.connect(self._loaded)
-        self.text.setHtml(f"<p>{html.escape(translate('screen', 'Reading the journal...'))}</p>")
+        reading = translate("screen", "Reading the journal...")
+        self.text.setHtml(f"<p>{html.escape(reading)}</p>")
         shell.submit("recall_ids", load_ids, shell.journal)
 
     def _loaded(self, label: str, result: object) -> None:
@@ -143,7 +157,8 @@ class RecallView(Overlay):
             for round_id in result:
                 self.list.addItem(QListWidgetItem(round_id))
             if not result:
-                self.text.setHtml(f"<p>{html.escape(translate('screen', 'No finished round yet.'))}</p>")
+                nothing = translate("screen", "No finished round yet.")
+                self.text.setHtml(f"<p>{html.escape(nothing)}</p>")
             else:
                 self.list.setCurrentRow(0)
         elif label == "recall_round" and isinstance(result, tuple):

@@ -159,7 +159,9 @@ def banking_round(rig: Rig) -> Iterator[str]:
             bet_big = first  # the first street: every third seat plays its largest bet
 
             def choose(seat: int, legal: list[str], big: bool = bet_big, end: bool = last) -> str:
-                return legal[-1] if (big and seat % 3 == 0) or end else legal[0]
+                if end:  # the last street: seat 2 folds, the others play
+                    return legal[-1] if seat == 2 else legal[0]
+                return legal[-1] if big and seat % 3 == 0 else legal[0]
 
             play_decisions(session, choose)
             first = False

@@ -64,12 +64,14 @@ class SeatWidget(QFrame):
 
     def render_seat(self, title: str, words: Mapping[str, str], stakes: Mapping[str, Decimal],
                     hole: Sequence[int | None], face_up: int, result: str, result_role: str,
-                    active: bool, done: bool) -> None:
+                    active: bool, done: bool, show_stakes: bool = True) -> None:
         """Everything shown comes from the session (stakes, cards, what may be seen)."""
         self.title.setText(title)
         self._stakes = {spot: money(v) for spot, v in stakes.items()}
         for spot, label in self.stake_labels.items():
             label.setText(f"{words[spot]} {self._stakes[spot]}" if spot in stakes else "")
+            # At settlement the tile says what the seat gets; its spots are in the settlement panel.
+            label.setVisible(spot in stakes and show_stakes)
         self.hole.show_cards(hole, face_up)
         self.hole.setVisible(bool(hole))  # no cards before the deal: room for the bet tray
         self.result.setText(result)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from PySide6.QtWidgets import QFrame, QGridLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
 from dealer_station.engine.state import RoundState
@@ -61,7 +61,13 @@ class SettlementView(QFrame):
         layout.setSpacing(2)
         self.head = FitLabel("", 15, bold=True, role="title")
         self.head.setObjectName("settleHead")
-        layout.addWidget(self.head)
+        self.total = FitLabel("", 13, bold=True)
+        self.total.setObjectName("tableTotal")
+        top = QHBoxLayout()
+        top.setSpacing(m.gap)
+        top.addWidget(self.head, 3)
+        top.addWidget(self.total, 2)
+        layout.addLayout(top)
         grid = QGridLayout()
         grid.setHorizontalSpacing(m.gap)
         grid.setVerticalSpacing(0)
@@ -74,9 +80,6 @@ class SettlementView(QFrame):
         self.chips = FitLabel("", 13, bold=True, role="result")
         self.chips.setObjectName("settleChips")
         layout.addWidget(self.chips)
-        self.total = FitLabel("", 13, bold=True)
-        self.total.setObjectName("tableTotal")
-        layout.addWidget(self.total)
         self.chip_values = chip_set(session.table)
         self.seat: int | None = None
         self.amounts: dict[tuple[int, str], str] = {}

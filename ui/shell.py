@@ -65,7 +65,6 @@ class MainWindow(QMainWindow):
         self._metrics = theme.Metrics(1.0)
         set_metrics(self._metrics)
         self.setStyleSheet(theme.stylesheet(self._metrics))
-        self._design: dict[int, tuple[int, tuple[int, int, int, int]]] = {}
         self._last_phase_key: tuple[Any, ...] | None = None
         self._render_pending = False
         self.shots: list[Path] = []
@@ -156,23 +155,27 @@ class MainWindow(QMainWindow):
         metrics = theme.Metrics(theme.scale_for(width, height))
         if metrics == self._metrics:
             return
+        built_at = self._metrics.scale  # what every layout not seen yet was built for
         self._metrics = metrics
         self.setStyleSheet(theme.stylesheet(metrics))
         set_metrics(metrics, self)
         for layout in self.findChildren(QLayout):
-            self._scale_layout(layout, metrics.scale)
+            self._scale_layout(layout, built_at, metrics.scale)
         self.panel.rescale()
         self.schedule_render()
 
-    def _scale_layout(self, layout: QLayout, scale: float) -> None:
-        key = id(layout)
-        if key not in self._design:
+    def _scale_layout(self, layout: QLayout, built_at: float, scale: float) -> None:
+        """Spacing and margins at ``scale``, from what the layout had when built at ``built_at``."""
+        design = layout.property("design")
+        if not design:  # first seen: remember it at scale 1 on the layout itself
             margins = layout.contentsMargins()
-            self._design[key] = (layout.spacing(), (margins.left(), margins.top(), margins.right(), margins.bottom()))
-        spacing, margins = self._design[key]
+            design = [v / built_at for v in (layout.spacing(), margins.left(), margins.top(), margins.right(),
+                                             margins.bottom())]
+            layout.setProperty("design", design)
+        spacing, *design = design
         if spacing >= 0:
             layout.setSpacing(round(spacing * scale))
-        layout.setContentsMargins(*(round(v * scale) for v in margins))
+        layout.setContentsMargins(*(round(v * scale) for v in design))
 
     # -- language -----------------------------------------------------------------
 
