@@ -102,8 +102,10 @@ class BankingPanel(QWidget):
     # -- presses --------------------------------------------------------------------
 
     def _tapped(self, seat: int) -> None:
-        self.bets.choose(seat)
-        self.settlement.choose(seat)
+        if self.session.phase_info.stage is Stage.SETTLEMENT:
+            self.settlement.choose(seat)
+        else:
+            self.bets.choose(seat)
         self.render_state(self.session)
 
     def _key(self, seat: int) -> tuple[str, int]:
@@ -185,8 +187,8 @@ class BankingPanel(QWidget):
         # the work area
         if halted:
             self.work.setCurrentWidget(self.empty)
-        elif stage in (Stage.BETTING, Stage.LOCKED):
-            self.work.setCurrentWidget(self.bets)
+        elif stage in (Stage.BETTING, Stage.LOCKED, Stage.DEALING):
+            self.work.setCurrentWidget(self.bets)  # drawn locked from No more bets until the cards are out
         elif rnd is not None and (rnd.settlement is not None or rnd.void is not None):
             self.work.setCurrentWidget(self.settlement)
         else:

@@ -33,7 +33,7 @@ class Keypad(QWidget):
         self.keys: dict[str, FitButton] = {}
         for i, key in enumerate(keys):
             text = translate("screen", "Next") if key == "next" else key
-            button = FitButton(text, 20, role="key", name=f"key_{'back' if key == BACK else key}")
+            button = FitButton(text, 20, role="key", name=f"key_{'back' if key == BACK else key}", debounce=False)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.tapped.connect(lambda k=key: self.press(k))
             grid.addWidget(button, i // 3, i % 3)
@@ -71,7 +71,7 @@ class KeyboardDialog(Overlay):
         self.keys: dict[str, FitButton] = {}
         for row, letters in enumerate(LETTERS):
             for col, letter in enumerate(letters):
-                button = FitButton(letter, 16, role="key", name=f"kb_{letter}")
+                button = FitButton(letter, 16, role="key", name=f"kb_{letter}", debounce=False)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
                 button.setMinimumWidth(0)
                 button.tapped.connect(lambda ch=letter: self.field.insert(ch.lower() if self.lower else ch))

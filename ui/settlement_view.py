@@ -90,8 +90,8 @@ class SettlementView(QFrame):
 
     def shown_seat(self, rnd: RoundState) -> int | None:
         order = settlement_order(rnd)
-        if self.seat in order:
-            return self.seat
+        if self.seat in order and not rnd.seats[self.seat].paid:
+            return self.seat  # the seat the croupier tapped, until it is done
         return next_to_settle(rnd) or (order[0] if order else None)
 
     def render_state(self, session: TableSession) -> None:

@@ -134,16 +134,18 @@ class FitButton(QPushButton):
     """A push button whose text shrinks to fit, and which ignores a double tap.
 
     Connect to ``tapped`` (not ``clicked``): it fires once per press, never twice within
-    ``DOUBLE_TAP_MS`` on the same button.
+    ``DOUBLE_TAP_MS`` on the same button (keys of a keypad pass ``debounce=False``).
     """
 
     tapped = Signal()
 
     def __init__(self, text: str = "", base: float = 14, *, role: str = "", name: str = "",
-                 parent: QWidget | None = None, lines: int = 1) -> None:
+                 parent: QWidget | None = None, lines: int = 1, debounce: bool = True) -> None:
         super().__init__(text, parent)
         self.base = base
         self.lines = lines
+        self.debounce = debounce
+        """False for keys (a PIN may repeat a digit): every press counts."""
         if name:
             self.setObjectName(name)
         if role:
@@ -156,7 +158,7 @@ class FitButton(QPushButton):
 
     def _clicked(self) -> None:
         now = time.monotonic()
-        if now - self._last_tap < DOUBLE_TAP_MS / 1000:
+        if self.debounce and now - self._last_tap < DOUBLE_TAP_MS / 1000:
             return  # the same finger again: one press
         self._last_tap = now
         self.tapped.emit()
