@@ -12,7 +12,7 @@ import time
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
-from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QSizePolicy, QWidget
 
 from . import theme
 
@@ -78,7 +78,7 @@ class FitLabel(QLabel):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         if role:
             theme.set_role(self, role)
-        self._fitted: tuple[str, int, int, float] | None = None
+        self._fitted: tuple[object, ...] | None = None
         self.refit()
 
     def start_px(self) -> int:
@@ -122,11 +122,12 @@ class FitLabel(QLabel):
 
     def refit(self) -> None:
         rect = self.contentsRect()
-        key = (self.text(), rect.width(), rect.height(), _metrics().scale)
+        base = QApplication.font()  # the language's families (set when the language changes)
+        key = (self.text(), rect.width(), rect.height(), _metrics().scale, tuple(base.families()))
         if key == self._fitted:
             return
         self._fitted = key
-        self.setFont(fitted_font(self.font(), self.text(), rect, self.start_px(), self.bold, self.lines > 1))
+        self.setFont(fitted_font(base, self.text(), rect, self.start_px(), self.bold, self.lines > 1))
         self.updateGeometry()
 
 
@@ -152,7 +153,7 @@ class FitButton(QPushButton):
             theme.set_role(self, role)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self._last_tap = -1.0
-        self._fitted: tuple[str, int, int, float] | None = None
+        self._fitted: tuple[object, ...] | None = None
         self.clicked.connect(self._clicked)
         self.refit()
 
@@ -192,8 +193,9 @@ class FitButton(QPushButton):
 
     def refit(self) -> None:
         rect = self.text_rect()
-        key = (self.text(), rect.width(), rect.height(), _metrics().scale)
+        base = QApplication.font()
+        key = (self.text(), rect.width(), rect.height(), _metrics().scale, tuple(base.families()))
         if key == self._fitted:
             return
         self._fitted = key
-        self.setFont(fitted_font(self.font(), self.text(), rect, _metrics().font(self.base), True, self.lines > 1))
+        self.setFont(fitted_font(base, self.text(), rect, _metrics().font(self.base), True, self.lines > 1))

@@ -34,26 +34,28 @@ def qm_path(code: str) -> Path:
 
 
 class Translations:
-    """The installed translation; ``use(code)`` switches it at run time."""
+    """The application's one installed translation; ``use(code)`` switches it at run time."""
+
+    _installed: list[QTranslator] = []  # one application, one translation at a time
 
     def __init__(self) -> None:
-        self._translator: QTranslator | None = None
         self.language = "en"
 
     def use(self, code: str) -> None:
         if code not in LANGUAGES:
             raise ValueError(f"unknown language {code!r} (known: {', '.join(LANGUAGES)})")
         app = QCoreApplication.instance()
-        if self._translator is not None and app is not None:
-            app.removeTranslator(self._translator)
-            self._translator = None
+        while self._installed:
+            old = self._installed.pop()
+            if app is not None:
+                app.removeTranslator(old)
         if code != "en":
             translator = QTranslator()
             if not translator.load(str(qm_path(code))):
                 raise FileNotFoundError(f"no compiled translation {qm_path(code)} (run: make translations)")
             if app is not None:
                 app.installTranslator(translator)
-            self._translator = translator
+            self._installed.append(translator)
         self.language = code
 
 
