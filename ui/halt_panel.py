@@ -1,4 +1,4 @@
-"""A live halt: what happened, what the croupier does now, and the supervisor's choices.
+"""A live halt: what happened (the banner says what to do now), and the supervisor's choices.
 
 Shown while a round is halted (red); ``choices`` (the shell puts them in the footer) are
 the session's offer for this halt kind (``engine/phases.py``); each opens the PIN dialog -
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import Text, cause_text, device_text, instruction
+from dealer_station.engine.view import Text, cause_text, device_text
 
 from . import theme
 from .format import money
@@ -37,13 +37,7 @@ class HaltPanel(QFrame):
         self.title.setObjectName("haltTitle")
         self.detail = FitLabel("", 12, role="halt-text")
         self.detail.setObjectName("haltDetail")
-        self.todo = FitLabel("", 15, bold=True, role="notice", lines=2)
-        self.todo.setObjectName("haltInstruction")
-        top = QHBoxLayout()
-        top.setSpacing(m.gap)
-        top.addWidget(self.title, 3)
-        top.addWidget(self.todo, 2)
-        layout.addLayout(top)
+        layout.addWidget(self.title)
         layout.addWidget(self.detail)
         # The choices go in the footer, where the table's own commands are while it plays.
         self.choices = QWidget()
@@ -65,7 +59,7 @@ class HaltPanel(QFrame):
     def retranslate(self) -> None:
         self.key_button.setText(translate("screen", "Key the card"))
         for action, button in self.buttons.items():
-            button.setText(translate("screen", "Supervisor") + ": " + say(Text(f"action:{action}")))
+            button.setText(say(Text(f"action:{action}")))  # the supervisor's colour: they press it
 
     def render_state(self, session: TableSession) -> None:
         rnd = session.round
@@ -85,7 +79,6 @@ class HaltPanel(QFrame):
                 for s, a in zip(seats, amounts)))
         else:
             self.detail.setText(halt.text)
-        self.todo.setText(say(instruction(session)))
         self.key_button.setVisible("key_card" in offer.croupier)
         for action, button in self.buttons.items():
             button.setVisible(action in offer.supervisor)

@@ -297,8 +297,6 @@ def jackpot_round(rig: Rig) -> Iterator[str]:
     for seat in [e["seat"] for e in session.round.settlement["seats"]]:
         session.mark_paid(seat)
     _open_dialog(rig, rig.window._recall)
-    QCoreApplication.processEvents()
-    rig.window.worker.submit("sync", lambda: None)
     yield "recall"
     close_dialogs(rig)
     _open_dialog(rig, rig.window._choose_language)

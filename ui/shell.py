@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QApplication, QGridLayout, QHBoxLayout, QLayout, Q
 
 from dealer_station.engine import TableSession
 from dealer_station.engine.phases import Stage
-from dealer_station.engine.view import ShiftTally, Text, all_cards, banner, cause_text, position_text, refusal_of
+from dealer_station.engine.view import ShiftTally, Text, all_cards, banner, instruction, position_text, refusal_of
 
 from . import theme
 from .card_picker import CardPicker
@@ -353,8 +353,8 @@ class MainWindow(QMainWindow):
         self.halt.render_state(session)
         bar = self.panel.action_bar
         bar.setVisible(any(w.isVisibleTo(bar) for w in bar.findChildren(QWidget)))
-        if halt is not None:
-            text = "\u26a0 " + say(cause_text(halt.cause)) + " - " + translate("screen", "round stopped")
+        if halt is not None:  # what to do now; the halt panel below says what happened
+            text = "\u26a0 " + say(instruction(session))
             role = "fault"
         elif rnd is not None and rnd.void is not None:
             text = say(banner(session))

@@ -67,9 +67,9 @@ class StatusStrip(QWidget):
 
     def _device_names(self) -> list[str]:
         names = []
-        if self.session.shoe is not None or (self.session.table.devices.shuffler and not self.session.hand_deal):
+        if self.session.shoe is not None:  # a table dealt by hand has none: nothing to show
             names += ["shuffler", "deck"]
-        if self.session.has_reader or self.session.table.devices.reader:
+        if self.session.has_reader:
             names.append("reader")
         return names
 

@@ -62,6 +62,16 @@ def fits(fm: QFontMetrics, text: str, rect: QRect, wrap: bool) -> bool:
     return width <= rect.width() and fm.lineSpacing() * (len(lines) - 1) + fm.height() <= rect.height()
 
 
+def two_lines(text: str, fm: QFontMetrics) -> str:
+    """``text`` broken at the space that makes its two lines most even."""
+    words = text.split(" ")
+    if len(words) < 2:
+        return text
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    first, second = min(splits, key=lambda s: max(fm.horizontalAdvance(s[0]), fm.horizontalAdvance(s[1])))
+    return f"{first}\n{second}"
+
+
 class FitLabel(QLabel):
     """A label whose type shrinks to fit: ``base`` px at 800x480, scaled with the panel.
 
@@ -154,6 +164,8 @@ class FitButton(QPushButton):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self._last_tap = -1.0
         self._fitted: tuple[object, ...] | None = None
+        self.full_text = text
+        """The button's words (``text()`` may show them broken over two lines)."""
         self.clicked.connect(self._clicked)
         self.refit()
 
@@ -173,29 +185,40 @@ class FitButton(QPushButton):
         font = QFont(self.font())
         font.setPixelSize(_metrics().font(self.base))
         fm = QFontMetrics(font)
-        width = max((fm.horizontalAdvance(line) for line in self.text().split("\n")), default=0)
+        width = max((fm.horizontalAdvance(line) for line in self.full_text.split("\n")), default=0)
         pad = _metrics().px(6) + 3
         return QSize(max(_metrics().target, width + 2 * pad + 4), _metrics().target)
 
     def minimumSizeHint(self) -> QSize:
         return QSize(_metrics().target, _metrics().target)
 
-    def setText(self, text: str) -> None:
-        if text == self.text():
-            return
-        super().setText(text)
-        self.refit()
-        self.updateGeometry()
-
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.refit()
 
+    def setText(self, text: str) -> None:
+        if text == self.full_text:
+            return
+        self.full_text = text
+        super().setText(text)
+        self._fitted = None
+        self.refit()
+        self.updateGeometry()
+
     def refit(self) -> None:
+        """The largest font in which the text fits, on one line or (``lines`` 2) broken at a space."""
         rect = self.text_rect()
         base = QApplication.font()
-        key = (self.text(), rect.width(), rect.height(), _metrics().scale, tuple(base.families()))
+        key = (self.full_text, rect.width(), rect.height(), _metrics().scale, tuple(base.families()))
         if key == self._fitted:
             return
         self._fitted = key
-        self.setFont(fitted_font(base, self.text(), rect, _metrics().font(self.base), True, self.lines > 1))
+        start = _metrics().font(self.base)
+        font = fitted_font(base, self.full_text, rect, start, True, False)
+        shown = self.full_text
+        if self.lines > 1 and "\n" not in shown and not fits(QFontMetrics(font), shown, rect, False):
+            shown = two_lines(shown, QFontMetrics(font))
+            font = fitted_font(base, shown, rect, start, True, False)
+        if shown != self.text():
+            super().setText(shown)
+        self.setFont(font)

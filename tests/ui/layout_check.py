@@ -49,8 +49,7 @@ def problems(top: QWidget, size: tuple[int, int]) -> list[str]:
                 found.append(f"button {name} is {widget.width()}x{widget.height()}, under {MIN_TOUCH} px")
             if widget.text():
                 rect = widget.text_rect() if isinstance(widget, FitButton) else widget.rect().adjusted(6, 2, -6, -2)
-                if not fits(QFontMetrics(widget.font()), widget.text(), rect, widget.property("lines") not in (None, 1)
-                            or getattr(widget, "lines", 1) > 1):
+                if not fits(QFontMetrics(widget.font()), widget.text(), rect, False):  # a button never wraps
                     found.append(f"button {name} clips {widget.text()!r} ({rect.width()} px, "
                                  f"font {widget.font().pixelSize()} px)")
         elif isinstance(widget, QLineEdit) and widget.height() < MIN_TOUCH:

@@ -64,7 +64,7 @@ def test_pool_hit_held_for_the_supervisor_then_bonus_paid_and_history_on_recall(
     qtbot.waitUntil(lambda: win.reveal_button.isVisible(), timeout=TIMEOUT)
     click(qtbot, win.reveal_button)  # the flop: 7h 6h 5h gives seat 1 a straight flush
     qtbot.waitUntil(lambda: win.halt.isVisible(), timeout=TIMEOUT)
-    assert win.halt.todo.text() == "Jackpot - call a supervisor to verify it"
+    assert win.banner.text() == "\u26a0 Jackpot - call a supervisor to verify it"
     assert "Seat 1: 250.12" in win.halt.detail.text()  # 50 % of the meter, to the cent
     assert win.halt.buttons["verify_jackpot"].isVisible() and win.halt.buttons["void"].isVisible()
     click(qtbot, win.halt.buttons["verify_jackpot"])

@@ -197,7 +197,7 @@ def test_jam_halt_says_what_to_do_and_the_void_needs_the_pin(qtbot, window):
     qtbot.waitUntil(lambda: window.halt.isVisible(), timeout=TIMEOUT)
     assert window.banner.property("role") == "fault"
     assert "Shoe jam" in window.halt.title.text()
-    assert window.halt.todo.text() == "Call a supervisor"
+    assert window.banner.text() == "\u26a0 Call a supervisor"
     void = window.halt.buttons["void"]
     assert void.isVisible() and window.halt.buttons["clear_fault"].isVisible()
     seq = ctl.state.last_seq

@@ -9,7 +9,7 @@
     </message>
     <message>
         <source>Round void ({cause}): stakes returned. Open the next round</source>
-        <translation>Coup annulé ({cause}) : mises rendues. Ouvrez le coup suivant</translation>
+        <translation>Coup annulé ({cause})&#xa0;: mises rendues. Ouvrez le coup suivant</translation>
     </message>
     <message>
         <source>HALTED - {what}</source>
@@ -25,7 +25,7 @@
     </message>
     <message>
         <source>Deal by hand, face down: two to each seat, two to the dealer, five to the board; then Cards dealt</source>
-        <translation>Distribuez à la main, faces cachées : deux par place, deux à la Banque, cinq au tableau ; puis Cartes distribuées</translation>
+        <translation>Distribuez à la main, faces cachées&#xa0;: deux par place, deux à la Banque, cinq au tableau ; puis Cartes distribuées</translation>
     </message>
     <message>
         <source>Dealing</source>
@@ -33,11 +33,11 @@
     </message>
     <message>
         <source>{street} decision: seat {seat}</source>
-        <translation>Décision {street} : place {seat}</translation>
+        <translation>Décision {street}&#xa0;: place {seat}</translation>
     </message>
     <message>
         <source>Reveal the {what}: {how}{target}</source>
-        <translation>Retournez {what} : {how}{target}</translation>
+        <translation>Retournez {what}&#xa0;: {how}{target}</translation>
     </message>
     <message>
         <source> ({position} card {number})</source>
@@ -165,7 +165,7 @@
     </message>
     <message>
         <source>Misdeal alarm: reader and shoe disagree</source>
-        <translation>Alarme : lecteur et sabot ne concordent pas</translation>
+        <translation>Alarme&#xa0;: lecteur et sabot ne concordent pas</translation>
     </message>
     <message>
         <source>Station restarted mid-deal</source>
@@ -173,7 +173,7 @@
     </message>
     <message>
         <source>Jackpot hit: verification needed</source>
-        <translation>Jackpot gagné : vérification requise</translation>
+        <translation>Jackpot gagné&#xa0;: vérification requise</translation>
     </message>
     <message>
         <source>Station error</source>
@@ -189,19 +189,19 @@
     </message>
     <message>
         <source>Void the round: every stake returned</source>
-        <translation>Annuler le coup : toutes les mises rendues</translation>
+        <translation>Annuler le coup&#xa0;: toutes les mises rendues</translation>
     </message>
     <message>
         <source>Clear the fault: no card exposed, the deal goes on</source>
-        <translation>Lever le défaut : aucune carte vue, la donne continue</translation>
+        <translation>Lever le défaut&#xa0;: aucune carte vue, la donne continue</translation>
     </message>
     <message>
         <source>Accept the dealt card: the round goes on</source>
-        <translation>Accepter la carte distribuée : le coup continue</translation>
+        <translation>Accepter la carte distribuée&#xa0;: le coup continue</translation>
     </message>
     <message>
         <source>Verify the jackpot: the hit is paid</source>
-        <translation>Vérifier le jackpot : le gain est payé</translation>
+        <translation>Vérifier le jackpot&#xa0;: le gain est payé</translation>
     </message>
     <message>
         <source>Resume the round</source>
@@ -241,7 +241,7 @@
     </message>
     <message>
         <source>Card checked: the dealt card stands</source>
-        <translation>Carte vérifiée : la carte distribuée reste</translation>
+        <translation>Carte vérifiée&#xa0;: la carte distribuée reste</translation>
     </message>
     <message>
         <source>Hand checked against the cards on the table</source>
@@ -249,7 +249,7 @@
     </message>
     <message>
         <source>Checked: the round can go on</source>
-        <translation>Vérifié : le coup peut continuer</translation>
+        <translation>Vérifié&#xa0;: le coup peut continuer</translation>
     </message>
     <message>
         <source>Game protection review</source>
@@ -281,7 +281,7 @@
     </message>
     <message>
         <source>Refused: {problem}</source>
-        <translation>Refusé : {problem}</translation>
+        <translation>Refusé&#xa0;: {problem}</translation>
     </message>
 </context>
 <context>
@@ -441,7 +441,7 @@
     </message>
     <message>
         <source>Seat {seat}: {amount}</source>
-        <translation>Place {seat} : {amount}</translation>
+        <translation>Place {seat}&#xa0;: {amount}</translation>
     </message>
     <message>
         <source>Next</source>
@@ -465,7 +465,7 @@
     </message>
     <message>
         <source>Reason: pick one</source>
-        <translation>Motif : choisissez</translation>
+        <translation>Motif&#xa0;: choisissez</translation>
     </message>
     <message>
         <source>Other...</source>
@@ -585,7 +585,7 @@
     </message>
     <message>
         <source>Find round: its number</source>
-        <translation>Chercher un coup : son numéro</translation>
+        <translation>Chercher un coup&#xa0;: son numéro</translation>
     </message>
     <message>
         <source>No finished round {number}</source>
@@ -605,7 +605,7 @@
     </message>
     <message>
         <source>Pay {amount}: {chips}</source>
-        <translation>Payer {amount} : {chips}</translation>
+        <translation>Payer {amount}&#xa0;: {chips}</translation>
     </message>
     <message>
         <source>Collect {amount}</source>
@@ -613,7 +613,7 @@
     </message>
     <message>
         <source>Push: the stakes stay</source>
-        <translation>Égalité : les mises restent</translation>
+        <translation>Égalité&#xa0;: les mises restent</translation>
     </message>
     <message>
         <source>breakage {amount}</source>
@@ -621,11 +621,11 @@
     </message>
     <message>
         <source>Table total to players: {what}</source>
-        <translation>Total de la table aux joueurs : {what}</translation>
+        <translation>Total de la table aux joueurs&#xa0;: {what}</translation>
     </message>
     <message>
         <source>Round {number} void: {cause}</source>
-        <translation>Coup {number} annulé : {cause}</translation>
+        <translation>Coup {number} annulé&#xa0;: {cause}</translation>
     </message>
     <message>
         <source>Voided by {who} at {time}</source>
@@ -685,23 +685,19 @@
     </message>
     <message>
         <source>Key the card: {position} card {number}</source>
-        <translation>Saisir la carte : {position}, carte {number}</translation>
+        <translation>Saisir la carte&#xa0;: {position}, carte {number}</translation>
     </message>
     <message>
         <source>Badge {badge}: {count} failed attempt(s) since its last sign-in</source>
-        <translation>Badge {badge} : {count} essai(s) refusé(s) depuis sa dernière connexion</translation>
+        <translation>Badge {badge}&#xa0;: {count} essai(s) refusé(s) depuis sa dernière connexion</translation>
     </message>
     <message>
         <source>Every card of round {number} (supervisor)</source>
         <translation>Toutes les cartes du coup {number} (superviseur)</translation>
     </message>
     <message>
-        <source>round stopped</source>
-        <translation>coup arrêté</translation>
-    </message>
-    <message>
         <source>Close the station? The table stops taking bets.</source>
-        <translation>Fermer le poste ? La table ne prend plus de mises.</translation>
+        <translation>Fermer le poste&#xa0;? La table ne prend plus de mises.</translation>
     </message>
     <message>
         <source>Keep running</source>
@@ -717,7 +713,7 @@
     </message>
     <message>
         <source>Shift: rounds {rounds} · table {result}</source>
-        <translation>Service : coups {rounds} · table {result}</translation>
+        <translation>Service&#xa0;: coups {rounds} · table {result}</translation>
     </message>
     <message>
         <source>Shoe</source>

@@ -696,10 +696,6 @@
         <translation>第{number}局所有牌（主管）</translation>
     </message>
     <message>
-        <source>round stopped</source>
-        <translation>牌局已停止</translation>
-    </message>
-    <message>
         <source>Close the station? The table stops taking bets.</source>
         <translation>关闭系统？本桌将停止接受投注。</translation>
     </message>
