@@ -38,6 +38,21 @@ def on_real_display() -> bool:
     return QApplication.platformName() not in ("offscreen", "minimal", "vnc")
 
 
+OFFSCREEN_DEFAULT = (800, 800)
+"""What Qt's offscreen platform reports when no ``configfile`` sets a screen."""
+
+
+def panel_size(app: QApplication) -> tuple[int, int]:
+    """The panel the window fills: the screen's size (offscreen with no screen set: 1280x800)."""
+    screen = app.primaryScreen()
+    if screen is None:
+        return (1280, 800)
+    size = (screen.size().width(), screen.size().height())
+    if not on_real_display() and size == OFFSCREEN_DEFAULT:
+        return (1280, 800)
+    return size
+
+
 def run_station(args: argparse.Namespace) -> int:
     """Start the station with the profile, show the window, run until closed or N rounds.
 
@@ -101,9 +116,7 @@ def run_station(args: argparse.Namespace) -> int:
     keepalive = QTimer(window)  # lets Python see Ctrl-C while Qt's loop runs
     keepalive.timeout.connect(lambda: None)
     keepalive.start(200)
-    screen = app.primaryScreen()
-    if screen is not None:
-        window.resize(screen.size())
+    window.fit_panel(*panel_size(app))
     if kiosk:
         window.showFullScreen()
     else:
