@@ -15,7 +15,11 @@ the banner and the halt panel, stretching):
 - ``render_state(session)``: called on the GUI thread after every state change;
 - ``retranslate()``: the language changed - set every text again;
 - ``rescale()``: the panel size changed - resize what is not a ``FitLabel``/``FitButton``;
-- ``highlight(target)``: frame the card being keyed, ``(position, index)`` or None.
+- ``highlight(target)``: frame the card being keyed, ``(position, index)`` or None;
+- optionally ``limits_sign()``: the text of the limits sign (default: the profile's spot limits).
+
+The banner is ``engine.view.banner(session)``; a family whose flow has a ``banner(session)``
+method returning a ``Text`` says its own. The meter box shows when the game has ``meters``.
 
 Through ``shell`` (``Shell`` below) it sends commands on the worker and opens the
 shell's dialogs. The shell itself shows these croupier commands when the session offers

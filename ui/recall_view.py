@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QListWidget, QListWidgetIt
 from dealer_station.jackpot import meters_from_journal
 from dealer_station.recall import finished_round_ids, recall_round
 
-from .format import local_datetime, local_time, money, net_words, result_word
+from .format import hand_word, local_datetime, local_time, money, net_words, result_word
 from .i18n import game_word, translate
 from .keys import Keypad
 from .overlay import Overlay
@@ -53,7 +53,7 @@ def round_html(record: dict[str, Any], game: Any) -> str:
     parts.append(f"<table border='1' cellpadding='4'><tr>{head}</tr>" + "".join(rows) + "</table>")
     jackpot = (record.get("settlement") or {}).get("jackpot")
     if jackpot:
-        awards = ", ".join(f"{seat_word.format(seat=a['seat'])} {a['category']} {a['amount']}"
+        awards = ", ".join(f"{seat_word.format(seat=a['seat'])} {hand_word(a['category'])} {a['amount']}"
                            for a in jackpot.get("awards", []))
         jackpot_word = translate("screen", "JACKPOT")
         parts.append(f"<p>{esc(jackpot_word)}: {esc(jackpot.get('meter_before', ''))} \u2192 "
@@ -96,7 +96,7 @@ def jackpot_html(meters: dict[str, Any] | None) -> str:
         lines.append(f"{esc(word)}: <b>{esc(str(meters[key]))}</b> &nbsp; ")
     lines.append("</p>")
     rows = [f"<tr><td>{esc(local_datetime(h['at']))}</td><td>{esc(str(h['round_id']))}</td><td>{h['seat']}</td>"
-            f"<td>{esc(h['hand'])}</td><td>{esc(h['amount'])}</td><td>{esc(str(h['verified_by'] or '-'))}</td></tr>"
+            f"<td>{esc(hand_word(h['hand']))}</td><td>{esc(h['amount'])}</td><td>{esc(str(h['verified_by'] or '-'))}</td></tr>"
             for h in meters.get("history", [])]
     titles = (translate("screen", "When"), translate("screen", "Round"), translate("screen", "Seat"),
               translate("screen", "Hand"), translate("screen", "Amount"), translate("screen", "Verified by"))

@@ -21,7 +21,7 @@ from .widgets import CURRENT, FitLabel
 
 
 class SeatWidget(QFrame):
-    """A seat tile; ``spots``: every spot of the game in display order, ``words``: their names."""
+    """A seat tile; ``spots``: every spot of the game, in display order."""
 
     tapped = Signal(int)
 
@@ -43,12 +43,11 @@ class SeatWidget(QFrame):
         grid = QGridLayout()
         grid.setHorizontalSpacing(4)
         grid.setVerticalSpacing(0)
-        columns = 1
         self.stake_labels: dict[str, FitLabel] = {}
         for i, spot in enumerate(self.spots):
             value = FitLabel("", 12, role="stake")
             value.setObjectName(f"seat{seat}_{spot}")
-            grid.addWidget(value, i // columns, i % columns)
+            grid.addWidget(value, i, 0)
             self.stake_labels[spot] = value
         layout.addLayout(grid)
         layout.addStretch(1)

@@ -347,6 +347,9 @@ class MainWindow(QMainWindow):
         halt = rnd.halt if rnd is not None and not rnd.finished else None
         offer = session.offer()
         self.strip.render_state(session)
+        sign = getattr(self.panel, "limits_sign", None)  # a family whose limits are not spot limits
+        if callable(sign):
+            self.strip.limits.setText(sign())
         if self.meter is not None:
             self.meter.render_state(session)
         self.panel.render_state(session)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ..errors import DealerStationError
 from ..games.base import BankingGame
@@ -115,10 +115,6 @@ REASONS: dict[str, tuple[str, ...]] = {
 """The reasons a supervisor picks from, per action (keys of ``ENGLISH``); any may be typed instead."""
 
 
-class Words(Protocol):
-    def english(self) -> str: ...
-
-
 @dataclass(frozen=True)
 class Text:
     """A message key of ``ENGLISH`` with its arguments (``Text`` and ``Label`` args allowed)."""
@@ -164,9 +160,13 @@ def cause_text(cause: str | None) -> Text:
 
 
 def banner(session: TableSession) -> Text:
-    """One line saying what happens next."""
+    """One line saying what happens next (a family's flow may say its own: ``flow.banner``)."""
     if session.unavailable:
         return Text("journal_unavailable", {"reason": session.unavailable})
+    own = getattr(session.flow, "banner", None)
+    if callable(own):
+        said: Text = own(session)
+        return said
     rnd = session.round
     stage = session.flow.stage(session.state)
     if rnd is None or rnd.phase == PAID:
@@ -183,8 +183,8 @@ def banner(session: TableSession) -> Text:
         return Text("deal_by_hand") if session.hand_deal else Text("dealing")
     if stage is Stage.DECISION:
         waiting = session.seats_to_act()
-        street = label(session.game, f"street:{rnd.phase}", rnd.phase.capitalize())
-        return Text("decision", {"street": street, "seat": waiting[0]}) if waiting else Text("dealing")
+        deciding = label(session.game, f"street:{rnd.phase}", rnd.phase.capitalize())
+        return Text("decision", {"street": deciding, "seat": waiting[0]}) if waiting else Text("dealing")
     if stage is Stage.REVEAL:
         target = session.next_to_reveal()
         street = session.phase_info.street
@@ -334,9 +334,9 @@ def bets_after(current: Mapping[str, Decimal], row: ChipRow, chip: Decimal | Non
     value = bets.get(row.spot, ZERO) + (chip or ZERO)
     for spot in (row.spot, *row.paired):
         bets[spot] = value
-    for other in rows:
-        if other.matches == row.spot and other.spot in bets:
-            bets[other.spot] = value
+    for follower in rows:
+        if follower.matches == row.spot and follower.spot in bets:
+            bets[follower.spot] = value
     return bets
 
 

@@ -8,8 +8,6 @@ from decimal import Decimal
 import pytest
 
 from dealer_station.config import load_profile
-from dealer_station.errors import DealerStationError
-from dealer_station.games import get_game
 from dealer_station.engine.view import (
     ShiftTally,
     Text,
@@ -20,6 +18,8 @@ from dealer_station.engine.view import (
     refusal_of,
     seat_order,
 )
+from dealer_station.errors import DealerStationError
+from dealer_station.games import get_game
 
 D = Decimal
 
