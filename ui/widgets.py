@@ -58,7 +58,7 @@ def fits(fm: QFontMetrics, text: str, rect: QRect, wrap: bool) -> bool:
         needed = fm.boundingRect(QRect(0, 0, max(1, rect.width()), 100_000), int(WRAP), text)
         return needed.width() <= rect.width() and needed.height() <= rect.height()
     lines = text.split("\n")
-    width = max(fm.horizontalAdvance(line) for line in lines)
+    width = max(fm.horizontalAdvance(line) for line in lines) + 1  # a pixel for antialiasing
     return width <= rect.width() and fm.lineSpacing() * (len(lines) - 1) + fm.height() <= rect.height()
 
 
@@ -85,6 +85,7 @@ class FitLabel(QLabel):
         self.bold = bold
         self.lines = lines
         self.setWordWrap(lines > 1)
+        self.setIndent(0)  # a framed QLabel indents its text by half an "x" unless told not to
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         if role:
             theme.set_role(self, role)
