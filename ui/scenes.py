@@ -304,6 +304,8 @@ def jackpot_round(rig: Rig) -> Iterator[str]:
     close_dialogs(rig)
 
 
+# A family's panel adds its scene sets here (e.g. "holdem": ("holdem-nl-1-2", holdem_hand, {})):
+# tests/ui/test_panel_sizes.py then renders each of its phases on every panel size.
 SCENES: dict[str, tuple[str, Callable[[Rig], Iterator[str]], dict[str, Any]]] = {
     "uth": ("uth-default", banking_round, {}),
     "uth-halts": ("uth-default", halts, {}),
