@@ -256,6 +256,8 @@ def decision_stake(session: TableSession, seat: int, action: str) -> Decimal | N
     if st is None:
         return None
     game = session.game
+    if not isinstance(game, BankingGame):
+        return None
     before = sum(game.stakes(st.bets, st.actions).values(), ZERO)
     after = sum(game.stakes(st.bets, [*st.actions, action]).values(), ZERO)
     return after - before if after > before else None
