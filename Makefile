@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test venv clean bench
+.PHONY: run test lint venv clean bench fonts translations screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,11 +16,33 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-run: $(STAMP)
+run: $(STAMP) fonts
 	$(BIN)/dealer-station run
 
-test: $(STAMP)
+test: $(STAMP) fonts lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+# Static checks, part of make test: ruff over the tree, mypy (strict) over the packages.
+lint: $(STAMP)
+	$(BIN)/ruff check --quiet .
+	$(BIN)/mypy
+
+# The Chinese screens need a font with the glyphs: Debian's fonts-noto-cjk (SIL OFL),
+# installed when fontconfig knows no Chinese font (CI runs as root; elsewhere it says how).
+fonts:
+	@fc-list :lang=zh 2>/dev/null | grep -q . || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    (apt-get install -y -qq fonts-noto-cjk >/dev/null 2>&1 || \
+	     (apt-get update -qq >/dev/null && apt-get install -y -qq fonts-noto-cjk >/dev/null)) && fc-cache -f >/dev/null \
+	      || echo "could not install fonts-noto-cjk: the Chinese screens will show boxes"; \
+	  else echo "no Chinese font: install Debian's fonts-noto-cjk (sudo apt-get install fonts-noto-cjk)"; fi; }
+
+# Screen languages: ui/i18n/*.ts (Qt Linguist) -> compiled .qm, both committed.
+translations: $(STAMP)
+	$(BIN)/python -m ui.i18n.tool update
+
+screenshots: $(STAMP) fonts
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m ui.screenshots
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run_all.py

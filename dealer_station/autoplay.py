@@ -262,10 +262,11 @@ def void_on_halt(badge: str, pin: str) -> Callable[[TableSession], bool]:
     """
 
     def respond(ctl: TableSession) -> bool:
-        rnd = ctl.round
-        assert rnd is not None and rnd.halt is not None
-        halt = rnd.halt
         offer = ctl.offer()
+        rnd = ctl.round
+        if rnd is None or rnd.halt is None or rnd.finished:
+            return False  # a device report settled it meanwhile (voided, or the link came back)
+        halt = rnd.halt
         if "key_card" in offer.croupier:
             pos, index = halt.detail["position"], halt.detail["index"]
             ctl.key_card(rnd.cards[pos][index])

@@ -33,11 +33,23 @@ class CardWidget(QWidget):
         self._card: int | None = None
         self._face_up = False
         self._base = width
+        self.highlighted = False
+        """The card the croupier is keying now: drawn with a thick gold frame."""
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setFixedSize(self.sizeHint())
 
     def sizeHint(self) -> QSize:
         return QSize(self._base, round(self._base * 1.4))
+
+    def set_width(self, width: int) -> None:
+        if width != self._base:
+            self._base = width
+            self.setFixedSize(self.sizeHint())
+
+    def set_highlight(self, on: bool) -> None:
+        if on != self.highlighted:
+            self.highlighted = on
+            self.update()
 
     def set_card(self, card: int | None, face_up: bool) -> None:
         if (card, face_up) == (self._card, self._face_up):
@@ -60,6 +72,12 @@ class CardWidget(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5)
         radius = rect.width() * 0.1
+        if self.highlighted:
+            painter.setPen(QPen(QColor("#ffd23f"), 5))
+            painter.setBrush(QColor("#3d3200"))
+            painter.drawRoundedRect(rect.adjusted(1.5, 1.5, -1.5, -1.5), radius, radius)
+            if self._card is None or not self._face_up:
+                return
         if self._card is None:
             painter.setPen(QPen(QColor("#6f9c80"), 2, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -100,7 +118,7 @@ class CardRow(QWidget):
 
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(4)
+        layout.setSpacing(3)
         self.cards = [CardWidget(width) for _ in range(slots)]
         for card in self.cards:
             layout.addWidget(card)
@@ -117,3 +135,12 @@ class CardRow(QWidget):
 
     def describe(self) -> list[str]:
         return [c.describe() for c in self.cards]
+
+    def set_width(self, width: int) -> None:
+        for card in self.cards:
+            card.set_width(width)
+
+    def highlight(self, index: int | None) -> None:
+        """Frame the card at ``index`` (the one being keyed), or none."""
+        for i, card in enumerate(self.cards):
+            card.set_highlight(i == index)

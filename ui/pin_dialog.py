@@ -1,77 +1,141 @@
-"""Supervisor PIN dialog with an on-screen numeric keypad (no physical keyboard at a table)."""
+"""The supervisor's badge, PIN and reason, on screen, for one named action.
+
+Badge and PIN are typed on the keypad into the field that has the cursor (badge first;
+Next moves the cursor to the PIN). The reason is picked from the action's list or typed
+on the on-screen keyboard ("Other"); nothing is pre-filled, so the journal says what the
+supervisor chose. OK stays off until all three are given. Nothing here says how many
+attempts are left: a refusal reads only "badge or PIN not accepted" (no badge enumeration,
+``dealer_station.supervisor``).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from collections.abc import Callable
 
-from .theme import set_role
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
+
+from dealer_station.engine.view import ENGLISH, REASONS, Text
+
+from . import theme
+from .i18n import say, translate
+from .keys import KeyboardDialog, Keypad
+from .overlay import Overlay
+from .widgets import CURRENT, FitButton, FitLabel
+
+Answer = Callable[[str, str, str], None]
+"""(badge, PIN, reason): the reason in English, as journaled."""
 
 
-class PinDialog(QDialog):
-    """Collects badge, PIN and reason; ``values()`` after ``exec()`` returned Accepted."""
+class PinDialog(Overlay):
+    """Badge, PIN and reason for ``action`` (a key of ``REASONS``); ``on_answer`` when OK is pressed."""
 
-    def __init__(self, action: str, reason: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("pinDialog")
-        self.setWindowTitle(f"Supervisor: {action}")
-        self.setModal(True)
-        layout = QVBoxLayout(self)
-        title = QLabel(f"Supervisor {action}: badge and PIN")
-        set_role(title, "title")
-        layout.addWidget(title)
+    def __init__(self, parent: QWidget, action: str, on_answer: Answer) -> None:
+        what = Text(f"action:{action}") if f"action:{action}" in ENGLISH else None
+        title = translate("screen", "Supervisor") + ": " + (say(what) if what else action.replace("_", " "))
+        super().__init__(parent, title, "pinDialog")
+        self.action = action
+        self._on_answer = on_answer
+        self.reason_text = ""
+        m = CURRENT[0]
+        row = QHBoxLayout()
+        row.setSpacing(m.gap * 2)
+        left = QVBoxLayout()
+        left.setSpacing(m.gap)
+        fields = QGridLayout()
+        fields.setSpacing(m.gap)
         self.badge = QLineEdit()
         self.badge.setObjectName("badge")
-        self.badge.setPlaceholderText("badge")
+        self.badge.setMaxLength(32)
         self.pin = QLineEdit()
         self.pin.setObjectName("pin")
-        self.pin.setPlaceholderText("PIN")
+        self.pin.setMaxLength(12)
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
-        self.reason = QLineEdit(reason)
-        self.reason.setObjectName("reason")
-        self.reason.setPlaceholderText("reason")
-        for field in (self.badge, self.pin, self.reason):
-            layout.addWidget(field)
-        self.target = self.badge
-        self.badge.installEventFilter(self)
-        self.pin.installEventFilter(self)
-        hint = QLabel("Keypad types into the badge, then the PIN (tap a field to choose)")
-        set_role(hint, "muted")
-        layout.addWidget(hint)
-        pad = QGridLayout()
-        keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "\u232b", "0", "Next"]
+        self.badge_label = FitLabel(translate("screen", "Badge"), 14, bold=True)
+        self.pin_label = FitLabel(translate("screen", "PIN"), 14, bold=True)
+        for r, (name, field) in enumerate(((self.badge_label, self.badge), (self.pin_label, self.pin))):
+            name.setObjectName(f"{field.objectName()}Label")
+            name.setBuddy(field)
+            fields.addWidget(name, r, 0)
+            fields.addWidget(field, r, 1)
+            field.textChanged.connect(self._update_ok)
+            field.installEventFilter(self)
+        fields.setColumnStretch(1, 1)
+        left.addLayout(fields)
+        self.reason_label = FitLabel(translate("screen", "Reason: pick one"), 13, bold=True, role="title")
+        self.reason_label.setObjectName("reasonLabel")
+        left.addWidget(self.reason_label)
+        reasons = QGridLayout()
+        reasons.setSpacing(m.gap)
+        self.reason_buttons: dict[str, FitButton] = {}
+        keys = [*REASONS.get(action, ()), "other"]
         for i, key in enumerate(keys):
-            button = QPushButton(key)
-            button.setObjectName(f"key_{'back' if key == chr(0x232b) else key}")
-            button.setMinimumSize(72, 60)
-            button.clicked.connect(lambda _=False, k=key: self._press(k))
-            pad.addWidget(button, i // 3, i % 3)
-        layout.addLayout(pad)
-        buttons = QHBoxLayout()
-        cancel = QPushButton("Cancel")
-        cancel.setObjectName("pinCancel")
-        cancel.clicked.connect(self.reject)
-        ok = QPushButton("OK")
-        ok.setObjectName("pinOk")
-        set_role(ok, "go")
-        ok.clicked.connect(self.accept)
-        buttons.addWidget(cancel)
-        buttons.addWidget(ok)
-        layout.addLayout(buttons)
+            text = translate("screen", "Other...") if key == "other" else say(Text(key))
+            button = FitButton(text, 12, role="list", name=f"reason_{key.split(':')[-1]}", lines=2)
+            button.tapped.connect(lambda k=key: self._pick(k))
+            reasons.addWidget(button, i // 2, i % 2)
+            self.reason_buttons[key] = button
+        left.addLayout(reasons)
+        left.addStretch(1)
+        row.addLayout(left, 3)
+        self.keypad = Keypad(self._focused, self._next)
+        row.addWidget(self.keypad, 2)
+        self.body.addLayout(row, 1)
+        self.add_button(translate("screen", "Cancel"), "pinCancel", "", self.reject)
+        self.ok = self.add_button(translate("screen", "OK"), "pinOk", "go", self._ok)
+        self.ok.setEnabled(False)
+        self._current: QLineEdit = self.badge
+        self.badge.setFocus()
 
-    def eventFilter(self, watched, event) -> bool:
-        from PySide6.QtCore import QEvent
+    # -- typing ------------------------------------------------------------------
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in (QEvent.Type.FocusIn, QEvent.Type.MouseButtonPress) and watched in (self.badge, self.pin):
-            self.target = watched
-        return False
+            self._current = watched
+        return super().eventFilter(watched, event)
 
-    def _press(self, key: str) -> None:
-        if key == "Next":
-            self.target = self.pin if self.target is self.badge else self.badge
-        elif key == "\u232b":
-            self.target.setText(self.target.text()[:-1])
-        else:
-            self.target.setText(self.target.text() + key)
+    def _focused(self) -> QLineEdit:
+        return self._current
+
+    def _next(self) -> None:
+        """Next: from the badge to the PIN, the cursor goes with it."""
+        self._current = self.pin if self._current is self.badge else self.badge
+        self._current.setFocus()
+
+    @property
+    def target(self) -> QLineEdit:
+        """The field the keypad types into now."""
+        return self._current
+
+    # -- reason ------------------------------------------------------------------
+
+    def _pick(self, key: str) -> None:
+        if key == "other":
+            KeyboardDialog(self, translate("screen", "Reason"), self._typed).open()
+            return
+        self._set_reason(ENGLISH[key], key)
+
+    def _typed(self, text: str) -> None:
+        self._set_reason(text, "other")
+
+    def _set_reason(self, english: str, key: str) -> None:
+        self.reason_text = english
+        for k, button in self.reason_buttons.items():
+            theme.set_flag(button, "on", k == key)
+        shown = english if key == "other" else say(Text(key))
+        self.reason_label.setText(translate("screen", "Reason") + ": " + shown)
+        self._update_ok()
+
+    # -- answer ------------------------------------------------------------------
+
+    def _update_ok(self) -> None:
+        self.ok.setEnabled(bool(self.badge.text().strip() and self.pin.text() and self.reason_text))
 
     def values(self) -> tuple[str, str, str]:
-        return self.badge.text().strip(), self.pin.text(), self.reason.text().strip()
+        return self.badge.text().strip(), self.pin.text(), self.reason_text
+
+    def _ok(self) -> None:
+        if not self.ok.isEnabled():
+            return
+        self._on_answer(*self.values())
+        self.accept()

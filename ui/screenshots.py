@@ -1,9 +1,10 @@
-"""Regenerate the README screenshots (docs/screenshots/*.png, 1280x800) offscreen.
+"""Regenerate the README screenshots (``docs/screenshots/*.png``) offscreen.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python -m ui.screenshots [OUT_DIR]
 
-Uses the controller tests' scripted shoe so every picture shows the same known cards:
-betting, the lockout, the river decision, settlement, and a round voided by a shoe jam.
+Every picture comes from ``ui.scenes`` on the scripted shoe, so the cards are always the
+same: ``<picture>-<width>x<height>-<language>.png``, at 1280x800 and at the smallest
+dealer display (800x480), in English and Simplified Chinese.
 """
 
 from __future__ import annotations
@@ -15,93 +16,62 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from dealer_station.config import load_profile
-from dealer_station.engine import TableSession
-from dealer_station.journal import Journal
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialog
 
-from .app import MainWindow, make_app
+from .app import make_app
+from .scenes import SCENES, make_rig
 
-DEMO_BADGE, DEMO_PIN = "0000", "1234"  # a throwaway credential store in the temp folder
+PICTURES: dict[str, tuple[str, str]] = {
+    "betting": ("uth", "betting"),
+    "lockout": ("uth", "lockout"),
+    "river-decision": ("uth", "decision_river"),
+    "settlement": ("uth", "settlement_paying"),
+    "voided-round": ("uth", "void"),
+    "jam-halt": ("uth-halts", "halt_fault"),
+    "supervisor-pin": ("uth-halts", "pin_dialog"),
+    "card-picker": ("uth-hand", "key_picker"),
+    "thb-meter": ("thb-jackpot", "betting"),
+    "thb-pool-hit-verify": ("thb-jackpot", "jackpot_verify"),
+    "thb-bonus-payout": ("thb-jackpot", "settlement_bonus"),
+    "recall": ("thb-jackpot", "recall"),
+}
+"""Picture name -> (scene set, phase)."""
 
-DECK = ["2c", "7d", "Jh", "Js", "Qs", "As", "Ac", "Kd", "Qh", "8d", "3h", "Kc", "7c"]
-
-
-def _shoe() -> object:
-    from simulators.scripted_shoe import ScriptedShoe  # the same in-process shoe the controller tests use
-
-    shoe = ScriptedShoe()
-    shoe.load(DECK)
-    return shoe
-
-
-def _window(folder: Path, name: str) -> tuple[TableSession, object, MainWindow]:
-    table = load_profile("uth-default")
-    shoe = _shoe()
-    from dealer_station.supervisor import CredentialStore
-
-    credentials = CredentialStore(folder / f"{name}.credentials.json")
-    credentials.add(DEMO_BADGE, DEMO_PIN)
-    ctl = TableSession(table, Journal(folder / f"{name}.sqlite", table_id=table.table_id), shoe=shoe,
-                       credentials=credentials)
-    shoe.session = ctl  # type: ignore[attr-defined]
-    ctl.start({"version": "screenshots", "sha256": "0" * 64, "files": 0})
-    shoe.connect()  # type: ignore[attr-defined]
-    window = MainWindow(ctl)
-    window.show()
-    return ctl, shoe, window
+SHOTS: dict[tuple[int, int, str], tuple[str, ...]] = {
+    (1280, 800, "en"): tuple(PICTURES),
+    (800, 480, "en"): ("betting", "river-decision", "settlement", "jam-halt", "supervisor-pin", "card-picker",
+                       "thb-pool-hit-verify", "thb-bonus-payout"),
+    (1280, 800, "zh_CN"): ("betting", "settlement", "jam-halt", "thb-pool-hit-verify", "thb-bonus-payout"),
+    (800, 480, "zh_CN"): ("betting", "settlement", "thb-pool-hit-verify"),
+}
+"""Panel size and language -> the pictures taken there."""
 
 
 def main(argv: list[str] | None = None) -> int:
     out = Path((argv or sys.argv[1:] or ["docs/screenshots"])[0])
-    app = make_app()
-
-    def shoot(window: MainWindow, name: str) -> None:
-        for _ in range(30):
-            app.processEvents()
-        window.save_screenshot(out / f"{name}.png")
-        print(out / f"{name}.png")
-
+    out.mkdir(parents=True, exist_ok=True)
+    make_app()
     with tempfile.TemporaryDirectory() as tmp:
-        ctl, shoe, window = _window(Path(tmp), "round")
-        ctl.open_round()
-        ctl.set_bets(1, {"ante": "10", "blind": "10", "trips": "5"})
-        ctl.set_bets(2, {"ante": "25", "blind": "25"})
-        ctl.set_bets(4, {"ante": "5", "blind": "5", "trips": "1"})
-        shoot(window, "betting")
-        ctl.no_more_bets()
-        ctl.decide(1, "play4x")
-        ctl.decide(2, "check")
-        ctl.decide(4, "check")
-        ctl.reveal()
-        ctl.decide(2, "check")
-        ctl.decide(4, "play2x")
-        ctl.reveal()
-        shoot(window, "river-decision")
-        ctl.decide(2, "play1x")
-        ctl.reveal()
-        ctl.mark_paid(4)
-        shoot(window, "settlement")
-        window.close()
-
-        ctl, shoe, window = _window(Path(tmp), "lockout")
-        shoe.hold = True  # type: ignore[attr-defined]  # the deal stays pending: bets locked, no cards yet
-        ctl.open_round()
-        ctl.set_bets(1, {"ante": "10", "blind": "10", "trips": "5"})
-        ctl.set_bets(5, {"ante": "50", "blind": "50"})
-        ctl.no_more_bets()
-        shoot(window, "lockout")
-        window.close()
-
-        ctl, shoe, window = _window(Path(tmp), "void")
-        shoe.jam_after = 4  # type: ignore[attr-defined]
-        ctl.open_round()
-        ctl.set_bets(3, {"ante": "20", "blind": "20", "trips": "10"})
-        ctl.set_bets(6, {"ante": "5", "blind": "5"})
-        ctl.no_more_bets()
-        shoot(window, "jam-halt")
-        ctl.void(DEMO_BADGE, DEMO_PIN, "shoe jam: round voided")
-        shoot(window, "voided-round")
-        window.close()
+        for (width, height, language), names in SHOTS.items():
+            wanted: dict[str, dict[str, str]] = {}
+            for name in names:
+                scene, phase = PICTURES[name]
+                wanted.setdefault(scene, {})[phase] = name
+            for scene, phases in wanted.items():
+                profile, play, options = SCENES[scene]
+                rig = make_rig(profile, Path(tmp), language=language, size=(width, height), **options)
+                try:
+                    for phase in play(rig):
+                        if phase in phases:
+                            QTest.qWait(300)  # what the worker reads (recall) arrives
+                            rig.render()
+                            path = out / f"{phases[phase]}-{width}x{height}-{language}.png"
+                            shown = [d for d in rig.window.findChildren(QDialog) if d.isVisible()]
+                            (shown[-1] if shown else rig.window).grab().save(str(path), "PNG")
+                            print(path)
+                finally:
+                    rig.close()
     return 0
 
 

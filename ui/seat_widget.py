@@ -1,65 +1,87 @@
-"""One seat as the croupier sees it: stakes per spot, hole cards, decisions so far."""
+"""One seat as the croupier sees it: its stakes per spot, its cards, and what it did or gets.
+
+A tile is a target: tapping it chooses the seat for chips (betting) or for the payout
+shown (settlement). Hole cards are drawn face down until the session's view says they
+may be seen (``engine.view.face_up``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
-
-from dealer_station.engine.state import SeatState
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QFrame, QGridLayout, QVBoxLayout, QWidget
 
 from .card_widget import CardRow
-from .format import action_label, money, spot_label
+from .format import money
 from .theme import set_flag, set_role
+from .widgets import CURRENT, FitLabel
 
 
 class SeatWidget(QFrame):
-    """Renders a ``SeatState`` (or an empty seat)."""
+    """A seat tile; ``spots``: every spot of the game, in display order."""
 
-    def __init__(self, seat: int, spots: tuple[str, ...], parent: QWidget | None = None) -> None:
+    tapped = Signal(int)
+
+    def __init__(self, seat: int, spots: Sequence[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.seat = seat
-        self.spots = spots
+        self.spots = tuple(spots)
         self.setObjectName(f"seat{seat}")
         set_role(self, "seat")
+        m = CURRENT[0]
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 4)
-        layout.setSpacing(2)
-        title = QLabel(f"Seat {seat}")
-        set_role(title, "title")
-        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        layout.addWidget(title)
+        layout.setContentsMargins(m.margin, 2, m.margin, 2)
+        layout.setSpacing(1)
+        self.title = FitLabel("", 13, bold=True, role="title")
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.title)
+        self.hole = CardRow(2, width=m.card_width)
+        layout.addWidget(self.hole, alignment=Qt.AlignmentFlag.AlignHCenter)
         grid = QGridLayout()
-        grid.setHorizontalSpacing(6)
+        grid.setHorizontalSpacing(4)
         grid.setVerticalSpacing(0)
-        self.stake_labels: dict[str, QLabel] = {}
-        for row, spot in enumerate(spots):
-            name = QLabel(spot_label(spot))
-            set_role(name, "muted")
-            value = QLabel("-")
+        self.stake_labels: dict[str, FitLabel] = {}
+        for i, spot in enumerate(self.spots):
+            value = FitLabel("", 12, role="stake")
             value.setObjectName(f"seat{seat}_{spot}")
-            value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            grid.addWidget(name, row, 0)
-            grid.addWidget(value, row, 1)
+            grid.addWidget(value, i, 0)
             self.stake_labels[spot] = value
         layout.addLayout(grid)
-        self.hole = CardRow(2, width=50)
-        layout.addWidget(self.hole, alignment=Qt.AlignmentFlag.AlignHCenter)
-        self.actions = QLabel("")
-        set_role(self.actions, "muted")
-        self.actions.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        layout.addWidget(self.actions)
+        layout.addStretch(1)
+        self.result = FitLabel("", 12, bold=True, role="result")
+        self.result.setObjectName(f"seat{seat}_result")
+        self.result.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.result)
+        self._stakes: dict[str, str] = {}
 
-    def render_seat(self, state: SeatState | None, stakes: Mapping[str, Decimal], hole: Sequence[int | None],
-                    active: bool) -> None:
-        """``stakes`` and ``hole`` come from the controller (the Play amount is a game rule)."""
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.tapped.emit(self.seat)
+        super().mousePressEvent(event)
+
+    def render_seat(self, title: str, words: Mapping[str, str], stakes: Mapping[str, Decimal],
+                    hole: Sequence[int | None], face_up: int, result: str, result_role: str,
+                    active: bool, done: bool, show_stakes: bool = True) -> None:
+        """Everything shown comes from the session (stakes, cards, what may be seen)."""
+        self.title.setText(title)
+        self._stakes = {spot: money(v) for spot, v in stakes.items()}
         for spot, label in self.stake_labels.items():
-            label.setText(money(stakes[spot]) if spot in stakes else "-")
-        self.hole.show_cards(hole, 2)
-        self.actions.setText(" \u2192 ".join(action_label(a) for a in state.actions) if state else "")
+            label.setText(f"{words[spot]} {self._stakes[spot]}" if spot in stakes else "")
+            # At settlement the tile says what the seat gets; its spots are in the settlement panel.
+            label.setVisible(spot in stakes and show_stakes)
+        self.hole.show_cards(hole, face_up)
+        self.hole.setVisible(bool(hole))  # no cards before the deal: room for the bet tray
+        self.result.setText(result)
+        self.result.setVisible(bool(result))
+        set_role(self.result, result_role)
         set_flag(self, "active", active)
+        set_flag(self, "done", done)
 
     def stake_text(self, spot: str) -> str:
-        return self.stake_labels[spot].text()
+        """The amount shown on ``spot`` ("-" when none): tests read the screen with it."""
+        return self._stakes.get(spot, "-")
+
+    def rescale(self) -> None:
+        self.hole.set_width(CURRENT[0].card_width)

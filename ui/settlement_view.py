@@ -1,9 +1,11 @@
-"""Settlement as the controller computed it: per seat and spot collect / push / pay.
+"""Settlement as the session computed it, for the seat being paid; or the void's returns.
 
-Columns follow the controller's settlement order (highest seat first, i.e. the dealer's
-right to left) and sit under their seats. Every number shown is read from
-``round.settlement``; the only arithmetic here is the table total of the seats' nets.
-A voided round shows each seat's returned stake instead.
+The seat shown is the next one to settle (highest unpaid seat first, the dealer's right to
+left) unless the croupier taps another tile. Per spot: pay / collect / push, with the
+payout broken into the profile's chips, largest first. Every number comes from
+``round.settlement``; the only arithmetic here is adding the seats' nets for the table
+total. A voided round shows who voided it, when (local time), why, and what each seat gets
+back.
 """
 
 from __future__ import annotations
@@ -11,125 +13,184 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.phases import SETTLEMENT
 from dealer_station.engine.state import RoundState
+from dealer_station.engine.view import cause_text, chip_breakdown, chip_set, settlement_order
 
-from .columns import SeatColumns, clear_layout
-from .format import money, net_words, spot_label
-from .theme import set_role
-from .worker import CommandWorker
+from . import theme
+from .format import hand_word, local_time, money, net_words, result_word
+from .i18n import game_word, say, translate
+from .widgets import CURRENT, FitLabel
+
+MAX_SPOTS = 6
+
+
+def who(actor: str) -> str:
+    """``supervisor:0412`` -> "supervisor 0412"; ``station`` -> "the station"."""
+    if actor.startswith("supervisor:"):
+        return translate("screen", "supervisor {badge}").format(badge=actor.split(":", 1)[1])
+    if actor == "station":
+        return translate("screen", "the station")
+    return actor
+
+
+def chips_text(amount: Decimal, chips: tuple[Decimal, ...]) -> str:
+    """``70`` with chips 1/5/25/100 -> ``25x2 + 5x4``, largest first; what no chip makes is added."""
+    counts, rest = chip_breakdown(amount, chips)
+    parts = [f"{money(chip)}\u00d7{count}" if count > 1 else money(chip) for chip, count in counts]
+    if rest:
+        parts.append(money(rest))
+    return " + ".join(parts)
+
+
+def next_to_settle(rnd: RoundState) -> int | None:
+    return next((s for s in settlement_order(rnd) if not rnd.seats[s].paid), None)
 
 
 class SettlementView(QFrame):
-    def __init__(self, ctl: TableSession, worker: CommandWorker, parent: QWidget | None = None) -> None:
+    def __init__(self, session: TableSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.ctl = ctl
-        self.worker = worker
+        self.session = session
         self.setObjectName("settlementView")
-        set_role(self, "panel")
+        theme.set_role(self, "panel")
+        m = CURRENT[0]
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        self.columns = SeatColumns(ctl.table.seats)
-        layout.addWidget(self.columns)
-        footer = QHBoxLayout()
-        self.total = QLabel("")
+        layout.setContentsMargins(m.margin * 2, m.margin, m.margin * 2, m.margin)
+        layout.setSpacing(2)
+        self.head = FitLabel("", 15, bold=True, role="title")
+        self.head.setObjectName("settleHead")
+        self.total = FitLabel("", 13, bold=True)
         self.total.setObjectName("tableTotal")
-        set_role(self.total, "title")
-        footer.addWidget(self.total, 1)
-        layout.addLayout(footer)
-        self.amounts: dict[tuple[int, str], str] = {}  # (seat, spot or "total") -> text shown
-        self.paid_buttons: dict[int, QPushButton] = {}
-        self._key: Any = None
+        top = QHBoxLayout()
+        top.setSpacing(m.gap)
+        top.addWidget(self.head, 3)
+        top.addWidget(self.total, 2)
+        layout.addLayout(top)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(m.gap)
+        grid.setVerticalSpacing(0)
+        self.spot_cells: list[FitLabel] = []
+        for i in range(MAX_SPOTS):
+            cell = FitLabel("", 13)
+            self.spot_cells.append(cell)
+            grid.addWidget(cell, i // 3, i % 3)
+        layout.addLayout(grid)
+        self.chips = FitLabel("", 13, bold=True, role="result")
+        self.chips.setObjectName("settleChips")
+        layout.addWidget(self.chips)
+        self.chip_values = chip_set(session.table)
+        self.seat: int | None = None
+        self.amounts: dict[tuple[int, str], str] = {}
+        """(seat, spot | "total" | "returned"), (0, "table") -> the amount shown (tests)."""
 
-    def render_state(self, ctl: TableSession) -> None:
-        rnd = ctl.round
+    def choose(self, seat: int | None) -> None:
+        self.seat = seat
+
+    def shown_seat(self, rnd: RoundState) -> int | None:
+        order = settlement_order(rnd)
+        if self.seat in order and not rnd.seats[self.seat].paid:
+            return self.seat  # the seat the croupier tapped, until it is done
+        return next_to_settle(rnd) or (order[0] if order else None)
+
+    def render_state(self, session: TableSession) -> None:
+        rnd = session.round
+        self.amounts.clear()
         if rnd is None:
             return
-        key = (rnd.round_id, rnd.phase, tuple(sorted((s, st.paid) for s, st in rnd.seats.items())))
-        if key == self._key:
-            return
-        self._key = key
-        for column in self.columns.columns.values():
-            clear_layout(column)
-        self.amounts.clear()
-        self.paid_buttons.clear()
         if rnd.void is not None:
             self._render_void(rnd)
         elif rnd.settlement is not None:
-            self._render_settlement(rnd)
+            self._render_settlement(session, rnd)
 
-    def _render_settlement(self, rnd: RoundState) -> None:
+    def _render_settlement(self, session: TableSession, rnd: RoundState) -> None:
         settlement = rnd.settlement or {}
-        total = Decimal(0)
-        order = [entry["seat"] for entry in settlement.get("seats", [])]
-        unpaid = [s for s in order if not rnd.seats[s].paid]
-        for entry in settlement.get("seats", []):
-            seat = entry["seat"]
-            column = self.columns.columns[seat]
-            box = QFrame()
-            set_role(box, "seat")
-            inner = QVBoxLayout(box)
-            inner.setContentsMargins(4, 2, 4, 2)
-            inner.setSpacing(0)
-            head = QLabel(f"Seat {seat}: {entry.get('result', '')}")
-            set_role(head, "title")
-            inner.addWidget(head)
-            category = QLabel(str(entry.get("category", "")).replace("_", " "))
-            set_role(category, "muted")
-            inner.addWidget(category)
-            grid = QGridLayout()
-            grid.setVerticalSpacing(0)
-            for row, (spot, net) in enumerate(entry.get("bets", {}).items()):
-                verb, amount = net_words(net)
-                grid.addWidget(QLabel(spot_label(spot)), row, 0)
-                text = f"{verb} {amount}".strip()
-                value = QLabel(text)
-                value.setObjectName(f"settle{seat}_{spot}")
-                value.setAlignment(Qt.AlignmentFlag.AlignRight)
-                grid.addWidget(value, row, 1)
+        entries = {e["seat"]: e for e in settlement.get("seats", [])}
+        for seat, entry in entries.items():
+            for spot, net in entry.get("bets", {}).items():
                 self.amounts[(seat, spot)] = net
-            inner.addLayout(grid)
-            verb, amount = net_words(entry["net"])
-            seat_total = QLabel(f"Total: {verb} {amount}".strip())
-            seat_total.setObjectName(f"settle{seat}_total")
-            set_role(seat_total, "title")
-            inner.addWidget(seat_total)
             self.amounts[(seat, "total")] = entry["net"]
-            total += Decimal(str(entry["net"]))
-            column.addWidget(box)
-            paid = rnd.seats[seat].paid
-            button = QPushButton("Paid \u2713" if paid else f"Paid seat {seat}")
-            button.setObjectName(f"paid{seat}")
-            set_role(button, "go")
-            button.setEnabled(rnd.phase == SETTLEMENT and not paid)
-            if unpaid and unpaid[0] == seat:
-                button.setText(f"\u25b6 Paid seat {seat}")  # the next seat to settle
-            button.clicked.connect(lambda _=False, s=seat: self.worker.submit("paid", self.ctl.mark_paid, s))
-            column.addWidget(button)
-            button.show()  # clickable at once, not on the next event-loop pass
-            self.paid_buttons[seat] = button
-            column.addStretch(1)
+        total = sum((Decimal(str(e["net"])) for e in entries.values()), Decimal(0))
+        self.amounts[(0, "table")] = str(total)
+        seat = self.shown_seat(rnd)
+        entry = entries.get(seat) if seat is not None else None
+        if entry is None:
+            self.head.setText("")
+            self.chips.setText("")
+        else:
+            verb, amount = net_words(entry["net"])
+            self.head.setText(" \u00b7 ".join((translate("screen", "Seat {seat}").format(seat=seat),
+                                               hand_word(str(entry.get("category", ""))),
+                                               result_word(str(entry.get("result", ""))),
+                                               f"{verb} {amount}".strip())))
+            net = Decimal(str(entry["net"]))
+            if net > 0:
+                self.chips.setText(translate("screen", "Pay {amount}: {chips}").format(
+                    amount=money(net), chips=chips_text(net, self.chip_values)))
+            elif net < 0:
+                self.chips.setText(translate("screen", "Collect {amount}").format(amount=money(-net)))
+            else:
+                self.chips.setText(translate("screen", "Push: the stakes stay"))
+        spots = list((entry or {}).get("bets", {}).items())
+        for i, cell in enumerate(self.spot_cells):
+            if i < len(spots):
+                spot, net = spots[i]
+                verb, amount = net_words(net)
+                cell.setText(f"{game_word(session.game, spot)}: {verb} {amount}".strip())
+                cell.setObjectName(f"settle{seat}_{spot}")
+            else:
+                cell.setText("")
+                cell.setObjectName("")
         verb, amount = net_words(total)
         breakage = settlement.get("breakage")
-        extra = f"   breakage {money(breakage)}" if breakage not in (None, "0") else ""
-        self.total.setText(f"Table total to players: {verb} {amount}".strip() + extra)
-        self.amounts[(0, "table")] = str(total)
+        extra = ("  \u00b7  " + translate("screen", "breakage {amount}").format(amount=money(breakage))
+                 if breakage not in (None, "0") else "")
+        self.total.setText(translate("screen", "Table total to players: {what}").format(
+            what=f"{verb} {amount}".strip()) + extra)
 
     def _render_void(self, rnd: RoundState) -> None:
-        for seat, stake in sorted((rnd.void or {}).get("returned", {}).items(), key=lambda kv: int(kv[0])):
-            seat = int(seat)
-            label = QLabel(f"Seat {seat}\nreturn {money(stake)}")
-            label.setObjectName(f"returned{seat}")
-            set_role(label, "title")
-            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            self.columns.columns[seat].addWidget(label)
-            self.columns.columns[seat].addStretch(1)
-            self.amounts[(seat, "returned")] = str(stake)
         void = rnd.void or {}
-        reason = f" - {void['reason']}" if void.get("reason") else ""
-        self.total.setText(f"ROUND VOID ({str(void.get('cause', '')).replace('_', ' ')}){reason}: "
-                           f"every stake returned")
+        for seat, stake in void.get("returned", {}).items():
+            self.amounts[(int(seat), "returned")] = str(stake)
+        self.head.setText(translate("screen", "Round {number} void: {cause}").format(
+            number=rnd.number, cause=say(cause_text(void.get("cause")))))
+        for cell in self.spot_cells:
+            cell.setText("")
+        self.chips.setText(translate("screen", "Voided by {who} at {time}").format(
+            who=who(str(void.get("by", ""))), time=local_time(void.get("at")))
+            + (f"  \u00b7  {void['reason']}" if void.get("reason") else ""))
+        self.total.setText(translate("screen", "Every stake returned"))
+
+
+def seat_outcome(rnd: RoundState, seat: int) -> tuple[str, str, bool]:
+    """(text, role, done) for a seat tile at settlement or after a void."""
+    if rnd.void is not None:
+        returned = (rnd.void.get("returned") or {}).get(str(seat))
+        if returned is None:
+            return "", "result", False
+        return translate("screen", "Return {amount}").format(amount=money(returned)), "result", True
+    entry = next((e for e in (rnd.settlement or {}).get("seats", []) if e["seat"] == seat), None)
+    if entry is None:
+        return "", "result", False
+    net = Decimal(str(entry["net"]))
+    paid = rnd.seats[seat].paid
+    if paid:
+        if net > 0:
+            return "\u2713 " + translate("screen", "Paid {amount}").format(amount=money(net)), "done", True
+        if net < 0:
+            return "\u2713 " + translate("screen", "Collected"), "done", True
+        return "\u2713 " + translate("screen", "Push"), "done", True
+    verb, amount = net_words(net)
+    return f"{verb} {amount}".strip(), "result", False
+
+
+def paid_label(rnd: RoundState, seat: int) -> str:
+    """The settle button's words for ``seat``: what the croupier confirms having done."""
+    entry: dict[str, Any] = next((e for e in (rnd.settlement or {}).get("seats", []) if e["seat"] == seat), {})
+    net = Decimal(str(entry.get("net", "0")))
+    if net > 0:
+        return translate("screen", "Paid seat {seat} - {amount}").format(seat=seat, amount=money(net))
+    if net < 0:
+        return translate("screen", "Collected seat {seat} - {amount}").format(seat=seat, amount=money(-net))
+    return translate("screen", "Push seat {seat}").format(seat=seat)

@@ -1,81 +1,110 @@
-"""The table: dealer's hand, the five community cards and the seats, as the dealer faces them.
+"""The cards in the middle of a banking table (dealer and board) and the seats around it.
 
-Seat 1 is at the dealer's left, which is the right of the screen, so seats run right to left.
-Board and dealer cards stay face down until the controller counts them as revealed.
+Seats run as the dealer sees them: seat 1 ("first base", the dealer's left) at the left of
+the screen (``engine.view.seat_order``), so settlement - highest seat first - moves right
+to left, as the dealer's hands do. Every card follows the session's view of what may be
+seen; the card being keyed is framed.
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
+from dealer_station.engine.view import face_up, seat_order
 
+from . import theme
 from .card_widget import CardRow
+from .format import hand_word
+from .i18n import translate
 from .seat_widget import SeatWidget
-from .theme import set_role
+from .widgets import CURRENT, FitLabel
 
 
-def seat_order(seats: int) -> list[int]:
-    """Left-to-right screen order of seat numbers (seat 1 at the right)."""
-    return list(range(seats, 0, -1))
+class CenterCards(QFrame):
+    """Dealer's two cards and the five board cards, with the dealer's hand at showdown."""
 
-
-class TableView(QWidget):
-    def __init__(self, ctl: TableSession, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(6)
-
-        top = QHBoxLayout()
-        self.dealer = CardRow(2, width=60)
-        self.board = CardRow(5, width=60)
-        self.dealer_result = QLabel("")
+        self.setObjectName("centerCards")
+        theme.set_role(self, "panel")
+        m = CURRENT[0]
+        grid = QGridLayout(self)
+        grid.setContentsMargins(m.margin, 1, m.margin, 1)
+        grid.setHorizontalSpacing(m.margin * 2)
+        grid.setVerticalSpacing(0)
+        self.dealer_title = FitLabel("", 11, bold=True, role="title")
+        self.board_title = FitLabel("", 11, bold=True, role="title")
+        self.dealer = CardRow(2, width=m.card_width)
+        self.board = CardRow(5, width=m.card_width)
+        self.dealer_result = FitLabel("", 11, bold=True, role="result")
         self.dealer_result.setObjectName("dealerResult")
-        set_role(self.dealer_result, "title")
-        for title, row in (("Dealer", self.dealer), ("Board", self.board)):
-            box = QFrame()
-            set_role(box, "panel")
-            inner = QVBoxLayout(box)
-            inner.setContentsMargins(8, 4, 8, 4)
-            label = QLabel(title)
-            set_role(label, "title")
-            inner.addWidget(label)
-            inner.addWidget(row)
-            if row is self.dealer:
-                inner.addWidget(self.dealer_result)
-            top.addWidget(box)
-        self.top = top
-        layout.addLayout(top)
+        grid.addWidget(self.dealer_title, 0, 0)  # the dealer's hand replaces the board's title at showdown
+        grid.addWidget(self.board_title, 0, 1)
+        grid.addWidget(self.dealer_result, 0, 0, 1, 2)
+        grid.addWidget(self.dealer, 1, 0)
+        grid.addWidget(self.board, 1, 1)
+        grid.setColumnStretch(0, 2)
+        grid.setColumnStretch(1, 5)
+        self.retranslate()
 
-        seats_row = QHBoxLayout()
-        seats_row.setSpacing(6)
-        self.seats: dict[int, SeatWidget] = {}
-        for seat in seat_order(ctl.table.seats):
-            widget = SeatWidget(seat, tuple(ctl.game.spots))
-            self.seats[seat] = widget
-            seats_row.addWidget(widget, 1)
-        layout.addLayout(seats_row)
+    def retranslate(self) -> None:
+        self.dealer_title.setText(translate("screen", "Dealer"))
+        self.board_title.setText(translate("screen", "Board"))
 
-    def render_state(self, ctl: TableSession) -> None:
-        rnd = ctl.round
-        revealed = rnd.revealed if rnd else {}
-        self.dealer.show_cards(ctl.cards_on_table("dealer"), revealed.get("dealer", 0))
-        self.board.show_cards(ctl.cards_on_table("board"), revealed.get("board", 0))
-        dealer = (rnd.settlement or {}).get("dealer") if rnd else None
+    def rescale(self) -> None:
+        self.dealer.set_width(CURRENT[0].card_width)
+        self.board.set_width(CURRENT[0].card_width)
+
+    def render_state(self, session: TableSession) -> None:
+        self.dealer.show_cards(session.cards_on_table("dealer"), face_up(session, "dealer"))
+        self.board.show_cards(session.cards_on_table("board"), face_up(session, "board"))
+        rnd = session.round
+        dealer = (rnd.settlement or {}).get("dealer") if rnd is not None else None
         if dealer:
-            verdict = "qualifies" if dealer.get("qualifies") else "does not qualify"
-            self.dealer_result.setText(f"{dealer.get('category', '').replace('_', ' ')} - {verdict}")
+            text = hand_word(str(dealer.get("category", "")))
+            if "qualifies" in dealer:
+                text += " \u00b7 " + (translate("screen", "qualifies") if dealer["qualifies"]
+                                      else translate("screen", "does not qualify"))
+            self.dealer_result.setText(translate("screen", "Dealer") + ": " + text)
         else:
             self.dealer_result.setText("")
-        waiting = ctl.seats_to_act() if rnd and rnd.halt is None else []
-        for seat, widget in self.seats.items():
-            state = rnd.seats.get(seat) if rnd else None
-            widget.render_seat(state, ctl.seat_stakes(seat), ctl.cards_on_table(f"seat{seat}"),
-                               active=bool(waiting) and waiting[0] == seat)
+        self.board_title.setVisible(not self.dealer_result.text())
+        self.dealer_title.setVisible(not self.dealer_result.text())
+        self.dealer_result.setVisible(bool(self.dealer_result.text()))
+
+
+class SeatsRow(QWidget):
+    """The seat tiles, left to right as the dealer sees the table."""
+
+    tapped = Signal(int)
+
+    def __init__(self, session: TableSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(CURRENT[0].margin)
+        self.seats: dict[int, SeatWidget] = {}
+        for seat in seat_order(session.table.seats):
+            tile = SeatWidget(seat, session.game.spots)
+            tile.tapped.connect(self.tapped)
+            self.seats[seat] = tile
+            row.addWidget(tile, 1)
+        self.setMinimumHeight(CURRENT[0].target)
 
     def screen_order(self) -> list[int]:
         """Seat numbers in the order they appear left to right (tests check the layout)."""
         return sorted(self.seats, key=lambda s: self.seats[s].mapTo(self, self.seats[s].rect().topLeft()).x())
 
+    def highlight(self, target: tuple[str, int] | None) -> None:
+        for seat, tile in self.seats.items():
+            tile.hole.highlight(target[1] if target is not None and target[0] == f"seat{seat}" else None)
 
+
+def keyed_position(center: CenterCards, target: tuple[str, int] | None) -> None:
+    center.dealer.highlight(target[1] if target is not None and target[0] == "dealer" else None)
+    center.board.highlight(target[1] if target is not None and target[0] == "board" else None)
+
+
+__all__ = ["CenterCards", "SeatsRow", "keyed_position", "Qt"]

@@ -1,19 +1,23 @@
-"""High-contrast look for a touchscreen read at arm's length (1280x800 up to 1920x1080).
+"""High-contrast look for a touchscreen read at arm's length, scaled to the panel.
 
-One stylesheet, scaled by a single factor from the window height, so every widget grows
-together instead of each module choosing its own sizes. Widgets opt into roles with the
-``role`` dynamic property (``banner``, ``fault``, ``chip``, ``big``, ``locked`` ...).
+The screen is designed for the smallest dealer display (800x480) and scaled by one factor,
+``scale_for(width, height)``, so type, cards and touch targets grow together with the
+panel and the whole screen always fits it (the same proportions, never wider or taller).
+Touch targets never go below ``MIN_TOUCH`` px. Widgets opt into roles with the ``role``
+dynamic property (``banner``, ``fault``, ``void``, ``chip``, ``big`` ...).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtGui import QColor, QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication, QWidget
 
-BASE_HEIGHT = 800
-MIN_TOUCH = 48  # px: the smallest target a finger hits reliably
+DESIGN = (800, 480)
+"""The panel the layout is designed for; larger panels scale it up."""
+MIN_TOUCH = 64  # px: about 10 mm on a 10-inch panel (issue 12)
 
 FELT = "#0b3d23"
 PANEL = "#102418"
@@ -21,12 +25,18 @@ INK = "#ffffff"
 MUTED = "#c8d6cc"
 GOLD = "#ffd23f"
 RED = "#d7141a"
+AMBER = "#ff9f1c"
 GREEN = "#1fa34a"
+GREY = "#8a9a90"
 LOCK = "#5a5a5a"
 CARD_RED = QColor("#c8102e")
 CARD_BLACK = QColor("#111111")
+SPOT_COLOURS = ("#ffd23f", "#5ec8ff", "#ff8fd0", "#9cff7a", "#ffb35c", "#c9a6ff")
+"""One colour per spot row of the bet panel, in the game's spot order (told apart at a glance)."""
 
 _FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts"))
+CJK_FAMILIES = {"zh_CN": "Noto Sans CJK SC", "zh_TW": "Noto Sans CJK TC"}
+"""Debian's fonts-noto-cjk (installed by ``make fonts``): the glyphs of the Chinese screens."""
 
 
 def ensure_fonts() -> str:
@@ -41,57 +51,136 @@ def ensure_fonts() -> str:
     return "DejaVu Sans" if "DejaVu Sans" in families else (families[0] if families else "")
 
 
-def scale_for(height: int) -> float:
-    """1.0 at 800 px high, 1.35 at 1080: fonts and targets follow the screen."""
-    return max(1.0, height / BASE_HEIGHT)
+def has_cjk_font() -> bool:
+    return any(family in QFontDatabase.families() for family in CJK_FAMILIES.values())
 
 
-def stylesheet(scale: float = 1.0) -> str:
-    def px(value: float) -> int:
-        return round(value * scale)
+def app_font(language: str) -> QFont:
+    """The screen's font: DejaVu Sans, then the CJK family of ``language`` for Chinese glyphs."""
+    base = ensure_fonts()
+    families = [f for f in (CJK_FAMILIES.get(language), base, *CJK_FAMILIES.values()) if f]
+    font = QFont(families[0])
+    font.setFamilies(list(dict.fromkeys(families)))
+    return font
 
+
+def scale_for(width: int, height: int) -> float:
+    """1.0 on an 800x480 panel; the largest factor at which the design fits ``width`` x ``height``."""
+    return max(0.5, min(width / DESIGN[0], height / DESIGN[1]))
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Pixel sizes at one scale: every widget takes its sizes from here."""
+
+    scale: float
+
+    def px(self, value: float) -> int:
+        return round(value * self.scale)
+
+    @property
+    def target(self) -> int:
+        """Height (and least width) of anything a finger presses."""
+        return max(MIN_TOUCH, self.px(MIN_TOUCH))
+
+    @property
+    def gap(self) -> int:
+        """Space between two targets a finger must tell apart."""
+        return max(8, self.px(8))
+
+    @property
+    def margin(self) -> int:
+        return max(4, self.px(4))
+
+    def font(self, base: float) -> int:
+        """A font size in px (``base`` at 800x480), never below 11 px."""
+        return max(11, self.px(base))
+
+    @property
+    def card_width(self) -> int:
+        return self.px(30)
+
+
+def stylesheet(m: Metrics) -> str:
+    f = m.font
+    t = m.target
     return f"""
-    QWidget {{ background: {FELT}; color: {INK}; font-size: {px(17)}px; }}
+    QWidget {{ background: {FELT}; color: {INK}; }}
     QLabel {{ background: transparent; }}
-    QLabel[role="title"] {{ font-size: {px(18)}px; font-weight: bold; color: {GOLD}; }}
-    QLabel[role="muted"] {{ color: {MUTED}; font-size: {px(15)}px; }}
-    QLabel[role="refusal"] {{ color: #ffffff; background: {RED}; font-weight: bold; padding: 4px 10px;
-                              border-radius: 4px; }}
-    QLabel[role="banner"] {{ background: #ffffff; color: #000000; font-size: {px(26)}px; font-weight: bold;
-                             padding: {px(8)}px {px(14)}px; border-radius: 6px; }}
-    QLabel[role="fault"] {{ background: {RED}; color: #ffffff; font-size: {px(26)}px; font-weight: bold;
-                            padding: {px(8)}px {px(14)}px; border-radius: 6px; }}
-    QLabel[role="void"] {{ background: #ff8c00; color: #000000; font-size: {px(26)}px; font-weight: bold;
-                           padding: {px(8)}px {px(14)}px; border-radius: 6px; }}
+    QLabel[role="title"] {{ color: {GOLD}; }}
+    QLabel[role="muted"] {{ color: {MUTED}; }}
+    QLabel[role="strip"] {{ color: {INK}; }}
+    QLabel[role="sign"] {{ color: #000000; background: {GOLD};
+                           border-radius: 4px; padding: 0 {m.px(4)}px; }}
+    QLabel[role="dot-ok"] {{ color: {GREEN}; }}
+    QLabel[role="dot-idle"] {{ color: {GREY}; }}
+    QLabel[role="dot-bad"] {{ color: #ff5a5f; }}
+    QLabel[role="refusal"] {{ color: #ffffff; background: {RED};
+                              padding: 0 {m.px(6)}px; border-radius: 4px; }}
+    QLabel[role="quiet"] {{ background: transparent; }}
+    QLabel[role="notice"] {{ color: #000000; background: {GOLD};
+                             padding: 0 {m.px(6)}px; border-radius: 4px; }}
+    QLabel[role="banner"] {{ background: #ffffff; color: #000000;
+                             padding: 0 {m.px(8)}px; border-radius: 6px; }}
+    QLabel[role="fault"] {{ background: {RED}; color: #ffffff;
+                            padding: 0 {m.px(8)}px; border-radius: 6px; border: 3px solid #ffffff; }}
+    QLabel[role="void"] {{ background: {AMBER}; color: #000000;
+                           padding: 0 {m.px(8)}px; border-radius: 6px; border: 3px dashed #000000; }}
+    QLabel[role="meter"] {{ color: {GOLD}; }}
+    QLabel[role="meter-title"] {{ color: {GOLD}; }}
+    QLabel[role="stake"] {{ }}
+    QLabel[role="result"] {{ color: {GOLD}; }}
+    QLabel[role="done"] {{ color: #9cff7a; }}
+    QLabel[role="halt-title"] {{ color: #ffffff; }}
+    QLabel[role="halt-text"] {{ color: #ffffff; }}
     QFrame[role="seat"] {{ background: {PANEL}; border: 2px solid #2f6b47; border-radius: 8px; }}
-    QFrame[role="seat"][active="true"] {{ border: 3px solid {GOLD}; }}
+    QFrame[role="seat"][active="true"] {{ border: 4px solid {GOLD}; }}
+    QFrame[role="seat"][done="true"] {{ background: #0d2216; border: 2px solid #3c5a48; }}
     QFrame[role="panel"] {{ background: {PANEL}; border: 1px solid #2f6b47; border-radius: 8px; }}
-    QPushButton {{ min-height: {px(MIN_TOUCH)}px; min-width: {px(MIN_TOUCH)}px; background: #f2f2f2;
-                   color: #000000; border: 2px solid #000000; border-radius: 8px; font-weight: bold;
-                   font-size: {px(17)}px; padding: 0 {px(8)}px; }}
+    QFrame[role="locked"] {{ background: #1b1b1b; border: 3px dashed #9a9a9a; border-radius: 8px; }}
+    QFrame[role="halt"] {{ background: #5c0b0e; border: 3px solid {RED}; border-radius: 8px; }}
+    QFrame[role="meterbox"] {{ background: #000000; border: 2px solid {GOLD}; border-radius: 8px; }}
+    QFrame[role="overlay"] {{ background: #071a10; border: 3px solid {GOLD}; border-radius: 10px; }}
+    QPushButton {{ min-height: {t}px; max-height: {t}px; min-width: {t}px; background: #f2f2f2;
+                   color: #000000; border: 2px solid #000000; border-radius: 8px;
+                   padding: 0 {m.px(6)}px; }}
     QPushButton:pressed {{ background: {GOLD}; }}
     QPushButton:disabled {{ background: {LOCK}; color: #d0d0d0; border: 2px dashed #9a9a9a; }}
-    QPushButton[role="chip"] {{ background: {GOLD}; border-radius: {px(24)}px; padding: 0;
-                                min-width: {px(MIN_TOUCH)}px; max-width: {px(MIN_TOUCH)}px;
-                                min-height: {px(MIN_TOUCH)}px; max-height: {px(MIN_TOUCH)}px; }}
+    QPushButton[role="chip"] {{ border-radius: {t // 2}px; padding: 0; border: 3px dashed #000000;
+                                min-width: {t}px; max-width: {t}px; }}
     QPushButton[role="chip"]:disabled {{ background: {LOCK}; color: #d0d0d0; }}
-    QPushButton[role="big"] {{ background: {RED}; color: #ffffff; font-size: {px(24)}px;
-                               min-height: {px(64)}px; border: 3px solid #ffffff; }}
+    QPushButton[role="toggle"] {{ border: 3px solid #000000; }}
+    QPushButton[role="toggle"][on="true"] {{ border: 4px solid #ffffff; }}
+    QPushButton[role="big"] {{ background: {RED}; color: #ffffff; border: 3px solid #ffffff; }}
     QPushButton[role="big"]:disabled {{ background: {LOCK}; color: #d0d0d0; border: 3px dashed #9a9a9a; }}
     QPushButton[role="go"] {{ background: {GREEN}; color: #ffffff; border: 2px solid #ffffff; }}
-    QPushButton[role="action"] {{ background: #ffffff; font-size: {px(19)}px; }}
-    QFrame[role="locked"] {{ border: 3px dashed #9a9a9a; border-radius: 8px; }}
-    QTableWidget {{ background: #ffffff; color: #000000; font-size: {px(15)}px; gridline-color: #888888; }}
-    QHeaderView::section {{ background: {PANEL}; color: {INK}; font-weight: bold; }}
-    QLineEdit {{ background: #ffffff; color: #000000; min-height: {px(MIN_TOUCH)}px; font-size: {px(20)}px; }}
+    QPushButton[role="go"]:disabled {{ background: {LOCK}; color: #d0d0d0; }}
+    QPushButton[role="action"] {{ background: #ffffff; }}
+    QPushButton[role="supervisor"] {{ background: #2b2b6b; color: #ffffff; border: 2px solid #b8b8ff; }}
+    QPushButton[role="danger"] {{ background: #7a0a0d; color: #ffffff; border: 3px solid #ffffff; }}
+    QPushButton[role="key"] {{ }}
+    QPushButton[role="key"][on="true"] {{ background: {GOLD}; border: 4px solid #000000; }}
+    QPushButton[role="card-red"] {{ color: #c8102e; }}
+    QPushButton[role="card-red"][on="true"] {{ background: {GOLD}; border: 4px solid #000000; }}
+    QPushButton[role="card-black"] {{ color: #111111; }}
+    QPushButton[role="card-black"][on="true"] {{ background: {GOLD}; border: 4px solid #000000; }}
+    QPushButton[role="list"] {{ text-align: left; background: #ffffff; }}
+    QPushButton[role="list"][on="true"] {{ background: {GOLD}; }}
+    QLineEdit {{ background: #ffffff; color: #000000; min-height: {t}px; max-height: {t}px; font-size: {f(18)}px;
+                 border: 3px solid #888888; border-radius: 6px; }}
+    QLineEdit:focus {{ border: 4px solid {GOLD}; }}
+    QTextBrowser {{ background: #ffffff; color: #000000; font-size: {f(13)}px; }}
+    QListWidget {{ background: #ffffff; color: #000000; font-size: {f(14)}px; }}
+    QListWidget::item {{ min-height: {t}px; border-bottom: 1px solid #bbbbbb; }}
+    QListWidget::item:selected {{ background: {GOLD}; color: #000000; }}
+    QScrollBar:vertical {{ width: {m.px(18)}px; }}
     """
 
 
-def apply(app: QApplication, height: int = BASE_HEIGHT) -> None:
-    family = ensure_fonts()
-    if family:
-        app.setFont(QFont(family))
-    app.setStyleSheet(stylesheet(scale_for(height)))
+def apply(app: QApplication, language: str = "en") -> None:
+    """The application font (with the language's CJK family) and the 800x480 look."""
+    app.setFont(app_font(language))
+    app.setStyleSheet(stylesheet(Metrics(1.0)))
 
 
 def set_role(widget: QWidget, role: str) -> None:

@@ -20,9 +20,13 @@ log = structlog.get_logger("ui.worker")
 
 
 class CommandWorker(QObject):
-    """``submit(label, fn, *args)``; ``refused(label, reason)`` / ``done(label, result)`` come back."""
+    """``submit(label, fn, *args)``; ``refused(label, error)`` / ``done(label, result)`` come back.
 
-    refused = Signal(str, str)
+    ``error`` is the exception itself, so the screen can say a refusal in the croupier's
+    words from its field and problem (``engine.view.refusal``).
+    """
+
+    refused = Signal(str, object)
     done = Signal(str, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -47,12 +51,12 @@ class CommandWorker(QObject):
         except DealerStationError as exc:
             log.info("command_refused", command=label, reason=str(exc))
             self._finish()
-            self.refused.emit(label, str(exc))
+            self.refused.emit(label, exc)
             return None
         except Exception as exc:  # a bug must reach the croupier as text, not kill the worker
             log.exception("command_failed", command=label)
             self._finish()
-            self.refused.emit(label, f"internal error: {exc}")
+            self.refused.emit(label, DealerStationError(f"internal error: {exc}"))
             return None
         self._finish()
         self.done.emit(label, result)

@@ -448,8 +448,12 @@ class TableSession:
     # ----------------------------------------------------------------- supervisor
 
     def _supervise(self, action: str, badge: str, pin: str, act: Callable[[Tx, str], None],
-                   check: Callable[[], None] | None = None) -> None:
-        """Check the action fits, authenticate, then act as that person - one transaction."""
+                   check: Callable[[], None] | None = None) -> Any:
+        """Check the action fits, authenticate, then act as that person - one transaction.
+
+        Returns the authenticated person (``Supervisor``: its ``failed_attempts`` tell the
+        badge's owner, after success only, that someone tried it).
+        """
         if self.unavailable:
             raise RuleError(self.unavailable)
         offer = self.offer()
@@ -457,17 +461,7 @@ class TableSession:
             raise RuleError(offer.refusals.get(action) or self._no_supervisor_action(action))
         if check is not None:
             check()
-        if self.credentials is None:
-            raise RuleError("no supervisor credentials are configured at this table")
-        try:
-            person = self.credentials.authenticate(badge, pin)
-        except DealerStationError as exc:
-            reason = str(getattr(exc, "reason", "") or exc.problem)
-            self._transact(lambda tx: tx.emit(ev.SupervisorAuth(False, reason, badge=str(badge)[:32], action=action),
-                                              f"supervisor:{str(badge)[:32]}"))
-            self._log.warning("supervisor_denied", badge=str(badge)[:32], action=action, reason=reason,
-                              round_id=self._round_id())
-            raise
+        person = self._authenticate(action, badge, pin)
         actor = getattr(person, "actor", f"supervisor:{badge}")
         who = getattr(person, "badge", badge)
         round_id = self.state.round.round_id if self.state.round is not None else None
@@ -478,6 +472,33 @@ class TableSession:
 
         self._transact(decide)
         self._log.info("supervisor_action", badge=who, action=action, round_id=round_id)
+        return person
+
+    def _authenticate(self, action: str, badge: str, pin: str) -> Any:
+        """The person behind ``badge`` and ``pin``; a refusal is journaled with its true reason."""
+        if self.credentials is None:
+            raise RuleError("no supervisor credentials are configured at this table")
+        try:
+            return self.credentials.authenticate(badge, pin)
+        except DealerStationError as exc:
+            reason = str(getattr(exc, "reason", "") or exc.problem)
+            self._transact(lambda tx: tx.emit(ev.SupervisorAuth(False, reason, badge=str(badge)[:32], action=action),
+                                              f"supervisor:{str(badge)[:32]}"))
+            self._log.warning("supervisor_denied", badge=str(badge)[:32], action=action, reason=reason,
+                              round_id=self._round_id())
+            raise
+
+    def sign_in(self, badge: str, pin: str, purpose: str, reason: str) -> Any:
+        """A supervisor shows who they are to see what the croupier may not (every card of a
+        round in a dispute): authenticated and journaled like an action; changes nothing else."""
+        with self._lock:
+            self._reason(reason, purpose.replace("_", " "))()
+            person = self._authenticate(purpose, badge, pin)
+            who = getattr(person, "badge", badge)
+            self._transact(lambda tx: tx.emit(ev.SupervisorAuth(True, "ok", badge=who, action=purpose),
+                                              getattr(person, "actor", f"supervisor:{badge}")))
+            self._log.info("supervisor_view", badge=who, purpose=purpose, reason=reason, round_id=self._round_id())
+            return person
 
     def _no_supervisor_action(self, action: str) -> str:
         rnd = self.state.round
@@ -500,7 +521,7 @@ class TableSession:
                 raise RuleError(f"{what} needs a reason", "reason")
         return check
 
-    def void(self, badge: str, pin: str, reason: str) -> None:
+    def void(self, badge: str, pin: str, reason: str) -> Any:
         """Supervisor void of the round in progress: every stake is returned."""
         with self._lock:
             def act(tx: Tx, actor: str) -> None:
@@ -508,19 +529,19 @@ class TableSession:
                 cause = rnd.halt.cause if rnd.halt is not None else "supervisor"
                 self.flow.void(tx, cause, actor, reason=reason)
 
-            self._supervise("void", badge, pin, act, self._reason(reason, "a void"))
+            return self._supervise("void", badge, pin, act, self._reason(reason, "a void"))
 
-    def accept_mismatch(self, badge: str, pin: str, reason: str) -> None:
+    def accept_mismatch(self, badge: str, pin: str, reason: str) -> Any:
         """Supervisor accepts a reader/shoe mismatch; the dealt card stands."""
         with self._lock:
-            self._supervise("accept_mismatch", badge, pin,
+            return self._supervise("accept_mismatch", badge, pin,
                             lambda tx, actor: self._banking.accept_mismatch(tx, actor, reason),
                             self._reason(reason, "accepting a mismatch"))
 
-    def clear_fault(self, badge: str, pin: str, reason: str) -> None:
+    def clear_fault(self, badge: str, pin: str, reason: str) -> Any:
         """Supervisor clears a deal fault before any card was exposed; the deal resumes."""
         with self._lock:
-            self._supervise("clear_fault", badge, pin, lambda tx, actor: self._clear(tx, actor, reason),
+            return self._supervise("clear_fault", badge, pin, lambda tx, actor: self._clear(tx, actor, reason),
                             self._reason(reason, "clearing a fault"))
 
     def _clear(self, tx: Tx, actor: str, reason: str) -> None:
@@ -528,7 +549,7 @@ class TableSession:
             tx.effect(SHUFFLER, "reset")  # a jammed shoe refuses to move until reset
         self._banking.clear_fault(tx, actor, reason)
 
-    def verify_jackpot(self, badge: str, pin: str, reason: str) -> None:
+    def verify_jackpot(self, badge: str, pin: str, reason: str) -> Any:
         """Supervisor verifies a jackpot hit held for verification; the round goes on and pays it."""
         with self._lock:
             def act(tx: Tx, actor: str) -> None:
@@ -536,18 +557,18 @@ class TableSession:
                 tx.emit(ev.HaltCleared(actor, reason), actor)
                 self.flow.resume_pending(tx)
 
-            self._supervise("verify_jackpot", badge, pin, act, self._reason(reason, "verifying a jackpot"))
+            return self._supervise("verify_jackpot", badge, pin, act, self._reason(reason, "verifying a jackpot"))
 
-    def resume(self, badge: str, pin: str, reason: str) -> None:
+    def resume(self, badge: str, pin: str, reason: str) -> Any:
         """Supervisor releases a round the station halted after an internal failure."""
         with self._lock:
             def act(tx: Tx, actor: str) -> None:
                 tx.emit(ev.HaltCleared(actor, reason), actor)
                 self.flow.resume_pending(tx)
 
-            self._supervise("resume", badge, pin, act, self._reason(reason, "resuming"))
+            return self._supervise("resume", badge, pin, act, self._reason(reason, "resuming"))
 
-    def correct_card(self, badge: str, pin: str, position: str, index: int, card: str) -> None:
+    def correct_card(self, badge: str, pin: str, position: str, index: int, card: str) -> Any:
         """Supervisor corrects a card recorded for a position (e.g. a mis-keyed entry) before settlement."""
         with self._lock:
             value = parse_card(card, "card")
@@ -555,11 +576,11 @@ class TableSession:
             def check() -> None:
                 self._banking.check_correction(self._round_or_refuse(), position, index, value)
 
-            self._supervise("correct_card", badge, pin,
+            return self._supervise("correct_card", badge, pin,
                             lambda tx, actor: self._banking.correct_card(tx, actor, position, index, value), check)
 
     def adjust(self, badge: str, pin: str, adjustments: Mapping[int, Any], reason: str,
-               round_id: str | None = None) -> None:
+               round_id: str | None = None) -> Any:
         """Supervisor correction of a settled round: pay (+) or collect (-) per seat, with why."""
         with self._lock:
             rnd = self.state.round
@@ -581,7 +602,7 @@ class TableSession:
                 assert target is not None
                 tx.emit(ev.RoundAdjusted(target, parsed, reason, actor), actor)
 
-            self._supervise("adjust", badge, pin, act, check)
+            return self._supervise("adjust", badge, pin, act, check)
 
     def _round_or_refuse(self) -> RoundState:
         rnd = self.state.round

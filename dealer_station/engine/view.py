@@ -3,22 +3,27 @@
 The screen renders this and sends commands; it never decides what fits or what a seat
 has at stake. Texts are message keys with arguments (``Text``) so the screen can show
 them in the croupier's language; ``Text.english()`` is the catalogue's English, used by
-logs, tests and the CLI.
+logs, tests and the CLI. A game's own words (spots, actions, streets) travel as ``Label``
+so the screen translates them in the game's context (seed 001 calls UTH's Trips "Bonus").
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from ..errors import DealerStationError
 from ..games.base import BankingGame
-from .phases import DEALER_REVEAL, HANDS_REVEAL, Stage
+from ..money import ZERO, format_money
+from .phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
 
 if TYPE_CHECKING:
     from ..config import TableConfig
     from .session import TableSession
+    from .state import RoundState, TableState
 
 ENGLISH: dict[str, str] = {
     "open_betting": "Open betting for the next round",
@@ -43,29 +48,130 @@ ENGLISH: dict[str, str] = {
     "call_supervisor_jackpot": "Jackpot - call a supervisor to verify it",
     "wait_for_device": "Waiting for the {device} to reconnect; call a supervisor if it does not",
     "key_unreadable": "Key the card in from what you read on its face",
+    # positions on the table
+    "pos:board": "board",
+    "pos:dealer": "dealer",
+    "pos:seat": "seat {seat}",
+    # devices
+    "device:shuffler": "shoe",
+    "device:reader": "reader",
+    "device:device": "device",
+    # what stopped a round (halt and void causes)
+    "cause:jam": "Shoe jam",
+    "cause:misfeed": "Shoe misfeed",
+    "cause:door_open": "Shoe door open",
+    "cause:internal_error": "Device error",
+    "cause:card_unreadable": "Card unreadable",
+    "cause:deck_count_wrong": "Deck check failed",
+    "cause:power_restored": "Device power cycled",
+    "cause:link_lost": "Device link lost",
+    "cause:crc_errors": "Device link errors",
+    "cause:duplicate_card": "Card dealt twice",
+    "cause:extra_card": "Unexpected card",
+    "cause:missing_card": "Card missing",
+    "cause:reader_mismatch": "Misdeal alarm: reader and shoe disagree",
+    "cause:station_restart": "Station restarted mid-deal",
+    "cause:jackpot_hit": "Jackpot hit: verification needed",
+    "cause:dispatch_failed": "Station error",
+    "cause:supervisor": "Supervisor decision",
+    "cause:other": "Stopped",
+    # supervisor actions: what each does, said before the PIN is asked
+    "action:void": "Void the round: every stake returned",
+    "action:clear_fault": "Clear the fault: no card exposed, the deal goes on",
+    "action:accept_mismatch": "Accept the dealt card: the round goes on",
+    "action:verify_jackpot": "Verify the jackpot: the hit is paid",
+    "action:resume": "Resume the round",
+    "action:view_cards": "Show every card of this round (dispute)",
+    # reasons a supervisor picks (journaled in English; "other" is typed)
+    "reason:jam_cleared": "Jam cleared, no card exposed",
+    "reason:door_closed": "Door closed, no card exposed",
+    "reason:device_replaced": "Device checked and restarted",
+    "reason:misdeal": "Misdeal",
+    "reason:card_exposed": "Card exposed during the deal",
+    "reason:device_fault": "Device fault",
+    "reason:dispute": "Player dispute",
+    "reason:card_checked": "Card checked: the dealt card stands",
+    "reason:hand_checked": "Hand checked against the cards on the table",
+    "reason:checked_go_on": "Checked: the round can go on",
+    "reason:protection": "Game protection review",
+    # refusals, in the croupier's words
+    "refuse_above_max": "{spot} {amount} is above the table maximum {limit}",
+    "refuse_below_min": "{spot} {amount} is below the table minimum {limit}",
+    "refuse_must_match": "{spot} must equal the {other} ({amount})",
+    "refuse_fixed": "{spot} is always {amount} at this table",
+    "refuse_needs": "Place the {spot} first",
+    "refuse_not_accepted": "Badge or PIN not accepted",
+    "refused": "Refused: {problem}",
 }
+
+REASONS: dict[str, tuple[str, ...]] = {
+    "void": ("reason:misdeal", "reason:card_exposed", "reason:device_fault", "reason:dispute"),
+    "clear_fault": ("reason:jam_cleared", "reason:door_closed", "reason:device_replaced"),
+    "accept_mismatch": ("reason:card_checked",),
+    "verify_jackpot": ("reason:hand_checked",),
+    "resume": ("reason:checked_go_on", "reason:device_replaced"),
+    "view_cards": ("reason:dispute", "reason:protection"),
+}
+"""The reasons a supervisor picks from, per action (keys of ``ENGLISH``); any may be typed instead."""
 
 
 @dataclass(frozen=True)
 class Text:
-    """A message key of ``ENGLISH`` with its arguments (nested ``Text`` allowed)."""
+    """A message key of ``ENGLISH`` with its arguments (``Text`` and ``Label`` args allowed)."""
 
     key: str
     args: Mapping[str, Any] = field(default_factory=dict)
 
     def english(self) -> str:
-        return ENGLISH[self.key].format(**{k: v.english() if isinstance(v, Text) else v for k, v in self.args.items()})
+        return ENGLISH[self.key].format(**{k: v.english() if hasattr(v, "english") else v
+                                           for k, v in self.args.items()})
+
+
+@dataclass(frozen=True)
+class Label:
+    """One of a game's screen words (``game.labels``): translated in the game's context."""
+
+    game: str
+    key: str
+    text: str
+
+    def english(self) -> str:
+        return self.text
+
+
+def label(game: Any, key: str, default: str | None = None) -> Label:
+    """The game's word for a spot, action or street (``street:flop``), as a ``Label``."""
+    return Label(game.name, key, game.labels.get(key, default if default is not None else key.capitalize()))
+
+
+def position_text(position: str) -> Text:
+    """``seat3`` -> "seat 3", ``board`` -> "board" (translatable)."""
+    if position.startswith("seat") and position[4:].isdigit():
+        return Text("pos:seat", {"seat": int(position[4:])})
+    return Text(f"pos:{position}") if f"pos:{position}" in ENGLISH else Text("refused", {"problem": position})
+
+
+def device_text(device: str | None) -> Text:
+    return Text(f"device:{device}") if f"device:{device}" in ENGLISH else Text("device:device")
+
+
+def cause_text(cause: str | None) -> Text:
+    return Text(f"cause:{cause}") if f"cause:{cause}" in ENGLISH else Text("cause:other")
 
 
 def banner(session: TableSession) -> Text:
-    """One line saying what happens next."""
+    """One line saying what happens next (a family's flow may say its own: ``flow.banner``)."""
     if session.unavailable:
         return Text("journal_unavailable", {"reason": session.unavailable})
+    own = getattr(session.flow, "banner", None)
+    if callable(own):
+        said: Text = own(session)
+        return said
     rnd = session.round
     stage = session.flow.stage(session.state)
-    if rnd is None or rnd.phase == "paid":
+    if rnd is None or rnd.phase == PAID:
         return Text("open_betting")
-    if rnd.phase == "void":
+    if rnd.phase == VOID:
         return Text("round_void", {"cause": rnd.void["cause"] if rnd.void else ""})
     if rnd.halt is not None:
         return Text("halted", {"what": rnd.halt.text or rnd.halt.cause})
@@ -77,14 +183,16 @@ def banner(session: TableSession) -> Text:
         return Text("deal_by_hand") if session.hand_deal else Text("dealing")
     if stage is Stage.DECISION:
         waiting = session.seats_to_act()
-        label = session.game.labels.get(f"street:{rnd.phase}", rnd.phase.capitalize())
-        return Text("decision", {"street": label, "seat": waiting[0]}) if waiting else Text("dealing")
+        deciding = label(session.game, f"street:{rnd.phase}", rnd.phase.capitalize())
+        return Text("decision", {"street": deciding, "seat": waiting[0]}) if waiting else Text("dealing")
     if stage is Stage.REVEAL:
         target = session.next_to_reveal()
+        street = session.phase_info.street
         what: Any = {DEALER_REVEAL: Text("what_dealer"), HANDS_REVEAL: Text("what_hands")}.get(
-            rnd.phase, session.phase_info.street or "")
+            rnd.phase, label(session.game, f"street:{street}", street or "") if street else "")
         how = Text("how_reader") if session.has_reader else Text("how_key") if session.hand_deal else Text("how_turn")
-        where: Any = Text("reveal_target", {"position": target[0], "number": target[1] + 1}) if target else ""
+        where: Any = Text("reveal_target", {"position": position_text(target[0]), "number": target[1] + 1}) \
+            if target else ""
         return Text("reveal", {"what": what, "how": how, "target": where})
     if stage is Stage.SETTLEMENT:
         unpaid = [s for s in sorted(rnd.seats, reverse=True) if not rnd.seats[s].paid]
@@ -100,7 +208,62 @@ def instruction(session: TableSession) -> Text | None:
     kind = session.offer().halt
     if kind is None:
         return None
-    return Text(kind.instruction, {"device": rnd.halt.device or "device"})
+    return Text(kind.instruction, {"device": device_text(rnd.halt.device)})
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def seat_order(seats: int) -> list[int]:
+    """Seats left to right on the croupier's screen, as the dealer sees the table.
+
+    Seat 1 ("first base") is at the dealer's left, so at the screen's left; settlement
+    (highest seat first) then runs right to left across the screen, as the dealer's hands do.
+    """
+    return list(range(1, seats + 1))
+
+
+def face_up(session: TableSession, position: str) -> int:
+    """How many of the cards at ``position`` the croupier's screen shows face up.
+
+    Game protection: a player's hole cards stay face down on the screen from the deal on,
+    until the reader (or the croupier's keying) shows them at a reveal, or the round
+    reaches showdown (settlement). The dealer's and the board's follow their reveals.
+    A supervisor sees every card with ``all_cards`` (disputes).
+    """
+    rnd = session.round
+    if rnd is None:
+        return 0
+    shown = rnd.revealed.get(position, 0)
+    if position.startswith("seat") and rnd.void is None and \
+            session.phase_info.stage in (Stage.SETTLEMENT, Stage.FINISHED):
+        return len(rnd.cards.get(position, []))
+    return shown
+
+
+def all_cards(rnd: RoundState) -> dict[str, list[int]]:
+    """Every card the station knows of the round, by position (the supervisor's dispute view)."""
+    return {pos: list(cards) for pos, cards in rnd.cards.items() if cards}
+
+
+def decision_stake(session: TableSession, seat: int, action: str) -> Decimal | None:
+    """What ``action`` adds to the table for ``seat`` ("Play 4x - 40"); None when nothing.
+
+    Read from the game's one definition of what a seat has on the table (``stakes``).
+    """
+    rnd = session.round
+    st = rnd.seats.get(seat) if rnd is not None else None
+    if st is None:
+        return None
+    game = session.game
+    if not isinstance(game, BankingGame):
+        return None
+    before = sum(game.stakes(st.bets, st.actions).values(), ZERO)
+    after = sum(game.stakes(st.bets, [*st.actions, action]).values(), ZERO)
+    return after - before if after > before else None
+
+
+# --------------------------------------------------------------------------- bets
 
 
 @dataclass(frozen=True)
@@ -113,29 +276,167 @@ class ChipRow:
     paired: tuple[str, ...] = ()
     fixed: Decimal | None = None
     """A spot with one fixed amount (THB's Pool): one tap places it, a second removes it."""
+    matches: str | None = None
+    """An optional spot always equal to another (THB's Bonus = Ante): one tap places it, a second removes it."""
 
 
 DEFAULT_CHIPS = (Decimal(1), Decimal(5), Decimal(25), Decimal(100), Decimal(500), Decimal(1000))
 
 
+def chip_set(table: TableConfig) -> tuple[Decimal, ...]:
+    """The croupier's chips, smallest first (the profile's ``chips``, else a common set)."""
+    return tuple(sorted(table.chips)) or DEFAULT_CHIPS
+
+
 def chip_rows(game: BankingGame, table: TableConfig) -> list[ChipRow]:
     """The bet panel's rows, from the game's spots and the profile's chip set and limits."""
-    chips = tuple(sorted(table.chips)) or DEFAULT_CHIPS
+    chips = chip_set(table)
     limits = getattr(table, "limits", {})
-    fixed_amounts: Mapping[str, Decimal] = getattr(game, "fixed_stakes", lambda t: {})(table)
+    fixed_amounts = game.fixed_stakes(table)
+    matched = game.matched_spots
     paired_to = {b: a for a, b in game.paired_spots.items()}
     rows: list[ChipRow] = []
     for spot in game.placeable_spots:
         if spot in paired_to:
             continue  # placed with its pair
-        label = game.labels.get(spot, spot.capitalize())
+        name = game.labels.get(spot, spot.capitalize())
         paired = tuple(b for a, b in game.paired_spots.items() if a == spot)
         if spot in fixed_amounts:
-            rows.append(ChipRow(spot, label, (), paired, fixed_amounts[spot]))
+            rows.append(ChipRow(spot, name, (), paired, fixed_amounts[spot]))
+            continue
+        if spot in matched:
+            rows.append(ChipRow(spot, name, (), paired, matches=matched[spot]))
             continue
         limit = limits.get(spot)
         if limit is None and paired_to:
             limit = limits.get(paired_to.get(spot, spot))
         usable = [c for c in chips if limit is None or (limit.min / 5 <= c <= limit.max)]
-        rows.append(ChipRow(spot, label, tuple(usable[:4] or chips[:4]), paired))
+        rows.append(ChipRow(spot, name, tuple(usable[:4] or chips[:4]), paired))
     return rows
+
+
+def bets_after(current: Mapping[str, Decimal], row: ChipRow, chip: Decimal | None,
+               rows: Sequence[ChipRow]) -> dict[str, Decimal]:
+    """A seat's stakes after one press on ``row`` (``chip``: the chip pressed, None for a toggle).
+
+    A chip adds to its spot and to the spots paired with it; a fixed or matching spot
+    toggles; a matching spot follows the spot it matches. The game still checks the result.
+    """
+    bets = dict(current)
+    if row.fixed is not None or row.matches is not None:
+        if row.spot in bets:
+            bets.pop(row.spot)
+            for other in row.paired:
+                bets.pop(other, None)
+        else:
+            amount = row.fixed if row.fixed is not None else bets.get(row.matches or "", ZERO)
+            for spot in (row.spot, *row.paired):
+                bets[spot] = amount
+        return bets
+    value = bets.get(row.spot, ZERO) + (chip or ZERO)
+    for spot in (row.spot, *row.paired):
+        bets[spot] = value
+    for follower in rows:
+        if follower.matches == row.spot and follower.spot in bets:
+            bets[follower.spot] = value
+    return bets
+
+
+def money_args(bets: Mapping[str, Decimal]) -> dict[str, str]:
+    """Stakes as the session's ``set_bets`` takes them (exact decimal text)."""
+    return {spot: format_money(v) for spot, v in bets.items()}
+
+
+# --------------------------------------------------------------------------- settlement
+
+
+def chip_breakdown(amount: Decimal, chips: Sequence[Decimal]) -> tuple[list[tuple[Decimal, int]], Decimal]:
+    """How to pay ``amount`` with the chip set: (chip, count) largest first, and what no chip makes."""
+    left = abs(amount)
+    out: list[tuple[Decimal, int]] = []
+    for chip in sorted(chips, reverse=True):
+        count = int(left // chip)
+        if count:
+            out.append((chip, count))
+            left -= chip * count
+    return out, left
+
+
+def settlement_order(rnd: RoundState) -> list[int]:
+    """Seats in the order the croupier settles them: the settlement's own order (highest first)."""
+    return [entry["seat"] for entry in (rnd.settlement or {}).get("seats", [])]
+
+
+def house_result(rnd: RoundState) -> Decimal:
+    """The table's result of a paid round: what the players lost minus what they were paid."""
+    return -sum((Decimal(str(s["net"])) for s in (rnd.settlement or {}).get("seats", [])), ZERO)
+
+
+# --------------------------------------------------------------------------- refusals
+
+_REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^(?P<amount>-?[\d.]+) above the table maximum (?P<limit>[\d.]+)$"), "refuse_above_max"),
+    (re.compile(r"^(?P<amount>-?[\d.]+) below the table minimum (?P<limit>[\d.]+)$"), "refuse_below_min"),
+    (re.compile(r"^must equal (?P<other>\w+) \((?P<amount>[\d.]+)\)$"), "refuse_must_match"),
+    (re.compile(r"^must be the table's \w+ stake (?P<amount>[\d.]+)$"), "refuse_fixed"),
+    (re.compile(r"^missing required key$"), "refuse_needs"),
+)
+_BET_FIELD = re.compile(r"^seat\d+\.bets\.(?P<spot>\w+)$")
+
+
+def refusal(problem: str, field: str | None, game: Any) -> Text:
+    """A refusal from the session in the croupier's words ("Ante 515 is above the table maximum 500").
+
+    Bet refusals name the spot in the game's words; anything else is passed on as said.
+    """
+    if problem == "badge or PIN not accepted":
+        return Text("refuse_not_accepted")
+    spot = _BET_FIELD.match(field or "")
+    if spot is not None:
+        for pattern, key in _REFUSALS:
+            found = pattern.match(problem)
+            if found is not None:
+                args: dict[str, Any] = {"spot": label(game, spot["spot"]), **found.groupdict()}
+                if "other" in args:
+                    args["other"] = label(game, args["other"])
+                return Text(key, args)
+    return Text("refused", {"problem": f"{field}: {problem}" if field else problem})
+
+
+def refusal_of(error: BaseException, game: Any) -> Text:
+    if isinstance(error, DealerStationError):
+        return refusal(error.problem, error.field, game)
+    return Text("refused", {"problem": str(error)})
+
+
+# --------------------------------------------------------------------------- the shift
+
+
+@dataclass
+class ShiftTally:
+    """Rounds and the table's result since the station started (the croupier's shift counters).
+
+    ``observe`` is called after every committed step (a session listener), so every round
+    that ends is counted once, however fast rounds go.
+    """
+
+    rounds: int = 0
+    voided: int = 0
+    result: Decimal = ZERO
+    _seen: set[str] = field(default_factory=set)
+
+    def observe(self, state: TableState) -> None:
+        rnd = state.round
+        if rnd is None or not rnd.finished or rnd.round_id in self._seen:
+            return
+        self._seen.add(rnd.round_id)
+        self.rounds += 1
+        if rnd.phase == VOID:
+            self.voided += 1
+        else:
+            self.result += house_result(rnd)
+
+    def ignore_current(self, state: TableState) -> None:
+        """A round already finished when the shift began is not the shift's."""
+        if state.round is not None and state.round.finished:
+            self._seen.add(state.round.round_id)

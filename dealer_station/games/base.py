@@ -125,6 +125,8 @@ class BankingGame(Game):
     """Spots the croupier places chips on at betting time (the rest come from decisions)."""
     paired_spots: ClassVar[Mapping[str, str]] = {}
     """A spot whose stake always equals another's (UTH: Blind = Ante): one chip press places both."""
+    matched_spots: ClassVar[Mapping[str, str]] = {}
+    """An optional spot that, when placed, equals another (THB: Bonus = Ante): a bet panel toggles it."""
     streets: ClassVar[tuple[str, ...]]
     """Decision streets, in order."""
     reveals: ClassVar[Mapping[str, tuple[Reveal, ...]]]
@@ -183,6 +185,10 @@ class BankingGame(Game):
     def check_takeover(self, table: TableConfig, seat: int, player: int, others: Mapping[int, int | None]) -> None:
         """Refuse ``player``'s seat also playing spot ``seat`` (``others``: spot -> its taker)."""
         raise RuleError(f"{self.name} does not allow playing a second spot (seed 001)", "player")
+
+    def fixed_stakes(self, table: TableConfig) -> dict[str, Decimal]:
+        """Spots that take one amount set by the table (THB's Pool): a bet panel toggles them."""
+        return {}
 
     def action_stake(self, bets: Mapping[str, Decimal], action: str) -> Decimal | None:
         """The amount a decision puts on the table (for "Play 4x - 40"); None for none."""

@@ -286,6 +286,7 @@ class TexasHoldemBonus(BankingGame):
     street_actions = STREET_ACTIONS
     street_labels = STREET_LABEL
     incomplete_hint = "must end with a fold, a declined Turn bet or the River decision"
+    matched_spots = {"bonus": "ante"}  # optional; when placed, always the Ante's amount
     labels = {"ante": "Ante", "bonus": "Bonus", "pool": "Pool", "flop": "Flop", "turn": "Turn", "river": "River",
               "fold": "Fold", "check": "Check", "street:preflop": "Pre-flop", "street:flop": "Flop",
               "street:turn": "Turn"}
@@ -324,6 +325,9 @@ class TexasHoldemBonus(BankingGame):
 
     def stakes(self, bets: Mapping[str, Decimal], actions: Sequence[str]) -> dict[str, Decimal]:
         return stake_amounts(bets, actions)
+
+    def fixed_stakes(self, table: TableConfig) -> dict[str, Decimal]:
+        return {"pool": table_options(table).pool_stake}
 
     def validate_bets(
         self, seat: int, bets: Mapping[str, Any], table: TableConfig, field: str

@@ -124,7 +124,8 @@ class UltimateTexasHoldem(BankingGame):
     paired_spots = {"ante": "blind"}  # Ante and Blind are always equal (GAMES.md §2)
     labels = {"ante": "Ante", "blind": "Blind", "trips": "Trips", "play": "Play",
               "check": "Check", "fold": "Fold", "play4x": "Play 4x", "play3x": "Play 3x",
-              "play2x": "Play 2x", "play1x": "Play 1x"}
+              "play2x": "Play 2x", "play1x": "Play 1x",
+              "street:preflop": "Pre-flop", "street:flop": "Flop", "street:river": "River"}
     streets = ("preflop", "flop", "river")
     reveals = {
         "preflop": (),  # players look at their own hole cards

@@ -1,4 +1,4 @@
-"""UI fixtures: a real QApplication offscreen, a controller on the scripted shoe, the window."""
+"""UI fixtures: a real QApplication offscreen, a session on the scripted shoe, the window."""
 
 from __future__ import annotations
 
@@ -28,28 +28,41 @@ def table():
     return load_profile("uth-default")
 
 
-@pytest.fixture
-def station(tmp_path: Path, table) -> Iterator[tuple[TableSession, ScriptedShoe]]:
-    credentials = CredentialStore(tmp_path / "credentials.json")
+def make_session(tmp_path: Path, profile: str, deck: list[str] | None = DECK, has_reader: bool = False,
+                 ) -> tuple[TableSession, ScriptedShoe | None, Journal]:
+    table = load_profile(profile)
+    credentials = CredentialStore(tmp_path / f"{profile}.credentials.json")
     credentials.add(BADGE, PIN)
-    journal = Journal(tmp_path / "journal.sqlite", table_id=table.table_id)
-    shoe = ScriptedShoe()
-    shoe.load(DECK)
-    ctl = TableSession(table, journal, shoe=shoe, has_reader=False, credentials=credentials)
-    shoe.session = ctl
+    journal = Journal(tmp_path / f"{profile}.sqlite", table_id=table.table_id)
+    shoe = None
+    if table.deal_mode == "shuffler":
+        shoe = ScriptedShoe()
+        if deck:
+            shoe.load(deck)
+    ctl = TableSession(table, journal, shoe=shoe, has_reader=has_reader, credentials=credentials)
+    if shoe is not None:
+        shoe.session = ctl
     ctl.start(PROGRAM)
+    return ctl, shoe, journal
+
+
+@pytest.fixture
+def station(tmp_path: Path) -> Iterator[tuple[TableSession, ScriptedShoe]]:
+    ctl, shoe, journal = make_session(tmp_path, "uth-default")
+    assert shoe is not None
     yield ctl, shoe
     journal.close()
 
 
-def open_window(qtbot, qapp, ctl: TableSession):
-    """The real main window on ``ctl``, themed, shown offscreen (caller shuts its worker)."""
+def open_window(qtbot, qapp, ctl: TableSession, size: tuple[int, int] = (1280, 800), language: str | None = None):
+    """The real main window on ``ctl``, themed, shown offscreen on a ``size`` panel."""
     from ui import theme
-    from ui.app import MainWindow
+    from ui.shell import MainWindow
 
     theme.apply(qapp)
-    win = MainWindow(ctl)
+    win = MainWindow(ctl, language=language)
     qtbot.addWidget(win)
+    win.fit_panel(*size)
     win.show()
     qtbot.waitExposed(win)
     return win

@@ -1,52 +1,77 @@
-"""The screen at a hand-dealt table: Cards dealt, then every card keyed as it is shown."""
+"""The screen at a hand-dealt table: Cards dealt, then every card keyed on the on-screen picker."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QInputDialog
 
-from dealer_station.config import load_profile
-from dealer_station.engine import TableSession
-from dealer_station.journal import Journal
-from tests.controller.conftest import PROGRAM
+from dealer_station.cards import parse_card
 
-from .conftest import open_window
-from .test_touchscreen import TIMEOUT, bet, click, decide, open_round
+from .conftest import make_session, open_window
+from .helpers import TIMEOUT, bet, button, click, decide, dialog, open_round, tap_again
 
 
 @pytest.fixture
 def hand_window(qtbot, qapp, tmp_path: Path):
-    table = load_profile("uth-hand-deal")
-    journal = Journal(tmp_path / "hand.sqlite", table_id=table.table_id)
-    ctl = TableSession(table, journal)
-    ctl.start(PROGRAM)
-    win = open_window(qtbot, qapp, ctl)
+    ctl, _shoe, journal = make_session(tmp_path, "uth-hand-deal")
+    win = open_window(qtbot, qapp, ctl, size=(800, 480))
     yield win
     win.worker.shutdown(wait=True)
     journal.close()
 
 
-def test_cards_dealt_then_each_card_keyed(qtbot, hand_window, monkeypatch):
+def key(qtbot, win, card: str) -> None:
+    tap_again(qtbot, win.key_button)
+    picker = dialog(win, "cardPicker")
+    click(qtbot, button(picker, f"rank_{card[0]}"))
+    click(qtbot, button(picker, f"suit_{card[1]}"))
+    assert picker.preview.describe() == card.replace("T", "10")
+    click(qtbot, picker.ok)
+
+
+def test_no_shoe_no_fault_cards_dealt_then_each_card_keyed_on_the_picker(qtbot, hand_window):
     win, ctl = hand_window, hand_window.ctl
+    # no shoe (nor reader) at this table: nothing is shown, so nothing looks like a fault
+    assert "shuffler" not in win.strip.devices and "deck" not in win.strip.devices
+    assert all(dot.property("role") != "dot-bad" for dot in win.strip.devices.values())
     open_round(qtbot, win)
-    bet(qtbot, win, 2, "ante", "5", expect_ante="5")
+    bet(qtbot, win, 2, "ante", "5", expect="5")
     assert not win.deal_done_button.isVisible()
-    click(qtbot, win.bets.no_more_bets)
+    click(qtbot, win.panel.no_more_bets)
     qtbot.waitUntil(lambda: win.deal_done_button.isVisible(), timeout=TIMEOUT)
     assert not win.reveal_button.isVisible()  # nothing to turn over: the station knows no card yet
     click(qtbot, win.deal_done_button)
-    qtbot.waitUntil(lambda: win.table.board.describe() == ["face down"] * 5, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: win.panel.header.board.describe() == ["face down"] * 5, timeout=TIMEOUT)
     decide(qtbot, win, 2, "check")
-    keyed = iter(["2c", "7d", "9h"])
-    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (next(keyed), True))
-    for n in range(1, 4):
+    qtbot.waitUntil(lambda: win.key_button.isVisible(), timeout=TIMEOUT)
+    # the card being keyed is framed on the table
+    assert [c.highlighted for c in win.panel.header.board.cards] == [True, False, False, False, False]
+    for n, card in enumerate(["2c", "7d", "9h"], start=1):
         qtbot.waitUntil(lambda: win.key_button.isVisible(), timeout=TIMEOUT)
-        click(qtbot, win.key_button)
+        key(qtbot, win, card)
         qtbot.waitUntil(lambda n=n: ctl.round.revealed.get("board", 0) == n, timeout=TIMEOUT)
-    qtbot.waitUntil(lambda: win.table.board.describe() == ["2c", "7d", "9h", "face down", "face down"],
+    qtbot.waitUntil(lambda: win.panel.header.board.describe() == ["2c", "7d", "9h", "face down", "face down"],
                     timeout=TIMEOUT)
     assert ctl.phase == "flop"
-    assert win.table.seats[2].hole.describe() == ["face down", "face down"]  # dealt, not yet seen
+    assert [parse_card(c) for c in ("2c", "7d", "9h")] == ctl.round.cards["board"]
+    assert win.panel.seats[2].hole.describe() == ["face down", "face down"]  # dealt, not yet seen
     assert not win.key_button.isVisible()  # decisions now, not keying
+
+
+def test_a_card_in_play_cannot_be_keyed_twice(qtbot, hand_window):
+    win, ctl = hand_window, hand_window.ctl
+    open_round(qtbot, win)
+    bet(qtbot, win, 1, "ante", "5", expect="5")
+    click(qtbot, win.panel.no_more_bets)
+    qtbot.waitUntil(lambda: win.deal_done_button.isVisible(), timeout=TIMEOUT)
+    click(qtbot, win.deal_done_button)
+    decide(qtbot, win, 1, "check")
+    qtbot.waitUntil(lambda: win.key_button.isVisible(), timeout=TIMEOUT)
+    key(qtbot, win, "As")
+    qtbot.waitUntil(lambda: ctl.round.revealed.get("board", 0) == 1, timeout=TIMEOUT)
+    tap_again(qtbot, win.key_button)
+    picker = dialog(win, "cardPicker")
+    click(qtbot, button(picker, "rank_A"))
+    assert not button(picker, "suit_s").isEnabled()  # As is on the board already
+    assert button(picker, "suit_h").isEnabled()

@@ -1,8 +1,8 @@
 """The screen on a live station: real drivers, the shoe on a pty, the reader via pyusb.
 
-A jam raised by the shoe simulator mid-deal reaches the screen as the fault banner and a
-void returns the stakes; and the GUI event loop keeps turning throughout the deal, since
-device I/O and journaling run off the GUI thread.
+A jam raised by the shoe simulator mid-deal reaches the screen as the halt panel, and a
+supervisor's void returns the stakes; the GUI event loop keeps turning throughout the
+deal, since device I/O and journaling run off the GUI thread.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dealer_station.station import Station
 from dealer_station.supervisor import CredentialStore
 
 from .conftest import BADGE, PIN, open_window
-from .test_touchscreen import TIMEOUT, bet, click, open_round
+from .helpers import TIMEOUT, bet, click, open_round, supervisor_answers
 
 
 @pytest.fixture
@@ -39,28 +39,29 @@ def live_window(qtbot, qapp, tmp_path: Path):
     station.stop()
 
 
-def test_simulator_jam_mid_deal_shows_the_banner_and_void_returns_stakes(qtbot, live_window):
+def test_simulator_jam_mid_deal_halts_the_screen_and_the_void_returns_stakes(qtbot, live_window):
     win, station = live_window
     ctl = win.ctl
     station.simulator("shuffler").faults.jam_after = 6
     open_round(qtbot, win)
     for seat in (1, 2, 3):
-        bet(qtbot, win, seat, "ante", "25", expect_ante="25")
+        bet(qtbot, win, seat, "ante", "25", expect="25")
     # the GUI loop's heartbeat: gaps between timer ticks show any freeze
     ticks: list[float] = []
     timer = QTimer(win)
     timer.timeout.connect(lambda: ticks.append(time.monotonic()))
     timer.start(10)
-    click(qtbot, win.bets.no_more_bets)
-    qtbot.waitUntil(lambda: win.banner.property("role") == "fault", timeout=TIMEOUT)
+    click(qtbot, win.panel.no_more_bets)
+    qtbot.waitUntil(lambda: win.halt.isVisible(), timeout=TIMEOUT)
     timer.stop()
-    assert "JAM" in win.banner.text()
+    assert win.banner.property("role") == "fault" and "Shoe jam" in win.halt.title.text()
     assert len(ctl.round.dealt_cards()) == 6  # the shoe jammed after six cards
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
     assert gaps and max(gaps) < 0.25, f"GUI loop stalled {max(gaps):.3f} s during the deal"
-    win.ask_pin = lambda action, reason: (BADGE, PIN, "shoe jammed")
-    click(qtbot, win.supervisor_buttons["void"])
-    qtbot.waitUntil(lambda: ctl.phase == "void" and (3, "returned") in win.settlement.amounts, timeout=TIMEOUT)
+    assert win.strip.devices["shuffler"].property("role") == "dot-ok"  # linked: the jam is the round's halt
+    click(qtbot, win.halt.buttons["void"])
+    supervisor_answers(qtbot, win, BADGE, PIN, "reason:device_fault")
+    qtbot.waitUntil(lambda: ctl.phase == "void" and (3, "returned") in win.panel.settlement.amounts, timeout=TIMEOUT)
     returned = list(ctl.journal.events(kinds={"round_voided"}))[-1].payload["returned"]
     assert returned == {"1": "50", "2": "50", "3": "50"}
-    assert all(Decimal(win.settlement.amounts[(s, "returned")]) == Decimal(50) for s in (1, 2, 3))
+    assert all(Decimal(win.panel.settlement.amounts[(s, "returned")]) == Decimal(50) for s in (1, 2, 3))

@@ -1,7 +1,7 @@
-"""The croupier screen driven by real clicks, offscreen, against a real controller.
+"""The croupier screen driven by real taps, offscreen, against a real session.
 
-Commands run on the window's worker thread, so every check after a click waits for the
-controller (and the re-render) with ``qtbot.waitUntil``.
+Commands run on the window's worker thread, so every check after a tap waits for the
+session (and the re-render) with ``qtbot.waitUntil``.
 """
 
 from __future__ import annotations
@@ -9,143 +9,155 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QDialog, QLabel
+
+from dealer_station.cards import card_str
 
 from .conftest import BADGE, PIN
-
-TIMEOUT = 5000
-
-
-def click(qtbot, button: QPushButton) -> None:
-    assert button.isVisible() and button.isEnabled(), button.objectName()
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-
-
-def button(window, name: str) -> QPushButton:
-    found = window.findChild(QPushButton, name)
-    assert found is not None, name
-    return found
-
-
-def open_round(qtbot, window) -> None:
-    click(qtbot, window.open_button)
-    qtbot.waitUntil(lambda: window.ctl.phase == "betting" and not window.bets.locked, timeout=TIMEOUT)
-
-
-def bet(qtbot, window, seat: int, spot: str, amount: str, expect_ante: str | None = None) -> None:
-    click(qtbot, window.bets.chip(seat, spot, amount))
-    if expect_ante is not None:
-        qtbot.waitUntil(lambda: window.table.seats[seat].stake_text("ante") == expect_ante, timeout=TIMEOUT)
-
-
-def decision_button(window, seat: int, action: str) -> QPushButton | None:
-    return next((b for b in window.decisions.buttons(seat) if b.objectName() == f"decide{seat}_{action}"), None)
-
-
-def decide(qtbot, window, seat: int, action: str) -> None:
-    qtbot.waitUntil(lambda: decision_button(window, seat, action) is not None, timeout=TIMEOUT)
-    click(qtbot, decision_button(window, seat, action))
-    qtbot.waitUntil(lambda: action in window.ctl.round.seats[seat].actions, timeout=TIMEOUT)
+from .helpers import (
+    TIMEOUT,
+    bet,
+    button,
+    choose_seat,
+    click,
+    decide,
+    decision_button,
+    dialog,
+    open_round,
+    supervisor_answers,
+    tap_again,
+)
 
 
 def play_to_settlement(qtbot, window) -> None:
     ctl = window.ctl
     open_round(qtbot, window)
-    bet(qtbot, window, 1, "ante", "5", expect_ante="5")
-    bet(qtbot, window, 1, "ante", "5", expect_ante="10")
-    click(qtbot, window.bets.chip(1, "trips", "5"))
-    qtbot.waitUntil(lambda: window.table.seats[1].stake_text("trips") == "5", timeout=TIMEOUT)
-    bet(qtbot, window, 3, "ante", "5", expect_ante="5")
-    bet(qtbot, window, 3, "ante", "5", expect_ante="10")
-    click(qtbot, window.bets.no_more_bets)
-    qtbot.waitUntil(lambda: ctl.phase == "preflop" and window.stack.currentWidget() is window.decisions,
-                    timeout=TIMEOUT)
+    bet(qtbot, window, 1, "ante", "5", expect="5")
+    bet(qtbot, window, 1, "ante", "5", expect="10")
+    bet(qtbot, window, 1, "trips", "5", expect="5")
+    bet(qtbot, window, 3, "ante", "5", expect="5")
+    bet(qtbot, window, 3, "ante", "5", expect="10")
+    click(qtbot, window.panel.no_more_bets)
+    qtbot.waitUntil(lambda: ctl.phase == "preflop", timeout=TIMEOUT)
     decide(qtbot, window, 1, "play4x")
     decide(qtbot, window, 3, "check")
     for phase in ("flop", "river"):
         qtbot.waitUntil(lambda: window.reveal_button.isVisible(), timeout=TIMEOUT)
         click(qtbot, window.reveal_button)
-        qtbot.waitUntil(lambda p=phase: ctl.phase == p and bool(window.decisions.buttons(3)), timeout=TIMEOUT)
+        qtbot.waitUntil(lambda p=phase: ctl.phase == p, timeout=TIMEOUT)
         decide(qtbot, window, 3, "check" if phase == "flop" else "fold")
     qtbot.waitUntil(lambda: window.reveal_button.isVisible(), timeout=TIMEOUT)
     click(qtbot, window.reveal_button)
-    qtbot.waitUntil(lambda: ctl.phase == "settlement" and bool(window.settlement.paid_buttons), timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: ctl.phase == "settlement" and window.panel.paid_button.isVisible(), timeout=TIMEOUT)
 
 
-def test_full_round_by_clicks_from_betting_to_paid(qtbot, window):
+def test_full_round_by_taps_settles_right_to_left(qtbot, window):
     ctl = window.ctl
     play_to_settlement(qtbot, window)
-    assert window.stack.currentWidget() is window.settlement
-    assert window.table.dealer.describe() == ["Kd", "7c"]  # face up after the dealer reveal
-    assert "qualifies" in window.table.dealer_result.text()
-    for seat in (3, 1):  # settlement order: right to left
-        click(qtbot, window.settlement.paid_buttons[seat])
+    assert window.panel.header.dealer.describe() == ["Kd", "7c"]  # face up after the dealer reveal
+    assert "qualifies" in window.panel.header.dealer_result.text()
+    xs = []
+    for seat in (3, 1):  # settlement order: highest seat first, the paid button names it
+        qtbot.waitUntil(lambda s=seat: window.panel.paid_button.property("seat") == s, timeout=TIMEOUT)
+        assert window.panel.seats[seat].property("active") == "true"  # the highlight is on that seat
+        xs.append(window.panel.seats[seat].mapTo(window, window.panel.seats[seat].rect().center()).x())
+        tap_again(qtbot, window.panel.paid_button)
         qtbot.waitUntil(lambda s=seat: ctl.round.seats[s].paid, timeout=TIMEOUT)
+    assert xs[0] > xs[1], "settlement moves right to left across the screen, as the dealer's hands do"
     qtbot.waitUntil(lambda: ctl.phase == "paid" and window.open_button.isVisible(), timeout=TIMEOUT)
     assert ctl.round.settlement["seats"][1]["result"] == "win"
     assert "Open betting" in window.banner.text()
+    assert window.strip.shift.text().startswith("Shift: rounds 1")
 
 
-def test_seats_are_laid_out_right_to_left_with_board_face_down(qtbot, window):
-    assert window.table.screen_order() == [7, 6, 5, 4, 3, 2, 1]
+def test_seat_one_is_at_the_dealers_left_and_hole_cards_stay_face_down(qtbot, window):
+    assert window.panel.seats_row.screen_order() == [1, 2, 3, 4, 5, 6, 7]
     open_round(qtbot, window)
-    bet(qtbot, window, 2, "ante", "5", expect_ante="5")
-    click(qtbot, window.bets.no_more_bets)
+    bet(qtbot, window, 2, "ante", "5", expect="5")
+    click(qtbot, window.panel.no_more_bets)
     qtbot.waitUntil(lambda: window.ctl.phase == "preflop", timeout=TIMEOUT)
-    qtbot.waitUntil(lambda: window.table.board.describe() == ["face down"] * 5, timeout=TIMEOUT)
-    assert window.table.dealer.describe() == ["face down"] * 2
-    assert "empty" not in window.table.seats[2].hole.describe()
+    qtbot.waitUntil(lambda: window.panel.header.board.describe() == ["face down"] * 5, timeout=TIMEOUT)
+    assert window.panel.header.dealer.describe() == ["face down"] * 2
+    # game protection: dealt and known to the station, but not shown to the croupier's screen
+    assert window.ctl.round.hole(2) and window.panel.seats[2].hole.describe() == ["face down"] * 2
 
 
 def test_lockout_makes_every_stake_widget_inert(qtbot, window):
     ctl = window.ctl
     open_round(qtbot, window)
-    bet(qtbot, window, 2, "ante", "25", expect_ante="25")
+    bet(qtbot, window, 2, "ante", "25", expect="25")
     ctl.shoe.hold = True  # the deal waits, so the round stays locked in dealing
-    click(qtbot, window.bets.no_more_bets)
-    qtbot.waitUntil(lambda: window.bets.locked and window.bets.lock_label.isVisible(), timeout=TIMEOUT)
-    assert window.bets.property("role") == "locked"
-    assert all(not chip.isEnabled() for chip in window.bets.chips)
-    assert not window.bets.no_more_bets.isEnabled()
+    click(qtbot, window.panel.no_more_bets)
+    qtbot.waitUntil(lambda: window.panel.bets.locked and window.panel.bets.lock_label.isVisible(), timeout=TIMEOUT)
+    assert window.panel.bets.property("role") == "locked"
+    assert all(not chip.isEnabled() for chip in window.panel.bets.chips)
     seq = ctl.state.last_seq
-    for chip in (window.bets.chip(2, "ante", "100"), window.bets.chip(5, "trips", "1"), button(window, "clear2")):
+    for chip in (window.panel.bets.chip("ante", "100"), window.panel.bets.chip("trips", "1")):
         qtbot.mouseClick(chip, Qt.MouseButton.LeftButton)
     qtbot.wait(200)
     assert not window.worker.busy
     assert ctl.state.last_seq == seq  # nothing was even sent, let alone journaled
     assert ctl.round.seats[2].bets == {"ante": Decimal(25), "blind": Decimal(25)}
-    assert set(ctl.round.seats) == {2}
-    assert window.table.seats[2].stake_text("ante") == "25"
 
 
-def test_jam_shows_fault_banner_then_void_returns_stakes(qtbot, window):
+def test_double_tap_places_one_chip_and_undo_takes_back_the_last(qtbot, window):
     ctl = window.ctl
-    ctl.shoe.jam_after = 3
     open_round(qtbot, window)
-    bet(qtbot, window, 4, "ante", "5", expect_ante="5")
-    bet(qtbot, window, 4, "ante", "25", expect_ante="30")
-    click(qtbot, window.bets.chip(4, "trips", "5"))
-    qtbot.waitUntil(lambda: window.table.seats[4].stake_text("trips") == "5", timeout=TIMEOUT)
-    click(qtbot, window.bets.no_more_bets)
-    qtbot.waitUntil(lambda: window.banner.property("role") == "fault", timeout=TIMEOUT)
-    assert "JAM" in window.banner.text()
-    # no void in one tap: the supervisor voids it with badge and PIN
-    assert not hasattr(window, "confirm_void_button")
-    assert window.supervisor_buttons["void"].isVisible() and window.supervisor_buttons["clear_fault"].isVisible()
-    window.ask_pin = lambda action, reason: (BADGE, PIN, "shoe jammed")
-    click(qtbot, window.supervisor_buttons["void"])
-    qtbot.waitUntil(lambda: ctl.phase == "void" and (4, "returned") in window.settlement.amounts, timeout=TIMEOUT)
-    assert window.banner.is_fault and "jam" in window.banner.text()
-    returned = list(ctl.journal.events(kinds={"round_voided"}))[-1].payload["returned"]
-    assert returned == {"4": "65"}
-    assert Decimal(window.settlement.amounts[(4, "returned")]) == Decimal(returned["4"])
-    assert "return 65" in window.findChild(type(window.settlement.total), "returned4").text()
+    choose_seat(qtbot, window, 4)
+    chip = window.panel.bets.chip("ante", "5")
+    click(qtbot, chip)
+    click(qtbot, chip)  # the same finger again within 300 ms
+    qtbot.waitUntil(lambda: 4 in ctl.round.seats, timeout=TIMEOUT)
+    qtbot.wait(400)
+    assert ctl.round.seats[4].bets["ante"] == Decimal(5)
+    bet(qtbot, window, 4, "ante", "25", expect="30")
+    bet(qtbot, window, 4, "trips", "1", expect="1")
+    click(qtbot, window.panel.undo_button)
+    qtbot.waitUntil(lambda: "trips" not in ctl.round.seats[4].bets, timeout=TIMEOUT)
+    assert ctl.round.seats[4].bets["ante"] == Decimal(30)
+    tap_again(qtbot, window.panel.undo_button)
+    qtbot.waitUntil(lambda: ctl.round.seats[4].bets["ante"] == Decimal(5), timeout=TIMEOUT)
+    assert ctl.round.seats[4].bets["blind"] == Decimal(5)
 
 
-def test_settlement_view_shows_the_controllers_amounts(qtbot, window):
+def test_refusal_in_the_croupiers_words_moves_nothing(qtbot, window):
+    ctl = window.ctl
+    open_round(qtbot, window)
+    for expect in ("100", "200", "300", "400", "500"):
+        bet(qtbot, window, 6, "ante", "100", expect=expect)
+    chips_at = window.panel.bets.chip("ante", "5").mapTo(window, window.panel.bets.chip("ante", "5").pos())
+    line_at = window.message.geometry()
+    bet(qtbot, window, 6, "ante", "5")  # 505 is above the table maximum
+    qtbot.waitUntil(lambda: bool(window.message.text()), timeout=TIMEOUT)
+    assert window.message.text() == "Ante 505 is above the table maximum 500"
+    assert window.message.property("role") == "refusal"
+    assert window.message.geometry() == line_at
+    assert window.panel.bets.chip("ante", "5").mapTo(window, window.panel.bets.chip("ante", "5").pos()) == chips_at
+    assert ctl.round.seats[6].bets["ante"] == Decimal(500)
+
+
+def test_decision_buttons_show_legal_actions_with_amounts(qtbot, window):
+    ctl = window.ctl
+    open_round(qtbot, window)
+    bet(qtbot, window, 1, "ante", "5", expect="5")
+    bet(qtbot, window, 1, "ante", "5", expect="10")
+    bet(qtbot, window, 3, "ante", "5", expect="5")
+    click(qtbot, window.panel.no_more_bets)
+    qtbot.waitUntil(lambda: bool(window.panel.decision_buttons_for(1)), timeout=TIMEOUT)
+    labels = [b.text() for b in window.panel.decision_buttons_for(1)]
+    assert labels == ["Check", "Play 3x - 30", "Play 4x - 40"]
+    assert [b.property("action") for b in window.panel.decision_buttons_for(1)] == ctl.legal_actions(1)
+    assert window.panel.decision_buttons_for(3) == []  # not seat 3's turn
+    decide(qtbot, window, 1, "check")
+    qtbot.waitUntil(lambda: bool(window.panel.decision_buttons_for(3)), timeout=TIMEOUT)
+    assert [b.text() for b in window.panel.decision_buttons_for(3)] == ["Check", "Play 3x - 15", "Play 4x - 20"]
+    assert decision_button(window, 1, "check") is None
+
+
+def test_settlement_shows_the_sessions_amounts_and_a_chip_breakdown(qtbot, window):
     play_to_settlement(qtbot, window)
     settlement = window.ctl.round.settlement
-    shown = window.settlement.amounts
+    shown = window.panel.settlement.amounts
     expected = {}
     for entry in settlement["seats"]:
         for spot, net in entry["bets"].items():
@@ -154,91 +166,110 @@ def test_settlement_view_shows_the_controllers_amounts(qtbot, window):
     assert {k: v for k, v in shown.items() if k[0]} == expected
     total = sum(Decimal(e["net"]) for e in settlement["seats"])
     assert Decimal(shown[(0, "table")]) == total
-    from PySide6.QtWidgets import QLabel
+    seat3 = window.panel.settlement.findChild(QLabel, "settle3_ante").text()
+    assert seat3 == f"Ante: collect {-Decimal(expected[(3, 'ante')])}"
+    assert window.panel.paid_button.text() == f"Collected seat 3 - {-Decimal(expected[(3, 'total')])}"
+    tap_again(qtbot, window.panel.paid_button)
+    qtbot.waitUntil(lambda: window.panel.paid_button.property("seat") == 1, timeout=TIMEOUT)
+    assert window.panel.seats[3].result.text() == "\u2713 Collected"
+    assert window.panel.seats[3].property("done") == "true"
+    net = Decimal(expected[(1, "total")])
+    assert window.panel.paid_button.text() == f"Paid seat 1 - {net}"
+    # 40 + 10 + ... paid with the largest chips first (the profile's chip set)
+    chips = window.panel.settlement.chips.text()
+    assert chips.startswith(f"Pay {net}: ")
+    parts = chips.split(": ", 1)[1].split(" + ")
+    values = [Decimal(p.split("\u00d7")[0]) for p in parts]
+    counts = [int(p.split("\u00d7")[1]) if "\u00d7" in p else 1 for p in parts]
+    assert values == sorted(values, reverse=True)
+    assert sum(v * c for v, c in zip(values, counts)) == net
+    assert "Table total to players" in window.panel.settlement.total.text()
 
-    seat1_play = window.settlement.findChild(QLabel, "settle1_play").text()
-    assert seat1_play == f"pay {Decimal(expected[(1, 'play')])}"
-    seat3_ante = window.settlement.findChild(QLabel, "settle3_ante").text()
-    assert seat3_ante == f"collect {-Decimal(expected[(3, 'ante')])}"
-    # columns follow settlement order: highest seat at the dealer's right (screen left)
-    xs = [window.settlement.paid_buttons[e["seat"]].mapToGlobal(window.settlement.rect().topLeft()).x()
-          for e in settlement["seats"]]
-    assert xs == sorted(xs)
 
-
-def test_refused_bet_shows_the_controllers_reason(qtbot, window):
+def test_jam_halt_says_what_to_do_and_the_void_needs_the_pin(qtbot, window):
     ctl = window.ctl
+    ctl.shoe.jam_after = 3
     open_round(qtbot, window)
-    for _ in range(5):
-        bet(qtbot, window, 6, "ante", "100")
-    qtbot.waitUntil(lambda: window.table.seats[6].stake_text("ante") == "500", timeout=TIMEOUT)
-    click(qtbot, window.bets.chip(6, "ante", "5"))  # 505 is above the table maximum
-    qtbot.waitUntil(lambda: window.bets.refusal.isVisible(), timeout=TIMEOUT)
-    try:
-        ctl.set_bets(6, {"ante": "505", "blind": "505"})
-    except Exception as exc:  # the same refusal, straight from the controller
-        reason = str(exc)
-    assert reason in window.bets.refusal.text()
-    assert "above" in window.bets.refusal.text()
-    assert ctl.round.seats[6].bets["ante"] == Decimal(500)
-
-
-def test_decision_buttons_show_only_legal_actions(qtbot, window):
-    ctl = window.ctl
-    open_round(qtbot, window)
-    bet(qtbot, window, 1, "ante", "5", expect_ante="5")
-    bet(qtbot, window, 3, "ante", "5", expect_ante="5")
-    click(qtbot, window.bets.no_more_bets)
-    qtbot.waitUntil(lambda: bool(window.decisions.buttons(1)), timeout=TIMEOUT)
-    labels = [b.text() for b in window.decisions.buttons(1)]
-    assert labels == ["Check", "Play 3x", "Play 4x"] == [
-        {"check": "Check", "play3x": "Play 3x", "play4x": "Play 4x"}[a] for a in ctl.legal_actions(1)]
-    assert window.decisions.buttons(3) == []  # not seat 3's turn
-    assert all(window.decisions.buttons(s) == [] for s in (2, 4, 5, 6, 7))
-    decide(qtbot, window, 1, "check")
-    qtbot.waitUntil(lambda: bool(window.decisions.buttons(3)) and not window.decisions.buttons(1), timeout=TIMEOUT)
-    assert [b.text() for b in window.decisions.buttons(3)] == ["Check", "Play 3x", "Play 4x"]
-
-
-def test_supervisor_void_through_the_pin_dialog(qtbot, window, monkeypatch):
-    from ui.pin_dialog import PinDialog
-
-    ctl = window.ctl
-    open_round(qtbot, window)
-    bet(qtbot, window, 5, "ante", "25", expect_ante="25")
-    click(qtbot, window.bets.no_more_bets)
-    qtbot.waitUntil(lambda: ctl.phase == "preflop", timeout=TIMEOUT)
-    typed: list[str] = []
-
-    def ask(action: str, reason: str):
-        dialog = PinDialog(action, reason, window)
-        qtbot.addWidget(dialog)
-        dialog.show()
-        qtbot.waitExposed(dialog)
-        for key in BADGE:
-            click(qtbot, button(dialog, f"key_{key}"))
-        click(qtbot, button(dialog, "key_Next"))
-        for key in PIN + "9":
-            click(qtbot, button(dialog, f"key_{key}"))
-        click(qtbot, button(dialog, "key_back"))
-        typed.append(dialog.pin.text())
-        assert dialog.pin.echoMode() == dialog.pin.EchoMode.Password
-        return dialog.values()
-
-    window.ask_pin = ask
-    click(qtbot, window.supervisor_buttons["void"])
+    bet(qtbot, window, 4, "ante", "5", expect="5")
+    bet(qtbot, window, 4, "ante", "25", expect="30")
+    bet(qtbot, window, 4, "trips", "5", expect="5")
+    click(qtbot, window.panel.no_more_bets)
+    qtbot.waitUntil(lambda: window.halt.isVisible(), timeout=TIMEOUT)
+    assert window.banner.property("role") == "fault"
+    assert "Shoe jam" in window.halt.title.text()
+    assert window.banner.text() == "\u26a0 Call a supervisor"
+    void = window.halt.buttons["void"]
+    assert void.isVisible() and window.halt.buttons["clear_fault"].isVisible()
+    seq = ctl.state.last_seq
+    click(qtbot, void)  # one tap opens the PIN dialog; nothing is voided
+    pin_dialog = dialog(window, "pinDialog")
+    assert ctl.phase == "dealing" and ctl.state.last_seq == seq
+    assert not pin_dialog.ok.isEnabled()
+    supervisor_answers(qtbot, window, BADGE, PIN, "reason:device_fault")
     qtbot.waitUntil(lambda: ctl.phase == "void", timeout=TIMEOUT)
-    assert typed == [PIN]
-    assert ctl.round.void["by"] == f"supervisor:{BADGE}"
-    qtbot.waitUntil(lambda: window.banner.is_fault, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: window.banner.property("role") == "void", timeout=TIMEOUT)
+    assert ctl.round.void["reason"] == "Device fault" and ctl.round.void["by"] == f"supervisor:{BADGE}"
+    returned = list(ctl.journal.events(kinds={"round_voided"}))[-1].payload["returned"]
+    assert returned == {"4": "65"}
+    assert Decimal(window.panel.settlement.amounts[(4, "returned")]) == Decimal(65)
+    assert window.panel.seats[4].result.text() == "Return 65"
+    footer = window.panel.settlement.chips.text()
+    assert footer.startswith(f"Voided by supervisor {BADGE} at ") and "Device fault" in footer
 
 
-def test_wrong_pin_is_refused_visibly(qtbot, window):
+def test_pin_dialog_labels_cursor_and_no_prefilled_reason(qtbot, window):
     ctl = window.ctl
     open_round(qtbot, window)
-    bet(qtbot, window, 5, "ante", "25", expect_ante="25")
-    window.ask_pin = lambda action, reason: (BADGE, "0000", "test")
-    click(qtbot, window.supervisor_buttons["void"])
-    qtbot.waitUntil(lambda: window.message.isVisible(), timeout=TIMEOUT)
-    assert "refused" in window.message.text()
+    bet(qtbot, window, 5, "ante", "25", expect="25")
+    click(qtbot, window.supervisor_button)
+    click(qtbot, button(dialog(window, "supervisorMenu"), "menu_void"))
+    pin_dialog = dialog(window, "pinDialog")
+    assert pin_dialog.badge_label.text() == "Badge" and pin_dialog.pin_label.text() == "PIN"
+    assert pin_dialog.reason_text == "" and not pin_dialog.ok.isEnabled()
+    assert pin_dialog.target is pin_dialog.badge
+    click(qtbot, button(pin_dialog, "key_4"))
+    click(qtbot, button(pin_dialog, "key_next"))
+    assert pin_dialog.target is pin_dialog.pin and pin_dialog.focusWidget() is pin_dialog.pin
+    click(qtbot, button(pin_dialog, "key_1"))
+    assert pin_dialog.badge.text() == "4" and pin_dialog.pin.text() == "1"
+    assert pin_dialog.pin.echoMode() == pin_dialog.pin.EchoMode.Password
+    click(qtbot, button(pin_dialog, "pinCancel"))
     assert ctl.phase == "betting"
+
+
+def test_wrong_pin_is_refused_without_attempts_left_then_success_tells_the_owner(qtbot, window):
+    ctl = window.ctl
+    open_round(qtbot, window)
+    bet(qtbot, window, 5, "ante", "25", expect="25")
+    for _ in range(2):
+        window.ask_supervisor("void")
+        supervisor_answers(qtbot, window, BADGE, "9999")
+        qtbot.waitUntil(lambda: window.message.text() == "Badge or PIN not accepted", timeout=TIMEOUT)
+        assert "left" not in window.message.text()
+        window.show_message("")
+    assert ctl.phase == "betting"
+    window.ask_supervisor("void")
+    supervisor_answers(qtbot, window, BADGE, PIN, "reason:dispute")
+    qtbot.waitUntil(lambda: ctl.phase == "void", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: "2 failed attempt" in window.message.text(), timeout=TIMEOUT)
+    assert BADGE in window.message.text()
+
+
+def test_supervisor_sees_every_card_in_a_dispute(qtbot, window):
+    ctl = window.ctl
+    open_round(qtbot, window)
+    bet(qtbot, window, 1, "ante", "5", expect="5")
+    click(qtbot, window.panel.no_more_bets)
+    qtbot.waitUntil(lambda: window.panel.seats[1].hole.describe() == ["face down", "face down"], timeout=TIMEOUT)
+    click(qtbot, window.supervisor_button)
+    click(qtbot, button(dialog(window, "supervisorMenu"), "menu_view_cards"))
+    supervisor_answers(qtbot, window, BADGE, PIN, "reason:dispute")
+    qtbot.waitUntil(lambda: any(d.isVisible() for d in window.findChildren(QDialog, "allCards")), timeout=TIMEOUT)
+    shown = dialog(window, "allCards")
+    from ui.card_widget import CardRow
+
+    rows = [r.describe() for r in shown.findChildren(CardRow)]
+    dealer = [card_str(c) for c in ctl.round.cards["dealer"]]
+    assert ["As", "Ac"] in rows and dealer in rows
+    auth = list(ctl.journal.events(kinds={"supervisor_auth"}))[-1]
+    assert auth.payload["action"] == "view_cards" and auth.payload["ok"] is True

@@ -1,0 +1,100 @@
+"""The screen's view model (no Qt): refusals in the croupier's words, chip arithmetic,
+payouts in chips, decision amounts, what may be seen, the shift's counters."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from dealer_station.config import load_profile
+from dealer_station.engine.view import (
+    ShiftTally,
+    Text,
+    bets_after,
+    chip_breakdown,
+    chip_rows,
+    refusal,
+    refusal_of,
+    seat_order,
+)
+from dealer_station.errors import DealerStationError
+from dealer_station.games import get_game
+
+D = Decimal
+
+
+def _refused(game_name: str, profile: str, bets: dict[str, str]) -> Text:
+    table = load_profile(profile)
+    game = get_game(game_name)
+    with pytest.raises(DealerStationError) as caught:
+        game.validate_bets(6 if game_name == "uth" else 5, {k: D(v) for k, v in bets.items()}, table,
+                           f"seat{6 if game_name == 'uth' else 5}.bets")
+    return refusal_of(caught.value, game)
+
+
+def test_real_refusals_read_in_the_croupiers_words():
+    assert _refused("uth", "uth-default", {"ante": "515", "blind": "515"}).english() == \
+        "Ante 515 is above the table maximum 500"
+    assert _refused("uth", "uth-default", {"ante": "2", "blind": "2"}).english() == \
+        "Ante 2 is below the table minimum 5"
+    assert _refused("uth", "uth-default", {"ante": "10", "blind": "5"}).english() == "Blind must equal the Ante (10)"
+    assert _refused("holdem_bonus", "thb-default", {"ante": "10", "pool": "2"}).english() == \
+        "Pool is always 1 at this table"
+    assert _refused("holdem_bonus", "thb-default", {"bonus": "10"}).english() == "Place the Ante first"
+
+
+def test_other_refusals_pass_through_and_badges_are_not_enumerated():
+    game = get_game("uth")
+    assert refusal("badge or PIN not accepted", None, game).english() == "Badge or PIN not accepted"
+    assert refusal("seat 9 is out of turn", "seat", game).english() == "Refused: seat: seat 9 is out of turn"
+
+
+def test_chip_rows_press_pairs_toggles_and_matches():
+    uth = chip_rows(get_game("uth"), load_profile("uth-default"))
+    ante = uth[0]
+    assert ante.spot == "ante" and ante.paired == ("blind",)
+    assert bets_after({}, ante, D(25), uth) == {"ante": D(25), "blind": D(25)}
+    thb = chip_rows(get_game("holdem_bonus"), load_profile("thb-default"))
+    rows = {r.spot: r for r in thb}
+    assert rows["pool"].fixed == D(1) and rows["bonus"].matches == "ante"
+    bets = bets_after({}, rows["ante"], D(25), thb)
+    bets = bets_after(bets, rows["bonus"], None, thb)
+    bets = bets_after(bets, rows["pool"], None, thb)
+    assert bets == {"ante": D(25), "bonus": D(25), "pool": D(1)}
+    bets = bets_after(bets, rows["ante"], D(5), thb)  # the Bonus follows the Ante
+    assert bets == {"ante": D(30), "bonus": D(30), "pool": D(1)}
+    assert bets_after(bets, rows["pool"], None, thb) == {"ante": D(30), "bonus": D(30)}
+
+
+def test_chip_breakdown_largest_first_with_what_no_chip_makes():
+    assert chip_breakdown(D("137.5"), (D(1), D(5), D(25), D(100))) == (
+        [(D(100), 1), (D(25), 1), (D(5), 2), (D(1), 2)], D("0.5"))
+    assert chip_breakdown(D(0), (D(1),)) == ([], D(0))
+
+
+def test_seat_one_first_from_the_left():
+    assert seat_order(7) == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_shift_counts_each_finished_round_once(tmp_path):
+    from tests.ui.conftest import make_session
+
+    ctl, shoe, journal = make_session(tmp_path, "uth-default")
+    tally = ShiftTally()
+    ctl.add_listener(lambda s: tally.observe(s.state))
+    ctl.open_round()
+    ctl.set_bets(1, {"ante": "5", "blind": "5"})
+    ctl.no_more_bets()
+    while ctl.seats_to_act() or ctl.phase_info.stage.value == "reveal":
+        if ctl.seats_to_act():
+            ctl.decide(1, "check" if "check" in ctl.legal_actions(1) else "fold")
+        else:
+            ctl.reveal()
+    ctl.mark_paid(1)
+    assert tally.rounds == 1 and tally.result == D(10)  # the fold's Ante and Blind
+    ctl.open_round()
+    ctl.set_bets(2, {"ante": "5", "blind": "5"})
+    ctl.void("0412", "2468", "Misdeal")
+    assert (tally.rounds, tally.voided, tally.result) == (2, 1, D(10))
+    journal.close()

@@ -1,0 +1,81 @@
+"""Driving the screen by taps, as a croupier does (commands run on the window's worker)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QPushButton
+
+from ui.widgets import DOUBLE_TAP_MS
+
+TIMEOUT = 5000
+
+
+def click(qtbot, button: QPushButton) -> None:
+    assert button.isVisible() and button.isEnabled(), button.objectName()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def tap_again(qtbot, button: QPushButton) -> None:
+    """A second press of the same button, slower than a double tap."""
+    qtbot.wait(DOUBLE_TAP_MS + 30)
+    click(qtbot, button)
+
+
+def button(root, name: str) -> QPushButton:
+    found = root.findChild(QPushButton, name)
+    assert found is not None, name
+    return found
+
+
+def dialog(window, name: str) -> QDialog:
+    found = [d for d in window.findChildren(QDialog, name) if d.isVisible()]
+    assert found, f"no {name} open"
+    return found[-1]
+
+
+def open_round(qtbot, window) -> None:
+    click(qtbot, window.open_button)
+    qtbot.waitUntil(lambda: window.ctl.phase == "betting" and not window.panel.bets.locked, timeout=TIMEOUT)
+
+
+def choose_seat(qtbot, window, seat: int) -> None:
+    qtbot.mouseClick(window.panel.seats[seat], Qt.MouseButton.LeftButton)
+    assert window.panel.bets.seat == seat
+
+
+def bet(qtbot, window, seat: int, spot: str, amount: str, expect: str | None = None) -> None:
+    """Choose ``seat`` and press its ``spot`` chip worth ``amount`` (``"toggle"``: a toggle)."""
+    choose_seat(qtbot, window, seat)
+    chip = window.panel.bets.chip(spot, amount)
+    qtbot.wait(DOUBLE_TAP_MS + 30)
+    click(qtbot, chip)
+    if expect is not None:
+        qtbot.waitUntil(lambda: window.panel.seats[seat].stake_text(spot) == expect, timeout=TIMEOUT)
+
+
+def decision_button(window, seat: int, action: str) -> QPushButton | None:
+    return next((b for b in window.panel.decision_buttons_for(seat) if b.property("action") == action), None)
+
+
+def decide(qtbot, window, seat: int, action: str) -> None:
+    qtbot.waitUntil(lambda: decision_button(window, seat, action) is not None, timeout=TIMEOUT)
+    qtbot.wait(DOUBLE_TAP_MS + 30)
+    click(qtbot, decision_button(window, seat, action))
+    qtbot.waitUntil(lambda: action in window.ctl.round.seats[seat].actions, timeout=TIMEOUT)
+
+
+def type_keys(qtbot, root, text: str) -> None:
+    """Press the keypad's keys for ``text`` (keys have no double-tap guard: a PIN may repeat a digit)."""
+    for key in text:
+        click(qtbot, button(root, f"key_{key}"))
+
+
+def supervisor_answers(qtbot, window, badge: str, pin: str, reason_key: str | None = None) -> None:
+    """Type badge and PIN on the open PIN dialog's keypad, pick a reason, press OK."""
+    pin_dialog = dialog(window, "pinDialog")
+    type_keys(qtbot, pin_dialog, badge)
+    click(qtbot, button(pin_dialog, "key_next"))
+    type_keys(qtbot, pin_dialog, pin)
+    key = reason_key or next(k for k in pin_dialog.reason_buttons if k != "other")
+    click(qtbot, pin_dialog.reason_buttons[key])
+    click(qtbot, pin_dialog.ok)

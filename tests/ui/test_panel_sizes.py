@@ -1,0 +1,50 @@
+"""Every phase of every game fits every panel: 800x480 up to 1920x1080, nothing outside the
+window, no text clipped, no target under 64 px (issue 12). French, the longest language,
+is checked at the smallest panel too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ui.scenes import SCENES, make_rig
+
+from .layout_check import window_problems
+
+PANELS = [(800, 480), (1024, 768), (1280, 800), (1366, 768), (1920, 1080)]
+
+
+@pytest.mark.parametrize("scene", list(SCENES))
+def test_every_phase_fits_every_panel(qapp, tmp_path: Path, scene: str) -> None:
+    profile, play, options = SCENES[scene]
+    rig = make_rig(profile, tmp_path, **options)
+    found: list[str] = []
+    seen = []
+    try:
+        for phase in play(rig):
+            seen.append(phase)
+            for size in PANELS:
+                rig.window.fit_panel(*size)
+                rig.render()
+                found += [f"{scene}/{phase} {size[0]}x{size[1]}: {p}" for p in window_problems(rig.window, size)]
+    finally:
+        rig.close()
+    assert seen, "the scene showed nothing"
+    assert not found, "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("language", ["fr", "zh_CN", "zh_TW"])
+@pytest.mark.parametrize("scene", ["uth", "uth-halts", "thb-jackpot"])
+def test_other_languages_fit_the_smallest_panel(qapp, tmp_path: Path, scene: str, language: str) -> None:
+    profile, play, options = SCENES[scene]
+    rig = make_rig(profile, tmp_path, language=language, **options)
+    found: list[str] = []
+    try:
+        for phase in play(rig):
+            rig.render()
+            found += [f"{scene}/{phase} {language}: {p}" for p in window_problems(rig.window, (800, 480))]
+    finally:
+        rig.close()
+    assert not found, "\n".join(found[:40])

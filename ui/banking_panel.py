@@ -1,0 +1,243 @@
+"""The table panel of the banking family (each seat against the dealer: UTH, THB).
+
+It draws the seats and the cards in the middle, the bet tray, the settlement of the seat
+being paid, and its own commands in the footer: No more bets, Undo and Clear for the
+chosen seat, the acting seat's decisions with their amounts ("Play 4x - 40"), and the
+paid / collected confirmation. What fits comes from the session's offer and views.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
+
+from dealer_station.engine import TableSession
+from dealer_station.engine.phases import Stage
+from dealer_station.engine.view import decision_stake, face_up
+
+from .bet_panel import BetPanel, restore_bets
+from .format import money
+from .i18n import game_word, translate
+from .settlement_view import SettlementView, next_to_settle, paid_label, seat_outcome
+from .table_view import CenterCards, SeatsRow, keyed_position
+from .widgets import CURRENT, FitButton, FitLabel
+
+MAX_DECISIONS = 4
+
+
+class BankingPanel(QWidget):
+    def __init__(self, shell: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.shell = shell
+        self.session: TableSession = shell.session
+        self.setObjectName("bankingPanel")
+        m = CURRENT[0]
+        self.header = CenterCards()
+        self.table = self.header  # the dealer's and the board's cards
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(m.margin)
+        self.seats_row = SeatsRow(self.session)
+        self.seats_row.tapped.connect(self._tapped)
+        layout.addWidget(self.seats_row, 3)
+        self.work = QStackedWidget()
+        self.bets = BetPanel(shell)
+        self.settlement = SettlementView(self.session)
+        self.empty = QWidget()
+        for page in (self.bets, self.settlement, self.empty):
+            self.work.addWidget(page)
+        layout.addWidget(self.work, 2)
+        self.undo_history: dict[tuple[str, int], list[dict[str, Decimal]]] = {}
+        self.action_bar = self._actions()
+        shell.worker.done.connect(self._done)
+        self.retranslate()
+
+    @property
+    def seats(self) -> dict[int, Any]:
+        return self.seats_row.seats
+
+    # -- footer commands ------------------------------------------------------------
+
+    def _actions(self) -> QWidget:
+        bar = QWidget()
+        row = QHBoxLayout(bar)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(CURRENT[0].gap)
+        self.undo_button = FitButton("", 13, name="undoChip", lines=2)
+        self.undo_button.tapped.connect(self._undo)
+        self.clear_button = FitButton("", 13, name="clearSeat", lines=2)
+        self.clear_button.tapped.connect(self._clear)
+        self.no_more_bets = FitButton("", 16, role="big", name="noMoreBets")
+        self.no_more_bets.tapped.connect(lambda: self.shell.submit("no_more_bets", self.session.no_more_bets))
+        self.acting = FitLabel("", 15, bold=True, role="title")
+        self.acting.setObjectName("actingSeat")
+        self.decision_buttons = [FitButton("", 14, role="action", name=f"decision{i}") for i in range(MAX_DECISIONS)]
+        for button in self.decision_buttons:
+            button.tapped.connect(lambda b=button: self._decide(b))
+        self.paid_button = FitButton("", 14, role="go", name="paidSeat")
+        self.paid_button.tapped.connect(self._paid)
+        for widget in (self.undo_button, self.clear_button, self.no_more_bets, self.acting,
+                       *self.decision_buttons, self.paid_button):
+            row.addWidget(widget, 2 if widget is self.no_more_bets else 1)
+            widget.hide()
+        return bar
+
+    def retranslate(self) -> None:
+        self.header.retranslate()
+        self.bets.retranslate()
+        self.no_more_bets.setText(translate("screen", "NO MORE BETS"))
+        self.render_state(self.session)
+
+    def rescale(self) -> None:
+        self.header.rescale()
+        for tile in self.seats.values():
+            tile.rescale()
+
+    def highlight(self, target: tuple[str, int] | None) -> None:
+        keyed_position(self.header, target)
+        self.seats_row.highlight(target)
+
+    # -- presses --------------------------------------------------------------------
+
+    def _tapped(self, seat: int) -> None:
+        if self.session.phase_info.stage is Stage.SETTLEMENT:
+            self.settlement.choose(seat)
+        else:
+            self.bets.choose(seat)
+        self.render_state(self.session)
+
+    def _key(self, seat: int) -> tuple[str, int]:
+        rnd = self.session.round
+        return (rnd.round_id if rnd is not None else "", seat)
+
+    def _done(self, label: str, result: object) -> None:
+        if label == "bet" and isinstance(result, tuple):
+            seat, before = result
+            self.undo_history.setdefault(self._key(seat), []).append(before)
+        elif label == "undo" and isinstance(result, int):
+            history = self.undo_history.get(self._key(result))
+            if history:
+                history.pop()
+
+    def _undo(self) -> None:
+        history = self.undo_history.get(self._key(self.bets.seat))
+        if history:
+            self.shell.submit("undo", restore_bets, self.session, self.bets.seat, history[-1])
+
+    def _clear(self) -> None:
+        seat = self.bets.seat
+        self.shell.submit("bet", self._clear_seat, seat)
+
+    def _clear_seat(self, seat: int) -> tuple[int, dict[str, Decimal]]:
+        rnd = self.session.round
+        before = dict(rnd.seats[seat].bets) if rnd is not None and seat in rnd.seats else {}
+        self.session.set_bets(seat, {})
+        return seat, before
+
+    def _decide(self, button: FitButton) -> None:
+        seat, action = button.property("seat"), button.property("action")
+        if seat is not None and action:
+            self.shell.submit("decide", self.session.decide, int(seat), str(action))
+
+    def _paid(self) -> None:
+        seat = self.paid_button.property("seat")
+        if seat is not None:
+            self.shell.submit("paid", self.session.mark_paid, int(seat))
+
+    def decision_buttons_for(self, seat: int) -> list[FitButton]:
+        """The decision buttons shown for ``seat`` now (tests)."""
+        return [b for b in self.decision_buttons if b.isVisibleTo(self.action_bar) and b.property("seat") == seat]
+
+    # -- rendering ------------------------------------------------------------------
+
+    def render_state(self, session: TableSession) -> None:
+        rnd = session.round
+        stage = session.phase_info.stage
+        offer = session.offer()
+        halted = rnd is not None and rnd.halt is not None and not rnd.finished
+        self.header.render_state(session)
+        self.bets.render_state(session)
+        self.settlement.render_state(session)
+        waiting = session.seats_to_act() if rnd is not None and not halted and stage is Stage.DECISION else []
+        settling = next_to_settle(rnd) if rnd is not None and stage is Stage.SETTLEMENT else None
+        shown_settle = self.settlement.shown_seat(rnd) if rnd is not None and rnd.settlement is not None else None
+        game = session.game
+        words = {spot: game_word(game, spot) for spot in game.spots}
+        for seat, tile in self.seats.items():
+            st = rnd.seats.get(seat) if rnd is not None else None
+            title = translate("screen", "Seat {seat}").format(seat=seat)
+            if st is not None and st.player is not None:
+                title += " \u2192 " + str(st.player)
+            result, role, done = "", "result", False
+            outcome = rnd is not None and (rnd.settlement is not None or rnd.void is not None)
+            if outcome:
+                result, role, done = seat_outcome(rnd, seat)
+            elif st is not None and st.actions:
+                result = game_word(game, st.actions[-1])
+            if stage is Stage.BETTING:
+                active = seat == self.bets.seat
+            elif stage is Stage.SETTLEMENT:
+                active = seat == shown_settle
+            else:
+                active = bool(waiting) and waiting[0] == seat
+            tile.render_seat(title, words, session.seat_stakes(seat), session.cards_on_table(f"seat{seat}"),
+                             face_up(session, f"seat{seat}"), result, role, active, done, show_stakes=not outcome)
+        # the work area
+        if halted:
+            self.work.setCurrentWidget(self.empty)
+        elif stage in (Stage.BETTING, Stage.LOCKED, Stage.DEALING):
+            self.work.setCurrentWidget(self.bets)  # drawn locked from No more bets until the cards are out
+        elif rnd is not None and (rnd.settlement is not None or rnd.void is not None):
+            self.work.setCurrentWidget(self.settlement)
+        else:
+            self.work.setCurrentWidget(self.empty)
+        for page in (self.bets, self.settlement, self.empty):  # only the page shown asks for room
+            policy = QSizePolicy.Policy.Preferred if page is self.work.currentWidget() else QSizePolicy.Policy.Ignored
+            page.setSizePolicy(policy, policy)
+        self.work.setVisible(self.work.currentWidget() is not self.empty)
+        # the footer
+        betting = "set_bets" in offer.croupier
+        history = self.undo_history.get(self._key(self.bets.seat))
+        self.undo_button.setText(translate("screen", "Undo seat {seat}").format(seat=self.bets.seat))
+        self.clear_button.setText(translate("screen", "Clear seat {seat}").format(seat=self.bets.seat))
+        self.undo_button.setVisible(betting)
+        self.undo_button.setEnabled(bool(history))
+        self.clear_button.setVisible(betting)
+        self.clear_button.setEnabled(rnd is not None and self.bets.seat in rnd.seats)
+        self.no_more_bets.setVisible(betting or stage is Stage.LOCKED)
+        self.no_more_bets.setEnabled("no_more_bets" in offer.croupier)
+        self._render_decisions(session, waiting)
+        if settling is not None or shown_settle is not None and rnd is not None and stage is Stage.SETTLEMENT:
+            chosen = shown_settle if shown_settle is not None else settling
+            assert rnd is not None and chosen is not None
+            seat = chosen
+            self.paid_button.setProperty("seat", seat)
+            paid = rnd.seats[seat].paid
+            self.paid_button.setText(("\u2713 " + translate("screen", "Seat {seat} done").format(seat=seat)) if paid
+                                     else paid_label(rnd, seat))
+            self.paid_button.setEnabled(not paid and "mark_paid" in offer.croupier)
+            self.paid_button.show()
+        else:
+            self.paid_button.hide()
+
+    def _render_decisions(self, session: TableSession, waiting: list[int]) -> None:
+        seat = waiting[0] if waiting else None
+        legal = session.legal_actions(seat) if seat is not None else []
+        self.acting.setVisible(bool(legal))
+        if seat is not None:
+            self.acting.setText(translate("screen", "Seat {seat}").format(seat=seat))
+        for i, button in enumerate(self.decision_buttons):
+            if i < len(legal):
+                action = legal[i]
+                stake = decision_stake(session, seat or 0, action)
+                text = game_word(session.game, action)
+                button.setText(f"{text} - {money(stake)}" if stake is not None else text)
+                button.setProperty("seat", seat)
+                button.setProperty("action", action)
+                button.show()
+            else:
+                button.setProperty("seat", None)
+                button.setProperty("action", None)
+                button.hide()

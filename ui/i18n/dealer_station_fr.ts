@@ -1,0 +1,806 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr">
+<context>
+    <name>engine</name>
+    <message>
+        <source>Open betting for the next round</source>
+        <translation>Ouvrez les mises du coup suivant</translation>
+    </message>
+    <message>
+        <source>Round void ({cause}): stakes returned. Open the next round</source>
+        <translation>Coup annulé ({cause})&#xa0;: mises rendues. Ouvrez le coup suivant</translation>
+    </message>
+    <message>
+        <source>HALTED - {what}</source>
+        <translation>ARRÊT - {what}</translation>
+    </message>
+    <message>
+        <source>Place your bets, then call No more bets</source>
+        <translation>Faites vos jeux, puis annoncez Rien ne va plus</translation>
+    </message>
+    <message>
+        <source>No more bets - waiting for a verified deck</source>
+        <translation>Rien ne va plus - en attente d&apos;un jeu vérifié</translation>
+    </message>
+    <message>
+        <source>Deal by hand, face down: two to each seat, two to the dealer, five to the board; then Cards dealt</source>
+        <translation>Distribuez à la main, faces cachées&#xa0;: deux par place, deux à la Banque, cinq au tableau ; puis Cartes distribuées</translation>
+    </message>
+    <message>
+        <source>Dealing</source>
+        <translation>Distribution</translation>
+    </message>
+    <message>
+        <source>{street} decision: seat {seat}</source>
+        <translation>Décision {street}&#xa0;: place {seat}</translation>
+    </message>
+    <message>
+        <source>Reveal the {what}: {how}{target}</source>
+        <translation>Retournez {what}&#xa0;: {how}{target}</translation>
+    </message>
+    <message>
+        <source> ({position} card {number})</source>
+        <translation> ({position}, carte {number})</translation>
+    </message>
+    <message>
+        <source>pass the cards over the reader</source>
+        <translation>passez les cartes sur le lecteur</translation>
+    </message>
+    <message>
+        <source>key each card</source>
+        <translation>saisissez chaque carte</translation>
+    </message>
+    <message>
+        <source>turn the cards over</source>
+        <translation>retournez les cartes</translation>
+    </message>
+    <message>
+        <source>dealer&apos;s hand</source>
+        <translation>la main de la Banque</translation>
+    </message>
+    <message>
+        <source>players&apos; hands</source>
+        <translation>les mains des joueurs</translation>
+    </message>
+    <message>
+        <source>Settle seat {seat} (right to left)</source>
+        <translation>Réglez la place {seat} (de droite à gauche)</translation>
+    </message>
+    <message>
+        <source>Settled</source>
+        <translation>Réglé</translation>
+    </message>
+    <message>
+        <source>STOPPED - {reason}</source>
+        <translation>ARRÊTÉ - {reason}</translation>
+    </message>
+    <message>
+        <source>Call a supervisor</source>
+        <translation>Appelez un superviseur</translation>
+    </message>
+    <message>
+        <source>Jackpot - call a supervisor to verify it</source>
+        <translation>Jackpot - appelez un superviseur pour le vérifier</translation>
+    </message>
+    <message>
+        <source>Waiting for the {device} to reconnect; call a supervisor if it does not</source>
+        <translation>En attente de la reconnexion du {device} ; sinon appelez un superviseur</translation>
+    </message>
+    <message>
+        <source>Key the card in from what you read on its face</source>
+        <translation>Saisissez la carte d&apos;après sa face</translation>
+    </message>
+    <message>
+        <source>board</source>
+        <translation>tableau</translation>
+    </message>
+    <message>
+        <source>dealer</source>
+        <translation>Banque</translation>
+    </message>
+    <message>
+        <source>seat {seat}</source>
+        <translation>place {seat}</translation>
+    </message>
+    <message>
+        <source>shoe</source>
+        <translation>sabot</translation>
+    </message>
+    <message>
+        <source>reader</source>
+        <translation>lecteur</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>appareil</translation>
+    </message>
+    <message>
+        <source>Shoe jam</source>
+        <translation>Sabot bloqué</translation>
+    </message>
+    <message>
+        <source>Shoe misfeed</source>
+        <translation>Erreur d&apos;alimentation du sabot</translation>
+    </message>
+    <message>
+        <source>Shoe door open</source>
+        <translation>Porte du sabot ouverte</translation>
+    </message>
+    <message>
+        <source>Device error</source>
+        <translation>Erreur d&apos;appareil</translation>
+    </message>
+    <message>
+        <source>Card unreadable</source>
+        <translation>Carte illisible</translation>
+    </message>
+    <message>
+        <source>Deck check failed</source>
+        <translation>Contrôle du jeu échoué</translation>
+    </message>
+    <message>
+        <source>Device power cycled</source>
+        <translation>Appareil redémarré</translation>
+    </message>
+    <message>
+        <source>Device link lost</source>
+        <translation>Liaison perdue</translation>
+    </message>
+    <message>
+        <source>Device link errors</source>
+        <translation>Erreurs de liaison</translation>
+    </message>
+    <message>
+        <source>Card dealt twice</source>
+        <translation>Carte distribuée deux fois</translation>
+    </message>
+    <message>
+        <source>Unexpected card</source>
+        <translation>Carte inattendue</translation>
+    </message>
+    <message>
+        <source>Card missing</source>
+        <translation>Carte manquante</translation>
+    </message>
+    <message>
+        <source>Misdeal alarm: reader and shoe disagree</source>
+        <translation>Alarme&#xa0;: lecteur et sabot ne concordent pas</translation>
+    </message>
+    <message>
+        <source>Station restarted mid-deal</source>
+        <translation>Poste redémarré pendant la donne</translation>
+    </message>
+    <message>
+        <source>Jackpot hit: verification needed</source>
+        <translation>Jackpot gagné&#xa0;: vérification requise</translation>
+    </message>
+    <message>
+        <source>Station error</source>
+        <translation>Erreur du poste</translation>
+    </message>
+    <message>
+        <source>Supervisor decision</source>
+        <translation>Décision du superviseur</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Arrêté</translation>
+    </message>
+    <message>
+        <source>Void the round: every stake returned</source>
+        <translation>Annuler le coup&#xa0;: toutes les mises rendues</translation>
+    </message>
+    <message>
+        <source>Clear the fault: no card exposed, the deal goes on</source>
+        <translation>Lever le défaut&#xa0;: aucune carte vue, la donne continue</translation>
+    </message>
+    <message>
+        <source>Accept the dealt card: the round goes on</source>
+        <translation>Accepter la carte distribuée&#xa0;: le coup continue</translation>
+    </message>
+    <message>
+        <source>Verify the jackpot: the hit is paid</source>
+        <translation>Vérifier le jackpot&#xa0;: le gain est payé</translation>
+    </message>
+    <message>
+        <source>Resume the round</source>
+        <translation>Reprendre le coup</translation>
+    </message>
+    <message>
+        <source>Show every card of this round (dispute)</source>
+        <translation>Voir toutes les cartes du coup (litige)</translation>
+    </message>
+    <message>
+        <source>Jam cleared, no card exposed</source>
+        <translation>Bourrage levé, aucune carte vue</translation>
+    </message>
+    <message>
+        <source>Door closed, no card exposed</source>
+        <translation>Porte fermée, aucune carte vue</translation>
+    </message>
+    <message>
+        <source>Device checked and restarted</source>
+        <translation>Appareil vérifié et redémarré</translation>
+    </message>
+    <message>
+        <source>Misdeal</source>
+        <translation>Maldonne</translation>
+    </message>
+    <message>
+        <source>Card exposed during the deal</source>
+        <translation>Carte vue pendant la donne</translation>
+    </message>
+    <message>
+        <source>Device fault</source>
+        <translation>Panne d&apos;appareil</translation>
+    </message>
+    <message>
+        <source>Player dispute</source>
+        <translation>Litige avec un joueur</translation>
+    </message>
+    <message>
+        <source>Card checked: the dealt card stands</source>
+        <translation>Carte vérifiée&#xa0;: la carte distribuée reste</translation>
+    </message>
+    <message>
+        <source>Hand checked against the cards on the table</source>
+        <translation>Main vérifiée avec les cartes sur le tapis</translation>
+    </message>
+    <message>
+        <source>Checked: the round can go on</source>
+        <translation>Vérifié&#xa0;: le coup peut continuer</translation>
+    </message>
+    <message>
+        <source>Game protection review</source>
+        <translation>Contrôle de protection du jeu</translation>
+    </message>
+    <message>
+        <source>{spot} {amount} is above the table maximum {limit}</source>
+        <translation>{spot} {amount} dépasse le maximum de la table {limit}</translation>
+    </message>
+    <message>
+        <source>{spot} {amount} is below the table minimum {limit}</source>
+        <translation>{spot} {amount} est sous le minimum de la table {limit}</translation>
+    </message>
+    <message>
+        <source>{spot} must equal the {other} ({amount})</source>
+        <translation>{spot} doit égaler {other} ({amount})</translation>
+    </message>
+    <message>
+        <source>{spot} is always {amount} at this table</source>
+        <translation>{spot} vaut toujours {amount} à cette table</translation>
+    </message>
+    <message>
+        <source>Place the {spot} first</source>
+        <translation>Placez d&apos;abord {spot}</translation>
+    </message>
+    <message>
+        <source>Badge or PIN not accepted</source>
+        <translation>Badge ou code refusé</translation>
+    </message>
+    <message>
+        <source>Refused: {problem}</source>
+        <translation>Refusé&#xa0;: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>hand</name>
+    <message>
+        <source>Royal flush</source>
+        <translation>Quinte flush royale</translation>
+    </message>
+    <message>
+        <source>Straight flush</source>
+        <translation>Quinte flush</translation>
+    </message>
+    <message>
+        <source>Four of a kind</source>
+        <translation>Carré</translation>
+    </message>
+    <message>
+        <source>Full house</source>
+        <translation>Full</translation>
+    </message>
+    <message>
+        <source>Flush</source>
+        <translation>Couleur</translation>
+    </message>
+    <message>
+        <source>Straight</source>
+        <translation>Suite</translation>
+    </message>
+    <message>
+        <source>Three of a kind</source>
+        <translation>Brelan</translation>
+    </message>
+    <message>
+        <source>Two pair</source>
+        <translation>Deux paires</translation>
+    </message>
+    <message>
+        <source>One pair</source>
+        <translation>Une paire</translation>
+    </message>
+    <message>
+        <source>High card</source>
+        <translation>Carte haute</translation>
+    </message>
+</context>
+<context>
+    <name>holdem_bonus</name>
+    <message>
+        <source>Ante</source>
+        <translation>Mise</translation>
+    </message>
+    <message>
+        <source>Bonus</source>
+        <translation>Bonus</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>Jackpot</translation>
+    </message>
+    <message>
+        <source>Flop</source>
+        <translation>Flop</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>Turn</translation>
+    </message>
+    <message>
+        <source>River</source>
+        <translation>River</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>Coucher</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Check</translation>
+    </message>
+    <message>
+        <source>Pre-flop</source>
+        <translation>Pré-flop</translation>
+    </message>
+</context>
+<context>
+    <name>result</name>
+    <message>
+        <source>Win</source>
+        <translation>Gagne</translation>
+    </message>
+    <message>
+        <source>Lose</source>
+        <translation>Perd</translation>
+    </message>
+    <message>
+        <source>Tie</source>
+        <translation>Égalité</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>Se couche</translation>
+    </message>
+</context>
+<context>
+    <name>screen</name>
+    <message>
+        <source>NO MORE BETS</source>
+        <translation>RIEN NE VA PLUS</translation>
+    </message>
+    <message>
+        <source>Seat {seat}</source>
+        <translation>Place {seat}</translation>
+    </message>
+    <message>
+        <source>Undo seat {seat}</source>
+        <translation>Annuler place {seat}</translation>
+    </message>
+    <message>
+        <source>Clear seat {seat}</source>
+        <translation>Vider place {seat}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} done</source>
+        <translation>Place {seat} réglée</translation>
+    </message>
+    <message>
+        <source>No more bets</source>
+        <translation>Rien ne va plus</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>pay</source>
+        <translation>payer</translation>
+    </message>
+    <message>
+        <source>collect</source>
+        <translation>ramasser</translation>
+    </message>
+    <message>
+        <source>push</source>
+        <translation>égalité</translation>
+    </message>
+    <message>
+        <source>Key the card</source>
+        <translation>Saisir la carte</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>Superviseur</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {amount}</source>
+        <translation>Place {seat}&#xa0;: {amount}</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Suivant</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>Espace</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <source>Badge</source>
+        <translation>Badge</translation>
+    </message>
+    <message>
+        <source>PIN</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Reason: pick one</source>
+        <translation>Motif&#xa0;: choisissez</translation>
+    </message>
+    <message>
+        <source>Other...</source>
+        <translation>Autre...</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motif</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>Place</translation>
+    </message>
+    <message>
+        <source>Hole cards</source>
+        <translation>Cartes</translation>
+    </message>
+    <message>
+        <source>Bets</source>
+        <translation>Mises</translation>
+    </message>
+    <message>
+        <source>Decisions</source>
+        <translation>Décisions</translation>
+    </message>
+    <message>
+        <source>Settlement</source>
+        <translation>Règlement</translation>
+    </message>
+    <message>
+        <source>VOID</source>
+        <translation>ANNULÉ</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Quand</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>Qui</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Quoi</translation>
+    </message>
+    <message>
+        <source>Timeline of {round}</source>
+        <translation>Chronologie de {round}</translation>
+    </message>
+    <message>
+        <source>This table has no progressive.</source>
+        <translation>Cette table n&apos;a pas de progressif.</translation>
+    </message>
+    <message>
+        <source>Overflow</source>
+        <translation>Dépassement</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Remise à zéro</translation>
+    </message>
+    <message>
+        <source>Hits</source>
+        <translation>Gains</translation>
+    </message>
+    <message>
+        <source>Contributed</source>
+        <translation>Contributions</translation>
+    </message>
+    <message>
+        <source>Awarded</source>
+        <translation>Versé</translation>
+    </message>
+    <message>
+        <source>Seeded</source>
+        <translation>Apport maison</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Coup</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>Main</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Montant</translation>
+    </message>
+    <message>
+        <source>Verified by</source>
+        <translation>Vérifié par</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>Historique</translation>
+    </message>
+    <message>
+        <source>Find round</source>
+        <translation>Chercher un coup</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Chronologie</translation>
+    </message>
+    <message>
+        <source>Jackpot</source>
+        <translation>Jackpot</translation>
+    </message>
+    <message>
+        <source>Reading the journal...</source>
+        <translation>Lecture du journal...</translation>
+    </message>
+    <message>
+        <source>No finished round yet.</source>
+        <translation>Aucun coup terminé.</translation>
+    </message>
+    <message>
+        <source>Find round: its number</source>
+        <translation>Chercher un coup&#xa0;: son numéro</translation>
+    </message>
+    <message>
+        <source>No finished round {number}</source>
+        <translation>Aucun coup terminé {number}</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Afficher</translation>
+    </message>
+    <message>
+        <source>supervisor {badge}</source>
+        <translation>superviseur {badge}</translation>
+    </message>
+    <message>
+        <source>the station</source>
+        <translation>le poste</translation>
+    </message>
+    <message>
+        <source>Pay {amount}: {chips}</source>
+        <translation>Payer {amount}&#xa0;: {chips}</translation>
+    </message>
+    <message>
+        <source>Collect {amount}</source>
+        <translation>Ramasser {amount}</translation>
+    </message>
+    <message>
+        <source>Push: the stakes stay</source>
+        <translation>Égalité&#xa0;: les mises restent</translation>
+    </message>
+    <message>
+        <source>breakage {amount}</source>
+        <translation>arrondi {amount}</translation>
+    </message>
+    <message>
+        <source>Table total to players: {what}</source>
+        <translation>Total de la table aux joueurs&#xa0;: {what}</translation>
+    </message>
+    <message>
+        <source>Round {number} void: {cause}</source>
+        <translation>Coup {number} annulé&#xa0;: {cause}</translation>
+    </message>
+    <message>
+        <source>Voided by {who} at {time}</source>
+        <translation>Annulé par {who} à {time}</translation>
+    </message>
+    <message>
+        <source>Every stake returned</source>
+        <translation>Toutes les mises rendues</translation>
+    </message>
+    <message>
+        <source>Return {amount}</source>
+        <translation>Rendre {amount}</translation>
+    </message>
+    <message>
+        <source>Paid {amount}</source>
+        <translation>Payé {amount}</translation>
+    </message>
+    <message>
+        <source>Collected</source>
+        <translation>Ramassé</translation>
+    </message>
+    <message>
+        <source>Push</source>
+        <translation>Égalité</translation>
+    </message>
+    <message>
+        <source>Paid seat {seat} - {amount}</source>
+        <translation>Payé place {seat} - {amount}</translation>
+    </message>
+    <message>
+        <source>Collected seat {seat} - {amount}</source>
+        <translation>Ramassé place {seat} - {amount}</translation>
+    </message>
+    <message>
+        <source>Push seat {seat}</source>
+        <translation>Égalité place {seat}</translation>
+    </message>
+    <message>
+        <source>Open betting</source>
+        <translation>Ouvrir les mises</translation>
+    </message>
+    <message>
+        <source>Cards dealt</source>
+        <translation>Cartes distribuées</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>Retourner</translation>
+    </message>
+    <message>
+        <source>Key card</source>
+        <translation>Saisir une carte</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Langue</translation>
+    </message>
+    <message>
+        <source>Key the card: {position} card {number}</source>
+        <translation>Saisir la carte&#xa0;: {position}, carte {number}</translation>
+    </message>
+    <message>
+        <source>Badge {badge}: {count} failed attempt(s) since its last sign-in</source>
+        <translation>Badge {badge}&#xa0;: {count} essai(s) refusé(s) depuis sa dernière connexion</translation>
+    </message>
+    <message>
+        <source>Every card of round {number} (supervisor)</source>
+        <translation>Toutes les cartes du coup {number} (superviseur)</translation>
+    </message>
+    <message>
+        <source>Close the station? The table stops taking bets.</source>
+        <translation>Fermer le poste&#xa0;? La table ne prend plus de mises.</translation>
+    </message>
+    <message>
+        <source>Keep running</source>
+        <translation>Continuer</translation>
+    </message>
+    <message>
+        <source>Close the station</source>
+        <translation>Fermer le poste</translation>
+    </message>
+    <message>
+        <source>Round {number}</source>
+        <translation>Coup {number}</translation>
+    </message>
+    <message>
+        <source>Shift: rounds {rounds} · table {result}</source>
+        <translation>Service&#xa0;: coups {rounds} · table {result}</translation>
+    </message>
+    <message>
+        <source>Shoe</source>
+        <translation>Sabot</translation>
+    </message>
+    <message>
+        <source>Reader</source>
+        <translation>Lecteur</translation>
+    </message>
+    <message>
+        <source>Deck</source>
+        <translation>Jeu</translation>
+    </message>
+    <message>
+        <source>JACKPOT</source>
+        <translation>JACKPOT</translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translation>Banque</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Tableau</translation>
+    </message>
+    <message>
+        <source>qualifies</source>
+        <translation>qualifiée</translation>
+    </message>
+    <message>
+        <source>does not qualify</source>
+        <translation>non qualifiée</translation>
+    </message>
+</context>
+<context>
+    <name>uth</name>
+    <message>
+        <source>Ante</source>
+        <translation>Mise</translation>
+    </message>
+    <message>
+        <source>Blind</source>
+        <translation>Blinde</translation>
+    </message>
+    <message>
+        <source>Trips</source>
+        <translation>Bonus</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Jouer</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Check</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>Coucher</translation>
+    </message>
+    <message>
+        <source>Play 4x</source>
+        <translation>Jouer 4x</translation>
+    </message>
+    <message>
+        <source>Play 3x</source>
+        <translation>Jouer 3x</translation>
+    </message>
+    <message>
+        <source>Play 2x</source>
+        <translation>Jouer 2x</translation>
+    </message>
+    <message>
+        <source>Play 1x</source>
+        <translation>Jouer 1x</translation>
+    </message>
+    <message>
+        <source>Pre-flop</source>
+        <translation>Pré-flop</translation>
+    </message>
+    <message>
+        <source>Flop</source>
+        <translation>Flop</translation>
+    </message>
+    <message>
+        <source>River</source>
+        <translation>River</translation>
+    </message>
+</context>
+</TS>

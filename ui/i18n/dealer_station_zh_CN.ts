@@ -1,0 +1,806 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>engine</name>
+    <message>
+        <source>Open betting for the next round</source>
+        <translation>开始下一局投注</translation>
+    </message>
+    <message>
+        <source>Round void ({cause}): stakes returned. Open the next round</source>
+        <translation>本局作废（{cause}）：注码已退还。开始下一局</translation>
+    </message>
+    <message>
+        <source>HALTED - {what}</source>
+        <translation>已停止 - {what}</translation>
+    </message>
+    <message>
+        <source>Place your bets, then call No more bets</source>
+        <translation>请下注，然后宣布停止下注</translation>
+    </message>
+    <message>
+        <source>No more bets - waiting for a verified deck</source>
+        <translation>停止下注 - 等待验牌完成</translation>
+    </message>
+    <message>
+        <source>Deal by hand, face down: two to each seat, two to the dealer, five to the board; then Cards dealt</source>
+        <translation>手工发牌，牌面朝下：每位两张、庄家两张、公共牌五张；然后按“已发牌”</translation>
+    </message>
+    <message>
+        <source>Dealing</source>
+        <translation>发牌中</translation>
+    </message>
+    <message>
+        <source>{street} decision: seat {seat}</source>
+        <translation>{street}决定：{seat}号位</translation>
+    </message>
+    <message>
+        <source>Reveal the {what}: {how}{target}</source>
+        <translation>揭示{what}：{how}{target}</translation>
+    </message>
+    <message>
+        <source> ({position} card {number})</source>
+        <translation>（{position}第{number}张）</translation>
+    </message>
+    <message>
+        <source>pass the cards over the reader</source>
+        <translation>将牌划过读牌器</translation>
+    </message>
+    <message>
+        <source>key each card</source>
+        <translation>逐张输入</translation>
+    </message>
+    <message>
+        <source>turn the cards over</source>
+        <translation>翻开牌</translation>
+    </message>
+    <message>
+        <source>dealer&apos;s hand</source>
+        <translation>庄家的牌</translation>
+    </message>
+    <message>
+        <source>players&apos; hands</source>
+        <translation>玩家的牌</translation>
+    </message>
+    <message>
+        <source>Settle seat {seat} (right to left)</source>
+        <translation>结算{seat}号位（由右至左）</translation>
+    </message>
+    <message>
+        <source>Settled</source>
+        <translation>已结算</translation>
+    </message>
+    <message>
+        <source>STOPPED - {reason}</source>
+        <translation>已停止 - {reason}</translation>
+    </message>
+    <message>
+        <source>Call a supervisor</source>
+        <translation>请呼叫主管</translation>
+    </message>
+    <message>
+        <source>Jackpot - call a supervisor to verify it</source>
+        <translation>头奖 - 请呼叫主管核实</translation>
+    </message>
+    <message>
+        <source>Waiting for the {device} to reconnect; call a supervisor if it does not</source>
+        <translation>等待{device}重新连接；若无法连接请呼叫主管</translation>
+    </message>
+    <message>
+        <source>Key the card in from what you read on its face</source>
+        <translation>按牌面输入该牌</translation>
+    </message>
+    <message>
+        <source>board</source>
+        <translation>公共牌</translation>
+    </message>
+    <message>
+        <source>dealer</source>
+        <translation>庄家</translation>
+    </message>
+    <message>
+        <source>seat {seat}</source>
+        <translation>{seat}号位</translation>
+    </message>
+    <message>
+        <source>shoe</source>
+        <translation>发牌机</translation>
+    </message>
+    <message>
+        <source>reader</source>
+        <translation>读牌器</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Shoe jam</source>
+        <translation>发牌机卡牌</translation>
+    </message>
+    <message>
+        <source>Shoe misfeed</source>
+        <translation>发牌机送牌错误</translation>
+    </message>
+    <message>
+        <source>Shoe door open</source>
+        <translation>发牌机门打开</translation>
+    </message>
+    <message>
+        <source>Device error</source>
+        <translation>设备错误</translation>
+    </message>
+    <message>
+        <source>Card unreadable</source>
+        <translation>无法读牌</translation>
+    </message>
+    <message>
+        <source>Deck check failed</source>
+        <translation>验牌失败</translation>
+    </message>
+    <message>
+        <source>Device power cycled</source>
+        <translation>设备断电重启</translation>
+    </message>
+    <message>
+        <source>Device link lost</source>
+        <translation>设备连接中断</translation>
+    </message>
+    <message>
+        <source>Device link errors</source>
+        <translation>设备连接错误</translation>
+    </message>
+    <message>
+        <source>Card dealt twice</source>
+        <translation>同一张牌发出两次</translation>
+    </message>
+    <message>
+        <source>Unexpected card</source>
+        <translation>多余的牌</translation>
+    </message>
+    <message>
+        <source>Card missing</source>
+        <translation>缺牌</translation>
+    </message>
+    <message>
+        <source>Misdeal alarm: reader and shoe disagree</source>
+        <translation>误发警报：读牌器与发牌机不一致</translation>
+    </message>
+    <message>
+        <source>Station restarted mid-deal</source>
+        <translation>发牌中系统重启</translation>
+    </message>
+    <message>
+        <source>Jackpot hit: verification needed</source>
+        <translation>中头奖：需要核实</translation>
+    </message>
+    <message>
+        <source>Station error</source>
+        <translation>系统错误</translation>
+    </message>
+    <message>
+        <source>Supervisor decision</source>
+        <translation>主管决定</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Void the round: every stake returned</source>
+        <translation>作废本局：退还所有注码</translation>
+    </message>
+    <message>
+        <source>Clear the fault: no card exposed, the deal goes on</source>
+        <translation>清除故障：未有牌曝光，继续发牌</translation>
+    </message>
+    <message>
+        <source>Accept the dealt card: the round goes on</source>
+        <translation>接受已发的牌：本局继续</translation>
+    </message>
+    <message>
+        <source>Verify the jackpot: the hit is paid</source>
+        <translation>核实头奖：派彩</translation>
+    </message>
+    <message>
+        <source>Resume the round</source>
+        <translation>恢复本局</translation>
+    </message>
+    <message>
+        <source>Show every card of this round (dispute)</source>
+        <translation>显示本局所有牌（争议）</translation>
+    </message>
+    <message>
+        <source>Jam cleared, no card exposed</source>
+        <translation>卡牌已排除，未有牌曝光</translation>
+    </message>
+    <message>
+        <source>Door closed, no card exposed</source>
+        <translation>门已关闭，未有牌曝光</translation>
+    </message>
+    <message>
+        <source>Device checked and restarted</source>
+        <translation>设备已检查并重启</translation>
+    </message>
+    <message>
+        <source>Misdeal</source>
+        <translation>误发</translation>
+    </message>
+    <message>
+        <source>Card exposed during the deal</source>
+        <translation>发牌时有牌曝光</translation>
+    </message>
+    <message>
+        <source>Device fault</source>
+        <translation>设备故障</translation>
+    </message>
+    <message>
+        <source>Player dispute</source>
+        <translation>玩家争议</translation>
+    </message>
+    <message>
+        <source>Card checked: the dealt card stands</source>
+        <translation>已核对：已发的牌有效</translation>
+    </message>
+    <message>
+        <source>Hand checked against the cards on the table</source>
+        <translation>已按桌面牌核对牌型</translation>
+    </message>
+    <message>
+        <source>Checked: the round can go on</source>
+        <translation>已核对：本局可继续</translation>
+    </message>
+    <message>
+        <source>Game protection review</source>
+        <translation>游戏保护检查</translation>
+    </message>
+    <message>
+        <source>{spot} {amount} is above the table maximum {limit}</source>
+        <translation>{spot} {amount} 高于本桌上限 {limit}</translation>
+    </message>
+    <message>
+        <source>{spot} {amount} is below the table minimum {limit}</source>
+        <translation>{spot} {amount} 低于本桌下限 {limit}</translation>
+    </message>
+    <message>
+        <source>{spot} must equal the {other} ({amount})</source>
+        <translation>{spot}必须等于{other}（{amount}）</translation>
+    </message>
+    <message>
+        <source>{spot} is always {amount} at this table</source>
+        <translation>本桌{spot}固定为 {amount}</translation>
+    </message>
+    <message>
+        <source>Place the {spot} first</source>
+        <translation>请先下{spot}</translation>
+    </message>
+    <message>
+        <source>Badge or PIN not accepted</source>
+        <translation>工牌或密码不被接受</translation>
+    </message>
+    <message>
+        <source>Refused: {problem}</source>
+        <translation>已拒绝：{problem}</translation>
+    </message>
+</context>
+<context>
+    <name>hand</name>
+    <message>
+        <source>Royal flush</source>
+        <translation>皇家同花顺</translation>
+    </message>
+    <message>
+        <source>Straight flush</source>
+        <translation>同花顺</translation>
+    </message>
+    <message>
+        <source>Four of a kind</source>
+        <translation>四条</translation>
+    </message>
+    <message>
+        <source>Full house</source>
+        <translation>葫芦</translation>
+    </message>
+    <message>
+        <source>Flush</source>
+        <translation>同花</translation>
+    </message>
+    <message>
+        <source>Straight</source>
+        <translation>顺子</translation>
+    </message>
+    <message>
+        <source>Three of a kind</source>
+        <translation>三条</translation>
+    </message>
+    <message>
+        <source>Two pair</source>
+        <translation>两对</translation>
+    </message>
+    <message>
+        <source>One pair</source>
+        <translation>一对</translation>
+    </message>
+    <message>
+        <source>High card</source>
+        <translation>高牌</translation>
+    </message>
+</context>
+<context>
+    <name>holdem_bonus</name>
+    <message>
+        <source>Ante</source>
+        <translation>底注</translation>
+    </message>
+    <message>
+        <source>Bonus</source>
+        <translation>奖励注</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>彩池</translation>
+    </message>
+    <message>
+        <source>Flop</source>
+        <translation>翻牌注</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>转牌注</translation>
+    </message>
+    <message>
+        <source>River</source>
+        <translation>河牌注</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>弃牌</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>过牌</translation>
+    </message>
+    <message>
+        <source>Pre-flop</source>
+        <translation>翻牌前</translation>
+    </message>
+</context>
+<context>
+    <name>result</name>
+    <message>
+        <source>Win</source>
+        <translation>赢</translation>
+    </message>
+    <message>
+        <source>Lose</source>
+        <translation>输</translation>
+    </message>
+    <message>
+        <source>Tie</source>
+        <translation>和局</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>弃牌</translation>
+    </message>
+</context>
+<context>
+    <name>screen</name>
+    <message>
+        <source>NO MORE BETS</source>
+        <translation>停止下注</translation>
+    </message>
+    <message>
+        <source>Seat {seat}</source>
+        <translation>{seat}号位</translation>
+    </message>
+    <message>
+        <source>Undo seat {seat}</source>
+        <translation>撤销{seat}号位</translation>
+    </message>
+    <message>
+        <source>Clear seat {seat}</source>
+        <translation>清空{seat}号位</translation>
+    </message>
+    <message>
+        <source>Seat {seat} done</source>
+        <translation>{seat}号位完成</translation>
+    </message>
+    <message>
+        <source>No more bets</source>
+        <translation>停止下注</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>确定</translation>
+    </message>
+    <message>
+        <source>pay</source>
+        <translation>派彩</translation>
+    </message>
+    <message>
+        <source>collect</source>
+        <translation>收取</translation>
+    </message>
+    <message>
+        <source>push</source>
+        <translation>退回</translation>
+    </message>
+    <message>
+        <source>Key the card</source>
+        <translation>输入该牌</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>主管</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {amount}</source>
+        <translation>{seat}号位：{amount}</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一项</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>空格</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Badge</source>
+        <translation>工牌</translation>
+    </message>
+    <message>
+        <source>PIN</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>Reason: pick one</source>
+        <translation>原因：请选择</translation>
+    </message>
+    <message>
+        <source>Other...</source>
+        <translation>其他...</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>座位</translation>
+    </message>
+    <message>
+        <source>Hole cards</source>
+        <translation>底牌</translation>
+    </message>
+    <message>
+        <source>Bets</source>
+        <translation>投注</translation>
+    </message>
+    <message>
+        <source>Decisions</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <source>Settlement</source>
+        <translation>结算</translation>
+    </message>
+    <message>
+        <source>VOID</source>
+        <translation>作废</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>操作人</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Timeline of {round}</source>
+        <translation>{round} 时间线</translation>
+    </message>
+    <message>
+        <source>This table has no progressive.</source>
+        <translation>本桌没有累积奖池。</translation>
+    </message>
+    <message>
+        <source>Overflow</source>
+        <translation>溢出</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置值</translation>
+    </message>
+    <message>
+        <source>Hits</source>
+        <translation>中奖次数</translation>
+    </message>
+    <message>
+        <source>Contributed</source>
+        <translation>累计投入</translation>
+    </message>
+    <message>
+        <source>Awarded</source>
+        <translation>已派发</translation>
+    </message>
+    <message>
+        <source>Seeded</source>
+        <translation>庄家补充</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>牌局</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>牌型</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Verified by</source>
+        <translation>核实人</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>回看</translation>
+    </message>
+    <message>
+        <source>Find round</source>
+        <translation>查找牌局</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Jackpot</source>
+        <translation>头奖</translation>
+    </message>
+    <message>
+        <source>Reading the journal...</source>
+        <translation>正在读取日志...</translation>
+    </message>
+    <message>
+        <source>No finished round yet.</source>
+        <translation>尚无已结束的牌局。</translation>
+    </message>
+    <message>
+        <source>Find round: its number</source>
+        <translation>查找牌局：输入局号</translation>
+    </message>
+    <message>
+        <source>No finished round {number}</source>
+        <translation>没有已结束的第{number}局</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>supervisor {badge}</source>
+        <translation>主管 {badge}</translation>
+    </message>
+    <message>
+        <source>the station</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Pay {amount}: {chips}</source>
+        <translation>派彩 {amount}：{chips}</translation>
+    </message>
+    <message>
+        <source>Collect {amount}</source>
+        <translation>收取 {amount}</translation>
+    </message>
+    <message>
+        <source>Push: the stakes stay</source>
+        <translation>和局：注码保留</translation>
+    </message>
+    <message>
+        <source>breakage {amount}</source>
+        <translation>尾数 {amount}</translation>
+    </message>
+    <message>
+        <source>Table total to players: {what}</source>
+        <translation>全桌对玩家合计：{what}</translation>
+    </message>
+    <message>
+        <source>Round {number} void: {cause}</source>
+        <translation>第{number}局作废：{cause}</translation>
+    </message>
+    <message>
+        <source>Voided by {who} at {time}</source>
+        <translation>由{who}于 {time} 作废</translation>
+    </message>
+    <message>
+        <source>Every stake returned</source>
+        <translation>已退还所有注码</translation>
+    </message>
+    <message>
+        <source>Return {amount}</source>
+        <translation>退还 {amount}</translation>
+    </message>
+    <message>
+        <source>Paid {amount}</source>
+        <translation>已派彩 {amount}</translation>
+    </message>
+    <message>
+        <source>Collected</source>
+        <translation>已收取</translation>
+    </message>
+    <message>
+        <source>Push</source>
+        <translation>和局</translation>
+    </message>
+    <message>
+        <source>Paid seat {seat} - {amount}</source>
+        <translation>已派彩{seat}号位 - {amount}</translation>
+    </message>
+    <message>
+        <source>Collected seat {seat} - {amount}</source>
+        <translation>已收取{seat}号位 - {amount}</translation>
+    </message>
+    <message>
+        <source>Push seat {seat}</source>
+        <translation>{seat}号位和局</translation>
+    </message>
+    <message>
+        <source>Open betting</source>
+        <translation>开始投注</translation>
+    </message>
+    <message>
+        <source>Cards dealt</source>
+        <translation>已发牌</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>揭牌</translation>
+    </message>
+    <message>
+        <source>Key card</source>
+        <translation>输入牌</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Key the card: {position} card {number}</source>
+        <translation>输入该牌：{position}第{number}张</translation>
+    </message>
+    <message>
+        <source>Badge {badge}: {count} failed attempt(s) since its last sign-in</source>
+        <translation>工牌 {badge}：自上次登录以来有 {count} 次失败尝试</translation>
+    </message>
+    <message>
+        <source>Every card of round {number} (supervisor)</source>
+        <translation>第{number}局所有牌（主管）</translation>
+    </message>
+    <message>
+        <source>Close the station? The table stops taking bets.</source>
+        <translation>关闭系统？本桌将停止接受投注。</translation>
+    </message>
+    <message>
+        <source>Keep running</source>
+        <translation>继续运行</translation>
+    </message>
+    <message>
+        <source>Close the station</source>
+        <translation>关闭系统</translation>
+    </message>
+    <message>
+        <source>Round {number}</source>
+        <translation>第{number}局</translation>
+    </message>
+    <message>
+        <source>Shift: rounds {rounds} · table {result}</source>
+        <translation>本班：{rounds}局 · 本桌 {result}</translation>
+    </message>
+    <message>
+        <source>Shoe</source>
+        <translation>发牌机</translation>
+    </message>
+    <message>
+        <source>Reader</source>
+        <translation>读牌器</translation>
+    </message>
+    <message>
+        <source>Deck</source>
+        <translation>牌组</translation>
+    </message>
+    <message>
+        <source>JACKPOT</source>
+        <translation>头奖</translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translation>庄家</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>公共牌</translation>
+    </message>
+    <message>
+        <source>qualifies</source>
+        <translation>合格</translation>
+    </message>
+    <message>
+        <source>does not qualify</source>
+        <translation>不合格</translation>
+    </message>
+</context>
+<context>
+    <name>uth</name>
+    <message>
+        <source>Ante</source>
+        <translation>底注</translation>
+    </message>
+    <message>
+        <source>Blind</source>
+        <translation>盲注</translation>
+    </message>
+    <message>
+        <source>Trips</source>
+        <translation>三条注</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>加注</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>过牌</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>弃牌</translation>
+    </message>
+    <message>
+        <source>Play 4x</source>
+        <translation>加注4倍</translation>
+    </message>
+    <message>
+        <source>Play 3x</source>
+        <translation>加注3倍</translation>
+    </message>
+    <message>
+        <source>Play 2x</source>
+        <translation>加注2倍</translation>
+    </message>
+    <message>
+        <source>Play 1x</source>
+        <translation>加注1倍</translation>
+    </message>
+    <message>
+        <source>Pre-flop</source>
+        <translation>翻牌前</translation>
+    </message>
+    <message>
+        <source>Flop</source>
+        <translation>翻牌</translation>
+    </message>
+    <message>
+        <source>River</source>
+        <translation>河牌</translation>
+    </message>
+</context>
+</TS>

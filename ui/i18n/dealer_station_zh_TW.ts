@@ -1,0 +1,806 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_TW">
+<context>
+    <name>engine</name>
+    <message>
+        <source>Open betting for the next round</source>
+        <translation>開始下一局投注</translation>
+    </message>
+    <message>
+        <source>Round void ({cause}): stakes returned. Open the next round</source>
+        <translation>本局作廢（{cause}）：注碼已退還。開始下一局</translation>
+    </message>
+    <message>
+        <source>HALTED - {what}</source>
+        <translation>已停止 - {what}</translation>
+    </message>
+    <message>
+        <source>Place your bets, then call No more bets</source>
+        <translation>請下注，然後宣布停止下注</translation>
+    </message>
+    <message>
+        <source>No more bets - waiting for a verified deck</source>
+        <translation>停止下注 - 等待驗牌完成</translation>
+    </message>
+    <message>
+        <source>Deal by hand, face down: two to each seat, two to the dealer, five to the board; then Cards dealt</source>
+        <translation>手工發牌，牌面朝下：每位兩張、莊家兩張、公共牌五張；然後按「已發牌」</translation>
+    </message>
+    <message>
+        <source>Dealing</source>
+        <translation>發牌中</translation>
+    </message>
+    <message>
+        <source>{street} decision: seat {seat}</source>
+        <translation>{street}決定：{seat}號位</translation>
+    </message>
+    <message>
+        <source>Reveal the {what}: {how}{target}</source>
+        <translation>揭示{what}：{how}{target}</translation>
+    </message>
+    <message>
+        <source> ({position} card {number})</source>
+        <translation>（{position}第{number}張）</translation>
+    </message>
+    <message>
+        <source>pass the cards over the reader</source>
+        <translation>將牌劃過讀牌器</translation>
+    </message>
+    <message>
+        <source>key each card</source>
+        <translation>逐張輸入</translation>
+    </message>
+    <message>
+        <source>turn the cards over</source>
+        <translation>翻開牌</translation>
+    </message>
+    <message>
+        <source>dealer&apos;s hand</source>
+        <translation>莊家的牌</translation>
+    </message>
+    <message>
+        <source>players&apos; hands</source>
+        <translation>玩家的牌</translation>
+    </message>
+    <message>
+        <source>Settle seat {seat} (right to left)</source>
+        <translation>結算{seat}號位（由右至左）</translation>
+    </message>
+    <message>
+        <source>Settled</source>
+        <translation>已結算</translation>
+    </message>
+    <message>
+        <source>STOPPED - {reason}</source>
+        <translation>已停止 - {reason}</translation>
+    </message>
+    <message>
+        <source>Call a supervisor</source>
+        <translation>請呼叫主管</translation>
+    </message>
+    <message>
+        <source>Jackpot - call a supervisor to verify it</source>
+        <translation>頭獎 - 請呼叫主管核實</translation>
+    </message>
+    <message>
+        <source>Waiting for the {device} to reconnect; call a supervisor if it does not</source>
+        <translation>等待{device}重新連接；若無法連接請呼叫主管</translation>
+    </message>
+    <message>
+        <source>Key the card in from what you read on its face</source>
+        <translation>按牌面輸入該牌</translation>
+    </message>
+    <message>
+        <source>board</source>
+        <translation>公共牌</translation>
+    </message>
+    <message>
+        <source>dealer</source>
+        <translation>莊家</translation>
+    </message>
+    <message>
+        <source>seat {seat}</source>
+        <translation>{seat}號位</translation>
+    </message>
+    <message>
+        <source>shoe</source>
+        <translation>發牌機</translation>
+    </message>
+    <message>
+        <source>reader</source>
+        <translation>讀牌器</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>設備</translation>
+    </message>
+    <message>
+        <source>Shoe jam</source>
+        <translation>發牌機卡牌</translation>
+    </message>
+    <message>
+        <source>Shoe misfeed</source>
+        <translation>發牌機送牌錯誤</translation>
+    </message>
+    <message>
+        <source>Shoe door open</source>
+        <translation>發牌機門打開</translation>
+    </message>
+    <message>
+        <source>Device error</source>
+        <translation>設備錯誤</translation>
+    </message>
+    <message>
+        <source>Card unreadable</source>
+        <translation>無法讀牌</translation>
+    </message>
+    <message>
+        <source>Deck check failed</source>
+        <translation>驗牌失敗</translation>
+    </message>
+    <message>
+        <source>Device power cycled</source>
+        <translation>設備斷電重啟</translation>
+    </message>
+    <message>
+        <source>Device link lost</source>
+        <translation>設備連接中斷</translation>
+    </message>
+    <message>
+        <source>Device link errors</source>
+        <translation>設備連接錯誤</translation>
+    </message>
+    <message>
+        <source>Card dealt twice</source>
+        <translation>同一張牌發出兩次</translation>
+    </message>
+    <message>
+        <source>Unexpected card</source>
+        <translation>多餘的牌</translation>
+    </message>
+    <message>
+        <source>Card missing</source>
+        <translation>缺牌</translation>
+    </message>
+    <message>
+        <source>Misdeal alarm: reader and shoe disagree</source>
+        <translation>誤發警報：讀牌器與發牌機不一致</translation>
+    </message>
+    <message>
+        <source>Station restarted mid-deal</source>
+        <translation>發牌中系統重啟</translation>
+    </message>
+    <message>
+        <source>Jackpot hit: verification needed</source>
+        <translation>中頭獎：需要核實</translation>
+    </message>
+    <message>
+        <source>Station error</source>
+        <translation>系統錯誤</translation>
+    </message>
+    <message>
+        <source>Supervisor decision</source>
+        <translation>主管決定</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Void the round: every stake returned</source>
+        <translation>作廢本局：退還所有注碼</translation>
+    </message>
+    <message>
+        <source>Clear the fault: no card exposed, the deal goes on</source>
+        <translation>清除故障：未有牌曝光，繼續發牌</translation>
+    </message>
+    <message>
+        <source>Accept the dealt card: the round goes on</source>
+        <translation>接受已發的牌：本局繼續</translation>
+    </message>
+    <message>
+        <source>Verify the jackpot: the hit is paid</source>
+        <translation>核實頭獎：派彩</translation>
+    </message>
+    <message>
+        <source>Resume the round</source>
+        <translation>恢復本局</translation>
+    </message>
+    <message>
+        <source>Show every card of this round (dispute)</source>
+        <translation>顯示本局所有牌（爭議）</translation>
+    </message>
+    <message>
+        <source>Jam cleared, no card exposed</source>
+        <translation>卡牌已排除，未有牌曝光</translation>
+    </message>
+    <message>
+        <source>Door closed, no card exposed</source>
+        <translation>門已關閉，未有牌曝光</translation>
+    </message>
+    <message>
+        <source>Device checked and restarted</source>
+        <translation>設備已檢查並重啟</translation>
+    </message>
+    <message>
+        <source>Misdeal</source>
+        <translation>誤發</translation>
+    </message>
+    <message>
+        <source>Card exposed during the deal</source>
+        <translation>發牌時有牌曝光</translation>
+    </message>
+    <message>
+        <source>Device fault</source>
+        <translation>設備故障</translation>
+    </message>
+    <message>
+        <source>Player dispute</source>
+        <translation>玩家爭議</translation>
+    </message>
+    <message>
+        <source>Card checked: the dealt card stands</source>
+        <translation>已核對：已發的牌有效</translation>
+    </message>
+    <message>
+        <source>Hand checked against the cards on the table</source>
+        <translation>已按桌面牌核對牌型</translation>
+    </message>
+    <message>
+        <source>Checked: the round can go on</source>
+        <translation>已核對：本局可繼續</translation>
+    </message>
+    <message>
+        <source>Game protection review</source>
+        <translation>遊戲保護檢查</translation>
+    </message>
+    <message>
+        <source>{spot} {amount} is above the table maximum {limit}</source>
+        <translation>{spot} {amount} 高於本桌上限 {limit}</translation>
+    </message>
+    <message>
+        <source>{spot} {amount} is below the table minimum {limit}</source>
+        <translation>{spot} {amount} 低於本桌下限 {limit}</translation>
+    </message>
+    <message>
+        <source>{spot} must equal the {other} ({amount})</source>
+        <translation>{spot}必須等於{other}（{amount}）</translation>
+    </message>
+    <message>
+        <source>{spot} is always {amount} at this table</source>
+        <translation>本桌{spot}固定為 {amount}</translation>
+    </message>
+    <message>
+        <source>Place the {spot} first</source>
+        <translation>請先下{spot}</translation>
+    </message>
+    <message>
+        <source>Badge or PIN not accepted</source>
+        <translation>工牌或密碼不被接受</translation>
+    </message>
+    <message>
+        <source>Refused: {problem}</source>
+        <translation>已拒絕：{problem}</translation>
+    </message>
+</context>
+<context>
+    <name>hand</name>
+    <message>
+        <source>Royal flush</source>
+        <translation>皇家同花順</translation>
+    </message>
+    <message>
+        <source>Straight flush</source>
+        <translation>同花順</translation>
+    </message>
+    <message>
+        <source>Four of a kind</source>
+        <translation>四條</translation>
+    </message>
+    <message>
+        <source>Full house</source>
+        <translation>葫蘆</translation>
+    </message>
+    <message>
+        <source>Flush</source>
+        <translation>同花</translation>
+    </message>
+    <message>
+        <source>Straight</source>
+        <translation>順子</translation>
+    </message>
+    <message>
+        <source>Three of a kind</source>
+        <translation>三條</translation>
+    </message>
+    <message>
+        <source>Two pair</source>
+        <translation>兩對</translation>
+    </message>
+    <message>
+        <source>One pair</source>
+        <translation>一對</translation>
+    </message>
+    <message>
+        <source>High card</source>
+        <translation>高牌</translation>
+    </message>
+</context>
+<context>
+    <name>holdem_bonus</name>
+    <message>
+        <source>Ante</source>
+        <translation>底注</translation>
+    </message>
+    <message>
+        <source>Bonus</source>
+        <translation>獎勵注</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>彩池</translation>
+    </message>
+    <message>
+        <source>Flop</source>
+        <translation>翻牌注</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>轉牌注</translation>
+    </message>
+    <message>
+        <source>River</source>
+        <translation>河牌注</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>棄牌</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>過牌</translation>
+    </message>
+    <message>
+        <source>Pre-flop</source>
+        <translation>翻牌前</translation>
+    </message>
+</context>
+<context>
+    <name>result</name>
+    <message>
+        <source>Win</source>
+        <translation>贏</translation>
+    </message>
+    <message>
+        <source>Lose</source>
+        <translation>輸</translation>
+    </message>
+    <message>
+        <source>Tie</source>
+        <translation>和局</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>棄牌</translation>
+    </message>
+</context>
+<context>
+    <name>screen</name>
+    <message>
+        <source>NO MORE BETS</source>
+        <translation>停止下注</translation>
+    </message>
+    <message>
+        <source>Seat {seat}</source>
+        <translation>{seat}號位</translation>
+    </message>
+    <message>
+        <source>Undo seat {seat}</source>
+        <translation>撤銷{seat}號位</translation>
+    </message>
+    <message>
+        <source>Clear seat {seat}</source>
+        <translation>清空{seat}號位</translation>
+    </message>
+    <message>
+        <source>Seat {seat} done</source>
+        <translation>{seat}號位完成</translation>
+    </message>
+    <message>
+        <source>No more bets</source>
+        <translation>停止下注</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>pay</source>
+        <translation>派彩</translation>
+    </message>
+    <message>
+        <source>collect</source>
+        <translation>收取</translation>
+    </message>
+    <message>
+        <source>push</source>
+        <translation>退回</translation>
+    </message>
+    <message>
+        <source>Key the card</source>
+        <translation>輸入該牌</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>主管</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {amount}</source>
+        <translation>{seat}號位：{amount}</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一項</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>空格</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <source>Badge</source>
+        <translation>工牌</translation>
+    </message>
+    <message>
+        <source>PIN</source>
+        <translation>密碼</translation>
+    </message>
+    <message>
+        <source>Reason: pick one</source>
+        <translation>原因：請選擇</translation>
+    </message>
+    <message>
+        <source>Other...</source>
+        <translation>其他...</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>座位</translation>
+    </message>
+    <message>
+        <source>Hole cards</source>
+        <translation>底牌</translation>
+    </message>
+    <message>
+        <source>Bets</source>
+        <translation>投注</translation>
+    </message>
+    <message>
+        <source>Decisions</source>
+        <translation>決定</translation>
+    </message>
+    <message>
+        <source>Settlement</source>
+        <translation>結算</translation>
+    </message>
+    <message>
+        <source>VOID</source>
+        <translation>作廢</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>時間</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>操作人</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>內容</translation>
+    </message>
+    <message>
+        <source>Timeline of {round}</source>
+        <translation>{round} 時間線</translation>
+    </message>
+    <message>
+        <source>This table has no progressive.</source>
+        <translation>本桌沒有累積獎池。</translation>
+    </message>
+    <message>
+        <source>Overflow</source>
+        <translation>溢出</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置值</translation>
+    </message>
+    <message>
+        <source>Hits</source>
+        <translation>中獎次數</translation>
+    </message>
+    <message>
+        <source>Contributed</source>
+        <translation>累計投入</translation>
+    </message>
+    <message>
+        <source>Awarded</source>
+        <translation>已派發</translation>
+    </message>
+    <message>
+        <source>Seeded</source>
+        <translation>莊家補充</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>牌局</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>牌型</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金額</translation>
+    </message>
+    <message>
+        <source>Verified by</source>
+        <translation>核實人</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>回看</translation>
+    </message>
+    <message>
+        <source>Find round</source>
+        <translation>查找牌局</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>時間線</translation>
+    </message>
+    <message>
+        <source>Jackpot</source>
+        <translation>頭獎</translation>
+    </message>
+    <message>
+        <source>Reading the journal...</source>
+        <translation>正在讀取日誌...</translation>
+    </message>
+    <message>
+        <source>No finished round yet.</source>
+        <translation>尚無已結束的牌局。</translation>
+    </message>
+    <message>
+        <source>Find round: its number</source>
+        <translation>查找牌局：輸入局號</translation>
+    </message>
+    <message>
+        <source>No finished round {number}</source>
+        <translation>沒有已結束的第{number}局</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>顯示</translation>
+    </message>
+    <message>
+        <source>supervisor {badge}</source>
+        <translation>主管 {badge}</translation>
+    </message>
+    <message>
+        <source>the station</source>
+        <translation>系統</translation>
+    </message>
+    <message>
+        <source>Pay {amount}: {chips}</source>
+        <translation>派彩 {amount}：{chips}</translation>
+    </message>
+    <message>
+        <source>Collect {amount}</source>
+        <translation>收取 {amount}</translation>
+    </message>
+    <message>
+        <source>Push: the stakes stay</source>
+        <translation>和局：注碼保留</translation>
+    </message>
+    <message>
+        <source>breakage {amount}</source>
+        <translation>尾數 {amount}</translation>
+    </message>
+    <message>
+        <source>Table total to players: {what}</source>
+        <translation>全桌對玩家合計：{what}</translation>
+    </message>
+    <message>
+        <source>Round {number} void: {cause}</source>
+        <translation>第{number}局作廢：{cause}</translation>
+    </message>
+    <message>
+        <source>Voided by {who} at {time}</source>
+        <translation>由{who}於 {time} 作廢</translation>
+    </message>
+    <message>
+        <source>Every stake returned</source>
+        <translation>已退還所有注碼</translation>
+    </message>
+    <message>
+        <source>Return {amount}</source>
+        <translation>退還 {amount}</translation>
+    </message>
+    <message>
+        <source>Paid {amount}</source>
+        <translation>已派彩 {amount}</translation>
+    </message>
+    <message>
+        <source>Collected</source>
+        <translation>已收取</translation>
+    </message>
+    <message>
+        <source>Push</source>
+        <translation>和局</translation>
+    </message>
+    <message>
+        <source>Paid seat {seat} - {amount}</source>
+        <translation>已派彩{seat}號位 - {amount}</translation>
+    </message>
+    <message>
+        <source>Collected seat {seat} - {amount}</source>
+        <translation>已收取{seat}號位 - {amount}</translation>
+    </message>
+    <message>
+        <source>Push seat {seat}</source>
+        <translation>{seat}號位和局</translation>
+    </message>
+    <message>
+        <source>Open betting</source>
+        <translation>開始投注</translation>
+    </message>
+    <message>
+        <source>Cards dealt</source>
+        <translation>已發牌</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>揭牌</translation>
+    </message>
+    <message>
+        <source>Key card</source>
+        <translation>輸入牌</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>語言</translation>
+    </message>
+    <message>
+        <source>Key the card: {position} card {number}</source>
+        <translation>輸入該牌：{position}第{number}張</translation>
+    </message>
+    <message>
+        <source>Badge {badge}: {count} failed attempt(s) since its last sign-in</source>
+        <translation>工牌 {badge}：自上次登入以來有 {count} 次失敗嘗試</translation>
+    </message>
+    <message>
+        <source>Every card of round {number} (supervisor)</source>
+        <translation>第{number}局所有牌（主管）</translation>
+    </message>
+    <message>
+        <source>Close the station? The table stops taking bets.</source>
+        <translation>關閉系統？本桌將停止接受投注。</translation>
+    </message>
+    <message>
+        <source>Keep running</source>
+        <translation>繼續運行</translation>
+    </message>
+    <message>
+        <source>Close the station</source>
+        <translation>關閉系統</translation>
+    </message>
+    <message>
+        <source>Round {number}</source>
+        <translation>第{number}局</translation>
+    </message>
+    <message>
+        <source>Shift: rounds {rounds} · table {result}</source>
+        <translation>本班：{rounds}局 · 本桌 {result}</translation>
+    </message>
+    <message>
+        <source>Shoe</source>
+        <translation>發牌機</translation>
+    </message>
+    <message>
+        <source>Reader</source>
+        <translation>讀牌器</translation>
+    </message>
+    <message>
+        <source>Deck</source>
+        <translation>牌組</translation>
+    </message>
+    <message>
+        <source>JACKPOT</source>
+        <translation>頭獎</translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translation>莊家</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>公共牌</translation>
+    </message>
+    <message>
+        <source>qualifies</source>
+        <translation>合格</translation>
+    </message>
+    <message>
+        <source>does not qualify</source>
+        <translation>不合格</translation>
+    </message>
+</context>
+<context>
+    <name>uth</name>
+    <message>
+        <source>Ante</source>
+        <translation>底注</translation>
+    </message>
+    <message>
+        <source>Blind</source>
+        <translation>盲注</translation>
+    </message>
+    <message>
+        <source>Trips</source>
+        <translation>三條注</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>加注</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>過牌</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>棄牌</translation>
+    </message>
+    <message>
+        <source>Play 4x</source>
+        <translation>加注4倍</translation>
+    </message>
+    <message>
+        <source>Play 3x</source>
+        <translation>加注3倍</translation>
+    </message>
+    <message>
+        <source>Play 2x</source>
+        <translation>加注2倍</translation>
+    </message>
+    <message>
+        <source>Play 1x</source>
+        <translation>加注1倍</translation>
+    </message>
+    <message>
+        <source>Pre-flop</source>
+        <translation>翻牌前</translation>
+    </message>
+    <message>
+        <source>Flop</source>
+        <translation>翻牌</translation>
+    </message>
+    <message>
+        <source>River</source>
+        <translation>河牌</translation>
+    </message>
+</context>
+</TS>

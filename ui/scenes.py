@@ -1,0 +1,317 @@
+"""Every phase of every game, on the scripted shoe: for the layout test and the screenshots.
+
+A scene function drives a real session (journal, credentials, the scripted in-process
+shoe of the controller tests, so the cards are always the same) through a round and
+yields a name at each phase worth looking at; the caller renders the window then. Some
+scenes open a dialog over the table (PIN, card picker, recall...) and close it after.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QDialog
+
+from dealer_station.cards import parse_card
+from dealer_station.config import load_profile
+from dealer_station.engine import TableSession
+from dealer_station.journal import Journal
+from dealer_station.supervisor import CredentialStore
+
+from .shell import MainWindow, settle_layout
+
+BADGE, PIN = "0000", "1234"  # a throwaway credential store in a temporary folder
+PROGRAM = {"version": "scenes", "sha256": "0" * 64, "files": 0}
+
+UTH_DECK = ["2c", "7d", "Jh", "Js", "Qs", "As", "Ac", "Kd", "Qh", "8d", "3h", "Kc", "7c", "9s", "9d",
+            "Th", "4c", "5d", "6s", "Ad", "Kh", "2h", "3s"]
+"""Board 2c 7d Jh Js Qs; seat 1 As Ac, seat 2 Kd Qh, ... (shoe order: board, seats, dealer)."""
+THB_DECK = ["7h", "6h", "5h", "2c", "Jd", "9h", "8h", "As", "Ks", "Qd", "Qs", "4c", "4d", "Tc", "9c",
+            "2s", "3s", "Qc", "3d"]
+"""Board 7h 6h 5h 2c Jd; seat 1 9h 8h (a straight flush on the flop: a Pool hit held for
+verification), seat 2 As Ks (Bonus 25:1), seats 3-6, dealer Qc 3d."""
+
+
+@dataclass
+class Rig:
+    """A session on the scripted shoe (or by hand) and its window."""
+
+    session: TableSession
+    shoe: Any
+    window: MainWindow
+    folder: Path
+    journals: list[Journal] = field(default_factory=list)
+
+    def render(self) -> None:
+        QCoreApplication.processEvents()
+        self.window.render_now()
+        settle_layout(self.window)
+
+    def close(self) -> None:
+        for dialog in self.window.findChildren(QDialog):
+            dialog.close()
+        self.window.worker.shutdown(wait=True)
+        self.window.close_now()
+        for journal in self.journals:
+            journal.close()
+
+
+def make_rig(profile: str, folder: Path | None = None, *, deck: list[str] | None = None, has_reader: bool = False,
+             language: str = "en", size: tuple[int, int] = (800, 480)) -> Rig:
+    from simulators.scripted_shoe import ScriptedShoe  # the same in-process shoe the controller tests use
+
+    folder = folder or Path(tempfile.mkdtemp(prefix="scenes-"))
+    table = load_profile(profile)
+    credentials = CredentialStore(folder / f"{table.table_id}-{profile}.credentials.json")
+    if not credentials.badges():
+        credentials.add(BADGE, PIN)
+    journal = Journal(folder / f"{profile}-{len(list(folder.glob('*.sqlite')))}.sqlite", table_id=table.table_id)
+    shoe = None
+    if table.deal_mode == "shuffler":
+        shoe = ScriptedShoe()
+        shoe.load(deck or (THB_DECK if table.game == "holdem_bonus" else UTH_DECK))
+    session = TableSession(table, journal, shoe=shoe, has_reader=has_reader, credentials=credentials)
+    if shoe is not None:
+        shoe.session = session
+    session.start(PROGRAM)
+    if shoe is not None:
+        shoe.connect()
+    if has_reader:
+        session.on_link("reader", True, identity={"model": "DS-SCRIPTED-READER"})
+    window = MainWindow(session, language=language)
+    window.fit_panel(*size)
+    window.show()
+    return Rig(session, shoe, window, folder, [journal])
+
+
+def _bets(session: TableSession, seat: int, ante: str, extra: bool) -> dict[str, str]:
+    if session.game.name == "holdem_bonus":
+        bets = {"ante": ante}
+        if extra:
+            bets.update(bonus=ante, pool=str(session.table.options.pool_stake))
+        return bets
+    bets = {"ante": ante, "blind": ante}
+    if extra:
+        bets["trips"] = "100"
+    return bets
+
+
+def place_bets(session: TableSession, seats: list[int], ante: str = "500") -> None:
+    for seat in seats:
+        session.set_bets(seat, _bets(session, seat, ante, seat % 2 == 1 or session.game.name == "holdem_bonus"))
+
+
+def _release_deal(rig: Rig) -> None:
+    rig.shoe.hold = False
+    rnd = rig.session.round
+    if rnd is not None and rnd.requested is not None:
+        rig.shoe.deal_packet(*rnd.requested)
+
+
+def play_decisions(session: TableSession, choose: Callable[[int, list[str]], str]) -> None:
+    while session.seats_to_act():
+        seat = session.seats_to_act()[0]
+        session.decide(seat, choose(seat, session.legal_actions(seat)))
+
+
+def _open_dialog(rig: Rig, open_it: Callable[[], None]) -> None:
+    open_it()
+    QCoreApplication.processEvents()
+
+
+def close_dialogs(rig: Rig) -> None:
+    for dialog in rig.window.findChildren(QDialog):
+        if dialog.isVisible():
+            dialog.reject()
+    QCoreApplication.processEvents()
+
+
+# --------------------------------------------------------------------------- scenes
+
+
+def banking_round(rig: Rig) -> Iterator[str]:
+    """A whole round on the shoe: betting to paid, every decision and reveal, then a void."""
+    session = rig.session
+    seats = list(range(1, session.table.seats + 1))
+    yield "idle"
+    session.open_round()
+    place_bets(session, seats)
+    rig.window.panel.bets.choose(seats[-1])
+    yield "betting"
+    rig.shoe.hold = True
+    session.no_more_bets()
+    yield "lockout"
+    _release_deal(rig)
+    streets = list(session.game.streets)
+    first = True
+    for street in streets:
+        if session.phase_info.stage.value == "reveal":
+            yield f"{session.phase}"
+            session.reveal()
+        if session.phase == street:
+            yield f"decision_{street}"
+            last = street == streets[-1]
+            bet_big = first  # the first street: every third seat plays its largest bet
+
+            def choose(seat: int, legal: list[str], big: bool = bet_big, end: bool = last) -> str:
+                if end:  # the last street: seat 2 folds, the others play
+                    return legal[-1] if seat == 2 else legal[0]
+                return legal[-1] if big and seat % 3 == 0 else legal[0]
+
+            play_decisions(session, choose)
+            first = False
+    if session.phase_info.stage.value == "reveal":
+        yield session.phase
+        session.reveal()
+    yield "settlement"
+    order = [e["seat"] for e in session.round.settlement["seats"]]
+    for seat in order[:2]:
+        session.mark_paid(seat)
+    yield "settlement_paying"
+    for seat in order[2:]:
+        session.mark_paid(seat)
+    yield "paid"
+    session.open_round()
+    place_bets(session, seats[:3], "25")
+    session.no_more_bets()
+    session.void(BADGE, PIN, "Misdeal")
+    yield "void"
+
+
+def halts(rig: Rig) -> Iterator[str]:
+    """A live halt of the kinds a shoe table meets: jam, link lost, deck check, station error."""
+    session, shoe = rig.session, rig.shoe
+    session.open_round()
+    place_bets(session, [1, 2, 3])
+    shoe.jam_after = 6
+    session.no_more_bets()
+    yield "halt_fault"
+    _open_dialog(rig, lambda: rig.window.ask_supervisor("clear_fault"))
+    yield "pin_dialog"
+    pin = rig.window.findChild(QDialog, "pinDialog")
+    _open_dialog(rig, lambda: pin.reason_buttons["other"].tapped.emit())  # type: ignore[union-attr]
+    yield "keyboard"
+    close_dialogs(rig)
+    session.void(BADGE, PIN, "Shoe jam")
+    shoe.jam_after = None
+    session.open_round()
+    place_bets(session, [2])
+    shoe.hold = True
+    session.no_more_bets()
+    session.on_link("shuffler", False, reason="cable unplugged")
+    yield "halt_link"
+    session.void(BADGE, PIN, "Device fault")
+    session.on_link("shuffler", True, identity={"model": "DS-SCRIPTED"})
+    shoe.hold = False
+    shoe.verify_result = (51, [parse_card("As")], [], [])
+    session.open_round()
+    yield "halt_deck"
+    session.void(BADGE, PIN, "Device fault")
+    shoe.verify_result = (52, [], [], [])
+    session.open_round()
+    place_bets(session, [4])
+    session.no_more_bets()
+    session.report_failure("card", RuntimeError("display test"))
+    yield "halt_internal"
+    _open_dialog(rig, rig.window._supervisor_menu)
+    yield "supervisor_menu"
+    close_dialogs(rig)
+    session.void(BADGE, PIN, "Device fault")
+
+
+def reader_halts(rig: Rig) -> Iterator[str]:
+    """With a reader: a misread (misdeal alarm) and an unreadable card keyed on the picker."""
+    session = rig.session
+    session.open_round()
+    place_bets(session, [1, 2])
+    session.no_more_bets()
+    play_decisions(session, lambda seat, legal: "check")
+    target = session.next_to_reveal()
+    assert target is not None
+    dealt = session.round.cards[target[0]][target[1]]
+    session.on_card_read((dealt + 4) % 52 if (dealt + 4) % 52 not in session.round.dealt_cards() else 51 - dealt)
+    yield "halt_mismatch"
+    session.accept_mismatch(BADGE, PIN, "Card checked")
+    session.on_card_read(None)
+    yield "halt_unreadable"
+    _open_dialog(rig, rig.window.key_card)
+    yield "card_picker"
+    close_dialogs(rig)
+
+
+def hand_deal_round(rig: Rig) -> Iterator[str]:
+    """Dealt by hand: Cards dealt, then every card keyed at its reveal, hands read at showdown."""
+    session = rig.session
+    session.open_round()
+    place_bets(session, [1, 2, 3])
+    session.no_more_bets()
+    yield "dealing_by_hand"
+    session.deal_done()
+    yield "decision_preflop"
+    play_decisions(session, lambda seat, legal: "check" if "check" in legal else legal[0])
+    yield "key_flop"
+    _open_dialog(rig, rig.window.key_card)
+    yield "key_picker"
+    close_dialogs(rig)
+    free = iter(c for c in range(51, -1, -1))
+    while session.round is not None and session.phase_info.stage.value in ("reveal", "decision"):
+        if session.phase_info.stage.value == "decision":
+            play_decisions(session, lambda seat, legal: legal[0])
+            continue
+        if session.phase == "hands_reveal" and session.round.revealed.get("seat1", 0) == 0:
+            yield "hands_reveal"
+        card = next(c for c in free if c not in session.round.dealt_cards())
+        session.key_card(card)
+    yield "settlement"
+
+
+def jackpot_round(rig: Rig) -> Iterator[str]:
+    """THB: a Pool hit held for the supervisor's verification, then the Bonus payout."""
+    session = rig.session
+    session.open_round()
+    place_bets(session, list(range(1, session.table.seats + 1)), "25")
+    yield "betting"
+    session.no_more_bets()
+    yield "decision_preflop"
+    play_decisions(session, lambda seat, legal: legal[0])
+    yield "flop_reveal"
+    session.reveal()
+    yield "jackpot_verify"
+    _open_dialog(rig, lambda: rig.window.ask_supervisor("verify_jackpot"))
+    yield "jackpot_pin"
+    close_dialogs(rig)
+    session.verify_jackpot(BADGE, PIN, "Hand checked")
+    while session.phase_info.stage.value in ("decision", "reveal"):
+        if session.phase_info.stage.value == "reveal":
+            session.reveal()
+        else:
+            yield f"decision_{session.phase}"
+            play_decisions(session, lambda seat, legal: legal[0])
+    rig.window.panel.settlement.choose(2)
+    yield "settlement_bonus"
+    for seat in [e["seat"] for e in session.round.settlement["seats"]]:
+        session.mark_paid(seat)
+    _open_dialog(rig, rig.window._recall)
+    yield "recall"
+    close_dialogs(rig)
+    _open_dialog(rig, rig.window._choose_language)
+    yield "language"
+    close_dialogs(rig)
+
+
+# A family's panel adds its scene sets here (e.g. "holdem": ("holdem-nl-1-2", holdem_hand, {})):
+# tests/ui/test_panel_sizes.py then renders each of its phases on every panel size.
+SCENES: dict[str, tuple[str, Callable[[Rig], Iterator[str]], dict[str, Any]]] = {
+    "uth": ("uth-default", banking_round, {}),
+    "uth-halts": ("uth-default", halts, {}),
+    "uth-reader": ("uth-default", reader_halts, {"has_reader": True}),
+    "uth-hand": ("uth-hand-deal", hand_deal_round, {}),
+    "thb": ("thb-default", banking_round, {"deck": UTH_DECK}),
+    "thb-jackpot": ("thb-default", jackpot_round, {}),
+}
+"""Scene sets: profile, scene function, rig options."""

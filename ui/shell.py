@@ -1,0 +1,435 @@
+"""The croupier's screen: one window that fits the panel, around a game family's table panel.
+
+The window never changes game state itself: buttons submit session commands to the
+``CommandWorker``; the session's listener raises ``StateBridge.changed`` (queued onto the
+GUI thread) and every view re-renders from the session. What fits now comes from the
+session's offer (``engine/phases.py``), texts from ``engine/view.py`` in the screen's
+language. Layout, top to bottom: the status strip (and a progressive's meter), the cards
+in the middle beside the banner, the family's table panel, the halt panel, one fixed line
+for refusals, and the footer (the panel's commands, the shell's, Supervisor, Recall,
+Language). See ``ui/panel.py`` for how a panel plugs in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import structlog
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QResizeEvent
+from PySide6.QtWidgets import QApplication, QGridLayout, QHBoxLayout, QLayout, QMainWindow, QVBoxLayout, QWidget
+
+from dealer_station.engine import TableSession
+from dealer_station.engine.phases import Stage
+from dealer_station.engine.view import ShiftTally, Text, all_cards, banner, instruction, position_text, refusal_of
+
+from . import theme
+from .card_picker import CardPicker
+from .card_widget import CardRow
+from .halt_panel import HaltPanel
+from .i18n import LANGUAGES, Translations, say, translate
+from .overlay import Overlay
+from .panel import SHELL_COMMANDS, make_panel
+from .pin_dialog import PinDialog
+from .status_strip import MeterBox, StatusStrip
+from .widgets import FitButton, FitLabel, set_metrics
+from .worker import CommandWorker, StateBridge
+
+log = structlog.get_logger("ui.shell")
+
+RETRY_MS = 30  # re-render soon when a command holds the session (never block the GUI)
+SUPERVISOR_MENU = ("void", "view_cards")
+"""What the Supervisor button offers outside a halt (each behind the PIN), when it fits."""
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, session: TableSession, *, worker: CommandWorker | None = None, journal: Any = None,
+                 screenshot_dir: Path | None = None, last_heard: Callable[[str], float | None] | None = None,
+                 language: str | None = None, kiosk: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.ctl = session  # the name the tests and the demo have always used
+        self.worker = worker or CommandWorker(self)
+        self.journal = journal if journal is not None else session.journal
+        self.screenshot_dir = screenshot_dir
+        self.kiosk = kiosk
+        self.allow_close = not kiosk
+        self.translations = Translations()
+        self.tally = ShiftTally()
+        self.tally.ignore_current(session.state)
+        session.add_listener(lambda s: self.tally.observe(s.state))
+        self.setWindowTitle(f"Dealer Station - table {session.table.table_id}")
+        self.setObjectName("mainWindow")
+        self._metrics = theme.Metrics(1.0)
+        set_metrics(self._metrics)
+        self.setStyleSheet(theme.stylesheet(self._metrics))
+        self._last_phase_key: tuple[Any, ...] | None = None
+        self._render_pending = False
+        self.shots: list[Path] = []
+        self._build(last_heard)
+        self.worker.refused.connect(self._refused)
+        self.worker.done.connect(self._done)
+        self.bridge = StateBridge(session, self)
+        self.bridge.changed.connect(self.schedule_render)
+        self.set_language(str(language or getattr(session.table, "locale", "en")))
+        self.resize(*theme.DESIGN)
+
+    # -- building -----------------------------------------------------------------
+
+    def _build(self, last_heard: Callable[[str], float | None] | None) -> None:
+        m = self._metrics
+        central = QWidget()
+        root = QVBoxLayout(central)
+        root.setContentsMargins(m.margin, m.margin, m.margin, m.margin)
+        root.setSpacing(m.margin)
+        top = QGridLayout()
+        top.setHorizontalSpacing(m.margin * 2)
+        top.setVerticalSpacing(m.margin)
+        self.strip = StatusStrip(self.session, self.tally, last_heard)
+        self.banner = FitLabel("", 19, bold=True, lines=2, role="banner")
+        self.banner.setObjectName("phaseBanner")
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.panel = make_panel(self.session.game.family, self)
+        self.table = self.panel  # tests and the demo reach the table through here
+        top.addWidget(self.strip, 0, 0, 1, 2)
+        if self.panel.header is not None:
+            top.addWidget(self.panel.header, 1, 0)
+        top.addWidget(self.banner, 1, 1)
+        top.setColumnStretch(1, 1)
+        self.meter: MeterBox | None = None
+        if hasattr(self.session.game, "meters") and self.session.game.meters(self.session.state) is not None:
+            self.meter = MeterBox(self.session)
+            top.addWidget(self.meter, 0, 2, 2, 1)
+            top.setColumnStretch(2, 0)
+        root.addLayout(top)
+        root.addWidget(self.panel, 1)
+        self.halt = HaltPanel(self.ask_supervisor, self.key_card)
+        root.addWidget(self.halt)
+        self.message = FitLabel("", 13, bold=True, role="quiet")
+        self.message.setObjectName("message")
+        root.addWidget(self.message)
+        footer = QHBoxLayout()
+        footer.setSpacing(m.gap)
+        footer.addWidget(self.panel.action_bar, 1)
+        footer.addWidget(self.halt.choices, 3)
+        self.command_buttons: dict[str, FitButton] = {}
+        for command in SHELL_COMMANDS:
+            button = FitButton("", 15, role="go", name={"open_round": "openRound", "deal_done": "dealDone",
+                                                        "reveal": "reveal", "key_card": "keyCard"}[command])
+            button.tapped.connect(lambda c=command: self._command(c))
+            self.command_buttons[command] = button
+            footer.addWidget(button, 1)
+        self.open_button = self.command_buttons["open_round"]
+        self.deal_done_button = self.command_buttons["deal_done"]
+        self.reveal_button = self.command_buttons["reveal"]
+        self.key_button = self.command_buttons["key_card"]
+        self.supervisor_button = FitButton("", 13, role="supervisor", name="supervisor")
+        self.supervisor_button.tapped.connect(self._supervisor_menu)
+        self.recall_button = FitButton("", 13, name="recall")
+        self.recall_button.tapped.connect(self._recall)
+        self.language_button = FitButton("", 13, name="language")
+        self.language_button.tapped.connect(self._choose_language)
+        for button in (self.supervisor_button, self.recall_button, self.language_button):
+            footer.addWidget(button)
+        root.addLayout(footer)
+        self.setCentralWidget(central)
+        # The panel's size is the window's: the contents never push the window past it.
+        root.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        own = self.layout()
+        if own is not None:
+            own.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+
+    # -- scaling ------------------------------------------------------------------
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.rescale(event.size().width(), event.size().height())
+
+    def fit_panel(self, width: int, height: int) -> None:
+        """Take exactly a ``width`` x ``height`` panel: scale first, then resize."""
+        self.rescale(width, height)
+        self.resize(width, height)
+
+    def rescale(self, width: int, height: int) -> None:
+        """Scale type, cards, targets and spacing to a ``width`` x ``height`` panel."""
+        metrics = theme.Metrics(theme.scale_for(width, height))
+        if metrics == self._metrics:
+            return
+        built_at = self._metrics.scale  # what every layout not seen yet was built for
+        self._metrics = metrics
+        self.setStyleSheet(theme.stylesheet(metrics))
+        set_metrics(metrics, self)
+        for layout in self.findChildren(QLayout):
+            self._scale_layout(layout, built_at, metrics.scale)
+        self.panel.rescale()
+        self.schedule_render()
+
+    def _scale_layout(self, layout: QLayout, built_at: float, scale: float) -> None:
+        """Spacing and margins at ``scale``, from what the layout had when built at ``built_at``."""
+        design = layout.property("design")
+        if not design:  # first seen: remember it at scale 1 on the layout itself
+            margins = layout.contentsMargins()
+            design = [v / built_at for v in (layout.spacing(), margins.left(), margins.top(), margins.right(),
+                                             margins.bottom())]
+            layout.setProperty("design", design)
+        spacing, *design = design
+        if spacing >= 0:
+            layout.setSpacing(round(spacing * scale))
+        layout.setContentsMargins(*(round(v * scale) for v in design))
+
+    # -- language -----------------------------------------------------------------
+
+    def set_language(self, code: str) -> None:
+        """Switch the screen's language now (also the profile's ``locale`` at start-up)."""
+        self.translations.use(code)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.setFont(theme.app_font(code))
+        self.setFont(theme.app_font(code))
+        self.retranslate()
+
+    @property
+    def language(self) -> str:
+        return self.translations.language
+
+    def retranslate(self) -> None:
+        for command, button in self.command_buttons.items():
+            button.setText({"open_round": translate("screen", "Open betting"),
+                            "deal_done": translate("screen", "Cards dealt"),
+                            "reveal": translate("screen", "Reveal"),
+                            "key_card": translate("screen", "Key card")}[command])
+        self.supervisor_button.setText(translate("screen", "Supervisor"))
+        self.recall_button.setText(translate("screen", "Recall"))
+        self.language_button.setText(LANGUAGES[self.language])
+        self.halt.retranslate()
+        self.strip.retranslate()
+        self.panel.retranslate()
+        for widget in self.findChildren(QWidget):
+            if isinstance(widget, (FitLabel, FitButton)):
+                widget.refit()
+        self._render_pending = False
+        self.render_now()
+
+    def _choose_language(self) -> None:
+        dialog = Overlay(self, translate("screen", "Language"), "languageChooser")
+        for code, name in LANGUAGES.items():
+            button = FitButton(name, 20, role="list", name=f"lang_{code}")
+            theme.set_flag(button, "on", code == self.language)
+            button.tapped.connect(partial(_accept_then, dialog, partial(self.set_language, code)))
+            dialog.body.addWidget(button)
+        dialog.body.addStretch(1)
+        dialog.add_close()
+        dialog.open()
+
+    # -- commands -----------------------------------------------------------------
+
+    def submit(self, label: str, fn: Callable[..., Any], *args: Any) -> None:
+        self.worker.submit(label, fn, *args)
+
+    def _command(self, command: str) -> None:
+        if command == "key_card":
+            self.key_card()
+        else:
+            self.submit(command, getattr(self.session, command))
+
+    def key_card(self) -> None:
+        """The card picker for the card the round waits for, framed on the table."""
+        session = self.session
+        target = session.next_to_reveal()
+        rnd = session.round
+        if target is None or rnd is None:
+            return
+        position, index = target
+        title = translate("screen", "Key the card: {position} card {number}").format(
+            position=say(position_text(position)), number=index + 1)
+        halt = rnd.halt
+        read = halt.detail.get("read") if halt is not None else None
+        self.pick_card(title, lambda card: self.submit("key_card", session.key_card, card), rnd.dealt_cards(),
+                       read if isinstance(read, int) else None)
+
+    def pick_card(self, title: str, on_card: Callable[[int], None], in_play: Collection[int] = (),
+                  preselect: int | None = None) -> None:
+        CardPicker(self, title, on_card, in_play, preselect).open()
+
+    def ask_supervisor(self, action: str, run: Callable[[str, str, str], Any] | None = None) -> None:
+        """The PIN dialog for ``action``; on OK the action runs on the worker as that supervisor."""
+        if action == "view_cards" and run is None:
+            def run(badge: str, pin: str, reason: str) -> Any:
+                return self.session.sign_in(badge, pin, "view_cards", reason)
+        job = run or getattr(self.session, action)
+        PinDialog(self, action, lambda badge, pin, reason: self.submit(f"sup_{action}", job, badge, pin, reason)).open()
+
+    def _supervisor_menu(self) -> None:
+        offer = self.session.offer()
+        dialog = Overlay(self, translate("screen", "Supervisor"), "supervisorMenu")
+        rnd = self.session.round
+        for action in SUPERVISOR_MENU:
+            if action == "view_cards":
+                fits = rnd is not None and bool(rnd.cards)
+            else:
+                fits = action in offer.supervisor
+            button = FitButton(say(Text(f"action:{action}")), 16, role="danger" if action == "void" else "list",
+                               name=f"menu_{action}")
+            button.setEnabled(fits)
+            button.tapped.connect(partial(_accept_then, dialog, partial(self.ask_supervisor, action)))
+            dialog.body.addWidget(button)
+        dialog.body.addStretch(1)
+        dialog.add_close()
+        dialog.open()
+
+    def _recall(self) -> None:
+        from .recall_view import RecallView
+
+        RecallView(self).open()
+
+    # -- results ------------------------------------------------------------------
+
+    def _refused(self, label: str, error: object) -> None:
+        text = say(refusal_of(error, self.session.game)) if isinstance(error, BaseException) else str(error)
+        self.show_message(text, "refusal")
+
+    def show_message(self, text: str, role: str = "notice") -> None:
+        """The one fixed line for refusals and notices: it never moves anything."""
+        self.message.setText(text)
+        theme.set_role(self.message, role if text else "quiet")
+
+    def _done(self, label: str, result: object) -> None:
+        if label in ("demo", "recall"):
+            return
+        failed = getattr(result, "failed_attempts", 0)
+        if label.startswith("sup_") and failed:
+            self.show_message(translate("screen", "Badge {badge}: {count} failed attempt(s) since its last sign-in")
+                              .format(badge=getattr(result, "badge", ""), count=failed))
+        else:
+            self.show_message("")
+        if label == "sup_view_cards":
+            self._show_all_cards()
+
+    def _show_all_cards(self) -> None:
+        rnd = self.session.round
+        if rnd is None:
+            return
+        dialog = Overlay(self, translate("screen", "Every card of round {number} (supervisor)").format(
+            number=rnd.number), "allCards")
+        grid = QGridLayout()
+        grid.setSpacing(self._metrics.gap)
+        for i, (position, cards) in enumerate(all_cards(rnd).items()):
+            name = FitLabel(say(position_text(position)), 14, bold=True)
+            row = CardRow(len(cards), width=self._metrics.card_width)
+            row.show_cards(cards, len(cards))
+            grid.addWidget(name, i % 5, (i // 5) * 2)
+            grid.addWidget(row, i % 5, (i // 5) * 2 + 1)
+        dialog.body.addLayout(grid)
+        dialog.body.addStretch(1)
+        dialog.add_close()
+        dialog.open()
+
+    # -- rendering ----------------------------------------------------------------
+
+    def schedule_render(self) -> None:
+        """Coalesce bursts of state changes (a deal is many events) into one render."""
+        if not self._render_pending:
+            self._render_pending = True
+            QTimer.singleShot(0, self.render_now)
+
+    def render_now(self) -> None:
+        self._render_pending = False
+        with self.session.held_still() as steady:
+            if not steady:
+                self._render_pending = True  # a command holds the session: look again shortly
+                QTimer.singleShot(RETRY_MS, self.render_now)
+                return
+            self._render()
+
+    def _render(self) -> None:
+        session = self.session
+        rnd = session.round
+        halt = rnd.halt if rnd is not None and not rnd.finished else None
+        offer = session.offer()
+        self.strip.render_state(session)
+        sign = getattr(self.panel, "limits_sign", None)  # a family whose limits are not spot limits
+        if callable(sign):
+            self.strip.limits.setText(sign())
+        if self.meter is not None:
+            self.meter.render_state(session)
+        self.panel.render_state(session)
+        self.halt.render_state(session)
+        bar = self.panel.action_bar
+        bar.setVisible(any(w.isVisibleTo(bar) for w in bar.findChildren(QWidget)))
+        if halt is not None:  # what to do now; the halt panel below says what happened
+            text = "\u26a0 " + say(instruction(session))
+            role = "fault"
+        elif rnd is not None and rnd.void is not None:
+            text = say(banner(session))
+            role = "void"
+        else:
+            text = say(banner(session))
+            role = "banner"
+        self.banner.setText(text)
+        theme.set_role(self.banner, role)
+        for command, button in self.command_buttons.items():
+            button.setVisible(command in offer.croupier and not (command == "key_card" and halt is not None))
+        keyed = session.next_to_reveal() if "key_card" in offer.croupier else None
+        self.panel.highlight(keyed)
+        stage = session.phase_info.stage
+        key = (rnd.round_id if rnd else None, session.phase, halt.cause if halt else None, self.language)
+        if key != self._last_phase_key:
+            self._last_phase_key = key
+            self._phase_changed(key, stage)
+
+    def _phase_changed(self, key: tuple[Any, ...], stage: Stage) -> None:
+        round_id, phase, cause, language = key
+        log.info("phase_shown", round_id=round_id, phase=phase, halt=cause, stage=str(stage))
+        if self.screenshot_dir is not None:
+            name = f"{round_id or 'none'}_{phase}{'_' + cause if cause else ''}.png"
+            self.save_screenshot(self.screenshot_dir / name)
+
+    @property
+    def banner_is_fault(self) -> bool:
+        return self.banner.property("role") in ("fault", "void")
+
+    def save_screenshot(self, path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        settle_layout(self)
+        self.grab().save(str(path), "PNG")
+        self.shots.append(path)
+        return path
+
+    # -- closing ------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.allow_close:
+            event.ignore()
+            self._confirm_close()
+            return
+        self.worker.shutdown(wait=False)
+        super().closeEvent(event)
+
+    def _confirm_close(self) -> None:
+        dialog = Overlay(self, translate("screen", "Close the station? The table stops taking bets."), "confirmClose")
+        dialog.body.addStretch(1)
+        dialog.add_button(translate("screen", "Keep running"), "keepRunning", "go", dialog.reject)
+        dialog.add_button(translate("screen", "Close the station"), "closeStation", "danger",
+                          partial(_accept_then, dialog, self.close_now))
+        dialog.open()
+
+    def close_now(self) -> None:
+        """Close without asking (the demo's end, or a confirmed close)."""
+        self.allow_close = True
+        self.close()
+
+
+def settle_layout(window: QWidget) -> None:
+    """Lay out what the last render built (nested layouts need a pass per level)."""
+    for _ in range(4):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        QCoreApplication.processEvents()
+
+
+def _accept_then(dialog: Any, then: Callable[[], object]) -> None:
+    """Close ``dialog`` as accepted, then do what was chosen in it."""
+    dialog.accept()
+    then()

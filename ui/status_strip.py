@@ -1,0 +1,139 @@
+"""The top strip: table and round number, the shift's counters, a local clock, the limits
+sign and the devices at a glance; and, for a game with a progressive, its meter, large.
+
+Devices: green when linked, grey when idle or not needed now, red only for a fault that
+matters (a configured device that is gone during a round, a deck that failed its check).
+A table dealt by hand has no shoe and shows none; a deck not yet verified between rounds
+is simply "Deck: next round".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
+
+from dealer_station.engine import TableSession
+from dealer_station.engine.phases import Stage
+from dealer_station.engine.view import ShiftTally
+
+from . import theme
+from .format import money, signed
+from .i18n import game_word, translate
+from .widgets import FitLabel
+
+
+def limits_text(session: TableSession) -> str:
+    """The table's limits as the sign on the table says them: "Ante 5-500 · Trips 1-100 EUR"."""
+    limits = getattr(session.table, "limits", {})
+    parts = [f"{game_word(session.game, spot)} {money(v.min)}\u2013{money(v.max)}" for spot, v in limits.items()]
+    return "  \u00b7  ".join(parts) + (f"  {session.table.currency}" if parts else "")
+
+
+class StatusStrip(QWidget):
+    def __init__(self, session: TableSession, tally: ShiftTally, last_heard: Callable[[str], float | None] | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.tally = tally
+        self._last_heard = last_heard
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(8)
+        self.round = FitLabel("", 14, bold=True, role="title")
+        self.round.setObjectName("roundNumber")
+        self.clock = FitLabel("", 14, bold=True, role="strip")
+        self.clock.setObjectName("clock")
+        self.shift = FitLabel("", 12, role="strip")
+        self.shift.setObjectName("shiftCounters")
+        self.limits = FitLabel("", 12, bold=True, role="sign")
+        self.limits.setObjectName("limitsSign")
+        self.devices: dict[str, FitLabel] = {}
+        row.addWidget(self.round)
+        row.addWidget(self.limits)
+        row.addWidget(self.shift)
+        for name in self._device_names():
+            dot = FitLabel("", 12, role="dot-idle")
+            dot.setObjectName(f"device_{name}")
+            self.devices[name] = dot
+            row.addWidget(dot)
+        row.addWidget(self.clock)
+        self._tick = QTimer(self)
+        self._tick.timeout.connect(self._tick_clock)
+        self._tick.start(1000)
+        self.retranslate()
+
+    def _device_names(self) -> list[str]:
+        names = []
+        if self.session.shoe is not None:  # a table dealt by hand has none: nothing to show
+            names += ["shuffler", "deck"]
+        if self.session.has_reader:
+            names.append("reader")
+        return names
+
+    def retranslate(self) -> None:
+        self.limits.setText(limits_text(self.session))
+        self.render_state(self.session)
+
+    def _tick_clock(self) -> None:
+        self.clock.setText(datetime.now().astimezone().strftime("%H:%M:%S"))
+
+    def render_state(self, session: TableSession) -> None:
+        self._tick_clock()
+        rnd = session.round
+        number = translate("screen", "Round {number}").format(number=rnd.number) if rnd is not None else ""
+        table = session.table.table_id
+        self.round.setText(f"{table} \u00b7 {number}" if number else table)
+        tally = self.tally
+        self.shift.setText(translate("screen", "Shift: rounds {rounds} \u00b7 table {result}").format(
+            rounds=tally.rounds, result=signed(tally.result)))
+        stage = session.phase_info.stage
+        in_round = stage not in (Stage.IDLE, Stage.FINISHED)
+        for name, dot in self.devices.items():
+            role, text = self._device(session, name, in_round, stage)
+            dot.setText(text)
+            theme.set_role(dot, role)
+
+    def _device(self, session: TableSession, name: str, in_round: bool, stage: Stage) -> tuple[str, str]:
+        words = {"shuffler": translate("screen", "Shoe"), "reader": translate("screen", "Reader"),
+                 "deck": translate("screen", "Deck")}
+        if name == "deck":
+            report = session.state.deck_report
+            if session.state.deck_verified:
+                return "dot-ok", "\u25cf " + words["deck"] + " \u2713"
+            rnd = session.round
+            if rnd is not None and rnd.halt is not None and rnd.halt.kind == "deck" and report and not report["ok"]:
+                return "dot-bad", "\u25cf " + words["deck"] + " \u2717"
+            return "dot-idle", "\u25cb " + words["deck"]
+        dev = session.state.devices.get(name)
+        if dev is not None and dev.connected:
+            return "dot-ok", "\u25cf " + words[name]
+        if in_round and stage in (Stage.LOCKED, Stage.DEALING, Stage.REVEAL):
+            return "dot-bad", "\u25cf " + words[name] + " \u2717"
+        return "dot-idle", "\u25cb " + words[name]
+
+
+class MeterBox(QFrame):
+    """A progressive's meter, always on screen, updated as each contribution lands."""
+
+    def __init__(self, session: TableSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("meterBox")
+        theme.set_role(self, "meterbox")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 2, 6, 2)
+        layout.setSpacing(0)
+        self.title = FitLabel("", 11, bold=True, role="meter-title")
+        self.value = FitLabel("", 26, bold=True, role="meter")
+        self.value.setObjectName("meterValue")
+        layout.addWidget(self.title)
+        layout.addWidget(self.value)
+        self.render_state(session)
+
+    def render_state(self, session: TableSession) -> None:
+        meters = session.game.meters(session.state) if hasattr(session.game, "meters") else None
+        self.title.setText(translate("screen", "JACKPOT") + (
+            f" \u00b7 {session.table.currency}" if meters else ""))
+        self.value.setText(meters["meter"] if meters else "-")

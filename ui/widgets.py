@@ -1,0 +1,225 @@
+"""Text that always fits its place, and buttons a finger cannot press twice by accident.
+
+``FitLabel`` and ``FitButton`` shrink their type (never below 11 px) until the whole text
+fits the rectangle the layout gave them, so a longer translation or a bigger amount never
+pushes the window past the panel or clips a word. ``FitButton`` also counts a second press
+within ``DOUBLE_TAP_MS`` as the same press (a double tap places one chip, not two).
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QSizePolicy, QWidget
+
+from . import theme
+
+DOUBLE_TAP_MS = 300
+MIN_PX = 11
+WRAP = Qt.TextFlag.TextWordWrap
+
+
+def _metrics() -> theme.Metrics:
+    return CURRENT[0]
+
+
+CURRENT: list[theme.Metrics] = [theme.Metrics(1.0)]
+"""The screen's metrics now (set by the main window when the panel size is known)."""
+
+
+def set_metrics(metrics: theme.Metrics, root: QWidget | None = None) -> None:
+    """Change the scale and re-fit every text under ``root``."""
+    CURRENT[0] = metrics
+    if root is not None:
+        for widget in root.findChildren(QWidget):
+            if isinstance(widget, (FitLabel, FitButton)):
+                widget.refit()
+
+
+def fitted_font(base: QFont, text: str, rect: QRect, start_px: int, bold: bool, wrap: bool) -> QFont:
+    """The largest font from ``start_px`` down to ``MIN_PX`` in which ``text`` fits ``rect``."""
+    font = QFont(base)
+    font.setBold(bold)
+    px = max(MIN_PX, start_px)
+    while True:
+        font.setPixelSize(px)
+        if px <= MIN_PX or fits(QFontMetrics(font), text, rect, wrap):
+            return font
+        px -= 1
+
+
+def fits(fm: QFontMetrics, text: str, rect: QRect, wrap: bool) -> bool:
+    """Whether ``text`` in font ``fm`` fits ``rect`` whole (the check the layout test uses too)."""
+    if not text:
+        return True
+    if wrap:
+        needed = fm.boundingRect(QRect(0, 0, max(1, rect.width()), 100_000), int(WRAP), text)
+        return needed.width() <= rect.width() and needed.height() <= rect.height()
+    lines = text.split("\n")
+    width = max(fm.horizontalAdvance(line) for line in lines) + 1  # a pixel for antialiasing
+    return width <= rect.width() and fm.lineSpacing() * (len(lines) - 1) + fm.height() <= rect.height()
+
+
+def two_lines(text: str, fm: QFontMetrics) -> str:
+    """``text`` broken at the space that makes its two lines most even."""
+    words = text.split(" ")
+    if len(words) < 2:
+        return text
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    first, second = min(splits, key=lambda s: max(fm.horizontalAdvance(s[0]), fm.horizontalAdvance(s[1])))
+    return f"{first}\n{second}"
+
+
+class FitLabel(QLabel):
+    """A label whose type shrinks to fit: ``base`` px at 800x480, scaled with the panel.
+
+    ``lines``: how many lines it may wrap to (1: never wraps).
+    """
+
+    def __init__(self, text: str = "", base: float = 14, *, bold: bool = False, lines: int = 1,
+                 role: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.base = base
+        self.bold = bold
+        self.lines = lines
+        self.setWordWrap(lines > 1)
+        self.setIndent(0)  # a framed QLabel indents its text by half an "x" unless told not to
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        if role:
+            theme.set_role(self, role)
+        self._fitted: tuple[object, ...] | None = None
+        self.refit()
+
+    def start_px(self) -> int:
+        return _metrics().font(self.base)
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+    def _line_height(self, px: int) -> int:
+        font = QFont(self.font())
+        font.setPixelSize(px)
+        font.setBold(self.bold)
+        return QFontMetrics(font).lineSpacing()
+
+    def _frame(self) -> int:
+        margins = self.contentsMargins()
+        return margins.top() + margins.bottom()
+
+    def sizeHint(self) -> QSize:
+        font = QFont(self.font())
+        font.setPixelSize(self.start_px())
+        font.setBold(self.bold)
+        fm = QFontMetrics(font)
+        width = max((fm.horizontalAdvance(line) for line in self.text().split("\n")), default=0)
+        margins = self.contentsMargins()
+        return QSize(width + margins.left() + margins.right() + 2,
+                     self._line_height(self.start_px()) * self.lines + self._frame() + 2)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self._line_height(self.start_px()) * self.lines + self._frame() + 2)
+
+    def setText(self, text: str) -> None:
+        if text == self.text():
+            return
+        super().setText(text)
+        self.refit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.refit()
+
+    def refit(self) -> None:
+        rect = self.contentsRect()
+        base = QApplication.font()  # the language's families (set when the language changes)
+        key = (self.text(), rect.width(), rect.height(), _metrics().scale, tuple(base.families()))
+        if key == self._fitted:
+            return
+        self._fitted = key
+        self.setFont(fitted_font(base, self.text(), rect, self.start_px(), self.bold, self.lines > 1))
+        self.updateGeometry()
+
+
+class FitButton(QPushButton):
+    """A push button whose text shrinks to fit, and which ignores a double tap.
+
+    Connect to ``tapped`` (not ``clicked``): it fires once per press, never twice within
+    ``DOUBLE_TAP_MS`` on the same button (keys of a keypad pass ``debounce=False``).
+    """
+
+    tapped = Signal()
+
+    def __init__(self, text: str = "", base: float = 14, *, role: str = "", name: str = "",
+                 parent: QWidget | None = None, lines: int = 1, debounce: bool = True) -> None:
+        super().__init__(text, parent)
+        self.base = base
+        self.lines = lines
+        self.debounce = debounce
+        """False for keys (a PIN may repeat a digit): every press counts."""
+        if name:
+            self.setObjectName(name)
+        if role:
+            theme.set_role(self, role)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self._last_tap = -1.0
+        self._fitted: tuple[object, ...] | None = None
+        self.full_text = text
+        """The button's words (``text()`` may show them broken over two lines)."""
+        self.clicked.connect(self._clicked)
+        self.refit()
+
+    def _clicked(self) -> None:
+        now = time.monotonic()
+        if self.debounce and now - self._last_tap < DOUBLE_TAP_MS / 1000:
+            return  # the same finger again: one press
+        self._last_tap = now
+        self.tapped.emit()
+
+    def text_rect(self) -> QRect:
+        """Where the text may go: inside the border and padding."""
+        pad = _metrics().px(6) + 3
+        return self.rect().adjusted(pad, 3, -pad, -3)
+
+    def sizeHint(self) -> QSize:
+        font = QFont(self.font())
+        font.setPixelSize(_metrics().font(self.base))
+        fm = QFontMetrics(font)
+        width = max((fm.horizontalAdvance(line) for line in self.full_text.split("\n")), default=0)
+        pad = _metrics().px(6) + 3
+        return QSize(max(_metrics().target, width + 2 * pad + 4), _metrics().target)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(_metrics().target, _metrics().target)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.refit()
+
+    def setText(self, text: str) -> None:
+        if text == self.full_text:
+            return
+        self.full_text = text
+        super().setText(text)
+        self._fitted = None
+        self.refit()
+        self.updateGeometry()
+
+    def refit(self) -> None:
+        """The largest font in which the text fits, on one line or (``lines`` 2) broken at a space."""
+        rect = self.text_rect()
+        base = QApplication.font()
+        key = (self.full_text, rect.width(), rect.height(), _metrics().scale, tuple(base.families()))
+        if key == self._fitted:
+            return
+        self._fitted = key
+        start = _metrics().font(self.base)
+        font = fitted_font(base, self.full_text, rect, start, True, False)
+        shown = self.full_text
+        if self.lines > 1 and "\n" not in shown and not fits(QFontMetrics(font), shown, rect, False):
+            shown = two_lines(shown, QFontMetrics(font))
+            font = fitted_font(base, shown, rect, start, True, False)
+        if shown != self.text():
+            super().setText(shown)
+        self.setFont(font)
