@@ -1,0 +1,49 @@
+"""``dealer-station jackpot``: the regulators' meters and the latest hits, from the journal."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+from dealer_station.config import load_profile
+from dealer_station.simulate import simulate
+
+from .test_thb_simulation import conserved_at_every_position
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_jackpot_prints_the_meters_and_the_hits_newest_first(tmp_path: Path) -> None:
+    journal = tmp_path / "thb.sqlite"
+    simulate(load_profile("thb-default"), rounds=20, seed=5, seats=6, faults={"pool_hit": 0.6},
+             journal=journal, progress=None)
+    meter = conserved_at_every_position(journal)
+    done = _cli("jackpot", "--journal", str(journal), "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert set(report) == {"meter", "overflow", "reset", "hits", "contributed", "awarded", "seeded", "history"}
+    assert Decimal(report["meter"]) == meter.meter and report["hits"] == meter.hits >= 2
+    assert Decimal(report["awarded"]) == meter.awarded and Decimal(report["seeded"]) == meter.seeded
+    history = report["history"]
+    assert len(history) == min(meter.hits, 25)
+    assert [h["at"] for h in history] == sorted((h["at"] for h in history), reverse=True)
+    assert all(h["hand"] in {"straight", "flush", "full_house", "four_of_a_kind", "straight_flush", "royal_flush"}
+               for h in history)
+    verified = [h for h in history if Decimal(h["amount"]) >= Decimal("250")]
+    assert all(h["verified_by"] == "supervisor:9999" for h in verified)
+    text = _cli("jackpot", "--journal", str(journal))
+    assert text.returncode == 0 and f"hits         {meter.hits}" in text.stdout
+
+
+def test_a_table_without_a_meter_is_refused_in_one_line(tmp_path: Path) -> None:
+    journal = tmp_path / "uth.sqlite"
+    simulate(load_profile("uth-default"), rounds=1, seed=1, seats=1, journal=journal, progress=None)
+    done = _cli("jackpot", "--journal", str(journal))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "no jackpot meter" in done.stderr
+    missing = _cli("jackpot", "--journal", str(tmp_path / "nope.sqlite"))
+    assert missing.returncode == 2 and "no journal" in missing.stderr
