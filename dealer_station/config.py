@@ -88,6 +88,12 @@ class DeviceConfig(_Strict):
     link_timeout: float = Field(default=2.0, gt=0)
 
 
+class FloorConfig(_Strict):
+    """The casino floor this table forwards its journal to (``[floor] url = "postgresql://..."``)."""
+
+    url: str = Field(min_length=1)
+
+
 class TableConfig(_Strict):
     """One table: game, seats, limits, pay tables, deal mode, devices.
 
@@ -107,6 +113,7 @@ class TableConfig(_Strict):
     currency: str = "EUR"
     journal: str = "var/journal.sqlite"
     options: dict[str, Any] = {}
+    floor: FloorConfig | None = None
 
     @model_validator(mode="after")
     def _dealing_shoe_for_shuffler_deal(self) -> "TableConfig":

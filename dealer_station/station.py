@@ -36,6 +36,7 @@ class Station:
         reader: Any = None,
         credentials: Any = None,
         program: dict[str, Any] | None = None,
+        floor_url: str | None = None,
     ) -> None:
         self.table = table
         self.journal_path = Path(journal_path or table.journal)
@@ -47,6 +48,8 @@ class Station:
         self._pump: threading.Thread | None = None
         self.journal: Journal | None = None
         self.controller: Controller | None = None
+        self.floor_url = floor_url if floor_url is not None else (table.floor.url if table.floor else None)
+        self.forwarder: Any = None  # dealer_station.floor.forwarder.Forwarder when the table names a floor
 
     # -- life cycle -------------------------------------------------------------
 
@@ -66,6 +69,11 @@ class Station:
         self.controller = Controller(self.table, self.journal, shoe=self.shoe, has_reader=self.reader is not None,
                                      credentials=self.credentials)
         self.controller.start(self.program)
+        if self.floor_url:  # ships the journal to the floor in the background; never blocks the table
+            from .floor.forwarder import Forwarder
+
+            self.forwarder = Forwarder(self.journal, self.floor_url, self.table.table_id).start()
+            self.controller.add_listener(lambda _ctl: self.forwarder.notify())
         self._pump = threading.Thread(target=self._run_pump, name="station-pump", daemon=True)
         self._pump.start()
         for device in (self.shoe, self.reader):
@@ -102,6 +110,9 @@ class Station:
             self._events.put(_STOP)
             self._pump.join(timeout=5)
             self._pump = None
+        if self.forwarder is not None:
+            self.forwarder.stop()
+            self.forwarder = None
         if self.journal is not None:
             self.journal.close()
 

@@ -1,0 +1,60 @@
+"""The floor's roles: the owner (whoever migrates), stations that may only append, reports that read.
+
+A station role holds exactly ``EXECUTE`` on ``floor.ingest``, ``floor.tail`` and
+``floor.hash_at``: no table privilege at all, so it cannot UPDATE, DELETE or INSERT rows
+that skip the chain check. The report role may SELECT the floor's tables and nothing else.
+Roles are created with LOGIN and no password: give them one (``ALTER ROLE ... PASSWORD``),
+or map them to certificates or peer authentication in ``pg_hba.conf``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+from .db import FloorError, connect, one_line
+from .migrate import migrate
+
+DEFAULT_STATION_ROLE = "floor_station"
+DEFAULT_REPORT_ROLE = "floor_report"
+STATION_FUNCTIONS = (
+    "floor.ingest(text, bigint, text, bigint[], text[], text[], text[], text[], text[], text[], text[])",
+    "floor.tail(text)",
+    "floor.hash_at(text, bigint)",
+)
+
+
+def _ensure_role(conn: psycopg.Connection[Any], name: str) -> bool:
+    row = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone()
+    if row is not None:
+        return False
+    conn.execute(sql.SQL("CREATE ROLE {} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE").format(sql.Identifier(name)))
+    return True
+
+
+def init_roles(url: str, station_role: str = DEFAULT_STATION_ROLE, report_role: str = DEFAULT_REPORT_ROLE) -> list[str]:
+    """Migrate, create the roles if missing and (re)apply their grants; returns what was created."""
+    migrate(url)
+    created = []
+    with connect(url) as conn:
+        try:
+            with conn.transaction():
+                for name in (station_role, report_role):
+                    if _ensure_role(conn, name):
+                        created.append(name)
+                station, report = sql.Identifier(station_role), sql.Identifier(report_role)
+                conn.execute(sql.SQL("REVOKE ALL ON SCHEMA floor FROM PUBLIC"))
+                conn.execute(sql.SQL("REVOKE ALL ON ALL TABLES IN SCHEMA floor FROM PUBLIC, {}, {}").format(station, report))
+                conn.execute(sql.SQL("GRANT USAGE ON SCHEMA floor TO {}, {}").format(station, report))
+                for signature in STATION_FUNCTIONS:
+                    conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(signature), station))
+                conn.execute(sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {}").format(report))
+                conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION floor.tail(text), floor.hash_at(text, bigint) TO {}")
+                             .format(report))
+                conn.execute(sql.SQL("ALTER DEFAULT PRIVILEGES IN SCHEMA floor GRANT SELECT ON TABLES TO {}")
+                             .format(report))
+        except psycopg.Error as exc:
+            raise FloorError(f"cannot set up roles: {one_line(exc)}", "floor") from None
+    return created
