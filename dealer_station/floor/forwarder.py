@@ -179,11 +179,14 @@ class Forwarder:
         conn = self._connection()
         held_seq, held_hash = floor_tail(conn, self.table_id)
         tail = self._rows.tail()
-        self._set(held_seq, tail[0], self._last_error, refused=self._refused)
         start = held_seq + 1
+        agreed = held_seq  # how far the floor holds this journal's own records
         if held_seq > 0 and self._rows.hash_at(held_seq) != held_hash:
             # The journal does not extend what the floor holds: offer the first differing record.
-            start = first_divergence(conn, self.table_id, self._rows, held_seq) or held_seq + 1
+            diverged = first_divergence(conn, self.table_id, self._rows, held_seq)
+            start = diverged or held_seq + 1
+            agreed = diverged - 1 if diverged else tail[0]
+        self._set(agreed, tail[0], self._last_error, refused=self._refused)
         while not self._stop.is_set():
             rows = self._rows.rows(start - 1, self.batch_size)
             tail = self._rows.tail()
@@ -192,16 +195,16 @@ class Forwarder:
                 return
             ack = send_batch(conn, self.table_id, tail, rows)
             if ack.status == "ok":
-                held_seq = ack.acked_seq
+                held_seq = agreed = ack.acked_seq
                 start = held_seq + 1
                 self._set(held_seq, tail[0], None, refused=False)
                 self._log.debug("batch_acknowledged", acked_seq=held_seq, inserted=ack.inserted)
                 continue
             if ack.status == "gap":
-                held_seq = ack.acked_seq
+                held_seq = agreed = ack.acked_seq
                 start = held_seq + 1
                 continue
-            self._set(ack.acked_seq, tail[0], f"floor {ack.status}: seq {ack.bad_seq}: {ack.reason}",
+            self._set(agreed, tail[0], f"floor {ack.status}: seq {ack.bad_seq}: {ack.reason}",
                       refused=ack.status == "refused")
             self._log.error("journal_refused_by_floor", status=ack.status, bad_seq=ack.bad_seq, reason=ack.reason,
                             retry_in=self.backoff_cap)
