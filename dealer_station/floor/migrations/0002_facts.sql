@@ -21,6 +21,7 @@ CREATE TABLE floor.rounds (
     max_payout       numeric NOT NULL DEFAULT 0,   -- largest seat net win of the round
     seats            integer[] NOT NULL DEFAULT '{}',
     stakes           jsonb NOT NULL DEFAULT '{}',  -- placed bets per spot: {"ante": [sum, sum of squares], ...}
+    paytables        jsonb,                        -- the pay tables in force (the record's): picks the par sheet
     void_cause       text,
     voided_by        text,
     supervisor_acted boolean NOT NULL DEFAULT false,
@@ -99,6 +100,7 @@ BEGIN
     UPDATE floor.rounds r SET
         game = coalesce(v_game, r.game),
         record_seq = p_seq,
+        paytables = p_record->'paytables',
         seats = coalesce((SELECT array_agg((s->>'seat')::integer ORDER BY (s->>'seat')::integer)
                           FROM jsonb_array_elements(p_record->'seats') s), '{}'),
         stakes = coalesce((SELECT jsonb_object_agg(spot, jsonb_build_array(total, squares))
