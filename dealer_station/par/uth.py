@@ -97,6 +97,27 @@ class _Board:
                 + (1 if own < x else 0))
 
 
+def seat_moments(table: _Board, own: int, a: int, b: int, m: int, blind: Mapping[Category, float]
+                 ) -> tuple[float, float, float]:
+    """(mean, second moment, probability of beating the dealer) of one seat's Ante + Blind +
+    Play result per unit Ante, exactly over every dealer hand left, given its Play multiple
+    ``m`` (0: folded) and its seven-card strength ``own``."""
+    if m == 0:
+        return -2.0, 4.0, 0.0
+    pay = blind.get(Category(own >> CATEGORY_SHIFT), 0.0)
+    weaker = table.below(own, a, b, own)
+    not_above = table.below(own + 1, a, b, own)
+    weak_nq = table.below(min(own, QUALIFY), a, b, own)
+    nq = table.below(QUALIFY, a, b, own)
+    win_q, win_n = weaker - weak_nq, weak_nq
+    lose_n = max(0, nq - not_above)
+    lose_q = DEALER_HANDS - not_above - lose_n
+    w_q, w_n, l_q, l_n = 1 + m + pay, m + pay, -(2 + m), -(1 + m)
+    mean = (win_q * w_q + win_n * w_n + lose_q * l_q + lose_n * l_n) / DEALER_HANDS
+    second = (win_q * w_q * w_q + win_n * w_n * w_n + lose_q * l_q * l_q + lose_n * l_n * l_n) / DEALER_HANDS
+    return mean, second, weaker / DEALER_HANDS
+
+
 def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, seed: int = 1,
             progress: Progress | None = None) -> ParSheet:
     """The UTH par sheet for ``paytables`` (``{"blind": {...}, "trips": {...}}``)."""
@@ -131,25 +152,14 @@ def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
             m = _decision((a, b), board)
             trips_results.append(trips_f.get(category, -1.0))
             sum_handle += 2 + m
+            mean, second, win_p = seat_moments(table, own, a, b, m, blind_f)
+            if m and category in blind_hits:
+                blind_hits[category][0] += win_p
+                blind_hits[category][1] += win_p * win_p
             if m == 0:  # fold: Ante and Blind lost, whatever the dealer holds
-                mean, second = -2.0, 4.0
                 dealt.append(-2.0)
             else:
                 pay = blind_f.get(category, 0.0)
-                weaker = table.below(own, a, b, own)
-                not_above = table.below(own + 1, a, b, own)
-                weak_nq = table.below(min(own, QUALIFY), a, b, own)
-                nq = table.below(QUALIFY, a, b, own)
-                win_q, win_n = weaker - weak_nq, weak_nq
-                lose_n = max(0, nq - not_above)
-                lose_q = DEALER_HANDS - not_above - lose_n
-                w_q, w_n, l_q, l_n = 1 + m + pay, m + pay, -(2 + m), -(1 + m)
-                mean = (win_q * w_q + win_n * w_n + lose_q * l_q + lose_n * l_n) / DEALER_HANDS
-                second = (win_q * w_q * w_q + win_n * w_n * w_n + lose_q * l_q * l_q + lose_n * l_n * l_n) / DEALER_HANDS
-                if category in blind_hits:
-                    p = weaker / DEALER_HANDS
-                    blind_hits[category][0] += p
-                    blind_hits[category][1] += p * p
                 if own > dealer:
                     dealt.append((1 if dealer_qualifies else 0) + m + pay)
                 elif own < dealer:
