@@ -7,7 +7,6 @@ import signal
 import sys
 import threading
 
-
 from ..errors import ConfigError
 
 

@@ -7,7 +7,16 @@ import sys
 from pathlib import Path
 
 from ..errors import ConfigError
-from ._floor_options import Progress, add_floor_option, add_period_options, floor_url, moment, zone
+from ..floor.report import Report
+from ..floor.report_data import Period, ReportData
+from ._floor_options import (
+    Progress,
+    add_floor_option,
+    add_period_options,
+    floor_url,
+    moment,
+    zone,
+)
 
 FORMATS = ("table", "csv", "json", "html")
 
@@ -34,7 +43,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     from ..floor.report import make_report, parse_group, parse_shifts
-    from ..floor.report_data import Period
     from ..par import par_sheet
 
     tz = zone(args.tz)
@@ -64,15 +72,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _journal_data(path: Path, period: object, progress: Progress) -> object:
+def _journal_data(path: Path, period: Period, progress: Progress) -> ReportData:
     from ..floor.facts import Facts, derive
     from ..floor.report_data import from_facts
-    from ..journal import Journal
+    from ..journal import Journal, JournalEvent
 
     progress(f"reading journal {path}")
     facts = Facts()
     with Journal(path, table_id=None) as journal:
-        batch = []
+        batch: list[JournalEvent] = []
         for n, event in enumerate(journal.events(), start=1):
             batch.append(event)
             if n % 100_000 == 0:
@@ -80,25 +88,25 @@ def _journal_data(path: Path, period: object, progress: Progress) -> object:
                 batch = []
                 progress(f"{n:,} events read")
         derive(batch, facts)
-    return from_facts(facts, period)  # type: ignore[arg-type]
+    return from_facts(facts, period)
 
 
-def _floor_data(url: str, period: object, tables: list[str] | None, progress: Progress) -> object:
+def _floor_data(url: str, period: Period, tables: list[str] | None, progress: Progress) -> ReportData:
     from ..floor.db import connect
     from ..floor.queries import report_data
 
     progress("querying the floor")
     with connect(url) as conn:
-        return report_data(conn, period, tables)  # type: ignore[arg-type]
+        return report_data(conn, period, tables)
 
 
-def _render(report: object, fmt: str) -> str:
+def _render(report: Report, fmt: str) -> str:
     from ..floor import html, render
 
     if fmt == "json":
-        return render.as_json(report)  # type: ignore[arg-type]
+        return render.as_json(report)
     if fmt == "csv":
-        return render.as_csv(report)  # type: ignore[arg-type]
+        return render.as_csv(report)
     if fmt == "html":
-        return html.as_html(report)  # type: ignore[arg-type]
-    return render.as_text(report)  # type: ignore[arg-type]
+        return html.as_html(report)
+    return render.as_text(report)

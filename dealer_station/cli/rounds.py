@@ -8,7 +8,13 @@ import sys
 
 from ..errors import ConfigError
 from ..money import parse_money
-from ._floor_options import add_floor_option, add_period_options, floor_url, moment, zone
+from ._floor_options import (
+    add_floor_option,
+    add_period_options,
+    floor_url,
+    moment,
+    zone,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

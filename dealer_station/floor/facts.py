@@ -151,7 +151,7 @@ def _money(value: Any) -> Decimal | None:
     return None if value is None else Decimal(str(value))
 
 
-def _apply(facts: Facts, e: JournalEvent) -> None:  # noqa: C901 - one branch per kind, as the SQL trigger
+def _apply(facts: Facts, e: JournalEvent) -> None:
     p = e.payload
     rid = e.round_id or p.get("round_id")
     kind = e.kind

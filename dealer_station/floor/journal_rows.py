@@ -12,7 +12,7 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..journal import _COLUMNS, GENESIS_HASH, JournalError
 
@@ -69,7 +69,7 @@ class JournalRows:
                 return
             cursor = batch[-1].seq
 
-    def _query(self, sql: str, params: tuple[object, ...]) -> list[tuple[object, ...]]:
+    def _query(self, sql: str, params: tuple[object, ...]) -> list[tuple[Any, ...]]:
         try:
             return self._conn.execute(sql, params).fetchall()
         except sqlite3.Error as exc:

@@ -33,7 +33,8 @@ Conn = psycopg.Connection[Any]
 
 
 def _range(column: str, period: Period) -> tuple[str, dict[str, Any]]:
-    where, params = [], {"tz": period.tz.key, "unit": period.unit}
+    where: list[str] = []
+    params: dict[str, Any] = {"tz": period.tz.key, "unit": period.unit}
     if period.start is not None:
         where.append(f"{column} >= %(start)s")
         params["start"] = period.start

@@ -18,7 +18,7 @@ Definitions (docs/floor.md says the same):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
@@ -116,7 +116,8 @@ class ReportRow:
             "rounds": self.rounds, "handle": format_money(self.handle), "win": format_money(self.win),
             "hold_pct": _text(self.hold_pct), "theo_win": _text(_cents(self.theo_win)),
             "theo_hold_pct": _text(self.theo_hold_pct),
-            "win_band_95": None if band is None else [format_money(_cents(band[0])), format_money(_cents(band[1]))],
+            "win_band_95": None if band is None else [format_money(band[0].quantize(CENT)),
+                                                      format_money(band[1].quantize(CENT))],
             "in_band": self.in_band, "voids": self.voids, "voids_by_cause": dict(sorted(self.voids_by_cause.items())),
             "faults": self.faults, "faults_by_device_code": dict(sorted(self.faults_by.items())),
             "supervisor_actions": self.supervisor_actions, "rake": format_money(self.rake),
@@ -240,19 +241,3 @@ def make_report(data: ReportData, by: Sequence[str], par: ParLookup) -> Report:
 
     return Report(data, tuple(by), build_rows(data, by, noted), build_rows(data, ("day", "shift"), noted),
                   build_rows(data, ("table",), noted), notes)
-
-
-def sqrt_decimal(value: Decimal) -> Decimal:
-    return value.sqrt() if value > 0 else ZERO
-
-
-def fmt_optional(value: Decimal | None) -> str:
-    return "" if value is None else format_money(value)
-
-
-def iter_faults(rows: Iterable[ReportRow]) -> Iterable[tuple[str, str, int]]:
-    for r in rows:
-        for name, count in sorted(r.faults_by.items()):
-            yield r.table, name, count
-
-

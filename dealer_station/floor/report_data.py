@@ -173,14 +173,14 @@ def from_facts(facts: Facts, period: Period) -> ReportData:
             stake.total_squared += total * total
     data.rounds = list(rounds.values())
     data.stakes = list(stakes.values())
-    data.voids = [VoidCount(*key, count) for key, count in voids.items()]
+    data.voids = [VoidCount(t, g, b, c, count) for (t, g, b, c), count in voids.items()]
     faults: dict[tuple[Any, ...], int] = {}
     for fault in facts.faults:
         moment = parse_at(fault.at)
         if period.contains(moment):
             fkey = (fault.table_id, period.bucket(moment), fault.device or "?", fault.code or "?")
             faults[fkey] = faults.get(fkey, 0) + 1
-    data.faults = [FaultCount(*key, count) for key, count in faults.items()]
+    data.faults = [FaultCount(t, b, d, c, count) for (t, b, d, c), count in faults.items()]
     data.supervisor = [SupervisorAction(a.table_id, parse_at(a.at), a.round_id, a.badge or "?", a.ok, a.action or "?",
                                         a.reason)
                        for a in facts.supervisor_actions if period.contains(parse_at(a.at))]

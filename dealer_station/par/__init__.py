@@ -72,7 +72,8 @@ class ParSheet:
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["included"] = sorted(self.included)
-        return json.loads(json.dumps(data, default=str))
+        plain: dict[str, Any] = json.loads(json.dumps(data, default=str))
+        return plain
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ParSheet:
