@@ -278,7 +278,8 @@ def run_station(args: argparse.Namespace) -> int:
         print("demo: created supervisor badge 0000 with PIN 1234 in "
               f"{journal_path.parent / 'credentials.json'}")
     app = make_app()
-    station = Station(table, journal_path=journal_path, credentials=credentials)
+    station = Station(table, journal_path=journal_path, credentials=credentials,
+                      floor_url=getattr(args, "floor", None))
     ctl = station.start()
     worker = CommandWorker()
     finished: list[tuple[str, str]] = []

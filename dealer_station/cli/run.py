@@ -38,6 +38,8 @@ def register(subparsers: Any) -> None:
                         help="save a PNG of the window at each phase change")
     parser.add_argument("--seats", type=_seats, default=None, metavar="1,2,3", help="seats the demo plays")
     parser.add_argument("--step-ms", type=int, default=450, metavar="MS", help="demo pace: ms per croupier action")
+    parser.add_argument("--floor", default=None, metavar="URL",
+                        help="forward the journal to this floor (postgresql://...; default: the profile's [floor] url)")
     parser.set_defaults(func=run)
 
 
