@@ -45,7 +45,21 @@ def _range(column: str, period: Period) -> tuple[str, dict[str, Any]]:
 
 
 def report_data(conn: Conn, period: Period, tables: Sequence[str] | None = None) -> ReportData:
-    """The report's sums over the floor's derived facts (one GROUP BY per fact table)."""
+    """The report's sums over the floor's derived facts (one GROUP BY per fact table).
+
+    JIT compilation is off for these short aggregations: compiling them costs more than
+    running them (0.8 s of JIT for a 0.15 s query). The planner expects 100 rows from
+    each ``jsonb_each`` (there are 3 or so) and would sort millions of imagined rows; the
+    larger ``work_mem`` lets it hash the few real groups instead (measured 1.3 -> 0.5 s
+    over 50,000 rounds; memory actually used: a few MB).
+    """
+    with conn.transaction():
+        conn.execute("SET LOCAL jit = off")
+        conn.execute("SET LOCAL work_mem = '256MB'")
+        return _report_data(conn, period, tables)
+
+
+def _report_data(conn: Conn, period: Period, tables: Sequence[str] | None) -> ReportData:
     data = ReportData(period)
     only = " AND table_id = ANY(%(tables)s)" if tables else ""
     cond, params = _range("ended_at", period)
