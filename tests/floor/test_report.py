@@ -161,15 +161,18 @@ def test_shifts_and_days_in_local_time(floor: Floor, journal_copy: Path, par_cac
     assert boundary  # the journal's times are real instants
 
 
-def test_round_finder_prints_recalled_rounds(floor: Floor, journal_copy: Path, par_cache: Path) -> None:
+def test_round_finder_prints_recalled_rounds(floor: Floor, journal_copy: Path, par_cache: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
     forward(journal_copy, floor.station_url)
     with Journal(journal_copy, table_id=None) as journal:
         recalled = {rid: recall_round(journal, rid) for rid in finished_round_ids(journal)}
 
+    from dealer_station.cli import main
+
     def found(*args: str) -> list[dict[str, Any]]:
-        done = cli("rounds", "--floor", floor.report_url, *args, cache=par_cache)
-        assert done.returncode == 0, done.stderr
-        return [json.loads(line) for line in done.stdout.splitlines()]
+        capsys.readouterr()  # drop what the forwarder logged before
+        assert main(["rounds", "--floor", floor.report_url, *args]) == 0
+        return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
 
     everything = found()
     assert everything == list(recalled.values())  # byte for byte what recall prints from the file
