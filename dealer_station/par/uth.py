@@ -3,15 +3,17 @@
 * Trips is settled on the seat's own seven cards alone, so its exact distribution is the
   7-card category distribution (``categories.category_counts``, full enumeration):
   probability of each paying row, house edge and variance, exact.
+* The Blind pays only when the seat's hand beats the dealer's (with a straight or better:
+  such a hand never folds, see ``headsup``): its paying rows are exact too, by full
+  enumeration of every board, seat hole and dealer hole (``headsup.beats_dealer_counts``).
+  Its losses include folds, so its house edge depends on the strategy: it is inside the
+  main game's figure.
 * The main game (Ante + Blind + Play, per unit of Ante) depends on the dealer's hand and on
   the players' decisions: it is estimated by simulating the strategy the station's
   simulation uses (``autoplay.preflop_action``/``flop_action``/``river_action``), pure (no
   devices), with a 95% confidence interval. The decisions never depend on the dealer's
   cards, so each simulated hand is averaged *exactly* over all 990 dealer hands left (a
-  conditional expectation: same mean, far less variance than one dealt dealer hand). The
-  Blind's paying rows (a winning hand's category) come out of the same averages, with
-  their intervals: a Blind pays only when the hand beats the dealer, so unlike Trips its
-  rows are not a function of the seat's seven cards.
+  conditional expectation: same mean, far less variance than one dealt dealer hand).
 * Seats of one round share the board and the dealer: the covariance of two seats' results
   (main game, Trips) is measured on the same simulated rounds, with a dealt dealer hand.
 """
@@ -33,6 +35,7 @@ from ..evaluator import CATEGORY_SHIFT, Category, strength7
 from ..games.uth import PLAY_MULTIPLE, QUALIFYING_CATEGORY
 from . import ParSheet, ParTable, Progress, SpotPar
 from .categories import category_counts
+from .headsup import blind_win_counts
 
 DEFAULT_SAMPLES = 20_000  # simulated rounds of 7 seats (140,000 hands), about 25 s
 SEATS = 7
@@ -132,7 +135,6 @@ def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
     rng = random.Random(seed)
     deck = list(range(52))
     n = sum_mean = sum_second = sum_round_sq = sum_handle = 0.0
-    blind_hits: dict[Category, list[float]] = {c: [0.0, 0.0] for c in blind}
     cross_main = cross_trips = 0.0
     rounds_done = 0
     last = time.monotonic()
@@ -152,10 +154,7 @@ def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
             m = _decision((a, b), board)
             trips_results.append(trips_f.get(category, -1.0))
             sum_handle += 2 + m
-            mean, second, win_p = seat_moments(table, own, a, b, m, blind_f)
-            if m and category in blind_hits:
-                blind_hits[category][0] += win_p
-                blind_hits[category][1] += win_p * win_p
+            mean, second, _ = seat_moments(table, own, a, b, m, blind_f)
             if m == 0:  # fold: Ante and Blind lost, whatever the dealer holds
                 dealt.append(-2.0)
             else:
@@ -195,16 +194,18 @@ def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
         tuple((c.label, _num(trips[c]), f"{float(p):.8f}", f"{float(p * trips[c]):.6f}") for c, p in trips_rows)
         + (("house edge", "", "", f"{float(trips_edge) * 100:.4f}%"),),
     )
-    blind_rows = []
-    for category in sorted(blind, reverse=True):
-        s1, s2 = blind_hits[category]
-        p = s1 / n
-        ci = Z95 * sqrt(max(s2 / n - p * p, 0.0) / n)
-        blind_rows.append((category.label, _num(blind[category]), f"{p:.7f} +/- {ci:.7f}", f"{p * float(blind[category]):.6f}"))
+    if progress:
+        progress("par uth: Blind paying rows by full enumeration of every deal (board, seat, dealer)")
+    wins, deals = blind_win_counts()
+    blind_rows = [(c.label, _num(blind[c]), f"{wins[c] / deals:.9f}", f"{float(Fraction(wins[c], deals) * blind[c]):.6f}")
+                  for c in sorted(blind, reverse=True) if c in wins]
+    paid_back = sum((Fraction(wins[c], deals) * blind[c] for c in blind if c in wins), Fraction(0))
     blind_table = ParTable(
-        "Blind paying rows (the hand must beat the dealer: simulated, exact over the dealer's hands)",
-        ("row", "pays", "probability (95%)", "return"), tuple(blind_rows),
-        "a Blind pays only when the seat beats the dealer; its losses include folds: its edge is inside the main game's")
+        "Blind paying rows (exact: every board x seat hole x dealer hole, 2,781,381,002,400 deals)",
+        ("row", "pays", "probability", "return"),
+        (*blind_rows, ("paid back per unit Blind", "", "", f"{float(paid_back):.6f}")),
+        "a Blind pays only when the seat beats the dealer with a straight or better (such a hand never folds); "
+        "its losses include folds, so its house edge depends on the strategy and is inside the main game's")
     elapsed = time.perf_counter() - started
     main_table = ParTable(
         f"Main game (Ante + Blind + Play) with the simulation's strategy: {rounds:,} rounds x {SEATS} seats",
@@ -217,7 +218,7 @@ def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
          ("Trips: correlation of two seats", f"{trips_cov / float(trips_var):.4f}" if trips_var else "n/a")),
     )
     return ParSheet("uth", spots, frozenset({"blind"}), (trips_table, blind_table, main_table),
-                    method=f"Trips exact; main game simulated ({rounds:,} rounds x {SEATS} seats, seed {seed})",
+                    method=f"Trips and Blind rows exact; main game simulated ({rounds:,} rounds x {SEATS} seats, seed {seed})",
                     elapsed_s=elapsed, extra={"handle_per_ante": f"{handle_per_ante:.6f}"})
 
 

@@ -87,7 +87,7 @@ def test_uth_par_sheet_has_exact_trips_and_a_simulated_main_game_with_interval()
     assert 0 < ante.cross_covariance < ante.variance  # seats share the dealer: positively correlated
     assert sheet.included == {"blind"}
     titles = [t.title for t in sheet.tables]
-    assert any(t.startswith("Trips") for t in titles) and any(t.startswith("Blind") for t in titles)
+    assert any(t.startswith("Trips") for t in titles) and any(t.startswith("Blind paying rows (exact") for t in titles)
     other = uth_par(_paytables("uth-alt-paytable"), samples=150, seed=2)
     assert other.spots["trips"].edge != trips.edge  # another pay table, another par
 
@@ -110,13 +110,65 @@ def test_a_game_registers_its_own_par_sheet(tmp_path: Path, monkeypatch: pytest.
         PROVIDERS.pop("toy")
 
 
-def test_par_command_prints_the_sheet(tmp_path: Path) -> None:
+def test_par_command_prints_the_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    # Computed here (the enumerations are already done in this process), read back by the command.
+    assert par_sheet("uth", _paytables("uth-default"), samples=100, seed=1) is not None
+    assert list(tmp_path.glob("dealer-station/par/uth-*.json"))
     env = {"XDG_CACHE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
     done = subprocess.run([sys.executable, "-m", "dealer_station", "par", "--config", "uth-default", "--rounds", "100"],
                           capture_output=True, text=True, timeout=300, env=env)
     assert done.returncode == 0, done.stderr
     assert "3.4979%" in done.stdout and "Blind paying rows" in done.stdout and "house edge per unit Ante" in done.stdout
-    assert "par uth" in done.stderr  # progress goes to stderr
+    assert "Blind paying rows (exact" in done.stdout and "0.000030782" in done.stdout
     bad = subprocess.run([sys.executable, "-m", "dealer_station", "par", "--config", "nope"], capture_output=True,
                          text=True, timeout=60, env=env)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_numpy_tables_rank_hands_as_the_evaluator_does() -> None:
+    import numpy as np
+
+    from dealer_station.par.headsup import SevenCardTables
+
+    rng = np.random.default_rng(7)
+    hands = np.array([rng.choice(52, 7, replace=False) for _ in range(5000)])
+    expected = [strength7(tuple(h)) for h in hands.tolist()]
+    assert SevenCardTables().strengths(hands).tolist() == expected
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_head_to_head_count_on_a_board_equals_counting_each_dealer_hand(seed: int) -> None:
+    """The batched count against a plain count over every seat hole on the board."""
+    import numpy as np
+
+    from dealer_station.par.headsup import SevenCardTables, _Holes
+
+    rng = random.Random(seed)
+    boards = [tuple(sorted(rng.sample(range(52), 5))) for _ in range(4)]
+    boards.append((32, 36, 40, 44, 48))  # T J Q K A of clubs: the board is a royal flush, every hand ties
+    boards.append((0, 4, 8, 13, 30))  # 2c 3c 4c 5d 9h: wheel and flush draws
+    got = _Holes(SevenCardTables()).wins(np.array(boards), np.array([1] * len(boards)), Category.STRAIGHT)
+    expected = [0] * 10
+    for board in boards:
+        table = _Board(board)
+        for a, b in combinations([c for c in range(52) if c not in board], 2):
+            own = strength7((*board, a, b))
+            if own >> 20 >= Category.STRAIGHT:
+                expected[own >> 20] += table.below(own, a, b, own)
+    assert got.tolist() == expected
+
+
+def test_blind_royal_wins_unless_the_board_is_the_royal() -> None:
+    """A seat's royal flush loses nothing but ties when the board itself is a royal: an exact identity."""
+    from fractions import Fraction
+    from math import comb
+
+    from dealer_station.par.headsup import blind_win_counts
+
+    wins, deals = blind_win_counts()
+    assert deals == comb(52, 5) * comb(47, 2) * comb(45, 2)
+    assert Fraction(wins[Category.ROYAL_FLUSH], deals) == (Fraction(PUBLISHED_7[Category.ROYAL_FLUSH], comb(52, 7))
+                                                            - Fraction(4, comb(52, 5)))
+    for category, count in wins.items():  # winning with a category is rarer than holding it
+        assert 0 < Fraction(count, deals) < Fraction(PUBLISHED_7[category], comb(52, 7))
