@@ -162,7 +162,7 @@ FROM (SELECT 'F' || lpad(g::text, 2, '0') AS id FROM generate_series(%(first)s::
 
 ROUNDS_SQL = """
 INSERT INTO floor.rounds (table_id, round_id, number, game, opened_seq, opened_at, record_seq, ended_seq, ended_at,
-                          outcome, handle, record_handle, win, rake, max_payout, seats, stakes, paytables, void_cause,
+                          outcome, handle, record_handle, win, rake, max_payout, seats, stakes, paytables, par_key, void_cause,
                           voided_by, supervisor_acted)
 SELECT t.id, t.id || '-' || lpad(n::text, 6, '0'), n, 'uth', (n - 1) * %(per_round)s + 1,
        %(t0)s::timestamptz + (n - 1) * interval '60 seconds', n * %(per_round)s - 1, n * %(per_round)s,
@@ -171,6 +171,7 @@ SELECT t.id, t.id || '-' || lpad(n::text, 6, '0'), n, 'uth', (n - 1) * %(per_rou
        CASE WHEN n %% 50 = 0 THEN 0 ELSE 400 + (n * 37) %% 300 END, 400 + (n * 37) %% 300,
        CASE WHEN n %% 50 = 0 THEN 0 ELSE ((n * 7919) %% 401) - 180 END, 0, (n * 13) %% 500,
        '{1,2,3,4,5,6,7}', '{"ante": [70, 1000], "blind": [70, 1000], "trips": [20, 100]}'::jsonb, %(paytables)s::jsonb,
+       md5(%(paytables)s::jsonb::text),
        CASE WHEN n %% 50 = 0 THEN 'jam' END, CASE WHEN n %% 50 = 0 THEN 'croupier' END, n %% 200 = 0
 FROM (SELECT 'F' || lpad(g::text, 2, '0') AS id FROM generate_series(%(first)s::int, %(last)s::int) g) t,
      generate_series(1, %(rounds)s::int) AS n

@@ -74,9 +74,9 @@ class Forwarder:
             raise FloorError("no floor URL", "floor")
         self._rows = JournalRows(path)
         self.table_id = table_id or self._rows.table_id
-        self._log = log.bind(table_id=self.table_id)
+        self._logger = log.bind(table_id=self.table_id)
         if self._rows.table_id != self.table_id:  # forwarded anyway: the floor refuses it and raises the alarm
-            self._log.warning("journal_of_another_table", journal_table_id=self._rows.table_id, path=str(path))
+            self._log("warning", "journal_of_another_table", journal_table_id=self._rows.table_id, path=str(path))
         self.floor_url = floor_url
         self.batch_size = batch_size
         self.poll_interval = poll_interval
@@ -133,29 +133,42 @@ class Forwarder:
 
     def _run(self) -> None:
         backoff = BACKOFF_START
+        shipped: tuple[int, str] | None = None  # the journal tail the floor was last seen to hold
         while not self._stop.is_set():
             try:
-                self._ship_until_refused_or_idle()
+                if shipped is None or self._rows.tail() != shipped:  # idle tables cost the floor nothing
+                    shipped = self._ship_until_refused_or_idle()
                 backoff = BACKOFF_START
                 if self._refused:
+                    shipped = None
                     self._sleep(self.backoff_cap)
                 else:
                     self._wake.wait(self.poll_interval)
                     self._wake.clear()
             except (psycopg.Error, FloorError) as exc:
+                shipped = None
                 self._close_conn()
                 self._set_error(one_line(exc))
-                self._log.warning("floor_unreachable", error=one_line(exc), retry_in=round(backoff, 3))
+                self._log("warning", "floor_unreachable", error=one_line(exc), retry_in=round(backoff, 3))
                 self._sleep(backoff)
                 backoff = min(backoff * 2, self.backoff_cap)
             except JournalError as exc:
+                shipped = None
                 self._set_error(str(exc))
-                self._log.error("journal_unreadable", error=str(exc), retry_in=self.backoff_cap)
+                self._log("error", "journal_unreadable", error=str(exc), retry_in=self.backoff_cap)
                 self._sleep(self.backoff_cap)
             except Exception as exc:  # the forwarder must outlive any surprise; the table keeps playing
+                shipped = None
                 self._set_error(f"{type(exc).__name__}: {exc}")
-                self._log.exception("forwarder_failed", retry_in=self.backoff_cap)
+                self._log("exception", "forwarder_failed", retry_in=self.backoff_cap)
                 self._sleep(self.backoff_cap)
+
+    def _log(self, level: str, event: str, **fields: Any) -> None:
+        """A log line that can never stop the forwarder (a closed or full log stream is ignored)."""
+        try:
+            getattr(self._logger, level)(event, **fields)
+        except Exception:  # noqa: BLE001 - logging must not take the forwarding down with it
+            pass
 
     def _sleep(self, seconds: float) -> None:
         self._stop.wait(seconds)
@@ -163,7 +176,7 @@ class Forwarder:
     def _connection(self) -> psycopg.Connection[Any]:
         if self._conn is None or self._conn.closed:
             self._conn = connect(self.floor_url)
-            self._log.info("floor_connected")
+            self._log("info", "floor_connected")
         return self._conn
 
     def _close_conn(self) -> None:
@@ -174,8 +187,10 @@ class Forwarder:
                 pass
             self._conn = None
 
-    def _ship_until_refused_or_idle(self) -> None:
-        """Resume from the floor's tail and send batches until the journal is shipped."""
+    def _ship_until_refused_or_idle(self) -> tuple[int, str] | None:
+        """Resume from the floor's tail and send batches until the journal is shipped.
+
+        Returns the journal tail the floor now holds, or None when it was refused."""
         conn = self._connection()
         held_seq, held_hash = floor_tail(conn, self.table_id)
         tail = self._rows.tail()
@@ -192,13 +207,13 @@ class Forwarder:
             tail = self._rows.tail()
             if not rows and start > held_seq and tail[0] >= held_seq:
                 self._set(held_seq, tail[0], None, refused=False)
-                return
+                return tail if tail[0] == held_seq else None
             ack = send_batch(conn, self.table_id, tail, rows)
             if ack.status == "ok":
                 held_seq = agreed = ack.acked_seq
                 start = held_seq + 1
                 self._set(held_seq, tail[0], None, refused=False)
-                self._log.debug("batch_acknowledged", acked_seq=held_seq, inserted=ack.inserted)
+                self._log("debug", "batch_acknowledged", acked_seq=held_seq, inserted=ack.inserted)
                 continue
             if ack.status == "gap":
                 held_seq = agreed = ack.acked_seq
@@ -206,9 +221,10 @@ class Forwarder:
                 continue
             self._set(agreed, tail[0], f"floor {ack.status}: seq {ack.bad_seq}: {ack.reason}",
                       refused=ack.status == "refused")
-            self._log.error("journal_refused_by_floor", status=ack.status, bad_seq=ack.bad_seq, reason=ack.reason,
+            self._log("error", "journal_refused_by_floor", status=ack.status, bad_seq=ack.bad_seq, reason=ack.reason,
                             retry_in=self.backoff_cap)
-            return
+            return None
+        return None
 
     def _set(self, acked: int, journal: int, error: str | None, *, refused: bool) -> None:
         with self._changed:

@@ -65,19 +65,22 @@ def _report_data(conn: Conn, period: Period, tables: Sequence[str] | None) -> Re
     cond, params = _range("ended_at", period)
     params["tables"] = list(tables or [])
     bucket = "date_trunc(%(unit)s, ended_at AT TIME ZONE %(tz)s)"
-    for table_id, game, paytables, b, rounds, voids, handle, win, rake in conn.execute(
-        f"""SELECT table_id, coalesce(game, '?'), paytables, {bucket},
+    rounds = conn.execute(
+        f"""SELECT table_id, coalesce(game, '?'), par_key, {bucket},
                    count(*) FILTER (WHERE outcome = 'paid'), count(*) FILTER (WHERE outcome = 'voided'),
                    coalesce(sum(handle), 0), coalesce(sum(win), 0), coalesce(sum(rake), 0)
-            FROM floor.rounds WHERE outcome <> 'open' AND {cond}{only} GROUP BY 1, 2, 3, 4""", params):
-        data.rounds.append(RoundSums(table_id, game, paytables_key(paytables), b, rounds, voids, handle, win, rake))
-    for table_id, game, paytables, b, spot, total, squares, total_squared in conn.execute(
-        f"""SELECT table_id, coalesce(game, '?'), paytables, {bucket}, s.key,
+            FROM floor.rounds WHERE outcome <> 'open' AND {cond}{only} GROUP BY 1, 2, 3, 4""", params).fetchall()
+    stakes = conn.execute(
+        f"""SELECT table_id, coalesce(game, '?'), par_key, {bucket}, s.key,
                    sum((s.value->>0)::numeric), sum((s.value->>1)::numeric),
                    sum((s.value->>0)::numeric * (s.value->>0)::numeric)
             FROM floor.rounds, jsonb_each(stakes) s
-            WHERE outcome = 'paid' AND {cond}{only} GROUP BY 1, 2, 3, 4, 5""", params):
-        data.stakes.append(StakeSums(table_id, game, paytables_key(paytables), b, spot, total, squares, total_squared))
+            WHERE outcome = 'paid' AND {cond}{only} GROUP BY 1, 2, 3, 4, 5""", params).fetchall()
+    pays = _paytables_by_key(conn, {row[2] for row in rounds} | {row[2] for row in stakes})
+    for table_id, game, key, b, n, voids, handle, win, rake in rounds:
+        data.rounds.append(RoundSums(table_id, game, pays.get(key), b, n, voids, handle, win, rake))
+    for table_id, game, key, b, spot, total, squares, total_squared in stakes:
+        data.stakes.append(StakeSums(table_id, game, pays.get(key), b, spot, total, squares, total_squared))
     for table_id, game, b, cause, count in conn.execute(
         f"""SELECT table_id, coalesce(game, '?'), {bucket}, coalesce(void_cause, 'unknown'), count(*)
             FROM floor.rounds WHERE outcome = 'voided' AND {cond}{only} GROUP BY 1, 2, 3, 4""", params):
@@ -100,6 +103,18 @@ def _report_data(conn: Conn, period: Period, tables: Sequence[str] | None) -> Re
     data.alarms = alarms(conn, since=period.start, tables=tables)
     data.table_games = table_games(conn)
     return data
+
+
+def _paytables_by_key(conn: Conn, keys: set[str | None]) -> dict[str | None, str | None]:
+    """The pay tables (canonical JSON) behind each ``par_key``: one look-up per distinct key."""
+    found: dict[str | None, str | None] = {}
+    for key in keys:
+        if key is None:
+            found[key] = None
+            continue
+        row = conn.execute("SELECT paytables FROM floor.rounds WHERE par_key = %s LIMIT 1", (key,)).fetchone()
+        found[key] = paytables_key(row[0]) if row else None
+    return found
 
 
 def table_games(conn: Conn) -> dict[str, str]:

@@ -232,12 +232,15 @@ class Report:
 
 def make_report(data: ReportData, by: Sequence[str], par: ParLookup) -> Report:
     notes: dict[str, str] = {}
+    sheets: dict[tuple[str, str | None], Any] = {}
 
     def noted(game: str, paytables: str | None) -> Any:
-        sheet = par(game, paytables)
-        if sheet is not None:
-            notes.setdefault(game, sheet.summary())
-        return sheet
+        key = (game, paytables)
+        if key not in sheets:  # one look-up per pay tables, not per bucket
+            sheets[key] = par(game, paytables)
+            if sheets[key] is not None:
+                notes.setdefault(game, sheets[key].summary())
+        return sheets[key]
 
     return Report(data, tuple(by), build_rows(data, by, noted), build_rows(data, ("day", "shift"), noted),
                   build_rows(data, ("table",), noted), notes)

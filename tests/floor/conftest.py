@@ -84,3 +84,12 @@ def journal_copy(played_journal: Path, tmp_path: Path) -> Path:
         if extra.exists():
             shutil.copy(extra, target.with_name(target.name + suffix))
     return target
+
+
+@pytest.fixture(autouse=True)
+def _structlog_defaults() -> Iterator[None]:
+    """In-process CLI calls point structlog at a captured stream that closes after the test."""
+    yield
+    import structlog
+
+    structlog.reset_defaults()

@@ -154,7 +154,7 @@ def test_edited_and_rechained_journal_raises_alarm_at_the_edit(floor: Floor, jou
     rewrite_from(journal_copy, 40, {"tampered": True})
     with Journal(journal_copy, table_id=None) as j:
         assert j.verify().ok  # consistent on its own: only the floor can tell
-    fw = forward(journal_copy, floor.station_url, timeout=3)
+    fw = forward(journal_copy, floor.station_url)
     assert fw.status().refused and "seq 40" in (fw.status().last_error or "")
     assert alarms(floor) == [("T1", 40, "record differs from the one the floor holds (journal edited, rewritten or replaced)")]
     assert len(floor_rows(floor)) == held
@@ -166,7 +166,7 @@ def test_truncated_journal_raises_alarm_after_its_end(floor: Floor, journal_copy
     truncate_after(journal_copy, 100)
     with Journal(journal_copy, table_id=None) as j:
         assert j.verify().ok
-    forward(journal_copy, floor.station_url, timeout=3)
+    forward(journal_copy, floor.station_url)
     [(table, seq, reason)] = alarms(floor)
     assert (table, seq) == ("T1", 101) and "truncated or replaced by an older copy" in reason
     assert f"floor holds up to {held}" in reason
@@ -185,7 +185,7 @@ def test_older_copy_raises_alarm_even_after_it_plays_on(floor: Floor, journal_co
     simulate(load_profile("uth-default"), rounds=4, seed=10, seats=3, journal=old, progress=None)
     with Journal(old, table_id=None) as j:
         assert j.verify().ok and j.last_seq > held
-    forward(old, floor.station_url, timeout=3)
+    forward(old, floor.station_url)
     [(table, seq, reason)] = alarms(floor)
     assert (table, seq) == ("T1", old_seq + 1) and "differs" in reason
     assert len(floor_rows(floor)) == held
@@ -195,7 +195,7 @@ def test_another_tables_journal_is_refused_at_its_first_record(floor: Floor, tmp
     other = tmp_path / "T2.sqlite"
     simulate(load_profile("uth-default").model_copy(update={"table_id": "T2"}), rounds=1, seed=4, seats=1,
              journal=other, progress=None)
-    forward(other, floor.station_url, table_id="T1", timeout=3)
+    forward(other, floor.station_url, table_id="T1")
     assert alarms(floor) == [("T1", 1, "hash does not match the record (record edited, or the journal of another table)")]
     assert floor_rows(floor) == []
 

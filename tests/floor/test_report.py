@@ -119,7 +119,7 @@ def test_report_formats_and_alarms(floor: Floor, journal_copy: Path, par_cache: 
 
     forward(journal_copy, floor.station_url)
     truncate_after(journal_copy, 50)
-    forward(journal_copy, floor.station_url, timeout=2)
+    forward(journal_copy, floor.station_url)
     text = cli("report", "--floor", floor.report_url, "--par-rounds", "60", cache=par_cache)
     assert text.returncode == 0, text.stderr
     assert "Integrity alarms" in text.stdout and "truncated or replaced by an older copy" in text.stdout

@@ -185,3 +185,20 @@ def test_table_keeps_playing_through_an_outage_and_the_floor_catches_up(own_serv
     finally:
         catch_up.stop()
     assert floor_records(floor.owner_url) == journal_records(journal)
+
+
+def test_forwarder_outlives_a_broken_log_stream(floor: Floor, long_journal: Path) -> None:
+    """Logging to a closed stream (a rotated file, a gone terminal) must not stop the shipping."""
+    import io
+
+    import structlog
+
+    dead = io.StringIO()
+    dead.close()
+    structlog.configure(logger_factory=structlog.PrintLoggerFactory(dead))
+    fw = Forwarder(long_journal, floor.station_url, "T1", batch_size=100).start()
+    try:
+        assert fw.wait_acknowledged(30), fw.status()
+    finally:
+        fw.stop()
+    assert floor_records(floor.owner_url) == journal_records(long_journal)

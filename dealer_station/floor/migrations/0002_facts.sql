@@ -22,6 +22,7 @@ CREATE TABLE floor.rounds (
     seats            integer[] NOT NULL DEFAULT '{}',
     stakes           jsonb NOT NULL DEFAULT '{}',  -- placed bets per spot: {"ante": [sum, sum of squares], ...}
     paytables        jsonb,                        -- the pay tables in force (the record's): picks the par sheet
+    par_key          text,                         -- md5 of paytables: reports group by it (hashing jsonb is slow)
     void_cause       text,
     voided_by        text,
     supervisor_acted boolean NOT NULL DEFAULT false,
@@ -101,6 +102,7 @@ BEGIN
         game = coalesce(v_game, r.game),
         record_seq = p_seq,
         paytables = p_record->'paytables',
+        par_key = md5((p_record->'paytables')::text),
         seats = coalesce((SELECT array_agg((s->>'seat')::integer ORDER BY (s->>'seat')::integer)
                           FROM jsonb_array_elements(p_record->'seats') s), '{}'),
         stakes = coalesce((SELECT jsonb_object_agg(spot, jsonb_build_array(total, squares))
