@@ -25,6 +25,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     roles.add_argument("--report-role", default="floor_report", metavar="NAME", help="read-only role for the pit")
     roles.set_defaults(func=_init_roles)
 
+    pin = actions.add_parser("pin-station", help="a station's own login, allowed to send only its table(s)")
+    pin.add_argument("--floor", required=True, metavar="URL", help="postgresql:// URL of a role that may create roles")
+    pin.add_argument("--login", required=True, metavar="NAME", help="the station's login role (created if missing)")
+    pin.add_argument("--table-id", action="append", required=True, metavar="ID", help="a table it may send (repeatable)")
+    pin.add_argument("--station-role", default="floor_station", metavar="NAME")
+    pin.set_defaults(func=_pin)
+
     forward = actions.add_parser("forward", help="forward one journal to the floor (until Ctrl-C, or --until-acked)")
     forward.add_argument("--journal", required=True, metavar="PATH")
     forward.add_argument("--floor", required=True, metavar="URL")
@@ -50,6 +57,14 @@ def _init_roles(args: argparse.Namespace) -> int:
     created = init_roles(args.floor, args.station_role, args.report_role)
     print(f"roles ready: station {args.station_role}, report {args.report_role}"
           + (f" (created: {', '.join(created)})" if created else ""))
+    return 0
+
+
+def _pin(args: argparse.Namespace) -> int:
+    from ..floor.roles import pin_station
+
+    created = pin_station(args.floor, args.login, args.table_id, args.station_role)
+    print(f"login {args.login}{' created,' if created else ''} may send {', '.join(args.table_id)} only")
     return 0
 
 

@@ -222,3 +222,22 @@ def test_malformed_payload_is_refused_with_alarm(floor: Floor, tmp_path: Path) -
         ack = send_batch(conn, "T1", (1, digest), [row])
     assert ack.status == "refused" and ack.bad_seq == 1 and "malformed" in (ack.reason or "")
     assert json.dumps(alarms(floor)).count("malformed") == 1
+
+
+def test_a_pinned_station_login_sends_only_its_own_table(floor: Floor, journal_copy: Path, tmp_path: Path) -> None:
+    """A hash chain has no secret: without a pin, any station login could write another table's records."""
+    from dealer_station.cli import main
+
+    assert main(["floor", "pin-station", "--floor", floor.owner_url, "--login", "t1_station", "--table-id", "T1"]) == 0
+    pinned = floor.server.url("t1_station", floor.dbname)
+    forward(journal_copy, pinned)
+    assert alarms(floor) == [] and len(floor_rows(floor)) > 0
+    other = tmp_path / "T2.sqlite"
+    simulate(load_profile("uth-default").model_copy(update={"table_id": "T2"}), rounds=1, seed=4, seats=1,
+             journal=other, progress=None)
+    fw = forward(other, pinned, table_id="T2")
+    assert fw.status().refused
+    assert alarms(floor) == [("T2", 1, "login t1_station may not send table T2 (it is pinned to other tables)")]
+    assert floor_rows(floor, "T2") == []
+    forward(other, floor.station_url, table_id="T2")  # the shared station role is not pinned
+    assert len(floor_rows(floor, "T2")) > 0

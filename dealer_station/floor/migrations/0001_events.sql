@@ -40,6 +40,15 @@ CREATE TABLE floor.alarms (
     UNIQUE (table_id, first_bad_seq, reason)
 );
 
+-- Station logins pinned to the tables they may send: a hash chain has no secret, so without a pin
+-- any station login could extend another table's chain with records it made up. A login with at
+-- least one row here may send only its tables; a login with none (the shared station role) any.
+CREATE TABLE floor.station_logins (
+    role_name text NOT NULL,
+    table_id  text NOT NULL,
+    PRIMARY KEY (role_name, table_id)
+);
+
 -- Append-only, even for the owner: mistakes and casual edits are refused (as in the journal).
 CREATE FUNCTION floor.refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -117,6 +126,15 @@ BEGIN
        OR n <> coalesce(cardinality(p_payload), 0) OR n <> coalesce(cardinality(p_prev_hash), 0)
        OR n <> coalesce(cardinality(p_hash), 0) THEN
         RETURN QUERY SELECT 'bad'::text, NULL::bigint, NULL::text, 0, NULL::bigint, 'batch columns differ in length';
+        RETURN;
+    END IF;
+
+    IF EXISTS (SELECT 1 FROM floor.station_logins l WHERE l.role_name = session_user)
+       AND NOT EXISTS (SELECT 1 FROM floor.station_logins l WHERE l.role_name = session_user AND l.table_id = p_table_id)
+    THEN
+        why := format('login %s may not send table %s (it is pinned to other tables)', session_user, p_table_id);
+        PERFORM floor.raise_alarm(p_table_id, coalesce(p_seq[1], 1), why);
+        RETURN QUERY SELECT 'refused'::text, NULL::bigint, NULL::text, 0, coalesce(p_seq[1], 1), why;
         RETURN;
     END IF;
 
