@@ -100,17 +100,26 @@ def hold_chart(series: Sequence[ReportRow]) -> str:
                    "</title></polygon>")
         theo = [f"{x(i):.1f},{y(float(r.theo_hold_pct or 0)):.1f}" for i, r in enumerate(points) if r.theo_win is not None]
         svg.append(f"<polyline points='{' '.join(theo)}' fill='none' stroke='#2b6cb0' stroke-width='2'/>")
+        for i, b, h in band_points:  # the band as an error bar too: visible with a single point
+            if b:
+                svg.append(f"<line x1='{x(i):.1f}' x2='{x(i):.1f}' y1='{y(float(b[0] / h * 100)):.1f}' "
+                           f"y2='{y(float(b[1] / h * 100)):.1f}' stroke='#6b9bd1' stroke-width='6' opacity='0.6'/>")
+        for i, r in enumerate(points):
+            if r.theo_win is not None:
+                svg.append(f"<line x1='{x(i) - 6:.1f}' x2='{x(i) + 6:.1f}' y1='{y(float(r.theo_hold_pct or 0)):.1f}' "
+                           f"y2='{y(float(r.theo_hold_pct or 0)):.1f}' stroke='#2b6cb0' stroke-width='2'/>")
     actual = [f"{x(i):.1f},{y(float(r.hold_pct or 0)):.1f}" for i, r in enumerate(points)]
     svg.append(f"<polyline points='{' '.join(actual)}' fill='none' stroke='#c53030' stroke-width='2'/>")
     for i, r in enumerate(points):
         label = f"{r.day} {r.shift}: hold {r.hold_pct}% (par {r.theo_hold_pct}%)"
         svg.append(f"<circle cx='{x(i):.1f}' cy='{y(float(r.hold_pct or 0)):.1f}' r='3' fill='#c53030'>"
                    f"<title>{escape(label)}</title></circle>")
-        if len(points) <= 12 or i % max(len(points) // 12, 1) == 0:
+        if i % max(-(-len(points) // 8), 1) == 0:  # at most 8 labels
             svg.append(f"<text x='{x(i):.1f}' y='{HEIGHT - 8}' text-anchor='middle'>{escape(r.day[5:])} "
-                       f"{escape(r.shift[:5])}</text>")
-    svg.append(f"<text x='{WIDTH - PAD}' y='14' text-anchor='end'><tspan fill='#c53030'>actual hold</tspan> "
-               "<tspan fill='#2b6cb0'>par hold</tspan> <tspan fill='#6b9bd1'>95% band</tspan></text></svg>")
+                       f"{escape(r.shift[:2])}h</text>")
+    svg.append(f"<text x='{PAD}' y='14'><tspan fill='#c53030'>actual hold</tspan>  "
+               "<tspan fill='#2b6cb0'>par hold</tspan>  <tspan fill='#6b9bd1'>par 95% band</tspan>  "
+               "<tspan fill='#999'>(by gaming day and shift)</tspan></text></svg>")
     return "".join(svg)
 
 
@@ -129,6 +138,6 @@ def bars_chart(per_table: Sequence[ReportRow]) -> str:
             svg.append(f"<rect x='{x0 + j * bar:.1f}' y='{HEIGHT - PAD - h:.1f}' width='{bar - 2:.1f}' height='{h:.1f}' "
                        f"fill='{colour}'><title>{escape(r.table)}: {value} {what}</title></rect>")
         svg.append(f"<text x='{x0 + bar:.1f}' y='{HEIGHT - PAD + 14}' text-anchor='middle'>{escape(r.table)}</text>")
-    svg.append(f"<text x='{WIDTH - PAD}' y='14' text-anchor='end'><tspan fill='#dd6b20'>voids</tspan> "
-               f"<tspan fill='#6b46c1'>faults</tspan> (max {top})</text></svg>")
+    svg.append(f"<text x='{PAD}' y='14'><tspan fill='#dd6b20'>voids</tspan>  <tspan fill='#6b46c1'>device faults"
+               f"</tspan>  <tspan fill='#999'>(highest bar: {top})</tspan></text></svg>")
     return "".join(svg)

@@ -178,7 +178,7 @@ def build_rows(data: ReportData, by: Sequence[str], par: ParLookup) -> list[Repo
     for void in data.voids:
         r = row(void.table_id, void.game, void.bucket)
         r.voids_by_cause[void.cause] = r.voids_by_cause.get(void.cause, 0) + void.count
-    games = data.table_games
+    games = {**{r.table_id: r.game for r in data.rounds}, **data.table_games}  # a fault's table's game
     for fault in data.faults:
         r = row(fault.table_id, games.get(fault.table_id, "?"), fault.bucket)
         name = f"{fault.device}/{fault.code}"
