@@ -111,6 +111,7 @@ class Station:
             self._pump.join(timeout=5)
             self._pump = None
         if self.forwarder is not None:
+            self.forwarder.wait_acknowledged(1.0)  # a short grace for the last records; the next start resumes
             self.forwarder.stop()
             self.forwarder = None
         if self.journal is not None:
