@@ -109,6 +109,7 @@ def record_stakes(record: Mapping[str, Any]) -> tuple[dict[str, tuple[Decimal, D
     from ..games import GAMES
 
     game = GAMES.get(str(record.get("game")))
+    stakes_of = getattr(game, "stakes", None)  # banking games add their decision bets; others have none
     stakes: dict[str, tuple[Decimal, Decimal]] = {}
     handle = ZERO
     for seat in record.get("seats") or []:
@@ -116,8 +117,8 @@ def record_stakes(record: Mapping[str, Any]) -> tuple[dict[str, tuple[Decimal, D
         for spot, amount in bets.items():
             total, squares = stakes.get(spot, (ZERO, ZERO))
             stakes[spot] = (total + amount, squares + amount * amount)
-        if game is not None:
-            handle += sum(game.stakes(bets, list(seat.get("actions") or [])).values(), ZERO)
+        if stakes_of is not None:
+            handle += sum(stakes_of(bets, list(seat.get("actions") or [])).values(), ZERO)
         else:
             handle += sum(bets.values(), ZERO)
     return stakes, handle

@@ -150,4 +150,6 @@ def _load_builtin() -> None:
             from . import thb  # type: ignore[attr-defined]  # written with the Texas Hold'em Bonus game
         except ImportError:
             return
-        register("holdem_bonus", thb.thb_par)
+        provider = getattr(thb, "thb_par", None)  # the THB module's own ParSheet provider, once it has one
+        if provider is not None:
+            register("holdem_bonus", provider)
