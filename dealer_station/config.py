@@ -81,6 +81,12 @@ class DeviceConfig(_Strict):
     link_timeout: float = Field(default=2.0, gt=0, le=60, allow_inf_nan=False)  # seconds: finite, bounded
 
 
+class FloorConfig(_Strict):
+    """The casino floor this table forwards its journal to (``[floor] url = "postgresql://..."``)."""
+
+    url: str = Field(min_length=1)
+
+
 class TableConfig(_Strict):
     """What every table has, whatever its game: identity, seats, devices, deal mode, journal.
 
@@ -100,6 +106,8 @@ class TableConfig(_Strict):
     """The croupier screen's language at start-up (switchable on screen)."""
     chips: tuple[Money, ...] = ()
     """The croupier's chip set, for chip rows and payout breakdowns (largest first when shown)."""
+    floor: FloorConfig | None = None
+    """The casino floor the journal is forwarded to (``--floor URL`` overrides it)."""
 
     @model_validator(mode="after")
     def _dealing_shoe_for_shuffler_deal(self) -> TableConfig:

@@ -9,7 +9,7 @@ not a recomputation - so an auditor sees what the table paid.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .errors import RecordError
@@ -31,11 +31,17 @@ def finished_round_ids(journal: Journal, last: int | None = None) -> list[str]:
 
 def recall_round(journal: Journal, round_id: str) -> dict[str, Any]:
     """One finished round as a recalled record."""
+    return recalled_from_events(journal.table_id, round_id, journal.events(round_id=round_id))
+
+
+def recalled_from_events(table_id: str, round_id: str, events: Iterable[Any]) -> dict[str, Any]:
+    """The recalled record of a round from its journaled events (anything with ``kind``,
+    ``payload`` and ``at``): the journal's own, or the floor's copy of them."""
     started_at = ended_at = None
     record: dict[str, Any] | None = None
     settlement: dict[str, Any] | None = None
     void: dict[str, Any] | None = None
-    for event in journal.events(round_id=round_id):
+    for event in events:
         kind, payload = event.kind, event.payload
         if kind == "round_opened":
             started_at = event.at
@@ -52,7 +58,7 @@ def recall_round(journal: Journal, round_id: str) -> dict[str, Any]:
         elif kind == "round_paid":
             ended_at = event.at
     out: dict[str, Any] = dict(record or {})
-    out.update({"round_id": round_id, "table_id": journal.table_id, "started_at": started_at,
+    out.update({"round_id": round_id, "table_id": table_id, "started_at": started_at,
                 "ended_at": ended_at, "settlement": settlement, "void": void})
     return out
 

@@ -37,6 +37,7 @@ class Station:
         credentials: Any = None,
         program: dict[str, Any] | None = None,
         purpose: Purpose = "live",
+        floor_url: str | None = None,
     ) -> None:
         self.table = table
         self.journal_path = Path(journal_path or table.journal)
@@ -50,6 +51,8 @@ class Station:
         self._pump: threading.Thread | None = None
         self.journal: Journal | None = None
         self.session: TableSession | None = None
+        self.floor_url = floor_url if floor_url is not None else (table.floor.url if table.floor else None)
+        self.forwarder: Any = None  # dealer_station.floor.forwarder.Forwarder when the table names a floor
 
     # -- life cycle -------------------------------------------------------------
 
@@ -66,8 +69,13 @@ class Station:
 
             self.reader = open_reader(devices.reader, open=False, link_timeout=devices.link_timeout)
         self.session = TableSession(self.table, self.journal, shoe=self.shoe, has_reader=self.reader is not None,
-                                     credentials=self.credentials)
+                                    credentials=self.credentials)
         self.session.start(self.program)
+        if self.floor_url:  # ships the journal to the floor in the background; never blocks the table
+            from .floor.forwarder import Forwarder
+
+            self.forwarder = Forwarder(self.journal, self.floor_url, self.table.table_id).start()
+            self.session.add_listener(lambda _session: self.forwarder.notify())
         self._pump = threading.Thread(target=self._run_pump, name="station-pump", daemon=True)
         self._pump.start()
         for device in (self.shoe, self.reader):
@@ -104,6 +112,10 @@ class Station:
             self._events.put(_STOP)
             self._pump.join(timeout=5)
             self._pump = None
+        if self.forwarder is not None:
+            self.forwarder.wait_acknowledged(1.0)  # a short grace for the last records; the next start resumes
+            self.forwarder.stop()
+            self.forwarder = None
         if self.journal is not None:
             self.journal.close()
 

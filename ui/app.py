@@ -81,7 +81,8 @@ def run_station(args: argparse.Namespace) -> int:
               f"(enrol one with: dealer-station supervisors add --journal {journal_path} --badge B)")
         log.warning("no_supervisors", journal=str(journal_path), table_id=table.table_id)
     app = make_app()
-    station = Station(table, journal_path=journal_path, credentials=credentials, purpose=purpose)
+    station = Station(table, journal_path=journal_path, credentials=credentials, purpose=purpose,
+                      floor_url=getattr(args, "floor", None))
     ctl = station.start()
     worker = CommandWorker()
     paid_before, voided_before = ctl.state.rounds_paid, ctl.state.rounds_voided

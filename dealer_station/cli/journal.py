@@ -40,6 +40,8 @@ def _quiet_logs() -> None:
 
 def _verify(args: argparse.Namespace) -> int:
     _quiet_logs()
+    if args.floor:
+        return _verify_against_floor(args)
     with Journal.open_readonly(journal_path(args.journal)) as journal:
         result = journal.verify()
     if result.ok:
@@ -47,6 +49,18 @@ def _verify(args: argparse.Namespace) -> int:
               f"last hash {result.last_hash[:16]}…")
         return EXIT_OK
     print(f"journal BROKEN at seq {result.first_bad_seq}: {result.reason}")
+    return EXIT_BROKEN
+
+
+def _verify_against_floor(args: argparse.Namespace) -> int:
+    from ..floor.verify import verify_against_floor
+
+    result = verify_against_floor(journal_path(args.journal), args.floor)
+    if result.ok:
+        print(f"journal OK against the floor: table {result.table_id}, journal seq {result.journal_seq}, "
+              f"floor seq {result.floor_seq}: {result.reason}")
+        return EXIT_OK
+    print(f"journal DIVERGES from the floor at seq {result.first_bad_seq}: {result.reason}")
     return EXIT_BROKEN
 
 
@@ -72,6 +86,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     verify = actions.add_parser("verify", help="recompute every hash; exit 1 naming the first bad record")
     journal_option(verify)
+    verify.add_argument("--floor", metavar="URL", default=None,
+                        help="also check the file against the floor (postgresql://...): exit 1 naming the first "
+                             "record that differs from what the floor holds")
     verify.set_defaults(func=_verify)
 
     show = actions.add_parser("show", help="print events as JSON lines")

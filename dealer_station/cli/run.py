@@ -53,6 +53,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seats", type=_seats, default=None, metavar="1,2,3", help="seats the demo plays")
     parser.add_argument("--step-ms", type=whole_number(0, MAX_STEP_MS), default=450, metavar="MS",
                         help=f"demo pace: ms per croupier action (0 to {MAX_STEP_MS})")
+    parser.add_argument("--floor", default=None, metavar="URL",
+                        help="forward the journal to this floor (postgresql://...; default: the profile's [floor] url)")
     parser.set_defaults(func=run)
 
 

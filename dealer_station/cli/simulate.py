@@ -11,9 +11,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import ConfigError
 from ._args import whole_number
+
+if TYPE_CHECKING:
+    from ..config import TableConfig
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,6 +34,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="simulation journal (default var/simulate.sqlite); never a live or demo journal")
     parser.add_argument("--config", default="uth-default", metavar="PROFILE_OR_PATH")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    parser.add_argument("--floor", default=None, metavar="URL",
+                        help="forward the journal(s) to this floor (default: the profile's [floor] url); "
+                             "exits once the floor has acknowledged every event, 1 if it could not")
+    parser.add_argument("--tables", type=int, default=None, metavar="N",
+                        help="run N tables side by side, each with its own journal in --journal-dir")
+    parser.add_argument("--journal-dir", default="var/tables", metavar="DIR",
+                        help="with --tables: journals DIR/<table_id>.sqlite (default var/tables)")
+    parser.add_argument("--ack-timeout", type=float, default=60.0, metavar="S",
+                        help="how long to wait for the floor's acknowledgement at the end (default 60 s)")
     parser.set_defaults(func=run)
 
 
@@ -46,9 +59,14 @@ def run(args: argparse.Namespace) -> int:
     from ..simulate import parse_faults, simulate
 
     faults = parse_faults(args.faults)
+    if args.tables is not None and not 1 <= args.tables <= 200:
+        raise ConfigError("must be 1 to 200", "tables")
     table = load_profile(args.config)
     if args.seats > table.seats:
         raise ConfigError(f"--seats must be 1 to {table.seats} for this table", "seats")
+    floor = args.floor or (table.floor.url if table.floor else None)
+    if args.tables is not None:
+        return _many(args, table, faults, floor)
     journal = ensure_folder(args.journal)
     Journal(journal, table_id=table.table_id, purpose="simulation").close()  # creates it, or refuses in one line
     logs = log_path(journal)
@@ -58,9 +76,21 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"cannot write the log file {logs}: {exc.strerror or exc}") from None
     # Operational logs go to a file so stderr keeps the progress lines readable.
     configure_logging(stream=log_file)
+    if floor:
+        from ..floor.multitable import with_floor
+
+        table = with_floor(table, floor)
     summary = simulate(table, rounds=args.rounds, seed=args.seed, seats=args.seats, faults=faults,
                        journal=journal, progress=sys.stderr)
     result = summary.as_json()
+    acked = None
+    if floor:
+        from ..floor.multitable import acknowledge
+
+        ok, status = acknowledge(Path(args.journal), floor, table.table_id, args.ack_timeout)
+        acked = {"acknowledged": ok, "acked_seq": status.acked_seq, "journal_seq": status.journal_seq,
+                 "error": status.last_error}
+        result["floor"] = acked
     if args.json:
         print(json.dumps(result))
     else:
@@ -72,4 +102,60 @@ def run(args: argparse.Namespace) -> int:
             print(f"jackpot meter {jp['meter']} (overflow {jp['overflow']}), {jp['hits']} hit(s), "
                   f"contributed {jp['contributed']}, awarded {jp['awarded']}, seeded {jp['seeded']}")
         print(f"journal {result['journal']} ({summary.elapsed:.1f} s), logs {logs}")
+        if acked is not None and acked["acknowledged"]:
+            print(f"floor acknowledged every event (seq {acked['acked_seq']})")
+    if acked is not None and not acked["acknowledged"]:
+        print(f"dealer-station simulate: floor did not acknowledge the journal: acked seq {acked['acked_seq']} of "
+              f"{acked['journal_seq']} ({acked['error'] or 'timed out'})", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _many(args: argparse.Namespace, table: TableConfig, faults: dict[str, float], floor: str | None) -> int:
+    from ..floor.multitable import simulate_tables
+    from ..logs import configure_logging
+
+    journal_dir = Path(args.journal_dir)
+    journal_dir.mkdir(parents=True, exist_ok=True)
+    log_path = journal_dir / "simulate.log"
+    log_file = open(log_path, "a", encoding="utf-8")
+    configure_logging(stream=log_file)
+
+    def progress(line: str) -> None:
+        sys.stderr.write(f"simulate: {line}\n")
+        sys.stderr.flush()
+
+    runs = simulate_tables(table, tables=args.tables, rounds=args.rounds, seed=args.seed, seats=args.seats,
+                           faults=faults, journal_dir=journal_dir, floor_url=floor, ack_timeout=args.ack_timeout,
+                           progress=progress)
+    out = []
+    for run in runs:
+        item = {"table_id": run.table_id, "journal": str(run.journal), "error": run.error,
+                **(run.summary.as_json() if run.summary else {})}
+        if floor:
+            item["floor"] = {"acknowledged": run.acknowledged, "acked_seq": run.floor.acked_seq if run.floor else 0,
+                             "error": run.floor.last_error if run.floor else None}
+        out.append(item)
+    if args.json:
+        print(json.dumps({"tables": out}))
+    else:
+        for item in out:
+            line = (f"{item['table_id']}: rounds completed {item.get('rounds_completed', 0)}, "
+                    f"house net {item.get('house_net', '0')}, journal {item['journal']}")
+            if item["error"]:
+                line += f", FAILED: {item['error']}"
+            if floor:
+                line += ", floor acknowledged" if item["floor"]["acknowledged"] else ", floor NOT acknowledged"
+            print(line)
+    failed = [r for r in runs if r.error]
+    unacked = [r for r in runs if floor and not r.acknowledged]
+    if failed:
+        print(f"dealer-station simulate: {len(failed)} table(s) failed: {failed[0].table_id}: {failed[0].error}",
+              file=sys.stderr)
+        return 1
+    if unacked:
+        first = unacked[0]
+        print(f"dealer-station simulate: floor did not acknowledge {len(unacked)} journal(s) "
+              f"({first.table_id}: {first.floor.last_error if first.floor else 'no status'})", file=sys.stderr)
+        return 1
     return 0

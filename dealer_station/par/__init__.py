@@ -1,2 +1,155 @@
-"""Par sheets: exact hit frequencies and house edges of the games' side bets, by full
-enumeration of the deals (no sampling), for the par-sheet command and the benchmarks."""
+"""Par sheets: the theoretical figures of a game's pay tables, one provider per game.
+
+A game contributes its par sheet by registering a provider under its name
+(``register("uth", uth_par)``); ``par_sheet(game, paytables)`` finds it, computes the
+sheet once per pay tables and caches it (in memory, and on disk under
+``$XDG_CACHE_HOME/dealer-station/par`` because a main game's figure is simulated).
+Texas Hold'em Bonus plugs in the same way from ``dealer_station/par/thb.py``.
+
+A sheet gives, per *basis* spot (a stake a seat places; decision bets such as UTH's Play
+are inside the spot they multiply), the house edge per unit staked, the variance of one
+seat's result per unit^2 and the covariance between two seats of the same round per
+unit^2 - what a pit report needs for its theoretical win and its 95% interval - plus the
+rows a person reads (``tables``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from ..journal import canonical_json
+
+log = structlog.get_logger("dealer_station.par")
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class SpotPar:
+    """Theoretical figures of one basis spot, per unit staked on it."""
+
+    edge: Decimal  # house win per unit staked (positive: the house wins)
+    variance: Decimal  # of one seat's result, per unit^2
+    cross_covariance: Decimal  # between two seats of one round, per unit^2
+    edge_ci95: Decimal = Decimal(0)  # half-width of the edge's 95% confidence interval (0: exact)
+    exact: bool = False
+
+
+@dataclass(frozen=True)
+class ParTable:
+    """Rows a person reads: a pay table's rows with their probability, or a figure list."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class ParSheet:
+    game: str
+    spots: dict[str, SpotPar]
+    included: frozenset[str] = frozenset()  # placed spots whose result is inside another spot's figure
+    tables: tuple[ParTable, ...] = ()
+    method: str = ""
+    elapsed_s: float = 0.0
+    extra: dict[str, str] = field(default_factory=dict)
+
+    def summary(self) -> str:
+        parts = [f"{spot}: edge {e.edge * 100:.4f}%" + (f" +/- {e.edge_ci95 * 100:.2f}" if e.edge_ci95 else " (exact)")
+                 for spot, e in sorted(self.spots.items())]
+        return f"{self.game}: " + ", ".join(parts)
+
+    def as_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["included"] = sorted(self.included)
+        plain: dict[str, Any] = json.loads(json.dumps(data, default=str))
+        return plain
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ParSheet:
+        spots = {k: SpotPar(Decimal(v["edge"]), Decimal(v["variance"]), Decimal(v["cross_covariance"]),
+                            Decimal(v["edge_ci95"]), bool(v["exact"])) for k, v in data["spots"].items()}
+        tables = tuple(ParTable(t["title"], tuple(t["columns"]), tuple(tuple(r) for r in t["rows"]), t.get("note", ""))
+                       for t in data["tables"])
+        return cls(data["game"], spots, frozenset(data["included"]), tables, data["method"], float(data["elapsed_s"]),
+                   dict(data.get("extra", {})))
+
+
+Provider = Callable[..., ParSheet]
+"""``provider(paytables, *, samples, seed, progress)`` -> ParSheet."""
+
+PROVIDERS: dict[str, Provider] = {}
+CACHE_VERSION = "1"
+
+
+def register(game: str, provider: Provider) -> None:
+    """A game's par sheet provider (one per game name)."""
+    PROVIDERS[game] = provider
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "dealer-station" / "par"
+
+
+_MEMORY: dict[str, ParSheet] = {}
+
+
+def par_sheet(game: str, paytables: Mapping[str, Any] | str | None, *, samples: int | None = None, seed: int = 1,
+              progress: Progress | None = None, cache: bool = True) -> ParSheet | None:
+    """The par sheet of ``game`` with ``paytables`` (a mapping or its canonical JSON), or None
+    when the game has no provider or no pay tables."""
+    _load_builtin()
+    provider = PROVIDERS.get(game)
+    if provider is None or paytables is None:
+        return None
+    tables = json.loads(paytables) if isinstance(paytables, str) else paytables
+    text = canonical_json(tables)
+    key = hashlib.sha256(f"{CACHE_VERSION}|{game}|{text}|{samples}|{seed}".encode()).hexdigest()[:32]
+    if key in _MEMORY:
+        return _MEMORY[key]
+    path = _cache_dir() / f"{game}-{key}.json"
+    if cache and path.is_file():
+        try:
+            sheet = ParSheet.from_json(json.loads(path.read_text(encoding="utf-8")))
+            _MEMORY[key] = sheet
+            return sheet
+        except (OSError, ValueError, KeyError, TypeError):
+            log.warning("par_cache_unreadable", path=str(path))
+    kwargs: dict[str, Any] = {"seed": seed, "progress": progress}
+    if samples is not None:
+        kwargs["samples"] = samples
+    sheet = provider(tables, **kwargs)
+    _MEMORY[key] = sheet
+    if cache:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(sheet.as_json()), encoding="utf-8")
+        except OSError as exc:
+            log.warning("par_cache_not_written", path=str(path), error=str(exc))
+    return sheet
+
+
+def _load_builtin() -> None:
+    if "uth" not in PROVIDERS:
+        from .uth import uth_par
+
+        register("uth", uth_par)
+    if "holdem_bonus" not in PROVIDERS:
+        try:
+            from . import thb  # written with the Texas Hold'em Bonus game
+        except ImportError:
+            return
+        provider = getattr(thb, "thb_par", None)  # the THB module's own ParSheet provider, once it has one
+        if provider is not None:
+            register("holdem_bonus", provider)

@@ -1,0 +1,304 @@
+"""Floor figures: ingest rate with 20 stations at once, append-to-floor lag, a shift report over
+10 million events, par sheet run time. Starts its own throwaway PostgreSQL (tests/pg.py).
+
+Run: ``.venv/bin/python benchmarks/bench_floor.py`` (about 10 minutes; ``--quick`` for a smoke run).
+Results are recorded in docs/performance-floor.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import psycopg  # noqa: E402
+
+from dealer_station.config import load_profile  # noqa: E402
+from dealer_station.floor.forwarder import Forwarder  # noqa: E402
+from dealer_station.journal import Draft, Journal  # noqa: E402
+from dealer_station.simulate import simulate  # noqa: E402
+from tests.floor.conftest import new_floor  # noqa: E402
+from tests.pg import PostgresServer  # noqa: E402
+
+
+def round_template(workdir: Path) -> list[Draft]:
+    """The events of one real 7-seat round (round_opened .. round_paid), to replay with new round ids."""
+    path = workdir / "template.sqlite"
+    simulate(load_profile("uth-default"), rounds=2, seed=5, seats=7, journal=path, progress=None)
+    with Journal(path, table_id=None) as journal:
+        events = list(journal.events())
+    opened = [i for i, e in enumerate(events) if e.kind == "round_opened"][-1]
+    paid = [i for i, e in enumerate(events) if e.kind == "round_paid"][-1]
+    return [Draft(e.kind, e.payload, e.actor, e.round_id) for e in events[opened:paid + 1]]
+
+
+def _renamed(template: list[Draft], table_id: str, number: int) -> list[Draft]:
+    rid = f"{table_id}-{number:06d}"
+    out = []
+    for d in template:
+        payload = dict(d.payload)
+        if d.kind == "round_opened":
+            payload = {"round_id": rid, "number": number}
+        out.append(Draft(d.kind, payload, d.actor, rid if d.round_id else None))
+    return out
+
+
+def backlog_station(args: tuple[int, str, str, int, Any]) -> tuple[int, float, float]:
+    """Write ``rounds`` rounds, then forward them all once the parent says go."""
+    index, url, workdir, rounds, go = args
+    table_id = f"B{index:02d}"
+    template = _TEMPLATE
+    path = Path(workdir) / f"{table_id}.sqlite"
+    with Journal(path, table_id=table_id) as journal:
+        for number in range(1, rounds + 1):
+            journal.append_many(_renamed(template, table_id, number))
+        total = journal.last_seq
+    go.wait()
+    started = time.time()
+    forwarder = Forwarder(path, url, table_id).start()
+    ok = forwarder.wait_acknowledged(600)
+    ended = time.time()
+    forwarder.stop()
+    assert ok, forwarder.status()
+    return total, started, ended
+
+
+def live_station(args: tuple[int, str, str, float, float, Any]) -> int:
+    """Append events one by one at ``rate`` per second for ``seconds`` while forwarding them."""
+    index, url, workdir, rate, seconds, go = args
+    table_id = f"L{index:02d}"
+    path = Path(workdir) / f"{table_id}.sqlite"
+    journal = Journal(path, table_id=table_id)
+    forwarder = Forwarder(journal, url, table_id).start()
+    go.wait()
+    started = time.monotonic()
+    sent, number = 0, 0
+    while time.monotonic() - started < seconds:
+        number += 1
+        for draft in _renamed(_TEMPLATE, table_id, number):
+            due = started + sent / rate
+            pause = due - time.monotonic()
+            if pause > 0:
+                time.sleep(pause)
+            journal.append(draft.kind, draft.payload, actor=draft.actor, round_id=draft.round_id)
+            forwarder.notify()
+            sent += 1
+    assert forwarder.wait_acknowledged(120), forwarder.status()
+    forwarder.stop()
+    journal.close()
+    return sent
+
+
+_TEMPLATE: list[Draft] = []
+
+
+def _init(template: list[Draft]) -> None:
+    global _TEMPLATE
+    _TEMPLATE = template
+
+
+def ingest_figures(server: PostgresServer, workdir: Path, stations: int, rounds: int, rate: float,
+                   seconds: float) -> dict[str, Any]:
+    template = round_template(workdir)
+    floor = new_floor(server)
+    ctx = mp.get_context("fork")
+    manager = ctx.Manager()
+    go = manager.Event()
+    with ctx.Pool(stations, initializer=_init, initargs=(template,)) as pool:
+        pending = pool.map_async(backlog_station, [(i, floor.station_url, str(workdir), rounds, go)
+                                                   for i in range(1, stations + 1)])
+        time.sleep(1.0)
+        while True:  # all journals written: let every forwarder go at once
+            time.sleep(0.5)
+            written = sum(1 for p in workdir.glob("B*.sqlite"))
+            if written == stations:
+                break
+        time.sleep(2.0)
+        go.set()
+        results = pending.get()
+    total = sum(r[0] for r in results)
+    span = max(r[2] for r in results) - min(r[1] for r in results)
+    floor2 = new_floor(server)
+    go2 = manager.Event()
+    with ctx.Pool(stations, initializer=_init, initargs=(template,)) as pool:
+        pending2 = pool.map_async(live_station, [(i, floor2.station_url, str(workdir), rate, seconds, go2)
+                                                 for i in range(1, stations + 1)])
+        time.sleep(2.0)
+        go2.set()
+        sent = sum(pending2.get())
+    with psycopg.connect(floor2.owner_url) as conn:
+        p50, p99, worst = conn.execute(
+            """SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY lag), percentile_cont(0.99) WITHIN GROUP (ORDER BY lag),
+                      max(lag)
+               FROM (SELECT extract(epoch FROM received_at - at::timestamptz) * 1000 AS lag FROM floor.events) l"""
+        ).fetchone()
+    return {"stations": stations, "backlog_events": total, "backlog_s": span, "ingest_rate": total / span,
+            "events_per_round": len(template), "live_rate_total": rate * stations, "live_events": sent,
+            "lag_p50_ms": p50, "lag_p99_ms": p99, "lag_max_ms": worst}
+
+
+BULK_SQL = """
+INSERT INTO floor.events (table_id, seq, at, round_id, kind, actor, payload, prev_hash, hash, received_at)
+SELECT t.id, s.seq,
+       to_char((%(t0)s::timestamptz + ((s.seq - 1) / %(per_round)s) * interval '60 seconds'
+                + ((s.seq - 1) %% %(per_round)s) * interval '1 second') AT TIME ZONE 'UTC',
+               'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+       t.id || '-' || lpad(((s.seq - 1) / %(per_round)s + 1)::text, 6, '0'),
+       CASE (s.seq - 1) %% %(per_round)s WHEN 0 THEN 'round_opened' WHEN %(per_round)s - 2 THEN 'settled'
+            WHEN %(per_round)s - 1 THEN 'round_paid' ELSE 'card_dealt' END,
+       'station', %(payload)s::json, md5(s.seq::text) || md5(t.id), md5(t.id || s.seq::text) || md5(s.seq::text), now()
+FROM (SELECT 'F' || lpad(g::text, 2, '0') AS id FROM generate_series(%(first)s::int, %(last)s::int) g) t,
+     generate_series(1, %(per_table)s::int) AS s(seq)
+"""
+
+ROUNDS_SQL = """
+INSERT INTO floor.rounds (table_id, round_id, number, game, opened_seq, opened_at, record_seq, ended_seq, ended_at,
+                          outcome, handle, record_handle, win, rake, max_payout, seats, stakes, paytables, par_key, void_cause,
+                          voided_by, supervisor_acted)
+SELECT t.id, t.id || '-' || lpad(n::text, 6, '0'), n, 'uth', (n - 1) * %(per_round)s + 1,
+       %(t0)s::timestamptz + (n - 1) * interval '60 seconds', n * %(per_round)s - 1, n * %(per_round)s,
+       %(t0)s::timestamptz + (n - 1) * interval '60 seconds' + (%(per_round)s - 1) * interval '1 second',
+       CASE WHEN n %% 50 = 0 THEN 'voided' ELSE 'paid' END,
+       CASE WHEN n %% 50 = 0 THEN 0 ELSE 400 + (n * 37) %% 300 END, 400 + (n * 37) %% 300,
+       CASE WHEN n %% 50 = 0 THEN 0 ELSE ((n * 7919) %% 401) - 180 END, 0, (n * 13) %% 500,
+       '{1,2,3,4,5,6,7}', '{"ante": [70, 1000], "blind": [70, 1000], "trips": [20, 100]}'::jsonb, %(paytables)s::jsonb,
+       md5(%(paytables)s::jsonb::text),
+       CASE WHEN n %% 50 = 0 THEN 'jam' END, CASE WHEN n %% 50 = 0 THEN 'croupier' END, n %% 200 = 0
+FROM (SELECT 'F' || lpad(g::text, 2, '0') AS id FROM generate_series(%(first)s::int, %(last)s::int) g) t,
+     generate_series(1, %(rounds)s::int) AS n
+"""
+
+
+def ten_million(server: PostgresServer, events: int, tables: int, progress: Any) -> tuple[Any, dict[str, Any]]:
+    """A floor holding ``events`` events (bulk path: generated in SQL, the ingest check bypassed)."""
+    import json
+
+    floor = new_floor(server)
+    per_round = 40
+    per_table = events // tables // per_round * per_round
+    profile = load_profile("uth-default")
+    paytables = json.dumps({n: {c: str(o) for c, o in rows.items()} for n, rows in profile.paytables.items()},
+                           sort_keys=True, separators=(",", ":"))
+    payload = json.dumps({"position": "seat3", "index": 1, "card": 17, "note": "x" * 120})
+    started = time.monotonic()
+    params = {"t0": "2026-11-01T00:00:00Z", "per_round": per_round, "per_table": per_table, "payload": payload,
+              "rounds": per_table // per_round, "paytables": paytables}
+    with psycopg.connect(floor.owner_url, autocommit=True) as conn:
+        conn.execute("ALTER TABLE floor.events DISABLE TRIGGER events_derive_facts")
+        step = 2
+        for first in range(1, tables + 1, step):
+            conn.execute(BULK_SQL, {**params, "first": first, "last": min(first + step - 1, tables)})
+            progress(f"bulk events: {min(first + step - 1, tables) * per_table:,} ({time.monotonic() - started:.0f} s)")
+        conn.execute(ROUNDS_SQL, {**params, "first": 1, "last": tables})
+        conn.execute("""INSERT INTO floor.faults (table_id, seq, at, round_id, source, device, code, text)
+                        SELECT table_id, ended_seq - 5, ended_at - interval '5 seconds', round_id, 'halted', 'shuffler',
+                               'jam', 'shuffler: jam' FROM floor.rounds WHERE outcome = 'voided'""")
+        conn.execute("""INSERT INTO floor.supervisor_actions (table_id, seq, at, round_id, badge, ok, action, reason)
+                        SELECT table_id, ended_seq - 3, ended_at - interval '3 seconds', round_id, '0412', true, 'void',
+                               'disputed deal' FROM floor.rounds WHERE supervisor_acted""")
+        conn.execute("""INSERT INTO floor.stations (table_id, last_seq, last_hash, last_ingest)
+                        SELECT table_id, max(seq), max(hash), now() FROM floor.events GROUP BY table_id""")
+        conn.execute("ALTER TABLE floor.events ENABLE TRIGGER events_derive_facts")
+        conn.execute("VACUUM ANALYZE")
+        count = conn.execute("SELECT count(*) FROM floor.events").fetchone()[0]
+        rounds = conn.execute("SELECT count(*) FROM floor.rounds").fetchone()[0]
+        size = conn.execute("SELECT pg_size_pretty(pg_database_size(current_database()))").fetchone()[0]
+    return floor, {"events": count, "rounds": rounds, "tables": tables, "load_s": time.monotonic() - started,
+                   "size": size}
+
+
+def timed_report(url: str, args: list[str], cache: Path, runs: int = 5) -> tuple[float, float]:
+    """(median, best) wall time of the CLI report, par sheet cached."""
+    times = []
+    env = {"XDG_CACHE_HOME": str(cache), "PATH": "/usr/bin:/bin"}
+    for _ in range(runs):
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "dealer_station", "report", "--floor", url, "--quiet", *args],
+                              capture_output=True, text=True, env=env, check=False)
+        times.append(time.perf_counter() - started)
+        if done.returncode != 0:
+            raise RuntimeError(done.stderr)
+    return statistics.median(times), min(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--stations", type=int, default=20)
+    parser.add_argument("--backlog-rounds", type=int, default=100, help="rounds per station journal for the ingest rate")
+    parser.add_argument("--rate", type=float, default=40.0, help="events/s each live station appends")
+    parser.add_argument("--seconds", type=float, default=20.0, help="live phase length")
+    parser.add_argument("--events", type=int, default=10_000_000)
+    parser.add_argument("--par-rounds", type=int, default=None)
+    parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run of the benchmark itself")
+    args = parser.parse_args()
+    if args.quick:
+        args.stations, args.backlog_rounds, args.seconds, args.events, args.par_rounds = 4, 10, 3.0, 200_000, 200
+
+    def progress(message: str) -> None:
+        print(f"  {message}", file=sys.stderr, flush=True)
+
+    from dealer_station.logs import configure_logging
+
+    configure_logging("error")
+    server = PostgresServer(settings={"max_connections": "300"})
+    server.start()
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
+            work = Path(tmp)
+            cache = work / "cache"
+            (work / "ingest").mkdir()
+            ingest = ingest_figures(server, work / "ingest", args.stations, args.backlog_rounds, args.rate, args.seconds)
+            print("\n| measurement | result |\n|---|---:|")
+            print(f"| stations forwarding at once | {ingest['stations']} |")
+            print(f"| backlog ingest: {ingest['backlog_events']:,} events ({ingest['events_per_round']} per round) | "
+                  f"**{ingest['ingest_rate']:,.0f} events/s** ({ingest['backlog_s']:.1f} s) |")
+            print(f"| live: {ingest['live_rate_total']:,.0f} events/s appended in all, {ingest['live_events']:,} events | |")
+            print(f"| lag append -> floor p50 / p99 / max | **{ingest['lag_p50_ms']:.1f} / {ingest['lag_p99_ms']:.1f}** / "
+                  f"{ingest['lag_max_ms']:.1f} ms |")
+            sys.stdout.flush()
+            from dealer_station.par import par_sheet
+
+            paytables = {n: {c: str(o) for c, o in rows.items()} for n, rows in load_profile("uth-default").paytables.items()}
+            import os
+
+            os.environ["XDG_CACHE_HOME"] = str(cache)
+            started = time.perf_counter()
+            sheet = par_sheet("uth", paytables, samples=args.par_rounds)
+            par_s = time.perf_counter() - started
+            assert sheet is not None
+            print(f"| par sheet uth-default ({sheet.method}) | **{par_s:.1f} s** |")
+            started = time.perf_counter()
+            from dealer_station.par.categories import enumerate_counts
+
+            enumerate_counts(7)
+            print(f"| of which Trips: full enumeration of 133,784,560 hands | {time.perf_counter() - started:.1f} s |")
+            floor, bulk = ten_million(server, args.events, 20, progress)
+            print(f"| floor for the report: {bulk['events']:,} events, {bulk['rounds']:,} rounds, {bulk['tables']} tables, "
+                  f"{bulk['size']} (bulk load {bulk['load_s']:.0f} s) | |")
+            shift = ["--from", "2026-11-03T06:00", "--to", "2026-11-03T14:00", "--format", "json", "--by", "table,shift"]
+            if args.par_rounds:
+                shift += ["--par-rounds", str(args.par_rounds)]
+            median, best = timed_report(floor.report_url, shift, cache)
+            print(f"| shift report (8 h, 20 tables), CLI end to end, median / best of 5 | **{median:.2f}** / {best:.2f} s |")
+            day = ["--from", "2026-11-03", "--to", "2026-11-03", "--format", "json", "--by", "table,shift"]
+            median, best = timed_report(floor.report_url, day + shift[-2:] if args.par_rounds else day, cache)
+            print(f"| day report (3 shifts, 20 tables) | {median:.2f} / {best:.2f} s |")
+            whole = ["--format", "json", "--by", "table,day"] + (shift[-2:] if args.par_rounds else [])
+            median, best = timed_report(floor.report_url, whole, cache, runs=3)
+            print(f"| whole floor ({bulk['rounds']:,} rounds) by table and day | {median:.2f} / {best:.2f} s |")
+    finally:
+        server.cleanup()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

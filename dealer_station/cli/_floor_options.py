@@ -1,0 +1,78 @@
+"""Options shared by the floor's commands: where the floor is, which period, progress lines."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from datetime import date, datetime, timedelta
+from datetime import time as dtime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from ..errors import ConfigError
+
+
+def add_floor_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--floor", metavar="URL", default=None,
+                        help="the floor's postgresql:// URL (default: the profile's [floor] url with --config)")
+    parser.add_argument("--config", metavar="PROFILE_OR_PATH", default=None,
+                        help="table profile whose [floor] url to use when --floor is not given")
+
+
+def floor_url(args: argparse.Namespace, *, required: bool = True) -> str | None:
+    """``--floor``, else the profile's ``[floor] url``."""
+    if args.floor:
+        return str(args.floor)
+    if getattr(args, "config", None):
+        from ..config import load_profile
+
+        table = load_profile(args.config)
+        if table.floor is not None:
+            return table.floor.url
+    if required:
+        raise ConfigError("give --floor URL (or --config PROFILE with a [floor] url)", "floor")
+    return None
+
+
+def add_period_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--from", dest="start", metavar="WHEN", default=None,
+                        help="rounds that ended at or after WHEN (YYYY-MM-DD or YYYY-MM-DDTHH:MM, local time)")
+    parser.add_argument("--to", dest="end", metavar="WHEN", default=None,
+                        help="rounds that ended before WHEN (a date alone means the end of that day)")
+    parser.add_argument("--tz", default="UTC", metavar="ZONE", help="local time zone, e.g. Europe/Paris (default UTC)")
+
+
+def zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ConfigError(f"unknown time zone {name!r} (e.g. Europe/Paris, UTC)", "tz") from None
+
+
+def moment(text: str | None, tz: ZoneInfo, field: str, *, end: bool = False) -> datetime | None:
+    """A local date or date-time as an aware datetime; a date alone is its start (or, for
+    ``--to``, the start of the next day)."""
+    if text is None:
+        return None
+    try:
+        if len(text.strip()) == 10:
+            day = date.fromisoformat(text.strip())
+            return datetime.combine(day + timedelta(days=1) if end else day, dtime(0), tz)
+        value = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise ConfigError(f"not a date or date-time: {text!r} (YYYY-MM-DD or YYYY-MM-DDTHH:MM)", field) from None
+    return value if value.tzinfo is not None else value.replace(tzinfo=tz)
+
+
+class Progress:
+    """Progress lines on stderr (stdout keeps the result), with elapsed time."""
+
+    def __init__(self, command: str, enabled: bool = True) -> None:
+        self.command = command
+        self.enabled = enabled
+        self.started = time.monotonic()
+
+    def __call__(self, message: str) -> None:
+        if self.enabled:
+            sys.stderr.write(f"{self.command}: [{time.monotonic() - self.started:5.1f} s] {message}\n")
+            sys.stderr.flush()

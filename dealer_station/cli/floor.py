@@ -1,0 +1,96 @@
+"""``dealer-station floor migrate|init-roles|forward``: run the casino floor's PostgreSQL store."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+
+from ..errors import ConfigError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser("floor", help="set up the floor (PostgreSQL) and forward journals to it")
+    actions = parser.add_subparsers(dest="floor_command", metavar="ACTION")
+    actions.required = True
+
+    migrate = actions.add_parser("migrate", help="create or upgrade the floor schema (versioned migrations)")
+    migrate.add_argument("--floor", required=True, metavar="URL", help="postgresql:// URL of the owner role")
+    migrate.set_defaults(func=_migrate)
+
+    roles = actions.add_parser("init-roles", help="migrate, then create the station and report roles and grants")
+    roles.add_argument("--floor", required=True, metavar="URL", help="postgresql:// URL of a role that may create roles")
+    roles.add_argument("--station-role", default="floor_station", metavar="NAME", help="append-only role for stations")
+    roles.add_argument("--report-role", default="floor_report", metavar="NAME", help="read-only role for the pit")
+    roles.set_defaults(func=_init_roles)
+
+    pin = actions.add_parser("pin-station", help="a station's own login, allowed to send only its table(s)")
+    pin.add_argument("--floor", required=True, metavar="URL", help="postgresql:// URL of a role that may create roles")
+    pin.add_argument("--login", required=True, metavar="NAME", help="the station's login role (created if missing)")
+    pin.add_argument("--table-id", action="append", required=True, metavar="ID", help="a table it may send (repeatable)")
+    pin.add_argument("--station-role", default="floor_station", metavar="NAME")
+    pin.set_defaults(func=_pin)
+
+    forward = actions.add_parser("forward", help="forward one journal to the floor (until Ctrl-C, or --until-acked)")
+    forward.add_argument("--journal", required=True, metavar="PATH")
+    forward.add_argument("--floor", required=True, metavar="URL")
+    forward.add_argument("--table-id", default=None, metavar="ID", help="default: the journal's own table id")
+    forward.add_argument("--batch-size", type=int, default=500, metavar="N")
+    forward.add_argument("--until-acked", action="store_true",
+                         help="exit 0 once the floor holds the whole journal, 1 if it could not")
+    forward.add_argument("--timeout", type=float, default=60.0, metavar="S", help="for --until-acked (default 60 s)")
+    forward.set_defaults(func=_forward)
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    from ..floor.migrate import migrate
+
+    done = migrate(args.floor)
+    print(f"floor schema up to date ({', '.join(done) + ' applied' if done else 'nothing to apply'})")
+    return 0
+
+
+def _init_roles(args: argparse.Namespace) -> int:
+    from ..floor.roles import init_roles
+
+    created = init_roles(args.floor, args.station_role, args.report_role)
+    print(f"roles ready: station {args.station_role}, report {args.report_role}"
+          + (f" (created: {', '.join(created)})" if created else ""))
+    return 0
+
+
+def _pin(args: argparse.Namespace) -> int:
+    from ..floor.roles import pin_station
+
+    created = pin_station(args.floor, args.login, args.table_id, args.station_role)
+    print(f"login {args.login}{' created,' if created else ''} may send {', '.join(args.table_id)} only")
+    return 0
+
+
+def _forward(args: argparse.Namespace) -> int:
+    from ..floor.forwarder import Forwarder
+
+    if args.batch_size < 1:
+        raise ConfigError("must be at least 1", "batch-size")
+    forwarder = Forwarder(args.journal, args.floor, args.table_id, batch_size=args.batch_size).start()
+    try:
+        if args.until_acked:
+            ok = forwarder.wait_acknowledged(args.timeout)
+            status = forwarder.status()
+            if not ok:
+                print(f"floor did not acknowledge the journal: acked seq {status.acked_seq} of "
+                      f"{status.journal_seq}: {status.last_error or 'timed out'}", file=sys.stderr)
+                return 1
+            print(f"floor holds table {status.table_id} up to seq {status.acked_seq}")
+            return 0
+        stop = threading.Event()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, lambda *_: stop.set())
+        while not stop.wait(1.0):
+            pass
+        return 0
+    finally:
+        forwarder.stop()
+
+

@@ -1,0 +1,48 @@
+"""``dealer-station par --config PROFILE``: the theoretical figures of a profile's pay tables."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..errors import ConfigError
+from ._floor_options import Progress
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser("par", help="par sheet: exact side-bet odds, main game house edge with its interval")
+    parser.add_argument("--config", default="uth-default", metavar="PROFILE_OR_PATH")
+    parser.add_argument("--rounds", type=int, default=None, metavar="N",
+                        help="rounds simulated for the main game (default: the game's)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S")
+    parser.add_argument("--json", action="store_true", help="print the sheet as one JSON object")
+    parser.add_argument("--no-cache", action="store_true", help="compute again even if a cached sheet exists")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..config import BankingTableConfig, load_profile
+    from ..floor.render import aligned
+    from ..par import par_sheet
+
+    if args.rounds is not None and args.rounds < 1:
+        raise ConfigError("must be at least 1", "rounds")
+    table = load_profile(args.config)
+    if not isinstance(table, BankingTableConfig):
+        raise ConfigError(f"no par sheet for game {table.game!r}: its house takes a rake, not an edge", "game")
+    paytables = {name: {label: str(odds) for label, odds in rows.items()} for name, rows in table.paytables.items()}
+    sheet = par_sheet(table.game, paytables, samples=args.rounds, seed=args.seed, progress=Progress("par"),
+                      cache=not args.no_cache)
+    if sheet is None:
+        raise ConfigError(f"no par sheet for game {table.game!r} yet", "game")
+    if args.json:
+        print(json.dumps(sheet.as_json()))
+        return 0
+    out = [f"Par sheet: {args.config} ({table.game}), {sheet.method}; computed in {sheet.elapsed_s:.1f} s"]
+    for part in sheet.tables:
+        out += ["", part.title, aligned(part.columns, [list(r) for r in part.rows])]
+        if part.note:
+            out.append(f"({part.note})")
+    sys.stdout.write("\n".join(out) + "\n")
+    return 0

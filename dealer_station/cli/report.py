@@ -1,0 +1,112 @@
+"""``dealer-station report``: the pit report over the floor or one journal file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..errors import ConfigError
+from ..floor.report import Report
+from ..floor.report_data import Period, ReportData
+from ._floor_options import (
+    Progress,
+    add_floor_option,
+    add_period_options,
+    floor_url,
+    moment,
+    zone,
+)
+
+FORMATS = ("table", "csv", "json", "html")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "report", help="pit report: rounds, handle, win, hold against par, voids, faults, supervisor actions",
+        description="Pit report over the floor (--floor URL) or one journal file (--journal PATH): the same figures.")
+    add_floor_option(parser)
+    parser.add_argument("--journal", metavar="PATH", default=None, help="report on this journal file instead")
+    add_period_options(parser)
+    parser.add_argument("--shifts", default="06:00,14:00,22:00", metavar="HH:MM,...",
+                        help="shift boundaries in local time (default 06:00,14:00,22:00; the first starts the gaming day)")
+    parser.add_argument("--by", default="table,day,shift", metavar="KEYS",
+                        help="group rows by table, game, day, shift (comma-separated; always by game too)")
+    parser.add_argument("--table", action="append", default=None, metavar="ID", help="only this table (repeatable)")
+    parser.add_argument("--format", choices=FORMATS, default="table")
+    parser.add_argument("--output", metavar="FILE", default=None, help="write the report here instead of stdout")
+    parser.add_argument("--par-rounds", type=int, default=None, metavar="N",
+                        help="rounds simulated for a main game's par (default: the game's; cached per pay tables)")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..floor.report import make_report, parse_group, parse_shifts
+    from ..par import par_sheet
+
+    tz = zone(args.tz)
+    period = Period(moment(args.start, tz, "from"), moment(args.end, tz, "to", end=True), tz, parse_shifts(args.shifts))
+    by = parse_group(args.by)
+    if args.par_rounds is not None and args.par_rounds < 1:
+        raise ConfigError("must be at least 1", "par-rounds")
+    progress = Progress("report", not args.quiet)
+    if args.journal:
+        data = _journal_data(Path(args.journal), period, progress)
+    else:
+        data = _floor_data(floor_url(args) or "", period, args.table, progress)
+    if args.journal and args.table:
+        data.rounds = [r for r in data.rounds if r.table_id in args.table]
+
+    def par(game: str, paytables: str | None) -> object:
+        return par_sheet(game, paytables, samples=args.par_rounds, progress=progress)
+
+    progress("computing rows and par figures")
+    report = make_report(data, by, par)
+    text = _render(report, args.format)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        progress(f"written to {args.output}")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _journal_data(path: Path, period: Period, progress: Progress) -> ReportData:
+    from ..floor.facts import Facts, derive
+    from ..floor.report_data import from_facts
+    from ..journal import Journal, JournalEvent
+
+    progress(f"reading journal {path}")
+    facts = Facts()
+    with Journal.open_readonly(path) as journal:
+        batch: list[JournalEvent] = []
+        for n, event in enumerate(journal.events(), start=1):
+            batch.append(event)
+            if n % 100_000 == 0:
+                derive(batch, facts)
+                batch = []
+                progress(f"{n:,} events read")
+        derive(batch, facts)
+    return from_facts(facts, period)
+
+
+def _floor_data(url: str, period: Period, tables: list[str] | None, progress: Progress) -> ReportData:
+    from ..floor.db import connect
+    from ..floor.queries import report_data
+
+    progress("querying the floor")
+    with connect(url) as conn:
+        return report_data(conn, period, tables)
+
+
+def _render(report: Report, fmt: str) -> str:
+    from ..floor import html, render
+
+    if fmt == "json":
+        return render.as_json(report)
+    if fmt == "csv":
+        return render.as_csv(report)
+    if fmt == "html":
+        return html.as_html(report)
+    return render.as_text(report)

@@ -1,0 +1,206 @@
+"""Round, fault, supervisor and jackpot facts of a journal file, as the floor derives them.
+
+The floor computes these facts server-side, on ingest, in ``floor.derive_facts()``
+(``migrations/0002_facts.sql``): the pit must not depend on what a station says about its
+own figures. A report over one journal file (no floor at hand: an auditor's laptop) needs
+the same facts; this module derives them from the journal's events with the same rules,
+field for field, and ``tests/floor/test_report.py`` pins the two together on the same journal.
+
+Rules (ROUND_RECORD.md and the journal's event payloads):
+* handle: ``round_paid.handle`` when journaled, else the stakes the record shows (every
+  placed bet plus decision bets: the game's own ``stakes()``, UTH's Play = Ante x 4/3/2/1);
+  a voided round's handle and win are 0 (every stake was returned);
+* win: ``round_paid.house_net`` (a poker hand's is its rake); rake: ``round_paid.rake``;
+* max payout: the largest positive seat ``net`` of the settlement;
+* stakes: per placed spot, the sum over seats and the sum of squares (for the par interval).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from ..journal import JournalEvent
+from ..money import ZERO
+
+FACT_KINDS = frozenset({
+    "round_opened", "settled", "round_paid", "round_voided", "device_fault", "halted", "device_status",
+    "supervisor_auth", "halt_cleared", "card_corrected", "jackpot_contribution", "jackpot_award", "jackpot_seed",
+    "jackpot_reversal",
+})
+JACKPOT_KINDS = ("jackpot_contribution", "jackpot_award", "jackpot_seed", "jackpot_reversal")
+SUPERVISOR_PREFIX = "supervisor:"
+
+
+@dataclass
+class RoundFact:
+    table_id: str
+    round_id: str
+    number: int | None = None
+    game: str | None = None
+    opened_seq: int | None = None
+    opened_at: str | None = None
+    record_seq: int | None = None
+    ended_seq: int | None = None
+    ended_at: str | None = None
+    outcome: str = "open"
+    handle: Decimal = ZERO
+    record_handle: Decimal | None = None
+    win: Decimal = ZERO
+    rake: Decimal = ZERO
+    max_payout: Decimal = ZERO
+    seats: list[int] = field(default_factory=list)
+    stakes: dict[str, tuple[Decimal, Decimal]] = field(default_factory=dict)
+    paytables: dict[str, Any] | None = None
+    void_cause: str | None = None
+    voided_by: str | None = None
+    supervisor_acted: bool = False
+    jackpot_hit: bool = False
+
+
+@dataclass(frozen=True)
+class FaultFact:
+    table_id: str
+    seq: int
+    at: str
+    round_id: str | None
+    source: str
+    device: str | None
+    code: str | None
+    text: str | None
+
+
+@dataclass
+class SupervisorFact:
+    table_id: str
+    seq: int
+    at: str
+    round_id: str | None
+    badge: str | None
+    ok: bool
+    action: str | None
+    reason: str | None
+
+
+@dataclass(frozen=True)
+class JackpotFact:
+    table_id: str
+    seq: int
+    at: str
+    round_id: str | None
+    kind: str
+    seat: int | None
+    category: str | None
+    amount: Decimal
+
+
+@dataclass
+class Facts:
+    rounds: dict[tuple[str, str], RoundFact] = field(default_factory=dict)
+    faults: list[FaultFact] = field(default_factory=list)
+    supervisor_actions: list[SupervisorFact] = field(default_factory=list)
+    jackpot_events: list[JackpotFact] = field(default_factory=list)
+
+
+def record_stakes(record: Mapping[str, Any]) -> tuple[dict[str, tuple[Decimal, Decimal]], Decimal]:
+    """Per placed spot (sum, sum of squares) over the seats, and the handle the record shows."""
+    from ..games import GAMES
+
+    game = GAMES.get(str(record.get("game")))
+    stakes_of = getattr(game, "stakes", None)  # banking games add their decision bets; others have none
+    stakes: dict[str, tuple[Decimal, Decimal]] = {}
+    handle = ZERO
+    for seat in record.get("seats") or []:
+        bets = {spot: Decimal(str(amount)) for spot, amount in (seat.get("bets") or {}).items()}
+        for spot, amount in bets.items():
+            total, squares = stakes.get(spot, (ZERO, ZERO))
+            stakes[spot] = (total + amount, squares + amount * amount)
+        if stakes_of is not None:
+            handle += sum(stakes_of(bets, list(seat.get("actions") or [])).values(), ZERO)
+        else:
+            handle += sum(bets.values(), ZERO)
+    return stakes, handle
+
+
+def derive(events: Iterable[JournalEvent], facts: Facts | None = None) -> Facts:
+    """Fold journal events (in seq order) into facts."""
+    facts = facts or Facts()
+    for event in events:
+        if event.kind in FACT_KINDS:
+            _apply(facts, event)
+    return facts
+
+
+def _round(facts: Facts, table_id: str, round_id: str) -> RoundFact:
+    key = (table_id, round_id)
+    if key not in facts.rounds:
+        facts.rounds[key] = RoundFact(table_id, round_id)
+    return facts.rounds[key]
+
+
+def _apply_record(rnd: RoundFact, seq: int, record: Mapping[str, Any]) -> None:
+    rnd.game = record.get("game") or rnd.game
+    rnd.record_seq = seq
+    rnd.seats = sorted(int(s["seat"]) for s in record.get("seats") or [])
+    rnd.stakes, rnd.record_handle = record_stakes(record)
+    rnd.paytables = record.get("paytables")
+
+
+def _money(value: Any) -> Decimal | None:
+    return None if value is None else Decimal(str(value))
+
+
+def _apply(facts: Facts, e: JournalEvent) -> None:
+    p = e.payload
+    rid = e.round_id or p.get("round_id")
+    kind = e.kind
+    if kind == "round_opened" and rid:
+        rnd = _round(facts, e.table_id, rid)
+        rnd.number, rnd.opened_seq, rnd.opened_at = p.get("number"), e.seq, e.at
+    elif kind == "settled" and rid:
+        rnd = _round(facts, e.table_id, rid)
+        _apply_record(rnd, e.seq, p.get("record") or {})
+        nets = [Decimal(str(s["net"])) for s in (p.get("settlement") or {}).get("seats", [])]
+        rnd.max_payout = max((n for n in nets if n > 0), default=ZERO)
+    elif kind == "round_paid" and rid:
+        rnd = _round(facts, e.table_id, rid)
+        rnd.outcome, rnd.ended_seq, rnd.ended_at = "paid", e.seq, e.at
+        rnd.win = Decimal(str(p["house_net"]))
+        rnd.rake = _money(p.get("rake")) or ZERO
+        handle = _money(p.get("handle"))
+        rnd.handle = handle if handle is not None else (rnd.record_handle if rnd.record_handle is not None else ZERO)
+    elif kind == "round_voided" and rid:
+        rnd = _round(facts, e.table_id, rid)
+        if isinstance(p.get("record"), Mapping):
+            _apply_record(rnd, e.seq, p["record"])
+        rnd.outcome, rnd.ended_seq, rnd.ended_at = "voided", e.seq, e.at
+        rnd.handle = rnd.win = rnd.rake = rnd.max_payout = ZERO
+        rnd.void_cause, rnd.voided_by = p.get("cause"), p.get("by")
+    elif kind == "device_fault":
+        facts.faults.append(FaultFact(e.table_id, e.seq, e.at, e.round_id, kind, p.get("device"), p.get("code"),
+                                      p.get("text")))
+    elif kind == "halted":
+        facts.faults.append(FaultFact(e.table_id, e.seq, e.at, e.round_id, kind, p.get("device"), p.get("cause"),
+                                      p.get("text")))
+    elif kind == "device_status" and str(p.get("state", "")).startswith("fault:"):
+        facts.faults.append(FaultFact(e.table_id, e.seq, e.at, e.round_id, kind, p.get("device"),
+                                      str(p["state"])[len("fault:"):], None))
+    elif kind == "supervisor_auth":
+        ok = bool(p.get("ok"))
+        facts.supervisor_actions.append(SupervisorFact(e.table_id, e.seq, e.at, e.round_id, p.get("badge"), ok,
+                                                       p.get("action"), None if ok else p.get("reason")))
+        if ok and e.round_id:
+            _round(facts, e.table_id, e.round_id).supervisor_acted = True
+    elif kind in JACKPOT_KINDS:
+        facts.jackpot_events.append(JackpotFact(e.table_id, e.seq, e.at, e.round_id, kind, p.get("seat"),
+                                                p.get("category"), _money(p.get("amount")) or ZERO))
+        if kind == "jackpot_award" and e.round_id:
+            _round(facts, e.table_id, e.round_id).jackpot_hit = True
+    if (e.actor.startswith(SUPERVISOR_PREFIX) and kind in ("round_voided", "halt_cleared", "card_corrected")
+            and p.get("reason")):
+        badge = e.actor[len(SUPERVISOR_PREFIX):]
+        mine = [a for a in facts.supervisor_actions if a.table_id == e.table_id and a.seq < e.seq]
+        if mine and mine[-1].ok and mine[-1].reason is None and mine[-1].badge == badge:
+            mine[-1].reason = p["reason"]

@@ -1,0 +1,102 @@
+"""Several tables side by side, each with its own journal and simulators, forwarding to one floor.
+
+Each table runs ``dealer_station.simulate.simulate()`` unchanged in its own thread, with
+its profile's ``[floor]`` pointed at the floor: its station forwards as it plays. When a
+table has finished, a forwarder drains what the station had not shipped yet, and the run
+ends once the floor has acknowledged every event of every journal - or says it could not.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..config import FloorConfig, TableConfig
+from ..errors import DealerStationError
+from ..simulate import Summary, simulate
+from .forwarder import Forwarder, ForwarderStatus
+
+ACK_TIMEOUT = 60.0
+
+
+@dataclass
+class TableRun:
+    table_id: str
+    journal: Path
+    summary: Summary | None = None
+    error: str | None = None
+    floor: ForwarderStatus | None = None
+    acknowledged: bool = False
+
+
+def table_ids(base: str, count: int) -> list[str]:
+    """``T01``..``T12``: one id per table, in order."""
+    width = max(2, len(str(count)))
+    return [f"{base}{i:0{width}d}" for i in range(1, count + 1)]
+
+
+def with_floor(table: TableConfig, floor_url: str | None, table_id: str | None = None) -> TableConfig:
+    update: dict[str, object] = {}
+    if floor_url:
+        update["floor"] = FloorConfig(url=floor_url)
+    if table_id:
+        update["table_id"] = table_id
+    return table.model_copy(update=update) if update else table
+
+
+def acknowledge(journal: Path, floor_url: str, table_id: str, timeout: float = ACK_TIMEOUT) -> tuple[bool, ForwarderStatus]:
+    """Forward what is left of ``journal`` and wait until the floor holds all of it."""
+    forwarder = Forwarder(journal, floor_url, table_id).start()
+    try:
+        ok = forwarder.wait_acknowledged(timeout)
+        return ok, forwarder.status()
+    finally:
+        forwarder.stop()
+
+
+def simulate_tables(
+    table: TableConfig,
+    *,
+    tables: int,
+    rounds: int,
+    seed: int,
+    seats: int,
+    faults: Mapping[str, float] | None,
+    journal_dir: Path,
+    floor_url: str | None,
+    ack_timeout: float = ACK_TIMEOUT,
+    progress: Callable[[str], None] | None = None,
+) -> list[TableRun]:
+    """Play ``rounds`` rounds at each of ``tables`` tables at once; wait for the floor's acknowledgements."""
+    journal_dir.mkdir(parents=True, exist_ok=True)
+    base = table.table_id.rstrip("0123456789") or "T"
+    runs = [TableRun(tid, journal_dir / f"{tid}.sqlite") for tid in table_ids(base, tables)]
+
+    def play(index: int, run: TableRun) -> None:
+        try:
+            run.summary = simulate(with_floor(table, floor_url, run.table_id), rounds=rounds, seed=seed + 1000 * index,
+                                   seats=seats, faults=faults, journal=run.journal, progress=None)
+        except DealerStationError as exc:
+            run.error = str(exc)
+        except Exception as exc:  # one table failing must not hide the others' results
+            run.error = f"{type(exc).__name__}: {exc}"
+
+    threads = [threading.Thread(target=play, args=(i, run), name=f"table-{run.table_id}", daemon=True)
+               for i, run in enumerate(runs)]
+    for thread in threads:
+        thread.start()
+    started = time.monotonic()
+    while any(t.is_alive() for t in threads):
+        for thread in threads:
+            thread.join(2.0)
+        if progress is not None:
+            done = sum(1 for run in runs if run.summary is not None or run.error is not None)
+            progress(f"{done}/{tables} tables finished, {time.monotonic() - started:.0f} s")
+    if floor_url:
+        for run in runs:
+            if run.journal.exists():
+                run.acknowledged, run.floor = acknowledge(run.journal, floor_url, run.table_id, ack_timeout)
+    return runs

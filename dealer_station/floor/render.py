@@ -1,0 +1,125 @@
+"""A pit report as an aligned terminal table, CSV or JSON (HTML: ``html.py``)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..money import format_money
+from .report import Report, ReportRow
+
+COLUMNS = ("table", "game", "day", "shift", "rounds", "handle", "win", "hold%", "theo%", "win 95% band", "in",
+           "voids", "faults", "sup", "jp hits", "rake")
+
+
+def _cell(row: ReportRow) -> list[str]:
+    band = row.band
+    in_band = {True: "yes", False: "NO", None: ""}[row.in_band]
+    return [row.table, row.game, row.day, row.shift, str(row.rounds), format_money(row.handle), format_money(row.win),
+            _opt(row.hold_pct), _opt(row.theo_hold_pct),
+            "" if band is None else f"{band[0]:.0f}..{band[1]:.0f}", in_band, str(row.voids), str(row.faults),
+            str(row.supervisor_actions), str(row.jackpot_hits), format_money(row.rake)]
+
+
+def _opt(value: Any) -> str:
+    return "" if value is None else format_money(value)
+
+
+def aligned(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(str(h)), *(len(str(r[i])) for r in rows)) if rows else len(str(h)) for i, h in enumerate(header)]
+    numeric = [all(_is_number(r[i]) for r in rows) and bool(rows) for i in range(len(header))]
+    lines = []
+    for cells in (header, *rows):
+        lines.append("  ".join(str(c).rjust(w) if num else str(c).ljust(w)
+                               for c, w, num in zip(cells, widths, numeric)).rstrip())
+        if cells is header:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.replace("%", ""))
+    except ValueError:
+        return text == ""
+    return True
+
+
+def as_text(report: Report) -> str:
+    out = [f"Pit report {_period(report)}", ""]
+    rows = [_cell(r) for r in report.rows] + ([_cell(report.totals())] if len(report.rows) > 1 else [])
+    out.append(aligned(COLUMNS, rows))
+    voids = [(r.table, r.game, cause, str(n)) for r in report.per_table for cause, n in sorted(r.voids_by_cause.items())]
+    if voids:
+        out += ["", "Voids by cause", aligned(("table", "game", "cause", "voids"), voids)]
+    faults = [(r.table, *name.split("/", 1), str(n)) for r in report.per_table for name, n in sorted(r.faults_by.items())]
+    if faults:
+        out += ["", "Device faults", aligned(("table", "device", "code", "count"), faults)]
+    if report.data.supervisor:
+        out += ["", "Supervisor actions", aligned(("when", "table", "round", "badge", "action", "granted", "reason"), [
+            (a.at.astimezone(report.data.period.tz).strftime("%Y-%m-%d %H:%M:%S"), a.table_id, a.round_id or "",
+             a.badge, a.action, "yes" if a.ok else "DENIED", a.reason or "") for a in report.data.supervisor])]
+    jackpots = [(r.table, k, format_money(v)) for r in report.per_table for k, v in sorted(r.jackpot.items())]
+    if jackpots:
+        out += ["", "Jackpot", aligned(("table", "what", "amount"), jackpots)]
+    out += ["", "Integrity alarms"]
+    if report.data.alarms:
+        out.append(aligned(("table", "first bad seq", "raised", "attempts", "reason"), [
+            (a.table_id, str(a.first_bad_seq), a.raised_at.astimezone(report.data.period.tz).strftime("%Y-%m-%d %H:%M:%S"),
+             str(a.attempts), a.reason) for a in report.data.alarms]))
+    else:
+        out.append("none")
+    if report.par_notes:
+        out += ["", "Par: " + "; ".join(report.par_notes.values())]
+    return "\n".join(out) + "\n"
+
+
+def _period(report: Report) -> str:
+    p = report.data.period
+    start = p.start.astimezone(p.tz).isoformat(timespec="minutes") if p.start else "the beginning"
+    end = p.end.astimezone(p.tz).isoformat(timespec="minutes") if p.end else "now"
+    shifts = ",".join(f"{s:%H:%M}" for s in p.shifts)
+    return f"from {start} to {end} ({p.tz.key}, shifts {shifts}), by {','.join(report.by) or 'game'}"
+
+
+def as_json(report: Report) -> str:
+    p = report.data.period
+    doc = {
+        "period": {"from": p.start.isoformat() if p.start else None, "to": p.end.isoformat() if p.end else None,
+                   "tz": p.tz.key, "shifts": [f"{s:%H:%M}" for s in p.shifts], "by": list(report.by)},
+        "rows": [r.as_json() for r in report.rows],
+        "totals": report.totals().as_json(),
+        "supervisor_actions": [{"at": a.at.isoformat(), "table": a.table_id, "round_id": a.round_id, "badge": a.badge,
+                                "action": a.action, "ok": a.ok, "reason": a.reason} for a in report.data.supervisor],
+        "alarms": [{"table": a.table_id, "first_bad_seq": a.first_bad_seq, "reason": a.reason,
+                    "raised_at": a.raised_at.isoformat(), "last_seen_at": a.last_seen_at.isoformat(),
+                    "attempts": a.attempts} for a in report.data.alarms],
+        "par": report.par_notes,
+    }
+    return json.dumps(doc, indent=1) + "\n"
+
+
+def as_csv(report: Report) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    fields = list(report.rows[0].as_json()) if report.rows else ["table", "game", "day", "shift", "rounds"]
+    writer.writerow(fields)
+    for row in report.rows:
+        values = row.as_json()
+        writer.writerow([_csv_value(values[f]) for f in fields])
+    return buffer.getvalue()
+
+
+def _csv_value(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        return ";".join(f"{k}={v}" for k, v in value.items())
+    if isinstance(value, list):
+        return "..".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)

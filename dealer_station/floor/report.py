@@ -1,0 +1,246 @@
+"""Pit report rows: rounds, handle, win, hold and par by table, game, shift and day.
+
+Definitions (docs/floor.md says the same):
+* rounds: rounds paid in the period (a round belongs to the time it ended); voids are
+  counted apart, by cause; a voided round adds nothing to handle or win (stakes returned);
+* handle: total staked, decision bets included (UTH's Play); win: the house's net result
+  (``round_paid.house_net``; for poker the rake); hold % = win / handle x 100;
+* theoretical win: sum over spots of (stakes on the spot x the par sheet's house edge for
+  it); theoretical hold % = theoretical win / handle x 100;
+* its 95% interval: theoretical win +/- 1.96 x sqrt(V), V = sum over spots of
+  (variance per unit^2 x sum over seats of stake^2 + cross-seat covariance per unit^2 x
+  (round total^2 - sum over seats of stake^2)) summed over rounds: seats of one round share
+  the dealer's hand and the board, so their results are correlated and the par sheet
+  measures by how much; ``in_band`` says whether the actual win lies inside;
+* a gaming day starts at the first shift boundary (local time); a shift belongs to the
+  gaming day it started in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from typing import Any
+
+from ..errors import ConfigError
+from ..money import ZERO, format_money
+from .report_data import ReportData
+
+GROUP_KEYS = ("table", "game", "day", "shift")
+ALL = "all"
+Z95 = Decimal("1.96")
+CENT = Decimal("0.01")
+Progress = Callable[[str], None]
+
+
+def parse_shifts(text: str) -> tuple[time, ...]:
+    """``06:00,14:00,22:00`` -> sorted distinct local times."""
+    try:
+        shifts = sorted({time.fromisoformat(part.strip()) for part in text.split(",") if part.strip()})
+    except ValueError:
+        raise ConfigError(f"shift boundaries must be HH:MM separated by commas, not {text!r}", "shifts") from None
+    if not shifts:
+        raise ConfigError("give at least one shift boundary", "shifts")
+    return tuple(shifts)
+
+
+def parse_group(text: str) -> tuple[str, ...]:
+    keys = tuple(k.strip() for k in text.split(",") if k.strip())
+    for key in keys:
+        if key not in GROUP_KEYS:
+            raise ConfigError(f"unknown grouping {key!r} (known: {', '.join(GROUP_KEYS)})", "by")
+    return keys
+
+
+def shift_of(local: datetime, shifts: Sequence[time]) -> tuple[date, str]:
+    """(gaming day, shift label) of a local time."""
+    moment = local.time()
+    index = max((i for i, b in enumerate(shifts) if b <= moment), default=len(shifts) - 1)
+    day = local.date() if moment >= shifts[0] else local.date() - timedelta(days=1)
+    start, end = shifts[index], shifts[(index + 1) % len(shifts)]
+    return day, f"{start:%H:%M}-{end:%H:%M}"
+
+
+@dataclass
+class ReportRow:
+    table: str
+    game: str
+    day: str
+    shift: str
+    rounds: int = 0
+    voids: int = 0
+    handle: Decimal = ZERO
+    win: Decimal = ZERO
+    rake: Decimal = ZERO
+    theo_win: Decimal | None = ZERO
+    variance: Decimal = ZERO
+    voids_by_cause: dict[str, int] = field(default_factory=dict)
+    faults_by: dict[str, int] = field(default_factory=dict)
+    supervisor_actions: int = 0
+    jackpot: dict[str, Decimal] = field(default_factory=dict)
+    jackpot_hits: int = 0
+
+    @property
+    def faults(self) -> int:
+        return sum(self.faults_by.values())
+
+    @property
+    def hold_pct(self) -> Decimal | None:
+        return (self.win / self.handle * 100).quantize(CENT) if self.handle else None
+
+    @property
+    def theo_hold_pct(self) -> Decimal | None:
+        if self.theo_win is None or not self.handle:
+            return None
+        return (self.theo_win / self.handle * 100).quantize(CENT)
+
+    @property
+    def band(self) -> tuple[Decimal, Decimal] | None:
+        """95% interval of the win, from the par sheet, for this handle."""
+        if self.theo_win is None:
+            return None
+        half = Z95 * self.variance.sqrt() if self.variance > 0 else ZERO
+        return self.theo_win - half, self.theo_win + half
+
+    @property
+    def in_band(self) -> bool | None:
+        band = self.band
+        return None if band is None or not self.rounds else band[0] <= self.win <= band[1]
+
+    def as_json(self) -> dict[str, Any]:
+        band = self.band
+        return {
+            "table": self.table, "game": self.game, "day": self.day, "shift": self.shift,
+            "rounds": self.rounds, "handle": format_money(self.handle), "win": format_money(self.win),
+            "hold_pct": _text(self.hold_pct), "theo_win": _text(_cents(self.theo_win)),
+            "theo_hold_pct": _text(self.theo_hold_pct),
+            "win_band_95": None if band is None else [format_money(band[0].quantize(CENT)),
+                                                      format_money(band[1].quantize(CENT))],
+            "in_band": self.in_band, "voids": self.voids, "voids_by_cause": dict(sorted(self.voids_by_cause.items())),
+            "faults": self.faults, "faults_by_device_code": dict(sorted(self.faults_by.items())),
+            "supervisor_actions": self.supervisor_actions, "rake": format_money(self.rake),
+            "jackpot": {k: format_money(v) for k, v in sorted(self.jackpot.items())}, "jackpot_hits": self.jackpot_hits,
+        }
+
+
+def _cents(value: Decimal | None) -> Decimal | None:
+    return None if value is None else value.quantize(CENT)
+
+
+def _text(value: Decimal | None) -> str | None:
+    return None if value is None else format_money(value)
+
+
+ParLookup = Callable[[str, str | None], Any]
+"""(game, canonical pay tables) -> a ``dealer_station.par.ParSheet`` or None."""
+
+
+def build_rows(data: ReportData, by: Sequence[str], par: ParLookup) -> list[ReportRow]:
+    """Rows grouped by ``by`` (always by game too), sorted by their keys."""
+    shifts = data.period.shifts
+    rows: dict[tuple[str, ...], ReportRow] = {}
+
+    def row(table: str, game: str, bucket: datetime) -> ReportRow:
+        day, shift = shift_of(bucket, shifts)
+        key = (table if "table" in by else ALL, game, day.isoformat() if "day" in by else ALL,
+               shift if "shift" in by else ALL)
+        if key not in rows:
+            rows[key] = ReportRow(*key)
+        return rows[key]
+
+    for sums in data.rounds:
+        r = row(sums.table_id, sums.game, sums.bucket)
+        r.rounds += sums.rounds
+        r.voids += sums.voids
+        r.handle += sums.handle
+        r.win += sums.win
+        r.rake += sums.rake
+        if sums.rounds:
+            sheet = par(sums.game, sums.paytables)
+            if sheet is None:
+                r.theo_win = None
+    for stake in data.stakes:
+        r = row(stake.table_id, stake.game, stake.bucket)
+        sheet = par(stake.game, stake.paytables)
+        if sheet is None or r.theo_win is None:
+            r.theo_win = None
+            continue
+        figures = sheet.spots.get(stake.spot)
+        if figures is None:
+            if stake.spot not in sheet.included:
+                r.theo_win = None
+            continue
+        r.theo_win += stake.total * figures.edge
+        r.variance += (figures.variance * stake.squares
+                       + figures.cross_covariance * (stake.total_squared - stake.squares))
+    for void in data.voids:
+        r = row(void.table_id, void.game, void.bucket)
+        r.voids_by_cause[void.cause] = r.voids_by_cause.get(void.cause, 0) + void.count
+    games = {**{r.table_id: r.game for r in data.rounds}, **data.table_games}  # a fault's table's game
+    for fault in data.faults:
+        r = row(fault.table_id, games.get(fault.table_id, "?"), fault.bucket)
+        name = f"{fault.device}/{fault.code}"
+        r.faults_by[name] = r.faults_by.get(name, 0) + fault.count
+    for action in data.supervisor:
+        local = action.at.astimezone(data.period.tz).replace(tzinfo=None)
+        row(action.table_id, games.get(action.table_id, "?"), local).supervisor_actions += 1
+    for j in data.jackpot:
+        r = row(j.table_id, games.get(j.table_id, "?"), j.bucket)
+        name = j.kind.removeprefix("jackpot_")
+        r.jackpot[name] = r.jackpot.get(name, ZERO) + j.amount
+        if j.kind == "jackpot_award":
+            r.jackpot_hits += j.count
+    for r in rows.values():
+        if r.theo_win is not None and not r.rounds:
+            r.theo_win = ZERO
+    return [rows[k] for k in sorted(rows)]
+
+
+@dataclass
+class Report:
+    """A whole pit report: the rows, the series the charts draw, and the lists."""
+
+    data: ReportData
+    by: tuple[str, ...]
+    rows: list[ReportRow]
+    series: list[ReportRow]  # by gaming day and shift, every table: hold over time
+    per_table: list[ReportRow]  # by table: voids and faults per table
+    par_notes: dict[str, str]
+
+    def totals(self) -> ReportRow:
+        total = ReportRow(ALL, ALL, ALL, ALL)
+        for r in self.per_table:
+            total.rounds += r.rounds
+            total.voids += r.voids
+            total.handle += r.handle
+            total.win += r.win
+            total.rake += r.rake
+            total.theo_win = None if total.theo_win is None or r.theo_win is None else total.theo_win + r.theo_win
+            total.variance += r.variance
+            for k, v in r.voids_by_cause.items():
+                total.voids_by_cause[k] = total.voids_by_cause.get(k, 0) + v
+            for k, v in r.faults_by.items():
+                total.faults_by[k] = total.faults_by.get(k, 0) + v
+            total.supervisor_actions += r.supervisor_actions
+            total.jackpot_hits += r.jackpot_hits
+            for k, amount in r.jackpot.items():
+                total.jackpot[k] = total.jackpot.get(k, ZERO) + amount
+        return total
+
+
+def make_report(data: ReportData, by: Sequence[str], par: ParLookup) -> Report:
+    notes: dict[str, str] = {}
+    sheets: dict[tuple[str, str | None], Any] = {}
+
+    def noted(game: str, paytables: str | None) -> Any:
+        key = (game, paytables)
+        if key not in sheets:  # one look-up per pay tables, not per bucket
+            sheets[key] = par(game, paytables)
+            if sheets[key] is not None:
+                notes.setdefault(game, sheets[key].summary())
+        return sheets[key]
+
+    return Report(data, tuple(by), build_rows(data, by, noted), build_rows(data, ("day", "shift"), noted),
+                  build_rows(data, ("table",), noted), notes)

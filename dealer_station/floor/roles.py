@@ -1,0 +1,82 @@
+"""The floor's roles: the owner (whoever migrates), stations that may only append, reports that read.
+
+A station role holds exactly ``EXECUTE`` on ``floor.ingest``, ``floor.tail`` and
+``floor.hash_at``: no table privilege at all, so it cannot UPDATE, DELETE or INSERT rows
+that skip the chain check. The report role may SELECT the floor's tables and nothing else.
+Roles are created with LOGIN and no password: give them one (``ALTER ROLE ... PASSWORD``),
+or map them to certificates or peer authentication in ``pg_hba.conf``. ``pin_station`` gives
+a station its own login, a member of the station role, pinned to its table(s): a hash chain
+has no secret, so a login shared by every station could extend another table's chain.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+from .db import FloorError, connect, one_line
+from .migrate import migrate
+
+DEFAULT_STATION_ROLE = "floor_station"
+DEFAULT_REPORT_ROLE = "floor_report"
+STATION_FUNCTIONS = (
+    "floor.ingest(text, bigint, text, bigint[], text[], text[], text[], text[], text[], text[], text[])",
+    "floor.tail(text)",
+    "floor.hash_at(text, bigint)",
+)
+
+
+def _ensure_role(conn: psycopg.Connection[Any], name: str) -> bool:
+    row = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone()
+    if row is not None:
+        return False
+    conn.execute(sql.SQL("CREATE ROLE {} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE").format(sql.Identifier(name)))
+    return True
+
+
+def init_roles(url: str, station_role: str = DEFAULT_STATION_ROLE, report_role: str = DEFAULT_REPORT_ROLE) -> list[str]:
+    """Migrate, create the roles if missing and (re)apply their grants; returns what was created."""
+    migrate(url)
+    created = []
+    with connect(url) as conn:
+        try:
+            with conn.transaction():
+                for name in (station_role, report_role):
+                    if _ensure_role(conn, name):
+                        created.append(name)
+                station, report = sql.Identifier(station_role), sql.Identifier(report_role)
+                conn.execute(sql.SQL("REVOKE ALL ON SCHEMA floor FROM PUBLIC"))
+                conn.execute(sql.SQL("REVOKE ALL ON ALL TABLES IN SCHEMA floor FROM PUBLIC, {}, {}").format(station, report))
+                conn.execute(sql.SQL("GRANT USAGE ON SCHEMA floor TO {}, {}").format(station, report))
+                for signature in STATION_FUNCTIONS:
+                    conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(signature), station))
+                conn.execute(sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {}").format(report))
+                conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION floor.tail(text), floor.hash_at(text, bigint) TO {}")
+                             .format(report))
+                conn.execute(sql.SQL("ALTER DEFAULT PRIVILEGES IN SCHEMA floor GRANT SELECT ON TABLES TO {}")
+                             .format(report))
+        except psycopg.Error as exc:
+            raise FloorError(f"cannot set up roles: {one_line(exc)}", "floor") from None
+    return created
+
+
+def pin_station(url: str, login: str, table_ids: list[str], station_role: str = DEFAULT_STATION_ROLE) -> bool:
+    """Create ``login`` (a member of the station role) if missing and pin it to ``table_ids``:
+    it may then send only those tables. Returns whether the login was created."""
+    if not table_ids:
+        raise FloorError("give at least one table id to pin the login to", "table-id")
+    with connect(url) as conn:
+        try:
+            with conn.transaction():
+                exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (login,)).fetchone() is not None
+                if not exists:
+                    conn.execute(sql.SQL("CREATE ROLE {} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE IN ROLE {}")
+                                 .format(sql.Identifier(login), sql.Identifier(station_role)))
+                for table_id in table_ids:
+                    conn.execute("INSERT INTO floor.station_logins (role_name, table_id) VALUES (%s, %s) "
+                                 "ON CONFLICT DO NOTHING", (login, table_id))
+        except psycopg.Error as exc:
+            raise FloorError(f"cannot pin the station login: {one_line(exc)}", "floor") from None
+    return not exists

@@ -1,0 +1,218 @@
+"""Pit reports and the round finder: the floor and a journal file give the same numbers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import asdict
+from datetime import datetime, time
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+from dealer_station.floor.facts import Facts, derive
+from dealer_station.floor.report import shift_of
+from dealer_station.games import get_game
+from dealer_station.games.base import SeatHand
+from dealer_station.journal import Journal
+from dealer_station.money import parse_money
+from dealer_station.recall import finished_round_ids, recall_round
+from tests.floor.conftest import Floor
+from tests.floor.test_ingest import forward
+
+
+def cli(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
+    env = {"XDG_CACHE_HOME": str(cache), "PATH": "/usr/bin:/bin"}
+    return subprocess.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True,
+                          timeout=300, env=env)
+
+
+@pytest.fixture(scope="module")
+def par_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("par-cache")
+
+
+def journal_facts(path: Path) -> Facts:
+    with Journal.open_readonly(path) as journal:
+        return derive(journal.events())
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return value.normalize()
+    if isinstance(value, datetime):
+        return value.isoformat(timespec="milliseconds")
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def test_floor_trigger_and_journal_facts_agree_field_for_field(floor: Floor, journal_copy: Path) -> None:
+    forward(journal_copy, floor.station_url)
+    facts = journal_facts(journal_copy)
+    with psycopg.connect(floor.report_url) as conn:
+        assert conn.execute("SELECT count(*) FROM floor.derive_errors").fetchone() == (0,)
+        cols = ("table_id", "round_id", "number", "game", "opened_seq", "record_seq", "ended_seq", "outcome", "handle",
+                "record_handle", "win", "rake", "max_payout", "seats", "void_cause", "voided_by", "supervisor_acted",
+                "jackpot_hit", "paytables")
+        floor_rounds = [dict(zip(cols, r)) for r in conn.execute(
+            f"SELECT {', '.join(cols)} FROM floor.rounds ORDER BY opened_seq")]
+        stakes = {r[0]: {k: (Decimal(str(v[0])), Decimal(str(v[1]))) for k, v in r[1].items()}
+                  for r in conn.execute("SELECT round_id, stakes FROM floor.rounds")}
+        faults = [tuple(r) for r in conn.execute(
+            "SELECT table_id, seq, round_id, source, device, code, text FROM floor.faults ORDER BY seq")]
+        supervisor = [tuple(r) for r in conn.execute(
+            "SELECT table_id, seq, round_id, badge, ok, action, reason FROM floor.supervisor_actions ORDER BY seq")]
+    mine = sorted(facts.rounds.values(), key=lambda r: r.opened_seq or 0)
+    assert len(mine) == len(floor_rounds) == 8
+    for ours, theirs in zip(mine, floor_rounds):
+        expected = {k: _plain(v) for k, v in asdict(ours).items() if k in cols}
+        assert {k: _plain(v) for k, v in theirs.items()} == expected
+        assert stakes[ours.round_id] == ours.stakes
+    assert faults == [(f.table_id, f.seq, f.round_id, f.source, f.device, f.code, f.text) for f in facts.faults]
+    assert supervisor == [(a.table_id, a.seq, a.round_id, a.badge, a.ok, a.action, a.reason)
+                          for a in facts.supervisor_actions]
+    assert supervisor and all(a[6] for a in supervisor)  # every granted action carries the reason given with it
+    assert {r.outcome for r in mine} == {"paid", "voided"}
+
+
+def test_report_numbers_are_the_recalled_rounds_and_the_same_from_floor_and_journal(
+        floor: Floor, journal_copy: Path, par_cache: Path) -> None:
+    forward(journal_copy, floor.station_url)
+    common = ("--format", "json", "--by", "table", "--par-rounds", "60")
+    from_floor = cli("report", "--floor", floor.report_url, *common, cache=par_cache)
+    from_file = cli("report", "--journal", str(journal_copy), *common, cache=par_cache)
+    assert from_floor.returncode == 0, from_floor.stderr
+    assert from_file.returncode == 0, from_file.stderr
+    floor_doc, file_doc = json.loads(from_floor.stdout), json.loads(from_file.stdout)
+    assert floor_doc["rows"] == file_doc["rows"] and floor_doc["supervisor_actions"] == file_doc["supervisor_actions"]
+    [row] = floor_doc["rows"]
+    # Independently: the recalled rounds' stakes and nets.
+    with Journal.open_readonly(journal_copy) as journal:
+        recalled = [recall_round(journal, rid) for rid in finished_round_ids(journal)]
+    paid = [r for r in recalled if r["void"] is None]
+    game = get_game("uth")
+    handle = sum(game.staked(SeatHand(s["seat"], (), {k: parse_money(v, k) for k, v in s["bets"].items()},
+                                      tuple(s["actions"]))) for r in paid for s in r["seats"])
+    win = -sum(Decimal(s["net"]) for r in paid for s in r["settlement"]["seats"])
+    assert {k: row[k] for k in ("table", "game", "rounds", "voids")} == {
+        "table": "T1", "game": "uth", "rounds": len(paid), "voids": len(recalled) - len(paid)}
+    assert Decimal(row["handle"]) == handle and Decimal(row["win"]) == win
+    assert Decimal(row["hold_pct"]) == (win / handle * 100).quantize(Decimal("0.01"))
+    assert row["voids_by_cause"] == {c: sum(1 for r in recalled if r["void"] and r["void"]["cause"] == c)
+                                     for c in {r["void"]["cause"] for r in recalled if r["void"]}}
+    low, high = (Decimal(v) for v in row["win_band_95"])
+    assert low < Decimal(row["theo_win"]) < high and row["in_band"] == (low <= win <= high)
+    assert row["faults"] == sum(row["faults_by_device_code"].values()) > 0
+    assert floor_doc["supervisor_actions"] and floor_doc["alarms"] == []
+    assert "report:" in from_floor.stderr  # progress on stderr, the report alone on stdout
+
+
+def test_report_formats_and_alarms(floor: Floor, journal_copy: Path, par_cache: Path, tmp_path: Path) -> None:
+    from tests.floor.tamper import truncate_after
+
+    forward(journal_copy, floor.station_url)
+    truncate_after(journal_copy, 50)
+    forward(journal_copy, floor.station_url)
+    text = cli("report", "--floor", floor.report_url, "--par-rounds", "60", cache=par_cache)
+    assert text.returncode == 0, text.stderr
+    assert "Integrity alarms" in text.stdout and "truncated or replaced by an older copy" in text.stdout
+    assert "hold%" in text.stdout.splitlines()[2]
+    csv_out = cli("report", "--floor", floor.report_url, "--format", "csv", "--par-rounds", "60", cache=par_cache)
+    header = csv_out.stdout.splitlines()[0].split(",")
+    assert {"table", "game", "rounds", "handle", "win", "hold_pct", "voids", "faults"} <= set(header)
+    page = tmp_path / "report.html"
+    html = cli("report", "--floor", floor.report_url, "--format", "html", "--output", str(page), "--par-rounds", "60",
+               cache=par_cache)
+    assert html.returncode == 0 and html.stdout == ""
+    doc = page.read_text()
+    assert doc.count("<svg") == 2 and "95% band" in doc and "<script" not in doc and "src=" not in doc
+    assert "first bad seq" in doc and "51" in doc
+
+
+def test_shifts_and_days_in_local_time(floor: Floor, journal_copy: Path, par_cache: Path) -> None:
+    night = (time(6), time(14), time(22))
+    assert shift_of(datetime(2026, 3, 2, 3, 0), night) == (datetime(2026, 3, 1).date(), "22:00-06:00")
+    assert shift_of(datetime(2026, 3, 1, 23, 0), night) == (datetime(2026, 3, 1).date(), "22:00-06:00")
+    assert shift_of(datetime(2026, 3, 1, 6, 0), night) == (datetime(2026, 3, 1).date(), "06:00-14:00")
+    forward(journal_copy, floor.station_url)
+    with Journal.open_readonly(journal_copy) as journal:
+        ended = max(e.at for e in journal.events(kinds={"round_paid", "round_voided"}))
+    moment = datetime.fromisoformat(ended.replace("Z", "+00:00"))
+    boundary = moment.astimezone().replace(second=0, microsecond=0)
+    from zoneinfo import ZoneInfo
+
+    local = moment.astimezone(ZoneInfo("Asia/Kolkata"))  # +05:30: a shift boundary on the half hour
+    cut = f"{local.hour:02d}:{local.minute:02d}"
+    doc = json.loads(cli("report", "--floor", floor.report_url, "--format", "json", "--tz", "Asia/Kolkata",
+                         "--shifts", f"{cut},23:59", "--by", "day,shift", "--par-rounds", "60", cache=par_cache).stdout)
+    shifts = {r["shift"] for r in doc["rows"]}
+    assert shifts <= {f"{cut}-23:59", f"23:59-{cut}"} and len(doc["rows"]) >= 1
+    assert sum(r["rounds"] + r["voids"] for r in doc["rows"]) == 8
+    none = json.loads(cli("report", "--floor", floor.report_url, "--format", "json", "--from", "2000-01-01",
+                          "--to", "2000-01-02", "--par-rounds", "60", cache=par_cache).stdout)
+    assert none["rows"] == []
+    assert boundary  # the journal's times are real instants
+
+
+def test_round_finder_prints_recalled_rounds(floor: Floor, journal_copy: Path, par_cache: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    forward(journal_copy, floor.station_url)
+    with Journal.open_readonly(journal_copy) as journal:
+        recalled = {rid: recall_round(journal, rid) for rid in finished_round_ids(journal)}
+
+    from dealer_station.cli import main
+
+    def found(*args: str) -> list[dict[str, Any]]:
+        capsys.readouterr()  # drop what the forwarder logged before
+        assert main(["rounds", "--floor", floor.report_url, *args]) == 0
+        return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+    everything = found()
+    assert everything == list(recalled.values())  # byte for byte what recall prints from the file
+    jams = found("--void-cause", "jam")
+    assert jams and all(r["void"]["cause"] == "jam" for r in jams)
+    supervised = found("--supervisor")
+    assert supervised and all(r["void"] and r["void"]["by"].startswith("supervisor:") for r in supervised)
+    seat3 = found("--seat", "3")
+    assert seat3 == [r for r in recalled.values() if any(s["seat"] == 3 for s in r["seats"])]
+    best = max(Decimal(s["net"]) for r in recalled.values() if r["settlement"] for s in r["settlement"]["seats"])
+    big = found("--min-payout", str(best))
+    assert big and all(max(Decimal(s["net"]) for s in r["settlement"]["seats"]) >= best for r in big)
+    assert found("--jackpot") == []
+    assert found("--limit", "2") == everything[-2:]
+    bad = cli("rounds", "--floor", floor.report_url, "--min-payout", "lots", cache=par_cache)
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_journaled_handle_rake_and_jackpot_are_used(floor: Floor, tmp_path: Path, par_cache: Path) -> None:
+    """Newer engines journal round_paid.handle / rake and the jackpot events: the floor takes them as journaled."""
+    path = tmp_path / "P1.sqlite"
+    with Journal(path, table_id="P1") as j:
+        j.append("round_opened", {"round_id": "P1-000001", "number": 1}, actor="croupier", round_id="P1-000001")
+        record = {"game": "holdem", "seats": [{"seat": 1, "bets": {}}, {"seat": 2, "bets": {}}]}
+        j.append("settled", {"record": record, "settlement": {"seats": [{"seat": 1, "net": "47"},
+                                                                       {"seat": 2, "net": "-50"}]}},
+                 actor="station", round_id="P1-000001")
+        j.append("jackpot_contribution", {"seat": 1, "amount": "0.25"}, actor="station", round_id="P1-000001")
+        j.append("jackpot_award", {"seat": 1, "category": "flush", "amount": "5000.05"}, actor="station",
+                 round_id="P1-000001")
+        j.append("jackpot_seed", {"amount": "1000", "from_overflow": "0", "from_house": "1000"}, actor="station",
+                 round_id="P1-000001")
+        j.append("round_paid", {"house_net": "3", "handle": "100", "rake": "3"}, actor="station", round_id="P1-000001")
+    forward(path, floor.station_url, table_id="P1")
+    docs = [json.loads(cli("report", *src, "--format", "json", "--by", "table", cache=par_cache).stdout)
+            for src in (("--floor", floor.report_url), ("--journal", str(path)))]
+    assert docs[0]["rows"] == docs[1]["rows"]
+    [row] = docs[0]["rows"]
+    assert (row["game"], row["handle"], row["win"], row["rake"], row["hold_pct"]) == ("holdem", "100", "3", "3", "3")
+    assert row["theo_win"] is None and row["in_band"] is None  # no par sheet for poker
+    assert row["jackpot"] == {"award": "5000.05", "contribution": "0.25", "seed": "1000"} and row["jackpot_hits"] == 1
+    hits = cli("rounds", "--floor", floor.report_url, "--jackpot", cache=par_cache)
+    assert [json.loads(x)["round_id"] for x in hits.stdout.splitlines()] == ["P1-000001"]
