@@ -386,6 +386,21 @@ class TableSession:
             handler = getattr(self.flow, command)
             return self._transact(lambda tx: handler(tx, *args, **kwargs))
 
+    def check_clock(self, now: datetime | None = None) -> bool:
+        """Let time act: when a time limit of the round has run out at ``now`` (default: the
+        wall clock), the flow journals what it does (poker: the action clock folds or checks
+        the seat to act). True when something was journaled. The station's pump calls it
+        about twice a second; tests pass ``now``.
+        """
+        with self._lock:
+            if self.unavailable:
+                return False
+            at = now or datetime.now(UTC)
+            if not self.flow.clock_due(self.state, at):
+                return False
+            self._transact(lambda tx: self.flow.on_clock(tx, at))
+            return True
+
     def open_round(self) -> str:
         """Open betting for a new round; asks the shoe for a shuffled, verified deck."""
         with self._lock:
