@@ -337,3 +337,43 @@ def stacks_now(state: TableState) -> dict[int, Decimal]:
 def stacks_json(stacks: Mapping[int, Decimal] | Iterable[tuple[int, Decimal]]) -> dict[str, Decimal]:
     items = stacks.items() if isinstance(stacks, Mapping) else stacks
     return {str(seat): chips for seat, chips in sorted(items)}
+
+
+@dataclass(frozen=True, slots=True)
+class JournalAudit:
+    """A poker table's journal replayed event by event: the chip count checked at every position."""
+
+    events: int
+    unbalanced: tuple[tuple[int, ChipCount], ...]
+    """(seq, chip count) of every position where the chips do not add up."""
+    hands_settled: int
+    side_pot_hands: int
+    """Settled hands with more than one pot."""
+    timeouts: int
+    final: ChipCount
+
+    @property
+    def conserved(self) -> bool:
+        return not self.unbalanced
+
+
+def audit_journal(records: Iterable[Any], table_id: str) -> JournalAudit:
+    """Replay ``records`` (``Journal.events()``) with the poker fold and check conservation after each."""
+    from ...engine.state import evolve
+
+    state = TableState(table_id)
+    unbalanced: list[tuple[int, ChipCount]] = []
+    events = settled = side_pots = timeouts = 0
+    for record in records:
+        event = ev.decode(record.kind, record.payload)
+        evolve(state, event, record.at, record.seq, game=fold)
+        events += 1
+        count = chip_count(state)
+        if not count.conserved:
+            unbalanced.append((record.seq, count))
+        if isinstance(event, ev.Settled):
+            settled += 1
+            side_pots += len(event.settlement.get("pots", [])) > 1
+        elif isinstance(event, ActionTimedOut):
+            timeouts += 1
+    return JournalAudit(events, tuple(unbalanced), settled, side_pots, timeouts, chip_count(state))
