@@ -41,7 +41,7 @@ from ..games.holdem.game import HoldemGame
 from ..games.holdem.positions import clockwise, left_of
 from ..games.holdem.pots import pots
 from ..games.holdem.record import config_json, record_json, settlement_json
-from ..games.holdem.showdown import settle_hand
+from ..games.holdem.showdown import HandResult, settle_hand
 from ..games.holdem.structure import Street, check_chips
 from ..games.holdem.table import HoldemTableConfig
 from ..money import ZERO, format_money, parse_money
@@ -426,16 +426,26 @@ class PokerFlow(DealFlow):
         elif self.graph.phase(rnd.phase).stage is Stage.REVEAL:
             self.advance(tx)  # a hand-dealt street's board is read
 
-    def settle(self, tx: Tx) -> None:
-        """Pots, winners, splits, odd chips and rake (``showdown.settle_hand``), journaled with the stacks after."""
-        rnd = tx.round
-        mine = self._hand(rnd)
-        hand = mine.hand
-        shown = {p.seat: tuple(rnd.hole(p.seat)) for p in hand.live
+    def result(self, rnd: RoundState | None) -> HandResult | None:
+        """The hand settled (``showdown.settle_hand``: pots, winners, shares, rake), once it can be."""
+        mine = live.hand_of(rnd)
+        if rnd is None or mine is None or rnd.void is not None or not mine.hand.over:
+            return None
+        if not mine.hand.won_by_fold and (rnd.phase != SHOWDOWN and rnd.settlement is None
+                                          or self.next_to_reveal(rnd) is not None):
+            return None
+        shown = {p.seat: tuple(rnd.hole(p.seat)) for p in mine.hand.live
                  if rnd.revealed.get(f"seat{p.seat}", 0) >= 2 and p.seat not in mine.mucked}
-        result = settle_hand(hand, shown, tuple(rnd.cards.get(BOARD, [])))
+        return settle_hand(mine.hand, shown, tuple(rnd.cards.get(BOARD, [])))
+
+    def settle(self, tx: Tx) -> None:
+        """Pots, winners, splits, odd chips and rake, journaled with each seat's stack after the hand."""
+        rnd = tx.round
+        result = self.result(rnd)
+        if result is None:  # pragma: no cover - only called once the hand is over and shown
+            raise RuntimeError(f"hand {rnd.round_id} cannot be settled in {rnd.phase}")
         tx.emit(ev.Settled(self.record(rnd), settlement_json(result)), STATION)
-        tx.emit(PotsAwarded(live.stacks_json(result.stacks(hand)), result.rake), STATION)
+        tx.emit(PotsAwarded(live.stacks_json(result.stacks(self._hand(rnd).hand)), result.rake), STATION)
 
     def push_pots(self, tx: Tx) -> None:
         """The croupier pushed each pot to its winners and dropped the rake: the hand is over.

@@ -16,8 +16,9 @@ from decimal import Decimal
 
 from ...cards import Card, full_deck, rank_of, suit_of
 from ...evaluator import Category, category_of, strength
-from .betting import Action, Hand, Move, Span, apply, legal, start_hand
+from .betting import Action, Hand, Move, apply, legal, start_hand
 from .pots import pots
+from .sizing import quick_sizes
 from .structure import HandConfig
 
 
@@ -168,7 +169,8 @@ class Style:
         if aggressive and options.all_in is not None and (value >= self.shoves_with or rng.random() < self.shoves):
             return Action(seat, Move.ALL_IN)
         if aggressive and span is not None:
-            return Action(seat, move, self._size(hand, span, rng))
+            sizes = quick_sizes(hand, options)
+            return Action(seat, move, sizes[rng.choice(sorted(sizes))] if sizes else span.min_to)
         if options.check:
             return Action(seat, Move.CHECK)
         to_call = options.call or Decimal(0)
@@ -176,15 +178,6 @@ class Style:
         if value >= self.plays or (value + 0.1 >= self.plays and price < Decimal("0.2")):
             return Action(seat, Move.CALL) if options.call is not None else Action(seat, Move.ALL_IN)
         return Action(seat, Move.FOLD)
-
-    @staticmethod
-    def _size(hand: Hand, span: Span, rng: random.Random) -> Decimal:
-        """The minimum, half the pot, the pot or the maximum - whichever of them fits the span."""
-        chip = hand.config.min_chip
-        pot = hand.pot
-        wanted = rng.choice([span.min_to, hand.current_bet + pot / 2, hand.current_bet + pot, span.max_to])
-        whole = (wanted / chip).to_integral_value(rounding="ROUND_DOWN") * chip
-        return min(max(whole, span.min_to), span.max_to)
 
     def shows(self, hole: Sequence[Card], board: Sequence[Card], best_shown: int | None) -> bool:
         """At the showdown: show, unless a hand already shown beats this one (then muck)."""
