@@ -306,8 +306,14 @@ def run_station(args: argparse.Namespace) -> int:
             QTimer.singleShot(400, app.quit)
 
     shots = Path(args.screenshot_dir) if args.screenshot_dir else None
-    window = MainWindow(ctl, worker=worker, journal=station.journal, screenshot_dir=shots,
-                        last_heard=station.last_heard)
+    if ctl.game.family == "poker":  # players against each other: the poker dealer's screen
+        from .poker.window import PokerWindow
+
+        window: MainWindow | PokerWindow = PokerWindow(ctl, worker=worker, journal=station.journal,
+                                                       screenshot_dir=shots, last_heard=station.last_heard)
+    else:
+        window = MainWindow(ctl, worker=worker, journal=station.journal, screenshot_dir=shots,
+                            last_heard=station.last_heard)
     window.bridge.changed.connect(maybe_stop)
     demo_timer = QTimer(window)
     if args.demo:
