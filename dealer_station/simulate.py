@@ -25,6 +25,7 @@ from .config import TableConfig
 from .engine.phases import PAID, VOID
 from .engine.session import TableSession
 from .errors import ConfigError, RuleError
+from .games import get_game
 from .games.holdem import live
 from .money import exact_money, format_money
 from .station import Station
@@ -187,6 +188,19 @@ class FaultArmer:
             self.reader.faults.misread_next = 0
 
 
+def check_run(table: TableConfig, *, rounds: int, seats: int, faults: Mapping[str, float] | None) -> None:
+    """Refuse a run this table cannot play (``ConfigError``), before anything is created."""
+    least = 2 if get_game(table.game).family == "poker" else 1  # players against each other: two at least
+    if not least <= seats <= table.seats:
+        raise ConfigError(f"--seats must be {least} to {table.seats} for this table", "seats")
+    if rounds < 0:
+        raise ConfigError("--rounds must not be negative", "rounds")
+    if faults and "pool_hit" in faults and table.game != "holdem_bonus":
+        raise ConfigError(f"pool_hit stacks a Pool hand: a holdem_bonus table only, not {table.game}", "faults")
+    if faults and "absent" in faults and not hasattr(table, "action_clock_seconds"):
+        raise ConfigError(f"absent players need an action clock: a poker table only, not {table.game}", "faults")
+
+
 def simulate(
     table: TableConfig,
     *,
@@ -199,15 +213,8 @@ def simulate(
     on_round: Callable[[Station], None] | None = None,
 ) -> Summary:
     """Play ``rounds`` rounds (after recovering ``journal``) and summarise them."""
-    if not 1 <= seats <= table.seats:
-        raise ConfigError(f"--seats must be 1 to {table.seats} for this table", "seats")
-    if rounds < 0:
-        raise ConfigError("--rounds must not be negative", "rounds")
-    if faults and "pool_hit" in faults and table.game != "holdem_bonus":
-        raise ConfigError(f"pool_hit stacks a Pool hand: a holdem_bonus table only, not {table.game}", "faults")
+    check_run(table, rounds=rounds, seats=seats, faults=faults)
     if faults and "absent" in faults:
-        if not hasattr(table, "action_clock_seconds"):
-            raise ConfigError(f"absent players need an action clock: a poker table only, not {table.game}", "faults")
         table = table.model_copy(update={"action_clock_seconds": SIM_CLOCK_SECONDS})
     from .journal import Journal, ensure_folder
     from .supervisor import CredentialStore, credentials_path

@@ -45,12 +45,11 @@ def run(args: argparse.Namespace) -> int:
     from ..config import load_profile
     from ..journal import Journal, ensure_folder
     from ..logs import configure_logging
-    from ..simulate import parse_faults, simulate
+    from ..simulate import check_run, parse_faults, simulate
 
     faults = parse_faults(args.faults)
     table = load_profile(args.config)
-    if args.seats > table.seats:
-        raise ConfigError(f"--seats must be 1 to {table.seats} for this table", "seats")
+    check_run(table, rounds=args.rounds, seats=args.seats, faults=faults)
     journal = ensure_folder(args.journal)
     Journal(journal, table_id=table.table_id, purpose="simulation").close()  # creates it, or refuses in one line
     logs = log_path(journal)

@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..cards import card_str, cards_str
+from ..errors import RuleError
 from . import device_policy as policy
 from . import events as ev
 from .phases import PhaseGraph, Stage
@@ -209,8 +210,6 @@ class DealFlow:
         tx.emit(ev.CardCorrected(position, index, card, tx.round.cards[position][index]), actor)
 
     def check_correction(self, rnd: RoundState, position: str, index: object, card: int) -> None:
-        from ..errors import RuleError
-
         cards = rnd.cards.get(position)
         if cards is None or not isinstance(index, int) or not 0 <= index < len(cards):
             raise RuleError(f"no card {index} at {position}", "position")

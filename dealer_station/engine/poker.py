@@ -52,6 +52,7 @@ from .state import RoundState, TableState
 
 if TYPE_CHECKING:
     from ..config import TableConfig
+    from .flow import Flow
     from .session import Tx
 
 SHUFFLE = "shuffle"
@@ -356,9 +357,9 @@ class PokerFlow(DealFlow):
         amount = None if to is None else parse_money(to, "to")
         done = Action(seat, moves[action], amount)
         try:
-            apply(hand, done)
+            apply(hand, done)  # the one check: the rule broken, e.g. "raise to 3 is below the minimum raise to 4"
         except RuleError as exc:
-            raise RuleError(f"seat {seat} {done}: {exc.problem}", "action") from None
+            raise RuleError(exc.problem, f"seat {seat}") from None
         tx.emit(PlayerActed(seat, action, STREET_PHASES[hand.street], amount), CROUPIER)
         self.after_action(tx, hand)
 
@@ -479,3 +480,8 @@ class PokerFlow(DealFlow):
             self.after_reveal(tx)
         elif stage is Stage.DECISION and not self.betting(rnd):
             self.advance(tx)
+
+
+if TYPE_CHECKING:
+    def _is_a_flow(flow: PokerFlow) -> Flow:  # mypy checks that PokerFlow is what the session asks of a flow
+        return flow

@@ -112,10 +112,14 @@ def test_pot_limit_hand_dealt_session_reads_the_board(tmp_path: Path) -> None:
     assert reads and all(e.payload.get("by_hand") for e in reads)
 
 
-def test_faults_that_need_another_game_are_refused(tmp_path: Path) -> None:
+def test_runs_a_table_cannot_play_are_refused_in_one_line_before_anything_is_written(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="holdem_bonus"):
         simulate(load_profile("holdem-nl-1-2"), rounds=1, seed=1, faults={"pool_hit": 0.5},
                  journal=tmp_path / "x.sqlite", progress=None)
-    with pytest.raises(ConfigError, match="action clock"):
-        simulate(load_profile("uth-default"), rounds=1, seed=1, faults={"absent": 0.5},
-                 journal=tmp_path / "y.sqlite", progress=None)
+    for args, problem in ((["--config", "uth-default", "--faults", "absent:0.1"], "faults: absent players need an "
+                           "action clock"), (["--config", "holdem-nl-1-2", "--seats", "1"], "seats: --seats must be 2")):
+        out = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "1", *args,
+                              "--journal", str(tmp_path / "no" / "j.sqlite")], capture_output=True, text=True,
+                             timeout=60)
+        assert out.returncode == 2 and problem in out.stderr and len(out.stderr.splitlines()) == 1
+    assert not (tmp_path / "no").exists()

@@ -16,6 +16,7 @@ from typing import Any
 from dealer_station.engine.phases import Stage
 from dealer_station.engine.poker import BOARD, SHOWDOWN, PokerFlow
 from dealer_station.engine.session import TableSession
+from dealer_station.errors import RuleError
 from dealer_station.games.holdem import live
 from dealer_station.games.holdem.betting import Options
 from dealer_station.games.holdem.pots import pots
@@ -79,7 +80,6 @@ class ScreenModel:
     clock_seconds: int | None
     commands: frozenset[str]
     supervisor: frozenset[str]
-    between_hands: bool
 
 
 def _money(value: Decimal) -> str:
@@ -149,7 +149,6 @@ def build(session: TableSession, now: datetime | None = None) -> ScreenModel:
         clock_seconds=clock,
         commands=offer.croupier,
         supervisor=offer.supervisor,
-        between_hands=stage in (Stage.IDLE, Stage.FINISHED),
     )
 
 
@@ -202,7 +201,7 @@ def _banner(session: TableSession, flow: PokerFlow, commands: frozenset[str]) ->
         ready = "open_round" in commands
         try:
             live.deal_in(table)
-        except Exception:
+        except RuleError:
             ready = False
         return Line("deal_next" if ready else "seat_players") if rnd is None else \
             Line("hand_over" if ready else "seat_players")
