@@ -22,7 +22,6 @@ import structlog
 from .autoplay import AutoCroupier, void_on_halt
 from .cards import parse_card
 from .config import TableConfig
-from .engine.phases import PAID, VOID
 from .engine.session import TableSession
 from .errors import ConfigError, RuleError
 from .games import get_game
@@ -255,7 +254,10 @@ def simulate(
             armer.disarm()
             for kind in armer.arm(seats):  # before the round's shuffle: deck faults need it
                 summary.faults_armed[kind] += 1
-            croupier.open_round()
+            if ctl.round is None or ctl.round.finished:
+                # (a device report can end a round between two croupier steps, and the
+                # croupier's next step then opens the next one itself)
+                croupier.open_round()
             _finish_round(station, croupier, summary, armer.dispute_at, armer.absent_at)
             played += 1
             if on_round is not None:
@@ -334,15 +336,16 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
                 ctl.void(SIM_BADGE, SIM_PIN, f"simulation: no progress for {STALL_SECONDS:.0f} s in {ctl.phase}")
         else:
             idle_since = time.monotonic()
-    rnd = ctl.round
-    assert rnd is not None
-    if rnd.phase == VOID:
-        summary.voided[rnd.void["cause"] if rnd.void else "unknown"] += 1
+    # How this round ended, from its journal (the croupier may already have opened the next one).
+    ends = list(ctl.journal.events(round_id=round_id, kinds={"round_paid", "round_voided"}))
+    if not ends:
         return
-    if rnd.phase == PAID:
-        summary.rounds_completed += 1
-        paid = list(ctl.journal.events(round_id=round_id, kinds={"round_paid"}))[-1]
-        with exact_money():  # the round's own journaled figures: handle and house result
-            summary.wagered += Decimal(paid.payload.get("handle") or 0)
-            summary.house_net += Decimal(paid.payload["house_net"])
+    end = ends[-1]
+    if end.kind == "round_voided":
+        summary.voided[str(end.payload.get("cause", "unknown"))] += 1
+        return
+    summary.rounds_completed += 1
+    with exact_money():  # the round's own journaled figures: handle and house result
+        summary.wagered += Decimal(end.payload.get("handle") or 0)
+        summary.house_net += Decimal(end.payload["house_net"])
 
