@@ -189,3 +189,40 @@ def test_run_demo_plays_poker_hands_offscreen_with_pictures(tmp_path: Path) -> N
     assert "3 round(s) finished" in done.stdout
     shots = {p.name for p in (tmp_path / "shots").glob("*.png")}
     assert any("_preflop" in name for name in shots) and any(name.endswith("_paid.png") for name in shots)
+
+
+class _Shell:
+    """What ``ui/panel.py``'s shell gives a family panel, running commands on the spot."""
+
+    def __init__(self, session) -> None:
+        self.session = session
+        self.refused: list[str] = []
+
+    def submit(self, label, fn, *args) -> None:
+        try:
+            fn(*args)
+        except Exception as exc:  # the shell shows a refusal in its refusal line
+            self.refused.append(f"{label}: {exc}")
+
+
+def test_the_poker_panel_plugs_into_the_croupier_screen_shell(qtbot, tmp_path) -> None:
+    from ui.poker.panel import PokerPanel
+
+    ctl = scenes.table(tmp_path, "holdem-nl-1-2", [])
+    scenes.play(ctl, {1: 200, 2: 150, 3: 100}, [])
+    shell = _Shell(ctl)
+    panel = PokerPanel(shell)
+    qtbot.addWidget(panel)
+    assert panel.header is None and panel.action_bar is not None
+    panel.resize(1000, 560)
+    panel.show()
+    panel.render_state(ctl)
+    assert panel.findChild(QPushButton, "call").text() == "Call 2"
+    assert panel.findChild(QPushButton, "open_round") is None  # the shell has its own
+    assert not panel.findChild(QPushButton, "void").isVisible()  # so has its supervisor menu
+    qtbot.mouseClick(panel.findChild(QPushButton, "fold"), Qt.MouseButton.LeftButton)
+    assert live.hand_of(ctl.round).hand.player(1).folded and not shell.refused
+    panel.render_state(ctl)
+    assert panel.model.options.seat == 2 and panel.limits_sign() == "Table P1 - No limit 1/2"
+    panel.retranslate()
+    panel.highlight(("board", 0))

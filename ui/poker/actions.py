@@ -41,10 +41,14 @@ class ActionPanel(QWidget):
     key_card_wanted = Signal()
     void_wanted = Signal()
 
-    def __init__(self, submit: Submit, parent: QWidget | None = None) -> None:
+    def __init__(self, submit: Submit, parent: QWidget | None = None, *,
+                 commands: tuple[str, ...] = CROUPIER_BUTTONS, supervisor: bool = True) -> None:
+        """``commands``: the croupier commands it shows (a shell may show some itself);
+        ``supervisor``: whether it has its own Void button (a shell may have a supervisor menu)."""
         super().__init__(parent)
         self.setObjectName("pokerActions")
         self.submit = submit
+        self.supervisor = supervisor
         self.model: ScreenModel | None = None
         self.selected: int | None = None
         self.entry = ""
@@ -78,7 +82,7 @@ class ActionPanel(QWidget):
         self.commands: dict[str, QPushButton] = {}
         row = QGridLayout()
         row.setSpacing(4)
-        for i, name in enumerate(CROUPIER_BUTTONS):
+        for i, name in enumerate(commands):
             button = self._button(name, partial(self._command, name), "go")
             self.commands[name] = button
             row.addWidget(button, i // 2, i % 2)
@@ -253,7 +257,7 @@ class ActionPanel(QWidget):
             item = self.findChild(QPushButton, f"key_{KEYS[i]}")
             if item is not None:
                 item.setVisible(typing)
-        self.void.setVisible("void" in model.supervisor)
+        self.void.setVisible(self.supervisor and "void" in model.supervisor)
         self.void.setText(tr("void"))
         self._show_entry()
 

@@ -23,6 +23,7 @@ from dealer_station.engine import TableSession
 from ..worker import CommandWorker, StateBridge
 from . import model as screen
 from .actions import ActionPanel
+from .style import scale_for, stylesheet
 from .table_view import TableView
 from .texts import ENGLISH, say, tr
 
@@ -31,36 +32,6 @@ log = structlog.get_logger("ui.poker")
 WINDOW_SIZE = (1280, 800)
 RETRY_MS = 30
 CLOCK_MS = 500
-
-
-def stylesheet(height: int) -> str:
-    """One look for the whole window, scaled from its height (800 px = 1.0)."""
-    scale = max(0.6, min(height / 800, 1.35))
-
-    def px(value: float, least: int = 0) -> int:
-        return max(least, round(value * scale))
-
-    return f"""
-    QWidget#pokerRoot {{ background: #0b3d23; }}
-    QWidget {{ color: #ffffff; font-size: {px(17, 12)}px; }}
-    QLabel {{ background: transparent; }}
-    QLabel#banner {{ background: #ffffff; color: #000000; font-size: {px(24, 14)}px; font-weight: bold;
-                     padding: {px(6, 3)}px {px(12, 6)}px; border-radius: 6px; }}
-    QLabel#banner[alarm="true"] {{ background: #d7141a; color: #ffffff; }}
-    QLabel#title, QLabel#heading {{ color: #ffd23f; font-weight: bold; }}
-    QLabel#amount {{ background: #ffffff; color: #000000; font-size: {px(22, 14)}px; padding: 0 {px(8, 4)}px;
-                     min-height: {px(40, 26)}px; border-radius: 4px; }}
-    QLabel#message {{ background: #d7141a; color: #ffffff; font-weight: bold; padding: 2px 8px; }}
-    QLabel#noRaise {{ color: #c8d6cc; font-size: {px(14, 11)}px; }}
-    QPushButton {{ min-height: {px(46, 30)}px; min-width: {px(46, 30)}px; background: #f2f2f2; color: #000000;
-                   border: 2px solid #000000; border-radius: 8px; font-weight: bold; font-size: {px(17, 12)}px;
-                   padding: 0 {px(6, 3)}px; }}
-    QPushButton:pressed {{ background: #ffd23f; }}
-    QPushButton[role="go"] {{ background: #1fa34a; color: #ffffff; border: 2px solid #ffffff; }}
-    QPushButton[role="danger"] {{ background: #d7141a; color: #ffffff; border: 2px solid #ffffff; }}
-    QPushButton[role="size"] {{ background: #ffd23f; font-size: {px(14, 11)}px; padding: 0 2px; }}
-    QCheckBox {{ font-size: {px(15, 11)}px; }}
-    """
 
 
 class PokerWindow(QMainWindow):
@@ -203,7 +174,7 @@ class PokerWindow(QMainWindow):
         self.resize(width, height)
 
     def _scale_for(self, width: int, height: int) -> None:
-        sheet = stylesheet(height)
+        sheet = stylesheet(scale_for(height))
         if self.styleSheet() != sheet:
             self.setStyleSheet(sheet)
         self.panel.setFixedWidth(max(250, min(420, round(width * 0.3))))
