@@ -2,7 +2,7 @@
 
 It shows what the session says (legal actions and amounts from ``betting.legal``, pots
 with who is in them, the settlement's pushes and rake), sends the croupier's presses as
-session commands, fits 1280x800 and 800x480, and every word goes through ``texts.tr``.
+session commands, fits 1280x800 and 800x480, and every word goes through ``texts.phrase``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton
 
 from dealer_station.games.holdem import live
 from ui.poker import screenshots as scenes
-from ui.poker.texts import ENGLISH, tr
+from ui.poker.texts import ENGLISH, phrase
 from ui.poker.window import PokerWindow
 
 POKER_UI = Path(__file__).resolve().parents[2] / "ui" / "poker"
@@ -169,13 +169,13 @@ def test_every_text_key_the_screen_uses_is_in_the_catalogue() -> None:
     for path in POKER_UI.glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("tr", "Line") and node.args \
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("phrase", "Line") and node.args \
                     and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
                 used.add(node.args[0].value)
     source = "".join(p.read_text(encoding="utf-8") for p in POKER_UI.glob("*.py"))
     used |= set(re.findall(r'"(status_[a-z_]+|street_[a-z]+|size_[a-z_]+)"', source))
     assert used and used <= set(ENGLISH), sorted(used - set(ENGLISH))
-    assert tr("call", amount="6") == "Call 6"
+    assert phrase("call", amount="6") == "Call 6"
 
 
 def test_run_demo_plays_poker_hands_offscreen_with_pictures(tmp_path: Path) -> None:

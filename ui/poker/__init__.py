@@ -2,5 +2,5 @@
 legal actions with a touch bet entry, and the showdown's pushes and rake.
 
 ``model`` computes what the screen shows from the session (no Qt, no rule of its own),
-``texts.tr`` holds every word, and the widgets only draw the model and send commands.
+``texts.phrase`` holds every word, and the widgets only draw the model and send commands.
 """

@@ -20,7 +20,7 @@ from dealer_station.games.holdem.sizing import QUICK_SIZES
 from dealer_station.money import format_money
 
 from .model import ScreenModel
-from .texts import tr
+from .texts import phrase
 
 Submit = Callable[..., None]
 """``submit(label, command, *args)``: run a session command off the GUI thread."""
@@ -95,7 +95,7 @@ class ActionPanel(QWidget):
             button = self._button(name, partial(self._seat_command, name))
             self.seat_buttons[name] = button
             seats.addWidget(button, i // 2, i % 2)
-        self.post = QCheckBox(tr("post_choice"))
+        self.post = QCheckBox(phrase("post_choice"))
         self.post.setObjectName("post")
         seats.addWidget(self.post, 2, 1)
         layout.addLayout(seats)
@@ -115,7 +115,7 @@ class ActionPanel(QWidget):
         pad = QGridLayout()
         pad.setSpacing(4)
         for i, key in enumerate(KEYS):
-            label = tr(key) if key in ("clear", "back") else key
+            label = phrase(key) if key in ("clear", "back") else key
             button = QPushButton(label)
             button.setObjectName(f"key_{key}")
             _on_click(button, partial(self._key, key))
@@ -156,12 +156,12 @@ class ActionPanel(QWidget):
             self._show_entry()
 
     def _show_entry(self) -> None:
-        self.amount.setText(f"{tr('amount')}: {self.entry or '-'}")
+        self.amount.setText(f"{phrase('amount')}: {self.entry or '-'}")
         options = self.model.options if self.model is not None else None
         span = None if options is None else (options.bet_to or options.raise_to)
         if span is not None and options is not None:
             key = "bet_to" if options.bet_to is not None else "raise_to"
-            self.bet.setText(tr(key, amount=self.entry or format_money(span.min_to)))
+            self.bet.setText(phrase(key, amount=self.entry or format_money(span.min_to)))
 
     # -- commands -----------------------------------------------------------------------
 
@@ -206,21 +206,21 @@ class ActionPanel(QWidget):
         options = model.options
         betting = options is not None
         if betting and options is not None:
-            self.heading.setText(tr("seat", seat=options.seat))
+            self.heading.setText(phrase("seat", seat=options.seat))
             self.fold.setVisible(options.fold)
-            self.fold.setText(tr("fold"))
+            self.fold.setText(phrase("fold"))
             self.check.setVisible(options.check)
-            self.check.setText(tr("check"))
+            self.check.setText(phrase("check"))
             self.call.setVisible(options.call is not None)
             if options.call is not None:
-                self.call.setText(tr("call", amount=format_money(options.call)))
+                self.call.setText(phrase("call", amount=format_money(options.call)))
             span = options.bet_to or options.raise_to
             self.bet.setVisible(span is not None)
             self.all_in.setVisible(options.all_in is not None)
             if options.all_in is not None:
-                self.all_in.setText(tr("all_in", amount=format_money(options.all_in)))
+                self.all_in.setText(phrase("all_in", amount=format_money(options.all_in)))
             self.no_raise.setVisible(options.no_raise is not None and span is None)
-            self.no_raise.setText(tr("no_raise", why=options.no_raise or ""))
+            self.no_raise.setText(phrase("no_raise", why=options.no_raise or ""))
             turn = (model.hand, options.seat, model.phase, span)
             if span is not None and turn != self._entry_for:  # a new decision: the entry starts at the minimum
                 self._entry_for = turn
@@ -232,7 +232,7 @@ class ActionPanel(QWidget):
             self.heading.setText(self._seat_heading(model, selected))
         for name, button in self.commands.items():
             button.setVisible(name in model.commands)
-            button.setText(tr(name))
+            button.setText(phrase(name))
         seat_view = next((s for s in model.seats if s.seat == selected), None)
         for name, button in self.seat_buttons.items():
             fits = name in model.commands and seat_view is not None and not betting
@@ -243,28 +243,28 @@ class ActionPanel(QWidget):
                 if name == "sit_in":
                     fits = fits and seat_view.status == "status_out"
             button.setVisible(fits)
-            button.setText(tr(name))
+            button.setText(phrase(name))
         self.post.setVisible(self.seat_buttons["seat_player"].isVisible() or self.seat_buttons["sit_in"].isVisible())
-        self.post.setText(tr("post_choice"))
+        self.post.setText(phrase("post_choice"))
         can_bet = options is not None and (options.bet_to or options.raise_to) is not None
         typing = can_bet or any(self.seat_buttons[n].isVisible() for n in ("seat_player", "add_chips"))
         for name, button in self.sizes.items():
             button.setVisible(betting and name in model.sizes)
             if name in model.sizes:
-                button.setText(tr(f"size_{name}", amount=format_money(model.sizes[name])))
+                button.setText(phrase(f"size_{name}", amount=format_money(model.sizes[name])))
         self.amount.setVisible(typing)
         for i in range(12):
             item = self.findChild(QPushButton, f"key_{KEYS[i]}")
             if item is not None:
                 item.setVisible(typing)
         self.void.setVisible(self.supervisor and "void" in model.supervisor)
-        self.void.setText(tr("void"))
+        self.void.setText(phrase("void"))
         self._show_entry()
 
     @staticmethod
     def _seat_heading(model: ScreenModel, selected: int | None) -> str:
         seat = next((s for s in model.seats if s.seat == selected), None)
         if seat is None:
-            return tr("choose_seat")
-        what = tr("empty") if not seat.occupied else (tr(seat.status) if seat.status else format_money(seat.stack))
-        return tr("selected_seat", seat=seat.seat, what=what)
+            return phrase("choose_seat")
+        what = phrase("empty") if not seat.occupied else (phrase(seat.status) if seat.status else format_money(seat.stack))
+        return phrase("selected_seat", seat=seat.seat, what=what)

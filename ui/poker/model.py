@@ -3,7 +3,7 @@
 Whose turn it is and what that seat may do come from ``betting.legal`` (through the flow),
 the quick sizes from ``sizing.quick_sizes``, the pots from ``pots.pots`` during the hand
 and from the settlement (``showdown.settle_hand``) after it, the clock from the journal's
-time of the turn. Texts are message keys with arguments (``Line``) for ``texts.tr``.
+time of the turn. Texts are message keys with arguments (``Line``) for ``texts.phrase``.
 """
 
 from __future__ import annotations

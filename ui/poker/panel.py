@@ -61,7 +61,7 @@ class PokerPanel(QWidget):
         self.moves.show_model(self.model, self.selected)
 
     def retranslate(self) -> None:
-        """Every word comes from ``texts.tr`` at each render: render again."""
+        """Every word comes from ``texts.phrase`` at each render: render again."""
         if self.model is not None:
             self.render_state(self.session)
 

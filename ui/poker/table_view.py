@@ -18,7 +18,7 @@ from dealer_station.cards import RANKS, rank_of, suit_of
 from dealer_station.money import format_money
 
 from .model import PotView, ScreenModel, SeatView
-from .texts import tr
+from .texts import phrase
 
 FELT = QColor("#0b5d33")
 RAIL = QColor("#3b2414")
@@ -153,12 +153,12 @@ class TableView(QWidget):
         area = QRectF(w * 0.2, y, w * 0.6, line_h)
         lines = [line for pot in model.pots for line in self._pot_lines(pot)]
         if model.bets_in_front:
-            lines.append((tr("bets_in_front", amount=format_money(model.bets_in_front)), MUTED))
+            lines.append((phrase("bets_in_front", amount=format_money(model.bets_in_front)), MUTED))
         if model.returned is not None:
             seat, chips = model.returned
-            lines.append((tr("uncalled", amount=format_money(chips), seat=seat), INK))
+            lines.append((phrase("uncalled", amount=format_money(chips), seat=seat), INK))
         if model.rake_to_drop is not None:
-            lines.append((tr("rake_to_drop", amount=format_money(model.rake_to_drop)), GOLD))
+            lines.append((phrase("rake_to_drop", amount=format_money(model.rake_to_drop)), GOLD))
         room = max(1, int((h * 0.84 - y) / line_h))
         for text, colour in lines[:room]:
             painter.setPen(colour)
@@ -170,14 +170,14 @@ class TableView(QWidget):
     def _pot_lines(pot: PotView) -> list[tuple[str, QColor]]:
         """A pot and who is in it; once settled, a second line: what to push to whom, and its rake."""
         amount = format_money(pot.amount)
-        name = tr("main_pot", amount=amount) if pot.number == 0 else tr("side_pot", number=pot.number, amount=amount)
-        text = f"{name} - {tr('eligible', seats=' '.join(str(s) for s in pot.eligible))}"
+        name = phrase("main_pot", amount=amount) if pot.number == 0 else phrase("side_pot", number=pot.number, amount=amount)
+        text = f"{name} - {phrase('eligible', seats=' '.join(str(s) for s in pot.eligible))}"
         if not pot.shares:
             return [(text, INK)]
-        shares = ", ".join(tr("share", seat=seat, amount=format_money(chips)) for seat, chips in pot.shares)
-        push = tr("push_to", shares=shares)
+        shares = ", ".join(phrase("share", seat=seat, amount=format_money(chips)) for seat, chips in pot.shares)
+        push = phrase("push_to", shares=shares)
         if pot.rake:
-            push += f" - {tr('pot_rake', amount=format_money(pot.rake))}"
+            push += f" - {phrase('pot_rake', amount=format_money(pot.rake))}"
         return [(text, INK), (push, GOLD)]
 
     def _draw_seat(self, painter: QPainter, seat: SeatView, rect: QRectF, unit: float) -> None:
@@ -189,16 +189,16 @@ class TableView(QWidget):
         inner = rect.adjusted(6 * unit, 3 * unit, -6 * unit, -3 * unit)
         painter.setPen(MUTED)
         self._font(painter, 13 * unit)
-        painter.drawText(inner, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft, tr("seat", seat=seat.seat))
+        painter.drawText(inner, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft, phrase("seat", seat=seat.seat))
         if seat.to_act and self.model is not None and self.model.clock_seconds is not None:
             painter.setPen(RED if self.model.clock_seconds <= 10 else GOLD)
             self._font(painter, 14 * unit, bold=True)
             painter.drawText(inner, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight,
-                             tr("clock", seconds=self.model.clock_seconds))
+                             phrase("clock", seconds=self.model.clock_seconds))
         if not seat.occupied:
             painter.setPen(MUTED)
             self._font(painter, 14 * unit)
-            painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, tr("empty"))
+            painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, phrase("empty"))
             return
         painter.setPen(INK)
         self._font(painter, 21 * unit, bold=True)
@@ -206,7 +206,7 @@ class TableView(QWidget):
         if seat.status is not None:
             painter.setPen(RED if seat.status == "status_all_in" else MUTED)
             self._font(painter, 12 * unit, bold=seat.status == "status_all_in")
-            painter.drawText(inner, Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter, tr(seat.status))
+            painter.drawText(inner, Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter, phrase(seat.status))
         towards = QPointF(self.width() / 2 - centre.x(), self.height() / 2 - centre.y())
         length = math.hypot(towards.x(), towards.y()) or 1.0
         step = QPointF(towards.x() / length, towards.y() / length)
@@ -227,14 +227,14 @@ class TableView(QWidget):
             painter.drawEllipse(disc)
             painter.setPen(QColor("#000000"))
             self._font(painter, 13 * unit, bold=True)
-            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, tr("button"))
+            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, phrase("button"))
         label = []
         if seat.blind is not None:
-            label.append(tr(seat.blind))
+            label.append(phrase(seat.blind))
         if seat.bet:
             label.append(format_money(seat.bet))
         if seat.wins:
-            label.append(tr("wins", amount=format_money(seat.wins)))
+            label.append(phrase("wins", amount=format_money(seat.wins)))
         if label:
             box = QRectF(spot.x() - 16 * unit, spot.y() - 12 * unit, 74 * unit, 24 * unit)
             painter.setPen(Qt.PenStyle.NoPen)

@@ -1,7 +1,8 @@
-"""Every word the poker screen shows, by message key: ``tr(key, **args)`` is the one way in.
+"""Every word the poker screen shows, by message key: ``phrase(key, **args)`` is the one way in.
 
 English is the catalogue today; another language is another dict with the same keys
-(``tests/ui/poker`` checks that every key used is in the catalogue).
+(``tests/ui/test_poker_screen.py`` checks that every key used is in the catalogue). The
+name is not ``tr``: Qt's ``lupdate`` would take every key for an English source text.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ ENGLISH: dict[str, str] = {
 }
 
 
-def tr(key: str, **args: Any) -> str:
+def phrase(key: str, **args: Any) -> str:
     """The screen's text for ``key`` with its arguments (the catalogue's English today)."""
     return ENGLISH[key].format(**args)
 
@@ -112,5 +113,5 @@ class Line:
 
 
 def say(line: Line) -> str:
-    """``tr`` of a ``Line``, its nested lines said first."""
-    return tr(line.key, **{k: say(v) if isinstance(v, Line) else v for k, v in line.args.items()})
+    """``phrase`` of a ``Line``, its nested lines said first."""
+    return phrase(line.key, **{k: say(v) if isinstance(v, Line) else v for k, v in line.args.items()})

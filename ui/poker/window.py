@@ -25,7 +25,7 @@ from . import model as screen
 from .actions import ActionPanel
 from .style import scale_for, stylesheet
 from .table_view import TableView
-from .texts import ENGLISH, say, tr
+from .texts import ENGLISH, phrase, say
 
 log = structlog.get_logger("ui.poker")
 
@@ -103,27 +103,27 @@ class PokerWindow(QMainWindow):
         self.render_now()
 
     def _key_card(self) -> None:
-        text, ok = QInputDialog.getText(self, tr("key_card"), tr("key_card_prompt"))
+        text, ok = QInputDialog.getText(self, phrase("key_card"), phrase("key_card_prompt"))
         if ok and text.strip():
             self.worker.submit("key_card", self.ctl.key_card, text.strip())
 
     def _ask_pin(self, action: str, reason: str) -> tuple[str, str, str] | None:
-        badge, ok = QInputDialog.getText(self, action, tr("badge_prompt"))
+        badge, ok = QInputDialog.getText(self, action, phrase("badge_prompt"))
         if not ok:
             return None
-        pin, ok = QInputDialog.getText(self, action, tr("pin_prompt"), QLineEdit.EchoMode.Password)
+        pin, ok = QInputDialog.getText(self, action, phrase("pin_prompt"), QLineEdit.EchoMode.Password)
         if not ok:
             return None
-        why, ok = QInputDialog.getText(self, action, tr("reason_prompt"), text=reason)
+        why, ok = QInputDialog.getText(self, action, phrase("reason_prompt"), text=reason)
         return (badge, pin, why) if ok else None
 
     def _void(self) -> None:
-        answer = self.ask_pin(tr("void"), tr("void_reason"))
+        answer = self.ask_pin(phrase("void"), phrase("void_reason"))
         if answer is not None:
             self.worker.submit("void", self.ctl.void, *answer)
 
     def _refused(self, label: str, reason: str) -> None:
-        self.message.setText(tr("refused", command=tr(label) if label in ENGLISH else label, reason=reason))
+        self.message.setText(phrase("refused", command=phrase(label) if label in ENGLISH else label, reason=reason))
         self.message.show()
 
     def _done(self, label: str, result: object) -> None:
@@ -155,7 +155,7 @@ class PokerWindow(QMainWindow):
             self.banner.setProperty("alarm", "true" if model.alarm else "false")
             self.banner.style().unpolish(self.banner)
             self.banner.style().polish(self.banner)
-        hand = f"  -  {tr('hand_title', round=model.hand)}" if model.hand else ""
+        hand = f"  -  {phrase('hand_title', round=model.hand)}" if model.hand else ""
         self.title.setText(say(model.title) + hand)
         self.table.show_model(model, self.selected)
         self.panel.show_model(model, self.selected)
