@@ -18,8 +18,10 @@ from typing import Any, Protocol
 from .cards import rank_of, suit_of
 from .engine.phases import Stage
 from .engine.session import TableSession
-from .errors import DealerStationError
-from .evaluator import Category, evaluate
+from .errors import DealerStationError, RuleError
+from .evaluator import Category, evaluate, strength7
+from .games.holdem.live import SeatStatus, hand_of, table_of
+from .games.holdem.players import Style, style_for
 from .money import format_money
 
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
@@ -133,11 +135,51 @@ class ThbPlayer:
         return bet if made and bet in legal else "check"
 
 
-PLAYERS: dict[str, Callable[[], Player]] = {"uth": UthPlayer, "holdem_bonus": ThbPlayer}
+class PokerPlayers:
+    """Poker-room hold'em: a scripted player of a style per seat (``holdem.players.STYLES``).
+
+    They buy in for the table's minimum to maximum, half of them posting a big blind to
+    come in and half waiting for it; a broke player buys chips again or leaves; a player
+    well up sometimes cashes out; now and then one sits out a few hands.
+    """
+
+    def style(self, seat: int) -> Style:
+        return style_for(seat)
+
+    def buy_in(self, table: Any, rng: random.Random) -> Decimal:
+        low: Decimal = table.buy_in_min
+        high: Decimal = table.buy_in.max or low * 10
+        chip: Decimal = table.hand_config().min_chip
+        steps = int((high - low) / chip)
+        return low + chip * rng.randint(0, steps)
+
+    def upkeep(self, ctl: TableSession, seats: Sequence[int], rng: random.Random) -> tuple[str, tuple[Any, ...]] | None:
+        """The next seat command the table needs before a hand (None: ready to deal)."""
+        table = table_of(ctl.state)
+        playing = [p for p in table.players if p.status is not SeatStatus.OUT and p.stack > 0]
+        for seat in seats:
+            player = table.player(seat)
+            if player is None:
+                return "seat_player", (seat, format_money(self.buy_in(ctl.table, rng)), rng.random() < 0.5)
+            if player.stack == 0:
+                if rng.random() < 0.6:
+                    return "add_chips", (seat, format_money(self.buy_in(ctl.table, rng)))
+                return "leave", (seat,)
+            if player.status is SeatStatus.OUT and rng.random() < 0.4:
+                return "sit_in", (seat, rng.random() < 0.5)
+            if player.stack > 3 * player.bought_in and rng.random() < 0.1:
+                return "leave", (seat,)  # cashes out a winner
+            if player.status is SeatStatus.PLAYING and len(playing) > 3 and rng.random() < 0.01:
+                return "sit_out", (seat,)
+        return None
+
+
+PLAYERS: dict[str, Callable[[], Player | PokerPlayers]] = {"uth": UthPlayer, "holdem_bonus": ThbPlayer,
+                                                           "holdem": PokerPlayers}
 """The scripted players of each game the station runs."""
 
 
-def player_for(game: str) -> Player:
+def player_for(game: str) -> Player | PokerPlayers:
     try:
         return PLAYERS[game]()
     except KeyError:
@@ -154,7 +196,7 @@ class AutoCroupier:
         rng: random.Random,
         seats: Sequence[int],
         present: Callable[[int], None] | None = None,
-        player: Player | None = None,
+        player: Player | PokerPlayers | None = None,
         on_halt: Callable[[TableSession], bool] | None = None,
     ) -> None:
         self.ctl = controller
@@ -165,7 +207,7 @@ class AutoCroupier:
         self.on_halt = on_halt
         self._bets_placed: set[str] = set()
         self._presented: tuple[tuple[str, str, int], float] | None = None
-        self._by_hand: tuple[str, dict[str, list[int]]] | None = None  # (round, cards dealt by hand)
+        self._by_hand: tuple[str, dict[str, list[int]], list[int]] | None = None  # (round, dealt, rest of deck)
 
     def _hand_dealt(self) -> dict[str, list[int]]:
         """The cards this croupier dealt by hand this round (known to the station once shown).
@@ -179,12 +221,13 @@ class AutoCroupier:
             seen = set(rnd.dealt_cards())
             deck = [c for c in range(52) if c not in seen]
             self.rng.shuffle(deck)
-            dealt: dict[str, list[int]] = {}
-            for pos, count in rnd.packets:
-                known = list(rnd.cards.get(pos, []))
-                dealt[pos] = known + [deck.pop() for _ in range(count - len(known))]
-            self._by_hand = (rnd.round_id, dealt)
-        return self._by_hand[1]
+            self._by_hand = (rnd.round_id, {}, deck)
+        _round, dealt, deck = self._by_hand
+        for pos, _count in rnd.packets:  # a poker board comes street by street: deal what is new
+            if pos not in dealt or len(dealt[pos]) < rnd.packet_size(pos):
+                have = dealt.setdefault(pos, list(rnd.cards.get(pos, [])))
+                have += [deck.pop() for _ in range(rnd.packet_size(pos) - len(have))]
+        return dealt
 
     def _card(self, position: str, index: int) -> int:
         rnd = self.ctl.round
@@ -194,8 +237,23 @@ class AutoCroupier:
             return known[index]
         return self._hand_dealt()[position][index]
 
+    def _banker(self) -> Player:
+        assert not isinstance(self.player, PokerPlayers)
+        return self.player
+
+    def open_round(self) -> str:
+        """Open the next round (poker: seat, top up and let players come and go first)."""
+        if isinstance(self.player, PokerPlayers):
+            while (command := self.player.upkeep(self.ctl, self.seats, self.rng)) is not None:
+                self.ctl.execute(command[0], *command[1])
+            round_id: str = self.ctl.execute("open_round")
+            return round_id
+        return self.ctl.open_round()
+
     def step(self) -> bool:
         """Do the next croupier action; False when waiting for a device."""
+        if isinstance(self.player, PokerPlayers):
+            return self._poker_step(self.player)
         ctl = self.ctl
         rnd = ctl.round
         if rnd is None or rnd.finished:
@@ -208,7 +266,7 @@ class AutoCroupier:
         if stage is Stage.BETTING:
             if rnd.round_id not in self._bets_placed:
                 for seat in self.seats:
-                    bets = self.player.bets(self.rng, ctl.table)
+                    bets = self._banker().bets(self.rng, ctl.table)
                     ctl.set_bets(seat, {spot: format_money(v) for spot, v in bets.items()})
                 self._bets_placed = {rnd.round_id}
                 return True
@@ -225,7 +283,7 @@ class AutoCroupier:
             seat = waiting[0]
             hole = [self._card(f"seat{seat}", i) for i in range(2)]
             board = rnd.cards.get("board", [])[:rnd.revealed.get("board", 0)]
-            ctl.decide(seat, self.player.decide(rnd.phase, hole, board, ctl.legal_actions(seat)))
+            ctl.decide(seat, self._banker().decide(rnd.phase, hole, board, ctl.legal_actions(seat)))
             return True
         if stage is Stage.REVEAL:
             target = ctl.next_to_reveal()
@@ -252,6 +310,73 @@ class AutoCroupier:
                     ctl.mark_paid(seat)
                     return True
         return False
+
+    def _poker_step(self, players: PokerPlayers) -> bool:
+        """One croupier action at a poker table, chosen from what the session offers."""
+        ctl = self.ctl
+        rnd = ctl.round
+        if rnd is not None and not rnd.finished and rnd.halt is not None:
+            return self.on_halt(ctl) if self.on_halt is not None else False
+        offer = ctl.offer().croupier
+        if "open_round" in offer:
+            command = players.upkeep(ctl, self.seats, self.rng)
+            if command is not None:
+                ctl.execute(command[0], *command[1])
+            else:
+                ctl.execute("open_round")
+            return True
+        assert rnd is not None
+        if "deal_done" in offer:
+            self._hand_dealt()  # the croupier deals from the table's own deck
+            ctl.execute("deal_done")
+            return True
+        mine = hand_of(rnd)
+        if "act" in offer and mine is not None and mine.hand.seat_to_act is not None:
+            seat = mine.hand.seat_to_act
+            hole = [self._card(f"seat{seat}", i) for i in range(2)]
+            board = rnd.cards.get("board", [])[:rnd.revealed.get("board", 0)]
+            action = players.style(seat).choose(mine.hand, hole, board, self.rng)
+            ctl.execute("act", seat, action.move.value, None if action.to is None else format_money(action.to))
+            return True
+        if "push_pots" in offer:
+            ctl.execute("push_pots")
+            return True
+        target = ctl.next_to_reveal()
+        if target is None or mine is None:
+            return False
+        pos, index = target
+        if "muck" in offer and index == 0 and not rnd.revealed.get(pos):
+            seat = int(pos.removeprefix("seat"))
+            board = rnd.cards.get("board", [])
+            shown = [strength7([*rnd.hole(s), *board]) for s in mine.seats
+                     if rnd.revealed.get(f"seat{s}", 0) >= 2]
+            hole = [self._card(pos, i) for i in range(2)]
+            if not players.style(seat).shows(hole, board, max(shown, default=None)):
+                try:
+                    ctl.execute("muck", seat)
+                    return True
+                except RuleError:
+                    pass  # the last hand in a contested pot must show
+        card = self._card(pos, index)
+        if ctl.has_reader and self.present is not None:
+            return self._pass_over_reader(rnd.round_id, pos, index, card)
+        if "key_card" in offer:
+            ctl.key_card(card)
+        elif "show" in offer:
+            ctl.execute("show")
+        else:
+            return False
+        return True
+
+    def _pass_over_reader(self, round_id: str, pos: str, index: int, card: int) -> bool:
+        """Pass a card once; again only if no read came back (as a dealer would)."""
+        assert self.present is not None
+        key = (round_id, pos, index)
+        now = time.monotonic()
+        if self._presented is None or self._presented[0] != key or now - self._presented[1] > REPRESENT_AFTER:
+            self._presented = (key, now)
+            self.present(card)
+        return False  # the read arrives from the reader's thread
 
 
 def void_on_halt(badge: str, pin: str) -> Callable[[TableSession], bool]:

@@ -22,17 +22,21 @@ import structlog
 from .autoplay import AutoCroupier, void_on_halt
 from .cards import parse_card
 from .config import TableConfig
-from .engine.phases import PAID, VOID
+from .engine.session import TableSession
 from .errors import ConfigError, RuleError
+from .games import get_game
+from .games.holdem import live
 from .money import exact_money, format_money
 from .station import Station
 
 log = structlog.get_logger("dealer_station.simulate")
 
 FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door",
-               "dispute", "pool_hit")
+               "dispute", "pool_hit", "absent")
 """Device faults the simulators inject; ``dispute``: a supervisor voids the round at a random step;
-``pool_hit``: the shoe's deck is stacked so that a seat's hole cards and the flop make a Pool hand."""
+``pool_hit``: the shoe's deck is stacked so that a seat's hole cards and the flop make a Pool hand;
+``absent``: a poker player does not act once in the hand and the action clock acts (the simulated table's
+clock is then 1 second)."""
 
 # Hole + flop of each Pool hand the stacked deck can make (suits chosen at random per hit).
 POOL_HANDS = {
@@ -46,6 +50,9 @@ POOL_HANDS = {
 DISPUTE_WITHIN = 30  # croupier steps: a dispute lands somewhere in the first 30 steps of a round
 SIM_BADGE, SIM_PIN = "9999", "246810"
 STALL_SECONDS = 8.0
+SIM_CLOCK_SECONDS = 1
+"""A simulated poker table's action clock when ``absent`` players are armed."""
+CLOCK_WAIT = SIM_CLOCK_SECONDS + 3.0
 
 
 def parse_faults(text: str | None) -> dict[str, float]:
@@ -78,8 +85,13 @@ class Summary:
     faults_armed: Counter[str] = field(default_factory=Counter)
     jackpot: dict[str, Any] | None = None
     """The table's meters at the end (games with a progressive)."""
+    poker: dict[str, Any] | None = None
+    """A poker table's money at the end and the conservation check of its journal."""
 
     def as_json(self) -> dict[str, Any]:
+        if self.poker is not None:
+            return {"hands_completed": self.rounds_completed, "voided": dict(sorted(self.voided.items())),
+                    **self.poker, "journal": self.journal}
         hold = (self.house_net / self.wagered * 100).quantize(Decimal("0.01")) if self.wagered else Decimal(0)
         out = {
             "rounds_completed": self.rounds_completed,
@@ -106,6 +118,8 @@ class FaultArmer:
         self.reader = reader_sim
         self.dispute_at: int | None = None
         """Croupier step of this round at which a supervisor voids it (a dispute), if armed."""
+        self.absent_at: int | None = None
+        """Croupier step of this round from which the next player to act does not (poker), if armed."""
 
     def arm(self, seats: int) -> list[str]:
         armed = [k for k in FAULT_KINDS if k in self.rates and self.rng.random() < self.rates[k]]
@@ -136,6 +150,8 @@ class FaultArmer:
                 self.reader.faults.misread_next = 1
             elif kind == "dispute":
                 self.dispute_at = self.rng.randrange(1, DISPUTE_WITHIN)
+            elif kind == "absent":
+                self.absent_at = self.rng.randrange(1, DISPUTE_WITHIN)
             elif kind == "pool_hit":
                 plan.stack = self._pool_hit(seats)
         return armed
@@ -158,7 +174,7 @@ class FaultArmer:
         return dict(zip(places, [*hole, *flop], strict=True))
 
     def disarm(self) -> None:
-        self.dispute_at = None
+        self.dispute_at = self.absent_at = None
         if self.shoe is not None:
             p = self.shoe.faults
             p.jam_after = p.disconnect_after = p.power_cycle_after = p.door_open_after = None
@@ -169,6 +185,19 @@ class FaultArmer:
                 self.shoe.inject("door_close")
         if self.reader is not None:
             self.reader.faults.misread_next = 0
+
+
+def check_run(table: TableConfig, *, rounds: int, seats: int, faults: Mapping[str, float] | None) -> None:
+    """Refuse a run this table cannot play (``ConfigError``), before anything is created."""
+    least = 2 if get_game(table.game).family == "poker" else 1  # players against each other: two at least
+    if not least <= seats <= table.seats:
+        raise ConfigError(f"--seats must be {least} to {table.seats} for this table", "seats")
+    if rounds < 0:
+        raise ConfigError("--rounds must not be negative", "rounds")
+    if faults and "pool_hit" in faults and table.game != "holdem_bonus":
+        raise ConfigError(f"pool_hit stacks a Pool hand: a holdem_bonus table only, not {table.game}", "faults")
+    if faults and "absent" in faults and not hasattr(table, "action_clock_seconds"):
+        raise ConfigError(f"absent players need an action clock: a poker table only, not {table.game}", "faults")
 
 
 def simulate(
@@ -183,10 +212,9 @@ def simulate(
     on_round: Callable[[Station], None] | None = None,
 ) -> Summary:
     """Play ``rounds`` rounds (after recovering ``journal``) and summarise them."""
-    if not 1 <= seats <= table.seats:
-        raise ConfigError(f"--seats must be 1 to {table.seats} for this table", "seats")
-    if rounds < 0:
-        raise ConfigError("--rounds must not be negative", "rounds")
+    check_run(table, rounds=rounds, seats=seats, faults=faults)
+    if faults and "absent" in faults:
+        table = table.model_copy(update={"action_clock_seconds": SIM_CLOCK_SECONDS})
     from .journal import Journal, ensure_folder
     from .supervisor import CredentialStore, credentials_path
 
@@ -226,8 +254,11 @@ def simulate(
             armer.disarm()
             for kind in armer.arm(seats):  # before the round's shuffle: deck faults need it
                 summary.faults_armed[kind] += 1
-            ctl.open_round()
-            _finish_round(station, croupier, summary, armer.dispute_at)
+            if ctl.round is None or ctl.round.finished:
+                # (a device report can end a round between two croupier steps, and the
+                # croupier's next step then opens the next one itself)
+                croupier.open_round()
+            _finish_round(station, croupier, summary, armer.dispute_at, armer.absent_at)
             played += 1
             if on_round is not None:
                 on_round(station)
@@ -241,13 +272,32 @@ def simulate(
         armer.disarm()
         meters = getattr(ctl.game, "meters", None)
         summary.jackpot = meters(ctl.state) if meters is not None else None
+        if ctl.game.family == "poker":
+            summary.poker = poker_summary(ctl)
     finally:
         station.stop()
     summary.elapsed = time.monotonic() - started
     return summary
 
 
-def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, dispute_at: int | None) -> None:
+def poker_summary(ctl: TableSession) -> dict[str, Any]:
+    """The table's money at the end, and its whole journal replayed to check every chip."""
+    table = live.table_of(ctl.state)
+    audit = live.audit_journal(ctl.journal.events(), ctl.table.table_id)
+    return {
+        "rake": format_money(table.rake),
+        "bought_in": format_money(table.bought_in),
+        "cashed_out": format_money(table.cashed_out),
+        "stacks": {str(seat): format_money(chips) for seat, chips in live.stacks_now(ctl.state).items()},
+        "conserved": audit.conserved,
+        "conservation_checked_at": audit.events,
+        "side_pot_hands": audit.side_pot_hands,
+        "timeouts": audit.timeouts,
+    }
+
+
+def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, dispute_at: int | None,
+                  absent_at: int | None = None) -> None:
     """Step the croupier until the current round is paid or void; count it.
 
     With ``dispute_at`` a supervisor voids the round at that croupier step if it can
@@ -263,6 +313,11 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
         steps += 1
         if steps == dispute_at and "void" in ctl.offer().supervisor:
             ctl.void(SIM_BADGE, SIM_PIN, f"simulated dispute in {ctl.phase.replace('_', ' ')}")
+            continue
+        if absent_at is not None and steps >= absent_at and "act" in ctl.offer().croupier:
+            absent_at = None  # this player does not act: the station's pump lets the action clock act
+            ctl.wait_for(lambda state: bool(state.last_seq != seq), CLOCK_WAIT)  # noqa: B023 - waited on here
+            idle_since = time.monotonic()
             continue
         try:
             acted = croupier.step()
@@ -281,15 +336,16 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
                 ctl.void(SIM_BADGE, SIM_PIN, f"simulation: no progress for {STALL_SECONDS:.0f} s in {ctl.phase}")
         else:
             idle_since = time.monotonic()
-    rnd = ctl.round
-    assert rnd is not None
-    if rnd.phase == VOID:
-        summary.voided[rnd.void["cause"] if rnd.void else "unknown"] += 1
+    # How this round ended, from its journal (the croupier may already have opened the next one).
+    ends = list(ctl.journal.events(round_id=round_id, kinds={"round_paid", "round_voided"}))
+    if not ends:
         return
-    if rnd.phase == PAID:
-        summary.rounds_completed += 1
-        paid = list(ctl.journal.events(round_id=round_id, kinds={"round_paid"}))[-1]
-        with exact_money():  # the round's own journaled figures: handle and house result
-            summary.wagered += Decimal(paid.payload.get("handle") or 0)
-            summary.house_net += Decimal(paid.payload["house_net"])
+    end = ends[-1]
+    if end.kind == "round_voided":
+        summary.voided[str(end.payload.get("cause", "unknown"))] += 1
+        return
+    summary.rounds_completed += 1
+    with exact_money():  # the round's own journaled figures: handle and house result
+        summary.wagered += Decimal(end.payload.get("handle") or 0)
+        summary.house_net += Decimal(end.payload["house_net"])
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,8 @@ from .journal import Journal, Purpose, ensure_folder
 log = structlog.get_logger("dealer_station.station")
 
 _STOP = object()
+CLOCK_TICK = 0.5
+"""Seconds without a device report after which the pump lets the round's clock act."""
 
 
 class Station:
@@ -129,8 +132,17 @@ class Station:
     # -- pump ---------------------------------------------------------------------
 
     def _run_pump(self) -> None:
+        next_tick = time.monotonic() + CLOCK_TICK
         while True:
-            event = self._events.get()
+            try:
+                event = self._events.get(timeout=max(0.0, next_tick - time.monotonic()))
+            except queue.Empty:
+                event = None
+            if time.monotonic() >= next_tick:
+                self._tick()
+                next_tick = time.monotonic() + CLOCK_TICK
+            if event is None:
+                continue
             if event is _STOP:
                 return
             try:
@@ -139,6 +151,15 @@ class Station:
                 log.exception("event_dispatch_failed", report=type(event).__name__, table_id=self.table.table_id)
                 if self.session is not None:
                     self.session.report_failure(type(event).__name__, exc)
+
+    def _tick(self) -> None:
+        """Time passes with no report: a time limit of the round (poker's action clock) may act."""
+        if self.session is None:
+            return
+        try:
+            self.session.check_clock()
+        except Exception:  # a clock that cannot act now acts on a later tick
+            log.exception("clock_check_failed", table_id=self.table.table_id)
 
     def drain(self, timeout: float = 5.0) -> bool:
         """Wait until every event received so far was handled (tests, headless runs)."""

@@ -23,13 +23,15 @@ if TYPE_CHECKING:
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "simulate", help="play rounds headless through the real drivers and the device simulators")
-    parser.add_argument("--rounds", type=whole_number(0), required=True, metavar="N")
+    parser.add_argument("--rounds", "--hands", dest="rounds", type=whole_number(0), required=True, metavar="N",
+                        help="rounds to play (a poker table: hands)")
     parser.add_argument("--seed", type=int, default=1, metavar="S")
     parser.add_argument("--seats", type=whole_number(1, 99), default=7, metavar="K",
                         help="occupied seats (default 7)")
     parser.add_argument("--faults", default=None, metavar="KIND:RATE,...",
                         help="per-round fault probabilities; KIND is one of jam, duplicate, missing, extra, "
-                             "misread, corrupt, disconnect, powercycle, door")
+                             "misread, corrupt, disconnect, powercycle, door, dispute, pool_hit (holdem_bonus), "
+                             "absent (poker: a player lets the action clock act)")
     parser.add_argument("--journal", default="var/simulate.sqlite", metavar="PATH",
                         help="simulation journal (default var/simulate.sqlite); never a live or demo journal")
     parser.add_argument("--config", default="uth-default", metavar="PROFILE_OR_PATH")
@@ -56,14 +58,13 @@ def run(args: argparse.Namespace) -> int:
     from ..config import load_profile
     from ..journal import Journal, ensure_folder
     from ..logs import configure_logging
-    from ..simulate import parse_faults, simulate
+    from ..simulate import check_run, parse_faults, simulate
 
     faults = parse_faults(args.faults)
     if args.tables is not None and not 1 <= args.tables <= 200:
         raise ConfigError("must be 1 to 200", "tables")
     table = load_profile(args.config)
-    if args.seats > table.seats:
-        raise ConfigError(f"--seats must be 1 to {table.seats} for this table", "seats")
+    check_run(table, rounds=args.rounds, seats=args.seats, faults=faults)
     floor = args.floor or (table.floor.url if table.floor else None)
     if args.tables is not None:
         return _many(args, table, faults, floor)
@@ -93,6 +94,17 @@ def run(args: argparse.Namespace) -> int:
         result["floor"] = acked
     if args.json:
         print(json.dumps(result))
+    elif summary.poker is not None:
+        voided = ", ".join(f"{k} {v}" for k, v in result["voided"].items()) or "none"
+        print(f"hands completed {result['hands_completed']} ({result['side_pot_hands']} with side pots in the "
+              f"journal, {result['timeouts']} timeouts), voided: {voided}")
+        print(f"rake {result['rake']}, bought in {result['bought_in']}, cashed out {result['cashed_out']}, "
+              f"stacks {' '.join(f'{k}:{v}' for k, v in result['stacks'].items()) or '-'}")
+        verdict = "every chip accounted for" if result["conserved"] else "CHIPS DO NOT ADD UP"
+        print(f"conservation (stacks + pot + rake == bought in - cashed out) at {result['conservation_checked_at']} "
+              f"journal positions: {verdict}")
+        print(f"journal {result['journal']} ({summary.elapsed:.1f} s), logs {logs}")
+        return 0 if result["conserved"] else 1
     else:
         voided = ", ".join(f"{k} {v}" for k, v in result["voided"].items()) or "none"
         print(f"rounds completed {result['rounds_completed']}, voided: {voided}")

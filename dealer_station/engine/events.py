@@ -60,10 +60,13 @@ class StationStarted(Event):
 @register
 @dataclass(frozen=True, slots=True)
 class RoundOpened(Event):
+    """A new round; ``phase``: the family's first phase (absent: ``betting``, the banking one)."""
+
     kind: ClassVar[str] = "round_opened"
     writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
     round_id: str
     number: int
+    phase: str | None = None
 
 
 @register

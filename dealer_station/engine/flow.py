@@ -10,6 +10,7 @@ Croupier commands are the flow's methods named in its ``commands`` table (run th
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -49,6 +50,22 @@ class Flow(Protocol):
     def resume_pending(self, tx: Tx) -> None: ...
 
     def void(self, tx: Tx, cause: str, actor: str, reason: str = "") -> None: ...
+
+    def key_card(self, tx: Tx, card: int) -> None: ...
+
+    # -- time limits (poker's action clock; none in banking)
+    def clock_due(self, state: TableState, now: datetime) -> bool: ...
+
+    def on_clock(self, tx: Tx, now: datetime) -> None: ...
+
+    # -- supervisor decisions
+    def accept_mismatch(self, tx: Tx, actor: str, reason: str) -> None: ...
+
+    def clear_fault(self, tx: Tx, actor: str, reason: str) -> None: ...
+
+    def correct_card(self, tx: Tx, actor: str, position: str, index: int, card: int) -> None: ...
+
+    def check_correction(self, rnd: RoundState, position: str, index: object, card: int) -> None: ...
 
     # -- device reports (False: not expected now, nothing journaled)
     def on_deck_verified(self, tx: Tx, count: int, missing: list[int], extra: list[int],

@@ -386,6 +386,21 @@ class TableSession:
             handler = getattr(self.flow, command)
             return self._transact(lambda tx: handler(tx, *args, **kwargs))
 
+    def check_clock(self, now: datetime | None = None) -> bool:
+        """Let time act: when a time limit of the round has run out at ``now`` (default: the
+        wall clock), the flow journals what it does (poker: the action clock folds or checks
+        the seat to act). True when something was journaled. The station's pump calls it
+        about twice a second; tests pass ``now``.
+        """
+        with self._lock:
+            if self.unavailable:
+                return False
+            at = now or datetime.now(UTC)
+            if not self.flow.clock_due(self.state, at):
+                return False
+            self._transact(lambda tx: self.flow.on_clock(tx, at))
+            return True
+
     def open_round(self) -> str:
         """Open betting for a new round; asks the shoe for a shuffled, verified deck."""
         with self._lock:
@@ -434,7 +449,7 @@ class TableSession:
             self._require("key_card")
             value = card if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52 \
                 else parse_card(card, "card")
-            self._transact(lambda tx: self._banking.key_card(tx, value))
+            self._transact(lambda tx: self.flow.key_card(tx, value))
 
     def mark_paid(self, seat: int) -> None:
         """The croupier confirms a seat was paid (or collected). Never twice."""
@@ -535,7 +550,7 @@ class TableSession:
         """Supervisor accepts a reader/shoe mismatch; the dealt card stands."""
         with self._lock:
             return self._supervise("accept_mismatch", badge, pin,
-                            lambda tx, actor: self._banking.accept_mismatch(tx, actor, reason),
+                            lambda tx, actor: self.flow.accept_mismatch(tx, actor, reason),
                             self._reason(reason, "accepting a mismatch"))
 
     def clear_fault(self, badge: str, pin: str, reason: str) -> Any:
@@ -545,9 +560,9 @@ class TableSession:
                             self._reason(reason, "clearing a fault"))
 
     def _clear(self, tx: Tx, actor: str, reason: str) -> None:
-        if tx.round.phase == "dealing" and self.shoe is not None and not self.hand_deal:
+        if self.flow.stage(tx.state) is Stage.DEALING and self.shoe is not None and not self.hand_deal:
             tx.effect(SHUFFLER, "reset")  # a jammed shoe refuses to move until reset
-        self._banking.clear_fault(tx, actor, reason)
+        self.flow.clear_fault(tx, actor, reason)
 
     def verify_jackpot(self, badge: str, pin: str, reason: str) -> Any:
         """Supervisor verifies a jackpot hit held for verification; the round goes on and pays it."""
@@ -574,10 +589,10 @@ class TableSession:
             value = parse_card(card, "card")
 
             def check() -> None:
-                self._banking.check_correction(self._round_or_refuse(), position, index, value)
+                self.flow.check_correction(self._round_or_refuse(), position, index, value)
 
             return self._supervise("correct_card", badge, pin,
-                            lambda tx, actor: self._banking.correct_card(tx, actor, position, index, value), check)
+                            lambda tx, actor: self.flow.correct_card(tx, actor, position, index, value), check)
 
     def adjust(self, badge: str, pin: str, adjustments: Mapping[int, Any], reason: str,
                round_id: str | None = None) -> Any:

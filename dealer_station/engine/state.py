@@ -80,7 +80,8 @@ class RoundState:
         return [c for cards in self.cards.values() for c in cards]
 
     def packet_size(self, position: str) -> int:
-        return next((n for pos, n in self.packets if pos == position), 0)
+        """Cards dealt to ``position`` this round once every packet is out (poker's board comes in three)."""
+        return sum(n for pos, n in self.packets if pos == position)
 
     def clone(self) -> RoundState:
         return replace(
@@ -153,7 +154,7 @@ def evolve(state: TableState, event: ev.Event, at: str, seq: int = 0, game: Game
     handler = _HANDLERS.get(type(event))
     if handler is not None:
         handler(state, event, at)
-    elif game is not None:
+    if game is not None:  # the game sees every event: its own, and the common ones after their fold
         game(state, event, at)
     if seq:
         state.last_seq = seq
@@ -181,7 +182,7 @@ def _station_started(state: TableState, e: ev.StationStarted, at: str) -> None:
 
 
 def _round_opened(state: TableState, e: ev.RoundOpened, at: str) -> None:
-    state.round = RoundState(round_id=e.round_id, started_at=at, number=e.number)
+    state.round = RoundState(round_id=e.round_id, started_at=at, number=e.number, phase=e.phase or BETTING)
     state.rounds_started = e.number
     state.deck_attempts = 0
 

@@ -99,7 +99,8 @@ class Game(ABC):
         return []
 
     def evolve(self, state: TableState, event: Any, at: str) -> bool:
-        """Fold one of the game's own events into the table state; False: not the game's."""
+        """Fold an event into the table state: the game's own, or a common one after its
+        common fold (poker moves its stacks on ``settled``); False: nothing for the game."""
         return False
 
     def on_verify(self, tx: Any, actor: str, reason: str) -> None:

@@ -26,7 +26,8 @@ UNREADABLE = 0xFF  # wire value of a card the device could not recognise
 USB_VENDOR_ID = 0x1D50  # the card reader's USB ids (docs/protocol.md)
 USB_PRODUCT_ID = 0x6018
 
-POSITIONS: tuple[str, ...] = ("board", "dealer") + tuple(f"seat{i}" for i in range(1, 10))
+POSITIONS: tuple[str, ...] = ("board", "dealer") + tuple(f"seat{i}" for i in range(1, 10)) + ("seat10", "burn")
+"""Codes are indexes, so positions are only ever added at the end (poker: a tenth seat, burn cards)."""
 DeviceState = Literal["ready", "shuffling", "dealing", "empty", "door_open"]
 WireFaultCode = Literal[
     "jam", "misfeed", "card_unreadable", "deck_count_wrong", "door_open", "power_restored", "internal_error"

@@ -9,6 +9,7 @@ round's settlement is what the rules give for its journaled record, and the mone
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -174,3 +175,60 @@ def test_sigkill_during_thb_rounds_with_jackpot_hits_neither_loses_nor_pays_twic
                     paid_pool[(ev.round_id, award["seat"])] = Decimal(award["amount"])
     assert awards and max(awards.values()) == 1, "a hit was awarded twice"
     assert set(paid_pool) <= set(awards)
+
+
+POKER_KILLS = 15
+
+
+def test_sigkill_during_poker_hands_creates_no_chip_and_settles_no_hand_twice(tmp_path: Path) -> None:
+    """Kill a no-limit table mid-session at random instants (deals, betting, showdowns, seat
+    changes); afterwards the chips add up at every journal position, no hand ended twice,
+    every settled hand's record settles as journaled, and no pot was awarded twice."""
+    from dealer_station.games.holdem import live
+
+    journal = tmp_path / "poker-crash.sqlite"
+    extra = ("--config", "holdem-nl-1-2", "--seats", "6", "--faults", "jam:0.05,dispute:0.05")
+    rng = random.Random(10)
+    last_seq = 0
+    for attempt in range(POKER_KILLS):
+        proc = _simulate(journal, attempt + 1, 100_000, *extra)
+        target = last_seq + rng.randint(4, 150)  # a 6-seat hand is about 80 events
+        deadline = time.monotonic() + 60
+        while _last_seq(journal) < target:
+            assert proc.poll() is None, proc.stderr.read().decode()
+            assert time.monotonic() < deadline, f"no progress after restart {attempt}"
+            time.sleep(0.002)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        assert _last_seq(journal) >= last_seq, "the journal lost events across a kill"
+        last_seq = _last_seq(journal)
+    final = _simulate(journal, 999, 3, *extra)
+    out, err = final.communicate(timeout=120)
+    assert final.returncode == 0, err.decode()
+    assert json.loads(out)["conserved"] is True
+
+    verify = subprocess.run([sys.executable, "-m", "dealer_station", "journal", "verify", "--journal", str(journal)],
+                            capture_output=True, text=True, timeout=60)
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+    with Journal(journal, table_id="P1") as j:
+        audit = live.audit_journal(j.events(), "P1")
+        assert audit.conserved, audit.unbalanced[:3]
+        ends: Counter[str] = Counter()
+        awarded: Counter[str] = Counter()
+        settled: dict[str, dict] = {}
+        restarts = 0
+        for ev in j.events():
+            if ev.kind in ("round_paid", "round_voided"):
+                ends[ev.round_id] += 1
+                restarts += ev.kind == "round_voided" and ev.payload["cause"] == "station_restart"
+            if ev.kind == "pots_awarded":
+                awarded[ev.round_id] += 1
+            if ev.kind == "settled":
+                settled[ev.round_id] = ev.payload
+    assert ends and max(ends.values()) == 1, "a hand ended twice"
+    assert awarded and max(awarded.values()) == 1, "a hand's pots were awarded twice"
+    assert set(awarded) == set(settled)
+    assert len(settled) >= 5 and restarts <= POKER_KILLS
+    game = get_game("holdem")
+    for payload in settled.values():
+        assert game.settle_record(payload["record"]) == payload["settlement"]

@@ -35,6 +35,7 @@ MESSAGES: list[p.Message] = [
     p.StatusRequest(), p.CardDispensedMsg("dealer", 1, 51), p.DeckVerifiedMsg(53, (0,), (50,), (21,)),
     p.StatusMsg("door_open"), p.FaultMsg("jam", "jam at card 4 — ünïcode"), p.CardReadMsg(None), p.CardReadMsg(38),
     p.ShuffleDoneMsg(), p.PacketDoneMsg("board", 5),
+    p.DealPacket("burn", 1), p.CardDispensedMsg("seat10", 1, 0),  # poker: burn cards, a tenth seat
 ]
 
 
@@ -96,7 +97,7 @@ def test_duplicate_suppression() -> None:
 
 def test_encode_rejects_bad_arguments() -> None:
     with pytest.raises(ValueError):
-        p.encode(p.DealPacket("seat10", 2))
+        p.encode(p.DealPacket("seat11", 2))
     with pytest.raises(ValueError):
         p.encode(p.CardDispensedMsg("board", 0, 52))
 

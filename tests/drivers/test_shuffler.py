@@ -221,7 +221,7 @@ def test_garbage_on_the_line_is_naked_and_the_simulator_keeps_going(shuffler_pai
 def test_commands_refused_when_link_down_and_bad_arguments_in_caller(shuffler_pair) -> None:
     sim, drv = shuffler_pair()
     with pytest.raises(ValueError):
-        drv.deal_packet("seat10", 2)
+        drv.deal_packet("seat11", 2)
     sim.inject("disconnect", seconds=1.0)
     wait_for(drv, LinkDown)
     with pytest.raises(DeviceError):

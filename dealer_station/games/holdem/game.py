@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...config import TableConfig
 from ..base import Game
+from . import live
 from . import record as records
 from .structure import MAX_SEATS
 from .table import HoldemTableConfig
+
+if TYPE_CHECKING:
+    from ...engine.state import TableState
 
 
 class HoldemGame(Game):
@@ -34,3 +38,7 @@ class HoldemGame(Game):
     def settle_record(self, record: object) -> dict[str, Any]:
         """Validate and settle one record (no table profile is involved)."""
         return records.settle(records.parse_record(record))
+
+    def evolve(self, state: TableState, event: Any, at: str) -> bool:
+        """The live table's stacks, seats, button and hand (``live.fold``)."""
+        return live.fold(state, event, at)

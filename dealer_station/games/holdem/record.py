@@ -22,7 +22,8 @@ from .showdown import HandResult, settle_hand
 from .structure import MAX_SEATS, HandConfig, RakeRule, Street, Structure, check_chips
 
 GAME = "holdem"
-RECORD_KEYS = ("game", "structure", "blinds", "bet_sizes", "button", "rake", "min_chip", "seats", "board", "actions")
+RECORD_KEYS = ("game", "structure", "blinds", "bet_sizes", "button", "rake", "min_chip", "seats", "posts", "board",
+               "actions")
 SEAT_KEYS = ("seat", "stack", "hole")
 RAKE_KEYS = ("percent", "cap", "no_flop_no_drop")
 ACTION_KEYS = ("seat", "action", "to")
@@ -35,6 +36,8 @@ class HoldemRecord:
     config: HandConfig
     stacks: Mapping[int, Decimal]
     button: int
+    posts: tuple[int, ...]
+    """Seats that posted a big blind to be dealt in (a player joining a running table)."""
     holes: Mapping[int, tuple[Card, ...]]
     """Hole cards given in the record; a seat that folded or mucked may have none."""
     board: tuple[Card, ...]
@@ -62,10 +65,11 @@ def parse_record(record: object) -> HoldemRecord:
     if len(board) > 5:
         raise RecordError(f"at most 5 cards, got {len(board)}", "board")
     ensure_distinct([("board", board), *((f"seats[{i}].hole", h) for i, h in holes.values())])
+    posts = _parse_posts(record.get("posts", []), stacks)
     actions = _parse_actions(require(record, "actions"), stacks)
-    hand = replay(config, stacks, button, actions)
+    hand = replay(config, stacks, button, actions, posts)
     _check_board(hand, board)
-    return HoldemRecord(config, stacks, button, {s: h for s, (_, h) in holes.items()}, board, actions, hand)
+    return HoldemRecord(config, stacks, button, posts, {s: h for s, (_, h) in holes.items()}, board, actions, hand)
 
 
 def parse_config(record: Mapping[str, Any]) -> HandConfig:
@@ -130,6 +134,19 @@ def _seat_number(value: object, field: str) -> int:
     return value
 
 
+def _parse_posts(value: object, stacks: Mapping[int, Decimal]) -> tuple[int, ...]:
+    """``posts`` (optional, docs/holdem.md): seats posting a big blind to be dealt in."""
+    if not isinstance(value, list):
+        raise RecordError("must be a list of seat numbers", "posts")
+    seats = tuple(_seat_number(seat, f"posts[{i}]") for i, seat in enumerate(value))
+    for i, seat in enumerate(seats):
+        if seat not in stacks:
+            raise RecordError(f"seat {seat} is not in the hand", f"posts[{i}]")
+        if seat in seats[:i]:
+            raise RecordError(f"seat {seat} posts twice", f"posts[{i}]")
+    return seats
+
+
 def _parse_actions(value: object, stacks: Mapping[int, Decimal]) -> tuple[Action, ...]:
     if not isinstance(value, list):
         raise RecordError("must be a list of actions", "actions")
@@ -150,9 +167,11 @@ def _parse_actions(value: object, stacks: Mapping[int, Decimal]) -> tuple[Action
     return tuple(actions)
 
 
-def replay(config: HandConfig, stacks: Mapping[int, Decimal], button: int, actions: Sequence[Action]) -> Hand:
+def replay(
+    config: HandConfig, stacks: Mapping[int, Decimal], button: int, actions: Sequence[Action], posts: Sequence[int] = ()
+) -> Hand:
     """Start the hand and apply ``actions``; the hand must end exactly with the last one."""
-    hand = start_hand(config, stacks, button)
+    hand = start_hand(config, stacks, button, posts=posts)
     for i, action in enumerate(actions):
         try:
             hand = apply(hand, action)
@@ -231,6 +250,7 @@ def record_json(
     actions: Sequence[Action],
     board: Sequence[Card],
     holes: Mapping[int, Sequence[Card]],
+    posts: Sequence[int] = (),
 ) -> dict[str, Any]:
     """A ``holdem`` record of a played hand, as ``parse_record`` reads it."""
     seats = []
@@ -245,11 +265,9 @@ def record_json(
         if action.to is not None:
             move["to"] = format_money(action.to)
         moves.append(move)
-    return {
-        "game": GAME,
-        **config_json(config),
-        "button": button,
-        "seats": seats,
-        "board": cards_str(board),
-        "actions": moves,
-    }
+    out: dict[str, Any] = {"game": GAME, **config_json(config), "button": button, "seats": seats}
+    if posts:
+        out["posts"] = list(posts)
+    out["board"] = cards_str(board)
+    out["actions"] = moves
+    return out

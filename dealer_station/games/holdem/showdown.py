@@ -84,8 +84,8 @@ def odd_chip_order(hand: Hand, seats: Sequence[int]) -> tuple[int, ...]:
 
 def split(amount: Decimal, winners: Sequence[int], min_chip: Decimal) -> tuple[tuple[int, Decimal], ...]:
     """``amount`` shared by ``winners`` (in odd-chip order) in whole smallest chips."""
-    share = round_down(amount / len(winners), min_chip)
-    odd = int((amount - share * len(winners)) / min_chip)
+    chips, odd = divmod(int(amount / min_chip), len(winners))  # whole chips: exact, never a rounded quotient
+    share = min_chip * chips
     return tuple((seat, share + (min_chip if k < odd else ZERO)) for k, seat in enumerate(winners))
 
 

@@ -1,0 +1,371 @@
+"""The deck, the deal and the reveals: what every game family does with the shoe and the reader.
+
+Both families (``banking``, ``poker``) start a round from a verified deck, deal packets
+the shoe reports card by card, turn cards up at reveals (read by the reader, keyed, or
+turned over), and answer device faults as HARDWARE.md says (``device_policy``). That is
+one piece of code, here; a family's flow subclasses ``DealFlow`` and supplies what its
+round does at each turn through the hooks at the top (``start_deal``, ``packets_done``,
+``after_reveal``, ``resume_pending``, ``void``, ``reveal_targets``).
+
+Packets are ``(position, count)``; a position may receive several packets in a round
+(poker deals the board street by street), so the cards a packet still lacks are counted
+against every packet for that position up to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from ..cards import card_str, cards_str
+from ..errors import RuleError
+from . import device_policy as policy
+from . import events as ev
+from .phases import PhaseGraph, Stage
+from .state import RoundState, TableState
+
+if TYPE_CHECKING:
+    from ..config import TableConfig
+    from .session import Tx
+
+STATION, CROUPIER = "station", "croupier"
+MAX_DECK_REQUESTS = 3
+
+
+def packet_due(rnd: RoundState) -> tuple[str, int, int]:
+    """(position, cards in this packet, cards the position must hold once it is dealt)."""
+    pos, count = rnd.packets[rnd.packet_index]
+    due = sum(n for p, n in rnd.packets[: rnd.packet_index + 1] if p == pos)
+    return pos, count, due
+
+
+class DealFlow:
+    """Deck, deal, reveals and device reports of one table (game + profile + its devices)."""
+
+    graph: PhaseGraph
+
+    def __init__(self, table: TableConfig, *, has_shoe: bool, has_reader: bool) -> None:
+        self.table = table
+        self.has_shoe = has_shoe
+        self.has_reader = has_reader
+        self.hand_deal = table.deal_mode == "hand"
+
+    # ----------------------------------------------------------------- the family's hooks
+
+    def start_deal(self, tx: Tx) -> None:
+        """The deck is verified while the round waits for it (stage ``LOCKED``): deal."""
+        raise NotImplementedError
+
+    def packets_done(self, tx: Tx) -> None:
+        """Every packet asked for so far is dealt: the round moves on."""
+        raise NotImplementedError
+
+    def after_reveal(self, tx: Tx) -> None:
+        """A card was turned up; when the reveal is complete the round moves on."""
+        raise NotImplementedError
+
+    def resume_pending(self, tx: Tx) -> None:
+        """Take an automatic step the round is due (after recovery or a cleared halt)."""
+        raise NotImplementedError
+
+    def void(self, tx: Tx, cause: str, actor: str, reason: str = "") -> None:
+        """Void the round: every stake returned."""
+        raise NotImplementedError
+
+    def reveal_targets(self, rnd: RoundState, phase: str) -> list[tuple[str, int]]:
+        """(position, card index) turned up in ``phase``, in the order they are shown."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- queries (pure)
+
+    def stage(self, state: TableState) -> Stage:
+        rnd = state.round
+        if rnd is None:
+            return Stage.IDLE
+        return self.graph.phase(rnd.phase).stage
+
+    def next_to_reveal(self, rnd: RoundState | None) -> tuple[str, int] | None:
+        if rnd is None or rnd.finished:
+            return None
+        for pos, i in self.reveal_targets(rnd, rnd.phase):
+            if rnd.revealed.get(pos, 0) <= i:
+                return pos, i
+        return None
+
+    def revealed_all(self, rnd: RoundState, phase: str) -> bool:
+        return all(rnd.revealed.get(pos, 0) > i for pos, i in self.reveal_targets(rnd, phase))
+
+    def cards_on_table(self, rnd: RoundState | None, position: str) -> list[int | None]:
+        """The cards lying at ``position``: known ones as cards, hand-dealt unknown ones as None."""
+        if rnd is None:
+            return []
+        known: list[int | None] = list(rnd.cards.get(position, []))
+        if rnd.by_hand and not rnd.void and self.graph.phase(rnd.phase).stage is not Stage.DEALING:
+            known += [None] * (rnd.packet_size(position) - len(known))
+        return known
+
+    def awaiting_key(self, rnd: RoundState | None) -> bool:
+        """Whether the croupier may key a card in now (unreadable card, or hand-deal reveal)."""
+        if rnd is None or rnd.finished:
+            return False
+        if rnd.halt is not None:
+            return rnd.halt.kind == "unreadable"
+        return self.hand_deal and self.next_to_reveal(rnd) is not None
+
+    def clock_due(self, state: TableState, now: datetime) -> bool:
+        """Whether a time limit has run out at ``now`` (a family with a clock says; none by default)."""
+        return False
+
+    def on_clock(self, tx: Tx, now: datetime) -> None:
+        """What a time limit that ran out does (``clock_due`` was True)."""
+
+    # ----------------------------------------------------------------- the deck and the deal
+
+    def request_deck(self, tx: Tx, *, again: bool = False) -> None:
+        """Every round starts from a fresh deck: reset (clears a jam), shuffle, verify.
+
+        After a shoe fault before the deal the deck is asked for again, a bounded number
+        of times per round: a shoe that keeps failing needs a person.
+        """
+        state = tx.state
+        if not self.has_shoe or state.deck_verified:
+            return
+        if again and (state.deck_attempts >= MAX_DECK_REQUESTS or not state.device(policy.SHUFFLER).connected):
+            return
+        tx.emit(ev.DeckRequested(state.deck_attempts + 1), STATION)
+        tx.effect(policy.SHUFFLER, "deck")
+
+    def request_packet(self, tx: Tx) -> None:
+        """Ask the shoe for what the current packet still lacks, or say the deal is done."""
+        rnd = tx.round
+        if rnd.packet_index < len(rnd.packets):
+            pos, _count, due = packet_due(rnd)
+            have = len(rnd.cards.get(pos, []))
+            tx.emit(ev.PacketRequested(pos, due - have), STATION)
+            tx.effect(policy.SHUFFLER, "packet")
+        else:
+            self.packets_done(tx)
+
+    def in_deal(self, state: TableState) -> bool:
+        """Whether the round in progress is being dealt (by the shoe or by hand)."""
+        rnd = state.round
+        return rnd is not None and not rnd.finished and self.stage(state) is Stage.DEALING
+
+    def dealing(self, state: TableState) -> bool:
+        """Whether the shoe is dealing this round's cards right now."""
+        return not self.hand_deal and self.in_deal(state)
+
+    # ----------------------------------------------------------------- reveals
+
+    def key_card(self, tx: Tx, card: int) -> None:
+        """Manual entry of a card: unreadable by the reader, or dealt by hand (journaled as manual)."""
+        rnd = tx.round
+        if rnd.halt is not None:
+            tx.emit(ev.HaltCleared(CROUPIER, "card keyed"), CROUPIER)
+        self.reveal_read(tx, card, manual=True, actor=CROUPIER)
+
+    def reveal_read(self, tx: Tx, card: int, manual: bool, actor: str) -> None:
+        rnd = tx.round
+        target = self.next_to_reveal(rnd)
+        if target is None:
+            return
+        pos, i = target
+        known = rnd.cards.get(pos, [])
+        if i >= len(known):  # dealt by hand: this read is how the station learns the card
+            if card in rnd.dealt_cards():
+                tx.emit(ev.ReadRejected(pos, i, card, "already in play this round", manual), actor)
+                return
+            tx.emit(ev.CardRevealed(pos, i, card, read=card, manual=manual, by_hand=True), actor)
+            self.after_reveal(tx)
+            return
+        expected = known[i]
+        if card != expected:
+            tx.emit(ev.Halted("mismatch", "reader_mismatch",
+                              f"misdeal alarm: read {card_str(card)} at {pos} card {i + 1}, "
+                              f"shoe dealt {card_str(expected)}", "reader",
+                              {"position": pos, "index": i, "read": card, "expected": expected, "manual": manual}),
+                    actor)
+            return
+        tx.emit(ev.CardRevealed(pos, i, card, read=card, manual=manual), actor)
+        self.after_reveal(tx)
+
+    # ----------------------------------------------------------------- supervisor decisions
+
+    def accept_mismatch(self, tx: Tx, actor: str, reason: str) -> None:
+        rnd = tx.round
+        assert rnd.halt is not None
+        detail = rnd.halt.detail
+        tx.emit(ev.HaltCleared(actor, reason, dict(detail)), actor)
+        tx.emit(ev.CardRevealed(detail["position"], detail["index"], detail["expected"], read=detail["read"],
+                                accepted=True), actor)
+        self.after_reveal(tx)
+
+    def clear_fault(self, tx: Tx, actor: str, reason: str) -> None:
+        tx.emit(ev.HaltCleared(actor, reason), actor)
+        if self.dealing(tx.state) and self.has_shoe:
+            self.request_packet(tx)  # the effect resets the shoe first: a jammed shoe waits for it
+
+    def correct_card(self, tx: Tx, actor: str, position: str, index: int, card: int) -> None:
+        tx.emit(ev.CardCorrected(position, index, card, tx.round.cards[position][index]), actor)
+
+    def check_correction(self, rnd: RoundState, position: str, index: object, card: int) -> None:
+        cards = rnd.cards.get(position)
+        if cards is None or not isinstance(index, int) or not 0 <= index < len(cards):
+            raise RuleError(f"no card {index} at {position}", "position")
+        if card in rnd.dealt_cards() and cards[index] != card:
+            raise RuleError(f"card {card_str(card)} is already in play this round", "card")
+
+    # ----------------------------------------------------------------- device reports
+
+    def on_deck_verified(self, tx: Tx, count: int, missing: list[int], extra: list[int], duplicates: list[int]) -> None:
+        ok = count == 52 and not missing and not extra and not duplicates
+        tx.emit(ev.DeckVerified(ok, count, tuple(missing), tuple(extra), tuple(duplicates)), "device:shuffler")
+        rnd = tx.state.round
+        if rnd is None or rnd.finished:
+            return
+        stage = self.stage(tx.state)
+        if not ok:
+            if stage in (Stage.BETTING, Stage.LOCKED) and rnd.halt is None:
+                tx.emit(ev.Halted("deck", "deck_count_wrong",
+                                  f"deck check failed: {count} cards, missing {' '.join(cards_str(missing)) or '-'}, "
+                                  f"extra {' '.join(cards_str(extra)) or '-'}, "
+                                  f"duplicates {' '.join(cards_str(duplicates)) or '-'}", "shuffler"),
+                        "device:shuffler")
+            return
+        if stage is Stage.LOCKED and rnd.halt is None:
+            self.start_deal(tx)
+
+    def on_card_dispensed(self, tx: Tx, position: str, index: int, card: int) -> bool:
+        """A card the shoe dealt; False when the round was not expecting one (not journaled)."""
+        rnd = tx.state.round
+        if rnd is None or not self.dealing(tx.state) or rnd.halt is not None or rnd.packet_index >= len(rnd.packets):
+            return False
+        pos, _count, due = packet_due(rnd)
+        if card in rnd.dealt_cards():
+            tx.emit(ev.CardDealt(position, index, card, duplicate=True), "device:shuffler")
+            self.void(tx, "duplicate_card", STATION, reason=f"{card_str(card)} dealt twice")
+            return True
+        if position != pos or len(rnd.cards.get(pos, [])) >= due:
+            tx.emit(ev.CardDealt(position, index, card, unexpected=True), "device:shuffler")
+            self.void(tx, "extra_card", STATION, reason=f"unexpected card {card_str(card)} for {position}")
+            return True
+        tx.emit(ev.CardDealt(position, index, card), "device:shuffler")
+        return True
+
+    def on_packet_done(self, tx: Tx, position: str, count: int) -> bool:
+        rnd = tx.state.round
+        if rnd is None or not self.dealing(tx.state) or rnd.halt is not None or rnd.packet_index >= len(rnd.packets):
+            return False
+        pos, want, due = packet_due(rnd)
+        have = len(rnd.cards.get(pos, []))
+        if position != pos or have != due:
+            got = have - (due - want)
+            self.void(tx, "missing_card", STATION, reason=f"{pos}: {got} of {want} cards")
+            return True
+        tx.emit(ev.PacketDone(pos, want), STATION)
+        self.request_packet(tx)
+        return True
+
+    def on_card_read(self, tx: Tx, card: int | None) -> bool:
+        rnd = tx.state.round
+        target = self.next_to_reveal(rnd)
+        if rnd is None or rnd.finished or target is None or rnd.halt is not None:
+            return False
+        if card is None:
+            pos, i = target
+            tx.emit(ev.Halted("unreadable", "card_unreadable", f"card unreadable at {pos} card {i + 1}: key it in",
+                              "reader", {"position": pos, "index": i}), "device:reader")
+            return True
+        self.reveal_read(tx, card, manual=False, actor="device:reader")
+        return True
+
+    def on_device_fault(self, tx: Tx, device: str, code: str, text: str) -> None:
+        """HARDWARE.md's response (``device_policy``) to a fault a device reported."""
+        state = tx.state
+        rnd = state.round
+        actor = f"device:{device}"
+        stage = self.stage(state)
+        if rnd is None or rnd.finished or not policy.touches_round(device, stage, code):
+            tx.emit(ev.DeviceFault(device, code, text), actor)
+            if device == policy.SHUFFLER and stage in (Stage.BETTING, Stage.LOCKED) and rnd is not None:
+                # Before the deal a shoe fault costs only the deck's verification.
+                if state.deck_verified:
+                    tx.emit(ev.DeckInvalidated(code), STATION)
+                self.request_deck(tx, again=True)
+            return
+        if code == "card_unreadable" and device == policy.READER:
+            self.on_card_read(tx, None)
+            return
+        rule = policy.rule_for(code)
+        if rule.response is policy.Response.VOID:
+            self.void(tx, code, STATION, reason=text)
+            return
+        if rnd.halt is None:
+            tx.emit(ev.Halted(rule.halt or "fault", code, f"{device}: {text}", device), actor)
+
+    def on_link(self, tx: Tx, device: str, up: bool, identity: Mapping[str, Any] | None, reason: str) -> None:
+        tx.emit(ev.DeviceLink(device, up, dict(identity) if identity else None, reason), f"device:{device}")
+        state = tx.state
+        rnd = state.round
+        if rnd is None or rnd.finished:
+            return
+        stage = self.stage(state)
+        if device == policy.SHUFFLER and stage in (Stage.BETTING, Stage.LOCKED):
+            if not up and state.deck_verified:
+                tx.emit(ev.DeckInvalidated(f"{device} link lost"), STATION)
+            elif up and not state.deck_verified:
+                self.request_deck(tx, again=True)
+            return
+        if not up:
+            if rnd.halt is None and policy.touches_round(device, stage, "link_lost"):
+                tx.emit(ev.Halted("link", "link_lost", f"{device} link lost: {reason}", device), f"device:{device}")
+            return
+        halt = rnd.halt
+        if halt is None or halt.kind != "link" or halt.device != device:
+            return
+        if halt.detail.get("pending"):
+            # The request never reached the device (it was down when we asked): the
+            # round's cards are all known, so the step is simply asked for again.
+            tx.emit(ev.HaltCleared(STATION, f"{device} link restored: retrying {halt.detail['pending']}"), STATION)
+            if self.in_deal(state) and device == policy.SHUFFLER:
+                self.request_packet(tx)
+            self.resume_pending(tx)
+        elif self.in_deal(state):
+            # What the shoe dispensed before the loss is known, but its position in the
+            # deal after a reconnect or power-cycle is not: the round cannot go on.
+            self.void(tx, "link_lost", STATION, reason=f"{device} reconnected mid-deal")
+        else:
+            tx.emit(ev.HaltCleared(STATION, f"{device} link restored"), STATION)
+
+    def on_status(self, tx: Tx, device: str, state_name: str) -> None:
+        tx.emit(ev.DeviceStatus(device, state_name), f"device:{device}")
+        if state_name == "door_open" and self.in_deal(tx.state):
+            self.on_device_fault(tx, device, "door_open", "door open during the deal")
+
+    def on_effect_failed(self, tx: Tx, device: str, what: str, problem: str) -> None:
+        """A device call failed after its request was journaled: the fault path, never an exception."""
+        rnd = tx.state.round
+        stage = self.stage(tx.state)
+        if rnd is None or rnd.finished or stage in (Stage.IDLE, Stage.BETTING, Stage.LOCKED):
+            # Before the deal: the deck is asked for again when the link returns.
+            tx.emit(ev.DeviceFault(device, "link_lost", f"{what} request not delivered: {problem}"),
+                    f"device:{device}")
+            return
+        if rnd.halt is None:
+            tx.emit(ev.Halted("link", "link_lost", f"{device}: {what} request not delivered: {problem}", device,
+                              {"pending": what}), STATION)
+
+    # ----------------------------------------------------------------- recovery
+
+    def recover(self, tx: Tx) -> None:
+        """After a restart: void a shoe deal in progress (its position is lost), else resume."""
+        rnd = tx.state.round
+        if rnd is None or rnd.finished:
+            return
+        if self.dealing(tx.state):
+            why = "deal interrupted by a station restart" if rnd.halt is None \
+                else f"deal halted ({rnd.halt.cause}) when the station restarted"
+            self.void(tx, "station_restart", STATION, reason=why)
+            return
+        self.resume_pending(tx)
