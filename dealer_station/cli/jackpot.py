@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
+from typing import Any
 
 from ..errors import DealerStationError
 from .journal import journal_path
@@ -19,11 +21,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def read_meters(path: Path) -> dict[str, Any]:
+    """The meters and latest hits a journal holds (``meters_from_journal``), read-only;
+    refused in one line when there is no journal or no meter in it."""
     from ..jackpot import meters_from_journal
     from ..journal import Journal
 
-    path = journal_path(args.journal)
     if not path.exists():
         raise DealerStationError(f"no journal at {path}", "journal")
     kinds = {"jackpot_installed", "jackpot_contribution", "jackpot_award", "jackpot_overflow", "jackpot_seed",
@@ -32,6 +35,11 @@ def run(args: argparse.Namespace) -> int:
         report = meters_from_journal(journal.events(kinds=kinds))
     if report is None:
         raise DealerStationError(f"{path} has no jackpot meter (not a Texas Hold'em Bonus table)", "journal")
+    return report
+
+
+def run(args: argparse.Namespace) -> int:
+    report = read_meters(journal_path(args.journal))
     out = sys.stdout
     if args.json:
         out.write(json.dumps(report) + "\n")

@@ -10,9 +10,19 @@ Rules (ROUND_RECORD.md and the journal's event payloads):
 * handle: ``round_paid.handle`` when journaled, else the stakes the record shows (every
   placed bet plus decision bets: the game's own ``stakes()``, UTH's Play = Ante x 4/3/2/1);
   a voided round's handle and win are 0 (every stake was returned);
-* win: ``round_paid.house_net`` (a poker hand's is its rake); rake: ``round_paid.rake``;
+* rake: ``round_paid.rake`` when journaled, else the settlement's ``rake`` (a poker hand's),
+  else 0;
+* win: ``round_paid.house_net`` (a poker hand's is its rake; the rake when a hand journaled
+  no house_net), minus the round's adjustments;
+* adjustments (``round_adjusted``: seat -> + paid to the seat / - collected from it): their
+  sum is the round's ``adjusted``; the round's win changes by minus it, before or after
+  ``round_paid``; the supervisor action that authorised it (the table's last, granted
+  ``adjust`` by the same badge, without a reason yet) gets its reason and its amounts
+  (``detail``), else the adjustment is listed as an action of its own;
 * max payout: the largest positive seat ``net`` of the settlement;
-* stakes: per placed spot, the sum over seats and the sum of squares (for the par interval).
+* stakes: per placed spot, the sum over seats and the sum of squares (for the par interval);
+* jackpot amounts: a contribution's ``to_meter + to_overflow``, else the fact's ``amount``;
+  a reversal's, that of the fact it undoes.
 """
 
 from __future__ import annotations
@@ -26,7 +36,7 @@ from ..journal import JournalEvent
 from ..money import ZERO
 
 FACT_KINDS = frozenset({
-    "round_opened", "settled", "round_paid", "round_voided", "device_fault", "halted", "device_status",
+    "round_opened", "settled", "round_paid", "round_voided", "round_adjusted", "device_fault", "halted", "device_status",
     "supervisor_auth", "halt_cleared", "card_corrected", "jackpot_contribution", "jackpot_award", "jackpot_seed",
     "jackpot_reversal",
 })
@@ -50,6 +60,7 @@ class RoundFact:
     record_handle: Decimal | None = None
     win: Decimal = ZERO
     rake: Decimal = ZERO
+    adjusted: Decimal = ZERO
     max_payout: Decimal = ZERO
     seats: list[int] = field(default_factory=list)
     stakes: dict[str, tuple[Decimal, Decimal]] = field(default_factory=dict)
@@ -82,6 +93,7 @@ class SupervisorFact:
     ok: bool
     action: str | None
     reason: str | None
+    detail: str | None = None
 
 
 @dataclass(frozen=True)
@@ -152,6 +164,41 @@ def _money(value: Any) -> Decimal | None:
     return None if value is None else Decimal(str(value))
 
 
+def _fact_amount(fact: Any) -> Decimal | None:
+    """What one jackpot fact moved (``floor.fact_amount``)."""
+    if not isinstance(fact, Mapping):
+        return None
+    if fact.get("to_meter") is not None:
+        return Decimal(str(fact["to_meter"])) + (_money(fact.get("to_overflow")) or ZERO)
+    return _money(fact.get("amount"))
+
+
+def _apply_adjustment(facts: Facts, e: JournalEvent) -> None:
+    """``round_adjusted`` (``floor.apply_adjustment``)."""
+    p = e.payload
+    rid = p.get("round_id") or e.round_id
+    if not rid:
+        return  # the floor records a derive error for it
+    who = e.actor if e.actor.startswith(SUPERVISOR_PREFIX) else (p.get("by") or e.actor)
+    badge = who[len(SUPERVISOR_PREFIX):] if who.startswith(SUPERVISOR_PREFIX) else who
+    amounts = sorted((p.get("adjustments") or {}).items(), key=lambda item: int(item[0]))
+    total = sum((Decimal(str(v)) for _, v in amounts), ZERO)
+    detail = ", ".join(f"seat {k} {'+' if Decimal(str(v)) > 0 else ''}{v}" for k, v in amounts) or None
+    rnd = _round(facts, e.table_id, rid)
+    rnd.adjusted += total
+    if rnd.outcome != "voided":
+        rnd.win -= total
+    rnd.supervisor_acted = True
+    reason = p.get("reason") or None
+    mine = [a for a in facts.supervisor_actions if a.table_id == e.table_id and a.seq < e.seq]
+    last = mine[-1] if mine else None
+    if last is not None and last.ok and last.reason is None and last.action == "adjust" and last.badge == badge:
+        last.reason, last.detail = reason, detail
+    else:
+        facts.supervisor_actions.append(SupervisorFact(e.table_id, e.seq, e.at, rid, badge, True, "adjust", reason,
+                                                       detail))
+
+
 def _apply(facts: Facts, e: JournalEvent) -> None:
     p = e.payload
     rid = e.round_id or p.get("round_id")
@@ -162,13 +209,20 @@ def _apply(facts: Facts, e: JournalEvent) -> None:
     elif kind == "settled" and rid:
         rnd = _round(facts, e.table_id, rid)
         _apply_record(rnd, e.seq, p.get("record") or {})
-        nets = [Decimal(str(s["net"])) for s in (p.get("settlement") or {}).get("seats", [])]
+        settlement = p.get("settlement") or {}
+        nets = [Decimal(str(s["net"])) for s in settlement.get("seats", [])]
         rnd.max_payout = max((n for n in nets if n > 0), default=ZERO)
+        rake = _money(settlement.get("rake"))
+        if rake is not None:  # a poker hand's, until round_paid says otherwise
+            rnd.rake = rake
     elif kind == "round_paid" and rid:
         rnd = _round(facts, e.table_id, rid)
         rnd.outcome, rnd.ended_seq, rnd.ended_at = "paid", e.seq, e.at
-        rnd.win = Decimal(str(p["house_net"]))
-        rnd.rake = _money(p.get("rake")) or ZERO
+        rake = _money(p.get("rake"))
+        if rake is not None:
+            rnd.rake = rake
+        house = _money(p.get("house_net"))
+        rnd.win = (rnd.rake if house is None else house) - rnd.adjusted
         handle = _money(p.get("handle"))
         rnd.handle = handle if handle is not None else (rnd.record_handle if rnd.record_handle is not None else ZERO)
     elif kind == "round_voided" and rid:
@@ -178,6 +232,8 @@ def _apply(facts: Facts, e: JournalEvent) -> None:
         rnd.outcome, rnd.ended_seq, rnd.ended_at = "voided", e.seq, e.at
         rnd.handle = rnd.win = rnd.rake = rnd.max_payout = ZERO
         rnd.void_cause, rnd.voided_by = p.get("cause"), p.get("by")
+    elif kind == "round_adjusted":
+        _apply_adjustment(facts, e)
     elif kind == "device_fault":
         facts.faults.append(FaultFact(e.table_id, e.seq, e.at, e.round_id, kind, p.get("device"), p.get("code"),
                                       p.get("text")))
@@ -194,8 +250,11 @@ def _apply(facts: Facts, e: JournalEvent) -> None:
         if ok and e.round_id:
             _round(facts, e.table_id, e.round_id).supervisor_acted = True
     elif kind in JACKPOT_KINDS:
+        amount = _fact_amount(p)
+        if amount is None:
+            amount = _fact_amount(p.get("of"))
         facts.jackpot_events.append(JackpotFact(e.table_id, e.seq, e.at, e.round_id, kind, p.get("seat"),
-                                                p.get("category"), _money(p.get("amount")) or ZERO))
+                                                p.get("category"), ZERO if amount is None else amount))
         if kind == "jackpot_award" and e.round_id:
             _round(facts, e.table_id, e.round_id).jackpot_hit = True
     if (e.actor.startswith(SUPERVISOR_PREFIX) and kind in ("round_voided", "halt_cleared", "card_corrected")

@@ -33,7 +33,7 @@ def as_html(report: Report) -> str:
     parts += ["<h2>Device faults</h2>", _table(("table", "device", "code", "count"), faults)]
     tz = report.data.period.tz
     parts += ["<h2>Supervisor actions</h2>", _table(("when", "table", "round", "badge", "action", "granted", "reason"), [
-        (a.at.astimezone(tz).strftime("%Y-%m-%d %H:%M:%S"), a.table_id, a.round_id or "", a.badge, a.action,
+        (a.at.astimezone(tz).strftime("%Y-%m-%d %H:%M:%S"), a.table_id, a.round_id or "", a.badge, a.what,
          "yes" if a.ok else "DENIED", a.reason or "") for a in report.data.supervisor])]
     jackpots = [(r.table, k, format_money(v)) for r in report.per_table for k, v in sorted(r.jackpot.items())]
     if jackpots:

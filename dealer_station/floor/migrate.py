@@ -61,8 +61,9 @@ def applied(conn: psycopg.Connection[Any]) -> dict[int, tuple[str, str]]:
     return {v: (n, c) for v, n, c in conn.execute("SELECT version, name, checksum FROM floor.schema_migrations")}
 
 
-def migrate(url: str) -> list[str]:
-    """Bring the floor at ``url`` to the latest schema; returns the migrations applied now."""
+def migrate(url: str, up_to: int | None = None) -> list[str]:
+    """Bring the floor at ``url`` to the latest schema (or to version ``up_to``: an older floor,
+    for tests of a later migration); returns the migrations applied now."""
     done: list[str] = []
     with connect(url) as conn:
         try:
@@ -74,6 +75,8 @@ def migrate(url: str) -> list[str]:
                 conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
                 _bootstrap(conn)
             for migration in migrations():
+                if up_to is not None and migration.version > up_to:
+                    break
                 with conn.transaction():
                     conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
                     have = applied(conn).get(migration.version)

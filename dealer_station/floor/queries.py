@@ -92,10 +92,11 @@ def _report_data(conn: Conn, period: Period, tables: Sequence[str] | None) -> Re
         f"""SELECT table_id, {at_bucket}, coalesce(device, '?'), coalesce(code, '?'), count(*)
             FROM floor.faults WHERE {cond}{only} GROUP BY 1, 2, 3, 4""", params2):
         data.faults.append(FaultCount(table_id, b, device, code, count))
-    for table_id, at, round_id, badge, ok, action, reason in conn.execute(
-        f"""SELECT table_id, at, round_id, coalesce(badge, '?'), coalesce(ok, false), coalesce(action, '?'), reason
+    for table_id, at, round_id, badge, ok, action, reason, detail in conn.execute(
+        f"""SELECT table_id, at, round_id, coalesce(badge, '?'), coalesce(ok, false), coalesce(action, '?'), reason,
+                   detail
             FROM floor.supervisor_actions WHERE {cond}{only} ORDER BY at, table_id, seq""", params2):
-        data.supervisor.append(SupervisorAction(table_id, at, round_id, badge, ok, action, reason))
+        data.supervisor.append(SupervisorAction(table_id, at, round_id, badge, ok, action, reason, detail))
     for table_id, b, kind, count, amount in conn.execute(
         f"""SELECT table_id, {at_bucket}, kind, count(*), coalesce(sum(amount), 0)
             FROM floor.jackpot_events WHERE {cond}{only} GROUP BY 1, 2, 3""", params2):

@@ -61,7 +61,7 @@ def as_text(report: Report) -> str:
     if report.data.supervisor:
         out += ["", "Supervisor actions", aligned(("when", "table", "round", "badge", "action", "granted", "reason"), [
             (a.at.astimezone(report.data.period.tz).strftime("%Y-%m-%d %H:%M:%S"), a.table_id, a.round_id or "",
-             a.badge, a.action, "yes" if a.ok else "DENIED", a.reason or "") for a in report.data.supervisor])]
+             a.badge, a.what, "yes" if a.ok else "DENIED", a.reason or "") for a in report.data.supervisor])]
     jackpots = [(r.table, k, format_money(v)) for r in report.per_table for k, v in sorted(r.jackpot.items())]
     if jackpots:
         out += ["", "Jackpot", aligned(("table", "what", "amount"), jackpots)]
@@ -93,7 +93,8 @@ def as_json(report: Report) -> str:
         "rows": [r.as_json() for r in report.rows],
         "totals": report.totals().as_json(),
         "supervisor_actions": [{"at": a.at.isoformat(), "table": a.table_id, "round_id": a.round_id, "badge": a.badge,
-                                "action": a.action, "ok": a.ok, "reason": a.reason} for a in report.data.supervisor],
+                                "action": a.action, "detail": a.detail, "ok": a.ok, "reason": a.reason}
+                               for a in report.data.supervisor],
         "alarms": [{"table": a.table_id, "first_bad_seq": a.first_bad_seq, "reason": a.reason,
                     "raised_at": a.raised_at.isoformat(), "last_seen_at": a.last_seen_at.isoformat(),
                     "attempts": a.attempts} for a in report.data.alarms],

@@ -97,6 +97,12 @@ class SupervisorAction:
     ok: bool
     action: str
     reason: str | None
+    detail: str | None = None
+
+    @property
+    def what(self) -> str:
+        """The action with what it did (an adjustment's amounts)."""
+        return f"{self.action} {self.detail}" if self.detail else self.action
 
 
 @dataclass
@@ -182,7 +188,7 @@ def from_facts(facts: Facts, period: Period) -> ReportData:
             faults[fkey] = faults.get(fkey, 0) + 1
     data.faults = [FaultCount(t, b, d, c, count) for (t, b, d, c), count in faults.items()]
     data.supervisor = [SupervisorAction(a.table_id, parse_at(a.at), a.round_id, a.badge or "?", a.ok, a.action or "?",
-                                        a.reason)
+                                        a.reason, a.detail)
                        for a in facts.supervisor_actions if period.contains(parse_at(a.at))]
     jackpot: dict[tuple[Any, ...], JackpotSums] = {}
     for j in facts.jackpot_events:

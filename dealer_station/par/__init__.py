@@ -21,6 +21,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,15 @@ from ..journal import canonical_json
 log = structlog.get_logger("dealer_station.par")
 
 Progress = Callable[[str], None]
+Z95 = 1.96
+"""Two-sided 95% quantile of the normal distribution: a simulated edge's confidence interval."""
+
+
+def decimal_of(value: float | Fraction, places: int = 10) -> Decimal:
+    """A par figure as a Decimal rounded to ``places`` (a simulated float or an exact Fraction)."""
+    if isinstance(value, float):
+        return round(Decimal(value), places)
+    return round(Decimal(value.numerator) / Decimal(value.denominator), places)
 
 
 @dataclass(frozen=True)

@@ -22,35 +22,27 @@ from __future__ import annotations
 
 import random
 import time
-from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from itertools import combinations
-from math import comb, sqrt
+from math import sqrt
 from typing import Any
 
 from ..autoplay import flop_action, preflop_action, river_action
 from ..evaluator import CATEGORY_SHIFT, Category, strength7
 from ..games.uth import PLAY_MULTIPLE, QUALIFYING_CATEGORY
-from . import ParSheet, ParTable, Progress, SpotPar
+from . import Z95, ParSheet, ParTable, Progress, SpotPar, decimal_of
 from .categories import category_counts
+from .dealer_hands import DEALER_HANDS, DealerHands
 from .headsup import blind_win_counts
 
 DEFAULT_SAMPLES = 20_000  # simulated rounds of 7 seats (140,000 hands), about 25 s
 SEATS = 7
-Z95 = 1.96
 QUALIFY = int(QUALIFYING_CATEGORY) << CATEGORY_SHIFT  # dealer strengths below this do not qualify
-DEALER_HANDS = comb(45, 2)
 
 
 def _odds(paytables: Mapping[str, Any], name: str) -> dict[Category, Fraction]:
     return {Category.from_label(label): Fraction(str(odds)) for label, odds in (paytables.get(name) or {}).items()}
-
-
-def _dec(value: float | Fraction, places: int = 10) -> Decimal:
-    return round(Decimal(float(value)), places) if isinstance(value, float) else round(
-        Decimal(value.numerator) / Decimal(value.denominator), places)
 
 
 def trips_exact(trips: Mapping[Category, Fraction]) -> tuple[Fraction, Fraction, list[tuple[Category, Fraction]]]:
@@ -80,27 +72,7 @@ def _decision(hole: Sequence[int], board: Sequence[int]) -> int:
     return PLAY_MULTIPLE.get(action, 0)
 
 
-class _Board:
-    """Every possible dealer hand on one board, sorted by strength, by card too."""
-
-    def __init__(self, board: tuple[int, ...]) -> None:
-        rest = [c for c in range(52) if c not in board]
-        combos = list(combinations(rest, 2))
-        strengths = list(map(strength7, (board + c for c in combos)))
-        self.all = sorted(strengths)
-        by_card: dict[int, list[int]] = {c: [] for c in rest}
-        for (a, b), s in zip(combos, strengths):
-            by_card[a].append(s)
-            by_card[b].append(s)
-        self.by_card = {c: sorted(v) for c, v in by_card.items()}
-
-    def below(self, x: int, a: int, b: int, own: int) -> int:
-        """Dealer hands (disjoint from the hole a, b) weaker than strength ``x``."""
-        return (bisect_left(self.all, x) - bisect_left(self.by_card[a], x) - bisect_left(self.by_card[b], x)
-                + (1 if own < x else 0))
-
-
-def seat_moments(table: _Board, own: int, a: int, b: int, m: int, blind: Mapping[Category, float]
+def seat_moments(table: DealerHands, own: int, a: int, b: int, m: int, blind: Mapping[Category, float]
                  ) -> tuple[float, float, float]:
     """(mean, second moment, probability of beating the dealer) of one seat's Ante + Blind +
     Play result per unit Ante, exactly over every dealer hand left, given its Play multiple
@@ -143,7 +115,7 @@ def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
         board = tuple(deck[:5])
         dealer = strength7((*board, deck[5], deck[6]))
         dealer_qualifies = dealer >= QUALIFY
-        table = _Board(board)
+        table = DealerHands(board)
         round_sum = 0.0
         dealt: list[float] = []
         trips_results: list[float] = []
@@ -186,8 +158,8 @@ def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
     trips_cov = cross_trips / rounds - trips_mean ** 2
     handle_per_ante = sum_handle / n
     spots = {
-        "ante": SpotPar(_dec(-main_mean), _dec(main_var), _dec(main_cov), _dec(main_ci), False),
-        "trips": SpotPar(_dec(trips_edge), _dec(trips_var), _dec(trips_cov), Decimal(0), True),
+        "ante": SpotPar(decimal_of(-main_mean), decimal_of(main_var), decimal_of(main_cov), decimal_of(main_ci), False),
+        "trips": SpotPar(decimal_of(trips_edge), decimal_of(trips_var), decimal_of(trips_cov), Decimal(0), True),
     }
     trips_table = ParTable(
         "Trips (exact, full enumeration of 133,784,560 seven-card hands)", ("row", "pays", "probability", "return"),

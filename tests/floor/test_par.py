@@ -17,7 +17,8 @@ from dealer_station.games.base import SeatHand
 from dealer_station.games.uth import Payer, settle_seat
 from dealer_station.par import PROVIDERS, ParSheet, SpotPar, par_sheet, register
 from dealer_station.par.categories import category_counts
-from dealer_station.par.uth import _Board, _decision, seat_moments, trips_exact, uth_par
+from dealer_station.par.dealer_hands import DealerHands
+from dealer_station.par.uth import _decision, seat_moments, trips_exact, uth_par
 
 # GAMES.md §1: the published 7-card counts (a fixture, not derived from code).
 PUBLISHED_7 = {
@@ -75,7 +76,7 @@ def test_exact_average_over_dealer_hands_equals_settling_each_one(seed: int) -> 
     board, hole = tuple(deck[:5]), (deck[5], deck[6])
     blind = {c: float(o) for c, o in load_profile("uth-default").paytable("blind").items()}
     own = strength7((*board, *hole))
-    got = seat_moments(_Board(board), own, hole[0], hole[1], _decision(hole, board), blind)
+    got = seat_moments(DealerHands(board), own, hole[0], hole[1], _decision(hole, board), blind)
     assert got == pytest.approx(_brute_force(hole, board), abs=1e-12)
 
 
@@ -151,7 +152,7 @@ def test_head_to_head_count_on_a_board_equals_counting_each_dealer_hand(seed: in
     got = _Holes(SevenCardTables()).wins(np.array(boards), np.array([1] * len(boards)), Category.STRAIGHT)
     expected = [0] * 10
     for board in boards:
-        table = _Board(board)
+        table = DealerHands(board)
         for a, b in combinations([c for c in range(52) if c not in board], 2):
             own = strength7((*board, a, b))
             if own >> 20 >= Category.STRAIGHT:

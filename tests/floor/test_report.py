@@ -22,7 +22,9 @@ from dealer_station.journal import Journal
 from dealer_station.money import parse_money
 from dealer_station.recall import finished_round_ids, recall_round
 from tests.floor.conftest import Floor
+from tests.floor.corrections import add_corrections
 from tests.floor.test_ingest import forward
+from tests.pg import PostgresServer
 
 
 def cli(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
@@ -53,33 +55,62 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def test_floor_trigger_and_journal_facts_agree_field_for_field(floor: Floor, journal_copy: Path) -> None:
-    forward(journal_copy, floor.station_url)
-    facts = journal_facts(journal_copy)
-    with psycopg.connect(floor.report_url) as conn:
+ROUND_COLUMNS = ("table_id", "round_id", "number", "game", "opened_seq", "record_seq", "ended_seq", "outcome", "handle",
+                 "record_handle", "win", "rake", "adjusted", "max_payout", "seats", "void_cause", "voided_by",
+                 "supervisor_acted", "jackpot_hit", "paytables")
+
+
+def assert_floor_equals_facts(url: str, facts: Facts) -> list[dict[str, Any]]:
+    """Every derived fact the floor holds equals ``facts`` field for field; returns the floor's rounds."""
+    cols = ROUND_COLUMNS
+    with psycopg.connect(url) as conn:
         assert conn.execute("SELECT count(*) FROM floor.derive_errors").fetchone() == (0,)
-        cols = ("table_id", "round_id", "number", "game", "opened_seq", "record_seq", "ended_seq", "outcome", "handle",
-                "record_handle", "win", "rake", "max_payout", "seats", "void_cause", "voided_by", "supervisor_acted",
-                "jackpot_hit", "paytables")
         floor_rounds = [dict(zip(cols, r)) for r in conn.execute(
-            f"SELECT {', '.join(cols)} FROM floor.rounds ORDER BY opened_seq")]
+            f"SELECT {', '.join(cols)} FROM floor.rounds ORDER BY table_id, opened_seq")]
         stakes = {r[0]: {k: (Decimal(str(v[0])), Decimal(str(v[1]))) for k, v in r[1].items()}
                   for r in conn.execute("SELECT round_id, stakes FROM floor.rounds")}
         faults = [tuple(r) for r in conn.execute(
-            "SELECT table_id, seq, round_id, source, device, code, text FROM floor.faults ORDER BY seq")]
+            "SELECT table_id, seq, round_id, source, device, code, text FROM floor.faults ORDER BY table_id, seq")]
         supervisor = [tuple(r) for r in conn.execute(
-            "SELECT table_id, seq, round_id, badge, ok, action, reason FROM floor.supervisor_actions ORDER BY seq")]
-    mine = sorted(facts.rounds.values(), key=lambda r: r.opened_seq or 0)
-    assert len(mine) == len(floor_rounds) == 8
+            "SELECT table_id, seq, round_id, badge, ok, action, reason, detail FROM floor.supervisor_actions "
+            "ORDER BY table_id, seq")]
+        jackpot = [tuple(r) for r in conn.execute(
+            "SELECT table_id, seq, round_id, kind, seat, category, amount FROM floor.jackpot_events "
+            "ORDER BY table_id, seq")]
+    mine = sorted(facts.rounds.values(), key=lambda r: (r.table_id, r.opened_seq or 0))
+    assert len(mine) == len(floor_rounds)
     for ours, theirs in zip(mine, floor_rounds):
         expected = {k: _plain(v) for k, v in asdict(ours).items() if k in cols}
         assert {k: _plain(v) for k, v in theirs.items()} == expected
         assert stakes[ours.round_id] == ours.stakes
-    assert faults == [(f.table_id, f.seq, f.round_id, f.source, f.device, f.code, f.text) for f in facts.faults]
-    assert supervisor == [(a.table_id, a.seq, a.round_id, a.badge, a.ok, a.action, a.reason)
-                          for a in facts.supervisor_actions]
-    assert supervisor and all(a[6] for a in supervisor)  # every granted action carries the reason given with it
-    assert {r.outcome for r in mine} == {"paid", "voided"}
+    assert faults == sorted((f.table_id, f.seq, f.round_id, f.source, f.device, f.code, f.text) for f in facts.faults)
+    assert supervisor == sorted((a.table_id, a.seq, a.round_id, a.badge, a.ok, a.action, a.reason, a.detail)
+                                for a in facts.supervisor_actions)
+    assert jackpot == sorted((j.table_id, j.seq, j.round_id, j.kind, j.seat, j.category, j.amount)
+                             for j in facts.jackpot_events)
+    return floor_rounds
+
+
+def test_floor_trigger_and_journal_facts_agree_field_for_field(floor: Floor, journal_copy: Path) -> None:
+    expected = add_corrections(journal_copy)
+    forward(journal_copy, floor.station_url)
+    facts = journal_facts(journal_copy)
+    floor_rounds = assert_floor_equals_facts(floor.report_url, facts)
+    assert len(floor_rounds) == 8 + 3  # the played rounds, a corrected copy and two poker hands
+    by_id = {r["round_id"]: r for r in floor_rounds}
+    for rid, house_net in expected.house_net.items():  # the win moves by minus the adjustments, paid before or after
+        adjusted = expected.adjusted.get(rid, Decimal(0))
+        assert (by_id[rid]["win"], by_id[rid]["adjusted"], by_id[rid]["rake"]) == (
+            house_net - adjusted, adjusted, expected.rake[rid])
+        assert by_id[rid]["supervisor_acted"] == (rid in expected.adjusted)
+    supervisor = facts.supervisor_actions
+    assert supervisor and all(a.reason for a in supervisor)  # every granted action carries the reason given with it
+    adjustments = [(a.badge, a.detail, a.reason) for a in supervisor if a.action == "adjust"]
+    assert adjustments == [expected.details[0], expected.details[1], expected.details[2]]
+    assert [a.seq for a in supervisor if a.badge == "0412"] == sorted(  # the authorisation's own row, not a new one
+        a.seq for a in supervisor if a.action == "adjust" and a.badge == "0412")
+    assert [j.amount for j in facts.jackpot_events] == [Decimal("0.30"), Decimal("0.30")]
+    assert {r.outcome for r in facts.rounds.values()} == {"paid", "voided"}
 
 
 def test_report_numbers_are_the_recalled_rounds_and_the_same_from_floor_and_journal(
@@ -216,3 +247,77 @@ def test_journaled_handle_rake_and_jackpot_are_used(floor: Floor, tmp_path: Path
     assert row["jackpot"] == {"award": "5000.05", "contribution": "0.25", "seed": "1000"} and row["jackpot_hits"] == 1
     hits = cli("rounds", "--floor", floor.report_url, "--jackpot", cache=par_cache)
     assert [json.loads(x)["round_id"] for x in hits.stdout.splitlines()] == ["P1-000001"]
+
+
+@pytest.fixture(scope="module")
+def thb_journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from dealer_station.config import load_profile
+    from dealer_station.simulate import simulate
+
+    path = tmp_path_factory.mktemp("thb") / "T2.sqlite"
+    simulate(load_profile("thb-default"), rounds=6, seed=4, seats=4, journal=path, progress=None)
+    return path
+
+
+def test_thb_rounds_floor_and_journal_facts_agree(floor: Floor, thb_journal: Path) -> None:
+    """Texas Hold'em Bonus: decision bets in the record's handle, real jackpot facts."""
+    path = thb_journal
+    forward(path, floor.station_url, table_id="T2")
+    facts = journal_facts(path)
+    assert_floor_equals_facts(floor.report_url, facts)
+    paid = [r for r in facts.rounds.values() if r.outcome == "paid"]
+    assert paid and all(r.record_handle == r.handle for r in paid)  # Flop, Turn and River are in both
+    contributions = [j for j in facts.jackpot_events if j.kind == "jackpot_contribution"]
+    assert contributions and all(j.amount == Decimal("0.25") for j in contributions)  # stake 1 x rate 0.25
+
+
+def test_migration_3_re_derives_the_facts_a_floor_already_holds(pg_server: PostgresServer, journal_copy: Path,
+                                                                 thb_journal: Path) -> None:
+    """A floor at version 2 ingests adjustments, poker hands and THB rounds; migrating re-derives them."""
+    from dealer_station.floor.migrate import migrate
+
+    add_corrections(journal_copy)
+    pg_server.create_database("floor_at_v2")
+    url = pg_server.url(dbname="floor_at_v2")
+    assert migrate(url, up_to=2) == ["0001_events", "0002_facts"]
+    forward(journal_copy, url)
+    forward(thb_journal, url, table_id="T2")
+    with psycopg.connect(url) as conn:
+        assert conn.execute("SELECT count(*) FROM floor.rounds WHERE win <> 0").fetchone()[0] > 0
+    assert migrate(url) == ["0003_adjustments_rake"]
+    with Journal.open_readonly(thb_journal) as journal:
+        facts = derive(journal.events(), journal_facts(journal_copy))
+    rounds = assert_floor_equals_facts(url, facts)
+    assert any(r["adjusted"] for r in rounds) and {r["table_id"] for r in rounds} == {"T1", "T2"}
+
+
+def test_report_with_adjustments_and_poker_rake_is_the_same_from_floor_and_journal(
+        floor: Floor, journal_copy: Path, par_cache: Path) -> None:
+    expected = add_corrections(journal_copy)
+    forward(journal_copy, floor.station_url)
+    common = ("--format", "json", "--by", "table,game", "--par-rounds", "60")
+    docs = [cli("report", *src, *common, cache=par_cache) for src in (("--floor", floor.report_url),
+                                                                     ("--journal", str(journal_copy)))]
+    assert all(d.returncode == 0 for d in docs), [d.stderr for d in docs]
+    from_floor, from_file = (json.loads(d.stdout) for d in docs)
+    assert from_floor["rows"] == from_file["rows"] and from_floor["supervisor_actions"] == from_file["supervisor_actions"]
+    assert from_floor["totals"] == from_file["totals"]
+    rows = {r["game"]: r for r in from_floor["rows"]}
+    # Independently of the facts: every round_paid's house result, minus every adjustment.
+    with Journal.open_readonly(journal_copy) as journal:
+        events = list(journal.events(kinds={"round_paid", "round_adjusted", "settled"}))
+    game_of = {e.round_id: e.payload["record"]["game"] for e in events if e.kind == "settled"}
+    paid = {e.round_id: Decimal(e.payload["house_net"]) for e in events if e.kind == "round_paid"}
+    adjusted = sum((Decimal(v) for e in events if e.kind == "round_adjusted" for v in e.payload["adjustments"].values()),
+                   Decimal(0))
+    assert adjusted == sum(expected.adjusted.values()) == Decimal("20.50")
+    uth_win = sum(n for rid, n in paid.items() if game_of[rid] == "uth") - adjusted
+    assert Decimal(rows["uth"]["win"]) == uth_win and rows["uth"]["rake"] == "0"
+    assert (rows["holdem"]["rounds"], rows["holdem"]["win"], rows["holdem"]["rake"], rows["holdem"]["handle"]) == (
+        2, "5", "5", "200")  # P1's rake from round_paid, P2's (none journaled there) from its settlement
+    assert rows["holdem"]["theo_win"] is None
+    assert Decimal(from_floor["totals"]["rake"]) == 5
+    adjusts = [a for a in from_floor["supervisor_actions"] if a["action"] == "adjust"]
+    assert [(a["badge"], a["detail"], a["reason"]) for a in adjusts] == expected.details
+    text = cli("report", "--floor", floor.report_url, "--by", "table,game", "--par-rounds", "60", cache=par_cache)
+    assert "adjust seat 1 -5, seat 3 +12.50" in text.stdout and "trips paid short" in text.stdout
