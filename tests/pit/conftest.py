@@ -18,8 +18,7 @@ from starlette.testclient import TestClient
 
 from dealer_station.pit.app import PitSettings, create_app
 from dealer_station.pit.users import PitUsers, users_path
-from tests.floor.conftest import _structlog_defaults, pg_server  # noqa: F401  (fixtures)
-from tests.floor.conftest import new_floor
+from tests.floor.conftest import _structlog_defaults, new_floor  # noqa: F401  (an autouse fixture)
 from tests.pg import PostgresServer
 from tests.pit.floorsim import DemoFloor, build
 
