@@ -32,6 +32,7 @@ class DemoFloor:
     uth: list[str] = field(default_factory=list)
     thb: list[str] = field(default_factory=list)
     halted: str = "H01"
+    playing: str | None = None
     tampered: str | None = None
     tampered_seq: int = 0
 
@@ -56,8 +57,15 @@ def first_seq(journal: Path, kind: str) -> int:
     return int(row[0])
 
 
+def last_seq(journal: Path, kind: str) -> int:
+    with sqlite3.connect(f"file:{journal}?mode=ro", uri=True) as conn:
+        row = conn.execute("SELECT max(seq) FROM events WHERE kind = ?", (kind,)).fetchone()
+    assert row and row[0], f"no {kind} in {journal}"
+    return int(row[0])
+
+
 def build(floor: Floor, work: Path, *, uth_tables: int = 3, thb_tables: int = 1, rounds: int = 6, seed: int = 11,
-          tamper: bool = True) -> DemoFloor:
+          tamper: bool = True, playing: bool = False) -> DemoFloor:
     demo = DemoFloor(floor, work)
     runs = simulate_tables(load_profile("uth-default"), tables=uth_tables, rounds=rounds, seed=seed, seats=4,
                            faults=FAULTS, journal_dir=work / "uth", floor_url=floor.station_url)
@@ -75,6 +83,15 @@ def build(floor: Floor, work: Path, *, uth_tables: int = 3, thb_tables: int = 1,
     shutil.copy(run.journal, copy)
     truncate_after(copy, first_seq(copy, "halted"))
     assert _forward(copy, floor.station_url, "H01", 20.0)
+    if playing:  # a table caught mid-round: the floor holds it up to a decision
+        table = load_profile("uth-default").model_copy(update={"table_id": "P1"})
+        [run] = simulate_tables(table, tables=1, rounds=3, seed=seed + 5, seats=5, faults=None,
+                                journal_dir=work / "playing", floor_url=None)
+        copy = work / "playing" / "P01-playing.sqlite"
+        shutil.copy(run.journal, copy)
+        truncate_after(copy, last_seq(copy, "decision"))
+        assert _forward(copy, floor.station_url, "P01", 20.0)
+        demo.playing = "P01"
     if tamper:  # the station's journal is rewritten from a record the floor already holds: an alarm
         target = work / "uth" / f"{demo.uth[-1]}.sqlite"
         tampered = work / "tampered.sqlite"
@@ -82,7 +99,8 @@ def build(floor: Floor, work: Path, *, uth_tables: int = 3, thb_tables: int = 1,
         demo.tampered, demo.tampered_seq = demo.uth[-1], 40
         rewrite_from(tampered, demo.tampered_seq, {"edited": json.dumps("by hand")})
         _forward(tampered, floor.station_url, demo.tampered, 1.0)
-    pits = {"Pit 1": [*demo.uth[:2], "H01"], "Pit 2": demo.uth[2:], "High limit": demo.thb}
+    pits = {"Pit 1": [*demo.uth[:2], "H01"], "Pit 2": [*demo.uth[2:], *([demo.playing] if demo.playing else [])],
+            "High limit": demo.thb}
     for pit, tables in pits.items():
         for position, table_id in enumerate(tables, start=1):
             place(floor.owner_url, table_id, pit, position)
