@@ -209,12 +209,15 @@ def main() -> int:
             try:
                 first = Session(pit.port).get("/floor")
                 assert first.count('<article class="tile') == args.tables
+                floor_one = load(pit.port, "/floor", 1, args.requests, args.seconds, "Floor now")
                 floor_view = load(pit.port, "/floor", args.sessions, args.requests, args.seconds, "Floor now")
             finally:
                 pit.stop()
             print("\n| measurement | result |\n|---|---:|")
             print(f"| floor view: {args.tables} tables in {args.tables // 20} pits ({events:,} events), server ready "
                   f"after | {pit.ready_s:.1f} s |")
+            print(f"| floor view page load, one session, p50 / max of {floor_one['n']} | **{floor_one['p50']:.0f}** / "
+                  f"{floor_one['max']:.0f} ms |")
             print(f"| floor view page load, {args.sessions} sessions at once, {floor_view['n']} loads "
                   f"({floor_view['bytes'] // 1024} KB each), p50 / p99 / max | **{floor_view['p50']:.0f} / "
                   f"{floor_view['p99']:.0f}** / {floor_view['max']:.0f} ms ({floor_view['rate']:.0f} pages/s) |")

@@ -76,7 +76,6 @@ async def floor_stream(request: Request) -> Response:
         version = max(0, int(request.query_params.get("v", "0")))
     except ValueError:
         version = 0
-    tile_template = pit.templates.get_template("_tile.html")
 
     async def events() -> AsyncIterator[str]:
         nonlocal version
@@ -92,7 +91,7 @@ async def floor_stream(request: Request) -> Response:
             version, changed = pit.live.changed_since(version)
             if changed:
                 data = {"version": version, "tiles": [{"id": t.table_id, "pit": t.pit, "seq": t.last_seq,
-                                                       "html": tile_template.render(tile=t)} for t in changed]}
+                                                       "html": str(pit.tile_html(t))} for t in changed]}
                 yield f"event: tiles\ndata: {json.dumps(data)}\n\n"
                 beat = now
             elif now - beat >= HEARTBEAT:

@@ -16,6 +16,7 @@
   function tick() {
     document.querySelectorAll("time[data-at]").forEach(function (t) { t.textContent = ago(Number(t.dataset.at)); });
   }
+  tick();
   setInterval(tick, 1000);
 
   function reloadGrid() {
