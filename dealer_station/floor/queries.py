@@ -197,7 +197,7 @@ class FloorEvent:
 
 
 _EVENT_COLUMNS = "e.table_id, e.seq, e.at, e.round_id, e.kind, e.actor, e.payload::text, e.prev_hash, e.hash, e.received_at"
-TABLE_STATE_KINDS = ("station_started", "device_link", "device_status")
+TABLE_STATE_KINDS = ("station_started", "device_link", "device_status", "dealer_signed_in", "dealer_signed_out")
 JACKPOT_LEDGER_KINDS = ("jackpot_installed", "jackpot_contribution", "jackpot_award", "jackpot_overflow",
                         "jackpot_seed", "jackpot_reversal", "jackpot_verified")
 

@@ -96,6 +96,7 @@ class Tile:
     pit: str
     position: int
     game: str | None
+    dealer: str | None  # who deals, when the station journals it (dealer_signed_in)
     phase: str
     round_id: str | None
     round_number: int | None
@@ -321,6 +322,7 @@ class FloorLive:
             pit=place.pit if place else UNASSIGNED,
             position=place.position if place else 0,
             game=game or self._games.get(table.table_id) or (result.game if result is not None else None),
+            dealer=state.dealer,
             phase=CLOSED if rnd is None else rnd.phase,
             round_id=rnd.round_id if rnd is not None else None,
             round_number=rnd.number if rnd is not None else None,

@@ -55,14 +55,17 @@ def finder_params(request: Request) -> dict[str, str]:
             ("table", "from", "to", "tz", "seat", "min_payout", "void_cause", "supervisor", "jackpot", "limit")}
 
 
+def _whole(text: str, field: str) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 9:
+        raise ConfigError(f"must be a whole number, not {text[:20]!r}", field)
+    return int(text)
+
+
 def round_filter(params: dict[str, str], default_tz: str) -> RoundFilter:
     """The command's filter from the form, with the command's checks and messages."""
     tz = zone(params["tz"] or default_tz)
-    try:
-        limit = int(params["limit"] or 100)
-        seat = int(params["seat"]) if params["seat"] else None
-    except ValueError:
-        raise ConfigError("must be a whole number", "limit" if not params["limit"].isdigit() else "seat") from None
+    limit = _whole(params["limit"] or "100", "limit")
+    seat = _whole(params["seat"], "seat") if params["seat"] else None
     if not 1 <= limit <= MAX_LIMIT:
         raise ConfigError(f"must be from 1 to {MAX_LIMIT}", "limit")
     if seat is not None and seat < 1:

@@ -109,6 +109,7 @@ def test_tiles_show_the_floor_now(app: Starlette, demo: DemoFloor, par_cache: Pa
     assert not any(t["halted"] for k, t in tiles.items() if k != demo.halted)
     assert tiles[demo.tampered or ""]["alarms"] == 1
     assert {d["name"] for d in tiles[demo.uth[0]]["devices"]} == {"shuffler", "reader"}
+    assert {t["dealer"] for t in tiles.values()} == {"Sim Dealer"}  # simulate signs its dealer in
     # The shift result is the report's, from the start of this shift, by table.
     start = shift_start(datetime.now(UTC), app.state.pit.settings.tz, app.state.pit.settings.shifts)
     report = json.loads(cli("report", "--floor", demo.floor.report_url, "--from", start.strftime("%Y-%m-%dT%H:%M"),

@@ -16,7 +16,8 @@ CREATE TABLE floor.table_layout (
 -- devices since its last station_started, its round since its last round_opened, its progressive
 -- since it was installed. This partial index finds those few events without reading the rest.
 CREATE INDEX events_live_marks ON floor.events (table_id, kind, seq)
-    WHERE kind IN ('station_started', 'round_opened', 'device_link', 'device_status', 'jackpot_installed',
+    WHERE kind IN ('station_started', 'round_opened', 'device_link', 'device_status', 'dealer_signed_in',
+                   'dealer_signed_out', 'jackpot_installed',
                    'jackpot_contribution', 'jackpot_award', 'jackpot_overflow', 'jackpot_seed', 'jackpot_reversal',
                    'jackpot_verified');
 
