@@ -120,7 +120,7 @@ def what(kind: str, payload: dict[str, Any]) -> list[tuple[str, Any]]:
         elif isinstance(value, dict):
             out.append((key, ", ".join(f"{k} {v}" for k, v in value.items()) or "-"))
         elif isinstance(value, list):
-            out.append((key, ", ".join(str(v) for v in value) or "-"))
+            out.append((key, ", ".join(" ".join(map(str, v)) if isinstance(v, list) else str(v) for v in value) or "-"))
         else:
             out.append((key, value))
     return out
