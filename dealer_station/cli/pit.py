@@ -12,10 +12,14 @@ import getpass
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import ConfigError, DealerStationError
 from ._args import whole_number
 from ._floor_options import add_floor_option, floor_url, zone
+
+if TYPE_CHECKING:
+    from ..pit.users import PitUsers
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -64,7 +68,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     listing.set_defaults(func=_list)
 
 
-def _users(args: argparse.Namespace) -> object:
+def _users(args: argparse.Namespace) -> PitUsers:
     from ..pit.state import state_dir
     from ..pit.users import PitUsers, users_path
 
@@ -91,10 +95,7 @@ def _read_password_twice(from_stdin: bool) -> str:
 
 
 def _add(args: argparse.Namespace) -> int:
-    from ..pit.users import PitUsers
-
     store = _users(args)
-    assert isinstance(store, PitUsers)
     password = _read_password_twice(args.password_stdin)
     person = store.add(args.user, password, args.role, replace=args.replace)
     print(f"user {person.badge} ({person.role}) {'updated' if args.replace else 'added'} in {store.path}")
@@ -102,10 +103,7 @@ def _add(args: argparse.Namespace) -> int:
 
 
 def _remove(args: argparse.Namespace) -> int:
-    from ..pit.users import PitUsers
-
     store = _users(args)
-    assert isinstance(store, PitUsers)
     if not store.path.exists():
         raise DealerStationError(f"no users yet ({store.path} does not exist)", "user")
     store.remove(args.user)
@@ -114,10 +112,7 @@ def _remove(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    from ..pit.users import PitUsers
-
     store = _users(args)
-    assert isinstance(store, PitUsers)
     for entry in store.enrolments():
         if entry.locked_until is None:
             state = "active"

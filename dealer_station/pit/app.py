@@ -29,6 +29,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
+from ..errors import DealerStationError
 from ..floor.db import FloorError, connect, one_line, redact
 from .chains import ChainWatch
 from .live import FloorLive, Tile
@@ -138,8 +139,13 @@ async def _static(request: Request) -> Response:
 
 
 async def _error(request: Request, exc: Exception) -> Response:
-    status = exc.status_code if isinstance(exc, HTTPException) else 500
-    detail = exc.detail if isinstance(exc, HTTPException) else "the page failed"
+    """A refusal (4xx) says why; a floor that cannot be read now is a 503 in one line; anything else 500."""
+    if isinstance(exc, HTTPException):
+        status, detail = exc.status_code, str(exc.detail)
+    elif isinstance(exc, (psycopg.Error, DealerStationError)):
+        status, detail = 503, f"the floor cannot be read now: {one_line(exc)}"
+    else:
+        status, detail = 500, "the page failed (see the server's log)"
     return pit_of(request).render(request, "error.html", status=status, status_code=status, detail=detail)
 
 
