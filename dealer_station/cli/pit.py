@@ -127,7 +127,7 @@ def _serve(args: argparse.Namespace) -> int:
     from ..floor.report import parse_shifts
 
     try:
-        from ..pit.app import PitSettings
+        from ..pit.app import PitSettings, check_read_only
         from ..pit.server import is_loopback, serve
         from ..pit.state import state_dir
         from ..pit.users import PitUsers, users_path
@@ -140,6 +140,7 @@ def _serve(args: argparse.Namespace) -> int:
     for path, name in ((args.cert, "cert"), (args.key, "key")):
         if path is not None and not path.is_file():
             raise ConfigError(f"no file {path}", name)
+    check_read_only(url)  # before listening: a writing login or an old schema is refused in one line
     folder = state_dir(args.state_dir)
     settings = PitSettings(floor_url=url, state_dir=folder, tz=zone(args.tz), shifts=parse_shifts(args.shifts),
                            par_rounds=args.par_rounds, secure_cookies=args.secure_cookies or args.cert is not None)

@@ -31,6 +31,7 @@ from starlette.routing import Route
 
 from ..errors import DealerStationError
 from ..floor.db import FloorError, connect, one_line, redact
+from ..floor.migrate import current_version
 from .chains import ChainWatch
 from .live import FloorLive, Tile
 from .sessions import IDLE, LIFETIME, Session, Sessions
@@ -42,6 +43,8 @@ from .web import CookieNames, Gate
 READ_ONLY: dict[str, Any] = {"options": "-c default_transaction_read_only=on"}
 """Every connection the page opens is read-only, whatever role the URL names."""
 DEFAULT_SHIFTS = (dtime(6), dtime(14), dtime(22))
+PIT_SCHEMA = 3
+"""The floor migration that brings the table layout and the change notifications (0003_pit)."""
 STATIC = ("pit.css", "pit.js")
 
 
@@ -127,6 +130,14 @@ def check_read_only(url: str) -> None:
                          "give the URL of the report role (floor_report)", "floor")
     if not reads:
         raise FloorError(f"{user} may not read the floor (run dealer-station floor init-roles)", "floor")
+    with connect(url, **READ_ONLY) as conn:
+        try:
+            version = current_version(conn)
+        except psycopg.Error as exc:
+            raise FloorError(f"cannot read the floor's schema version: {one_line(exc)}", "floor") from None
+    if version < PIT_SCHEMA:
+        raise FloorError(f"the floor's schema is at version {version}, the pit page needs {PIT_SCHEMA}: "
+                         "run dealer-station floor init-roles (as the floor's owner)", "floor")
 
 
 async def _static(request: Request) -> Response:

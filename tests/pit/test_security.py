@@ -171,3 +171,51 @@ def test_the_page_refuses_a_floor_login_that_could_write(demo: DemoFloor) -> Non
 def test_every_connection_the_page_opens_is_read_only(app: Starlette) -> None:
     with app.state.pit.connection() as conn, pytest.raises(psycopg.errors.ReadOnlySqlTransaction):
         conn.execute("CREATE TEMP TABLE x (a int)")
+
+
+def test_the_command_serves_on_loopback_and_refuses_what_it_must(demo: DemoFloor, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+
+    from tests.pit.conftest import free_port
+
+    base = [sys.executable, "-m", "dealer_station", "pit", "--state-dir", str(tmp_path)]
+    writer = subprocess.run([*base, "--floor", demo.floor.owner_url], capture_output=True, text=True, timeout=60)
+    assert writer.returncode == 2 and "report role only" in writer.stderr
+    assert len(writer.stderr.strip().splitlines()) == 1
+    port = free_port()
+    server = subprocess.Popen([*base, "--floor", demo.floor.report_url, "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/login", timeout=5) as page:
+                    assert page.status == 200 and "Sign in to the pit" in page.read().decode()
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                assert time.monotonic() < deadline and server.poll() is None, "the pit did not start"
+                time.sleep(0.2)
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/floor", timeout=5)
+            raise AssertionError("an anonymous API request was answered")
+        except urllib.error.HTTPError as refused:
+            assert refused.code == 401
+    finally:
+        server.terminate()
+        _, err = server.communicate(timeout=20)
+    assert "no user can sign in yet" in err  # an empty user file is said, never filled in
+
+
+def test_a_floor_without_the_pit_migration_is_refused(pg_server: object) -> None:
+    from dealer_station.floor.db import connect
+    from tests.floor.conftest import new_floor
+
+    floor = new_floor(pg_server)  # type: ignore[arg-type]
+    with connect(floor.owner_url, autocommit=True) as conn:
+        conn.execute("DELETE FROM floor.schema_migrations WHERE version = 3")
+    with pytest.raises(FloorError, match="schema is at version 2, the pit page needs 3"):
+        check_read_only(floor.report_url)
