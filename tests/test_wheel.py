@@ -20,7 +20,7 @@ def test_a_wheel_installed_elsewhere_runs_a_table_from_its_packaged_profile(tmp_
     names = zipfile.ZipFile(wheel).namelist()
     assert {"dealer_station/profiles/uth-default.toml", "dealer_station/profiles/thb-default.toml"} <= set(names)
     # the floor's migrations and the pit page's templates and static files are package data too
-    assert {"dealer_station/floor/migrations/0003_pit.sql", "dealer_station/pit/app.py",
+    assert {"dealer_station/floor/migrations/0004_pit.sql", "dealer_station/pit/app.py",
             "dealer_station/pit/templates/floor.html", "dealer_station/pit/static/pit.js",
             "dealer_station/pit/static/pit.css"} <= set(names)
     site = tmp_path / "site"

@@ -43,8 +43,8 @@ from .web import CookieNames, Gate
 READ_ONLY: dict[str, Any] = {"options": "-c default_transaction_read_only=on"}
 """Every connection the page opens is read-only, whatever role the URL names."""
 DEFAULT_SHIFTS = (dtime(6), dtime(14), dtime(22))
-PIT_SCHEMA = 3
-"""The floor migration that brings the table layout and the change notifications (0003_pit)."""
+PIT_SCHEMA = 4
+"""The floor migration that brings the table layout and the change notifications (0004_pit; 0003 is the adjustments and rake facts on main)."""
 STATIC = ("pit.css", "pit.js")
 
 

@@ -6,7 +6,7 @@ events: the tile shows what the table's screen shows, from the same code. On sta
 table is folded from the events its state now depends on (``queries.state_events``: its
 round since its last ``round_opened``, its devices since its last ``station_started``,
 its progressive's facts); then one thread LISTENs on ``floor_changed`` (the floor notifies
-on every accepted batch, alarm and layout change: migration 0003) and folds each table's
+on every accepted batch, alarm and layout change: migration 0004) and folds each table's
 new events as they land. A missed notification costs at most ``poll`` seconds: every wake
 also compares each table's ``last_seq`` with what was folded.
 
