@@ -6,12 +6,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint venv clean bench fonts translations screenshots
+.PHONY: run test lint venv clean bench fonts chromium translations screenshots pit-screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[ui,test]'
+	$(BIN)/pip install --quiet -e '.[ui,pit,test]'
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -19,7 +19,7 @@ venv: $(STAMP)
 run: $(STAMP) fonts
 	$(BIN)/dealer-station run
 
-test: $(STAMP) fonts lint
+test: $(STAMP) fonts chromium lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
 
 # Static checks, part of make test: ruff over the tree, mypy (strict) over the packages.
@@ -37,12 +37,26 @@ fonts:
 	      || echo "could not install fonts-noto-cjk: the Chinese screens will show boxes"; \
 	  else echo "no Chinese font: install Debian's fonts-noto-cjk (sudo apt-get install fonts-noto-cjk)"; fi; }
 
+# The pit page's browser tests drive Debian's chromium (Playwright's own browser downloads do
+# not work here): installed when /usr/bin/chromium is missing (CI runs as root; elsewhere it says how).
+chromium:
+	@test -x /usr/bin/chromium || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    (apt-get install -y -qq chromium >/dev/null 2>&1 || \
+	     (apt-get update -qq >/dev/null && apt-get install -y -qq chromium >/dev/null)) \
+	      || echo "could not install chromium: the pit page's browser tests will fail"; \
+	  else echo "no /usr/bin/chromium: install Debian's chromium (sudo apt-get install chromium)"; fi; }
+
 # Screen languages: ui/i18n/*.ts (Qt Linguist) -> compiled .qm, both committed.
 translations: $(STAMP)
 	$(BIN)/python -m ui.i18n.tool update
 
 screenshots: $(STAMP) fonts
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m ui.screenshots
+
+# The pit page's pictures in docs/screenshots (a simulated floor, real PostgreSQL, headless chromium).
+pit-screenshots: $(STAMP) chromium
+	$(BIN)/python -m tests.pit.screenshots
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run_all.py

@@ -34,7 +34,7 @@ def round_template(workdir: Path) -> list[Draft]:
     """The events of one real 7-seat round (round_opened .. round_paid), to replay with new round ids."""
     path = workdir / "template.sqlite"
     simulate(load_profile("uth-default"), rounds=2, seed=5, seats=7, journal=path, progress=None)
-    with Journal(path, table_id=None) as journal:
+    with Journal.open_readonly(path) as journal:
         events = list(journal.events())
     opened = [i for i, e in enumerate(events) if e.kind == "round_opened"][-1]
     paid = [i for i, e in enumerate(events) if e.kind == "round_paid"][-1]

@@ -449,33 +449,63 @@ HISTORY_SIZE = 25
 """Hits kept in the history the station prints (NY 9 NYCRR 5320.8(b): at least the last 25)."""
 
 
+class JackpotLedger:
+    """The regulators' meters and the hits, folded one journal record at a time.
+
+    ``meters_from_journal`` over a whole journal; the pit's live floor feeds each table's
+    records as they reach the floor. Records have ``kind``, ``payload``, ``at`` and
+    ``round_id`` (``Journal.events``, the floor's events). A hit is an award no void took
+    back, with who verified it, if anyone; hits are kept even before a meter is installed
+    (the events of one round, on its own, still say who hit and who verified).
+    """
+
+    KINDS = frozenset({"jackpot_installed", "jackpot_verified", *FACT_KINDS})
+
+    def __init__(self) -> None:
+        self.meter: JackpotMeter | None = None
+        self._hits: dict[tuple[str | None, int], dict[str, Any]] = {}
+
+    def feed(self, record: Any) -> None:
+        """Fold one record (any kind: those of no progressive are ignored)."""
+        if record.kind == JackpotInstalled.kind:
+            self.meter = installed(self.meter, JackpotInstalled.from_payload(record.payload).rules)
+            return
+        if record.kind == JackpotVerified.kind:
+            hit = self._hits.get((record.round_id, record.payload.get("seat")))
+            if hit is not None:
+                hit["verified_by"] = record.payload.get("by")
+            return
+        if record.kind not in FACT_KINDS:
+            return
+        fact = fact_from_payload(record.kind, record.payload)
+        if self.meter is not None:
+            self.meter = self.meter.apply(fact)
+        if isinstance(fact, Award):
+            self._hits[(record.round_id, fact.seat)] = {
+                "round_id": record.round_id, "seat": fact.seat, "hand": fact.category,
+                "amount": format_cents(fact.amount), "at": record.at, "verified_by": None}
+        elif isinstance(fact, Reversal) and isinstance(fact.of, Award):
+            self._hits.pop((record.round_id, fact.of.seat), None)
+
+    def hits(self, last: int | None = None) -> list[dict[str, Any]]:
+        """The hits, newest first (the last ``last`` only)."""
+        newest = list(reversed(list(self._hits.values())))
+        return newest if last is None else newest[:last]
+
+    def summary(self, history: int = HISTORY_SIZE) -> dict[str, Any] | None:
+        """``meter_summary`` and the latest hits (None: no meter installed)."""
+        if self.meter is None:
+            return None
+        return {**meter_summary(self.meter), "history": self.hits(history)}
+
+
 def meters_from_journal(records: Iterable[Any], history: int = HISTORY_SIZE) -> dict[str, Any] | None:
     """The regulators' meters and the latest hits, from a journal's records (None: no meter).
 
     ``records`` have ``kind``, ``payload``, ``at`` and ``round_id`` (``Journal.events``).
     A hit is an award no void took back; newest first, with who verified it, if anyone.
     """
-    meter: JackpotMeter | None = None
-    hits: dict[tuple[str | None, int], dict[str, Any]] = {}
+    ledger = JackpotLedger()
     for record in records:
-        if record.kind == JackpotInstalled.kind:
-            meter = installed(meter, JackpotInstalled.from_payload(record.payload).rules)
-            continue
-        if record.kind == JackpotVerified.kind:
-            hit = hits.get((record.round_id, record.payload.get("seat")))
-            if hit is not None:
-                hit["verified_by"] = record.payload.get("by")
-            continue
-        if record.kind not in FACT_KINDS or meter is None:
-            continue
-        fact = fact_from_payload(record.kind, record.payload)
-        meter = meter.apply(fact)
-        if isinstance(fact, Award):
-            hits[(record.round_id, fact.seat)] = {
-                "round_id": record.round_id, "seat": fact.seat, "hand": fact.category,
-                "amount": format_cents(fact.amount), "at": record.at, "verified_by": None}
-        elif isinstance(fact, Reversal) and isinstance(fact.of, Award):
-            hits.pop((record.round_id, fact.of.seat), None)
-    if meter is None:
-        return None
-    return {**meter_summary(meter), "history": list(reversed(list(hits.values())))[:history]}
+        ledger.feed(record)
+    return ledger.summary(history)

@@ -49,6 +49,7 @@ POOL_HANDS = {
 }
 DISPUTE_WITHIN = 30  # croupier steps: a dispute lands somewhere in the first 30 steps of a round
 SIM_BADGE, SIM_PIN = "9999", "246810"
+SIM_DEALER = "Sim Dealer"  # signed in at start: the pit's floor view shows who deals
 STALL_SECONDS = 8.0
 SIM_CLOCK_SECONDS = 1
 """A simulated poker table's action clock when ``absent`` players are armed."""
@@ -240,6 +241,7 @@ def simulate(
     try:
         ctl.wait_for(lambda s: all(s.device(n).connected for n in ("shuffler",) + (("reader",) if station.reader else ())),
                      10.0)
+        ctl.dealer_sign_in(SIM_DEALER)
         rng = random.Random(seed)
         armer = FaultArmer(faults or {}, random.Random(seed ^ 0xFA17), station.simulator("shuffler"),
                            station.simulator("reader"), ctl.game)

@@ -117,7 +117,17 @@ class CredentialStore:
 
     ``clock`` returns wall-clock seconds (``time.time``) and is injectable for tests;
     wall clock rather than monotonic because lockouts are persisted across restarts.
+
+    What a name and a secret look like, the file's format name and the refusal's text are
+    class attributes and the ``_check_*`` methods: the pit's web page keeps its users
+    (names, passwords, roles) in a subclass (``dealer_station.pit.users``), with this same
+    hashing, lockout and file handling.
     """
+
+    FILE_FORMAT = FORMAT_NAME
+    RECORDS_KEY = "supervisors"
+    NOT_ACCEPTED = NOT_ACCEPTED
+    ID_FIELD, SECRET_FIELD = "badge", "pin"
 
     def __init__(
         self,
@@ -150,9 +160,9 @@ class CredentialStore:
             return {}
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
-            if data.get("format") != FORMAT_NAME or not isinstance(data.get("supervisors"), dict):
+            if data.get("format") != self.FILE_FORMAT or not isinstance(data.get(self.RECORDS_KEY), dict):
                 raise ValueError
-            records: dict[str, dict[str, Any]] = data["supervisors"]
+            records: dict[str, dict[str, Any]] = data[self.RECORDS_KEY]
             return records
         except (OSError, ValueError, AttributeError):
             raise CredentialError(f"{self.path} is not a readable credential file") from None
@@ -171,7 +181,8 @@ class CredentialStore:
 
     def _save(self) -> None:
         """Replace the file atomically: a crash leaves the old or the new version, never half."""
-        text = json.dumps({"format": FORMAT_NAME, "version": 1, "supervisors": self._records}, indent=1, sort_keys=True)
+        text = json.dumps({"format": self.FILE_FORMAT, "version": 1, self.RECORDS_KEY: self._records}, indent=1,
+                          sort_keys=True)
         fd, tmp = tempfile.mkstemp(prefix=".credentials-", dir=self.path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -191,21 +202,35 @@ class CredentialStore:
 
     # ----------------------------------------------------------------- management
 
-    def add(self, badge: str, pin: str, role: str = "supervisor", *, replace: bool = False) -> Supervisor:
-        """Enrol a badge with a new random salt; ``replace=True`` changes an existing PIN/role."""
+    def _check_id(self, badge: object) -> None:
         if not isinstance(badge, str) or not _BADGE.fullmatch(badge):
             raise CredentialError("badge must be 1-32 letters, digits, '.', '_' or '-'", "badge")
+
+    def _check_secret(self, pin: object) -> None:
         if not isinstance(pin, str) or not _PIN.fullmatch(pin):
             raise CredentialError("PIN must be 4 to 12 digits", "pin")
+
+    def _check_role(self, role: object) -> None:
         if not isinstance(role, str) or not _ROLE.fullmatch(role):
             raise CredentialError("role must be a lower-case word", "role")
+
+    @classmethod
+    def _usable_secret(cls, pin: object) -> bool:
+        """Whether an offered secret is even worth hashing (anything else is hashed as "")."""
+        return isinstance(pin, str) and pin.isascii() and len(pin) <= 64
+
+    def add(self, badge: str, pin: str, role: str = "supervisor", *, replace: bool = False) -> Supervisor:
+        """Enrol a badge with a new random salt; ``replace=True`` changes an existing PIN/role."""
+        self._check_id(badge)
+        self._check_secret(pin)
+        self._check_role(role)
         if not self.path.parent.is_dir():
             raise CredentialError(f"no folder {self.path.parent} for the credential file", "journal")
         salt = secrets.token_bytes(_SALT_BYTES)
         digest = _scrypt(pin, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
         with self._updating() as records:
             if badge in records and not replace:
-                raise CredentialError(f"badge {badge} already exists", "badge")
+                raise CredentialError(f"{self.ID_FIELD} {badge} already exists", self.ID_FIELD)
             records[badge] = {
                 "role": role, "salt": salt.hex(), "hash": digest.hex(),
                 "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P, "failures": 0, "locked_until": None,
@@ -217,7 +242,7 @@ class CredentialStore:
     def remove(self, badge: str) -> None:
         with self._updating() as records:
             if records.pop(badge, None) is None:
-                raise CredentialError(f"no badge {badge} enrolled", "badge")
+                raise CredentialError(f"no {self.ID_FIELD} {badge} enrolled", self.ID_FIELD)
             self._save()
 
     def badges(self) -> list[str]:
@@ -244,7 +269,7 @@ class CredentialStore:
                 ok, reason, supervisor = self._check(records, badge, pin)
         self._report(badge, ok, reason)
         if supervisor is None:
-            raise AuthError(NOT_ACCEPTED, reason=reason)
+            raise AuthError(self.NOT_ACCEPTED, reason=reason)
         return supervisor
 
     def _check(self, records: dict[str, dict[str, Any]], badge: str, pin: str) -> tuple[bool, str, Supervisor | None]:
@@ -273,9 +298,9 @@ class CredentialStore:
         self._save()
         return False, WRONG_PIN, None
 
-    @staticmethod
-    def _matches(record: dict[str, Any], pin: str) -> bool:
-        if not isinstance(pin, str) or not pin.isascii() or len(pin) > 64:
+    @classmethod
+    def _matches(cls, record: dict[str, Any], pin: str) -> bool:
+        if not cls._usable_secret(pin):
             pin = ""  # still spend the scrypt time: no shortcut reveals anything
         actual = _scrypt(pin, bytes.fromhex(record["salt"]), record["n"], record["r"], record["p"])
         return hmac.compare_digest(actual, bytes.fromhex(record["hash"]))

@@ -317,11 +317,11 @@ class SerialTransport:
 
     def read(self, timeout: float) -> bytes:
         try:
-            data = self._port.read(1)
+            data = bytes(self._port.read(1))
             if data:
                 waiting = self._port.in_waiting
                 if waiting:
-                    data += self._port.read(waiting)
+                    data += bytes(self._port.read(waiting))
             return data
         except self._errors as exc:
             raise LinkBroken(str(exc)) from exc

@@ -19,6 +19,10 @@ def test_a_wheel_installed_elsewhere_runs_a_table_from_its_packaged_profile(tmp_
     wheel = next((tmp_path / "dist").glob("dealer_station-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert {"dealer_station/profiles/uth-default.toml", "dealer_station/profiles/thb-default.toml"} <= set(names)
+    # the floor's migrations and the pit page's templates and static files are package data too
+    assert {"dealer_station/floor/migrations/0004_pit.sql", "dealer_station/pit/app.py",
+            "dealer_station/pit/templates/floor.html", "dealer_station/pit/static/pit.js",
+            "dealer_station/pit/static/pit.css"} <= set(names)
     site = tmp_path / "site"
     installed = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(site),
                                 str(wheel)], capture_output=True, text=True, timeout=300)

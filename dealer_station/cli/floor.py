@@ -8,6 +8,7 @@ import sys
 import threading
 
 from ..errors import ConfigError
+from ._args import whole_number
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -31,6 +32,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     pin.add_argument("--table-id", action="append", required=True, metavar="ID", help="a table it may send (repeatable)")
     pin.add_argument("--station-role", default="floor_station", metavar="NAME")
     pin.set_defaults(func=_pin)
+
+    place = actions.add_parser("place", help="put a table in a pit (the pit web page lays the floor out by pit)")
+    place.add_argument("--floor", required=True, metavar="URL", help="postgresql:// URL of the owner role")
+    place.add_argument("--table-id", required=True, metavar="ID")
+    place.add_argument("--pit", default=None, metavar="NAME", help="the pit's name, e.g. 'Pit 1'")
+    place.add_argument("--position", type=whole_number(0, 100_000), default=0, metavar="N",
+                       help="its place among the pit's tables (default 0; then by table id)")
+    place.add_argument("--remove", action="store_true", help="take the table out of its pit")
+    place.set_defaults(func=_place)
 
     forward = actions.add_parser("forward", help="forward one journal to the floor (until Ctrl-C, or --until-acked)")
     forward.add_argument("--journal", required=True, metavar="PATH")
@@ -65,6 +75,22 @@ def _pin(args: argparse.Namespace) -> int:
 
     created = pin_station(args.floor, args.login, args.table_id, args.station_role)
     print(f"login {args.login}{' created,' if created else ''} may send {', '.join(args.table_id)} only")
+    return 0
+
+
+def _place(args: argparse.Namespace) -> int:
+    from ..floor.layout import place, unplace
+
+    if args.remove:
+        if args.pit is not None:
+            raise ConfigError("give --pit or --remove, not both", "pit")
+        found = unplace(args.floor, args.table_id)
+        print(f"table {args.table_id} {'taken out of its pit' if found else 'was in no pit'}")
+        return 0
+    if args.pit is None:
+        raise ConfigError("give --pit NAME (or --remove)", "pit")
+    place(args.floor, args.table_id, args.pit, args.position)
+    print(f"table {args.table_id} placed in {args.pit.strip()} at position {args.position}")
     return 0
 
 

@@ -15,7 +15,8 @@ from typing import Any, ClassVar
 from .event_base import CROUPIER, DEVICE, STATION, SUPERVISOR, Event, EventError, decode, encode, register, upcaster
 
 __all__ = [
-    "BetsSet", "CardCorrected", "CardDealt", "CardRevealed", "DealStarted", "Decision", "DeckInvalidated",
+    "BetsSet", "CardCorrected", "CardDealt", "CardRevealed", "DealStarted", "DealerSignedIn", "DealerSignedOut",
+    "Decision", "DeckInvalidated",
     "DeckRequested", "DeckVerified", "DeviceFault", "DeviceLink", "DeviceStatus", "Event", "EventError", "Halted",
     "HaltCleared", "JournalCreated", "NoMoreBets", "PacketDone", "PacketRequested", "PhaseChanged", "ReadRejected",
     "RoundAdjusted", "RoundOpened", "RoundPaid", "RoundVoided", "SeatPaid", "Settled", "StationStarted",
@@ -55,6 +56,28 @@ class StationStarted(Event):
     @classmethod
     def from_payload(cls, data: dict[str, Any]) -> StationStarted:
         return cls(dict(data))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DealerSignedIn(Event):
+    """Who deals at this table from now on (the croupier says so at the screen): the pit sees it."""
+
+    kind: ClassVar[str] = "dealer_signed_in"
+    table_level: ClassVar[bool] = True
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    dealer: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DealerSignedOut(Event):
+    """The dealer left the table (a break, the end of a shift)."""
+
+    kind: ClassVar[str] = "dealer_signed_out"
+    table_level: ClassVar[bool] = True
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    dealer: str
 
 
 @register

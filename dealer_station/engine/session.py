@@ -47,6 +47,7 @@ log = structlog.get_logger("dealer_station.session")
 
 STATION = "station"
 CROUPIER = "croupier"
+DEALER_NAME_MAX = 48
 
 T = TypeVar("T")
 
@@ -502,6 +503,22 @@ class TableSession:
             self._log.warning("supervisor_denied", badge=str(badge)[:32], action=action, reason=reason,
                               round_id=self._round_id())
             raise
+
+    def dealer_sign_in(self, dealer: str) -> None:
+        """The croupier's screen says who deals now (journaled, table-level: the pit's floor shows it)."""
+        name = dealer.strip() if isinstance(dealer, str) else ""
+        if not 1 <= len(name) <= DEALER_NAME_MAX or not name.isprintable():
+            raise RuleError(f"must be 1-{DEALER_NAME_MAX} printable characters", "dealer")
+        with self._lock:
+            self._transact(lambda tx: tx.emit(ev.DealerSignedIn(name), CROUPIER))
+
+    def dealer_sign_out(self) -> None:
+        """The dealer signed in leaves the table."""
+        with self._lock:
+            current = self.state.dealer
+            if current is None:
+                raise RuleError("no dealer is signed in", "dealer")
+            self._transact(lambda tx: tx.emit(ev.DealerSignedOut(current), CROUPIER))
 
     def sign_in(self, badge: str, pin: str, purpose: str, reason: str) -> Any:
         """A supervisor shows who they are to see what the croupier may not (every card of a

@@ -119,6 +119,8 @@ class TableState:
     last_seq: int = 0
     program: dict[str, Any] | None = None
     journal_info: dict[str, Any] | None = None
+    dealer: str | None = None
+    """Who deals now, when the croupier said so (``dealer_signed_in``); unknown after a restart."""
     adjustments: dict[str, dict[str, Decimal]] = field(default_factory=dict)  # round id -> seat -> amount
     game_state: Any = None
     """Table-level state a game keeps across rounds (immutable values only, e.g. the jackpot meter)."""
@@ -177,8 +179,18 @@ def _journal_created(state: TableState, e: ev.JournalCreated, at: str) -> None:
 def _station_started(state: TableState, e: ev.StationStarted, at: str) -> None:
     state.program = dict(e.program)
     state.deck_verified = False  # the shoe's deck is unknown after a restart: verify again
+    state.dealer = None  # and so is who deals, until the croupier says
     for dev in state.devices.values():
         dev.connected = False
+
+
+def _dealer_signed_in(state: TableState, e: ev.DealerSignedIn, at: str) -> None:
+    state.dealer = e.dealer
+
+
+def _dealer_signed_out(state: TableState, e: ev.DealerSignedOut, at: str) -> None:
+    if state.dealer == e.dealer:
+        state.dealer = None
 
 
 def _round_opened(state: TableState, e: ev.RoundOpened, at: str) -> None:
@@ -336,6 +348,8 @@ def _ignore(state: TableState, e: ev.Event, at: str) -> None:
 _HANDLERS: dict[type[ev.Event], Callable[[TableState, Any, str], None]] = {
     ev.JournalCreated: _journal_created,
     ev.StationStarted: _station_started,
+    ev.DealerSignedIn: _dealer_signed_in,
+    ev.DealerSignedOut: _dealer_signed_out,
     ev.RoundOpened: _round_opened,
     ev.BetsSet: _bets_set,
     ev.NoMoreBets: _no_more_bets,

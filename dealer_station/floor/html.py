@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from html import escape
 
 from ..money import format_money
-from .render import COLUMNS, _cell, _period
+from .render import COLUMNS, period_text, row_cells
 from .report import Report, ReportRow
 
 WIDTH, HEIGHT, PAD = 760, 240, 44
@@ -20,11 +20,11 @@ svg text{font:11px system-ui,sans-serif}@media print{body{margin:0}}
 
 def as_html(report: Report) -> str:
     parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>Pit report</title><style>{STYLE}</style>",
-             "</head><body>", "<h1>Pit report</h1>", f"<p>{escape(_period(report))}</p>"]
+             "</head><body>", "<h1>Pit report</h1>", f"<p>{escape(period_text(report))}</p>"]
     if report.data.alarms:
         parts.append(f"<p class='no'>{len(report.data.alarms)} integrity alarm(s): see below.</p>")
     rows = [*report.rows, report.totals()] if len(report.rows) > 1 else report.rows
-    parts.append(_table(COLUMNS, [_cell(r) for r in rows]))
+    parts.append(_table(COLUMNS, [row_cells(r) for r in rows]))
     parts += ["<h2>Hold over time against par (95% band)</h2>", hold_chart(report.series)]
     parts += ["<h2>Voids and device faults per table</h2>", bars_chart(report.per_table)]
     voids = [(r.table, cause, str(n)) for r in report.per_table for cause, n in sorted(r.voids_by_cause.items())]

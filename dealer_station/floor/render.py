@@ -15,7 +15,7 @@ COLUMNS = ("table", "game", "day", "shift", "rounds", "handle", "win", "hold%", 
            "voids", "faults", "sup", "jp hits", "rake")
 
 
-def _cell(row: ReportRow) -> list[str]:
+def row_cells(row: ReportRow) -> list[str]:
     band = row.band
     in_band = {True: "yes", False: "NO", None: ""}[row.in_band]
     return [row.table, row.game, row.day, row.shift, str(row.rounds), format_money(row.handle), format_money(row.win),
@@ -49,8 +49,8 @@ def _is_number(text: str) -> bool:
 
 
 def as_text(report: Report) -> str:
-    out = [f"Pit report {_period(report)}", ""]
-    rows = [_cell(r) for r in report.rows] + ([_cell(report.totals())] if len(report.rows) > 1 else [])
+    out = [f"Pit report {period_text(report)}", ""]
+    rows = [row_cells(r) for r in report.rows] + ([row_cells(report.totals())] if len(report.rows) > 1 else [])
     out.append(aligned(COLUMNS, rows))
     voids = [(r.table, r.game, cause, str(n)) for r in report.per_table for cause, n in sorted(r.voids_by_cause.items())]
     if voids:
@@ -77,7 +77,7 @@ def as_text(report: Report) -> str:
     return "\n".join(out) + "\n"
 
 
-def _period(report: Report) -> str:
+def period_text(report: Report) -> str:
     p = report.data.period
     start = p.start.astimezone(p.tz).isoformat(timespec="minutes") if p.start else "the beginning"
     end = p.end.astimezone(p.tz).isoformat(timespec="minutes") if p.end else "now"

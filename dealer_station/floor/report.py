@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, tzinfo
 from decimal import Decimal
 from typing import Any
 
@@ -61,6 +61,13 @@ def shift_of(local: datetime, shifts: Sequence[time]) -> tuple[date, str]:
     day = local.date() if moment >= shifts[0] else local.date() - timedelta(days=1)
     start, end = shifts[index], shifts[(index + 1) % len(shifts)]
     return day, f"{start:%H:%M}-{end:%H:%M}"
+
+
+def shift_start(moment: datetime, tz: tzinfo, shifts: Sequence[time]) -> datetime:
+    """When the shift that ``moment`` (aware) falls in began, as an aware local time."""
+    local = moment.astimezone(tz)
+    starts = [datetime.combine(local.date() + timedelta(days=d), b, tz) for d in (-1, 0) for b in shifts]
+    return max(s for s in starts if s <= local)
 
 
 @dataclass

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Any
 
 from ..journal import Journal
 from .db import connect
@@ -50,3 +51,50 @@ def verify_against_floor(path: str | os.PathLike[str], floor_url: str) -> FloorV
                                  "(truncated or an older copy)")
     return FloorVerifyResult(False, table_id, journal_seq, floor_seq, diverged,
                              "record differs from the one the floor holds (edited, rewritten or replaced)")
+
+
+GENESIS_HASH = "0" * 64
+
+
+@dataclass(frozen=True, slots=True)
+class FloorChainCheck:
+    """The floor's own copy of a table's chain, re-checked: every record's hash recomputed by the
+    database (``floor.record_hash``), every link and seq followed, the tail against the anchor."""
+
+    table_id: str
+    checked_seq: int  # the chain holds from seq 1 up to here
+    checked_hash: str
+    first_bad_seq: int | None
+    reason: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.first_bad_seq is None
+
+
+def check_floor_chain(conn: Any, table_id: str, after: tuple[int, str] = (0, GENESIS_HASH),
+                      limit: int = 100_000) -> FloorChainCheck:
+    """Check the floor's records of ``table_id`` after ``after`` (a seq and hash already checked), at
+    most ``limit`` of them: the report role suffices (SELECT and ``floor.record_hash``). A record
+    changed in the database itself (by whoever could get past the append-only trigger) fails here."""
+    seq, last_hash = after
+    rows = conn.execute(
+        """SELECT e.seq, e.hash, e.prev_hash,
+                  floor.record_hash(e.seq, e.at, e.table_id, e.round_id, e.kind, e.actor, e.payload::text, e.prev_hash)
+           FROM floor.events e WHERE e.table_id = %s AND e.seq > %s ORDER BY e.seq LIMIT %s""",
+        (table_id, seq, limit))
+    for row_seq, row_hash, prev_hash, computed in rows:
+        if row_seq != seq + 1:
+            return FloorChainCheck(table_id, seq, last_hash, seq + 1, f"record {seq + 1} is missing from the floor")
+        if prev_hash != last_hash:
+            return FloorChainCheck(table_id, seq, last_hash, row_seq, "does not link to the record before it")
+        if computed != row_hash:
+            return FloorChainCheck(table_id, seq, last_hash, row_seq, "hash does not match the record")
+        seq, last_hash = row_seq, row_hash
+    anchor = conn.execute("SELECT last_seq, last_hash FROM floor.stations WHERE table_id = %s", (table_id,)).fetchone()
+    if anchor is not None and seq >= anchor[0] > 0:
+        anchored = conn.execute("SELECT hash FROM floor.events WHERE table_id = %s AND seq = %s",
+                                (table_id, anchor[0])).fetchone()
+        if anchored is None or anchored[0] != anchor[1]:
+            return FloorChainCheck(table_id, seq, last_hash, anchor[0], "the anchor (last accepted hash) differs")
+    return FloorChainCheck(table_id, seq, last_hash, None, None)

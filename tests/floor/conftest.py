@@ -42,16 +42,6 @@ class Floor:
         return self.server.url(DEFAULT_REPORT_ROLE, self.dbname)
 
 
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PostgresServer]:
-    server = PostgresServer()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.cleanup()
-
-
 def new_floor(server: PostgresServer) -> Floor:
     name = f"floor{next(_names)}"
     server.create_database(name)

@@ -1,0 +1,251 @@
+"""The pit page's figures: the floor view of 200 tables and a shift report over 10 million events,
+loaded by concurrent signed-in sessions on loopback (p50/p99), bounded in count and time.
+
+Starts its own throwaway PostgreSQL (tests/pg.py) and runs the real server (``dealer-station pit``,
+uvicorn) in a subprocess; the load comes from this process over HTTP keep-alive connections, one
+per session. Results are recorded in docs/performance-pit.md.
+
+Run: ``.venv/bin/python benchmarks/bench_pit.py`` (about 6 minutes; ``--quick`` for a smoke run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_floor import _renamed, round_template, ten_million  # noqa: E402
+from dealer_station.config import load_profile  # noqa: E402
+from dealer_station.floor.forwarder import Forwarder  # noqa: E402
+from dealer_station.floor.layout import place  # noqa: E402
+from dealer_station.journal import Draft, Journal  # noqa: E402
+from dealer_station.simulate import simulate  # noqa: E402
+from tests.floor.conftest import new_floor  # noqa: E402
+from tests.pg import PostgresServer  # noqa: E402
+from tests.pit.conftest import free_port  # noqa: E402
+
+PASSWORD = "bench password 1"
+
+
+def station_prefix(workdir: Path) -> list[Draft]:
+    """A real station's start (program identity, devices linked and ready): what precedes its first round."""
+    path = workdir / "prefix.sqlite"
+    simulate(load_profile("uth-default"), rounds=1, seed=3, seats=2, journal=path, progress=None)
+    with Journal.open_readonly(path) as journal:
+        events = list(journal.events())
+    first_round = next(i for i, e in enumerate(events) if e.kind == "round_opened")
+    return [Draft(e.kind, e.payload, e.actor, e.round_id) for e in events[:first_round] if e.kind != "journal_created"]
+
+
+def floor_of_tables(server: PostgresServer, workdir: Path, tables: int, rounds: int) -> tuple[Any, int]:
+    """``tables`` tables of real journals (a real round replayed with new ids), forwarded through the
+    chain-checked ingest, placed in pits of 20."""
+    floor = new_floor(server)
+    template, prefix = round_template(workdir), station_prefix(workdir)
+    events = 0
+    forwarders = []
+    for index in range(1, tables + 1):
+        table_id = f"T{index:03d}"
+        path = workdir / f"{table_id}.sqlite"
+        with Journal(path, table_id=table_id) as journal:
+            journal.append_many(prefix)
+            for number in range(1, rounds + 1):
+                journal.append_many(_renamed(template, table_id, number))
+            events += journal.last_seq
+        forwarders.append(Forwarder(path, floor.station_url, table_id).start())
+        place(floor.owner_url, table_id, f"Pit {(index - 1) // 20 + 1:02d}", index)
+        if len(forwarders) >= 20:
+            for f in forwarders:
+                assert f.wait_acknowledged(120), f.status()
+                f.stop()
+            forwarders = []
+    for f in forwarders:
+        assert f.wait_acknowledged(120), f.status()
+        f.stop()
+    return floor, events
+
+
+class PitServer:
+    """``dealer-station pit`` in a subprocess, with one user."""
+
+    def __init__(self, floor_url: str, workdir: Path, cache: Path, par_rounds: int | None) -> None:
+        self.state = workdir / f"pit-state-{free_port()}"
+        self.port = free_port()
+        env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+        subprocess.run([sys.executable, "-m", "dealer_station", "pit", "users", "add", "--state-dir", str(self.state),
+                        "--user", "bench", "--role", "auditor", "--password-stdin"], input=f"{PASSWORD}\n{PASSWORD}\n",
+                       text=True, check=True, capture_output=True, env=env)
+        args = [sys.executable, "-m", "dealer_station", "pit", "--floor", floor_url, "--port", str(self.port),
+                "--state-dir", str(self.state)] + (["--par-rounds", str(par_rounds)] if par_rounds else [])
+        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                session = Session(self.port)
+                if session.get("/api/floor", ok=(200,)).startswith('{"version"') and '"ready":true' in session.last:
+                    break
+            except (OSError, AssertionError):
+                pass
+            assert time.monotonic() < deadline and self.process.poll() is None, "pit server did not start"
+            time.sleep(0.25)
+        self.ready_s = 120 - (deadline - time.monotonic())
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(20)
+
+
+class Session:
+    """One signed-in person: a keep-alive connection and a session cookie."""
+
+    def __init__(self, port: int) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        self.cookies: dict[str, str] = {}
+        self.last = ""
+        page = self.request("GET", "/login")
+        token = re.search(r'name="csrf" value="([^"]+)"', page)
+        assert token, page[:200]
+        body = urlencode({"user": "bench", "password": PASSWORD, "csrf": token.group(1), "next": "/floor"})
+        self.request("POST", "/login", body, ok=(303,))
+        assert "pit_session" in self.cookies
+
+    def request(self, method: str, path: str, body: str | None = None, ok: tuple[int, ...] = (200,)) -> str:
+        headers = {"cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        if body is not None:
+            headers["content-type"] = "application/x-www-form-urlencoded"
+        self.conn.request(method, path, body=body, headers=headers)
+        response = self.conn.getresponse()
+        text = response.read().decode()
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                key, _, rest = value.partition("=")
+                self.cookies[key] = rest.split(";", 1)[0]
+        assert response.status in ok, (path, response.status, text[:200])
+        self.last = text
+        return text
+
+    def get(self, path: str, ok: tuple[int, ...] = (200,)) -> str:
+        return self.request("GET", path, ok=ok)
+
+
+def load(port: int, path: str, sessions: int, per_session: int, seconds: float, check: str) -> dict[str, Any]:
+    """``sessions`` signed-in sessions at once, each loading ``path`` up to ``per_session`` times or
+    until ``seconds`` have passed; the page's load time (request to last byte) of each."""
+    people = [Session(port) for _ in range(sessions)]
+    times: list[float] = []
+    lock = threading.Lock()
+    stop_at = time.monotonic() + seconds
+    go = threading.Barrier(sessions)
+
+    def run(person: Session) -> None:
+        go.wait()
+        for _ in range(per_session):
+            if time.monotonic() > stop_at:
+                return
+            started = time.perf_counter()
+            page = person.get(path)
+            took = time.perf_counter() - started
+            assert check in page
+            with lock:
+                times.append(took)
+
+    started = time.monotonic()
+    threads = [threading.Thread(target=run, args=(p,)) for p in people]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wall = time.monotonic() - started
+    times.sort()
+    return {"n": len(times), "p50": statistics.median(times) * 1000,
+            "p99": times[min(len(times) - 1, int(len(times) * 0.99))] * 1000, "max": times[-1] * 1000,
+            "rate": len(times) / wall, "wall": wall, "bytes": len(people[0].last)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=5, help="rounds per table on the floor-view floor")
+    parser.add_argument("--events", type=int, default=10_000_000, help="events on the report's floor")
+    parser.add_argument("--sessions", type=int, default=20)
+    parser.add_argument("--requests", type=int, default=50, help="page loads per session (bounded by --seconds)")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--par-rounds", type=int, default=None)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    if args.quick:
+        args.tables, args.rounds, args.events, args.sessions, args.requests, args.seconds, args.par_rounds = (
+            40, 2, 200_000, 5, 10, 20.0, 200)
+
+    def progress(message: str) -> None:
+        print(f"  {message}", file=sys.stderr, flush=True)
+
+    from dealer_station.logs import configure_logging
+
+    configure_logging("error")
+    server = PostgresServer(settings={"max_connections": "300"})
+    server.start()
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-pit-") as tmp:
+            work = Path(tmp)
+            cache = work / "cache"
+            started = time.monotonic()
+            floor, events = floor_of_tables(server, work, args.tables, args.rounds)
+            progress(f"{args.tables} tables, {events:,} events forwarded ({time.monotonic() - started:.0f} s)")
+            pit = PitServer(floor.report_url, work, cache, args.par_rounds)
+            try:
+                first = Session(pit.port).get("/floor")
+                assert first.count('<article class="tile') == args.tables
+                floor_one = load(pit.port, "/floor", 1, args.requests, args.seconds, "Floor now")
+                floor_view = load(pit.port, "/floor", args.sessions, args.requests, args.seconds, "Floor now")
+            finally:
+                pit.stop()
+            print("\n| measurement | result |\n|---|---:|")
+            print(f"| floor view: {args.tables} tables in {args.tables // 20} pits ({events:,} events), server ready "
+                  f"after | {pit.ready_s:.1f} s |")
+            print(f"| floor view page load, one session, p50 / max of {floor_one['n']} | **{floor_one['p50']:.0f}** / "
+                  f"{floor_one['max']:.0f} ms |")
+            print(f"| floor view page load, {args.sessions} sessions at once, {floor_view['n']} loads "
+                  f"({floor_view['bytes'] // 1024} KB each), p50 / p99 / max | **{floor_view['p50']:.0f} / "
+                  f"{floor_view['p99']:.0f}** / {floor_view['max']:.0f} ms ({floor_view['rate']:.0f} pages/s) |")
+            sys.stdout.flush()
+            big, bulk = ten_million(server, args.events, 20, progress)
+            from dealer_station.par import par_sheet
+
+            os.environ["XDG_CACHE_HOME"] = str(cache)
+            paytables = {n: {c: str(o) for c, o in rows.items()} for n, rows in load_profile("uth-default").paytables.items()}
+            par_sheet("uth", paytables, samples=args.par_rounds)  # cached for the server: measure the page, not par
+            pit = PitServer(big.report_url, work, cache, args.par_rounds)
+            try:
+                query = urlencode({"from": "2026-11-03T06:00", "to": "2026-11-03T14:00", "by": "table,shift",
+                                   "tz": "UTC"})
+                sessions = max(2, args.sessions // 4)
+                report = load(pit.port, f"/reports?{query}", sessions, max(3, args.requests // 10), args.seconds * 2,
+                              "Pit report")
+                single = load(pit.port, f"/reports?{query}", 1, 5, args.seconds, "Pit report")
+            finally:
+                pit.stop()
+            print(f"| shift report page (8 h, 20 tables) over {bulk['events']:,} events ({bulk['rounds']:,} rounds), "
+                  f"one session, p50 / max of {single['n']} | **{single['p50']:.0f}** / {single['max']:.0f} ms |")
+            print(f"| the same, {sessions} sessions at once, {report['n']} loads, p50 / p99 / max | "
+                  f"**{report['p50']:.0f} / {report['p99']:.0f}** / {report['max']:.0f} ms |")
+    finally:
+        server.cleanup()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

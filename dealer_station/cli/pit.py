@@ -1,0 +1,156 @@
+"""``dealer-station pit``: the pit's web page over the floor; ``pit users add|remove|list``: who may sign in.
+
+Users are kept in ``<state-dir>/users.json`` (``pit.users``), never in the floor database. A
+password is typed twice without echo, or read as two lines from stdin with
+``--password-stdin`` (scripts). Nothing creates a user implicitly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import ConfigError, DealerStationError
+from ._args import whole_number
+from ._floor_options import add_floor_option, floor_url, zone
+
+if TYPE_CHECKING:
+    from ..pit.users import PitUsers
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "pit", help="the pit's web page: the live floor, reports and any round, behind a login",
+        description="Serve the pit's web page over the floor (read with the report role only). "
+                    "'pit users add|remove|list' manages who may sign in.")
+    add_floor_option(parser)
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=whole_number(1, 65535), default=8080, help="port (default 8080)")
+    parser.add_argument("--state-dir", default=None, metavar="DIR",
+                        help="the page's users and session key (default var/pit)")
+    parser.add_argument("--tz", default="UTC", metavar="ZONE", help="the pit's local time zone (default UTC)")
+    parser.add_argument("--shifts", default="06:00,14:00,22:00", metavar="HH:MM,...",
+                        help="shift boundaries in local time (the floor tiles show this shift's results)")
+    parser.add_argument("--par-rounds", type=whole_number(1, 10_000_000), default=None, metavar="N",
+                        help="rounds simulated for a main game's par in reports (as report --par-rounds)")
+    parser.add_argument("--cert", type=Path, default=None, metavar="FILE", help="TLS certificate (PEM): serve HTTPS")
+    parser.add_argument("--key", type=Path, default=None, metavar="FILE", help="TLS private key (PEM)")
+    parser.add_argument("--secure-cookies", action="store_true",
+                        help="mark cookies Secure (behind a TLS proxy; implied by --cert)")
+    parser.set_defaults(func=_serve)
+
+    actions = parser.add_subparsers(dest="pit_command", metavar="users")
+    users = actions.add_parser("users", help="who may sign in to the pit's page")
+    user_actions = users.add_subparsers(dest="users_command", metavar="ACTION")
+    user_actions.required = True
+
+    def state(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--state-dir", default=None, metavar="DIR", help="the page's state folder (default var/pit)")
+
+    add = user_actions.add_parser("add", help="add a user (password typed twice, hidden)")
+    state(add)
+    add.add_argument("--user", required=True, metavar="NAME")
+    add.add_argument("--role", required=True, choices=("supervisor", "auditor"),
+                     help="supervisor: floor, rounds, reports; auditor: also integrity and raw events")
+    add.add_argument("--replace", action="store_true", help="change the password and role of an existing user")
+    add.add_argument("--password-stdin", action="store_true", help="read the password twice from stdin (two lines)")
+    add.set_defaults(func=_add)
+    remove = user_actions.add_parser("remove", help="remove a user (their sessions end at once)")
+    state(remove)
+    remove.add_argument("--user", required=True, metavar="NAME")
+    remove.set_defaults(func=_remove)
+    listing = user_actions.add_parser("list", help="users, roles and lockouts (never hashes)")
+    state(listing)
+    listing.set_defaults(func=_list)
+
+
+def _users(args: argparse.Namespace) -> PitUsers:
+    from ..pit.state import state_dir
+    from ..pit.users import PitUsers, users_path
+
+    return PitUsers(users_path(state_dir(args.state_dir)))
+
+
+def _read_password_twice(from_stdin: bool) -> str:
+    from ..supervisor import CredentialError
+
+    try:
+        if from_stdin:
+            first, second = sys.stdin.readline(), sys.stdin.readline()
+            if not second:
+                raise CredentialError("--password-stdin needs the password on two lines", "password")
+            first, second = first.rstrip("\r\n"), second.rstrip("\r\n")
+        else:
+            first = getpass.getpass("Password: ")
+            second = getpass.getpass("Password again: ")
+    except EOFError:
+        raise CredentialError("no password given", "password") from None
+    if first != second:
+        raise CredentialError("the two passwords differ", "password")
+    return first
+
+
+def _add(args: argparse.Namespace) -> int:
+    store = _users(args)
+    password = _read_password_twice(args.password_stdin)
+    person = store.add(args.user, password, args.role, replace=args.replace)
+    print(f"user {person.badge} ({person.role}) {'updated' if args.replace else 'added'} in {store.path}")
+    return 0
+
+
+def _remove(args: argparse.Namespace) -> int:
+    store = _users(args)
+    if not store.path.exists():
+        raise DealerStationError(f"no users yet ({store.path} does not exist)", "user")
+    store.remove(args.user)
+    print(f"user {args.user} removed from {store.path}")
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    store = _users(args)
+    for entry in store.enrolments():
+        if entry.locked_until is None:
+            state = "active"
+        else:
+            until = datetime.fromtimestamp(entry.locked_until, UTC).isoformat(timespec="seconds")
+            state = f"locked out until {until.replace('+00:00', 'Z')}"
+        print(f"{entry.badge}\t{entry.role}\t{state}")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from ..floor.report import parse_shifts
+
+    try:
+        from ..pit.app import PitSettings, check_read_only
+        from ..pit.server import is_loopback, serve
+        from ..pit.state import state_dir
+        from ..pit.users import PitUsers, users_path
+    except ImportError as exc:
+        raise ConfigError(f"the pit page needs its extra packages ({exc.name} missing): "
+                          "pip install 'dealer-station[pit]'", "pit") from None
+    url = floor_url(args) or ""
+    if (args.cert is None) != (args.key is None):
+        raise ConfigError("give both --cert and --key (or neither)", "cert")
+    for path, name in ((args.cert, "cert"), (args.key, "key")):
+        if path is not None and not path.is_file():
+            raise ConfigError(f"no file {path}", name)
+    check_read_only(url)  # before listening: a writing login or an old schema is refused in one line
+    folder = state_dir(args.state_dir)
+    settings = PitSettings(floor_url=url, state_dir=folder, tz=zone(args.tz), shifts=parse_shifts(args.shifts),
+                           par_rounds=args.par_rounds, secure_cookies=args.secure_cookies or args.cert is not None)
+    if not PitUsers(users_path(folder)).enrolments():
+        print(f"pit: no user can sign in yet: add one with dealer-station pit users add --state-dir {folder} "
+              "--user NAME --role supervisor", file=sys.stderr)
+    if not is_loopback(args.host) and args.cert is None:
+        print(f"pit: listening on {args.host} without TLS: passwords and sessions cross the network in clear "
+              "unless a TLS proxy is in front (give --cert/--key, or --secure-cookies behind the proxy)", file=sys.stderr)
+    scheme = "https" if args.cert else "http"
+    print(f"pit: serving {scheme}://{args.host}:{args.port}/ (Ctrl-C to stop)", file=sys.stderr)
+    serve(settings, args.host, args.port, certfile=args.cert, keyfile=args.key)
+    return 0

@@ -1,0 +1,191 @@
+"""The pit's web application: what it is made of and how it starts.
+
+``create_app(settings)`` builds a Starlette app: the gate (``web.Gate``: sign-in, security
+headers), the pages (``*_pages.py``), the live floor (``live.FloorLive``) and the chain
+watch (``chains.ChainWatch``), a small pool of read-only connections to the floor. On start it
+refuses a floor login that could write anything: the page reads with the report role only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from datetime import time as dtime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import psycopg
+from jinja2 import Environment
+from markupsafe import Markup
+from psycopg_pool import ConnectionPool
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
+
+from ..errors import DealerStationError
+from ..floor.db import FloorError, connect, one_line, redact
+from ..floor.migrate import current_version
+from .chains import ChainWatch
+from .live import FloorLive, Tile
+from .sessions import IDLE, LIFETIME, Session, Sessions
+from .state import session_key
+from .users import PitUsers, users_path
+from .views import environment
+from .web import CookieNames, Gate
+
+READ_ONLY: dict[str, Any] = {"options": "-c default_transaction_read_only=on"}
+"""Every connection the page opens is read-only, whatever role the URL names."""
+DEFAULT_SHIFTS = (dtime(6), dtime(14), dtime(22))
+PIT_SCHEMA = 4
+"""The floor migration that brings the table layout and the change notifications (0004_pit; 0003 is the adjustments and rake facts on main)."""
+STATIC = ("pit.css", "pit.js")
+
+
+@dataclass(frozen=True)
+class PitSettings:
+    floor_url: str
+    state_dir: Path
+    tz: ZoneInfo = field(default_factory=lambda: ZoneInfo("UTC"))
+    shifts: tuple[dtime, ...] = DEFAULT_SHIFTS
+    par_rounds: int | None = None
+    secure_cookies: bool = False
+    session_lifetime: float = LIFETIME
+    session_idle: float = IDLE
+    poll: float = 1.0
+    pool_size: int = 8
+    clock: Callable[[], float] = time.time
+
+
+class Pit:
+    """Everything a page needs: settings, users, sessions, the live floor, the floor's connections."""
+
+    def __init__(self, settings: PitSettings) -> None:
+        self.settings = settings
+        self.users = PitUsers(users_path(settings.state_dir), clock=settings.clock)
+        self.sessions = Sessions(session_key(settings.state_dir), self.users, clock=settings.clock,
+                                 revoked_path=settings.state_dir / "revoked.json",
+                                 lifetime=settings.session_lifetime, idle=settings.session_idle)
+        self.cookies = CookieNames(settings.secure_cookies)
+        self.live = FloorLive(settings.floor_url, tz=settings.tz, shifts=settings.shifts, poll=settings.poll,
+                              clock=settings.clock, connect_kwargs=READ_ONLY)
+        self.chains = ChainWatch(settings.floor_url, connect_kwargs=READ_ONLY)
+        self.pool = ConnectionPool(settings.floor_url, min_size=1, max_size=settings.pool_size, open=False,
+                                   kwargs={"autocommit": True, **READ_ONLY}, name="pit-floor")
+        self.templates: Environment = environment(settings.tz, settings.clock)
+        self._tiles: dict[str, tuple[int, Markup]] = {}
+
+    def tile_html(self, tile: Tile) -> Markup:
+        """A tile's HTML, rendered once per version of the tile (a floor page of 200 tables joins
+        200 strings instead of rendering 200 templates; the page's script keeps "ago" times current)."""
+        cached = self._tiles.get(tile.table_id)
+        if cached is not None and cached[0] == tile.version:
+            return cached[1]
+        html = Markup(self.templates.get_template("_tile.html").render(tile=tile))
+        self._tiles[tile.table_id] = (tile.version, html)
+        return html
+
+    def connection(self) -> contextlib.AbstractContextManager[psycopg.Connection[Any]]:
+        return self.pool.connection(timeout=10.0)
+
+    def render(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        session = request.scope.get("state", {}).get("session")
+        base = {"session": session, "path": request.url.path, "tile_html": self.tile_html,
+                "post_token": self.sessions.post_token(session) if isinstance(session, Session) else ""}
+        html = self.templates.get_template(template).render(**base, **context)
+        return HTMLResponse(html, status_code=status)
+
+
+def pit_of(request: Request) -> Pit:
+    pit: Pit = request.app.state.pit
+    return pit
+
+
+def check_read_only(url: str) -> None:
+    """Refuse a floor login that may write any floor table or call the ingest: the page only reads."""
+    with connect(url, **READ_ONLY) as conn:
+        try:
+            row = conn.execute(
+                """SELECT current_user,
+                          (SELECT string_agg(format('%%s on floor.%%s', p, c.relname), ', ')
+                           FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace,
+                                unnest(ARRAY['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE']) p
+                           WHERE n.nspname = 'floor' AND c.relkind = 'r' AND has_table_privilege(c.oid, p)),
+                          has_function_privilege('floor.ingest(text, bigint, text, bigint[], text[], text[], text[], '
+                                                 'text[], text[], text[], text[])', 'EXECUTE'),
+                          has_table_privilege('floor.events', 'SELECT')""").fetchone()
+        except psycopg.Error as exc:
+            raise FloorError(f"cannot read the floor at {redact(url)}: {one_line(exc)}", "floor") from None
+    assert row is not None
+    user, writes, ingest, reads = row
+    if writes or ingest:
+        what = writes or "EXECUTE on floor.ingest"
+        raise FloorError(f"the pit reads the floor with the report role only; {user} may write ({what}): "
+                         "give the URL of the report role (floor_report)", "floor")
+    if not reads:
+        raise FloorError(f"{user} may not read the floor (run dealer-station floor init-roles)", "floor")
+    with connect(url, **READ_ONLY) as conn:
+        try:
+            version = current_version(conn)
+        except psycopg.Error as exc:
+            raise FloorError(f"cannot read the floor's schema version: {one_line(exc)}", "floor") from None
+    if version < PIT_SCHEMA:
+        raise FloorError(f"the floor's schema is at version {version}, the pit page needs {PIT_SCHEMA}: "
+                         "run dealer-station floor init-roles (as the floor's owner)", "floor")
+
+
+async def _static(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in STATIC:
+        raise HTTPException(404)
+    body = resources.files("dealer_station.pit").joinpath("static").joinpath(name).read_bytes()
+    kind = "text/css" if name.endswith(".css") else "text/javascript"
+    return Response(body, media_type=f"{kind}; charset=utf-8", headers={"cache-control": "max-age=300"})
+
+
+async def _error(request: Request, exc: Exception) -> Response:
+    """A refusal (4xx) says why; a floor that cannot be read now is a 503 in one line; anything else 500."""
+    if isinstance(exc, HTTPException):
+        status, detail = exc.status_code, str(exc.detail)
+    elif isinstance(exc, (psycopg.Error, DealerStationError)):
+        status, detail = 503, f"the floor cannot be read now: {one_line(exc)}"
+    else:
+        status, detail = 500, "the page failed (see the server's log)"
+    return pit_of(request).render(request, "error.html", status=status, status_code=status, detail=detail)
+
+
+def create_app(settings: PitSettings, *, check_role: bool = True) -> Starlette:
+    """The web app; its lifespan opens the pool and starts the live floor and the chain watch."""
+    from . import auth_pages, floor_pages, integrity_pages, report_pages, round_pages
+
+    pit = Pit(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if check_role:
+            check_read_only(settings.floor_url)
+        pit.pool.open(wait=True, timeout=10.0)
+        pit.live.start()
+        pit.chains.start()
+        try:
+            yield
+        finally:
+            pit.live.stop()
+            pit.chains.stop()
+            pit.pool.close()
+
+    routes = [
+        *auth_pages.ROUTES, *floor_pages.ROUTES, *report_pages.ROUTES, *round_pages.ROUTES, *integrity_pages.ROUTES,
+        Route("/static/{name}", _static, methods=["GET"]),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(Gate, sessions=pit.sessions, cookies=pit.cookies)],
+                    exception_handlers={HTTPException: _error, Exception: _error})
+    app.state.pit = pit
+    return app

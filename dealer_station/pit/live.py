@@ -1,0 +1,343 @@
+"""The floor now: every table's state, kept up to date from the floor as journals arrive.
+
+A table's state is the station's own fold of its journal (``engine.state.evolve``) and its
+progressive's ledger (``jackpot.JackpotLedger``), run here over the floor's copy of the
+events: the tile shows what the table's screen shows, from the same code. On start each
+table is folded from the events its state now depends on (``queries.state_events``: its
+round since its last ``round_opened``, its devices since its last ``station_started``,
+its progressive's facts); then one thread LISTENs on ``floor_changed`` (the floor notifies
+on every accepted batch, alarm and layout change: migration 0004) and folds each table's
+new events as they land. A missed notification costs at most ``poll`` seconds: every wake
+also compares each table's ``last_seq`` with what was folded.
+
+The table's result this shift is the pit report's own figure (``queries.report_data`` and
+``report.build_rows`` by table, from the start of the current shift), recomputed for the
+tables that changed, at most every ``results_every`` seconds.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from datetime import time as dtime
+from decimal import Decimal
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import psycopg
+import structlog
+
+from ..engine.event_base import decode
+from ..engine.phases import CLOSED
+from ..engine.state import TableState, evolve
+from ..errors import DealerStationError
+from ..floor.db import connect, one_line
+from ..floor.queries import (
+    FloorEvent,
+    Placement,
+    events_after,
+    report_data,
+    state_events,
+    stations,
+    table_layout,
+)
+from ..floor.report import ReportRow, build_rows, shift_start
+from ..floor.report_data import Period, parse_at
+from ..games import GAMES  # noqa: F401  (registers every game's event kinds for decode)
+from ..jackpot import JackpotLedger
+from ..money import format_cents
+
+log = structlog.get_logger("dealer_station.pit.live")
+
+UNASSIGNED = "Unassigned"
+PROBLEMS_KEPT = 5
+Clock = Callable[[], float]
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceTile:
+    name: str
+    connected: bool
+    last_heard: datetime | None
+    status: str | None
+    faults: int  # this shift
+
+    @property
+    def faulty(self) -> bool:
+        return not self.connected or (self.status or "").startswith("fault")
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftResult:
+    """The table's figures since the start of the current shift (the pit report's, by table)."""
+
+    rounds: int
+    voids: int
+    faults: int
+    handle: Decimal
+    win: Decimal
+    hold_pct: Decimal | None
+
+    @classmethod
+    def of(cls, row: ReportRow | None) -> ShiftResult:
+        if row is None:
+            return cls(0, 0, 0, Decimal(0), Decimal(0), None)
+        return cls(row.rounds, row.voids, row.faults, row.handle, row.win, row.hold_pct)
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One table on the floor view."""
+
+    table_id: str
+    pit: str
+    position: int
+    game: str | None
+    dealer: str | None  # who deals, when the station journals it (dealer_signed_in)
+    phase: str
+    round_id: str | None
+    round_number: int | None
+    halted: bool
+    halt_text: str | None
+    devices: tuple[DeviceTile, ...]
+    result: ShiftResult
+    jackpot: str | None  # the progressive's meter, to the cent
+    alarms: int
+    last_seq: int
+    last_event_at: datetime | None
+    problems: tuple[str, ...]
+    version: int
+
+    @property
+    def sort_key(self) -> tuple[int, str, int, str]:
+        return (self.pit == UNASSIGNED, self.pit, self.position, self.table_id)
+
+
+@dataclass
+class _Table:
+    table_id: str
+    state: TableState
+    ledger: JackpotLedger = field(default_factory=JackpotLedger)
+    last_seq: int = 0
+    last_event_at: str | None = None
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class _Record:
+    """What the jackpot ledger reads of an event (the payload parsed once)."""
+
+    kind: str
+    payload: dict[str, Any]
+    at: str
+    round_id: str | None
+
+
+def fold(table: _Table, events: Iterable[FloorEvent]) -> None:
+    """Apply events (in seq order) to a table's state and ledger; an event that cannot be read is
+    noted on the tile, never fatal (a newer station's kind, a damaged payload)."""
+    for e in events:
+        try:
+            payload = e.payload
+            evolve(table.state, decode(e.kind, payload), e.at, e.seq)
+            if e.kind in JackpotLedger.KINDS:
+                table.ledger.feed(_Record(e.kind, payload, e.at, e.round_id))
+        except (DealerStationError, ValueError, KeyError, TypeError, RuntimeError) as exc:
+            table.problems = [*table.problems, f"seq {e.seq} ({e.kind}) not read: {exc}"][-PROBLEMS_KEPT:]
+        table.last_seq = e.seq
+        table.last_event_at = e.at
+
+
+class FloorLive:
+    """Every table's state now; one thread keeps it current. Readers get immutable tiles."""
+
+    def __init__(self, url: str, *, tz: ZoneInfo, shifts: Sequence[dtime], poll: float = 1.0,
+                 results_every: float = 0.5, clock: Clock = time.time,
+                 connect_kwargs: dict[str, Any] | None = None) -> None:
+        self.url = url
+        self._kwargs = connect_kwargs or {}
+        self.tz = tz
+        self.shifts = tuple(shifts)
+        self.poll = poll
+        self.results_every = results_every
+        self._clock = clock
+        self._tables: dict[str, _Table] = {}
+        self._tiles: dict[str, Tile] = {}
+        self._layout: dict[str, Placement] = {}
+        self._alarms: dict[str, int] = {}
+        self._results: dict[str, ReportRow] = {}
+        self._games: dict[str, str] = {}
+        self._shift: datetime | None = None
+        self._pending_results: set[str] = set()
+        self._results_at = 0.0
+        self._version = 0
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self.ready = threading.Event()
+        self.error: str | None = None
+        self._thread: threading.Thread | None = None
+
+    # ------------------------------------------------------------------ readers
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    def tiles(self) -> list[Tile]:
+        """Every table, by pit, position and table id."""
+        with self._lock:
+            return sorted(self._tiles.values(), key=lambda t: t.sort_key)
+
+    def tile(self, table_id: str) -> Tile | None:
+        return self._tiles.get(table_id)
+
+    def changed_since(self, version: int) -> tuple[int, list[Tile]]:
+        """The tiles changed after ``version``, and the version they bring the reader to."""
+        with self._lock:
+            return self._version, sorted((t for t in self._tiles.values() if t.version > version),
+                                         key=lambda t: t.sort_key)
+
+    def jackpot_history(self, table_id: str) -> list[dict[str, Any]]:
+        with self._lock:
+            table = self._tables.get(table_id)
+            return [] if table is None else table.ledger.hits(25)
+
+    # ------------------------------------------------------------------ the thread
+
+    def start(self) -> FloorLive:
+        self._thread = threading.Thread(target=self._run, name="pit-floor-live", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5.0)
+
+    def _run(self) -> None:
+        backoff = 0.5
+        while not self._stop.is_set():
+            try:
+                with connect(self.url, autocommit=True, **self._kwargs) as listener, \
+                        connect(self.url, autocommit=True, **self._kwargs) as conn:
+                    listener.execute("LISTEN floor_changed")
+                    self._refresh(conn, initial=not self.ready.is_set())
+                    self.ready.set()
+                    self.error = None
+                    backoff = 0.5
+                    while not self._stop.is_set():
+                        self._wait(listener)
+                        self._refresh(conn)
+            except (psycopg.Error, DealerStationError) as exc:
+                self.error = one_line(exc)
+                log.warning("floor_unreachable", error=self.error)
+                self._stop.wait(backoff)
+                backoff = min(backoff * 2, 5.0)
+
+    def _wait(self, listener: psycopg.Connection[Any]) -> None:
+        """Until a notification (then the rest already queued) or ``poll`` seconds."""
+        got = list(listener.notifies(timeout=self.poll, stop_after=1))
+        if got:
+            list(listener.notifies(timeout=0.02))
+
+    def _refresh(self, conn: psycopg.Connection[Any], initial: bool = False) -> None:
+        """Fold every table whose floor tail moved; pick up layout, alarms and results."""
+        heard = stations(conn)
+        layout = table_layout(conn)
+        changed: set[str] = set()
+        if layout != self._layout:
+            changed |= set(layout) ^ set(self._layout) | {t for t in layout if layout[t] != self._layout.get(t)}
+            self._layout = layout
+        alarms = {s.table_id: s.alarms for s in heard}
+        changed |= {t for t in alarms if alarms[t] != self._alarms.get(t)}
+        self._alarms = alarms
+        for station in heard:
+            table = self._tables.get(station.table_id)
+            if table is None:
+                table = _Table(station.table_id, TableState(station.table_id))
+                fold(table, state_events(conn, station.table_id))
+                self._tables[station.table_id] = table
+                changed.add(station.table_id)
+            while table.last_seq < station.last_seq:
+                batch = events_after(conn, station.table_id, table.last_seq)
+                if not batch:
+                    break
+                fold(table, batch)
+                changed.add(station.table_id)
+        self._pending_results |= {t for t in changed if t in self._tables}
+        shift = shift_start(datetime.fromtimestamp(self._clock(), UTC), self.tz, self.shifts)
+        if shift != self._shift:  # a new shift: every table's result starts again
+            self._shift = shift
+            self._pending_results |= set(self._tables)
+        now = time.monotonic()
+        if self._pending_results and (initial or now - self._results_at >= self.results_every):
+            self._compute_results(conn, sorted(self._pending_results))
+            changed |= self._pending_results
+            self._pending_results = set()
+            self._results_at = now
+        if changed:
+            self._publish(changed)
+
+    def _compute_results(self, conn: psycopg.Connection[Any], tables: list[str]) -> None:
+        assert self._shift is not None
+        period = Period(self._shift, None, self.tz, self.shifts)
+        data = report_data(conn, period, tables, with_stakes=False)
+        rows = {r.table: r for r in build_rows(data, ("table",), lambda game, paytables: None)}
+        for table_id in tables:
+            row = rows.get(table_id)
+            if row is None:
+                self._results.pop(table_id, None)
+            else:
+                self._results[table_id] = row
+        self._games.update(data.table_games)
+
+    def _publish(self, changed: set[str]) -> None:
+        with self._lock:
+            self._version += 1
+            for table_id in changed:
+                table = self._tables.get(table_id)
+                if table is not None:
+                    self._tiles[table_id] = self._tile(table, self._version)
+
+    # ------------------------------------------------------------------ tiles
+
+    def _tile(self, table: _Table, version: int) -> Tile:
+        state = table.state
+        rnd = state.round
+        place = self._layout.get(table.table_id)
+        result = self._results.get(table.table_id)
+        faults_by = result.faults_by if result is not None else {}
+        devices = tuple(
+            DeviceTile(d.name, d.connected, parse_at(d.last_seen) if d.last_seen else None, d.status,
+                       sum(n for key, n in faults_by.items() if key.split("/", 1)[0] == d.name))
+            for d in sorted(state.devices.values(), key=lambda d: d.name))
+        halted = rnd is not None and not rnd.finished and rnd.halt is not None
+        meter = table.ledger.meter
+        game = (rnd.record or {}).get("game") if rnd is not None and rnd.record else None
+        return Tile(
+            table_id=table.table_id,
+            pit=place.pit if place else UNASSIGNED,
+            position=place.position if place else 0,
+            game=game or self._games.get(table.table_id) or (result.game if result is not None else None),
+            dealer=state.dealer,
+            phase=CLOSED if rnd is None else rnd.phase,
+            round_id=rnd.round_id if rnd is not None else None,
+            round_number=rnd.number if rnd is not None else None,
+            halted=halted,
+            halt_text=(rnd.halt.text or rnd.halt.cause) if halted and rnd is not None and rnd.halt else None,
+            devices=devices,
+            result=ShiftResult.of(result),
+            jackpot=format_cents(meter.meter) if meter is not None else None,
+            alarms=self._alarms.get(table.table_id, 0),
+            last_seq=table.last_seq,
+            last_event_at=parse_at(table.last_event_at) if table.last_event_at else None,
+            problems=tuple(table.problems),
+            version=version,
+        )
+
+    @property
+    def shift_started(self) -> datetime | None:
+        return self._shift

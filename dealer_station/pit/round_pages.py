@@ -1,0 +1,164 @@
+"""Any round: the finder (``dealer-station rounds`` in a form) and a round's own page.
+
+The finder takes the command's filters, parsed by the same functions, and runs the same
+query (``queries.find_rounds``). A round's page is built from the floor's copy of its events
+(``queries.round_events``): its record in the recalled format (``recall.recalled_from_events``,
+what ``recall`` prints at the station), each seat's cards, bets, decisions and settlement as
+journaled, the void with its cause, who and why, the jackpot hits with who verified them
+(``jackpot.JackpotLedger``), and the timeline: every event, who, local time. Auditors also
+get the raw events: payload text, hashes, when the floor received each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..cli._floor_options import moment, zone
+from ..errors import ConfigError, DealerStationError
+from ..floor.queries import FloorEvent, RoundFilter, find_rounds, round_events
+from ..jackpot import JackpotLedger
+from ..money import parse_money
+from ..recall import recalled_from_events
+from .app import Pit, pit_of
+from .users import AUDITOR
+from .views import card_html
+from .web import require
+
+CARD_FIELDS = frozenset({"card", "read", "was"})
+LEFT_OUT = frozenset({"record", "settlement"})  # shown whole on the page, not in the timeline line
+MAX_LIMIT = 1000
+
+
+@dataclass(frozen=True)
+class _Event:
+    """What ``recalled_from_events`` and the ledger read: the payload parsed once."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    at: str
+    round_id: str | None
+    actor: str
+
+
+def finder_params(request: Request) -> dict[str, str]:
+    q = request.query_params
+    return {key: q.get(key, "").strip() for key in
+            ("table", "from", "to", "tz", "seat", "min_payout", "void_cause", "supervisor", "jackpot", "limit")}
+
+
+def _whole(text: str, field: str) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 9:
+        raise ConfigError(f"must be a whole number, not {text[:20]!r}", field)
+    return int(text)
+
+
+def round_filter(params: dict[str, str], default_tz: str) -> RoundFilter:
+    """The command's filter from the form, with the command's checks and messages."""
+    tz = zone(params["tz"] or default_tz)
+    limit = _whole(params["limit"] or "100", "limit")
+    seat = _whole(params["seat"], "seat") if params["seat"] else None
+    if not 1 <= limit <= MAX_LIMIT:
+        raise ConfigError(f"must be from 1 to {MAX_LIMIT}", "limit")
+    if seat is not None and seat < 1:
+        raise ConfigError("must be a seat number (1 or more)", "seat")
+    return RoundFilter(
+        tables=tuple(t.strip() for t in params["table"].split(",") if t.strip()),
+        start=moment(params["from"] or None, tz, "from"), end=moment(params["to"] or None, tz, "to", end=True),
+        seat=seat, min_payout=parse_money(params["min_payout"], "min-payout") if params["min_payout"] else None,
+        void_cause=params["void_cause"] or None, supervisor_acted=params["supervisor"] == "on",
+        jackpot_hit=params["jackpot"] == "on", limit=limit)
+
+
+def _found(pit: Pit, where: RoundFilter) -> list[dict[str, Any]]:
+    with pit.connection() as conn:
+        return find_rounds(conn, where)
+
+
+def round_line(record: dict[str, Any]) -> dict[str, Any]:
+    """What the finder's list says of a recalled round."""
+    nets = [Decimal(str(s["net"])) for s in (record.get("settlement") or {}).get("seats", []) if "net" in s]
+    return {"record": record, "outcome": "void" if record.get("void") else "paid",
+            "best_win": max((n for n in nets if n > 0), default=None),
+            "seats": [s.get("seat") for s in record.get("seats") or []]}
+
+
+async def rounds_page(request: Request) -> Response:
+    pit = pit_of(request)
+    params = finder_params(request)
+    error, lines = None, []
+    try:
+        where = round_filter(params, pit.settings.tz.key)
+        found = await run_in_threadpool(_found, pit, where)
+        lines = [round_line(r) for r in reversed(found)]  # newest first on the page
+    except DealerStationError as exc:
+        error = str(exc)
+    return pit.render(request, "rounds.html", status=400 if error else 200, params=params, error=error, lines=lines)
+
+
+def _events(pit: Pit, table_id: str, round_id: str) -> list[FloorEvent]:
+    with pit.connection() as conn:
+        return round_events(conn, table_id, round_id)
+
+
+def what(kind: str, payload: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The timeline's words for an event: its payload's fields (cards shown as cards)."""
+    out: list[tuple[str, Any]] = []
+    for key, value in payload.items():
+        if key in LEFT_OUT:
+            continue
+        if key in CARD_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+            out.append((key, card_html(value)))
+        elif isinstance(value, dict):
+            out.append((key, ", ".join(f"{k} {v}" for k, v in value.items()) or "-"))
+        elif isinstance(value, list):
+            out.append((key, ", ".join(" ".join(map(str, v)) if isinstance(v, list) else str(v) for v in value) or "-"))
+        else:
+            out.append((key, value))
+    return out
+
+
+async def _round_events_or_404(request: Request) -> tuple[str, str, list[FloorEvent]]:
+    pit = pit_of(request)
+    table_id, round_id = request.path_params["table_id"], request.path_params["round_id"]
+    events = await run_in_threadpool(_events, pit, table_id, round_id)
+    if not events:
+        raise HTTPException(404, f"the floor holds no round {round_id} of table {table_id}")
+    return table_id, round_id, events
+
+
+async def round_page(request: Request) -> Response:
+    pit = pit_of(request)
+    table_id, round_id, raw = await _round_events_or_404(request)
+    events = [_Event(e.seq, e.kind, e.payload, e.at, e.round_id, e.actor) for e in raw]
+    record = recalled_from_events(table_id, round_id, [e for e in events if e.round_id == round_id])
+    ledger = JackpotLedger()
+    for e in events:
+        ledger.feed(e)
+    settled = {s["seat"]: s for s in (record.get("settlement") or {}).get("seats", [])}
+    seats = [{"seat": s, "result": settled.get(s.get("seat"))} for s in record.get("seats") or []]
+    timeline = [{"event": e, "what": what(e.kind, e.payload), "table_level": e.round_id is None} for e in events]
+    return pit.render(request, "round.html", record=record, seats=seats, timeline=timeline, hits=ledger.hits(),
+                      jackpot=(record.get("settlement") or {}).get("jackpot"), table_id=table_id, round_id=round_id)
+
+
+async def round_raw(request: Request) -> Response:
+    require(request, AUDITOR)
+    pit = pit_of(request)
+    table_id, round_id, events = await _round_events_or_404(request)
+    return pit.render(request, "raw.html", events=events, table_id=table_id, round_id=round_id)
+
+
+ROUTES = [
+    Route("/rounds", rounds_page, methods=["GET"]),
+    Route("/rounds/{table_id}/{round_id}", round_page, methods=["GET"]),
+    Route("/rounds/{table_id}/{round_id}/raw", round_raw, methods=["GET"]),
+]

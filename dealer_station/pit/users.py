@@ -1,0 +1,75 @@
+"""The pit web page's users: names, scrypt-hashed passwords, roles, lockout.
+
+The same store as the station's supervisor badges (``dealer_station.supervisor``: salted
+scrypt, failure counters and lockouts kept in the file, atomic replacement, an OS lock
+around every change, one refusal text whatever the reason), with a person's name and a
+password instead of a badge and a PIN. It lives in the pit server's own folder
+(``<state-dir>/users.json``), never in the floor database, which the page only reads.
+Users come only from ``dealer-station pit users add``: there is no built-in user and no
+default password.
+
+Roles: ``supervisor`` (the floor, rounds, reports) and ``auditor`` (also the integrity
+page and the raw events of a round).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from pathlib import Path
+
+from ..supervisor import CredentialError, CredentialStore, Supervisor
+
+SUPERVISOR, AUDITOR = "supervisor", "auditor"
+ROLES = (SUPERVISOR, AUDITOR)
+MIN_PASSWORD, MAX_PASSWORD = 10, 256
+MAX_FAILURES, LOCKOUT_SECONDS = 5, 900.0
+_NAME = re.compile(r"[A-Za-z0-9_.@-]{1,64}")
+
+
+def users_path(state_dir: str | os.PathLike[str]) -> Path:
+    return Path(state_dir) / "users.json"
+
+
+def _normal(password: str) -> str:
+    """One form of a password however it was typed (a terminal and a browser may compose é differently)."""
+    return unicodedata.normalize("NFC", password)
+
+
+class PitUsers(CredentialStore):
+    """People who may sign in to the pit's web page."""
+
+    FILE_FORMAT = "dealer-station-pit-users"
+    RECORDS_KEY = "users"
+    NOT_ACCEPTED = "user name or password not accepted"
+    ID_FIELD, SECRET_FIELD = "user", "password"
+
+    def __init__(self, path: str | os.PathLike[str], **kwargs: object) -> None:
+        kwargs.setdefault("max_failures", MAX_FAILURES)
+        kwargs.setdefault("lockout_seconds", LOCKOUT_SECONDS)
+        super().__init__(path, **kwargs)  # type: ignore[arg-type]
+
+    def _check_id(self, badge: object) -> None:
+        if not isinstance(badge, str) or not _NAME.fullmatch(badge):
+            raise CredentialError("user name must be 1-64 letters, digits, '.', '_', '@' or '-'", "user")
+
+    def _check_secret(self, pin: object) -> None:
+        if not isinstance(pin, str) or not MIN_PASSWORD <= len(pin) <= MAX_PASSWORD:
+            raise CredentialError(f"password must be {MIN_PASSWORD} to {MAX_PASSWORD} characters", "password")
+        if not pin.isprintable() or not pin.strip():
+            raise CredentialError("password must be printable characters, not only spaces", "password")
+
+    def _check_role(self, role: object) -> None:
+        if role not in ROLES:
+            raise CredentialError(f"role must be one of {', '.join(ROLES)}", "role")
+
+    @classmethod
+    def _usable_secret(cls, pin: object) -> bool:
+        return isinstance(pin, str) and len(pin) <= MAX_PASSWORD
+
+    def add(self, badge: str, pin: str, role: str = SUPERVISOR, *, replace: bool = False) -> Supervisor:
+        return super().add(badge, _normal(pin) if isinstance(pin, str) else pin, role, replace=replace)
+
+    def authenticate(self, badge: str, pin: str) -> Supervisor:
+        return super().authenticate(badge, _normal(pin) if isinstance(pin, str) else pin)

@@ -1,0 +1,133 @@
+"""The pit page in a real browser (Debian's chromium, headless) against the server on loopback and a
+real floor: sign in, watch the floor update as rounds land (measured), a report's figures against the
+command's, a voided round's cause and who, and the refusals (no login, a cross-site form, a lockout)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import psycopg
+from playwright.sync_api import Page
+
+from tests.pit.browser import chromium, sign_in
+from tests.pit.conftest import PAR_ROUNDS, PASSWORD, LiveServer
+from tests.pit.floorsim import DemoFloor
+from tests.pit.test_pages import cli
+
+WATCH_TILES = """() => {
+  window.seen = [];
+  const last = {};
+  const note = () => document.querySelectorAll('article.tile').forEach(tile => {
+    const seq = Number(tile.dataset.seq);
+    if (last[tile.dataset.table] !== seq) {
+      last[tile.dataset.table] = seq;
+      window.seen.push({table: tile.dataset.table, seq: seq, at: Date.now()});
+    }
+  });
+  note();
+  new MutationObserver(note).observe(document.getElementById('floor'), {childList: true, subtree: true});
+}"""
+LIMIT_MS = 2000
+
+
+def tile_seqs(page: Page) -> dict[str, int]:
+    return {t["table"]: t["seq"] for t in page.evaluate(
+        "() => [...document.querySelectorAll('article.tile')].map(t => ({table: t.dataset.table, seq: Number(t.dataset.seq)}))")}
+
+
+def test_the_floor_updates_by_itself_within_two_seconds(live_server: LiveServer, demo: DemoFloor) -> None:
+    with chromium() as browser:
+        page = browser.new_page()
+        sign_in(page, live_server.url, "sam", PASSWORD)
+        assert page.url == live_server.url + "/floor"
+        page.wait_for_selector(f"#tile-{demo.uth[0]}")
+        assert set(tile_seqs(page)) == {*demo.uth, *demo.thb, demo.halted}
+        assert "HALTED" in page.inner_text(f"#tile-{demo.halted}")
+        page.evaluate(WATCH_TILES)
+        loaded = page.evaluate("() => performance.timeOrigin")
+        before = tile_seqs(page)
+        demo.play_more(rounds=2, seed=501)  # the stations play on and forward as they play,
+        time.sleep(1.0)
+        demo.play_more(rounds=2, seed=502)  # twice, a second apart: each table's tile moves at least twice
+        deadline = time.monotonic() + 5
+        with psycopg.connect(demo.floor.report_url) as conn:
+            tails = dict(conn.execute("SELECT table_id, last_seq FROM floor.stations").fetchall())
+            while time.monotonic() < deadline and any(tile_seqs(page)[t] != tails[t] for t in demo.uth):
+                time.sleep(0.1)
+            assert {t: tile_seqs(page)[t] for t in demo.uth} == {t: tails[t] for t in demo.uth}
+            seen = [s for s in page.evaluate("window.seen") if s["seq"] > before[s["table"]]]
+            received = {(t, s): r.timestamp() * 1000 for t, s, r in conn.execute(
+                "SELECT table_id, seq, received_at FROM floor.events WHERE (table_id, seq) IN "
+                "(SELECT * FROM unnest(%s::text[], %s::bigint[]))",
+                ([s["table"] for s in seen], [s["seq"] for s in seen])).fetchall()}
+        latencies = [s["at"] - received[(s["table"], s["seq"])] for s in seen]
+        per_table = {t: sum(1 for s in seen if s["table"] == t) for t in demo.uth}
+        print(f"\nfloor view: {len(latencies)} tile updates, latency from the floor's commit to the page: "
+              f"max {max(latencies):.0f} ms, median {sorted(latencies)[len(latencies) // 2]:.0f} ms")
+        assert loaded > 0 and all(n >= 2 for n in per_table.values()), per_table  # updated as rounds landed
+        assert max(latencies) < LIMIT_MS and min(latencies) >= 0
+        assert page.evaluate("() => performance.getEntriesByType('navigation').length") == 1  # never reloaded
+
+
+def test_a_report_in_the_browser_has_the_commands_figures(live_server: LiveServer, demo: DemoFloor,
+                                                          par_cache: Path) -> None:
+    query = "from=2020-01-01&tz=UTC&by=table&shifts=06:00,14:00,22:00"
+    with chromium() as browser:
+        page = browser.new_page()
+        sign_in(page, live_server.url, "ann", PASSWORD, f"/reports?{query}")
+        page.wait_for_selector("#report-rows")
+        header = page.eval_on_selector_all("#report-rows thead th", "cells => cells.map(c => c.textContent)")
+        rows = page.eval_on_selector_all(
+            "#report-rows tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+        assert page.locator("svg").count() == 2
+        with page.expect_download() as download:
+            page.click("text=CSV")
+        csv_text = Path(download.value.path()).read_text()
+    doc = json.loads(cli("report", "--floor", demo.floor.report_url, "--from", "2020-01-01", "--tz", "UTC", "--by",
+                         "table", "--format", "json", "--par-rounds", str(PAR_ROUNDS), "--quiet", cache=par_cache).stdout)
+    shown = {r[0]: dict(zip(header, r)) for r in rows}
+    assert len(doc["rows"]) >= 5
+    for row in doc["rows"]:
+        cells = shown[row["table"]]
+        assert (cells["rounds"], cells["handle"], cells["win"], cells["hold%"], cells["voids"], cells["faults"]) == (
+            str(row["rounds"]), row["handle"], row["win"], row["hold_pct"] or "", str(row["voids"]), str(row["faults"]))
+    totals = shown["all"]
+    assert (totals["rounds"], totals["win"]) == (str(doc["totals"]["rounds"]), doc["totals"]["win"])
+    assert csv_text == cli("report", "--floor", demo.floor.report_url, "--from", "2020-01-01", "--tz", "UTC", "--by",
+                           "table", "--format", "csv", "--par-rounds", str(PAR_ROUNDS), "--quiet", cache=par_cache).stdout
+
+
+def test_a_voided_round_shows_its_cause_and_who(live_server: LiveServer, demo: DemoFloor) -> None:
+    with chromium() as browser:
+        page = browser.new_page()
+        sign_in(page, live_server.url, "sam", PASSWORD, "/rounds?void_cause=jam")
+        page.click("#found tbody tr:first-child td:nth-child(2) a")
+        page.wait_for_selector("#void")
+        void = page.inner_text("#void")
+        assert "VOID: jam" in void and "supervisor:9999" in void and "simulated supervisor decision: jam" in void
+        assert "every stake returned" in void
+        assert page.locator("#timeline tbody tr").count() > 10
+        assert "raw events" not in page.inner_text("main")  # a supervisor: no raw events link
+
+
+def test_refused_without_sign_in_from_another_site_and_when_locked_out(live_server: LiveServer) -> None:
+    with chromium() as browser:
+        page = browser.new_page()
+        page.goto(live_server.url + "/rounds?table=T01")
+        assert page.url == live_server.url + "/login?next=%2Frounds%3Ftable%3DT01"
+        api = page.goto(live_server.url + "/api/floor")
+        assert api is not None and api.status == 401 and "T01" not in page.content()
+        page.goto("about:blank")  # a page of no origin of ours posts our sign-in form
+        page.set_content(f"<form method=post action='{live_server.url}/login'><input name=user value=sam>"
+                         f"<input name=password value='{PASSWORD}'><button>go</button></form>")
+        with page.expect_navigation():
+            page.click("button")
+        assert "cross-site request refused" in page.content()
+        for _ in range(5):
+            sign_in(page, live_server.url, "locky", "not the password")
+            assert "user name or password not accepted" in page.inner_text(".refused")
+        sign_in(page, live_server.url, "locky", PASSWORD)
+        assert page.url.startswith(live_server.url + "/login")
+        assert "user name or password not accepted" in page.inner_text(".refused")
