@@ -239,7 +239,11 @@ class TableView(QWidget):
         if seat.wins:
             label.append(f"+{words.money(seat.wins)}")
         if label:
-            box = QRectF(spot.x() - 16 * unit, spot.y() - 12 * unit, 84 * unit, 24 * unit)
+            font = QFont(self.font())
+            font.setBold(True)
+            font.setPixelSize(max(MIN_TEXT_PX, round(13 * unit)))
+            wide = QFontMetricsF(font).horizontalAdvance(" ".join(label)) + 12 * unit  # as long as its words
+            box = QRectF(spot.x() - 16 * unit, spot.y() - 12 * unit, min(84 * unit, max(40 * unit, wide)), 24 * unit)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(GOLD) if seat.wins else QColor("#f2f2f2"))
             painter.drawRoundedRect(box, 12 * unit, 12 * unit)

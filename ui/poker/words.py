@@ -14,6 +14,8 @@ from dealer_station.money import format_money
 from ..i18n import translate
 from .model import PotView
 
+NBSP = "\u00a0"
+
 
 def money(amount: Decimal) -> str:
     return format_money(amount)
@@ -82,19 +84,24 @@ def pot_name(pot: PotView) -> str:
     return translate("poker", "Side pot {number} {amount}").format(number=pot.number, amount=money(pot.amount))
 
 
+def unbroken(text: str) -> str:
+    """``text`` kept on one line where a long line wraps ("rake 1" never loses its amount)."""
+    return text.replace(" ", NBSP)
+
+
 def pot_line(pot: PotView) -> str:
     """A pot and who is in it: "Main pot 150 - seats 1 2 4"."""
     return translate("poker", "{pot} - seats {seats}").format(
-        pot=pot_name(pot), seats=" ".join(str(s) for s in pot.eligible))
+        pot=unbroken(pot_name(pot)), seats=NBSP.join(str(s) for s in pot.eligible))
 
 
 def push_line(pot: PotView) -> str:
     """What to push from a settled pot to whom, and its rake: "push seat 2: 11, seat 3: 10 - rake 1"."""
-    shares = ", ".join(translate("poker", "seat {seat}: {amount}").format(seat=seat, amount=money(chips))
+    shares = ", ".join(unbroken(translate("poker", "seat {seat}: {amount}").format(seat=seat, amount=money(chips)))
                        for seat, chips in pot.shares)
     line = translate("poker", "push {shares}").format(shares=shares)
     if pot.rake:
-        line += " - " + translate("poker", "rake {amount}").format(amount=money(pot.rake))
+        line += " - " + unbroken(translate("poker", "rake {amount}").format(amount=money(pot.rake)))
     return line
 
 
