@@ -43,6 +43,7 @@ class TableView(QWidget):
         self.selected: int | None = None
         self.keyed: tuple[str, int] | None = None
         """The card being keyed (position, index): framed in gold."""
+        self._clipped: list[str] = []
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(200, 150)
 
@@ -119,7 +120,14 @@ class TableView(QWidget):
 
     # -- drawing --------------------------------------------------------------------
 
+    def clipped_texts(self) -> list[str]:
+        """Texts the last drawing could not fit in their place even at the smallest size (the
+        layout test reads this: a drawn word is checked like a label's)."""
+        self.grab()  # draw now, at the size the widget has
+        return list(self._clipped)
+
     def paintEvent(self, event: QPaintEvent) -> None:
+        self._clipped = []
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         unit = self.unit()
@@ -150,6 +158,8 @@ class TableView(QWidget):
         while size > MIN_TEXT_PX and QFontMetricsF(font).horizontalAdvance(text) > rect.width():
             size -= 1
             font.setPixelSize(size)
+        if QFontMetricsF(font).horizontalAdvance(text) > rect.width() + 1:
+            self._clipped.append(text)
         painter.setFont(font)
         painter.setPen(QColor(colour))
         painter.drawText(rect, flags, text)
