@@ -201,7 +201,7 @@ class ActionColumn(QStackedWidget):
             view = model.seat(seat)
             high = model.buy_in[1]
             room = None if high is None or view is None else high - view.stack
-            self._key_amount(name, seat, Decimal(1), room, lambda text: (name, seat, text))
+            self._key_amount(name, seat, model.min_chip, room, lambda text: (name, seat, text))
         elif name == "sit_in":
             self.submit(name, name, seat, self.post_chosen)
         else:
@@ -220,6 +220,8 @@ class ActionColumn(QStackedWidget):
     # -- rendering ---------------------------------------------------------------------
 
     def show_model(self, model: ScreenModel, selected: int | None) -> None:
+        if selected != self.selected:
+            self.post_chosen = False  # posting a big blind is chosen for one seat at a time
         self.model, self.selected = model, selected
         options = model.options
         if options is not None and selected is None:

@@ -81,6 +81,7 @@ class ScreenModel:
     stakes: str
     """Blinds, and a fixed-limit table's bets: ``1/2``, ``1/2 (2/4)``."""
     buy_in: tuple[Decimal, Decimal | None]
+    min_chip: Decimal
 
     def clock_seconds(self, now: datetime | None = None) -> int | None:
         """Whole seconds left on the action clock (rounded up), or None."""
@@ -145,6 +146,7 @@ def build(session: TableSession) -> ScreenModel:
         structure=config.structure.value,
         stakes=stakes,
         buy_in=(flow.holdem.buy_in_min, flow.holdem.buy_in.max),
+        min_chip=config.min_chip,
     )
 
 
