@@ -306,17 +306,11 @@ def jackpot_round(rig: Rig) -> Iterator[str]:
 
 # --------------------------------------------------------------------------- poker scenes
 
-BURNS = ("2c", "2d", "2h")
-
-
 def stacked(holes: Mapping[int, Sequence[str]], board: Sequence[str], button: int) -> list[str]:
-    """The shoe order dealing ``holes`` from the seat left of ``button``, then burn + board per street."""
-    seats = sorted(holes)
-    order = [s for s in seats if s > button] + [s for s in seats if s <= button]
-    cards = [c for s in order for c in holes[s]]
-    for burn, street in zip(BURNS, (board[:3], board[3:4], board[4:5]), strict=True):
-        cards += [burn, *street]
-    return cards
+    """The scripted shoe's order dealing ``holes`` from the seat left of ``button``, then burn + board."""
+    from simulators.scripted_shoe import holdem_deck
+
+    return holdem_deck(holes, board, button)
 
 
 def seat_players(session: TableSession, stacks: Mapping[int, int]) -> None:
