@@ -317,7 +317,7 @@ class SerialTransport:
 
     def read(self, timeout: float) -> bytes:
         try:
-            data = bytes(self._port.read(1))
+            data: bytes = self._port.read(1)
             if data:
                 waiting = self._port.in_waiting
                 if waiting:

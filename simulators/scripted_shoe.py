@@ -8,9 +8,29 @@ benchmarks that must not depend on timing. The protocol-speaking simulators are 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dealer_station.cards import parse_card
+
+BURNS = ("2c", "2d", "2h")
+"""Burn cards of a stacked hold'em deck (flop, turn, river)."""
+
+
+def holdem_deck(holes: Mapping[int, Sequence[str]], board: Sequence[str], button: int,
+                burns: Sequence[str] = BURNS) -> list[str]:
+    """The shoe order that deals ``holes`` (seat -> two cards) and ``board`` with the button on ``button``.
+
+    Hole packets go clockwise from the first seat left of the button; then each street:
+    a burn card, then its board cards (for ``ScriptedShoe.load``: tests, scenes, screenshots).
+    """
+    seats = sorted(holes)
+    after = [s for s in seats if s > button] + [s for s in seats if s <= button]
+    order: list[str] = [c for s in after for c in holes[s]]
+    for burn, cards in zip(burns, (board[:3], board[3:4], board[4:5]), strict=True):
+        if cards:
+            order += [burn, *cards]
+    return order
 
 
 class ScriptedShoe:

@@ -70,43 +70,52 @@ class CardWidget(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5)
-        radius = rect.width() * 0.1
-        if self.highlighted:
-            painter.setPen(QPen(QColor("#ffd23f"), 5))
-            painter.setBrush(QColor("#3d3200"))
-            painter.drawRoundedRect(rect.adjusted(1.5, 1.5, -1.5, -1.5), radius, radius)
-            if self._card is None or not self._face_up:
-                return
-        if self._card is None:
-            painter.setPen(QPen(QColor("#6f9c80"), 2, Qt.PenStyle.DashLine))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(rect, radius, radius)
+        paint_card(painter, QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5), self._card, self._face_up,
+                   self.highlighted, self.font())
+
+
+def paint_card(painter: QPainter, rect: QRectF, card: int | None, face_up: bool, highlighted: bool,
+               font: QFont) -> None:
+    """One card in ``rect``: an empty place (None), its back, or its rank and suit; ``highlighted``:
+    the card being keyed, framed in gold (the poker table draws its cards with this too)."""
+    radius = rect.width() * 0.1
+    line = max(1.0, min(2.0, rect.width() / 25))
+    if highlighted:
+        painter.setPen(QPen(QColor("#ffd23f"), max(3.0, rect.width() / 11)))
+        painter.setBrush(QColor("#3d3200"))
+        painter.drawRoundedRect(rect.adjusted(1.5, 1.5, -1.5, -1.5), radius, radius)
+        if card is None or not face_up:
             return
-        if not self._face_up:
-            painter.setPen(QPen(QColor("#ffffff"), 2))
-            painter.setBrush(QColor("#1c3f9e"))
-            painter.drawRoundedRect(rect, radius, radius)
-            inner = rect.adjusted(5, 5, -5, -5)
-            painter.setBrush(Qt.BrushStyle.DiagCrossPattern)
-            painter.setPen(QPen(QColor("#8fb0ff"), 1))
-            painter.drawRoundedRect(inner, radius / 2, radius / 2)
-            return
-        painter.setPen(QPen(QColor("#000000"), 2))
-        painter.setBrush(QColor("#ffffff"))
+    if card is None:
+        painter.setPen(QPen(QColor("#6f9c80"), line, Qt.PenStyle.DashLine))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRoundedRect(rect, radius, radius)
-        suit = suit_of(self._card)
-        painter.setPen(CARD_RED if suit in RED_SUITS else CARD_BLACK)
-        font = QFont(self.font())
-        font.setBold(True)
-        font.setPixelSize(round(rect.height() * 0.36))
-        painter.setFont(font)
-        top = QRectF(rect.left(), rect.top() + rect.height() * 0.04, rect.width(), rect.height() * 0.46)
-        painter.drawText(top, Qt.AlignmentFlag.AlignCenter, rank_text(self._card))
-        font.setPixelSize(round(rect.height() * 0.42))
-        painter.setFont(font)
-        bottom = QRectF(rect.left(), rect.top() + rect.height() * 0.46, rect.width(), rect.height() * 0.5)
-        painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, SUIT_SYMBOLS[suit])
+        return
+    if not face_up:
+        painter.setPen(QPen(QColor("#ffffff"), line))
+        painter.setBrush(QColor("#1c3f9e"))
+        painter.drawRoundedRect(rect, radius, radius)
+        inset = max(2.0, rect.width() / 11)
+        inner = rect.adjusted(inset, inset, -inset, -inset)
+        painter.setBrush(Qt.BrushStyle.DiagCrossPattern)
+        painter.setPen(QPen(QColor("#8fb0ff"), 1))
+        painter.drawRoundedRect(inner, radius / 2, radius / 2)
+        return
+    painter.setPen(QPen(QColor("#000000"), line))
+    painter.setBrush(QColor("#ffffff"))
+    painter.drawRoundedRect(rect, radius, radius)
+    suit = suit_of(card)
+    painter.setPen(CARD_RED if suit in RED_SUITS else CARD_BLACK)
+    face = QFont(font)
+    face.setBold(True)
+    face.setPixelSize(max(6, round(rect.height() * 0.36)))
+    painter.setFont(face)
+    top = QRectF(rect.left(), rect.top() + rect.height() * 0.04, rect.width(), rect.height() * 0.46)
+    painter.drawText(top, Qt.AlignmentFlag.AlignCenter, rank_text(card))
+    face.setPixelSize(max(6, round(rect.height() * 0.42)))
+    painter.setFont(face)
+    bottom = QRectF(rect.left(), rect.top() + rect.height() * 0.46, rect.width(), rect.height() * 0.5)
+    painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, SUIT_SYMBOLS[suit])
 
 
 class CardRow(QWidget):

@@ -16,25 +16,29 @@ from .overlay import Overlay
 from .widgets import CURRENT, FitButton
 
 BACK = "\u232b"
+PIN_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", BACK, "0", "next")
+"""Badge, PIN and numbers: Next moves to the next field."""
+AMOUNT_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "0", BACK)
+"""Amounts of money: a decimal point, no Next."""
+KEY_NAMES = {BACK: "back", ".": "point"}
 
 
 class Keypad(QWidget):
-    """0-9, backspace and Next; types into ``target()``; ``on_next`` when Next is pressed."""
+    """``keys`` (0-9, backspace and Next by default); types into ``target()``; ``on_next`` when Next is pressed."""
 
     def __init__(self, target: Callable[[], QLineEdit | None], on_next: Callable[[], None] | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, keys: tuple[str, ...] = PIN_KEYS) -> None:
         super().__init__(parent)
         self._target = target
         self._on_next = on_next
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(CURRENT[0].gap)
-        keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", BACK, "0", "next"]
         self.keys: dict[str, FitButton] = {}
         self.lowercase = True  # not ``lower``: that is QWidget.lower()
         for i, key in enumerate(keys):
             text = translate("screen", "Next") if key == "next" else key
-            button = FitButton(text, 20, role="key", name=f"key_{'back' if key == BACK else key}", debounce=False)
+            button = FitButton(text, 20, role="key", name=f"key_{KEY_NAMES.get(key, key)}", debounce=False)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.tapped.connect(lambda k=key: self.press(k))
             grid.addWidget(button, i // 3, i % 3)

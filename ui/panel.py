@@ -16,7 +16,9 @@ the banner and the halt panel, stretching):
 - ``retranslate()``: the language changed - set every text again;
 - ``rescale()``: the panel size changed - resize what is not a ``FitLabel``/``FitButton``;
 - ``highlight(target)``: frame the card being keyed, ``(position, index)`` or None;
-- optionally ``limits_sign()``: the text of the limits sign (default: the profile's spot limits).
+- optionally ``limits_sign()``: the text of the limits sign (default: the profile's spot limits);
+- optionally ``command_label(command)``: a shell command in the family's words ("Deal next
+  hand" for ``open_round`` at a poker table), or None for the shell's own.
 
 The banner is ``engine.view.banner(session)``; a family whose flow has a ``banner(session)``
 method returning a ``Text`` says its own. The meter box shows when the game has ``meters``.

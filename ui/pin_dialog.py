@@ -3,7 +3,9 @@
 Badge and PIN are typed on the keypad into the field that has the cursor (badge first;
 Next moves the cursor to the PIN). The reason is picked from the action's list or typed
 on the on-screen keyboard ("Other"); nothing is pre-filled, so the journal says what the
-supervisor chose. OK stays off until all three are given. Nothing here says how many
+supervisor chose. OK stays off until all three are given. An action the journal records
+without a reason (``correct_card``: not in ``REASONS``) asks only badge and PIN. ``detail``
+says what the PIN confirms ("board card 2: 7♦ becomes 8♦"). Nothing here says how many
 attempts are left: a refusal reads only "badge or PIN not accepted" (no badge enumeration,
 ``dealer_station.supervisor``).
 """
@@ -30,13 +32,18 @@ Answer = Callable[[str, str, str], None]
 class PinDialog(Overlay):
     """Badge, PIN and reason for ``action`` (a key of ``REASONS``); ``on_answer`` when OK is pressed."""
 
-    def __init__(self, parent: QWidget, action: str, on_answer: Answer) -> None:
+    def __init__(self, parent: QWidget, action: str, on_answer: Answer, detail: str = "") -> None:
         what = Text(f"action:{action}") if f"action:{action}" in ENGLISH else None
         title = translate("screen", "Supervisor") + ": " + (say(what) if what else action.replace("_", " "))
         super().__init__(parent, title, "pinDialog")
         self.action = action
         self._on_answer = on_answer
+        self.asks_reason = action in REASONS
         self.reason_text = ""
+        self.detail = FitLabel(detail, 14, bold=True, lines=2)
+        self.detail.setObjectName("pinDetail")
+        self.detail.setVisible(bool(detail))
+        self.body.addWidget(self.detail)
         m = CURRENT[0]
         row = QHBoxLayout()
         row.setSpacing(m.gap * 2)
@@ -68,7 +75,8 @@ class PinDialog(Overlay):
         reasons = QGridLayout()
         reasons.setSpacing(m.gap)
         self.reason_buttons: dict[str, FitButton] = {}
-        keys = [*REASONS.get(action, ()), "other"]
+        keys = [*REASONS[action], "other"] if self.asks_reason else []
+        self.reason_label.setVisible(self.asks_reason)
         for i, key in enumerate(keys):
             text = translate("screen", "Other...") if key == "other" else say(Text(key))
             button = FitButton(text, 12, role="list", name=f"reason_{key.split(':')[-1]}", lines=2)
@@ -129,7 +137,8 @@ class PinDialog(Overlay):
     # -- answer ------------------------------------------------------------------
 
     def _update_ok(self) -> None:
-        self.ok.setEnabled(bool(self.badge.text().strip() and self.pin.text() and self.reason_text))
+        self.ok.setEnabled(bool(self.badge.text().strip() and self.pin.text()
+                                and (self.reason_text or not self.asks_reason)))
 
     def values(self) -> tuple[str, str, str]:
         return self.badge.text().strip(), self.pin.text(), self.reason_text

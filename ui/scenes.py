@@ -9,7 +9,7 @@ scenes open a dialog over the table (PIN, card picker, recall...) and close it a
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -304,8 +304,168 @@ def jackpot_round(rig: Rig) -> Iterator[str]:
     close_dialogs(rig)
 
 
-# A family's panel adds its scene sets here (e.g. "holdem": ("holdem-nl-1-2", holdem_hand, {})):
-# tests/ui/test_panel_sizes.py then renders each of its phases on every panel size.
+# --------------------------------------------------------------------------- poker scenes
+
+def stacked(holes: Mapping[int, Sequence[str]], board: Sequence[str], button: int) -> list[str]:
+    """The scripted shoe's order dealing ``holes`` from the seat left of ``button``, then burn + board."""
+    from simulators.scripted_shoe import holdem_deck
+
+    return holdem_deck(holes, board, button)
+
+
+def seat_players(session: TableSession, stacks: Mapping[int, int]) -> None:
+    for seat, chips in stacks.items():
+        session.execute("seat_player", seat, str(chips))
+
+
+def poker_actions(session: TableSession, actions: Sequence[tuple[object, ...]]) -> None:
+    for seat, move, *to in actions:
+        session.execute("act", seat, move, *to)
+
+
+def show_down(session: TableSession) -> None:
+    while session.phase == "showdown":
+        session.execute("show")
+
+
+def _press(rig: Rig, name: str) -> None:
+    """Press one of the screen's buttons by its name, as a finger would (dialogs it opens stay open)."""
+    from .widgets import FitButton
+
+    shown = [d for d in rig.window.findChildren(QDialog) if d.isVisible()]
+    button = (shown[-1] if shown else rig.window).findChild(FitButton, name)
+    assert button is not None and button.isVisible(), name
+    button.tapped.emit()
+    QCoreApplication.processEvents()
+
+
+def _type(rig: Rig, keys: str) -> None:
+    for key in keys:
+        _press(rig, f"key_{'point' if key == '.' else key}")
+
+
+HOLDEM_HOLES = {1: ["As", "Kd"], 2: ["Qh", "Qc"], 3: ["7c", "6d"], 4: ["Jh", "Ts"], 5: ["9s", "9d"]}
+HOLDEM_BOARD = ["Ah", "Td", "4c", "Qs", "3h"]
+
+
+def holdem_hand(rig: Rig) -> Iterator[str]:
+    """A no-limit hand from an empty table: seating, blinds, every street, showdown and the pushes."""
+    session = rig.session
+    panel = rig.window.panel
+    yield "seating"
+    panel._tapped(3)
+    yield "seat_chosen"
+    _press(rig, "seat_player")
+    _type(rig, "120")
+    yield "buy_in_keypad"
+    close_dialogs(rig)
+    seat_players(session, {1: 200, 2: 150, 3: 100, 4: 120, 5: 80})
+    session.execute("sit_out", 5)
+    yield "seated"
+    rig.shoe.load(stacked({s: h for s, h in HOLDEM_HOLES.items() if s != 5}, HOLDEM_BOARD, 1))
+    rig.shoe.hold = True
+    session.execute("open_round")
+    session.execute("seat_player", 6, "60")  # a newcomer waits for the big blind
+    yield "blinds_posted"
+    _release_deal(rig)
+    yield "preflop"
+    poker_actions(session, [(4, "call"), (1, "raise", "8")])
+    yield "preflop_raise"
+    _press(rig, "keypad")
+    _type(rig, "24")
+    yield "bet_keypad"
+    close_dialogs(rig)
+    poker_actions(session, [(2, "call"), (3, "fold"), (4, "call")])
+    yield "flop"
+    poker_actions(session, [(2, "check"), (4, "bet", "10"), (1, "call"), (2, "call")])
+    yield "turn"
+    poker_actions(session, [(2, "check"), (4, "check"), (1, "bet", "30"), (2, "call"), (4, "fold")])
+    yield "river"
+    poker_actions(session, [(2, "check"), (1, "check")])
+    yield "showdown"
+    show_down(session)
+    yield "settlement"
+    session.execute("push_pots")
+    yield "paid"
+
+
+SIDE_POT_HOLES = {1: ["As", "Ad"], 2: ["Kc", "Kh"], 4: ["Qs", "Qd"], 6: ["9c", "8c"]}
+SIDE_POT_BOARD = ["3c", "7d", "9h", "Jc", "4s"]
+
+
+def side_pot_hand(rig: Rig) -> Iterator[str]:
+    """Seat 2 all in for 50, seat 4 for 100, seat 1 covers: a main pot and a side pot, both to seat 1."""
+    session = rig.session
+    rig.shoe.load(stacked(SIDE_POT_HOLES, SIDE_POT_BOARD, 1))
+    seat_players(session, {1: 200, 2: 50, 4: 100, 6: 120})
+    session.execute("open_round")
+    poker_actions(session, [(6, "fold"), (1, "raise", "6"), (2, "all_in"), (4, "all_in")])
+    yield "all_in"
+    poker_actions(session, [(1, "call")])
+    yield "all_in_showdown"
+    show_down(session)
+    yield "side_pot_settlement"
+
+
+def split_pot_hand(rig: Rig) -> Iterator[str]:
+    """Two aces make the same straight: 22 less a rake of 1 splits 11 / 10, the odd chip to the
+    first winner left of the button."""
+    session = rig.session
+    rig.shoe.load(stacked({1: ["5h", "6h"], 2: ["Ah", "3c"], 3: ["Ad", "4c"]}, ["Ts", "Jh", "Qd", "Kc", "2s"], 1))
+    seat_players(session, {1: 100, 2: 100, 3: 100})
+    session.execute("open_round")
+    poker_actions(session, [(1, "call"), (2, "call"), (3, "raise", "8"), (1, "fold"), (2, "call"),
+                            (2, "bet", "2"), (3, "call"), (2, "check"), (3, "check"), (2, "check"), (3, "check")])
+    show_down(session)
+    yield "split_settlement"
+
+
+def capped_round(rig: Rig) -> Iterator[str]:
+    """Fixed limit at a 10-seat table: raises to 4, 6 and 8 cap the pre-flop round; seat 1 may only call or fold."""
+    session = rig.session
+    rig.shoe.load(stacked({1: ["Kd", "Kh"], 2: ["Ac", "Qc"], 3: ["Jd", "Js"]}, ["3c", "7d", "9h", "Jc", "4s"], 1))
+    seat_players(session, {1: 60, 2: 60, 3: 60})
+    session.execute("open_round")
+    poker_actions(session, [(1, "raise", "4"), (2, "raise", "6"), (3, "raise", "8")])
+    yield "capped"
+
+
+def poker_supervisor(rig: Rig) -> Iterator[str]:
+    """A shoe jam halts the deal and the hand is voided; then a card corrected and a settled hand adjusted."""
+    session, shoe = rig.session, rig.shoe
+    holes = {1: ["As", "Kd"], 2: ["Qh", "Qc"], 3: ["7c", "6d"]}
+    seat_players(session, {1: 200, 2: 150, 3: 100})
+    shoe.load(stacked(holes, HOLDEM_BOARD, 1))
+    shoe.jam_after = 3
+    session.execute("open_round")
+    yield "halt_fault"
+    _open_dialog(rig, rig.window._supervisor_menu)
+    yield "supervisor_menu"
+    close_dialogs(rig)
+    session.void(BADGE, PIN, "Shoe jam")
+    yield "void"
+    shoe.jam_after = None
+    shoe.load(stacked(holes, HOLDEM_BOARD, 2))
+    session.execute("open_round")  # the button moves to seat 2: seat 3 small blind, seat 1 big blind
+    poker_actions(session, [(2, "call"), (3, "call"), (1, "check")])
+    _open_dialog(rig, rig.window.correct_card)
+    yield "card_choice"
+    _press(rig, "fix_board_1")
+    yield "correct_card_picker"
+    close_dialogs(rig)
+    poker_actions(session, [(3, "check"), (1, "check"), (2, "check")] * 3)
+    show_down(session)
+    _open_dialog(rig, rig.window.adjust_round)
+    _press(rig, "adjustSeat2")
+    _type(rig, "12.5")
+    yield "adjust"
+    _press(rig, "adjustNext")
+    yield "adjust_pin"
+    close_dialogs(rig)
+
+
+POKER_DECK = stacked(HOLDEM_HOLES, HOLDEM_BOARD, 1)
+
 SCENES: dict[str, tuple[str, Callable[[Rig], Iterator[str]], dict[str, Any]]] = {
     "uth": ("uth-default", banking_round, {}),
     "uth-halts": ("uth-default", halts, {}),
@@ -313,5 +473,11 @@ SCENES: dict[str, tuple[str, Callable[[Rig], Iterator[str]], dict[str, Any]]] = 
     "uth-hand": ("uth-hand-deal", hand_deal_round, {}),
     "thb": ("thb-default", banking_round, {"deck": UTH_DECK}),
     "thb-jackpot": ("thb-default", jackpot_round, {}),
+    "holdem": ("holdem-nl-1-2", holdem_hand, {"deck": POKER_DECK}),
+    "holdem-side-pot": ("holdem-nl-1-2", side_pot_hand, {"deck": POKER_DECK}),
+    "holdem-split": ("holdem-nl-1-2", split_pot_hand, {"deck": POKER_DECK}),
+    "holdem-limit": ("holdem-fl-2-4", capped_round, {"deck": POKER_DECK}),
+    "holdem-supervisor": ("holdem-nl-1-2", poker_supervisor, {"deck": POKER_DECK}),
 }
-"""Scene sets: profile, scene function, rig options."""
+"""Scene sets: profile, scene function, rig options. tests/ui/test_panel_sizes.py renders each
+phase of each on every panel size (a family's panel adds its scene sets here)."""

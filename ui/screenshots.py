@@ -1,10 +1,11 @@
 """Regenerate the README screenshots (``docs/screenshots/*.png``) offscreen.
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python -m ui.screenshots [OUT_DIR]
+    QT_QPA_PLATFORM=offscreen .venv/bin/python -m ui.screenshots [OUT_DIR [PICTURE ...]]
 
 Every picture comes from ``ui.scenes`` on the scripted shoe, so the cards are always the
 same: ``<picture>-<width>x<height>-<language>.png``, at 1280x800 and at the smallest
-dealer display (800x480), in English and Simplified Chinese.
+dealer display (800x480), in English and Simplified Chinese - the banking games and the
+poker table alike. Naming pictures (``poker-side-pot``) makes only those.
 """
 
 from __future__ import annotations
@@ -35,27 +36,39 @@ PICTURES: dict[str, tuple[str, str]] = {
     "thb-pool-hit-verify": ("thb-jackpot", "jackpot_verify"),
     "thb-bonus-payout": ("thb-jackpot", "settlement_bonus"),
     "recall": ("thb-jackpot", "recall"),
+    "poker-side-pot": ("holdem-side-pot", "side_pot_settlement"),
+    "poker-split-odd-chip": ("holdem-split", "split_settlement"),
+    "poker-fixed-limit-cap": ("holdem-limit", "capped"),
 }
 """Picture name -> (scene set, phase)."""
 
+POKER = ("poker-side-pot", "poker-split-odd-chip", "poker-fixed-limit-cap")
 SHOTS: dict[tuple[int, int, str], tuple[str, ...]] = {
     (1280, 800, "en"): tuple(PICTURES),
     (800, 480, "en"): ("betting", "river-decision", "settlement", "jam-halt", "supervisor-pin", "card-picker",
-                       "thb-pool-hit-verify", "thb-bonus-payout"),
-    (1280, 800, "zh_CN"): ("betting", "settlement", "jam-halt", "thb-pool-hit-verify", "thb-bonus-payout"),
-    (800, 480, "zh_CN"): ("betting", "settlement", "thb-pool-hit-verify"),
+                       "thb-pool-hit-verify", "thb-bonus-payout", *POKER),
+    (1280, 800, "zh_CN"): ("betting", "settlement", "jam-halt", "thb-pool-hit-verify", "thb-bonus-payout", *POKER),
+    (800, 480, "zh_CN"): ("betting", "settlement", "thb-pool-hit-verify", *POKER),
 }
 """Panel size and language -> the pictures taken there."""
 
 
 def main(argv: list[str] | None = None) -> int:
-    out = Path((argv or sys.argv[1:] or ["docs/screenshots"])[0])
+    args = argv if argv is not None else sys.argv[1:]
+    out = Path(args[0] if args else "docs/screenshots")
+    only = set(args[1:])
+    unknown = only - set(PICTURES)
+    if unknown:
+        print(f"unknown picture(s): {', '.join(sorted(unknown))} (known: {', '.join(PICTURES)})", file=sys.stderr)
+        return 2
     out.mkdir(parents=True, exist_ok=True)
     make_app()
     with tempfile.TemporaryDirectory() as tmp:
         for (width, height, language), names in SHOTS.items():
             wanted: dict[str, dict[str, str]] = {}
             for name in names:
+                if only and name not in only:
+                    continue
                 scene, phase = PICTURES[name]
                 wanted.setdefault(scene, {})[phase] = name
             for scene, phases in wanted.items():

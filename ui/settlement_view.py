@@ -10,6 +10,7 @@ back.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -34,6 +35,15 @@ def who(actor: str) -> str:
     if actor == "station":
         return translate("screen", "the station")
     return actor
+
+
+def void_words(number: int, void: Mapping[str, Any]) -> tuple[str, str]:
+    """A finished void: "Round 4 void: Shoe jam", and who voided it, when (local time) and why."""
+    head = translate("screen", "Round {number} void: {cause}").format(
+        number=number, cause=say(cause_text(void.get("cause"))))
+    by = translate("screen", "Voided by {who} at {time}").format(
+        who=who(str(void.get("by", ""))), time=local_time(void.get("at")))
+    return head, by + (f"  \u00b7  {void['reason']}" if void.get("reason") else "")
 
 
 def chips_text(amount: Decimal, chips: tuple[Decimal, ...]) -> str:
@@ -153,13 +163,11 @@ class SettlementView(QFrame):
         void = rnd.void or {}
         for seat, stake in void.get("returned", {}).items():
             self.amounts[(int(seat), "returned")] = str(stake)
-        self.head.setText(translate("screen", "Round {number} void: {cause}").format(
-            number=rnd.number, cause=say(cause_text(void.get("cause")))))
+        head, by = void_words(rnd.number, void)
+        self.head.setText(head)
         for cell in self.spot_cells:
             cell.setText("")
-        self.chips.setText(translate("screen", "Voided by {who} at {time}").format(
-            who=who(str(void.get("by", ""))), time=local_time(void.get("at")))
-            + (f"  \u00b7  {void['reason']}" if void.get("reason") else ""))
+        self.chips.setText(by)
         self.total.setText(translate("screen", "Every stake returned"))
 
 

@@ -13,6 +13,7 @@ Language). See ``ui/panel.py`` for how a panel plugs in.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from decimal import Decimal
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -22,13 +23,26 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QApplication, QGridLayout, QHBoxLayout, QLayout, QMainWindow, QVBoxLayout, QWidget
 
+from dealer_station.cards import card_str
 from dealer_station.engine import TableSession
 from dealer_station.engine.phases import Stage
-from dealer_station.engine.view import ShiftTally, Text, all_cards, banner, instruction, position_text, refusal_of
+from dealer_station.engine.view import (
+    ShiftTally,
+    Text,
+    all_cards,
+    banner,
+    face_up,
+    instruction,
+    position_text,
+    refusal_of,
+    seats_in_round,
+)
 
 from . import theme
+from .adjust_dialog import AdjustDialog, adjustment_args, adjustment_words
 from .card_picker import CardPicker
 from .card_widget import CardRow
+from .correct_card import FACE_DOWN, CardChoice, Placed, card_face, place_words, table_order
 from .halt_panel import HaltPanel
 from .i18n import LANGUAGES, Translations, say, translate
 from .overlay import Overlay
@@ -41,8 +55,8 @@ from .worker import CommandWorker, StateBridge
 log = structlog.get_logger("ui.shell")
 
 RETRY_MS = 30  # re-render soon when a command holds the session (never block the GUI)
-SUPERVISOR_MENU = ("void", "view_cards")
-"""What the Supervisor button offers outside a halt (each behind the PIN), when it fits."""
+SUPERVISOR_MENU = ("void", "correct_card", "adjust", "view_cards")
+"""What the Supervisor button offers outside a halt (each behind the PIN), when the session's offer has it."""
 
 
 class MainWindow(QMainWindow):
@@ -196,11 +210,13 @@ class MainWindow(QMainWindow):
         return self.translations.language
 
     def retranslate(self) -> None:
+        own = getattr(self.panel, "command_label", None)  # a family may say a shell command its own way
         for command, button in self.command_buttons.items():
-            button.setText({"open_round": translate("screen", "Open betting"),
-                            "deal_done": translate("screen", "Cards dealt"),
-                            "reveal": translate("screen", "Reveal"),
-                            "key_card": translate("screen", "Key card")}[command])
+            said = own(command) if callable(own) else None
+            button.setText(said or {"open_round": translate("screen", "Open betting"),
+                                    "deal_done": translate("screen", "Cards dealt"),
+                                    "reveal": translate("screen", "Reveal"),
+                                    "key_card": translate("screen", "Key card")}[command])
         self.supervisor_button.setText(translate("screen", "Supervisor"))
         self.recall_button.setText(translate("screen", "Recall"))
         self.language_button.setText(LANGUAGES[self.language])
@@ -254,23 +270,74 @@ class MainWindow(QMainWindow):
                   preselect: int | None = None) -> None:
         CardPicker(self, title, on_card, in_play, preselect).open()
 
-    def ask_supervisor(self, action: str, run: Callable[[str, str, str], Any] | None = None) -> None:
-        """The PIN dialog for ``action``; on OK the action runs on the worker as that supervisor."""
+    def ask_supervisor(self, action: str, run: Callable[[str, str, str], Any] | None = None,
+                       detail: str = "") -> None:
+        """The PIN dialog for ``action``; on OK the action runs on the worker as that supervisor.
+
+        ``correct_card`` and ``adjust`` first ask what to correct (their own screens)."""
+        if run is None and action in ("correct_card", "adjust"):
+            (self.correct_card if action == "correct_card" else self.adjust_round)()
+            return
         if action == "view_cards" and run is None:
             def run(badge: str, pin: str, reason: str) -> Any:
                 return self.session.sign_in(badge, pin, "view_cards", reason)
         job = run or getattr(self.session, action)
-        PinDialog(self, action, lambda badge, pin, reason: self.submit(f"sup_{action}", job, badge, pin, reason)).open()
+        PinDialog(self, action, lambda badge, pin, reason: self.submit(f"sup_{action}", job, badge, pin, reason),
+                  detail).open()
+
+    def correct_card(self) -> None:
+        """A card keyed wrong, before the settlement: the card on the table, the right card, badge and PIN."""
+        rnd = self.session.round
+        if rnd is None:
+            return
+        cards = [Placed(position, index, card, index < face_up(self.session, position))
+                 for position, dealt in sorted(all_cards(rnd).items(), key=lambda item: table_order(item[0]))
+                 for index, card in enumerate(dealt)]
+
+        def picked(placed: Placed) -> None:
+            title = translate("screen", "Correct {place} (now {card})").format(
+                place=place_words(placed.position, placed.index),
+                card=card_face(placed.card) if placed.face_up else FACE_DOWN)
+            others = [c for c in rnd.dealt_cards() if c != placed.card]
+            self.pick_card(title, lambda card: self._confirm_correction(placed, card), others)
+
+        CardChoice(self, cards, picked).open()
+
+    def _confirm_correction(self, placed: Placed, card: int) -> None:
+        detail = translate("screen", "{place}: {was} becomes {card}").format(
+            place=place_words(placed.position, placed.index),
+            was=card_face(placed.card) if placed.face_up else FACE_DOWN, card=card_face(card))
+
+        def run(badge: str, pin: str, reason: str) -> Any:
+            return self.session.correct_card(badge, pin, placed.position, placed.index, card_str(card))
+
+        self.ask_supervisor("correct_card", run, detail)
+
+    def adjust_round(self) -> None:
+        """A settled round corrected: per seat an amount to pay or collect, then badge, PIN and reason."""
+        rnd = self.session.round
+        seats = seats_in_round(self.session)
+        if rnd is None or not seats:
+            return
+
+        def confirm(adjustments: dict[int, Decimal]) -> None:
+            def run(badge: str, pin: str, reason: str) -> Any:
+                return self.session.adjust(badge, pin, adjustment_args(adjustments), reason, rnd.round_id)
+
+            self.ask_supervisor("adjust", run, adjustment_words(adjustments))
+
+        AdjustDialog(self, rnd.number, seats, confirm).open()
 
     def _supervisor_menu(self) -> None:
         offer = self.session.offer()
         dialog = Overlay(self, translate("screen", "Supervisor"), "supervisorMenu")
         rnd = self.session.round
         for action in SUPERVISOR_MENU:
-            if action == "view_cards":
-                fits = rnd is not None and bool(rnd.cards)
-            else:
-                fits = action in offer.supervisor
+            fits = rnd is not None and (action == "view_cards" or action in offer.supervisor)
+            if action in ("view_cards", "correct_card"):
+                fits = fits and rnd is not None and bool(all_cards(rnd))
+            if action == "adjust":
+                fits = fits and rnd is not None and rnd.settlement is not None and bool(seats_in_round(self.session))
             button = FitButton(say(Text(f"action:{action}")), 16, role="danger" if action == "void" else "list",
                                name=f"menu_{action}")
             button.setEnabled(fits)

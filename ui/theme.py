@@ -159,6 +159,8 @@ def stylesheet(m: Metrics) -> str:
     QPushButton[role="supervisor"] {{ background: #2b2b6b; color: #ffffff; border: 2px solid #b8b8ff; }}
     QPushButton[role="danger"] {{ background: #7a0a0d; color: #ffffff; border: 3px solid #ffffff; }}
     QPushButton[role="key"] {{ }}
+    QPushButton[role="size"] {{ padding: 0 2px; border: 3px solid #000000; min-width: {t - 10}px; }}
+    QPushButton[role="size"][on="true"] {{ background: {GOLD}; }}
     QPushButton[role="key"][on="true"] {{ background: {GOLD}; border: 4px solid #000000; }}
     QPushButton[role="card-red"] {{ color: #c8102e; }}
     QPushButton[role="card-red"][on="true"] {{ background: {GOLD}; border: 4px solid #000000; }}

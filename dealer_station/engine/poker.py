@@ -49,11 +49,12 @@ from . import events as ev
 from .deal import CROUPIER, STATION, DealFlow
 from .phases import CLOSED, DEALING, PAID, SETTLEMENT, VOID, CommandRule, Phase, PhaseGraph, Stage
 from .state import RoundState, TableState
+from .view import Text, cause_text, options_text
 
 if TYPE_CHECKING:
     from ..config import TableConfig
     from .flow import Flow
-    from .session import Tx
+    from .session import TableSession, Tx
 
 SHUFFLE = "shuffle"
 SHOWDOWN = "showdown"
@@ -226,6 +227,45 @@ class PokerFlow(DealFlow):
                 holes[p.seat] = cards
         return record_json(mine.config, mine.start_stacks(), mine.hand.button, mine.actions,
                            rnd.cards.get(BOARD, []), holes, mine.posts)
+
+    def banner(self, session: TableSession) -> Text:
+        """What happens next at the table, in one line for the croupier's screen (``engine.view``'s keys)."""
+        state = session.state
+        rnd = state.round
+        if rnd is None or rnd.phase == PAID:
+            try:
+                live.deal_in(live.table_of(state))
+            except RuleError:
+                return Text("poker:seat_players")
+            return Text("poker:deal_next" if rnd is None else "poker:hand_over")
+        if rnd.phase == VOID:
+            return Text("poker:hand_void", {"cause": cause_text((rnd.void or {}).get("cause"))})
+        if rnd.halt is not None:
+            return Text("halted", {"what": cause_text(rnd.halt.cause)})
+        stage = self.stage(state)
+        street = self.graph.phase(rnd.phase).street or ""
+        if stage is Stage.LOCKED:
+            return Text("poker:shuffling")
+        if rnd.phase == DEALING:
+            return Text("poker:deal_by_hand" if self.hand_deal else "poker:deal_holes")
+        if stage in (Stage.DEALING, Stage.REVEAL) and rnd.phase != SHOWDOWN:
+            dealt = next(s for s in BOARD_STREETS if STREET_PHASES[s] == street)
+            said = {"street": Text(f"poker:street:{street}"),
+                    "count": dealt.board_size - Street(dealt - 1).board_size}
+            if stage is Stage.DEALING:
+                return Text("poker:deal_street", said)
+            return Text("poker:read_street", {**said, "how": Text("how_reader" if self.has_reader else "how_key")})
+        options = self.options(rnd)
+        if stage is Stage.DECISION and options is not None:
+            return Text("poker:to_act", {"street": Text(f"poker:title:{street}"), "seat": options.seat,
+                                         "options": options_text(options)})
+        target = self.next_to_reveal(rnd)
+        if rnd.phase == SHOWDOWN and target is not None:
+            how = "read" if self.has_reader else "key" if self.hand_deal else "show"
+            return Text(f"poker:showdown_{how}", {"seat": int(target[0].removeprefix("seat"))})
+        if stage is Stage.SETTLEMENT:
+            return Text("poker:push")
+        return Text("dealing")
 
     # ----------------------------------------------------------------- the table's players
 

@@ -626,7 +626,7 @@ class TableSession:
                 if not adjustments:
                     raise RuleError("give at least one seat and amount", "adjustments")
                 for seat, amount in adjustments.items():
-                    if seat not in rnd.seats:
+                    if not self.flow.stakes(rnd, seat):  # had something on the table (poker: chips in the pots)
                         raise RuleError(f"seat {seat} has no hand in round {target}", "seat")
                     parsed[str(seat)] = parse_money(amount, f"adjustments.{seat}", allow_negative=True)
 

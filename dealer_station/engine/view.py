@@ -22,6 +22,7 @@ from .phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
 
 if TYPE_CHECKING:
     from ..config import TableConfig
+    from ..games.holdem.betting import Options
     from .session import TableSession
     from .state import RoundState, TableState
 
@@ -51,6 +52,7 @@ ENGLISH: dict[str, str] = {
     # positions on the table
     "pos:board": "board",
     "pos:dealer": "dealer",
+    "pos:burn": "burn",
     "pos:seat": "seat {seat}",
     # devices
     "device:shuffler": "shoe",
@@ -102,6 +104,56 @@ ENGLISH: dict[str, str] = {
     "refuse_needs": "Place the {spot} first",
     "refuse_not_accepted": "Badge or PIN not accepted",
     "refused": "Refused: {problem}",
+    # supervisor corrections outside a halt
+    "action:adjust": "Correct a settled round: pay or collect per seat",
+    "action:correct_card": "Correct a card keyed wrong, before the settlement",
+    "reason:wrong_payout": "Payout counted wrong at the table",
+    "reason:card_miskeyed": "A card was keyed wrong",
+    # poker-room hold'em: the banner (``PokerFlow.banner``)
+    "poker:seat_players": "Seat at least two players with chips, then deal the next hand",
+    "poker:deal_next": "Deal the next hand",
+    "poker:hand_over": "Hand over: deal the next hand",
+    "poker:hand_void": "Hand void ({cause}): every chip put in goes back",
+    "poker:shuffling": "Waiting for the shoe's verified deck",
+    "poker:deal_holes": "Deal two cards to each seat from the button's left",
+    "poker:deal_by_hand": "Deal two cards to each seat from the button's left, then Cards dealt",
+    "poker:deal_street": "Deal the {street}: burn one, {count} to the board",
+    "poker:read_street": "Deal the {street}: burn one, {count} to the board, then {how}",
+    "poker:to_act": "{street}: seat {seat} to act ({options})",
+    "poker:showdown_show": "Showdown: seat {seat} shows or mucks",
+    "poker:showdown_read": "Showdown: read seat {seat}'s shown hand, or muck it",
+    "poker:showdown_key": "Showdown: key seat {seat}'s shown cards, or muck them",
+    "poker:push": "Push the pots to the winners, drop the rake, then Pots pushed",
+    "poker:street:flop": "flop",
+    "poker:street:turn": "turn",
+    "poker:street:river": "river",
+    "poker:title:preflop": "Pre-flop",
+    "poker:title:flop": "Flop",
+    "poker:title:turn": "Turn",
+    "poker:title:river": "River",
+    # poker: what the seat to act may do (``betting.legal``), in the banner
+    "poker:opt_check": "check",
+    "poker:opt_call": "call {amount}",
+    "poker:opt_bet": "bet {low}..{high}",
+    "poker:opt_bet_fixed": "bet {amount}",
+    "poker:opt_raise": "raise to {low}..{high}",
+    "poker:opt_raise_fixed": "raise to {amount}",
+    "poker:opt_all_in": "all in {amount}",
+    "poker:opt_list": "{first}, {second}",
+    # poker: why no bet or raise is open (``betting.legal``'s ``no_raise``)
+    "poker:no_raise_stack": "No raise: the stack only covers a call",
+    "poker:no_raise_capped": "No raise: the betting is capped (a bet and three raises)",
+    "poker:no_raise_no_opponent": "No raise: no opponent has chips left to call it",
+    "poker:no_raise_not_reopened": "No raise: an all-in for less than a full raise does not reopen the betting",
+    "poker:no_raise": "No raise: {why}",
+    # poker: refusals in the croupier's words
+    "poker:refuse_min_bet": "Seat {seat}: a bet to {amount} is below the minimum bet to {least}",
+    "poker:refuse_min_raise": "Seat {seat}: a raise to {amount} is below the minimum raise to {least}",
+    "poker:refuse_pot_limit": "Seat {seat}: {amount} is above the pot limit ({most} at most)",
+    "poker:refuse_above_stack": "Seat {seat}: {amount} is more than the stack (all in is {everything})",
+    "poker:refuse_fixed_limit": "Seat {seat}: at fixed limit the only amount is {least}",
+    "poker:refuse_buy_in_min": "Buy-in {amount} is below the table minimum {limit}",
+    "poker:refuse_buy_in_max": "Buy-in {amount} is above the table maximum {limit}",
 }
 
 REASONS: dict[str, tuple[str, ...]] = {
@@ -111,6 +163,7 @@ REASONS: dict[str, tuple[str, ...]] = {
     "verify_jackpot": ("reason:hand_checked",),
     "resume": ("reason:checked_go_on", "reason:device_replaced"),
     "view_cards": ("reason:dispute", "reason:protection"),
+    "adjust": ("reason:wrong_payout", "reason:card_miskeyed", "reason:dispute"),
 }
 """The reasons a supervisor picks from, per action (keys of ``ENGLISH``); any may be typed instead."""
 
@@ -239,6 +292,13 @@ def face_up(session: TableSession, position: str) -> int:
             session.phase_info.stage in (Stage.SETTLEMENT, Stage.FINISHED):
         return len(rnd.cards.get(position, []))
     return shown
+
+
+def seats_in_round(session: TableSession) -> list[int]:
+    """Seats that had a stake in the round on the table (what a supervisor's adjustment may name)."""
+    if session.round is None:
+        return []
+    return [seat for seat in range(1, session.table.seats + 1) if session.seat_stakes(seat)]
 
 
 def all_cards(rnd: RoundState) -> dict[str, list[int]]:
@@ -382,6 +442,26 @@ _REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^missing required key$"), "refuse_needs"),
 )
 _BET_FIELD = re.compile(r"^seat\d+\.bets\.(?P<spot>\w+)$")
+_AMOUNT = r"(?P<amount>[\d.]+)"
+_POKER_REFUSALS: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
+    (re.compile(r"^seat (?P<seat>\d+)$"),
+     re.compile(rf"^bet to {_AMOUNT} is below the minimum bet to (?P<least>[\d.]+)$"), "poker:refuse_min_bet"),
+    (re.compile(r"^seat (?P<seat>\d+)$"),
+     re.compile(rf"^raise to {_AMOUNT} is below the minimum raise to (?P<least>[\d.]+)$"), "poker:refuse_min_raise"),
+    (re.compile(r"^seat (?P<seat>\d+)$"),
+     re.compile(rf"^\w+ to {_AMOUNT} is above the pot limit \(\w+ to (?P<most>[\d.]+) at most\)$"),
+     "poker:refuse_pot_limit"),
+    (re.compile(r"^seat (?P<seat>\d+)$"),
+     re.compile(rf"^\w+ to {_AMOUNT} is above the stack \(all in is \w+ to (?P<everything>[\d.]+)\)$"),
+     "poker:refuse_above_stack"),
+    (re.compile(r"^seat (?P<seat>\d+)$"),
+     re.compile(rf"^\w+ to {_AMOUNT} is not the fixed-limit \w+ to (?P<least>[\d.]+)$"), "poker:refuse_fixed_limit"),
+    (re.compile(r"^buy_in$"), re.compile(rf"^{_AMOUNT} is below the minimum buy-in (?P<limit>[\d.]+)$"),
+     "poker:refuse_buy_in_min"),
+    (re.compile(r"^buy_in$"), re.compile(rf"^{_AMOUNT} is above the maximum buy-in (?P<limit>[\d.]+)$"),
+     "poker:refuse_buy_in_max"),
+)
+"""Poker refusals the croupier meets at the table: (field, problem, key) (``betting``, ``PokerFlow``)."""
 
 
 def refusal(problem: str, field: str | None, game: Any) -> Text:
@@ -400,6 +480,10 @@ def refusal(problem: str, field: str | None, game: Any) -> Text:
                 if "other" in args:
                     args["other"] = label(game, args["other"])
                 return Text(key, args)
+    for field_pattern, pattern, key in _POKER_REFUSALS:
+        where, found = field_pattern.match(field or ""), pattern.match(problem)
+        if where is not None and found is not None:
+            return Text(key, {**where.groupdict(), **found.groupdict()})
     return Text("refused", {"problem": f"{field}: {problem}" if field else problem})
 
 
@@ -440,3 +524,36 @@ class ShiftTally:
         """A round already finished when the shift began is not the shift's."""
         if state.round is not None and state.round.finished:
             self._seen.add(state.round.round_id)
+
+
+# --------------------------------------------------------------------------- poker
+
+
+_NO_RAISE: tuple[tuple[str, str], ...] = (
+    ("the stack only covers a call", "poker:no_raise_stack"),
+    ("the betting is capped", "poker:no_raise_capped"),
+    ("no opponent has chips left to call a raise", "poker:no_raise_no_opponent"),
+    ("the betting is not reopened", "poker:no_raise_not_reopened"),
+)
+
+
+def no_raise_text(why: str) -> Text:
+    """Why the seat to act may not bet or raise (``Options.no_raise``), in the croupier's words."""
+    key = next((k for start, k in _NO_RAISE if why.startswith(start)), None)
+    return Text(key) if key is not None else Text("poker:no_raise", {"why": why})
+
+
+def options_text(options: Options) -> Text:
+    """What the seat to act may do, shortest first: "call 2, raise to 4..200" (folding goes unsaid)."""
+    first = Text("poker:opt_check") if options.check else \
+        Text("poker:opt_call", {"amount": format_money(options.call or ZERO)})
+    span = options.bet_to or options.raise_to
+    kind = "bet" if options.bet_to is not None else "raise"
+    second: Text | None = None
+    if span is not None and span.min_to == span.max_to:
+        second = Text(f"poker:opt_{kind}_fixed", {"amount": format_money(span.min_to)})
+    elif span is not None:
+        second = Text(f"poker:opt_{kind}", {"low": format_money(span.min_to), "high": format_money(span.max_to)})
+    elif options.all_in is not None and options.all_in != options.call:
+        second = Text("poker:opt_all_in", {"amount": format_money(options.all_in)})
+    return first if second is None else Text("poker:opt_list", {"first": first, "second": second})

@@ -2,30 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dealer_station.engine import TableSession
 from dealer_station.games.holdem import live
+from simulators.scripted_shoe import holdem_deck
 
-BURNS = ("2c", "2d", "2h")  # burn cards of a stacked deck (flop, turn, river)
-
-
-def shoe_deck(holes: Mapping[int, Sequence[str]], board: Sequence[str], button: int,
-              burns: Sequence[str] = BURNS) -> list[str]:
-    """The shoe order that deals ``holes`` (seat -> two cards) and ``board`` with the button on ``button``.
-
-    Hole packets go clockwise from the first seat left of the button; then each street:
-    a burn card, then its board cards.
-    """
-    seats = sorted(holes)
-    after = [s for s in seats if s > button] + [s for s in seats if s <= button]
-    order: list[str] = [c for s in after for c in holes[s]]
-    streets = [board[:3], board[3:4], board[4:5]]
-    for burn, cards in zip(burns, streets, strict=True):
-        if cards:
-            order += [burn, *cards]
-    return order
+shoe_deck = holdem_deck  # the stacked deck of the scripted shoe
 
 
 def play(ctl: TableSession, *actions: tuple[Any, ...]) -> None:

@@ -204,3 +204,24 @@ def test_stakes_and_pot_during_a_hand(make_table) -> None:
     play(ctl, (1, "raise", "8"))
     assert ctl.seat_stakes(1) == {"pot": Decimal(8)} and ctl.seat_stakes(3) == {"pot": Decimal(2)}
     assert live.chip_count(ctl.state).in_pot == 11 and conserved(ctl)
+
+
+def test_a_supervisor_corrects_a_settled_hand_for_a_seat_that_played_it(make_table) -> None:
+    """A dispute after the pots were shown is a journaled correction (adjust), not a void."""
+    from tests.poker.conftest import BADGE, PIN
+
+    ctl, _ = make_table(deck=shoe_deck(SIDE_POT_HOLES, SIDE_POT_BOARD, button=1))
+    seat_all(ctl, {1: 200, 2: 50, 3: 100})
+    round_id = ctl.execute("open_round")
+    play(ctl, (1, "raise", "6"), (2, "all_in"), (3, "all_in"), (1, "call"))
+    for _ in range(3):
+        ctl.execute("show")
+    assert ctl.phase == "settlement"
+    with pytest.raises(RuleError, match="corrected, not voided"):
+        ctl.void(BADGE, PIN, "too late")
+    with pytest.raises(RuleError, match="seat 5 has no hand"):
+        ctl.adjust(BADGE, PIN, {5: "1"}, "chip miscount")
+    ctl.adjust(BADGE, PIN, {2: "5"}, "side pot miscounted")
+    payload = list(ctl.journal.events(kinds={"round_adjusted"}))[-1].payload
+    assert payload == {"round_id": round_id, "adjustments": {"2": "5"}, "reason": "side pot miscounted",
+                       "by": f"supervisor:{BADGE}"}

@@ -2,7 +2,8 @@
 widget that holds it), a text elided or clipped, a target smaller than a finger.
 
 Texts are checked with their own font's metrics against the rectangle they are drawn in,
-so a label that Qt would silently cut ("Recal", "ıpervisor: Void roun") fails here.
+so a label that Qt would silently cut ("Recal", "ıpervisor: Void roun") fails here; a widget
+that paints its own words says which it had to cut (``clipped_texts()``).
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ def problems(top: QWidget, size: tuple[int, int]) -> list[str]:
                                  f"font {widget.font().pixelSize()} px)")
         elif isinstance(widget, QLineEdit) and widget.height() < MIN_TOUCH:
             found.append(f"field {name} is {widget.height()} px high, under {MIN_TOUCH} px")
+        drawn = getattr(widget, "clipped_texts", None)  # a widget that draws its own words (the poker table)
+        if callable(drawn):
+            found += [f"{name} draws {text!r} cut" for text in drawn()]
     return found
 
 

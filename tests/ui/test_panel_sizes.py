@@ -1,6 +1,8 @@
 """Every phase of every game fits every panel: 800x480 up to 1920x1080, nothing outside the
-window, no text clipped, no target under 64 px (issue 12). French, the longest language,
-is checked at the smallest panel too.
+window, no text clipped, no target under 64 px (issue 12). French and Chinese are checked
+at the smallest panel too. The scenes (``ui/scenes.py``) cover the banking games and the
+poker table: seating, blinds, every street, bet entry on the keypad, side pots, a split
+pot, a capped fixed-limit round, a halt, a void and the supervisor's corrections.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ def test_every_phase_fits_every_panel(qapp, tmp_path: Path, scene: str) -> None:
 
 
 @pytest.mark.parametrize("language", ["fr", "zh_CN", "zh_TW"])
-@pytest.mark.parametrize("scene", ["uth", "uth-halts", "thb-jackpot"])
+@pytest.mark.parametrize("scene", ["uth", "uth-halts", "thb-jackpot", "holdem", "holdem-side-pot", "holdem-supervisor"])
 def test_other_languages_fit_the_smallest_panel(qapp, tmp_path: Path, scene: str, language: str) -> None:
     profile, play, options = SCENES[scene]
     rig = make_rig(profile, tmp_path, language=language, **options)

@@ -1,181 +1,238 @@
-"""The poker dealer's screen as a real Qt app, offscreen, on a real session and journal.
+"""The poker table on the croupier's screen shell, as a real Qt app offscreen on a real session.
 
-It shows what the session says (legal actions and amounts from ``betting.legal``, pots
-with who is in them, the settlement's pushes and rake), sends the croupier's presses as
-session commands, fits 1280x800 and 800x480, and every word goes through ``texts.phrase``.
+The shell's ``MainWindow`` with the ``PokerPanel``: seats round the table, the legal
+actions with their amounts (``betting.legal``), quick sizes and the keypad, pots with who
+is in them and at the settlement what to push to whom and the rake, the flow's banner,
+the poker commands in the footer, and every word in the screen's language.
 """
 
 from __future__ import annotations
 
-import ast
 import os
-import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QCheckBox, QLabel, QPushButton
 
 from dealer_station.games.holdem import live
-from ui.poker import screenshots as scenes
-from ui.poker.texts import ENGLISH, phrase
-from ui.poker.window import PokerWindow
+from ui.scenes import (
+    BADGE,
+    PIN,
+    Rig,
+    capped_round,
+    make_rig,
+    seat_players,
+    side_pot_hand,
+    split_pot_hand,
+    stacked,
+)
 
-POKER_UI = Path(__file__).resolve().parents[2] / "ui" / "poker"
+from .helpers import TIMEOUT, button, click, dialog, supervisor_answers, type_keys
+from .helpers import tap_again as tap
+
+HOLES = {1: ["As", "Ad"], 2: ["Kc", "Kh"], 3: ["7c", "8d"]}
+BOARD = ["3c", "7d", "9h", "Jc", "4s"]
 
 
 @pytest.fixture
-def open_window(qtbot, qapp):
-    windows: list[PokerWindow] = []
-
-    def make(ctl, size=(1280, 800)) -> PokerWindow:
-        window = PokerWindow(ctl)
-        qtbot.addWidget(window)
-        window.fit_to(*size)
-        window.show()
-        qtbot.waitExposed(window)
-        windows.append(window)
-        return window
-
-    yield make
-    for window in windows:
-        window.worker.shutdown(wait=True)
+def rigs(qapp, tmp_path: Path) -> Iterator[list[Rig]]:
+    made: list[Rig] = []
+    yield made
+    for rig in made:
+        rig.close()
 
 
-def click(qtbot, window: PokerWindow, name: str) -> None:
-    button = window.findChild(QPushButton, name)
-    assert button is not None and button.isVisible(), name
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+def poker_rig(rigs: list[Rig], tmp_path: Path, profile: str = "holdem-nl-1-2", size: tuple[int, int] = (1280, 800),
+              language: str = "en") -> Rig:
+    rig = make_rig(profile, tmp_path, deck=stacked(HOLES, BOARD, 1), size=size, language=language)
+    rigs.append(rig)
+    rig.render()
+    return rig
 
 
-def wait_seq(qtbot, ctl, before: int) -> None:
-    qtbot.waitUntil(lambda: ctl.journal.last_seq > before, timeout=5000)
+def played_to(rig: Rig, scene, wanted: str) -> Rig:
+    """Drive a scene of ``ui.scenes`` on ``rig`` until it shows ``wanted``."""
+    for phase in scene(rig):
+        if phase == wanted:
+            rig.render()
+            return rig
+    raise AssertionError(f"{scene.__name__} never showed {wanted}")
 
 
-def test_legal_actions_quick_sizes_and_keypad_send_the_croupiers_bet(qtbot, open_window, tmp_path) -> None:
-    ctl = scenes.table(tmp_path, "holdem-nl-1-2", scenes.stacked(
-        {1: ["As", "Ad"], 2: ["Kc", "Kh"], 3: ["7c", "2d"]}, ["3c", "7d", "9h", "Jc", "4s"], 1))
-    scenes.play(ctl, {1: 200, 2: 150, 3: 100}, [])
-    window = open_window(ctl)
-    assert window.findChild(QPushButton, "call").text() == "Call 2"
-    assert window.findChild(QPushButton, "all_in").text() == "All in 200"
-    assert not window.findChild(QPushButton, "check").isVisible()  # facing the big blind
-    assert window.findChild(QPushButton, "bet").text() == "Raise to 4"  # the entry starts at the minimum
-    assert window.findChild(QPushButton, "size_pot").text() == "Pot 7"  # the pot after the call, on the bet
-    assert window.findChild(QPushButton, "size_half_pot").text() == "1/2 pot 4"
-    assert "Seat 1 to act - pre-flop" in window.banner.text()
-    assert window.model is not None and window.model.clock_seconds in (29, 30)
-    click(qtbot, window, "size_pot")
-    assert window.findChild(QLabel, "amount").text() == "Amount: 7"
-    before = ctl.journal.last_seq
-    click(qtbot, window, "bet")
-    wait_seq(qtbot, ctl, before)
-    action = list(ctl.journal.events(kinds={"poker_action"}))[-1].payload
-    assert action == {"seat": 1, "action": "raise", "to": "7", "street": "preflop"}
-    qtbot.waitUntil(lambda: window.findChild(QPushButton, "call").text() == "Call 6")  # seat 2, small blind in
-    for key in ("clear", "2", "5"):
-        click(qtbot, window, f"key_{key}")
-    before = ctl.journal.last_seq
-    click(qtbot, window, "bet")
-    wait_seq(qtbot, ctl, before)
-    assert list(ctl.journal.events(kinds={"poker_action"}))[-1].payload["to"] == "25"
-    # an illegal amount is refused by the session and the refusal is shown
-    qtbot.waitUntil(lambda: window.model.options is not None and window.model.options.seat == 3)  # re-rendered
-    for key in ("clear", "3"):
-        click(qtbot, window, f"key_{key}")
-    click(qtbot, window, "bet")
-    qtbot.waitUntil(lambda: window.message.isVisible())
-    assert "below the minimum raise" in window.message.text()
+def shown(text: str) -> list[str]:
+    """A label's lines as read (its no-break spaces as spaces)."""
+    return text.replace("\u00a0", " ").split("\n")
 
 
-def test_side_pot_settlement_shows_each_pot_its_winners_pushes_and_the_rake(qtbot, open_window, tmp_path) -> None:
-    ctl = scenes.side_pot(tmp_path)
-    window = open_window(ctl)
-    model = window.model
+def actions(rig: Rig) -> list[dict]:
+    return [e.payload for e in rig.session.journal.events(kinds={"poker_action"})]
+
+
+def wait_render(qtbot, rig: Rig, check) -> None:
+    def ok() -> bool:
+        rig.window.render_now()
+        return bool(check())
+    qtbot.waitUntil(ok, timeout=TIMEOUT)
+
+
+def test_legal_actions_quick_sizes_and_keypad_send_the_croupiers_bet(qtbot, rigs, tmp_path) -> None:
+    rig = poker_rig(rigs, tmp_path)
+    seat_players(rig.session, {1: 200, 2: 150, 3: 100})
+    rig.session.execute("open_round")
+    rig.render()
+    window = rig.window
+    assert window.banner.text() == "Pre-flop: seat 1 to act (call 2, raise to 4..200)"
+    assert button(window, "call").full_text == "Call 2"
+    assert button(window, "all_in").full_text == "All in 200"
+    assert not button(window, "check").isVisible()  # facing the big blind
+    assert button(window, "bet").full_text == "Raise to 4"  # the entry starts at the minimum
+    assert button(window, "size_pot").full_text == "Pot\n7"  # the pot after the call, on the bet
+    assert button(window, "size_half_pot").full_text == "1/2 pot\n4"
+    assert window.panel.model.clock_seconds() in (29, 30)
+    assert window.panel.moves.heading.text().startswith("Seat 1 to act \u00b7 ")
+    click(qtbot, button(window, "size_pot"))
+    assert button(window, "bet").full_text == "Raise to 7"
+    click(qtbot, button(window, "bet"))
+    qtbot.waitUntil(lambda: len(actions(rig)) == 1, timeout=TIMEOUT)
+    assert actions(rig)[-1] == {"seat": 1, "action": "raise", "to": "7", "street": "preflop"}
+    wait_render(qtbot, rig, lambda: button(window, "call").full_text == "Call 6")  # seat 2, small blind in
+    click(qtbot, button(window, "keypad"))
+    pad = dialog(window, "amountPad")
+    assert pad.title.text() == "Seat 2: raise to (12\u2013150)"
+    type_keys(qtbot, pad, "25")
+    assert pad.ok.full_text == "Raise to 25"
+    click(qtbot, pad.ok)
+    qtbot.waitUntil(lambda: len(actions(rig)) == 2, timeout=TIMEOUT)
+    assert actions(rig)[-1]["to"] == "25"
+    # an illegal amount is refused by the session, in the croupier's words, and nothing is journaled
+    wait_render(qtbot, rig, lambda: window.panel.model.options.seat == 3)
+    tap(qtbot, button(window, "keypad"))
+    pad = dialog(window, "amountPad")
+    type_keys(qtbot, pad, "30")
+    click(qtbot, pad.ok)
+    qtbot.waitUntil(lambda: window.message.text() != "", timeout=TIMEOUT)
+    assert window.message.text() == "Seat 3: a raise to 30 is below the minimum raise to 43"
+    assert len(actions(rig)) == 2
+
+
+def test_side_pots_say_who_is_in_each_then_what_to_push_and_the_rake(qtbot, rigs, tmp_path) -> None:
+    rig = poker_rig(rigs, tmp_path)
+    scene = side_pot_hand(rig)
+    assert next(scene) == "all_in"
+    rig.render()
+    model = rig.window.panel.model
+    assert model.pots == () and model.bets_in_front == 156  # this street's bets are still in front
+    assert rig.window.banner.text() == "Pre-flop: seat 1 to act (call 94)"
+    assert "no opponent has chips left" in rig.window.panel.moves.no_raise.text()
+    assert [s.status for s in model.seats if s.occupied] == [None, "all_in", "all_in", "folded"]
+    assert next(scene) == "all_in_showdown"
+    rig.render()
+    model = rig.window.panel.model
+    assert [(p.amount, p.eligible) for p in model.pots] == [(150, (1, 2, 4)), (100, (1, 4))]
+    assert shown(rig.window.panel.moves.pots.text()) == ["Main pot 150 - seats 1 2 4", "Side pot 1 100 - seats 1 4"]
+    assert rig.window.banner.text() == "Showdown: seat 2 shows or mucks"
+    assert button(rig.window, "show").isVisible() and button(rig.window, "muck").isVisible()
+    for _ in scene:
+        pass
+    rig.render()
+    model = rig.window.panel.model
     assert [(p.amount, p.eligible, p.winners, p.rake) for p in model.pots] == [
         (150, (1, 2, 4), (1,), 5), (100, (1, 4), (1,), 0)]
-    assert model.rake_to_drop == 5 and dict((s.seat, s.wins) for s in model.seats if s.wins) == {1: 245}
-    assert [s.status for s in model.seats if s.occupied] == [None, "status_all_in", "status_all_in", "status_folded"]
-    assert "Push each pot" in window.banner.text()
-    before = ctl.journal.last_seq
-    click(qtbot, window, "push_pots")
-    wait_seq(qtbot, ctl, before)
-    assert ctl.phase == "paid"
-    qtbot.waitUntil(lambda: "deal the next hand" in window.banner.text())
+    assert model.rake_to_drop == 5 and {s.seat: s.wins for s in model.seats if s.wins} == {1: 245}
+    assert shown(rig.window.panel.moves.pots.text()) == [
+        "Main pot 150 - seats 1 2 4", "push seat 1: 145 - rake 5", "Side pot 1 100 - seats 1 4",
+        "push seat 1: 100", "Rake to drop: 5"]
+    assert rig.window.banner.text() == "Push the pots to the winners, drop the rake, then Pots pushed"
+    click(qtbot, button(rig.window, "push_pots"))
+    qtbot.waitUntil(lambda: rig.session.phase == "paid", timeout=TIMEOUT)
+    wait_render(qtbot, rig, lambda: rig.window.banner.text() == "Hand over: deal the next hand")
+    assert rig.window.open_button.text() == "Deal next hand"
 
 
-def test_split_pot_shows_the_odd_chip_to_the_first_winner_left_of_the_button(open_window, tmp_path) -> None:
-    ctl = scenes.split_pot(tmp_path)
-    window = open_window(ctl)
-    (pot,) = window.model.pots
+def test_split_pot_shows_the_odd_chip_to_the_first_winner_left_of_the_button(rigs, tmp_path) -> None:
+    rig = played_to(poker_rig(rigs, tmp_path), split_pot_hand, "split_settlement")
+    (pot,) = rig.window.panel.model.pots
     assert (pot.amount, pot.winners, pot.shares, pot.rake) == (22, (2, 3), ((2, 11), (3, 10)), 1)
+    assert "push seat 2: 11, seat 3: 10 - rake 1" in shown(rig.window.panel.moves.pots.text())
 
 
-def test_fixed_limit_cap_leaves_call_or_fold_and_says_why(open_window, tmp_path) -> None:
-    window = open_window(scenes.capped(tmp_path))
-    assert window.findChild(QPushButton, "call").text() == "Call 4"
-    assert not window.findChild(QPushButton, "bet").isVisible()
-    assert "capped" in window.findChild(QLabel, "noRaise").text()
-    assert not window.findChild(QLabel, "amount").isVisible()  # nothing to type
+def test_fixed_limit_cap_leaves_call_or_fold_and_says_why(rigs, tmp_path) -> None:
+    rig = played_to(poker_rig(rigs, tmp_path, "holdem-fl-2-4"), capped_round, "capped")
+    window = rig.window
+    assert window.banner.text() == "Pre-flop: seat 1 to act (call 4)"
+    assert button(window, "call").full_text == "Call 4"
+    assert not button(window, "bet").isVisible() and not button(window, "keypad").isVisible()
+    assert not any(b.isVisible() for b in window.panel.moves.sizes.values())  # nothing to size
+    assert window.panel.moves.no_raise.text() == "No raise: the betting is capped (a bet and three raises)"
+    assert window.strip.limits.text() == "Fixed limit 1/2 (2/4) \u00b7 buy-in 20\u2013200 EUR"
 
 
-def test_tapping_a_seat_between_hands_seats_a_player_with_a_keyed_buy_in(qtbot, open_window, tmp_path) -> None:
-    ctl = scenes.table(tmp_path, "holdem-nl-1-2", [])
-    window = open_window(ctl)
-    assert "Seat at least two players" in window.banner.text()
-    index = 2  # seat 3
-    centre = window.table.seat_centre(index, ctl.table.seats)
-    qtbot.mouseClick(window.table, Qt.MouseButton.LeftButton, pos=QPoint(round(centre.x()), round(centre.y())))
-    assert window.selected == 3
-    assert window.findChild(QPushButton, "seat_player").isVisible()
-    assert not window.findChild(QPushButton, "leave").isVisible()
-    for key in ("1", "2", "0"):
-        click(qtbot, window, f"key_{key}")
-    window.findChild(QCheckBox, "post").setChecked(True)
-    before = ctl.journal.last_seq
-    click(qtbot, window, "seat_player")
-    wait_seq(qtbot, ctl, before)
-    player = live.table_of(ctl.state).player(3)
+def test_tapping_a_seat_seats_a_player_with_a_keyed_buy_in_then_offers_its_commands(qtbot, rigs, tmp_path) -> None:
+    rig = poker_rig(rigs, tmp_path)
+    window, session = rig.window, rig.session
+    assert window.banner.text() == "Seat at least two players with chips, then deal the next hand"
+    table = window.panel.table
+    centre = table.seat_centre(2, session.table.seats)  # seat 3
+    near = QPoint(round(centre.x()) + 20, round(centre.y()) - 25)  # a finger beside the box still hits it
+    qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=near)
+    assert window.panel.selected == 3
+    assert window.panel.moves.seat_heading.text() == "Seat 3: empty"
+    assert not button(window, "leave").isVisible()
+    click(qtbot, button(window, "post"))
+    click(qtbot, button(window, "seat_player"))
+    pad = dialog(window, "amountPad")
+    assert pad.title.text() == "Seat 3: buy-in (40\u2013200)"
+    type_keys(qtbot, pad, "120")
+    assert pad.ok.full_text == "Seat player - 120"
+    click(qtbot, pad.ok)
+    qtbot.waitUntil(lambda: live.table_of(session.state).player(3) is not None, timeout=TIMEOUT)
+    player = live.table_of(session.state).player(3)
     assert player is not None and player.stack == 120 and player.post
-    qtbot.waitUntil(lambda: window.findChild(QPushButton, "leave").isVisible())
-    assert window.findChild(QPushButton, "add_chips").isVisible()
+    wait_render(qtbot, rig, lambda: button(window, "leave").isVisible())
+    assert button(window, "add_chips").isVisible() and button(window, "sit_out").isVisible()
+    assert window.panel.moves.seat_heading.text() == "Seat 3: 120 \u00b7 posts BB"
+    click(qtbot, button(window, "sit_out"))
+    qtbot.waitUntil(lambda: live.table_of(session.state).player(3).status is live.SeatStatus.OUT, timeout=TIMEOUT)
+    wait_render(qtbot, rig, lambda: button(window, "sit_in").isVisible())
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (800, 480)])
-def test_the_screen_fits_the_panel_without_clipping(qtbot, open_window, tmp_path, size) -> None:
-    for scene in (scenes.side_pot, scenes.capped):
-        folder = tmp_path / scene.__name__
-        folder.mkdir()
-        window = open_window(scene(folder), size)
-        qtbot.waitUntil(lambda w=window: (w.width(), w.height()) == size)
-        frame = window.rect()
-        widgets = [w for kind in (QPushButton, QLabel, QCheckBox) for w in window.findChildren(kind)]
-        assert len(widgets) > 20
-        for widget in widgets:
-            if not widget.isVisible():
-                continue
-            hint = widget.minimumSizeHint()
-            assert widget.width() >= hint.width() and widget.height() >= hint.height(), \
-                (widget.objectName(), widget.size(), hint)
-            corner = widget.mapTo(window, widget.rect().bottomRight())
-            assert frame.contains(corner), (widget.objectName(), corner, frame)
-        assert window.table.width() >= 400 and window.table.height() >= 280
+def test_a_jam_halts_the_hand_and_the_void_needs_the_pin_then_says_what_goes_back(qtbot, rigs, tmp_path) -> None:
+    rig = poker_rig(rigs, tmp_path)
+    window, session = rig.window, rig.session
+    seat_players(session, {1: 200, 2: 150, 3: 100})
+    rig.shoe.jam_after = 3
+    click(qtbot, window.open_button)
+    wait_render(qtbot, rig, lambda: window.halt.isVisible())
+    assert window.banner.text() == "\u26a0 Call a supervisor" and "Shoe jam" in window.halt.title.text()
+    click(qtbot, window.halt.buttons["void"])
+    assert session.phase == "dealing"  # one tap opens the PIN dialog; nothing is voided
+    supervisor_answers(qtbot, window, BADGE, PIN, "reason:misdeal")
+    qtbot.waitUntil(lambda: session.phase == "void", timeout=TIMEOUT)
+    wait_render(qtbot, rig, lambda: window.banner.property("role") == "void")
+    assert window.banner.text() == "Hand void (Shoe jam): every chip put in goes back"
+    lines = window.panel.moves.pots.text().split("\n")
+    assert lines[0] == "Round 1 void: Shoe jam" and lines[1].startswith(f"Voided by supervisor {BADGE} at ")
+    assert lines[1].endswith("Misdeal") and lines[2:] == ["Seat 2 gets back 1", "Seat 3 gets back 2"]
 
 
-def test_every_text_key_the_screen_uses_is_in_the_catalogue() -> None:
-    used: set[str] = set()
-    for path in POKER_UI.glob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("phrase", "Line") and node.args \
-                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
-                used.add(node.args[0].value)
-    source = "".join(p.read_text(encoding="utf-8") for p in POKER_UI.glob("*.py"))
-    used |= set(re.findall(r'"(status_[a-z_]+|street_[a-z]+|size_[a-z_]+)"', source))
-    assert used and used <= set(ENGLISH), sorted(used - set(ENGLISH))
-    assert phrase("call", amount="6") == "Call 6"
+def test_poker_words_and_the_banner_follow_the_screens_language(qtbot, rigs, tmp_path) -> None:
+    rig = poker_rig(rigs, tmp_path, language="fr")
+    window, session = rig.window, rig.session
+    seat_players(session, {1: 200, 2: 150, 3: 100})
+    session.execute("open_round")
+    rig.render()
+    assert window.banner.text() == "Pré-flop\u00a0: place 1 de parler (suivre 2, relancer à 4..200)"
+    assert button(window, "fold").full_text == "Se coucher"
+    assert button(window, "call").full_text == "Suivre 2"
+    window.set_language("zh_CN")
+    assert button(window, "fold").full_text == "弃牌"
+    assert window.banner.text() == "翻牌前：1号位行动（跟注 2，加注到 4..200）"
+    assert window.strip.limits.text() == "无限注 1/2 · 买入 40–200 EUR"
+    window.set_language("en")
+    assert button(window, "fold").full_text == "Fold"
 
 
 def test_run_demo_plays_poker_hands_offscreen_with_pictures(tmp_path: Path) -> None:
@@ -189,40 +246,3 @@ def test_run_demo_plays_poker_hands_offscreen_with_pictures(tmp_path: Path) -> N
     assert "3 round(s) finished" in done.stdout
     shots = {p.name for p in (tmp_path / "shots").glob("*.png")}
     assert any("_preflop" in name for name in shots) and any(name.endswith("_paid.png") for name in shots)
-
-
-class _Shell:
-    """What ``ui/panel.py``'s shell gives a family panel, running commands on the spot."""
-
-    def __init__(self, session) -> None:
-        self.session = session
-        self.refused: list[str] = []
-
-    def submit(self, label, fn, *args) -> None:
-        try:
-            fn(*args)
-        except Exception as exc:  # the shell shows a refusal in its refusal line
-            self.refused.append(f"{label}: {exc}")
-
-
-def test_the_poker_panel_plugs_into_the_croupier_screen_shell(qtbot, tmp_path) -> None:
-    from ui.poker.panel import PokerPanel
-
-    ctl = scenes.table(tmp_path, "holdem-nl-1-2", [])
-    scenes.play(ctl, {1: 200, 2: 150, 3: 100}, [])
-    shell = _Shell(ctl)
-    panel = PokerPanel(shell)
-    qtbot.addWidget(panel)
-    assert panel.header is None and panel.action_bar is not None
-    panel.resize(1000, 560)
-    panel.show()
-    panel.render_state(ctl)
-    assert panel.findChild(QPushButton, "call").text() == "Call 2"
-    assert panel.findChild(QPushButton, "open_round") is None  # the shell has its own
-    assert not panel.findChild(QPushButton, "void").isVisible()  # so has its supervisor menu
-    qtbot.mouseClick(panel.findChild(QPushButton, "fold"), Qt.MouseButton.LeftButton)
-    assert live.hand_of(ctl.round).hand.player(1).folded and not shell.refused
-    panel.render_state(ctl)
-    assert panel.model.options.seat == 2 and panel.limits_sign() == "Table P1 - No limit 1/2"
-    panel.retranslate()
-    panel.highlight(("board", 0))

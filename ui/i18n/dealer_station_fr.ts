@@ -100,6 +100,10 @@
         <translation>Banque</translation>
     </message>
     <message>
+        <source>burn</source>
+        <translation>brûlée</translation>
+    </message>
+    <message>
         <source>seat {seat}</source>
         <translation>place {seat}</translation>
     </message>
@@ -283,6 +287,186 @@
         <source>Refused: {problem}</source>
         <translation>Refusé&#xa0;: {problem}</translation>
     </message>
+    <message>
+        <source>Correct a settled round: pay or collect per seat</source>
+        <translation>Corriger un coup réglé&#xa0;: payer ou ramasser par place</translation>
+    </message>
+    <message>
+        <source>Correct a card keyed wrong, before the settlement</source>
+        <translation>Corriger une carte mal saisie, avant le règlement</translation>
+    </message>
+    <message>
+        <source>Payout counted wrong at the table</source>
+        <translation>Paiement mal compté à la table</translation>
+    </message>
+    <message>
+        <source>A card was keyed wrong</source>
+        <translation>Une carte a été mal saisie</translation>
+    </message>
+    <message>
+        <source>Seat at least two players with chips, then deal the next hand</source>
+        <translation>Installez au moins deux joueurs avec des jetons, puis donnez le coup suivant</translation>
+    </message>
+    <message>
+        <source>Deal the next hand</source>
+        <translation>Donnez le coup suivant</translation>
+    </message>
+    <message>
+        <source>Hand over: deal the next hand</source>
+        <translation>Coup terminé&#xa0;: donnez le suivant</translation>
+    </message>
+    <message>
+        <source>Hand void ({cause}): every chip put in goes back</source>
+        <translation>Coup annulé ({cause})&#xa0;: chaque jeton misé est rendu</translation>
+    </message>
+    <message>
+        <source>Waiting for the shoe&apos;s verified deck</source>
+        <translation>En attente du jeu vérifié par le sabot</translation>
+    </message>
+    <message>
+        <source>Deal two cards to each seat from the button&apos;s left</source>
+        <translation>Donnez deux cartes à chaque place, en commençant à gauche du bouton</translation>
+    </message>
+    <message>
+        <source>Deal two cards to each seat from the button&apos;s left, then Cards dealt</source>
+        <translation>Donnez deux cartes à chaque place depuis la gauche du bouton, puis Cartes distribuées</translation>
+    </message>
+    <message>
+        <source>Deal the {street}: burn one, {count} to the board</source>
+        <translation>Donnez le {street}&#xa0;: une carte brûlée, {count} au tableau</translation>
+    </message>
+    <message>
+        <source>Deal the {street}: burn one, {count} to the board, then {how}</source>
+        <translation>Donnez le {street}&#xa0;: une brûlée, {count} au tableau, puis {how}</translation>
+    </message>
+    <message>
+        <source>{street}: seat {seat} to act ({options})</source>
+        <translation>{street}&#xa0;: place {seat} de parler ({options})</translation>
+    </message>
+    <message>
+        <source>Showdown: seat {seat} shows or mucks</source>
+        <translation>Abattage&#xa0;: la place {seat} montre ou jette</translation>
+    </message>
+    <message>
+        <source>Showdown: read seat {seat}&apos;s shown hand, or muck it</source>
+        <translation>Abattage&#xa0;: lisez la main montrée de la place {seat}, ou jetez-la</translation>
+    </message>
+    <message>
+        <source>Showdown: key seat {seat}&apos;s shown cards, or muck them</source>
+        <translation>Abattage&#xa0;: saisissez les cartes montrées de la place {seat}, ou jetez-les</translation>
+    </message>
+    <message>
+        <source>Push the pots to the winners, drop the rake, then Pots pushed</source>
+        <translation>Poussez les pots aux gagnants, versez le rake, puis Pots poussés</translation>
+    </message>
+    <message>
+        <source>flop</source>
+        <translation>flop</translation>
+    </message>
+    <message>
+        <source>turn</source>
+        <translation>turn</translation>
+    </message>
+    <message>
+        <source>river</source>
+        <translation>river</translation>
+    </message>
+    <message>
+        <source>Pre-flop</source>
+        <translation>Pré-flop</translation>
+    </message>
+    <message>
+        <source>Flop</source>
+        <translation>Flop</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>Turn</translation>
+    </message>
+    <message>
+        <source>River</source>
+        <translation>River</translation>
+    </message>
+    <message>
+        <source>check</source>
+        <translation>parole</translation>
+    </message>
+    <message>
+        <source>call {amount}</source>
+        <translation>suivre {amount}</translation>
+    </message>
+    <message>
+        <source>bet {low}..{high}</source>
+        <translation>miser {low}..{high}</translation>
+    </message>
+    <message>
+        <source>bet {amount}</source>
+        <translation>miser {amount}</translation>
+    </message>
+    <message>
+        <source>raise to {low}..{high}</source>
+        <translation>relancer à {low}..{high}</translation>
+    </message>
+    <message>
+        <source>raise to {amount}</source>
+        <translation>relancer à {amount}</translation>
+    </message>
+    <message>
+        <source>all in {amount}</source>
+        <translation>tapis {amount}</translation>
+    </message>
+    <message>
+        <source>{first}, {second}</source>
+        <translation>{first}, {second}</translation>
+    </message>
+    <message>
+        <source>No raise: the stack only covers a call</source>
+        <translation>Pas de relance&#xa0;: le tapis couvre seulement le suivi</translation>
+    </message>
+    <message>
+        <source>No raise: the betting is capped (a bet and three raises)</source>
+        <translation>Pas de relance&#xa0;: les enchères sont plafonnées (une mise et trois relances)</translation>
+    </message>
+    <message>
+        <source>No raise: no opponent has chips left to call it</source>
+        <translation>Pas de relance&#xa0;: aucun adversaire n&apos;a de jetons pour suivre</translation>
+    </message>
+    <message>
+        <source>No raise: an all-in for less than a full raise does not reopen the betting</source>
+        <translation>Pas de relance&#xa0;: un tapis inférieur à une relance complète ne rouvre pas les enchères</translation>
+    </message>
+    <message>
+        <source>No raise: {why}</source>
+        <translation>Pas de relance&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: a bet to {amount} is below the minimum bet to {least}</source>
+        <translation>Place {seat}&#xa0;: une mise de {amount} est sous la mise minimum de {least}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: a raise to {amount} is below the minimum raise to {least}</source>
+        <translation>Place {seat}&#xa0;: une relance à {amount} est sous la relance minimum à {least}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {amount} is above the pot limit ({most} at most)</source>
+        <translation>Place {seat}&#xa0;: {amount} dépasse la limite du pot ({most} au plus)</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {amount} is more than the stack (all in is {everything})</source>
+        <translation>Place {seat}&#xa0;: {amount} dépasse le tapis (tapis à {everything})</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: at fixed limit the only amount is {least}</source>
+        <translation>Place {seat}&#xa0;: en limite fixe le seul montant est {least}</translation>
+    </message>
+    <message>
+        <source>Buy-in {amount} is below the table minimum {limit}</source>
+        <translation>Cave de {amount} sous le minimum de la table {limit}</translation>
+    </message>
+    <message>
+        <source>Buy-in {amount} is above the table maximum {limit}</source>
+        <translation>Cave de {amount} au-dessus du maximum de la table {limit}</translation>
+    </message>
 </context>
 <context>
     <name>hand</name>
@@ -367,6 +551,233 @@
     </message>
 </context>
 <context>
+    <name>poker</name>
+    <message>
+        <source>Seat {seat}</source>
+        <translation>Place {seat}</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>libre</translation>
+    </message>
+    <message>
+        <source>sitting out</source>
+        <translation>absent</translation>
+    </message>
+    <message>
+        <source>waits for BB</source>
+        <translation>attend la BB</translation>
+    </message>
+    <message>
+        <source>posts BB</source>
+        <translation>paie la BB</translation>
+    </message>
+    <message>
+        <source>no chips</source>
+        <translation>sans jetons</translation>
+    </message>
+    <message>
+        <source>folded</source>
+        <translation>couché</translation>
+    </message>
+    <message>
+        <source>mucked</source>
+        <translation>jetée</translation>
+    </message>
+    <message>
+        <source>ALL IN</source>
+        <translation>TAPIS</translation>
+    </message>
+    <message>
+        <source>D</source>
+        <translation>D</translation>
+    </message>
+    <message>
+        <source>SB</source>
+        <translation>PB</translation>
+    </message>
+    <message>
+        <source>BB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>POST</source>
+        <translation>MISE</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>No limit</translation>
+    </message>
+    <message>
+        <source>Pot limit</source>
+        <translation>Pot limit</translation>
+    </message>
+    <message>
+        <source>Fixed limit</source>
+        <translation>Limite fixe</translation>
+    </message>
+    <message>
+        <source>{structure} {stakes} · buy-in {buy_in} {currency}</source>
+        <translation>{structure} {stakes} · cave {buy_in} {currency}</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} s</translation>
+    </message>
+    <message>
+        <source>Main pot {amount}</source>
+        <translation>Pot principal {amount}</translation>
+    </message>
+    <message>
+        <source>Side pot {number} {amount}</source>
+        <translation>Pot annexe {number} {amount}</translation>
+    </message>
+    <message>
+        <source>{pot} - seats {seats}</source>
+        <translation>{pot} - places {seats}</translation>
+    </message>
+    <message>
+        <source>seat {seat}: {amount}</source>
+        <translation>place {seat}&#xa0;: {amount}</translation>
+    </message>
+    <message>
+        <source>push {shares}</source>
+        <translation>pousser {shares}</translation>
+    </message>
+    <message>
+        <source>rake {amount}</source>
+        <translation>rake {amount}</translation>
+    </message>
+    <message>
+        <source>Rake to drop: {amount}</source>
+        <translation>Rake à verser&#xa0;: {amount}</translation>
+    </message>
+    <message>
+        <source>Uncalled {amount} back to seat {seat}</source>
+        <translation>{amount} non suivis rendus à la place {seat}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} gets back {amount}</source>
+        <translation>Place {seat}&#xa0;: {amount} rendus</translation>
+    </message>
+    <message>
+        <source>Bets in front: {amount}</source>
+        <translation>Mises devant les joueurs&#xa0;: {amount}</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>Se coucher</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Parole</translation>
+    </message>
+    <message>
+        <source>Call {amount}</source>
+        <translation>Suivre {amount}</translation>
+    </message>
+    <message>
+        <source>Bet {amount}</source>
+        <translation>Miser {amount}</translation>
+    </message>
+    <message>
+        <source>Raise to {amount}</source>
+        <translation>Relancer à {amount}</translation>
+    </message>
+    <message>
+        <source>All in {amount}</source>
+        <translation>Tapis {amount}</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>Min</translation>
+    </message>
+    <message>
+        <source>1/2 pot</source>
+        <translation>1/2 pot</translation>
+    </message>
+    <message>
+        <source>Pot</source>
+        <translation>Pot</translation>
+    </message>
+    <message>
+        <source>All in</source>
+        <translation>Tapis</translation>
+    </message>
+    <message>
+        <source>Deal next hand</source>
+        <translation>Coup suivant</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Montrer</translation>
+    </message>
+    <message>
+        <source>Muck</source>
+        <translation>Jeter</translation>
+    </message>
+    <message>
+        <source>Pots pushed</source>
+        <translation>Pots poussés</translation>
+    </message>
+    <message>
+        <source>Seat player</source>
+        <translation>Installer</translation>
+    </message>
+    <message>
+        <source>Add chips</source>
+        <translation>Recave</translation>
+    </message>
+    <message>
+        <source>Sit out</source>
+        <translation>Absent</translation>
+    </message>
+    <message>
+        <source>Sit in</source>
+        <translation>De retour</translation>
+    </message>
+    <message>
+        <source>Cash out</source>
+        <translation>Encaisser</translation>
+    </message>
+    <message>
+        <source>Post a big blind</source>
+        <translation>Payer une grosse blinde</translation>
+    </message>
+    <message>
+        <source>Keypad</source>
+        <translation>Clavier</translation>
+    </message>
+    <message>
+        <source>Seat {seat} to act</source>
+        <translation>Place {seat} de parler</translation>
+    </message>
+    <message>
+        <source>Tap a seat to seat a player or change it</source>
+        <translation>Touchez une place pour installer un joueur ou la modifier</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {what}</source>
+        <translation>Place {seat}&#xa0;: {what}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: bet ({span})</source>
+        <translation>Place {seat}&#xa0;: mise ({span})</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: raise to ({span})</source>
+        <translation>Place {seat}&#xa0;: relance à ({span})</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: buy-in ({span})</source>
+        <translation>Place {seat}&#xa0;: cave ({span})</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: chips to add ({span})</source>
+        <translation>Place {seat}&#xa0;: jetons à ajouter ({span})</translation>
+    </message>
+</context>
+<context>
     <name>result</name>
     <message>
         <source>Win</source>
@@ -390,6 +801,22 @@
     <message>
         <source>NO MORE BETS</source>
         <translation>RIEN NE VA PLUS</translation>
+    </message>
+    <message>
+        <source>Correct round {number}: pay (+) or collect (-) per seat</source>
+        <translation>Corriger le coup {number}&#xa0;: payer (+) ou ramasser (-) par place</translation>
+    </message>
+    <message>
+        <source>Pay +</source>
+        <translation>Payer +</translation>
+    </message>
+    <message>
+        <source>Collect -</source>
+        <translation>Ramasser -</translation>
+    </message>
+    <message>
+        <source>Next: badge and PIN</source>
+        <translation>Suivant&#xa0;: badge et PIN</translation>
     </message>
     <message>
         <source>Seat {seat}</source>
@@ -688,6 +1115,14 @@
         <translation>Saisir la carte&#xa0;: {position}, carte {number}</translation>
     </message>
     <message>
+        <source>Correct {place} (now {card})</source>
+        <translation>Corriger {place} (actuellement {card})</translation>
+    </message>
+    <message>
+        <source>{place}: {was} becomes {card}</source>
+        <translation>{place}&#xa0;: {was} devient {card}</translation>
+    </message>
+    <message>
         <source>Badge {badge}: {count} failed attempt(s) since its last sign-in</source>
         <translation>Badge {badge}&#xa0;: {count} essai(s) refusé(s) depuis sa dernière connexion</translation>
     </message>
@@ -746,6 +1181,18 @@
     <message>
         <source>does not qualify</source>
         <translation>non qualifiée</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Effacer</translation>
+    </message>
+    <message>
+        <source>{position} card {number}</source>
+        <translation>{position}, carte {number}</translation>
+    </message>
+    <message>
+        <source>Correct a card: tap the card keyed wrong</source>
+        <translation>Corriger une carte&#xa0;: touchez la carte mal saisie</translation>
     </message>
 </context>
 <context>

@@ -100,6 +100,10 @@
         <translation>庄家</translation>
     </message>
     <message>
+        <source>burn</source>
+        <translation>烧牌</translation>
+    </message>
+    <message>
         <source>seat {seat}</source>
         <translation>{seat}号位</translation>
     </message>
@@ -283,6 +287,186 @@
         <source>Refused: {problem}</source>
         <translation>已拒绝：{problem}</translation>
     </message>
+    <message>
+        <source>Correct a settled round: pay or collect per seat</source>
+        <translation>更正已结算的一局：按座位派彩或收取</translation>
+    </message>
+    <message>
+        <source>Correct a card keyed wrong, before the settlement</source>
+        <translation>在结算前更正输错的牌</translation>
+    </message>
+    <message>
+        <source>Payout counted wrong at the table</source>
+        <translation>桌上派彩点错</translation>
+    </message>
+    <message>
+        <source>A card was keyed wrong</source>
+        <translation>有一张牌输错</translation>
+    </message>
+    <message>
+        <source>Seat at least two players with chips, then deal the next hand</source>
+        <translation>请至少安排两位有筹码的玩家入座，然后发下一手牌</translation>
+    </message>
+    <message>
+        <source>Deal the next hand</source>
+        <translation>发下一手牌</translation>
+    </message>
+    <message>
+        <source>Hand over: deal the next hand</source>
+        <translation>本手结束：发下一手牌</translation>
+    </message>
+    <message>
+        <source>Hand void ({cause}): every chip put in goes back</source>
+        <translation>本手作废（{cause}）：退还所有投入的筹码</translation>
+    </message>
+    <message>
+        <source>Waiting for the shoe&apos;s verified deck</source>
+        <translation>等待发牌机验证牌组</translation>
+    </message>
+    <message>
+        <source>Deal two cards to each seat from the button&apos;s left</source>
+        <translation>从庄位左侧起，每个座位发两张牌</translation>
+    </message>
+    <message>
+        <source>Deal two cards to each seat from the button&apos;s left, then Cards dealt</source>
+        <translation>从庄位左侧起每个座位发两张牌，然后按“已发牌”</translation>
+    </message>
+    <message>
+        <source>Deal the {street}: burn one, {count} to the board</source>
+        <translation>发{street}：烧一张，公共牌发 {count} 张</translation>
+    </message>
+    <message>
+        <source>Deal the {street}: burn one, {count} to the board, then {how}</source>
+        <translation>发{street}：烧一张，公共牌发 {count} 张，然后{how}</translation>
+    </message>
+    <message>
+        <source>{street}: seat {seat} to act ({options})</source>
+        <translation>{street}：{seat}号位行动（{options}）</translation>
+    </message>
+    <message>
+        <source>Showdown: seat {seat} shows or mucks</source>
+        <translation>摊牌：{seat}号位亮牌或弃牌</translation>
+    </message>
+    <message>
+        <source>Showdown: read seat {seat}&apos;s shown hand, or muck it</source>
+        <translation>摊牌：读取{seat}号位亮出的牌，或弃牌</translation>
+    </message>
+    <message>
+        <source>Showdown: key seat {seat}&apos;s shown cards, or muck them</source>
+        <translation>摊牌：输入{seat}号位亮出的牌，或弃牌</translation>
+    </message>
+    <message>
+        <source>Push the pots to the winners, drop the rake, then Pots pushed</source>
+        <translation>把底池推给赢家，抽水入箱，然后按“底池已推”</translation>
+    </message>
+    <message>
+        <source>flop</source>
+        <translation>翻牌</translation>
+    </message>
+    <message>
+        <source>turn</source>
+        <translation>转牌</translation>
+    </message>
+    <message>
+        <source>river</source>
+        <translation>河牌</translation>
+    </message>
+    <message>
+        <source>Pre-flop</source>
+        <translation>翻牌前</translation>
+    </message>
+    <message>
+        <source>Flop</source>
+        <translation>翻牌圈</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>转牌圈</translation>
+    </message>
+    <message>
+        <source>River</source>
+        <translation>河牌圈</translation>
+    </message>
+    <message>
+        <source>check</source>
+        <translation>过牌</translation>
+    </message>
+    <message>
+        <source>call {amount}</source>
+        <translation>跟注 {amount}</translation>
+    </message>
+    <message>
+        <source>bet {low}..{high}</source>
+        <translation>下注 {low}..{high}</translation>
+    </message>
+    <message>
+        <source>bet {amount}</source>
+        <translation>下注 {amount}</translation>
+    </message>
+    <message>
+        <source>raise to {low}..{high}</source>
+        <translation>加注到 {low}..{high}</translation>
+    </message>
+    <message>
+        <source>raise to {amount}</source>
+        <translation>加注到 {amount}</translation>
+    </message>
+    <message>
+        <source>all in {amount}</source>
+        <translation>全下 {amount}</translation>
+    </message>
+    <message>
+        <source>{first}, {second}</source>
+        <translation>{first}，{second}</translation>
+    </message>
+    <message>
+        <source>No raise: the stack only covers a call</source>
+        <translation>不能加注：筹码只够跟注</translation>
+    </message>
+    <message>
+        <source>No raise: the betting is capped (a bet and three raises)</source>
+        <translation>不能加注：已达上限（一次下注加三次加注）</translation>
+    </message>
+    <message>
+        <source>No raise: no opponent has chips left to call it</source>
+        <translation>不能加注：没有对手还有筹码跟注</translation>
+    </message>
+    <message>
+        <source>No raise: an all-in for less than a full raise does not reopen the betting</source>
+        <translation>不能加注：不足一次完整加注的全下不重新开放加注</translation>
+    </message>
+    <message>
+        <source>No raise: {why}</source>
+        <translation>不能加注：{why}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: a bet to {amount} is below the minimum bet to {least}</source>
+        <translation>{seat}号位：下注 {amount} 低于最低下注 {least}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: a raise to {amount} is below the minimum raise to {least}</source>
+        <translation>{seat}号位：加注到 {amount} 低于最低加注到 {least}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {amount} is above the pot limit ({most} at most)</source>
+        <translation>{seat}号位：{amount} 超过底池限注（最多 {most}）</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {amount} is more than the stack (all in is {everything})</source>
+        <translation>{seat}号位：{amount} 超过筹码（全下为 {everything}）</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: at fixed limit the only amount is {least}</source>
+        <translation>{seat}号位：固定限注下唯一金额为 {least}</translation>
+    </message>
+    <message>
+        <source>Buy-in {amount} is below the table minimum {limit}</source>
+        <translation>买入 {amount} 低于本桌下限 {limit}</translation>
+    </message>
+    <message>
+        <source>Buy-in {amount} is above the table maximum {limit}</source>
+        <translation>买入 {amount} 高于本桌上限 {limit}</translation>
+    </message>
 </context>
 <context>
     <name>hand</name>
@@ -367,6 +551,233 @@
     </message>
 </context>
 <context>
+    <name>poker</name>
+    <message>
+        <source>Seat {seat}</source>
+        <translation>{seat}号位</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空位</translation>
+    </message>
+    <message>
+        <source>sitting out</source>
+        <translation>暂离</translation>
+    </message>
+    <message>
+        <source>waits for BB</source>
+        <translation>等大盲</translation>
+    </message>
+    <message>
+        <source>posts BB</source>
+        <translation>补大盲</translation>
+    </message>
+    <message>
+        <source>no chips</source>
+        <translation>无筹码</translation>
+    </message>
+    <message>
+        <source>folded</source>
+        <translation>已弃牌</translation>
+    </message>
+    <message>
+        <source>mucked</source>
+        <translation>已盖牌</translation>
+    </message>
+    <message>
+        <source>ALL IN</source>
+        <translation>全下</translation>
+    </message>
+    <message>
+        <source>D</source>
+        <translation>庄</translation>
+    </message>
+    <message>
+        <source>SB</source>
+        <translation>小盲</translation>
+    </message>
+    <message>
+        <source>BB</source>
+        <translation>大盲</translation>
+    </message>
+    <message>
+        <source>POST</source>
+        <translation>补盲</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>无限注</translation>
+    </message>
+    <message>
+        <source>Pot limit</source>
+        <translation>底池限注</translation>
+    </message>
+    <message>
+        <source>Fixed limit</source>
+        <translation>固定限注</translation>
+    </message>
+    <message>
+        <source>{structure} {stakes} · buy-in {buy_in} {currency}</source>
+        <translation>{structure} {stakes} · 买入 {buy_in} {currency}</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Main pot {amount}</source>
+        <translation>主池 {amount}</translation>
+    </message>
+    <message>
+        <source>Side pot {number} {amount}</source>
+        <translation>边池 {number} {amount}</translation>
+    </message>
+    <message>
+        <source>{pot} - seats {seats}</source>
+        <translation>{pot} - 座位 {seats}</translation>
+    </message>
+    <message>
+        <source>seat {seat}: {amount}</source>
+        <translation>{seat}号位：{amount}</translation>
+    </message>
+    <message>
+        <source>push {shares}</source>
+        <translation>推给 {shares}</translation>
+    </message>
+    <message>
+        <source>rake {amount}</source>
+        <translation>抽水 {amount}</translation>
+    </message>
+    <message>
+        <source>Rake to drop: {amount}</source>
+        <translation>抽水入箱：{amount}</translation>
+    </message>
+    <message>
+        <source>Uncalled {amount} back to seat {seat}</source>
+        <translation>未被跟注的 {amount} 退回{seat}号位</translation>
+    </message>
+    <message>
+        <source>Seat {seat} gets back {amount}</source>
+        <translation>{seat}号位退回 {amount}</translation>
+    </message>
+    <message>
+        <source>Bets in front: {amount}</source>
+        <translation>面前注码：{amount}</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>弃牌</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>过牌</translation>
+    </message>
+    <message>
+        <source>Call {amount}</source>
+        <translation>跟注 {amount}</translation>
+    </message>
+    <message>
+        <source>Bet {amount}</source>
+        <translation>下注 {amount}</translation>
+    </message>
+    <message>
+        <source>Raise to {amount}</source>
+        <translation>加注到 {amount}</translation>
+    </message>
+    <message>
+        <source>All in {amount}</source>
+        <translation>全下 {amount}</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>1/2 pot</source>
+        <translation>半池</translation>
+    </message>
+    <message>
+        <source>Pot</source>
+        <translation>底池</translation>
+    </message>
+    <message>
+        <source>All in</source>
+        <translation>全下</translation>
+    </message>
+    <message>
+        <source>Deal next hand</source>
+        <translation>发下一手</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>亮牌</translation>
+    </message>
+    <message>
+        <source>Muck</source>
+        <translation>盖牌</translation>
+    </message>
+    <message>
+        <source>Pots pushed</source>
+        <translation>底池已推</translation>
+    </message>
+    <message>
+        <source>Seat player</source>
+        <translation>入座</translation>
+    </message>
+    <message>
+        <source>Add chips</source>
+        <translation>加筹码</translation>
+    </message>
+    <message>
+        <source>Sit out</source>
+        <translation>暂离</translation>
+    </message>
+    <message>
+        <source>Sit in</source>
+        <translation>回座</translation>
+    </message>
+    <message>
+        <source>Cash out</source>
+        <translation>离桌兑现</translation>
+    </message>
+    <message>
+        <source>Post a big blind</source>
+        <translation>补一个大盲</translation>
+    </message>
+    <message>
+        <source>Keypad</source>
+        <translation>键盘</translation>
+    </message>
+    <message>
+        <source>Seat {seat} to act</source>
+        <translation>{seat}号位行动</translation>
+    </message>
+    <message>
+        <source>Tap a seat to seat a player or change it</source>
+        <translation>点选座位以安排玩家入座或更改</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {what}</source>
+        <translation>{seat}号位：{what}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: bet ({span})</source>
+        <translation>{seat}号位：下注（{span}）</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: raise to ({span})</source>
+        <translation>{seat}号位：加注到（{span}）</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: buy-in ({span})</source>
+        <translation>{seat}号位：买入（{span}）</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: chips to add ({span})</source>
+        <translation>{seat}号位：加筹码（{span}）</translation>
+    </message>
+</context>
+<context>
     <name>result</name>
     <message>
         <source>Win</source>
@@ -390,6 +801,22 @@
     <message>
         <source>NO MORE BETS</source>
         <translation>停止下注</translation>
+    </message>
+    <message>
+        <source>Correct round {number}: pay (+) or collect (-) per seat</source>
+        <translation>更正第{number}局：按座位派彩 (+) 或收取 (-)</translation>
+    </message>
+    <message>
+        <source>Pay +</source>
+        <translation>派彩 +</translation>
+    </message>
+    <message>
+        <source>Collect -</source>
+        <translation>收取 -</translation>
+    </message>
+    <message>
+        <source>Next: badge and PIN</source>
+        <translation>下一步：工牌和 PIN</translation>
     </message>
     <message>
         <source>Seat {seat}</source>
@@ -688,6 +1115,14 @@
         <translation>输入该牌：{position}第{number}张</translation>
     </message>
     <message>
+        <source>Correct {place} (now {card})</source>
+        <translation>更正{place}（现为 {card}）</translation>
+    </message>
+    <message>
+        <source>{place}: {was} becomes {card}</source>
+        <translation>{place}：{was} 改为 {card}</translation>
+    </message>
+    <message>
         <source>Badge {badge}: {count} failed attempt(s) since its last sign-in</source>
         <translation>工牌 {badge}：自上次登录以来有 {count} 次失败尝试</translation>
     </message>
@@ -746,6 +1181,18 @@
     <message>
         <source>does not qualify</source>
         <translation>不合格</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>{position} card {number}</source>
+        <translation>{position}第{number}张</translation>
+    </message>
+    <message>
+        <source>Correct a card: tap the card keyed wrong</source>
+        <translation>更正一张牌：点选输错的牌</translation>
     </message>
 </context>
 <context>

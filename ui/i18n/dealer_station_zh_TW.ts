@@ -100,6 +100,10 @@
         <translation>莊家</translation>
     </message>
     <message>
+        <source>burn</source>
+        <translation>燒牌</translation>
+    </message>
+    <message>
         <source>seat {seat}</source>
         <translation>{seat}號位</translation>
     </message>
@@ -283,6 +287,186 @@
         <source>Refused: {problem}</source>
         <translation>已拒絕：{problem}</translation>
     </message>
+    <message>
+        <source>Correct a settled round: pay or collect per seat</source>
+        <translation>更正已結算的一局：按座位派彩或收取</translation>
+    </message>
+    <message>
+        <source>Correct a card keyed wrong, before the settlement</source>
+        <translation>在結算前更正輸錯的牌</translation>
+    </message>
+    <message>
+        <source>Payout counted wrong at the table</source>
+        <translation>桌上派彩點錯</translation>
+    </message>
+    <message>
+        <source>A card was keyed wrong</source>
+        <translation>有一張牌輸錯</translation>
+    </message>
+    <message>
+        <source>Seat at least two players with chips, then deal the next hand</source>
+        <translation>請至少安排兩位有籌碼的玩家入座，然後發下一手牌</translation>
+    </message>
+    <message>
+        <source>Deal the next hand</source>
+        <translation>發下一手牌</translation>
+    </message>
+    <message>
+        <source>Hand over: deal the next hand</source>
+        <translation>本手結束：發下一手牌</translation>
+    </message>
+    <message>
+        <source>Hand void ({cause}): every chip put in goes back</source>
+        <translation>本手作廢（{cause}）：退還所有投入的籌碼</translation>
+    </message>
+    <message>
+        <source>Waiting for the shoe&apos;s verified deck</source>
+        <translation>等待發牌機驗證牌組</translation>
+    </message>
+    <message>
+        <source>Deal two cards to each seat from the button&apos;s left</source>
+        <translation>從莊位左側起，每個座位發兩張牌</translation>
+    </message>
+    <message>
+        <source>Deal two cards to each seat from the button&apos;s left, then Cards dealt</source>
+        <translation>從莊位左側起每個座位發兩張牌，然後按「已發牌」</translation>
+    </message>
+    <message>
+        <source>Deal the {street}: burn one, {count} to the board</source>
+        <translation>發{street}：燒一張，公共牌發 {count} 張</translation>
+    </message>
+    <message>
+        <source>Deal the {street}: burn one, {count} to the board, then {how}</source>
+        <translation>發{street}：燒一張，公共牌發 {count} 張，然後{how}</translation>
+    </message>
+    <message>
+        <source>{street}: seat {seat} to act ({options})</source>
+        <translation>{street}：{seat}號位行動（{options}）</translation>
+    </message>
+    <message>
+        <source>Showdown: seat {seat} shows or mucks</source>
+        <translation>攤牌：{seat}號位亮牌或棄牌</translation>
+    </message>
+    <message>
+        <source>Showdown: read seat {seat}&apos;s shown hand, or muck it</source>
+        <translation>攤牌：讀取{seat}號位亮出的牌，或棄牌</translation>
+    </message>
+    <message>
+        <source>Showdown: key seat {seat}&apos;s shown cards, or muck them</source>
+        <translation>攤牌：輸入{seat}號位亮出的牌，或棄牌</translation>
+    </message>
+    <message>
+        <source>Push the pots to the winners, drop the rake, then Pots pushed</source>
+        <translation>把底池推給贏家，抽水入箱，然後按「底池已推」</translation>
+    </message>
+    <message>
+        <source>flop</source>
+        <translation>翻牌</translation>
+    </message>
+    <message>
+        <source>turn</source>
+        <translation>轉牌</translation>
+    </message>
+    <message>
+        <source>river</source>
+        <translation>河牌</translation>
+    </message>
+    <message>
+        <source>Pre-flop</source>
+        <translation>翻牌前</translation>
+    </message>
+    <message>
+        <source>Flop</source>
+        <translation>翻牌圈</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>轉牌圈</translation>
+    </message>
+    <message>
+        <source>River</source>
+        <translation>河牌圈</translation>
+    </message>
+    <message>
+        <source>check</source>
+        <translation>過牌</translation>
+    </message>
+    <message>
+        <source>call {amount}</source>
+        <translation>跟注 {amount}</translation>
+    </message>
+    <message>
+        <source>bet {low}..{high}</source>
+        <translation>下注 {low}..{high}</translation>
+    </message>
+    <message>
+        <source>bet {amount}</source>
+        <translation>下注 {amount}</translation>
+    </message>
+    <message>
+        <source>raise to {low}..{high}</source>
+        <translation>加注到 {low}..{high}</translation>
+    </message>
+    <message>
+        <source>raise to {amount}</source>
+        <translation>加注到 {amount}</translation>
+    </message>
+    <message>
+        <source>all in {amount}</source>
+        <translation>全下 {amount}</translation>
+    </message>
+    <message>
+        <source>{first}, {second}</source>
+        <translation>{first}，{second}</translation>
+    </message>
+    <message>
+        <source>No raise: the stack only covers a call</source>
+        <translation>不能加注：籌碼只夠跟注</translation>
+    </message>
+    <message>
+        <source>No raise: the betting is capped (a bet and three raises)</source>
+        <translation>不能加注：已達上限（一次下注加三次加注）</translation>
+    </message>
+    <message>
+        <source>No raise: no opponent has chips left to call it</source>
+        <translation>不能加注：沒有對手還有籌碼跟注</translation>
+    </message>
+    <message>
+        <source>No raise: an all-in for less than a full raise does not reopen the betting</source>
+        <translation>不能加注：不足一次完整加注的全下不重新開放加注</translation>
+    </message>
+    <message>
+        <source>No raise: {why}</source>
+        <translation>不能加注：{why}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: a bet to {amount} is below the minimum bet to {least}</source>
+        <translation>{seat}號位：下注 {amount} 低於最低下注 {least}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: a raise to {amount} is below the minimum raise to {least}</source>
+        <translation>{seat}號位：加注到 {amount} 低於最低加注到 {least}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {amount} is above the pot limit ({most} at most)</source>
+        <translation>{seat}號位：{amount} 超過底池限注（最多 {most}）</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {amount} is more than the stack (all in is {everything})</source>
+        <translation>{seat}號位：{amount} 超過籌碼（全下為 {everything}）</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: at fixed limit the only amount is {least}</source>
+        <translation>{seat}號位：固定限注下唯一金額為 {least}</translation>
+    </message>
+    <message>
+        <source>Buy-in {amount} is below the table minimum {limit}</source>
+        <translation>買入 {amount} 低於本桌下限 {limit}</translation>
+    </message>
+    <message>
+        <source>Buy-in {amount} is above the table maximum {limit}</source>
+        <translation>買入 {amount} 高於本桌上限 {limit}</translation>
+    </message>
 </context>
 <context>
     <name>hand</name>
@@ -367,6 +551,233 @@
     </message>
 </context>
 <context>
+    <name>poker</name>
+    <message>
+        <source>Seat {seat}</source>
+        <translation>{seat}號位</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空位</translation>
+    </message>
+    <message>
+        <source>sitting out</source>
+        <translation>暫離</translation>
+    </message>
+    <message>
+        <source>waits for BB</source>
+        <translation>等大盲</translation>
+    </message>
+    <message>
+        <source>posts BB</source>
+        <translation>補大盲</translation>
+    </message>
+    <message>
+        <source>no chips</source>
+        <translation>無籌碼</translation>
+    </message>
+    <message>
+        <source>folded</source>
+        <translation>已棄牌</translation>
+    </message>
+    <message>
+        <source>mucked</source>
+        <translation>已蓋牌</translation>
+    </message>
+    <message>
+        <source>ALL IN</source>
+        <translation>全下</translation>
+    </message>
+    <message>
+        <source>D</source>
+        <translation>莊</translation>
+    </message>
+    <message>
+        <source>SB</source>
+        <translation>小盲</translation>
+    </message>
+    <message>
+        <source>BB</source>
+        <translation>大盲</translation>
+    </message>
+    <message>
+        <source>POST</source>
+        <translation>補盲</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>無限注</translation>
+    </message>
+    <message>
+        <source>Pot limit</source>
+        <translation>底池限注</translation>
+    </message>
+    <message>
+        <source>Fixed limit</source>
+        <translation>固定限注</translation>
+    </message>
+    <message>
+        <source>{structure} {stakes} · buy-in {buy_in} {currency}</source>
+        <translation>{structure} {stakes} · 買入 {buy_in} {currency}</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Main pot {amount}</source>
+        <translation>主池 {amount}</translation>
+    </message>
+    <message>
+        <source>Side pot {number} {amount}</source>
+        <translation>邊池 {number} {amount}</translation>
+    </message>
+    <message>
+        <source>{pot} - seats {seats}</source>
+        <translation>{pot} - 座位 {seats}</translation>
+    </message>
+    <message>
+        <source>seat {seat}: {amount}</source>
+        <translation>{seat}號位：{amount}</translation>
+    </message>
+    <message>
+        <source>push {shares}</source>
+        <translation>推給 {shares}</translation>
+    </message>
+    <message>
+        <source>rake {amount}</source>
+        <translation>抽水 {amount}</translation>
+    </message>
+    <message>
+        <source>Rake to drop: {amount}</source>
+        <translation>抽水入箱：{amount}</translation>
+    </message>
+    <message>
+        <source>Uncalled {amount} back to seat {seat}</source>
+        <translation>未被跟注的 {amount} 退回{seat}號位</translation>
+    </message>
+    <message>
+        <source>Seat {seat} gets back {amount}</source>
+        <translation>{seat}號位退回 {amount}</translation>
+    </message>
+    <message>
+        <source>Bets in front: {amount}</source>
+        <translation>面前注碼：{amount}</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>棄牌</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>過牌</translation>
+    </message>
+    <message>
+        <source>Call {amount}</source>
+        <translation>跟注 {amount}</translation>
+    </message>
+    <message>
+        <source>Bet {amount}</source>
+        <translation>下注 {amount}</translation>
+    </message>
+    <message>
+        <source>Raise to {amount}</source>
+        <translation>加注到 {amount}</translation>
+    </message>
+    <message>
+        <source>All in {amount}</source>
+        <translation>全下 {amount}</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>1/2 pot</source>
+        <translation>半池</translation>
+    </message>
+    <message>
+        <source>Pot</source>
+        <translation>底池</translation>
+    </message>
+    <message>
+        <source>All in</source>
+        <translation>全下</translation>
+    </message>
+    <message>
+        <source>Deal next hand</source>
+        <translation>發下一手</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>亮牌</translation>
+    </message>
+    <message>
+        <source>Muck</source>
+        <translation>蓋牌</translation>
+    </message>
+    <message>
+        <source>Pots pushed</source>
+        <translation>底池已推</translation>
+    </message>
+    <message>
+        <source>Seat player</source>
+        <translation>入座</translation>
+    </message>
+    <message>
+        <source>Add chips</source>
+        <translation>加籌碼</translation>
+    </message>
+    <message>
+        <source>Sit out</source>
+        <translation>暫離</translation>
+    </message>
+    <message>
+        <source>Sit in</source>
+        <translation>回座</translation>
+    </message>
+    <message>
+        <source>Cash out</source>
+        <translation>離桌兌現</translation>
+    </message>
+    <message>
+        <source>Post a big blind</source>
+        <translation>補一個大盲</translation>
+    </message>
+    <message>
+        <source>Keypad</source>
+        <translation>鍵盤</translation>
+    </message>
+    <message>
+        <source>Seat {seat} to act</source>
+        <translation>{seat}號位行動</translation>
+    </message>
+    <message>
+        <source>Tap a seat to seat a player or change it</source>
+        <translation>點選座位以安排玩家入座或更改</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {what}</source>
+        <translation>{seat}號位：{what}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: bet ({span})</source>
+        <translation>{seat}號位：下注（{span}）</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: raise to ({span})</source>
+        <translation>{seat}號位：加注到（{span}）</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: buy-in ({span})</source>
+        <translation>{seat}號位：買入（{span}）</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: chips to add ({span})</source>
+        <translation>{seat}號位：加籌碼（{span}）</translation>
+    </message>
+</context>
+<context>
     <name>result</name>
     <message>
         <source>Win</source>
@@ -390,6 +801,22 @@
     <message>
         <source>NO MORE BETS</source>
         <translation>停止下注</translation>
+    </message>
+    <message>
+        <source>Correct round {number}: pay (+) or collect (-) per seat</source>
+        <translation>更正第{number}局：按座位派彩 (+) 或收取 (-)</translation>
+    </message>
+    <message>
+        <source>Pay +</source>
+        <translation>派彩 +</translation>
+    </message>
+    <message>
+        <source>Collect -</source>
+        <translation>收取 -</translation>
+    </message>
+    <message>
+        <source>Next: badge and PIN</source>
+        <translation>下一步：工牌和 PIN</translation>
     </message>
     <message>
         <source>Seat {seat}</source>
@@ -688,6 +1115,14 @@
         <translation>輸入該牌：{position}第{number}張</translation>
     </message>
     <message>
+        <source>Correct {place} (now {card})</source>
+        <translation>更正{place}（現為 {card}）</translation>
+    </message>
+    <message>
+        <source>{place}: {was} becomes {card}</source>
+        <translation>{place}：{was} 改為 {card}</translation>
+    </message>
+    <message>
         <source>Badge {badge}: {count} failed attempt(s) since its last sign-in</source>
         <translation>工牌 {badge}：自上次登入以來有 {count} 次失敗嘗試</translation>
     </message>
@@ -746,6 +1181,18 @@
     <message>
         <source>does not qualify</source>
         <translation>不合格</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>{position} card {number}</source>
+        <translation>{position}第{number}張</translation>
+    </message>
+    <message>
+        <source>Correct a card: tap the card keyed wrong</source>
+        <translation>更正一張牌：點選輸錯的牌</translation>
     </message>
 </context>
 <context>

@@ -1,34 +1,38 @@
 """The poker family's table panel for the croupier's screen shell (``ui/panel.py``'s protocol).
 
-The shell owns the window, the banner, the halt panel, the supervisor's menu and its own
-commands (open the round, cards dealt, key a card); this panel is the poker table in the
-middle - the painted table with its seats, board and pots - and on its right the seat to
-act's legal actions with the bet entry, the seat commands for a tapped seat, and the
-poker commands only this family has (show, muck, pots pushed). The standalone
-``window.PokerWindow`` puts the same two widgets in a window of its own.
+The shell owns the window, the banner (``PokerFlow.banner``), the halt panel, the
+supervisor's menu and its own commands (deal the next hand, cards dealt, key a card);
+this panel is the painted table in the middle - seats round the table with their stacks
+and status, the button and blinds, whose turn it is with its clock, the board, the pots
+with who is in each - and beside it the action column (``actions.py``). The footer gets
+the poker commands only this family has: show, muck, pots pushed.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
 
+from ..widgets import CURRENT, FitButton
 from . import model as screen
-from .actions import ActionPanel
-from .style import scale_for, stylesheet
+from . import words
+from .actions import ActionColumn
 from .table_view import TableView
-from .texts import say
 
-PANEL_COMMANDS = ("show", "muck", "push_pots")
-"""Croupier commands this panel shows; the shell shows open_round, deal_done and key_card."""
+FOOTER_COMMANDS = ("show", "muck", "push_pots")
+"""Croupier commands this panel shows in the footer; the shell shows open_round, deal_done and key_card."""
+CLOCK_MS = 500
+DESIGN_COLUMN = 288
+"""The action column's width on an 800x480 panel: four quick sizes a finger wide."""
 
 
 class PokerPanel(QWidget):
     """``PokerPanel(shell)``: ``header``, ``action_bar``, ``render_state``, ``retranslate``, ``rescale``,
-    ``highlight`` and ``limits_sign``, as ``ui/panel.py`` asks of a family's panel."""
+    ``highlight``, ``limits_sign`` and ``command_label``, as ``ui/panel.py`` asks of a family's panel."""
 
     def __init__(self, shell: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -36,51 +40,86 @@ class PokerPanel(QWidget):
         self.shell = shell
         self.session: TableSession = shell.session
         self.selected: int | None = None
+        self._selected_for: tuple[Any, ...] | None = None
         self.model: screen.ScreenModel | None = None
         self.header: QWidget | None = None
-        self.action_bar = QWidget()
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(CURRENT[0].gap)
         self.table = TableView()
-        self.table.seat_clicked.connect(self._select)
+        self.table.seat_clicked.connect(self._tapped)
         layout.addWidget(self.table, 1)
-        self.moves = ActionPanel(self._submit, commands=PANEL_COMMANDS, supervisor=False)
+        self.moves = ActionColumn(self._submit)
         layout.addWidget(self.moves)
+        self.action_bar = QWidget()
+        row = QHBoxLayout(self.action_bar)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(CURRENT[0].gap)
+        self.commands: dict[str, FitButton] = {}
+        for name in FOOTER_COMMANDS:
+            button = FitButton("", 15, role="go", name=name)
+            button.tapped.connect(lambda n=name: self._submit(n, n))
+            self.commands[name] = button
+            row.addWidget(button)
+        self.clock = QTimer(self)
+        self.clock.timeout.connect(self._tick)
+        self.clock.start(CLOCK_MS)
         self.rescale()
 
     def _submit(self, label: str, command: str, *args: Any) -> None:
         self.shell.submit(label, self.session.execute, command, *args)
 
-    def _select(self, seat: int) -> None:
-        self.selected = seat
-        self.render_state(self.session)
+    def _tapped(self, seat: int) -> None:
+        """A tap selects a seat for its commands; the same seat again (or the seat to act) goes back."""
+        to_act = self.model.options.seat if self.model is not None and self.model.options is not None else None
+        self.selected = None if seat in (self.selected, to_act) else seat
+        if self.model is not None:
+            self.table.show_model(self.model, self.selected)
+            self.moves.show_model(self.model, self.selected)
+
+    def _tick(self) -> None:
+        if self.model is not None and self.model.deadline is not None:
+            self.table.update()
+            self.moves.tick()
 
     def render_state(self, session: TableSession) -> None:
-        self.model = screen.build(session)
-        self.table.show_model(self.model, self.selected)
-        self.moves.show_model(self.model, self.selected)
+        """Called by the shell with the session held still."""
+        model = screen.build(session)
+        turn = (model.hand, model.phase, model.options.seat if model.options is not None else None)
+        if turn != self._selected_for:  # the hand moved on: the seat tapped before is forgotten
+            self._selected_for = turn
+            self.selected = None
+        self.model = model
+        self.table.show_model(model, self.selected)
+        self.moves.show_model(model, self.selected)
+        for name, button in self.commands.items():
+            button.setVisible(name in model.commands)
+            button.setText(words.command_word(name))
 
     def retranslate(self) -> None:
-        """Every word comes from ``texts.phrase`` at each render: render again."""
+        """Every word is said at each render: render again."""
         if self.model is not None:
             self.render_state(self.session)
 
     def rescale(self) -> None:
-        """The table scales itself; the action column takes about a third of the panel, its
-        buttons sized to the room the shell leaves it."""
-        width = self.width() or 1280
-        self.moves.setFixedWidth(max(250, min(420, round(width * 0.3))))
-        sheet = stylesheet(scale_for(self.window().height() or 800, self.height() or None))
-        if self.moves.styleSheet() != sheet:
-            self.moves.setStyleSheet(sheet)
+        """The table scales itself; the column keeps four quick sizes a finger wide."""
+        width = self.width() or 800
+        self.moves.setFixedWidth(max(round(DESIGN_COLUMN * CURRENT[0].scale), round(width * 0.36)))
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
         self.rescale()
 
     def highlight(self, target: tuple[str, int] | None) -> None:
-        """The card being keyed: the board's next card or a shown hand's (drawn face down until read)."""
+        """The card being keyed: the board's next card or a shown hand's, framed in gold."""
+        self.table.highlight(target)
 
     def limits_sign(self) -> str:
-        """The table's structure and stakes, for the shell's limits sign."""
-        return say(screen.build(self.session).title)
+        """The table's structure, stakes and buy-in, for the shell's limits sign."""
+        model = self.model or screen.build(self.session)
+        return words.limits_sign(model.structure, model.stakes, model.buy_in, self.session.table.currency)
+
+    @staticmethod
+    def command_label(command: str) -> str | None:
+        """The shell's footer commands in poker's words ("Deal next hand"); None: the shell's own."""
+        return words.command_word(command) if command == "open_round" else None

@@ -2,8 +2,9 @@
 
 Seat 1 is at the dealer's left (bottom left of the screen) and the seats go clockwise to
 the highest at the dealer's right, as GAMES.md numbers them. Everything scales with the
-widget, so the same drawing fits an 800x480 panel and a 1920x1080 one. A seat is a touch
-target: tapping it selects it for the seat commands (``seat_clicked``).
+widget, and every text is shrunk to fit the place it is drawn in, so the same drawing
+fits an 800x480 panel and a 1920x1080 one. A seat is a touch target at least a finger
+wide (``seat_at``): tapping it selects it for the seat commands (``seat_clicked``).
 """
 
 from __future__ import annotations
@@ -14,27 +15,20 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from dealer_station.cards import RANKS, rank_of, suit_of
-from dealer_station.money import format_money
+from ..card_widget import UNKNOWN, paint_card
+from ..theme import FELT, GOLD, INK, MIN_TOUCH, MUTED, PANEL, RED
+from . import words
+from .model import ScreenModel, SeatView
 
-from .model import PotView, ScreenModel, SeatView
-from .texts import phrase
-
-FELT = QColor("#0b5d33")
+TABLE_FELT = QColor("#0b5d33")
 RAIL = QColor("#3b2414")
-PANEL = QColor("#102418")
-INK = QColor("#ffffff")
-MUTED = QColor("#c8d6cc")
-GOLD = QColor("#ffd23f")
-RED = QColor("#d7141a")
-CARD_RED = QColor("#c8102e")
-CARD_BLACK = QColor("#111111")
-SUITS = {0: "\u2663", 1: "\u2666", 2: "\u2665", 3: "\u2660"}
-
-
-def card_text(card: int) -> str:
-    rank = RANKS[rank_of(card)]
-    return ("10" if rank == "T" else rank) + SUITS[suit_of(card)]
+DESIGN = (860.0, 600.0)
+"""The drawing's own units: a seat box is 132 x 64 of them, a board card 62 x 86."""
+MIN_TEXT_PX = 8
+SMALLEST_UNIT = 0.64
+GLYPHS = 0.95
+"""A text's pixel size is at most this share of its line's height (the glyphs, whatever the font's leading)."""
+"""The least unit on an 800x480 panel: seat texts stay legible (about 9 px and up)."""
 
 
 class TableView(QWidget):
@@ -47,8 +41,11 @@ class TableView(QWidget):
         self.setObjectName("pokerTable")
         self.model: ScreenModel | None = None
         self.selected: int | None = None
+        self.keyed: tuple[str, int] | None = None
+        """The card being keyed (position, index): framed in gold."""
+        self._clipped: list[str] = []
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumSize(440, 300)
+        self.setMinimumSize(200, 150)
 
     def sizeHint(self) -> QSize:
         return QSize(860, 600)
@@ -57,30 +54,64 @@ class TableView(QWidget):
         self.model, self.selected = model, selected
         self.update()
 
+    def highlight(self, target: tuple[str, int] | None) -> None:
+        if target != self.keyed:
+            self.keyed = target
+            self.update()
+
     # -- geometry -----------------------------------------------------------------
+
+    def unit(self) -> float:
+        """Drawing units to pixels; a small panel keeps the seats a little larger than the rest."""
+        fit = min(self.width() / DESIGN[0], self.height() / DESIGN[1])
+        return max(fit, min(SMALLEST_UNIT, self.width() / 720, self.height() / 470))
+
+    def seat_ring(self) -> QRectF:
+        """The oval the seats' centres lie on: a seat's box and the cards above it stay inside the widget."""
+        w, h, unit = self.width(), self.height(), self.unit()
+        above, below, side = 32 * unit + 44 * unit, 34 * unit, 68 * unit
+        rx = min(w * 0.41, w / 2 - side)
+        return QRectF(w / 2 - rx, above, 2 * rx, h - above - below)
 
     def seat_centre(self, index: int, count: int) -> QPointF:
         """Seat ``index`` (0-based) of ``count``: clockwise from the dealer's left."""
-        w, h = self.width(), self.height()
+        ring = self.seat_ring()
         angle = math.radians(118 + index * (304 / max(count - 1, 1)))
-        return QPointF(w / 2 + math.cos(angle) * w * 0.41, h / 2 + math.sin(angle) * h * 0.39)
+        return QPointF(ring.center().x() + math.cos(angle) * ring.width() / 2,
+                       ring.center().y() + math.sin(angle) * ring.height() / 2)
 
     def seat_rect(self, index: int, count: int) -> QRectF:
-        """The seat's box: the touch target and where it is drawn."""
+        """The seat's box, where it is drawn."""
         unit = self.unit()
         centre = self.seat_centre(index, count)
         box_w, box_h = 132 * unit, 64 * unit
         return QRectF(centre.x() - box_w / 2, centre.y() - box_h / 2, box_w, box_h)
 
-    def unit(self) -> float:
-        return min(self.width() / 860, self.height() / 600)
+    def marker_spot(self, index: int, count: int) -> QPointF:
+        """Where the seat's button, blind, bet and push are drawn: towards the middle of the table."""
+        centre = self.seat_centre(index, count)
+        unit = self.unit()
+        towards = QPointF(self.width() / 2 - centre.x(), self.height() / 2 - centre.y())
+        length = math.hypot(towards.x(), towards.y()) or 1.0
+        return QPointF(centre.x() + towards.x() / length * 86 * unit, centre.y() + towards.y() / length * 62 * unit)
+
+    def touch_rect(self, index: int, count: int) -> QRectF:
+        """Where a tap selects the seat: its box, grown to at least a finger (``MIN_TOUCH``) each way."""
+        box = self.seat_rect(index, count)
+        grow_w = max(0.0, (MIN_TOUCH - box.width()) / 2)
+        grow_h = max(0.0, (MIN_TOUCH - box.height()) / 2)
+        return box.adjusted(-grow_w, -grow_h, grow_w, grow_h)
 
     def seat_at(self, point: QPointF) -> int | None:
+        """The seat a tap at ``point`` means: the nearest seat whose touch area holds it."""
         if self.model is None:
             return None
         count = len(self.model.seats)
-        return next((seat.seat for index, seat in enumerate(self.model.seats)
-                     if self.seat_rect(index, count).contains(point)), None)
+        hits = [(math.dist((point.x(), point.y()), (c.x(), c.y())), seat.seat)
+                for index, seat in enumerate(self.model.seats)
+                if self.touch_rect(index, count).contains(point)
+                for c in (self.seat_centre(index, count),)]
+        return min(hits)[1] if hits else None
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         seat = self.seat_at(event.position())
@@ -89,157 +120,142 @@ class TableView(QWidget):
 
     # -- drawing --------------------------------------------------------------------
 
+    def clipped_texts(self) -> list[str]:
+        """Texts the last drawing could not fit in their place even at the smallest size (the
+        layout test reads this: a drawn word is checked like a label's)."""
+        self.grab()  # draw now, at the size the widget has
+        return list(self._clipped)
+
     def paintEvent(self, event: QPaintEvent) -> None:
+        self._clipped = []
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        w, h = self.width(), self.height()
         unit = self.unit()
-        painter.fillRect(self.rect(), QColor("#0b3d23"))
-        oval = QRectF(w * 0.1, h * 0.12, w * 0.8, h * 0.74)
-        painter.setPen(QPen(RAIL, 14 * unit))
-        painter.setBrush(FELT)
+        painter.fillRect(self.rect(), QColor(FELT))
+        rail = 14 * unit
+        ring = self.seat_ring()
+        oval = ring.adjusted(ring.width() * 0.02, ring.height() * 0.1, -ring.width() * 0.02, -ring.height() * 0.1)
+        painter.setPen(QPen(RAIL, rail))
+        painter.setBrush(TABLE_FELT)
         painter.drawEllipse(oval)
         model = self.model
         if model is None:
             return
-        self._draw_centre(painter, model, unit)
+        self._draw_centre(painter, model, unit, oval)
         count = len(model.seats)
         for index, seat in enumerate(model.seats):
-            self._draw_seat(painter, seat, self.seat_rect(index, count), unit)
+            self._draw_seat(painter, seat, self.seat_rect(index, count), unit, model)
+            if seat.occupied:
+                self._draw_markers(painter, seat, self.seat_rect(index, count), self.marker_spot(index, count), unit)
 
-    def _font(self, painter: QPainter, size: float, bold: bool = False, fit: tuple[str, float] | None = None) -> None:
-        """Set a font of ``size`` px; with ``fit`` = (text, width), smaller until the text fits the width."""
+    def _text(self, painter: QPainter, rect: QRectF, flags: Qt.AlignmentFlag, text: str, px: float,
+              bold: bool = False, colour: QColor | str = INK) -> None:
+        """``text`` in ``rect``, its font shrunk from ``px`` until it fits (a drawn word is never cut)."""
         font = QFont(self.font())
         font.setBold(bold)
-        pixels = max(9, round(size))
-        font.setPixelSize(pixels)
-        if fit is not None:
-            text, width = fit
-            while pixels > 9 and QFontMetricsF(font).horizontalAdvance(text) > width:
-                pixels -= 1
-                font.setPixelSize(pixels)
+        size = max(MIN_TEXT_PX, min(round(px), round(rect.height() * GLYPHS)))
+        font.setPixelSize(size)
+        while size > MIN_TEXT_PX and QFontMetricsF(font).horizontalAdvance(text) > rect.width():
+            size -= 1
+            font.setPixelSize(size)
+        if QFontMetricsF(font).horizontalAdvance(text) > rect.width() + 1:
+            self._clipped.append(text)
         painter.setFont(font)
+        painter.setPen(QColor(colour))
+        painter.drawText(rect, flags, text)
 
-    def _draw_card(self, painter: QPainter, rect: QRectF, card: int | None) -> None:
-        radius = rect.width() * 0.12
-        if card is None:
-            painter.setPen(QPen(INK, 1.5))
-            painter.setBrush(QColor("#1c3f9e"))
-            painter.drawRoundedRect(rect, radius, radius)
-            return
-        painter.setPen(QPen(QColor("#000000"), 1.5))
-        painter.setBrush(QColor("#ffffff"))
-        painter.drawRoundedRect(rect, radius, radius)
-        painter.setPen(CARD_RED if suit_of(card) in (1, 2) else CARD_BLACK)
-        text = card_text(card)
-        self._font(painter, rect.height() * 0.36, bold=True, fit=(text, rect.width() * 0.88))
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
-
-    def _draw_centre(self, painter: QPainter, model: ScreenModel, unit: float) -> None:
-        w, h = self.width(), self.height()
+    def _draw_centre(self, painter: QPainter, model: ScreenModel, unit: float, oval: QRectF) -> None:
+        """The board (five places) and, under it, every pot and who is in it, the pushes and the rake."""
+        w = self.width()
         card_w, card_h = 62 * unit, 86 * unit
         left = w / 2 - (5 * card_w + 4 * 8 * unit) / 2
-        top = h * 0.30
+        top = oval.top() + oval.height() * 0.2
         for i in range(5):
             rect = QRectF(left + i * (card_w + 8 * unit), top, card_w, card_h)
+            keyed = self.keyed == ("board", i)
             if i < len(model.board):
-                self._draw_card(painter, rect, model.board[i])
+                card = model.board[i]
+                paint_card(painter, rect, UNKNOWN if card is None else card, card is not None, keyed, self.font())
             else:
-                painter.setPen(QPen(QColor("#6f9c80"), 1.5, Qt.PenStyle.DashLine))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRoundedRect(rect, 6 * unit, 6 * unit)
-        y = top + card_h + 10 * unit
-        line_h = 22 * unit
-        area = QRectF(w * 0.2, y, w * 0.6, line_h)
-        lines = [line for pot in model.pots for line in self._pot_lines(pot)]
+                paint_card(painter, rect, None, False, keyed, self.font())
+        # The pots and who is in each (what to push, and the rake, are the action column's and the seats').
+        lines: list[tuple[str, QColor | str]] = [(words.pot_line(pot), INK) for pot in model.pots]
         if model.bets_in_front:
-            lines.append((phrase("bets_in_front", amount=format_money(model.bets_in_front)), MUTED))
-        if model.returned is not None:
-            seat, chips = model.returned
-            lines.append((phrase("uncalled", amount=format_money(chips), seat=seat), INK))
-        if model.rake_to_drop is not None:
-            lines.append((phrase("rake_to_drop", amount=format_money(model.rake_to_drop)), GOLD))
-        room = max(1, int((h * 0.84 - y) / line_h))
-        for text, colour in lines[:room]:
-            painter.setPen(colour)
-            self._font(painter, 17 * unit, bold=colour is GOLD, fit=(text, area.width()))
-            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, text)
-            area.translate(0, line_h)
+            lines.append((words.in_front_line(model.bets_in_front), MUTED))
+        if not lines:
+            return
+        below = top + card_h + 6 * unit
+        left, right = w * 0.22, w * 0.78
+        count = len(model.seats)
+        spots = [self.marker_spot(i, count) for i in range(count)]
+        in_the_way = [p.y() - 14 * unit for p in spots  # a seat's markers under the text: stop above them
+                      if p.y() > below + 20 * unit and p.x() - 40 * unit < right and p.x() + 68 * unit > left]
+        bottom = min([oval.bottom() - 10 * unit, *in_the_way])
+        room = QRectF(left, below, right - left, bottom - below)
+        line_h = min(24 * unit, room.height() / len(lines))
+        for i, (text, colour) in enumerate(lines):
+            self._text(painter, QRectF(room.left(), room.top() + i * line_h, room.width(), line_h),
+                       Qt.AlignmentFlag.AlignCenter, text, 17 * unit, colour=colour)
 
-    @staticmethod
-    def _pot_lines(pot: PotView) -> list[tuple[str, QColor]]:
-        """A pot and who is in it; once settled, a second line: what to push to whom, and its rake."""
-        amount = format_money(pot.amount)
-        name = phrase("main_pot", amount=amount) if pot.number == 0 else phrase("side_pot", number=pot.number, amount=amount)
-        text = f"{name} - {phrase('eligible', seats=' '.join(str(s) for s in pot.eligible))}"
-        if not pot.shares:
-            return [(text, INK)]
-        shares = ", ".join(phrase("share", seat=seat, amount=format_money(chips)) for seat, chips in pot.shares)
-        push = phrase("push_to", shares=shares)
-        if pot.rake:
-            push += f" - {phrase('pot_rake', amount=format_money(pot.rake))}"
-        return [(text, INK), (push, GOLD)]
-
-    def _draw_seat(self, painter: QPainter, seat: SeatView, rect: QRectF, unit: float) -> None:
-        centre = rect.center()
-        border = GOLD if seat.to_act else (INK if seat.seat == self.selected else QColor("#2f6b47"))
-        painter.setPen(QPen(border, (4 if seat.to_act or seat.seat == self.selected else 2) * unit))
-        painter.setBrush(PANEL if seat.occupied else QColor(0, 0, 0, 60))
+    def _draw_seat(self, painter: QPainter, seat: SeatView, rect: QRectF, unit: float, model: ScreenModel) -> None:
+        chosen = seat.seat == self.selected
+        border = QColor(GOLD) if seat.to_act else QColor(INK) if chosen else QColor("#2f6b47")
+        painter.setPen(QPen(border, (4 if seat.to_act or chosen else 2) * unit))
+        painter.setBrush(QColor(PANEL) if seat.occupied else QColor(0, 0, 0, 60))
         painter.drawRoundedRect(rect, 8 * unit, 8 * unit)
         inner = rect.adjusted(6 * unit, 3 * unit, -6 * unit, -3 * unit)
-        painter.setPen(MUTED)
-        self._font(painter, 13 * unit)
-        painter.drawText(inner, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft, phrase("seat", seat=seat.seat))
-        if seat.to_act and self.model is not None and self.model.clock_seconds is not None:
-            painter.setPen(RED if self.model.clock_seconds <= 10 else GOLD)
-            self._font(painter, 14 * unit, bold=True)
-            painter.drawText(inner, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight,
-                             phrase("clock", seconds=self.model.clock_seconds))
+        third = inner.height() / 3
+        top_row = QRectF(inner.left(), inner.top(), inner.width(), third)
+        clock = model.clock_seconds() if seat.to_act else None
+        name_w = inner.width() * (0.55 if clock is not None else 1.0)
+        self._text(painter, QRectF(top_row.left(), top_row.top(), name_w, third),
+                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, words.seat_word(seat.seat),
+                   14 * unit, colour=MUTED)
+        if clock is not None:
+            self._text(painter, QRectF(top_row.left() + name_w, top_row.top(), inner.width() - name_w, third),
+                       Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, words.clock_word(clock),
+                       15 * unit, True, RED if clock <= 10 else GOLD)
+        middle = QRectF(inner.left(), inner.top() + third, inner.width(), third)
         if not seat.occupied:
-            painter.setPen(MUTED)
-            self._font(painter, 14 * unit)
-            painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, phrase("empty"))
+            self._text(painter, middle, Qt.AlignmentFlag.AlignCenter, words.empty_word(), 14 * unit, colour=MUTED)
             return
-        painter.setPen(INK)
-        self._font(painter, 21 * unit, bold=True)
-        painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, format_money(seat.stack))
+        self._text(painter, middle, Qt.AlignmentFlag.AlignCenter, words.money(seat.stack), 21 * unit, True)
         if seat.status is not None:
-            painter.setPen(RED if seat.status == "status_all_in" else MUTED)
-            self._font(painter, 12 * unit, bold=seat.status == "status_all_in")
-            painter.drawText(inner, Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter, phrase(seat.status))
-        towards = QPointF(self.width() / 2 - centre.x(), self.height() / 2 - centre.y())
-        length = math.hypot(towards.x(), towards.y()) or 1.0
-        step = QPointF(towards.x() / length, towards.y() / length)
-        self._draw_markers(painter, seat, rect, centre, step, unit)
+            bottom = QRectF(inner.left(), inner.top() + 2 * third, inner.width(), third)
+            alarm = seat.status == "all_in"
+            self._text(painter, bottom, Qt.AlignmentFlag.AlignCenter, words.status_word(seat.status), 13 * unit,
+                       alarm, RED if alarm else MUTED)
 
-    def _draw_markers(self, painter: QPainter, seat: SeatView, rect: QRectF, centre: QPointF, step: QPointF,
-                      unit: float) -> None:
-        """Cards above the box, the button and blind, the bet and the push towards the middle."""
+    def _draw_markers(self, painter: QPainter, seat: SeatView, rect: QRectF, spot: QPointF, unit: float) -> None:
+        """Cards above the box, the button and the blind, the bet and the push towards the middle."""
         card_w, card_h = 30 * unit, 42 * unit
         for i, card in enumerate(seat.cards):
-            self._draw_card(painter, QRectF(rect.left() + 4 * unit + i * (card_w + 3 * unit),
-                                            rect.top() - card_h - 1 * unit, card_w, card_h), card)
-        spot = QPointF(centre.x() + step.x() * 86 * unit, centre.y() + step.y() * 62 * unit)
+            place = QRectF(rect.left() + 4 * unit + i * (card_w + 3 * unit), rect.top() - card_h - 1 * unit,
+                           card_w, card_h)
+            keyed = self.keyed == (f"seat{seat.seat}", i)
+            paint_card(painter, place, UNKNOWN if card is None else card, card is not None, keyed, self.font())
         if seat.button:
-            disc = QRectF(spot.x() - 44 * unit, spot.y() - 12 * unit, 24 * unit, 24 * unit)
+            disc = QRectF(spot.x() - 40 * unit, spot.y() - 12 * unit, 24 * unit, 24 * unit)
             painter.setPen(QPen(QColor("#000000"), 1.5))
-            painter.setBrush(INK)
+            painter.setBrush(QColor(INK))
             painter.drawEllipse(disc)
-            painter.setPen(QColor("#000000"))
-            self._font(painter, 13 * unit, bold=True)
-            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, phrase("button"))
+            self._text(painter, disc, Qt.AlignmentFlag.AlignCenter, words.marker_word("button"), 13 * unit, True,
+                       "#000000")
         label = []
-        if seat.blind is not None:
-            label.append(phrase(seat.blind))
+        if seat.blind is not None and seat.wins is None:
+            label.append(words.marker_word(seat.blind))
         if seat.bet:
-            label.append(format_money(seat.bet))
+            label.append(words.money(seat.bet))
         if seat.wins:
-            label.append(phrase("wins", amount=format_money(seat.wins)))
+            label.append(f"+{words.money(seat.wins)}")
         if label:
-            box = QRectF(spot.x() - 16 * unit, spot.y() - 12 * unit, 74 * unit, 24 * unit)
+            font = QFont(self.font())
+            font.setBold(True)
+            font.setPixelSize(max(MIN_TEXT_PX, round(13 * unit)))
+            wide = QFontMetricsF(font).horizontalAdvance(" ".join(label)) + 12 * unit  # as long as its words
+            box = QRectF(spot.x() - 16 * unit, spot.y() - 12 * unit, min(84 * unit, max(40 * unit, wide)), 24 * unit)
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(GOLD if seat.wins else QColor("#f2f2f2"))
+            painter.setBrush(QColor(GOLD) if seat.wins else QColor("#f2f2f2"))
             painter.drawRoundedRect(box, 12 * unit, 12 * unit)
-            painter.setPen(QColor("#000000"))
-            self._font(painter, 13 * unit, bold=True)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, " ".join(label))
+            self._text(painter, box.adjusted(4 * unit, 0, -4 * unit, 0), Qt.AlignmentFlag.AlignCenter,
+                       " ".join(label), 13 * unit, True, "#000000")

@@ -1,0 +1,129 @@
+"""The supervisor's corrections from the Supervisor menu, behind badge and PIN: a card keyed
+wrong before the settlement (``correct_card``) and a settled round's adjustment per seat
+(``adjust``). Each journals exactly what the screen showed and the supervisor confirmed.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog
+
+from dealer_station.cards import parse_card
+from dealer_station.engine.phases import Stage
+
+from .conftest import BADGE, PIN
+from .helpers import TIMEOUT, button, click, dialog, supervisor_answers, tap_again, type_keys
+
+
+def menu(qtbot, window) -> QDialog:
+    tap_again(qtbot, window.supervisor_button)
+    return dialog(window, "supervisorMenu")
+
+
+def play_to(ctl, stage: Stage) -> None:
+    """Play the open round on (every seat checks, the croupier reveals) until ``stage``."""
+    while ctl.phase_info.stage is not stage:
+        if ctl.seats_to_act():
+            seat = ctl.seats_to_act()[0]
+            legal = ctl.legal_actions(seat)
+            ctl.decide(seat, "check" if "check" in legal else legal[0])
+        elif ctl.phase_info.stage is Stage.REVEAL:
+            ctl.reveal()
+        elif ctl.phase_info.stage is Stage.SETTLEMENT:
+            for seat in sorted(ctl.round.seats, reverse=True):
+                ctl.mark_paid(seat)
+        else:
+            raise AssertionError(f"stuck in {ctl.phase}")
+
+
+def bets_placed(ctl) -> None:
+    ctl.open_round()
+    ctl.set_bets(1, {"ante": "5", "blind": "5"})
+    ctl.set_bets(3, {"ante": "10", "blind": "10", "trips": "5"})
+    ctl.no_more_bets()
+
+
+def test_a_card_keyed_wrong_is_corrected_on_the_picker_and_journaled_as_shown(qtbot, window) -> None:
+    ctl = window.ctl
+    bets_placed(ctl)
+    play_to(ctl, Stage.DECISION)
+    ctl.decide(1, "check")
+    ctl.decide(3, "check")
+    ctl.reveal()  # the flop lies face up: 2c 7d 9h
+    qtbot.waitUntil(lambda: ctl.round.revealed.get("board") == 3, timeout=TIMEOUT)
+    shown = menu(qtbot, window)
+    assert not button(shown, "menu_adjust").isEnabled()  # nothing settled yet
+    click(qtbot, button(shown, "menu_correct_card"))
+    choice = dialog(window, "cardChoice")
+    assert button(choice, "fix_board_1").full_text == "board \u00b7 2\n7\u2666"
+    assert button(choice, "fix_seat1_0").full_text == "seat 1 \u00b7 1\n\u25ae"  # a hole card stays face down
+    click(qtbot, button(choice, "fix_board_1"))
+    picker = dialog(window, "cardPicker")
+    assert picker.title.text() == "Correct board card 2 (now 7\u2666)"
+    click(qtbot, button(picker, "rank_9"))
+    assert not button(picker, "suit_h").isEnabled()  # 9h is on the board already
+    click(qtbot, button(picker, "rank_8"))
+    click(qtbot, button(picker, "suit_c"))
+    click(qtbot, picker.ok)
+    pin = dialog(window, "pinDialog")
+    assert pin.detail.text() == "board card 2: 7\u2666 becomes 8\u2663"
+    assert not pin.reason_label.isVisible() and not pin.reason_buttons  # card_corrected records no reason
+    type_keys(qtbot, pin, BADGE)
+    click(qtbot, button(pin, "key_next"))
+    type_keys(qtbot, pin, PIN)
+    click(qtbot, pin.ok)
+    qtbot.waitUntil(lambda: ctl.round.cards["board"][1] == parse_card("8c"), timeout=TIMEOUT)
+    (event,) = ctl.journal.events(kinds={"card_corrected"})
+    assert event.payload == {"position": "board", "index": 1, "card": parse_card("8c"), "was": parse_card("7d")}
+    assert event.actor == f"supervisor:{BADGE}"
+    auth = list(ctl.journal.events(kinds={"supervisor_auth"}))[-1]
+    assert auth.payload["action"] == "correct_card" and auth.payload["ok"] is True
+
+
+def test_a_settled_round_is_adjusted_per_seat_and_journaled_as_shown(qtbot, window) -> None:
+    ctl = window.ctl
+    bets_placed(ctl)
+    play_to(ctl, Stage.FINISHED)
+    shown = menu(qtbot, window)
+    assert not button(shown, "menu_void").isEnabled()  # a settled round is corrected, not voided
+    assert not button(shown, "menu_correct_card").isEnabled()
+    click(qtbot, button(shown, "menu_adjust"))
+    adjust = dialog(window, "adjustDialog")
+    assert set(adjust.seat_buttons) == {1, 3}  # the seats of the round
+    assert not adjust.ok.isEnabled()
+    click(qtbot, button(adjust, "adjustSeat1"))
+    type_keys(qtbot, adjust, "25")
+    click(qtbot, button(adjust, "adjustSeat3"))
+    type_keys(qtbot, adjust, "7")
+    click(qtbot, button(adjust, "key_point"))
+    type_keys(qtbot, adjust, "5")
+    click(qtbot, button(adjust, "adjustCollect"))
+    assert button(adjust, "adjustSeat3").full_text == "Seat 3\n-7.5"
+    click(qtbot, adjust.ok)
+    pin = dialog(window, "pinDialog")
+    assert pin.detail.text() == "Seat 1: pay 25  \u00b7  Seat 3: collect 7.5"
+    supervisor_answers(qtbot, window, BADGE, PIN, "reason:wrong_payout")
+    qtbot.waitUntil(lambda: bool(list(ctl.journal.events(kinds={"round_adjusted"}))), timeout=TIMEOUT)
+    (event,) = ctl.journal.events(kinds={"round_adjusted"})
+    assert event.payload == {"round_id": ctl.round.round_id, "adjustments": {"1": "25", "3": "-7.5"},
+                             "reason": "Payout counted wrong at the table", "by": f"supervisor:{BADGE}"}
+    assert ctl.state.adjustments[ctl.round.round_id] == {"1": 25, "3": -7.5}
+
+
+def test_nothing_is_adjusted_without_the_pin(qtbot, window) -> None:
+    ctl = window.ctl
+    bets_placed(ctl)
+    play_to(ctl, Stage.FINISHED)
+    click(qtbot, button(menu(qtbot, window), "menu_adjust"))
+    adjust = dialog(window, "adjustDialog")
+    type_keys(qtbot, adjust, "10")
+    click(qtbot, adjust.ok)
+    pin = dialog(window, "pinDialog")
+    click(qtbot, button(pin, "pinCancel"))
+    assert not list(ctl.journal.events(kinds={"round_adjusted"}))
+    window.ask_supervisor("adjust")
+    adjust = dialog(window, "adjustDialog")
+    type_keys(qtbot, adjust, "10")
+    click(qtbot, adjust.ok)
+    supervisor_answers(qtbot, window, BADGE, "9999", "reason:dispute")
+    qtbot.waitUntil(lambda: window.message.text() == "Badge or PIN not accepted", timeout=TIMEOUT)
+    assert not list(ctl.journal.events(kinds={"round_adjusted"}))
