@@ -63,6 +63,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import IO, Any, Literal, NamedTuple
 
+import orjson
 import structlog
 
 from . import filelock
@@ -269,10 +270,20 @@ class Identity:
 _COLUMNS = "seq, at, table_id, round_id, kind, actor, payload, prev_hash, hash"
 
 
+def _parse_payload(text: str) -> Any:
+    """A stored payload's data. orjson reads the canonical text four times faster than the
+    standard library (a restart replays every record); anything it declines - a number beyond
+    64 bits, say - goes to the standard library, which reads whatever ``canonical_json`` wrote."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
+
+
 def _event_from_row(row: tuple[Any, ...]) -> JournalEvent:
     seq, at, table_id, round_id, kind, actor, payload, prev_hash, digest = row
     try:
-        data = json.loads(payload)
+        data = _parse_payload(payload)
     except (TypeError, ValueError):
         raise JournalError(f"record {seq} has an unreadable payload; run `dealer-station journal verify`") from None
     return JournalEvent(seq, at, table_id, round_id, kind, actor, data, prev_hash, digest)

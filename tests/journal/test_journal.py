@@ -189,3 +189,12 @@ def test_second_writer_in_the_same_process_is_refused(path: Path) -> None:
     with Journal(path, table_id="T1") as b:  # closing released the lock
         assert b.append("b", {}, actor="y").seq == 3
         assert b.verify().ok
+
+
+def test_payloads_read_back_exactly_whatever_parses_them(tmp_path):
+    """The fast reader (orjson) declines integers beyond 64 bits: those still read back exactly."""
+    with Journal(tmp_path / "j.sqlite", table_id="T1") as journal:
+        written = journal.append("note", {"big": 10**30, "text": "é ✓ 东", "amount": "12.50", "list": [1, [2, None]]},
+                                 actor="station")
+        assert list(journal.events(since_seq=written.seq - 1))[0].payload == written.payload
+        assert written.payload["big"] == 10**30
