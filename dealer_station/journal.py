@@ -147,7 +147,11 @@ class JournalPayloadError(JournalError, TypeError):
 
 def _plain(value: Any, path: str) -> Any:
     """Return ``value`` as JSON-ready data; Decimal becomes its money text, floats are refused."""
-    if value is None or isinstance(value, (str, bool, int)):
+    if value is None or isinstance(value, (str, bool)):
+        return value
+    if isinstance(value, int):
+        if not _INT_MIN <= value <= _INT_MAX:  # the reader (orjson) holds 64 bits exactly, no more
+            raise JournalPayloadError(f"integer {value} beyond 64 bits refused: write it as a decimal string", path)
         return value
     if isinstance(value, Decimal):
         if not value.is_finite():
@@ -174,6 +178,9 @@ def canonical_json(value: Any) -> str:
         _plain(value, "payload"), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
     )
 
+
+_INT_MIN, _INT_MAX = -(2**63), 2**64 - 1
+"""Integers a payload may hold: what the reader reads back exactly."""
 
 _encode_str: Callable[[str], str] = json.encoder.encode_basestring  # same as dumps(ensure_ascii=False)
 
@@ -271,13 +278,10 @@ _COLUMNS = "seq, at, table_id, round_id, kind, actor, payload, prev_hash, hash"
 
 
 def _parse_payload(text: str) -> Any:
-    """A stored payload's data. orjson reads the canonical text four times faster than the
-    standard library (a restart replays every record); anything it declines - a number beyond
-    64 bits, say - goes to the standard library, which reads whatever ``canonical_json`` wrote."""
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:
-        return json.loads(text)
+    """A stored payload's data, read with orjson: four times faster than the standard library
+    (a restart replays every record). It holds integers of up to 64 bits exactly, and
+    ``canonical_json`` journals no other (nor any float), so what is read is what was written."""
+    return orjson.loads(text)
 
 
 def _event_from_row(row: tuple[Any, ...]) -> JournalEvent:

@@ -17,6 +17,7 @@ from dealer_station.journal import (
     Draft,
     Journal,
     JournalError,
+    JournalPayloadError,
     _record_hash,
     canonical_json,
 )
@@ -191,10 +192,15 @@ def test_second_writer_in_the_same_process_is_refused(path: Path) -> None:
         assert b.verify().ok
 
 
-def test_payloads_read_back_exactly_whatever_parses_them(tmp_path):
-    """The fast reader (orjson) declines integers beyond 64 bits: those still read back exactly."""
+def test_payloads_read_back_exactly_and_integers_beyond_64_bits_are_refused(tmp_path):
+    """The fast reader (orjson) holds 64-bit integers exactly and turns bigger ones into
+    floats: the journal refuses those at write time, as it refuses floats."""
     with Journal(tmp_path / "j.sqlite", table_id="T1") as journal:
-        written = journal.append("note", {"big": 10**30, "text": "é ✓ 东", "amount": "12.50", "list": [1, [2, None]]},
-                                 actor="station")
-        assert list(journal.events(since_seq=written.seq - 1))[0].payload == written.payload
-        assert written.payload["big"] == 10**30
+        payload = {"edge": [2**64 - 1, -(2**63)], "text": "é ✓ 东", "amount": "12.50", "list": [1, [2, None]]}
+        written = journal.append("note", payload, actor="station")
+        assert list(journal.events(since_seq=written.seq - 1))[0].payload == payload
+        seq = journal.last_seq
+        for big in (2**64, -(2**63) - 1, 10**30):
+            with pytest.raises(JournalPayloadError, match="beyond 64 bits"):
+                journal.append("note", {"big": big}, actor="station")
+        assert journal.last_seq == seq
