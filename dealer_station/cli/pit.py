@@ -8,14 +8,13 @@ password is typed twice without echo, or read as two lines from stdin with
 from __future__ import annotations
 
 import argparse
-import getpass
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ConfigError, DealerStationError
 from ._args import whole_number
+from ._credentials import enrolment_lines, read_twice
 from ._floor_options import add_floor_option, floor_url, zone
 
 if TYPE_CHECKING:
@@ -75,28 +74,9 @@ def _users(args: argparse.Namespace) -> PitUsers:
     return PitUsers(users_path(state_dir(args.state_dir)))
 
 
-def _read_password_twice(from_stdin: bool) -> str:
-    from ..supervisor import CredentialError
-
-    try:
-        if from_stdin:
-            first, second = sys.stdin.readline(), sys.stdin.readline()
-            if not second:
-                raise CredentialError("--password-stdin needs the password on two lines", "password")
-            first, second = first.rstrip("\r\n"), second.rstrip("\r\n")
-        else:
-            first = getpass.getpass("Password: ")
-            second = getpass.getpass("Password again: ")
-    except EOFError:
-        raise CredentialError("no password given", "password") from None
-    if first != second:
-        raise CredentialError("the two passwords differ", "password")
-    return first
-
-
 def _add(args: argparse.Namespace) -> int:
     store = _users(args)
-    password = _read_password_twice(args.password_stdin)
+    password = read_twice("password", args.password_stdin, "password", "--password-stdin")
     person = store.add(args.user, password, args.role, replace=args.replace)
     print(f"user {person.badge} ({person.role}) {'updated' if args.replace else 'added'} in {store.path}")
     return 0
@@ -112,15 +92,10 @@ def _remove(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    store = _users(args)
-    for entry in store.enrolments():
-        if entry.locked_until is None:
-            state = "active"
-        else:
-            until = datetime.fromtimestamp(entry.locked_until, UTC).isoformat(timespec="seconds")
-            state = f"locked out until {until.replace('+00:00', 'Z')}"
-        print(f"{entry.badge}\t{entry.role}\t{state}")
+    for line in enrolment_lines(_users(args)):
+        print(line)
     return 0
+
 
 
 def _serve(args: argparse.Namespace) -> int:

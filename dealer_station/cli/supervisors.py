@@ -9,13 +9,11 @@ The PIN is typed twice without echo (``getpass``), or read as two lines from std
 from __future__ import annotations
 
 import argparse
-import getpass
-import sys
-from datetime import UTC, datetime
 from typing import Any
 
 from ..errors import DealerStationError
-from ..supervisor import CredentialError, CredentialStore, credentials_path
+from ..supervisor import CredentialStore, credentials_path
+from ._credentials import enrolment_lines, read_twice
 from .journal import ENV_JOURNAL, journal_path
 
 
@@ -50,26 +48,9 @@ def _store(args: argparse.Namespace) -> CredentialStore:
     return CredentialStore(credentials_path(journal_path(args.journal)))
 
 
-def _read_pin_twice(from_stdin: bool) -> str:
-    try:
-        if from_stdin:
-            first, second = sys.stdin.readline(), sys.stdin.readline()
-            if not second:
-                raise CredentialError("--pin-stdin needs the PIN on two lines", "pin")
-            first, second = first.rstrip("\r\n"), second.rstrip("\r\n")
-        else:
-            first = getpass.getpass("PIN: ")
-            second = getpass.getpass("PIN again: ")
-    except EOFError:
-        raise CredentialError("no PIN given", "pin") from None
-    if first != second:
-        raise CredentialError("the two PINs differ", "pin")
-    return first
-
-
 def _add(args: argparse.Namespace) -> int:
     store = _store(args)
-    pin = _read_pin_twice(args.pin_stdin)
+    pin = read_twice("PIN", args.pin_stdin, "pin", "--pin-stdin")
     supervisor = store.add(args.badge, pin, args.role, replace=args.replace)
     print(f"badge {supervisor.badge} ({supervisor.role}) enrolled in {store.path}")
     return 0
@@ -85,12 +66,6 @@ def _remove(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    store = _store(args)
-    for entry in store.enrolments():
-        if entry.locked_until is None:
-            state = "active"
-        else:
-            until = datetime.fromtimestamp(entry.locked_until, UTC).isoformat(timespec="seconds")
-            state = f"locked out until {until.replace('+00:00', 'Z')}"
-        print(f"{entry.badge}\t{entry.role}\t{state}")
+    for line in enrolment_lines(_store(args)):
+        print(line)
     return 0

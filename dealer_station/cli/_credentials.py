@@ -1,0 +1,41 @@
+"""What the two credential commands share (``supervisors`` at a table, ``pit users`` for
+the pit page): a secret typed twice without echo, and the listing of who is enrolled."""
+
+from __future__ import annotations
+
+import getpass
+import sys
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+
+def read_twice(what: str, from_stdin: bool, field: str, option: str) -> str:
+    """A PIN or password typed twice (hidden), or two lines of stdin with ``option``."""
+    from ..supervisor import CredentialError
+
+    try:
+        if from_stdin:
+            first, second = sys.stdin.readline(), sys.stdin.readline()
+            if not second:
+                raise CredentialError(f"{option} needs the {what} on two lines", field)
+            first, second = first.rstrip("\r\n"), second.rstrip("\r\n")
+        else:
+            first = getpass.getpass(f"{what}: ")
+            second = getpass.getpass(f"{what} again: ")
+    except EOFError:
+        raise CredentialError(f"no {what} given", field) from None
+    if first != second:
+        raise CredentialError(f"the two {what}s differ", field)
+    return first
+
+
+def enrolment_lines(store: Any) -> Iterator[str]:
+    """``name<TAB>role<TAB>state`` per enrolled person (never a hash)."""
+    for entry in store.enrolments():
+        if entry.locked_until is None:
+            state = "active"
+        else:
+            until = datetime.fromtimestamp(entry.locked_until, UTC).isoformat(timespec="seconds")
+            state = f"locked out until {until.replace('+00:00', 'Z')}"
+        yield f"{entry.badge}\t{entry.role}\t{state}"
