@@ -188,6 +188,15 @@ class FaultArmer:
             self.reader.faults.misread_next = 0
 
 
+def fitted_run(table: TableConfig, seats: int, faults: Mapping[str, float] | None) -> tuple[int, dict[str, float]]:
+    """The seats and faults of a mixed floor's table: as asked where the game allows it."""
+    least = 2 if get_game(table.game).family == "poker" else 1
+    kept = {kind: rate for kind, rate in (faults or {}).items()
+            if not (kind == "pool_hit" and table.game != "holdem_bonus")
+            and not (kind == "absent" and not hasattr(table, "action_clock_seconds"))}
+    return max(least, min(seats, table.seats)), kept
+
+
 def check_run(table: TableConfig, *, rounds: int, seats: int, faults: Mapping[str, float] | None) -> None:
     """Refuse a run this table cannot play (``ConfigError``), before anything is created."""
     least = 2 if get_game(table.game).family == "poker" else 1  # players against each other: two at least

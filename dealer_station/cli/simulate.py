@@ -34,7 +34,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                              "absent (poker: a player lets the action clock act)")
     parser.add_argument("--journal", default="var/simulate.sqlite", metavar="PATH",
                         help="simulation journal (default var/simulate.sqlite); never a live or demo journal")
-    parser.add_argument("--config", default="uth-default", metavar="PROFILE_OR_PATH")
+    parser.add_argument("--config", default="uth-default", metavar="PROFILE_OR_PATH",
+                        help="table profile; with --tables a comma list plays a mixed floor (table i: profile i mod n)")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.add_argument("--floor", default=None, metavar="URL",
                         help="forward the journal(s) to this floor (default: the profile's [floor] url); "
@@ -58,16 +59,24 @@ def run(args: argparse.Namespace) -> int:
     from ..config import load_profile
     from ..journal import Journal, ensure_folder
     from ..logs import configure_logging
-    from ..simulate import check_run, parse_faults, simulate
+    from ..simulate import check_run, fitted_run, parse_faults, simulate
 
     faults = parse_faults(args.faults)
     if args.tables is not None and not 1 <= args.tables <= 200:
         raise ConfigError("must be 1 to 200", "tables")
-    table = load_profile(args.config)
+    names = [name.strip() for name in args.config.split(",")] if args.tables is not None else [args.config]
+    if any(not name for name in names):
+        raise ConfigError("an empty profile name in the list", "config")
+    profiles = [load_profile(name) for name in names]
+    table = profiles[0]
+    if args.tables is not None:
+        for profile in profiles:  # each table plays what its game allows of the asked seats and faults
+            seats, kept = fitted_run(profile, args.seats, faults)
+            check_run(profile, rounds=args.rounds, seats=seats, faults=kept)
+        floor = args.floor or (table.floor.url if table.floor else None)
+        return _many(args, profiles, faults, floor)
     check_run(table, rounds=args.rounds, seats=args.seats, faults=faults)
     floor = args.floor or (table.floor.url if table.floor else None)
-    if args.tables is not None:
-        return _many(args, table, faults, floor)
     journal = ensure_folder(args.journal)
     Journal(journal, table_id=table.table_id, purpose="simulation").close()  # creates it, or refuses in one line
     logs = log_path(journal)
@@ -123,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _many(args: argparse.Namespace, table: TableConfig, faults: dict[str, float], floor: str | None) -> int:
+def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[str, float], floor: str | None) -> int:
     from ..floor.multitable import simulate_tables
     from ..logs import configure_logging
 
@@ -137,7 +146,7 @@ def _many(args: argparse.Namespace, table: TableConfig, faults: dict[str, float]
         sys.stderr.write(f"simulate: {line}\n")
         sys.stderr.flush()
 
-    runs = simulate_tables(table, tables=args.tables, rounds=args.rounds, seed=args.seed, seats=args.seats,
+    runs = simulate_tables(profiles, tables=args.tables, rounds=args.rounds, seed=args.seed, seats=args.seats,
                            faults=faults, journal_dir=journal_dir, floor_url=floor, ack_timeout=args.ack_timeout,
                            progress=progress)
     out = []

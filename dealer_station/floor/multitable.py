@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..config import FloorConfig, TableConfig
 from ..errors import DealerStationError
-from ..simulate import Summary, simulate
+from ..simulate import Summary, fitted_run, simulate
 from .forwarder import Forwarder, ForwarderStatus
 
 ACK_TIMEOUT = 60.0
@@ -58,7 +58,7 @@ def acknowledge(journal: Path, floor_url: str, table_id: str, timeout: float = A
 
 
 def simulate_tables(
-    table: TableConfig,
+    profiles: Sequence[TableConfig],
     *,
     tables: int,
     rounds: int,
@@ -70,15 +70,21 @@ def simulate_tables(
     ack_timeout: float = ACK_TIMEOUT,
     progress: Callable[[str], None] | None = None,
 ) -> list[TableRun]:
-    """Play ``rounds`` rounds at each of ``tables`` tables at once; wait for the floor's acknowledgements."""
+    """Play ``rounds`` rounds at each of ``tables`` tables at once; wait for the floor's acknowledgements.
+
+    Table ``i`` plays ``profiles[i % len(profiles)]`` (a mixed floor), with the seats and
+    faults its game allows (``simulate.fitted_run``).
+    """
     journal_dir.mkdir(parents=True, exist_ok=True)
-    base = table.table_id.rstrip("0123456789") or "T"
+    base = profiles[0].table_id.rstrip("0123456789") or "T"
     runs = [TableRun(tid, journal_dir / f"{tid}.sqlite") for tid in table_ids(base, tables)]
 
     def play(index: int, run: TableRun) -> None:
+        table = profiles[index % len(profiles)]
+        table_seats, table_faults = fitted_run(table, seats, faults)
         try:
             run.summary = simulate(with_floor(table, floor_url, run.table_id), rounds=rounds, seed=seed + 1000 * index,
-                                   seats=seats, faults=faults, journal=run.journal, progress=None)
+                                   seats=table_seats, faults=table_faults, journal=run.journal, progress=None)
         except DealerStationError as exc:
             run.error = str(exc)
         except Exception as exc:  # one table failing must not hide the others' results

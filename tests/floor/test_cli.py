@@ -92,3 +92,30 @@ def test_bad_floor_options_are_one_line_errors(capsys: pytest.CaptureFixture[str
         err = capsys.readouterr().err
         assert code == 2, args
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, (args, err)
+
+
+def test_simulate_tables_plays_a_mixed_floor_from_a_list_of_profiles(tmp_path) -> None:
+    """``--config`` with ``--tables`` takes a list: table i plays profile i mod n, with the
+    seats and faults its game allows (poker needs two seats, pool_hit is THB's only)."""
+    import json as _json
+    import subprocess
+    import sys
+
+    from dealer_station.journal import Journal
+
+    out = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "3", "--rounds", "2",
+                          "--seats", "1", "--faults", "pool_hit:0.5", "--json", "--journal-dir", str(tmp_path),
+                          "--config", "uth-default,thb-default,holdem-nl-1-2"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    tables = _json.loads(out.stdout)["tables"]
+    assert [t["table_id"] for t in tables] == ["T01", "T02", "T03"] and not any(t["error"] for t in tables)
+    games = []
+    for table in tables:
+        with Journal.open_readonly(table["journal"]) as journal:
+            games.append(next(e.payload["record"]["game"] for e in journal.events(kinds={"settled"})))
+    assert games == ["uth", "holdem_bonus", "holdem"]
+    bad = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "2", "--rounds", "1",
+                          "--journal-dir", str(tmp_path / "x"), "--config", "uth-default,,thb-default"],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and not (tmp_path / "x").exists()

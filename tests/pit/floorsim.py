@@ -38,7 +38,7 @@ class DemoFloor:
 
     def play_more(self, rounds: int, seed: int) -> None:
         """The UTH tables play on (each journal recovered and continued, forwarded as it plays)."""
-        simulate_tables(load_profile("uth-default"), tables=len(self.uth), rounds=rounds, seed=seed, seats=4,
+        simulate_tables([load_profile("uth-default")], tables=len(self.uth), rounds=rounds, seed=seed, seats=4,
                         faults=FAULTS, journal_dir=self.work / "uth", floor_url=self.floor.station_url)
 
 
@@ -67,17 +67,17 @@ def last_seq(journal: Path, kind: str) -> int:
 def build(floor: Floor, work: Path, *, uth_tables: int = 3, thb_tables: int = 1, rounds: int = 6, seed: int = 11,
           tamper: bool = True, playing: bool = False) -> DemoFloor:
     demo = DemoFloor(floor, work)
-    runs = simulate_tables(load_profile("uth-default"), tables=uth_tables, rounds=rounds, seed=seed, seats=4,
+    runs = simulate_tables([load_profile("uth-default")], tables=uth_tables, rounds=rounds, seed=seed, seats=4,
                            faults=FAULTS, journal_dir=work / "uth", floor_url=floor.station_url)
     demo.uth = [r.table_id for r in runs]
     thb = load_profile("thb-default").model_copy(update={"table_id": "B1"})
-    runs = simulate_tables(thb, tables=thb_tables, rounds=rounds, seed=seed + 7, seats=4, faults={"misread": 0.1},
+    runs = simulate_tables([thb], tables=thb_tables, rounds=rounds, seed=seed + 7, seats=4, faults={"misread": 0.1},
                            journal_dir=work / "thb", floor_url=floor.station_url)
     demo.thb = [r.table_id for r in runs]
     assert all(r.acknowledged for r in runs)
     # A table halted on a shoe jam: the floor holds its journal up to the halt.
     halted = load_profile("uth-default").model_copy(update={"table_id": "H1"})
-    [run] = simulate_tables(halted, tables=1, rounds=4, seed=seed + 3, seats=3, faults={"jam": 0.6},
+    [run] = simulate_tables([halted], tables=1, rounds=4, seed=seed + 3, seats=3, faults={"jam": 0.6},
                             journal_dir=work / "halted", floor_url=None)
     copy = work / "halted" / "H01-halted.sqlite"
     shutil.copy(run.journal, copy)
@@ -85,7 +85,7 @@ def build(floor: Floor, work: Path, *, uth_tables: int = 3, thb_tables: int = 1,
     assert _forward(copy, floor.station_url, "H01", 20.0)
     if playing:  # a table caught mid-round: the floor holds it up to a decision
         table = load_profile("uth-default").model_copy(update={"table_id": "P1"})
-        [run] = simulate_tables(table, tables=1, rounds=3, seed=seed + 5, seats=5, faults=None,
+        [run] = simulate_tables([table], tables=1, rounds=3, seed=seed + 5, seats=5, faults=None,
                                 journal_dir=work / "playing", floor_url=None)
         copy = work / "playing" / "P01-playing.sqlite"
         shutil.copy(run.journal, copy)
