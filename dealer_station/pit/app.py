@@ -36,6 +36,7 @@ from .chains import ChainWatch
 from .live import FloorLive, Tile
 from .sessions import IDLE, LIFETIME, Session, Sessions
 from .state import session_key
+from .throttle import AddressThrottle
 from .users import PitUsers, users_path
 from .views import environment
 from .web import CookieNames, Gate
@@ -69,6 +70,7 @@ class Pit:
     def __init__(self, settings: PitSettings) -> None:
         self.settings = settings
         self.users = PitUsers(users_path(settings.state_dir), clock=settings.clock)
+        self.throttle = AddressThrottle(clock=settings.clock)
         self.sessions = Sessions(session_key(settings.state_dir), self.users, clock=settings.clock,
                                  revoked_path=settings.state_dir / "revoked.json",
                                  lifetime=settings.session_lifetime, idle=settings.session_idle)

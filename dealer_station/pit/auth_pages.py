@@ -4,11 +4,13 @@ The sign-in form is the only page served without a session. It carries a CSRF to
 to a random pre-session cookie; a refused attempt says only "user name or password not
 accepted" (unknown user, wrong password and locked-out user look the same, and cost the
 same scrypt), while the log gets the true reason. After ``MAX_FAILURES`` failures a user
-is locked out for ``LOCKOUT_SECONDS`` (kept in the user file: a restart does not lift it).
+is locked out for ``LOCKOUT_SECONDS`` (kept in the user file: a restart does not lift it),
+and an address with too many failures on any names waits (``throttle.py``), answered 429.
 """
 
 from __future__ import annotations
 
+import math
 import secrets
 
 import structlog
@@ -52,10 +54,19 @@ async def login_submit(request: Request) -> Response:
         return _login_form(request, 403, "The sign-in form expired or did not come from this page: try again.",
                            next_path)
     user = form.get("user", "")
+    address = request.client.host if request.client else "unknown"
+    wait = pit.throttle.wait(address)
+    if wait > 0:
+        log.warning("pit_login_refused", user=user[:64], address=address, reason="too many failures from this address")
+        minutes = max(1, math.ceil(wait / 60))
+        return _login_form(request, 429, f"Too many refused sign-ins from this computer: try again in {minutes} min.",
+                           next_path)
     try:
         person = await run_in_threadpool(pit.users.authenticate, user, form.get("password", ""))
     except AuthError as exc:
-        log.warning("pit_login_refused", user=user[:64], reason=REASONS.get(exc.reason, exc.reason))
+        pit.throttle.failed(address)
+        log.warning("pit_login_refused", user=user[:64], address=address,
+                    reason=REASONS.get(exc.reason, exc.reason))
         return _login_form(request, 401, pit.users.NOT_ACCEPTED, next_path)
     log.info("pit_login", user=person.badge, role=person.role, failed_before=person.failed_attempts)
     response = RedirectResponse(next_path, status_code=303)

@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 from dealer_station.floor.db import FloorError
 from dealer_station.pit.app import PIT_SCHEMA, check_read_only, create_app
 from dealer_station.pit.state import session_key
+from dealer_station.pit.throttle import ADDRESS_WINDOW_SECONDS, MAX_ADDRESS_FAILURES, AddressThrottle
 from dealer_station.pit.users import MAX_FAILURES, PitUsers, users_path
 from dealer_station.pit.web import PUBLIC
 from tests.pit.conftest import PASSWORD, make_state, settings, sign_in, signed_in, wait_ready
@@ -127,6 +128,41 @@ def test_lockout_after_failed_sign_ins(demo: DemoFloor, tmp_path: Path) -> None:
         assert sign_in(c, "ann", PASSWORD).status_code == 303  # type: ignore[attr-defined]  # others unaffected
         now[0] += 901
         assert sign_in(c, "sam", PASSWORD).status_code == 303  # type: ignore[attr-defined]
+
+
+def test_one_address_spraying_many_names_is_slowed_down(demo: DemoFloor, tmp_path: Path) -> None:
+    """A few guesses on every name never lock any one user; the address is counted instead."""
+    folder = make_state(tmp_path)
+    now = [3_000_000.0]
+    application = create_app(settings(demo, folder, clock=lambda: now[0]))
+    with TestClient(application, base_url="http://127.0.0.1") as c:
+        names = ["sam", "ann", "nobody", "admin", "root"]
+        for i in range(MAX_ADDRESS_FAILURES):
+            assert sign_in(c, names[i % len(names)], f"guess number {i}").status_code == 401  # type: ignore[attr-defined]
+        assert all(e.locked_until is None for e in PitUsers(users_path(folder), clock=lambda: now[0]).enrolments())
+        before = users_path(folder).read_bytes()
+        slowed = sign_in(c, "ann", PASSWORD)  # the right password, but this address has guessed too often
+        assert slowed.status_code == 429 and "try again in 15 min" in slowed.text  # type: ignore[attr-defined]
+        assert users_path(folder).read_bytes() == before  # refused before any password was checked
+        now[0] += ADDRESS_WINDOW_SECONDS + 1
+        assert sign_in(c, "ann", PASSWORD).status_code == 303  # type: ignore[attr-defined]
+
+
+def test_address_throttle_window_slides_and_forgets_the_oldest_addresses() -> None:
+    now = [0.0]
+    throttle = AddressThrottle(3, 60.0, clock=lambda: now[0], max_addresses=2)
+    for t in (0.0, 10.0, 20.0):
+        now[0] = t
+        assert throttle.wait("a") == 0.0
+        throttle.failed("a")
+    assert throttle.wait("a") == 40.0  # the first failure ages out at 60
+    now[0] = 60.0
+    assert throttle.wait("a") == 0.0
+    throttle.failed("a")
+    assert throttle.wait("a") == 10.0  # failures at 10, 20, 60: the one at 10 ages out at 70
+    throttle.failed("b")
+    throttle.failed("c")  # only two addresses are remembered: "a", with the oldest last failure, goes
+    assert throttle.wait("a") == 0.0 and throttle.wait("b") == 0.0
 
 
 def test_sessions_expire_and_end_with_their_user(demo: DemoFloor, tmp_path: Path) -> None:
