@@ -21,6 +21,9 @@ Rules (ROUND_RECORD.md and the journal's event payloads):
   (``detail``), else the adjustment is listed as an action of its own;
 * max payout: the largest positive seat ``net`` of the settlement;
 * stakes: per placed spot, the sum over seats and the sum of squares (for the par interval);
+  a round with Pool stakes adds ``pool_meter``: per Pool stake, the meter it was paid from
+  (the record's ``jackpot.meter``, as the round found it, plus what this round's
+  contributions put in the meter: ``pool_to_meter``, the sum of their ``to_meter``);
 * jackpot amounts: a contribution's ``to_meter + to_overflow``, else the fact's ``amount``;
   a reversal's, that of the fact it undoes.
 """
@@ -34,6 +37,7 @@ from typing import Any
 
 from ..journal import JournalEvent
 from ..money import ZERO
+from ..par import POOL_METER
 
 FACT_KINDS = frozenset({
     "round_opened", "settled", "round_paid", "round_voided", "round_adjusted", "device_fault", "halted", "device_status",
@@ -69,6 +73,7 @@ class RoundFact:
     voided_by: str | None = None
     supervisor_acted: bool = False
     jackpot_hit: bool = False
+    pool_to_meter: Decimal = ZERO
 
 
 @dataclass(frozen=True)
@@ -157,7 +162,19 @@ def _apply_record(rnd: RoundFact, seq: int, record: Mapping[str, Any]) -> None:
     rnd.record_seq = seq
     rnd.seats = sorted(int(s["seat"]) for s in record.get("seats") or [])
     rnd.stakes, rnd.record_handle = record_stakes(record)
+    rnd.stakes.update(pool_meter_stakes(record, rnd.pool_to_meter))
     rnd.paytables = record.get("paytables")
+
+
+def pool_meter_stakes(record: Mapping[str, Any], to_meter: Decimal) -> dict[str, tuple[Decimal, Decimal]]:
+    """``pool_meter`` (``floor.pool_meter_stakes``): per Pool stake the meter it was paid from, summed and squared."""
+    jackpot = record.get("jackpot")
+    found = jackpot.get("meter") if isinstance(jackpot, Mapping) else None
+    stakes = sum(1 for seat in record.get("seats") or [] if "pool" in (seat.get("bets") or {}))
+    if found is None or not stakes:
+        return {}
+    meter = Decimal(str(found)) + to_meter
+    return {POOL_METER: (stakes * meter, stakes * meter * meter)}
 
 
 def _money(value: Any) -> Decimal | None:
@@ -257,6 +274,8 @@ def _apply(facts: Facts, e: JournalEvent) -> None:
                                                 p.get("category"), ZERO if amount is None else amount))
         if kind == "jackpot_award" and e.round_id:
             _round(facts, e.table_id, e.round_id).jackpot_hit = True
+        elif kind == "jackpot_contribution" and e.round_id:
+            _round(facts, e.table_id, e.round_id).pool_to_meter += _money(p.get("to_meter")) or ZERO
     if (e.actor.startswith(SUPERVISOR_PREFIX) and kind in ("round_voided", "halt_cleared", "card_corrected")
             and p.get("reason")):
         badge = e.actor[len(SUPERVISOR_PREFIX):]

@@ -97,3 +97,14 @@ def migrate(url: str, up_to: int | None = None) -> list[str]:
 def current_version(conn: psycopg.Connection[Any]) -> int:
     versions = applied(conn)
     return max(versions) if versions else 0
+
+
+def require_version(conn: psycopg.Connection[Any], needed: int, who: str) -> None:
+    """Refuse a floor whose schema is older than ``who`` needs, saying how to bring it up."""
+    try:
+        version = current_version(conn)
+    except psycopg.Error as exc:
+        raise FloorError(f"cannot read the floor's schema version: {one_line(exc)}", "floor") from None
+    if version < needed:
+        raise FloorError(f"the floor's schema is at version {version}, {who} needs {needed}: "
+                         "run dealer-station floor init-roles (as the floor's owner)", "floor")

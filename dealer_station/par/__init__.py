@@ -10,7 +10,10 @@ A sheet gives, per *basis* spot (a stake a seat places; decision bets such as UT
 are inside the spot they multiply), the house edge per unit staked, the variance of one
 seat's result per unit^2 and the covariance between two seats of the same round per
 unit^2 - what a pit report needs for its theoretical win and its 95% interval - plus the
-rows a person reads (``tables``).
+rows a person reads (``tables``). A result that is not proportional to a stake has a basis
+of its own: Texas Hold'em Bonus's Pool keeps its stake (spot ``pool``, edge 1) and pays a
+share of the meter each stake was paid from (basis ``pool_meter``, in the round facts: per
+Pool stake, that meter).
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ from ..journal import canonical_json
 log = structlog.get_logger("dealer_station.par")
 
 Progress = Callable[[str], None]
+POOL_METER = "pool_meter"
+"""The basis of what Texas Hold'em Bonus's Pool pays: per Pool stake, the meter it was paid from."""
 Z95 = 1.96
 """Two-sided 95% quantile of the normal distribution: a simulated edge's confidence interval."""
 
@@ -52,6 +57,7 @@ class SpotPar:
     cross_covariance: Decimal  # between two seats of one round, per unit^2
     edge_ci95: Decimal = Decimal(0)  # half-width of the edge's 95% confidence interval (0: exact)
     exact: bool = False
+    text: str | None = None  # how the summary states it (None: its edge; "": said with another spot)
 
 
 @dataclass(frozen=True)
@@ -75,8 +81,9 @@ class ParSheet:
     extra: dict[str, str] = field(default_factory=dict)
 
     def summary(self) -> str:
-        parts = [f"{spot}: edge {e.edge * 100:.4f}%" + (f" +/- {e.edge_ci95 * 100:.2f}" if e.edge_ci95 else " (exact)")
-                 for spot, e in sorted(self.spots.items())]
+        parts = [f"{spot}: " + (f"edge {e.edge * 100:.4f}%" if e.text is None else e.text)
+                 + (f" +/- {e.edge_ci95 * 100:.2f}" if e.edge_ci95 else " (exact)")
+                 for spot, e in sorted(self.spots.items()) if e.text != ""]
         return f"{self.game}: " + ", ".join(parts)
 
     def as_json(self) -> dict[str, Any]:
@@ -88,7 +95,8 @@ class ParSheet:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ParSheet:
         spots = {k: SpotPar(Decimal(v["edge"]), Decimal(v["variance"]), Decimal(v["cross_covariance"]),
-                            Decimal(v["edge_ci95"]), bool(v["exact"])) for k, v in data["spots"].items()}
+                            Decimal(v["edge_ci95"]), bool(v["exact"]), v.get("text"))
+                 for k, v in data["spots"].items()}
         tables = tuple(ParTable(t["title"], tuple(t["columns"]), tuple(tuple(r) for r in t["rows"]), t.get("note", ""))
                        for t in data["tables"])
         return cls(data["game"], spots, frozenset(data["included"]), tables, data["method"], float(data["elapsed_s"]),
@@ -99,7 +107,7 @@ Provider = Callable[..., ParSheet]
 """``provider(paytables, *, samples, seed, progress)`` -> ParSheet."""
 
 PROVIDERS: dict[str, Provider] = {}
-CACHE_VERSION = "1"
+CACHE_VERSION = "2"
 
 
 def register(game: str, provider: Provider) -> None:

@@ -23,18 +23,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
-from itertools import combinations, repeat
-from math import comb, sqrt
+from itertools import combinations, compress, repeat
+from math import comb, lcm, sqrt
 from typing import Any
 
 import numpy as np
 
 from ..cards import DECK_SIZE
-from ..evaluator import ACE, Category, category_of, strength
+from ..evaluator import ACE, CATEGORY_SHIFT, Category, category_of, strength
 from ..games.thb import BONUS_ROWS, ThbTableOptions, bonus_odds, bonus_rows
 from ..jackpot import JackpotRules
 from ..money import format_cents, format_money
-from . import ParSheet, ParTable, Progress, SpotPar, decimal_of
+from . import POOL_METER, ParSheet, ParTable, Progress, SpotPar, decimal_of
 from .thb_main import SEATS, estimate_main_game
 
 LOSE = "lose"
@@ -181,6 +181,79 @@ def bonus_moments(paytable: Mapping[str, Decimal]) -> BonusMoments:
     return BonusMoments(mean, second - mean * mean, together - mean * mean)
 
 
+# -- two seats' Pool results in one round --------------------------------------------
+
+FLOPS = comb(DECK_SIZE, 3)
+HOLES_AFTER_FLOP = comb(DECK_SIZE - 3, 2)
+SECOND_HOLES = comb(DECK_SIZE - 5, 2)
+
+
+def paying_pool_hands(paytable: Mapping[Category, Decimal]) -> tuple[list[tuple[tuple[int, ...], int]], int]:
+    """Every hole + flop five-card set the Pool pays, with its share of the meter as an integer
+    weight, and the unit of those weights (share = weight / unit): integers keep the sums exact
+    and fast."""
+    if not paytable:
+        return [], 1
+    shares = {c: Fraction(p) / 100 for c, p in paytable.items()}
+    unit = lcm(*(share.denominator for share in shares.values()))
+    weights = {c: int(share * unit) for c, share in shares.items()}
+    lowest = min(c.value for c in shares)
+    hands = combinations(range(DECK_SIZE), 5)
+    paid = (value >> CATEGORY_SHIFT >= lowest for value in map(strength, combinations(range(DECK_SIZE), 5)))
+    found: list[tuple[tuple[int, ...], int]] = []
+    for cards in compress(hands, paid):
+        weight = weights.get(category_of(strength(cards)))
+        if weight:
+            found.append((cards, weight))
+    return found, unit
+
+
+def flop_pair_sums(paying: list[tuple[tuple[int, ...], int]]) -> dict[tuple[int, ...], int]:
+    """Per flop: the sum, over ordered pairs of disjoint holes, of the product of their weights.
+
+    Each paying five-card set is hole + flop in ten ways (any three of its cards as the flop).
+    For one flop, with w the weight of each paying hole: the sum over ordered disjoint pairs is
+    (sum w)^2 - sum w^2 minus the pairs sharing a card (two holes share at most one), which is
+    the sum over cards c of (S_c^2 - Q_c), S_c and Q_c the sums of w and w^2 over holes holding c.
+    """
+    by_flop: dict[tuple[int, ...], list[tuple[tuple[int, ...], int]]] = {}
+    for cards, weight in paying:
+        for pair in combinations(cards, 2):
+            flop = tuple(c for c in cards if c not in pair)
+            by_flop.setdefault(flop, []).append((pair, weight))
+    sums: dict[tuple[int, ...], int] = {}
+    for flop, holes in by_flop.items():
+        total = squares = 0
+        per_card: dict[int, list[int]] = {}
+        for hole, w in holes:
+            total += w
+            squares += w * w
+            for card in hole:
+                s_q = per_card.setdefault(card, [0, 0])
+                s_q[0] += w
+                s_q[1] += w * w
+        sums[flop] = total * total - squares - sum(s * s - q for s, q in per_card.values())
+    return sums
+
+
+@dataclass(frozen=True)
+class PoolMoments:
+    """One Pool stake's share of the meter: mean, variance, and the covariance of two seats of
+    one round (they share the flop), all exact."""
+
+    mean: Fraction
+    variance: Fraction
+    covariance: Fraction
+
+
+def pool_moments(pool: PoolPar) -> PoolMoments:
+    second = sum((pool.probability(c) * (Fraction(p) / 100) ** 2 for c, p in pool.paytable.items()), Fraction(0))
+    paying, unit = paying_pool_hands(pool.paytable)
+    joint = Fraction(sum(flop_pair_sums(paying).values()), FLOPS * HOLES_AFTER_FLOP * SECOND_HOLES * unit * unit)
+    mean = pool.meter_share
+    return PoolMoments(mean, second - mean * mean, joint - mean * mean)
+
+
 # -- the Pool at a meter --------------------------------------------------------------
 
 
@@ -305,12 +378,18 @@ def thb_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
     if progress:
         progress("par holdem_bonus: Pool by full enumeration of the 2,598,960 hole + flop hands")
     pool = pool_par(pool_table)
+    pool_m = pool_moments(pool)
     main = estimate_main_game(samples, seed, progress)
     spots = {
         "ante": SpotPar(decimal_of(main.edge), decimal_of(main.variance), decimal_of(main.covariance),
                         decimal_of(main.ci95), False),
         "bonus": SpotPar(decimal_of(bonus.house_edge), decimal_of(moments.variance), decimal_of(moments.covariance),
                          Decimal(0), True),
+        # A Pool stake: the house keeps it and pays share x the meter it is paid from.
+        "pool": SpotPar(Decimal(1), Decimal(0), Decimal(0), Decimal(0), True,
+                        f"the stake less {_pct(pool_m.mean, 6)} of the meter it is paid from"),
+        POOL_METER: SpotPar(-decimal_of(pool_m.mean, 12), decimal_of(pool_m.variance, 12),
+                            decimal_of(pool_m.covariance, 12), Decimal(0), True, ""),
     }
     bonus_rows_out = tuple(
         (row, f"{bonus_table[row]}:1", f"{bonus.counts.get(row, 0):,}", f"{float(bonus.probability(row)):.8f}",
@@ -330,7 +409,10 @@ def thb_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
         (*((c.label, f"{format_money(p)}% of the meter", f"{pool.counts.get(c, 0):,}",
             f"{float(pool.probability(c)):.8f}", _pct(pool.probability(c) * Fraction(p) / 100, 6))
            for c, p in sorted(pool_table.items(), reverse=True)),
-         ("any paying hand", "", "", f"{float(pool.hit_probability):.8f}", _pct(pool.meter_share, 6))),
+         ("any paying hand", "", "", f"{float(pool.hit_probability):.8f}", _pct(pool.meter_share, 6)),
+         ("standard deviation of the share", "", "", "", _pct(Fraction(sqrt(pool_m.variance)), 6)),
+         ("correlation of two seats of one round", "", "", "",
+          f"{float(pool_m.covariance / pool_m.variance):.6f}" if pool_m.variance else "n/a")),
         "what one Pool stake is worth depends on the meter: `dealer-station par --config PROFILE [--journal PATH]` "
         "prints it at the current meter with the table's rate, reset and cap")
     main_part = ParTable(

@@ -31,7 +31,8 @@ from starlette.routing import Route
 
 from ..errors import DealerStationError
 from ..floor.db import FloorError, connect, one_line, redact
-from ..floor.migrate import current_version
+from ..floor.migrate import require_version
+from ..floor.queries import REPORT_SCHEMA
 from .chains import ChainWatch
 from .live import FloorLive, Tile
 from .sessions import IDLE, LIFETIME, Session, Sessions
@@ -44,8 +45,8 @@ from .web import CookieNames, Gate
 READ_ONLY: dict[str, Any] = {"options": "-c default_transaction_read_only=on"}
 """Every connection the page opens is read-only, whatever role the URL names."""
 DEFAULT_SHIFTS = (dtime(6), dtime(14), dtime(22))
-PIT_SCHEMA = 4
-"""The floor migration that brings the table layout and the change notifications (0004_pit; 0003 is the adjustments and rake facts on main)."""
+PIT_SCHEMA = REPORT_SCHEMA
+"""The floor migration the page needs: its reports' (0005), after the table layout and the change notifications (0004)."""
 STATIC = ("pit.css", "pit.js")
 
 
@@ -133,13 +134,7 @@ def check_read_only(url: str) -> None:
     if not reads:
         raise FloorError(f"{user} may not read the floor (run dealer-station floor init-roles)", "floor")
     with connect(url, **READ_ONLY) as conn:
-        try:
-            version = current_version(conn)
-        except psycopg.Error as exc:
-            raise FloorError(f"cannot read the floor's schema version: {one_line(exc)}", "floor") from None
-    if version < PIT_SCHEMA:
-        raise FloorError(f"the floor's schema is at version {version}, the pit page needs {PIT_SCHEMA}: "
-                         "run dealer-station floor init-roles (as the floor's owner)", "floor")
+        require_version(conn, PIT_SCHEMA, "the pit page")
 
 
 async def _static(request: Request) -> Response:

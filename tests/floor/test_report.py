@@ -20,6 +20,7 @@ from dealer_station.games import get_game
 from dealer_station.games.base import SeatHand
 from dealer_station.journal import Journal
 from dealer_station.money import parse_money
+from dealer_station.par import POOL_METER, par_sheet
 from dealer_station.recall import finished_round_ids, recall_round
 from tests.floor.conftest import Floor
 from tests.floor.corrections import add_corrections
@@ -57,7 +58,7 @@ def _plain(value: Any) -> Any:
 
 ROUND_COLUMNS = ("table_id", "round_id", "number", "game", "opened_seq", "record_seq", "ended_seq", "outcome", "handle",
                  "record_handle", "win", "rake", "adjusted", "max_payout", "seats", "void_cause", "voided_by",
-                 "supervisor_acted", "jackpot_hit", "paytables")
+                 "supervisor_acted", "jackpot_hit", "paytables", "pool_to_meter")
 
 
 def assert_floor_equals_facts(url: str, facts: Facts) -> list[dict[str, Any]]:
@@ -271,9 +272,53 @@ def test_thb_rounds_floor_and_journal_facts_agree(floor: Floor, thb_journal: Pat
     assert contributions and all(j.amount == Decimal("0.25") for j in contributions)  # stake 1 x rate 0.25
 
 
-def test_migration_3_re_derives_the_facts_a_floor_already_holds(pg_server: PostgresServer, journal_copy: Path,
-                                                                 thb_journal: Path) -> None:
-    """A floor at version 2 ingests adjustments, poker hands and THB rounds; migrating re-derives them."""
+def test_thb_report_has_a_theoretical_win_with_the_pool_at_each_rounds_meter(
+        floor: Floor, thb_journal: Path, par_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Pool stake's par is the stake less share x the meter it was paid from, round by round."""
+    forward(thb_journal, floor.station_url, table_id="T2")
+    common = ("--format", "json", "--by", "table", "--par-rounds", "60")
+    docs = [cli("report", *src, *common, cache=par_cache) for src in (("--floor", floor.report_url, "--table", "T2"),
+                                                                     ("--journal", str(thb_journal)))]
+    assert all(d.returncode == 0 for d in docs), [d.stderr for d in docs]
+    from_floor, from_file = (json.loads(d.stdout) for d in docs)
+    assert from_floor["rows"] == from_file["rows"]
+    [row] = from_floor["rows"]
+    # Independently of the facts: each paid round's recalled record and jackpot block.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(par_cache))
+    with Journal.open_readonly(thb_journal) as journal:
+        recalled = [recall_round(journal, rid) for rid in finished_round_ids(journal)]
+    paid = [r for r in recalled if r["void"] is None]
+    sheet = par_sheet("holdem_bonus", paid[0]["paytables"], samples=60)
+    assert sheet is not None
+    theo = variance = Decimal(0)
+    pool_rounds = 0
+    for rnd in paid:
+        block = rnd["settlement"]["jackpot"]
+        meter = Decimal(block["meter_before"]) + Decimal(block["contributions"])  # no cap reached in these rounds
+        assert meter <= Decimal(rnd["jackpot"]["cap"])
+        pools = sum(1 for s in rnd["seats"] if "pool" in s["bets"])
+        pool_rounds += bool(pools)
+        for spot in ("ante", "bonus", "pool"):
+            stakes = [Decimal(s["bets"][spot]) for s in rnd["seats"] if spot in s["bets"]]
+            figures = sheet.spots[spot]
+            theo += sum(stakes, Decimal(0)) * figures.edge
+            variance += figures.variance * sum(x * x for x in stakes) + figures.cross_covariance * (
+                sum(stakes, Decimal(0)) ** 2 - sum(x * x for x in stakes))
+        paid_from = sheet.spots[POOL_METER]
+        theo += pools * meter * paid_from.edge
+        variance += paid_from.variance * pools * meter * meter + paid_from.cross_covariance * (
+            (pools * meter) ** 2 - pools * meter * meter)
+    assert pool_rounds >= 3
+    assert Decimal(row["theo_win"]) == theo.quantize(Decimal("0.01"))
+    low, high = (Decimal(v) for v in row["win_band_95"])
+    half = Decimal("1.96") * variance.sqrt()
+    assert (low, high) == ((theo - half).quantize(Decimal("0.01")), (theo + half).quantize(Decimal("0.01")))
+
+
+def test_migrations_re_derive_the_facts_a_floor_already_holds(pg_server: PostgresServer, journal_copy: Path,
+                                                               thb_journal: Path) -> None:
+    """A floor at version 2 ingests adjustments, poker hands and THB rounds; migrating re-derives them
+    (0003: adjustments, rake, THB handle; 0005: the meter each Pool stake was paid from)."""
     from dealer_station.floor.migrate import migrate
 
     add_corrections(journal_copy)
@@ -285,10 +330,13 @@ def test_migration_3_re_derives_the_facts_a_floor_already_holds(pg_server: Postg
     with psycopg.connect(url) as conn:
         assert conn.execute("SELECT count(*) FROM floor.rounds WHERE win <> 0").fetchone()[0] > 0
     assert migrate(url, up_to=3) == ["0003_adjustments_rake"]
+    assert migrate(url) == ["0004_pit", "0005_pool_meter"]
     with Journal.open_readonly(thb_journal) as journal:
         facts = derive(journal.events(), journal_facts(journal_copy))
     rounds = assert_floor_equals_facts(url, facts)
     assert any(r["adjusted"] for r in rounds) and {r["table_id"] for r in rounds} == {"T1", "T2"}
+    assert any(r["pool_to_meter"] for r in rounds)
+    assert any(POOL_METER in r.stakes for r in facts.rounds.values())
 
 
 def test_report_with_adjustments_and_poker_rake_is_the_same_from_floor_and_journal(

@@ -15,19 +15,23 @@ from pathlib import Path
 import pytest
 
 from dealer_station.autoplay import ThbPlayer
-from dealer_station.cards import cards_str
+from dealer_station.cards import cards_str, parse_cards
 from dealer_station.evaluator import ACE, Category, evaluate
 from dealer_station.games.against_dealer import Payer
 from dealer_station.games.base import SeatHand
-from dealer_station.games.thb import STREET_ACTIONS, bonus_odds, settle_seat
+from dealer_station.games.thb import STREET_ACTIONS, bonus_odds, pool_category, settle_seat
 from dealer_station.journal import Journal
-from dealer_station.par import decimal_of
+from dealer_station.par import POOL_METER, decimal_of
 from dealer_station.par.thb import (
     BONUS_DEALS,
     LOSE,
     PoolEconomics,
     bonus_moments,
     bonus_par,
+    flop_pair_sums,
+    paying_pool_hands,
+    pool_moments,
+    pool_par,
     thb_par,
 )
 from dealer_station.par.thb_main import FOLDED, Strategy, estimate_main_game, simulated_rounds
@@ -163,7 +167,51 @@ def test_main_game_estimate_sums_the_simulated_rounds(sheet) -> None:
     ante = sheet.spots["ante"]
     assert ante.edge == decimal_of(estimate.edge) and not ante.exact and ante.edge_ci95 > 0
     assert abs(estimate.edge - 0.53) < 4 * estimate.ci95  # docs/floor.md: about 53% of the Ante
-    assert sheet.included == frozenset() and "pool" not in sheet.spots  # the Pool's worth depends on the meter
+    assert sheet.included == frozenset()
+
+
+# -- the Pool's par: the stake kept, a share of the meter paid --------------------------------------
+
+@pytest.fixture(scope="module")
+def pool_pairs():
+    paying, unit = paying_pool_hands(POOL)
+    return flop_pair_sums(paying), unit
+
+
+def _brute_flop_sum(flop: tuple[int, ...]) -> Fraction:
+    """Sum over ordered pairs of disjoint holes of the product of their Pool shares, hole by hole."""
+    rest = [c for c in range(52) if c not in flop]
+    holes = list(combinations(rest, 2))
+    shares = [Fraction(POOL[pool_category(hole, flop)]) / 100 if pool_category(hole, flop) in POOL else Fraction(0)
+              for hole in holes]
+    paying = [(set(hole), w) for hole, w in zip(holes, shares, strict=True) if w]
+    return sum((wi * wj for i, (hi, wi) in enumerate(paying) for j, (hj, wj) in enumerate(paying)
+                if i != j and not hi & hj), Fraction(0))
+
+
+@pytest.mark.parametrize("flop", [("Ah", "Kh", "Qh"), ("9c", "8d", "7s"), ("7h", "7d", "7c"), ("2s", "3s", "4s"),
+                                  ("Ad", "Kc", "Jh")])
+def test_pool_pair_sum_of_a_flop_equals_trying_every_two_holes(pool_pairs, flop: tuple[str, ...]) -> None:
+    sums, unit = pool_pairs
+    key = tuple(sorted(parse_cards(list(flop), "flop")))
+    assert Fraction(sums.get(key, 0), unit * unit) == _brute_flop_sum(key)
+
+
+def test_pool_moments_and_the_two_pool_spots(sheet, pool_pairs) -> None:
+    moments = pool_moments(pool_par(POOL))
+    assert moments.mean == Fraction(8591, 6497400)  # docs/floor.md
+    # Over every flop, the paying holes' shares average to the mean: the same ten splits of each hand.
+    paying, unit = paying_pool_hands(POOL)
+    assert len(paying) == sum(pool_par(POOL).counts[c] for c in POOL)
+    assert Fraction(sum(w for _, w in paying), unit * comb(52, 5)) == moments.mean
+    assert 0 < moments.covariance < moments.variance / 50  # two seats share the flop: a small positive correlation
+    pool, meter = sheet.spots["pool"], sheet.spots[POOL_METER]
+    assert (pool.edge, pool.variance, pool.cross_covariance, pool.exact) == (1, 0, 0, True)  # the stake is kept
+    assert meter.edge == -decimal_of(moments.mean, 12) and meter.exact
+    assert (meter.variance, meter.cross_covariance) == (decimal_of(moments.variance, 12),
+                                                        decimal_of(moments.covariance, 12))
+    assert "pool: the stake less 0.132222% of the meter it is paid from (exact)" in sheet.summary()
+    assert POOL_METER not in sheet.summary()
 
 
 # -- the command ------------------------------------------------------------------------------------
