@@ -16,36 +16,24 @@ LANGUAGE sql IMMUTABLE AS $$
                  (SELECT count(*) FROM jsonb_array_elements(p_record->'seats') s WHERE (s->'bets') ? 'pool') AS n) t
 $$;
 
-CREATE OR REPLACE FUNCTION floor.apply_record(p_table_id text, p_round_id text, p_seq bigint, p_record jsonb)
-RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-    v_game text := p_record->>'game';
-BEGIN
-    UPDATE floor.rounds r SET
-        game = coalesce(v_game, r.game),
-        record_seq = p_seq,
-        paytables = p_record->'paytables',
-        par_key = md5((p_record->'paytables')::text),
-        seats = coalesce((SELECT array_agg((s->>'seat')::integer ORDER BY (s->>'seat')::integer)
-                          FROM jsonb_array_elements(p_record->'seats') s), '{}'),
-        stakes = coalesce((SELECT jsonb_object_agg(spot, jsonb_build_array(total, squares))
-                           FROM (SELECT b.key AS spot, sum(b.value::numeric) AS total,
-                                        sum(b.value::numeric * b.value::numeric) AS squares
-                                 FROM jsonb_array_elements(p_record->'seats') s,
-                                      jsonb_each_text(s->'bets') b
-                                 GROUP BY b.key) t), '{}') || floor.pool_meter_stakes(p_record, r.pool_to_meter),
-        record_handle = floor.record_handle(v_game, p_record)
-    WHERE r.table_id = p_table_id AND r.round_id = p_round_id;
-END $$;
-
--- A contribution's to_meter, added to its round (derive_facts keeps the contribution itself).
-CREATE FUNCTION floor.derive_pool_to_meter() RETURNS trigger
+-- A contribution's to_meter, added to its round; a round record's pool_meter, added to the stakes
+-- floor.apply_record() took from it (this trigger's name sorts after events_derive_facts, so
+-- PostgreSQL fires it second). derive_facts keeps the contribution and the record themselves.
+CREATE FUNCTION floor.derive_pool_meter() RETURNS trigger
 LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    p jsonb;
 BEGIN
     BEGIN
-        PERFORM floor.ensure_round(NEW.table_id, NEW.round_id);
-        UPDATE floor.rounds r SET pool_to_meter = r.pool_to_meter + coalesce((NEW.payload::jsonb->>'to_meter')::numeric, 0)
-            WHERE r.table_id = NEW.table_id AND r.round_id = NEW.round_id;
+        p := NEW.payload::jsonb;
+        IF NEW.kind = 'jackpot_contribution' THEN
+            PERFORM floor.ensure_round(NEW.table_id, NEW.round_id);
+            UPDATE floor.rounds r SET pool_to_meter = r.pool_to_meter + coalesce((p->>'to_meter')::numeric, 0)
+                WHERE r.table_id = NEW.table_id AND r.round_id = NEW.round_id;
+        ELSIF jsonb_typeof(p->'record') = 'object' THEN
+            UPDATE floor.rounds r SET stakes = r.stakes || floor.pool_meter_stakes(p->'record', r.pool_to_meter)
+                WHERE r.table_id = NEW.table_id AND r.record_seq = NEW.seq;
+        END IF;
     EXCEPTION WHEN OTHERS THEN
         INSERT INTO floor.derive_errors (table_id, seq, kind, error) VALUES (NEW.table_id, NEW.seq, NEW.kind, SQLERRM)
         ON CONFLICT DO NOTHING;
@@ -53,9 +41,9 @@ BEGIN
     RETURN NULL;
 END $$;
 
-CREATE TRIGGER events_pool_to_meter AFTER INSERT ON floor.events FOR EACH ROW
-    WHEN (NEW.kind = 'jackpot_contribution' AND NEW.round_id IS NOT NULL)
-    EXECUTE FUNCTION floor.derive_pool_to_meter();
+CREATE TRIGGER events_pool_meter AFTER INSERT ON floor.events FOR EACH ROW
+    WHEN ((NEW.kind = 'jackpot_contribution' AND NEW.round_id IS NOT NULL) OR NEW.kind IN ('settled', 'round_voided'))
+    EXECUTE FUNCTION floor.derive_pool_meter();
 
 -- Re-derive, from the events already held, what these rules add.
 UPDATE floor.rounds r SET pool_to_meter = c.to_meter
@@ -69,4 +57,4 @@ UPDATE floor.rounds r SET stakes = r.stakes || floor.pool_meter_stakes(e.payload
       AND jsonb_typeof(e.payload::jsonb->'record') = 'object';
 
 REVOKE ALL ON FUNCTION floor.pool_meter_stakes(jsonb, numeric) FROM PUBLIC;
-REVOKE ALL ON FUNCTION floor.derive_pool_to_meter() FROM PUBLIC;
+REVOKE ALL ON FUNCTION floor.derive_pool_meter() FROM PUBLIC;
