@@ -291,9 +291,12 @@ class JackpotMeter:
         amount = round_down(self.meter * percent / HUNDRED, CENT)
         verify_at = self.rules.verify_at
         award = Award(seat, category, percent, amount, verify_at is not None and amount >= verify_at)
-        facts: list[Award | OverflowDraw | Seed] = [award]
-        left = self.meter - amount
-        short = self.rules.reset - left
+        return [award, *self.apply(award).raise_to_reset()]
+
+    def raise_to_reset(self) -> list[OverflowDraw | Seed]:
+        """What raises a meter below reset back to it: the overflow first, then the house's seed."""
+        short = self.rules.reset - self.meter
+        facts: list[OverflowDraw | Seed] = []
         if short > 0:
             drawn = min(self.overflow, short)
             if drawn > 0:

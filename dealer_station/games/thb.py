@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ..cards import Card, rank_of, suit_of
 from ..config import BankingTableConfig, Money, TableConfig, first_problem
 from ..engine.events import Halted
-from ..errors import DealerStationError, RecordError, RuleError
+from ..errors import ConfigError, DealerStationError, RecordError, RuleError
 from ..evaluator import ACE, Category, HandValue, category_of, evaluate, strength
 from ..jackpot import (
     FACT_TYPES,
@@ -469,12 +469,27 @@ class TexasHoldemBonus(BankingGame):
     # -- the live table: the meter's facts journaled with the steps that cause them --
 
     def start_events(self, state: TableState, table: TableConfig) -> list[Any]:
-        """Install the meter on a new journal, or journal a change of its rules."""
+        """Install the meter on a new journal, or journal a change of its rules.
+
+        A change never moves the meter down (only an award does, GAMES.md §3): a cap below
+        the meter is refused, and a reset above it raises the meter to the new reset at once
+        (overflow first, then the house's seed, journaled with the change). A round in
+        progress keeps the rules it started with: the change waits until it is over.
+        """
         rules = table_options(table).jackpot
         meter = state.game_state
-        if isinstance(meter, JackpotMeter) and meter.rules == rules:
+        if not isinstance(meter, JackpotMeter):
+            return [JackpotInstalled(rules)]
+        if meter.rules == rules:
             return []
-        return [JackpotInstalled(rules)]
+        rnd = state.round
+        if rnd is not None and not rnd.finished:
+            raise ConfigError(f"round {rnd.round_id} is still open: finish or void it under the jackpot rules it "
+                              "started with, then change them", "options.jackpot")
+        if rules.cap is not None and meter.meter > rules.cap:
+            raise ConfigError(f"cap {format_cents(rules.cap)} is below the meter {format_cents(meter.meter)}: the "
+                              "meter only goes down by an award", "options.jackpot.cap")
+        return [JackpotInstalled(rules), *installed(meter, rules).raise_to_reset()]
 
     def evolve(self, state: TableState, event: Any, at: str) -> bool:
         if isinstance(event, JackpotInstalled):
@@ -484,7 +499,7 @@ class TexasHoldemBonus(BankingGame):
         if isinstance(event, FACT_TYPES):
             meter = state.game_state
             assert isinstance(meter, JackpotMeter), "a jackpot fact before the meter was installed"
-            if rnd is not None:
+            if rnd is not None and not rnd.finished:  # a rules change's raise to reset belongs to no round
                 mine = rnd.game_state if isinstance(rnd.game_state, RoundJackpot) else RoundJackpot(meter)
                 rnd.game_state = replace(mine, facts=(*mine.facts, event))
             state.game_state = meter.apply(event)

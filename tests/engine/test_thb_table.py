@@ -14,7 +14,7 @@ import pytest
 from dealer_station.config import load_profile
 from dealer_station.engine.session import TableSession
 from dealer_station.engine.state import TableState, replay
-from dealer_station.errors import RuleError
+from dealer_station.errors import ConfigError, RuleError
 from dealer_station.games import get_game
 from dealer_station.jackpot import JackpotMeter
 from dealer_station.journal import Journal
@@ -26,6 +26,8 @@ BADGE, PIN = "0412", "2468"
 # board 2s 7s 9s | Js Qh ; seat 2: As Ks (flush on the flop -> Pool 20%), seat 4: 4c 5c ; dealer Kd 7c
 FLUSH_DECK = ["2s", "7s", "9s", "Js", "Qh", "As", "Ks", "4c", "5c", "Kd", "7c"]
 # board Ts Js Qs | 2c 3d ; seat 2: As Ks (royal on the flop -> Pool 100%, above verify_at)
+# board 2s 7d 9c | Jh Qh ; seat 2: 4c 5d, seat 4: Kd 3s ; dealer 8h 6c: no Pool hit
+NO_HIT_DECK = ["2s", "7d", "9c", "Jh", "Qh", "4c", "5d", "Kd", "3s", "8h", "6c"]
 ROYAL_DECK = ["Ts", "Js", "Qs", "2c", "3d", "As", "Ks", "4c", "5h", "Kd", "7c"]
 
 
@@ -181,3 +183,76 @@ def test_spot_takeover_plays_a_vacant_spot_for_a_seated_player(thb):
     record = ctl.round.record
     assert {s["seat"]: s.get("player") for s in record["seats"]} == {2: "seat 2", 4: "seat 2"}
     assert ctl.round.settlement["players"] == [{"player": "seat 2", "seats": [4, 2], "net": "-20"}]
+
+
+def _with_rules(ctl: TableSession, **changes: str):
+    """The same table with its jackpot rules changed (validated as a profile's would be)."""
+    options = ctl.table.options
+    rules = type(options.jackpot).model_validate({**options.jackpot.model_dump(), **changes})
+    return ctl.table.model_copy(update={"options": options.model_copy(update={"jackpot": rules})})
+
+
+def _restart(ctl: TableSession, table, tmp_path: Path, credentials_of: TableSession) -> TableSession:
+    ctl.journal.close()
+    journal = Journal(tmp_path / "thb.sqlite", table_id=table.table_id)
+    again = TableSession(table, journal, shoe=ScriptedShoe(), credentials=credentials_of.credentials)
+    again.shoe.session = again
+    return again
+
+
+def _play_a_flush_round(ctl: TableSession, shoe: ScriptedShoe, deck: list[str] = FLUSH_DECK) -> None:
+    shoe.load(deck)
+    _bets(ctl)
+    ctl.no_more_bets()
+    ctl.decide(2, "flop")
+    ctl.decide(4, "fold")
+    ctl.reveal()
+    ctl.decide(2, "check")
+    ctl.reveal()
+    ctl.reveal()
+    ctl.mark_paid(4)
+    ctl.mark_paid(2)
+
+
+def test_a_higher_reset_raises_the_meter_at_once_and_the_table_plays_on(thb, tmp_path):
+    ctl, shoe = thb()
+    shoe.load(FLUSH_DECK)
+    _bets(ctl)
+    ctl.no_more_bets()  # meter 500.50, then a void: back to 500.00
+    ctl.void(BADGE, PIN, "test")
+    before = _meter(ctl)
+    again = _restart(ctl, _with_rules(ctl, reset="600.00"), tmp_path, ctl)
+    again.start(PROGRAM)
+    meter = _meter(again)  # conserved: the raise is a journaled seed, nothing appears from nowhere
+    assert (meter.meter, meter.seeded - before.seeded, meter.rules.reset) == (Decimal("600.00"), Decimal("100.00"),
+                                                                             Decimal("600.00"))
+    start = [e for e in again.journal.events() if e.kind in ("jackpot_installed", "jackpot_seed")][-2:]
+    assert [e.kind for e in start] == ["jackpot_installed", "jackpot_seed"] and start[1].round_id is None
+    _play_a_flush_round(again, again.shoe)  # a Pool hit and its raise to the new reset settle as usual
+    after = _meter(again)
+    assert after.hits == before.hits + 1 and after.meter == Decimal("600.00")
+    assert after.awarded - before.awarded == Decimal("120.10")  # 20% of 600.50, down to the cent
+    assert again.round.finished and again.round.settlement is not None
+    rebuilt = replay(TableState(again.table.table_id), again.journal.events(), game=again.game_evolver)
+    assert rebuilt.game_state == after
+    again.journal.close()
+
+
+def test_a_cap_below_the_meter_or_a_change_during_a_round_is_refused_and_nothing_written(thb, tmp_path):
+    ctl, shoe = thb()
+    _play_a_flush_round(ctl, shoe, NO_HIT_DECK)  # meter 500.50: two Pool stakes, no hit
+    assert _meter(ctl).meter == Decimal("500.50")
+    shoe.load(NO_HIT_DECK)
+    _bets(ctl)
+    ctl.no_more_bets()  # meter 501.00, round T1-000002 open
+    for cap, problem in (("500.75", "round T2-000002 is still open: finish or void it under the jackpot rules"),
+                         ("500.25", "cap 500.25 is below the meter 500.50: the meter only goes down by an award")):
+        seq = ctl.journal.last_seq
+        again = _restart(ctl, _with_rules(ctl, cap=cap), tmp_path, ctl)
+        with pytest.raises(ConfigError, match=problem):
+            again.start(PROGRAM)
+        assert again.journal.last_seq == seq  # nothing written
+        again.journal.close()
+        ctl, shoe = thb(tmp_path / "thb.sqlite")  # back on the rules it runs under
+        if ctl.round is not None and not ctl.round.finished:
+            ctl.void(BADGE, PIN, "the pit changes the jackpot rules")
