@@ -211,7 +211,8 @@ class BankingFlow(DealFlow):
         rnd = tx.round
         if rnd.halt is not None or rnd.finished:
             return  # e.g. a jackpot waiting for its verification: the round goes on after it
-        if phase == DEALER_REVEAL and self.hand_deal and self.reveal_targets(rnd, HANDS_REVEAL):
+        if (phase == DEALER_REVEAL and self.hand_deal and self.reveal_targets(rnd, HANDS_REVEAL)
+                and not self.revealed_all(rnd, HANDS_REVEAL)):  # e.g. THB: every Pool seat read at the flop
             tx.emit(ev.PhaseChanged(HANDS_REVEAL), STATION)
             return
         if phase in (DEALER_REVEAL, HANDS_REVEAL):

@@ -111,3 +111,34 @@ def test_a_shuffler_deal_without_a_shuffler_is_refused(tmp_path: Path) -> None:
     bad.write_text(text.replace('deal_mode = "hand"', 'deal_mode = "shuffler"'))
     with pytest.raises(ConfigError, match="devices.shuffler"):
         load_profile(str(bad))
+
+
+def test_thb_dealt_by_hand_with_every_seat_on_the_pool_settles_after_the_dealer(tmp_path: Path) -> None:
+    """Every Pool seat's hole cards are keyed at the flop: nothing is left to show after the dealer."""
+    base = load_profile("thb-default")
+    table = base.model_copy(update={"deal_mode": "hand",
+                                    "devices": base.devices.model_copy(update={"shuffler": None, "reader": None})})
+    journal = Journal(tmp_path / "thb-hand.sqlite", table_id=table.table_id)
+    ctl = TableSession(table, journal)
+    ctl.start(PROGRAM)
+    ctl.open_round()
+    ctl.set_bets(2, {"ante": "10", "pool": "1"})
+    ctl.set_bets(4, {"ante": "10", "pool": "1"})
+    ctl.no_more_bets()
+    ctl.deal_done()
+    ctl.decide(2, "flop")
+    ctl.decide(4, "flop")
+    for card in ("2c", "7d", "9h", "As", "Ac", "8d", "3h"):  # the flop, then each Pool seat's hole (seat 4 first)
+        ctl.key_card(card)
+    ctl.decide(2, "check")
+    ctl.decide(4, "check")
+    ctl.key_card("Js")  # the turn: no river decision after two checks
+    for card in ("Qs", "Kd", "7c"):  # the river, the dealer
+        ctl.key_card(card)
+    assert ctl.phase == SETTLEMENT, (ctl.phase, ctl.offer())
+    seats = {s["seat"]: s for s in ctl.round.settlement["seats"]}
+    assert set(seats) == {2, 4} and ctl.round.manual_entries == 11
+    ctl.mark_paid(4)
+    ctl.mark_paid(2)
+    assert ctl.phase == PAID
+    journal.close()
