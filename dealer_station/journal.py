@@ -323,8 +323,9 @@ def _genesis_identity(kind: str, round_id: str | None, payload_json: str) -> Ide
 
 
 def lock_path(journal_path: str | os.PathLike[str]) -> Path:
-    """Where the writer lock of a journal lives: ``<journal>.lock`` beside it."""
-    path = Path(journal_path)
+    """Where the writer lock of a journal lives: ``<journal>.lock`` beside the file itself
+    (symbolic links resolved: every name of one journal finds the same lock)."""
+    path = Path(os.path.realpath(journal_path))
     return path.with_name(path.name + ".lock")
 
 
@@ -695,11 +696,23 @@ def ensure_folder(path: str | os.PathLike[str]) -> Path:
 def _take_writer_lock(path: Path) -> IO[str]:
     """The journal's writer lock, or a one-line refusal naming who holds it."""
     try:
-        return filelock.hold_exclusive(lock_path(path))
-    except filelock.LockHeld as held:
-        raise JournalError(f"{path} is open for writing by {held}") from None
+        held = filelock.hold_exclusive(lock_path(path))
+    except filelock.LockHeld as holder:
+        raise JournalError(f"{path} is open for writing by {holder}") from None
     except OSError as exc:
         raise JournalError(f"cannot lock journal {path} for writing: {exc.strerror or exc}") from None
+    try:
+        links = os.stat(path).st_nlink
+    except FileNotFoundError:
+        links = 1  # a new journal
+    except OSError as exc:
+        filelock.release(held)
+        raise JournalError(f"cannot open journal {path}: {exc.strerror or exc}") from None
+    if links > 1:  # a hard link is another name the lock beside this one does not guard
+        filelock.release(held)
+        raise JournalError(f"{path} has {links} hard links: a journal is written under one name only "
+                           "(remove the other links, or copy it)") from None
+    return held
 
 
 def _writer_connection(path: Path) -> sqlite3.Connection:

@@ -59,6 +59,28 @@ def test_second_process_refused_with_the_holder_named(holder: tuple[subprocess.P
     assert info["pid"] == proc.pid and info["program"] == "holder.py"
 
 
+def test_another_name_for_the_same_journal_is_refused_too(holder: tuple[subprocess.Popen[str], Path],
+                                                         tmp_path: Path) -> None:
+    """A symbolic link (of the file or of its folder) finds the holder's lock; a hard link is refused."""
+    proc, path = holder
+    (tmp_path / "alias").symlink_to(tmp_path, target_is_directory=True)
+    (tmp_path / "k.sqlite").symlink_to(path)
+    for name in (tmp_path / "k.sqlite", tmp_path / "alias" / path.name):
+        with pytest.raises(JournalError, match=f"is open for writing by pid {proc.pid}"):
+            Journal(name, table_id="T1", purpose="simulation")
+    with Journal.open_readonly(path) as reader:
+        before = reader.last_seq
+    os.link(path, tmp_path / "h.sqlite")
+    with pytest.raises(JournalError, match="h.sqlite has 2 hard links: a journal is written under one name only"):
+        Journal(tmp_path / "h.sqlite", table_id="T1", purpose="simulation")
+    proc.kill()
+    proc.wait()
+    with pytest.raises(JournalError, match="t1.sqlite has 2 hard links"):  # even with no other writer now
+        Journal(path, table_id="T1", purpose="simulation")
+    with Journal.open_readonly(path) as reader:  # reading is fine (the -wal file goes with this name only)
+        assert reader.last_seq == before
+
+
 def test_second_simulate_refused_and_writes_nothing(holder: tuple[subprocess.Popen[str], Path]) -> None:
     proc, path = holder
     with Journal.open_readonly(path) as reader:
