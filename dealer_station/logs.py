@@ -7,14 +7,63 @@ supervisor action can be traced to its round.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import sys
-from typing import TextIO
+import threading
+from typing import Any, TextIO
 
 import structlog
 
 LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}
+
+
+class _Dropped:
+    """Lines one stream could not take, until it takes one again."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.lock = threading.Lock()
+
+
+class SafePrintLogger(structlog.PrintLogger):
+    """A structlog ``PrintLogger`` whose writes never raise.
+
+    A log line that cannot be written (a full disk, a closed or broken stream) is dropped
+    and counted, and the count is written as a line of its own once writing works again:
+    a log line must never stop a table's event pump or a command in the middle of its work.
+    """
+
+    def __init__(self, file: TextIO | None = None, dropped: _Dropped | None = None) -> None:
+        super().__init__(file)
+        self._dropped = dropped or _Dropped()
+
+    def msg(self, message: str) -> None:
+        try:
+            owed = self._dropped.count
+            if owed:
+                super().msg(json.dumps({"event": "log_lines_dropped", "count": owed, "level": "warning"}))
+                with self._dropped.lock:
+                    self._dropped.count -= owed
+            super().msg(message)
+        except (OSError, ValueError):
+            with self._dropped.lock:
+                self._dropped.count += 1
+
+    log = debug = info = warn = warning = msg
+    fatal = failure = err = error = critical = exception = msg
+
+
+class SafePrintLoggerFactory:
+    """Makes ``SafePrintLogger``s writing to ``file`` (stderr when none), sharing one drop count."""
+
+    def __init__(self, file: TextIO | None = None) -> None:
+        self._file = file
+        self._dropped = _Dropped()
+
+    def __call__(self, *args: Any) -> SafePrintLogger:
+        return SafePrintLogger(self._file or sys.stderr, self._dropped)
 
 
 def configure_logging(level: str | None = None, stream: TextIO | None = None) -> None:
@@ -29,6 +78,6 @@ def configure_logging(level: str | None = None, stream: TextIO | None = None) ->
             structlog.processors.JSONRenderer(sort_keys=False, default=str),
         ],
         wrapper_class=structlog.make_filtering_bound_logger(LEVELS.get(name, logging.WARNING)),
-        logger_factory=structlog.PrintLoggerFactory(stream or sys.stderr),
+        logger_factory=SafePrintLoggerFactory(stream or sys.stderr),
         cache_logger_on_first_use=False,
     )

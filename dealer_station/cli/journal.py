@@ -17,6 +17,7 @@ from pathlib import Path
 import structlog
 
 from ..journal import Journal
+from ..logs import SafePrintLoggerFactory
 from ._args import whole_number
 
 DEFAULT_JOURNAL = Path("var") / "journal.sqlite"
@@ -33,7 +34,7 @@ def _quiet_logs() -> None:
     """Keep stdout for the result: unless the station configured logging, logs go to stderr."""
     if not structlog.is_configured():
         structlog.configure(
-            logger_factory=structlog.PrintLoggerFactory(sys.stderr),
+            logger_factory=SafePrintLoggerFactory(sys.stderr),
             wrapper_class=structlog.make_filtering_bound_logger(30),  # warnings and above
         )
 
