@@ -62,6 +62,8 @@ NOT_ACCEPTED = "badge or PIN not accepted"
 def credentials_path(journal_path: str | os.PathLike[str]) -> Path:
     """Where the supervisor credentials of a journal live: ``<journal>.credentials.json``."""
     path = Path(journal_path)
+    if not path.name or path.name in (".", "..") or path.is_dir():
+        raise CredentialError("must name a journal file, not a folder", str(journal_path))
     return path.with_name(path.name + ".credentials.json")
 
 

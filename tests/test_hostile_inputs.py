@@ -53,7 +53,7 @@ INPUTS: dict[str, str] = {
     "ante_arabic_indic.json": json.dumps(record(ante="١٠")),
     "ante_fullwidth.json": json.dumps(record(ante="１０")),
     "ante_nan.json": json.dumps(record(ante="NaN")),
-    "ante_10mb.json": json.dumps(record(ante="9" * 10_000_000)),
+    "ante_10mb.json": json.dumps(record(ante="9" * 5_000_000)),  # ante and blind: 10 MB (the limit is 16 MiB)
     "min_chip_tiny.json": json.dumps(record()).replace('"min_chip": "0.5"', '"min_chip": 1e-999999'),
     "odds_huge.json": json.dumps(record()).replace('"royal_flush": "50"', '"royal_flush": 1e999999'),
     "payout_29_digits.json": json.dumps(record(ante=BIG, min_chip="1",
@@ -122,6 +122,20 @@ ROWS: list[tuple[str, list[str], str]] = [
     ("sim --delay nan", ["sim", "shuffler", "--delay", "nan"], "must be a number of seconds"),
     ("sim --delay inf", ["sim", "shuffler", "--delay", "inf"], "must be a number of seconds"),
     ("sim --delay -1", ["sim", "shuffler", "--delay", "-1"], "must be a number of seconds"),
+    ("supervisors list --journal /", ["supervisors", "list", "--journal", "/"], "must name a journal file"),
+    ("supervisors add --journal .", ["supervisors", "add", "--journal", ".", "--badge", "0412"],
+     "must name a journal file"),
+    ("simulate --journal-dir under a file", ["simulate", "--tables", "2", "--rounds", "1", "--journal-dir",
+                                             "{a_file}/tables"], "--journal-dir: cannot make the folder"),
+    ("simulate --journal-dir unwritable", ["simulate", "--tables", "2", "--rounds", "1", "--journal-dir",
+                                           "/proc/ds-tables"], "--journal-dir: cannot make the folder"),
+    ("report --output unwritable", ["report", "--journal", "{live.sqlite}", "--quiet", "--output", "/proc/ds.html"],
+     "--output: cannot write the report"),
+    ("recall --journal 5000-character name", ["recall", "--journal", "j" * 5000], "File name too long"),
+    ("settle an endless input", ["settle", "/dev/zero"], "input larger than 16 MiB refused"),
+    ("par --rounds 2**66", ["par", "--rounds", "99999999999999999999"], "must be at most 10000000"),
+    ("report --par-rounds 2**66", ["report", "--journal", "{live.sqlite}", "--par-rounds", "99999999999999999999"],
+     "must be at most 10000000"),
 ]
 
 

@@ -4,7 +4,8 @@ Each subcommand is one module in this package exposing ``register(subparsers)``;
 the module sets ``func`` on its parser. ``main`` turns every ``DealerStationError``
 into one line on stderr and exit status 2 - users never see a traceback. A standard
 output that cannot be written (a full disk, ``/dev/full``) is one more such refusal,
-handled here once for every command.
+handled here once for every command, as is any other file or device a command could not
+use (``OSError``). A defect is one line too (exit 1), its traceback in the debug log.
 """
 
 from __future__ import annotations
@@ -18,11 +19,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
+import structlog
+
 from .. import __version__
 from ..errors import DealerStationError, one_line
 from ..logs import configure_logging
 
 EXIT_USAGE = 2
+EXIT_INTERNAL = 1
 
 
 class _Parser(argparse.ArgumentParser):
@@ -62,6 +66,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (| head): not an error
         _discard_stdout(real_stdout)
         return 0
+    except OSError as exc:  # a path or device the command could not use, wherever it was met
+        where = f": {one_line(str(exc.filename), 120)}" if exc.filename else ""
+        print(f"dealer-station {args.command}: error: {exc.strerror or type(exc).__name__}{where}", file=sys.stderr)
+        return EXIT_USAGE
+    except Exception as exc:  # a defect: one line for the person, the traceback in the debug log
+        structlog.get_logger("dealer_station.cli").debug("command_failed", command=args.command, exc_info=True)
+        print(f"dealer-station {args.command}: internal error: {type(exc).__name__}: {one_line(str(exc), 200)} "
+              "(DEALER_STATION_LOG_LEVEL=debug shows where)", file=sys.stderr)
+        return EXIT_INTERNAL
     finally:
         sys.stdout = real_stdout
     return int(code or 0)

@@ -12,6 +12,8 @@ import math
 from collections.abc import Callable
 
 SQLITE_MAX_INT = 2**63 - 1
+MAX_PAR_ROUNDS = 10_000_000
+"""Simulated rounds for a par sheet: about 40 minutes of work at most, never a runaway."""
 
 
 def whole_number(minimum: int = 0, maximum: int = SQLITE_MAX_INT) -> Callable[[str], int]:

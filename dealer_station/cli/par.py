@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ConfigError
+from ._args import MAX_PAR_ROUNDS, whole_number
 from ._floor_options import Progress
 
 if TYPE_CHECKING:
@@ -19,8 +20,8 @@ if TYPE_CHECKING:
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser("par", help="par sheet: exact side-bet odds, main game house edge with its interval")
     parser.add_argument("--config", default="uth-default", metavar="PROFILE_OR_PATH")
-    parser.add_argument("--rounds", type=int, default=None, metavar="N",
-                        help="rounds simulated for the main game (default: the game's)")
+    parser.add_argument("--rounds", type=whole_number(1, MAX_PAR_ROUNDS), default=None, metavar="N",
+                        help=f"rounds simulated for the main game (default: the game's; at most {MAX_PAR_ROUNDS:,})")
     parser.add_argument("--seed", type=int, default=1, metavar="S")
     parser.add_argument("--journal", metavar="PATH", default=None,
                         help="read the current jackpot meter from this journal, read-only (default: the reset value)")
@@ -35,8 +36,6 @@ def run(args: argparse.Namespace) -> int:
     from ..games.thb import ThbTableConfig
     from ..par import par_sheet
 
-    if args.rounds is not None and args.rounds < 1:
-        raise ConfigError("must be at least 1", "rounds")
     table = load_profile(args.config)
     if not isinstance(table, BankingTableConfig):
         raise ConfigError(f"no par sheet for game {table.game!r}: its house takes a rake, not an edge", "game")

@@ -9,6 +9,7 @@ from pathlib import Path
 from ..errors import ConfigError
 from ..floor.report import Report
 from ..floor.report_data import Period, ReportData
+from ._args import MAX_PAR_ROUNDS, whole_number
 from ._floor_options import (
     Progress,
     add_floor_option,
@@ -35,8 +36,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--table", action="append", default=None, metavar="ID", help="only this table (repeatable)")
     parser.add_argument("--format", choices=FORMATS, default="table")
     parser.add_argument("--output", metavar="FILE", default=None, help="write the report here instead of stdout")
-    parser.add_argument("--par-rounds", type=int, default=None, metavar="N",
-                        help="rounds simulated for a main game's par (default: the game's; cached per pay tables)")
+    parser.add_argument("--par-rounds", type=whole_number(1, MAX_PAR_ROUNDS), default=None, metavar="N",
+                        help="rounds simulated for a main game's par (default: the game's; cached per pay tables; "
+                             f"at most {MAX_PAR_ROUNDS:,})")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     parser.set_defaults(func=run)
 
@@ -48,8 +50,6 @@ def run(args: argparse.Namespace) -> int:
     tz = zone(args.tz)
     period = Period(moment(args.start, tz, "from"), moment(args.end, tz, "to", end=True), tz, parse_shifts(args.shifts))
     by = parse_group(args.by)
-    if args.par_rounds is not None and args.par_rounds < 1:
-        raise ConfigError("must be at least 1", "par-rounds")
     progress = Progress("report", not args.quiet)
     if args.journal:
         data = _journal_data(Path(args.journal), period, progress)
@@ -65,7 +65,10 @@ def run(args: argparse.Namespace) -> int:
     report = make_report(data, by, par)
     text = _render(report, args.format)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"cannot write the report: {exc.strerror or exc}", "--output") from None
         progress(f"written to {args.output}")
     else:
         sys.stdout.write(text)

@@ -96,11 +96,20 @@ def _default_profile(name: str) -> TableConfig:
     return _cached_profile(name, config_dir())
 
 
+MAX_INPUT_BYTES = 16 * 1024 * 1024
+"""A round record is a few kilobytes; a batch of thousands fits well within this."""
+
+
 def _read_input(file: str) -> str:
     try:
         if file == "-":
-            return sys.stdin.read()
-        return Path(file).read_text(encoding="utf-8")
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(file, "rb") as fh:
+                data = fh.read(MAX_INPUT_BYTES + 1)
+        if len(data) > MAX_INPUT_BYTES:
+            raise RecordError(f"input larger than {MAX_INPUT_BYTES // (1024 * 1024)} MiB refused", file)
+        return data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise RecordError(f"cannot read input: {reason}", file) from None

@@ -137,7 +137,10 @@ def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[st
     from ..logs import configure_logging
 
     journal_dir = Path(args.journal_dir)
-    journal_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        journal_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(f"cannot make the folder: {exc.strerror or exc}", "--journal-dir") from None
     log_path = journal_dir / "simulate.log"
     log_file = open(log_path, "a", encoding="utf-8")
     configure_logging(stream=log_file)

@@ -352,7 +352,13 @@ class TableSession:
                     event = ev.decode(record.kind, record.payload)
                 except EventError as exc:
                     raise JournalError(f"journal record {record.seq}: {exc.problem}") from None
-                evolve(self.state, event, record.at, record.seq, game=self.game_evolver)
+                try:
+                    evolve(self.state, event, record.at, record.seq, game=self.game_evolver)
+                except (KeyError, IndexError, ValueError, TypeError, AttributeError, AssertionError) as exc:
+                    # a chain that verifies but does not tell one table's story (e.g. two writers interleaved)
+                    self._log.error("journal_replay_failed", seq=record.seq, kind=record.kind, error=repr(exc))
+                    raise JournalError(f"journal record {record.seq} ({record.kind}) cannot be replayed: the journal "
+                                       "does not follow one table's rounds (see the log)") from None
             info = dict(program) if program is not None else program_digest()
             info.setdefault("version", __version__)
             rnd = self.state.round
