@@ -164,8 +164,11 @@ def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[st
         print(json.dumps({"tables": out}))
     else:
         for item in out:
-            line = (f"{item['table_id']}: rounds completed {item.get('rounds_completed', 0)}, "
-                    f"house net {item.get('house_net', '0')}, journal {item['journal']}")
+            if "hands_completed" in item:  # a poker table: the house takes the rake
+                done = f"hands completed {item['hands_completed']}, rake {item.get('rake', '0')}"
+            else:
+                done = f"rounds completed {item.get('rounds_completed', 0)}, house net {item.get('house_net', '0')}"
+            line = f"{item['table_id']}: {done}, journal {item['journal']}"
             if item["error"]:
                 line += f", FAILED: {item['error']}"
             if floor:

@@ -111,7 +111,8 @@ def hold_chart(series: Sequence[ReportRow]) -> str:
     actual = [f"{x(i):.1f},{y(float(r.hold_pct or 0)):.1f}" for i, r in enumerate(points)]
     svg.append(f"<polyline points='{' '.join(actual)}' fill='none' stroke='#c53030' stroke-width='2'/>")
     for i, r in enumerate(points):
-        label = f"{r.day} {r.shift}: hold {r.hold_pct}% (par {r.theo_hold_pct}%)"
+        par = f"par {r.theo_hold_pct}%" if r.theo_hold_pct is not None else "no par"
+        label = f"{r.day} {r.shift}: hold {r.hold_pct}% ({par})"
         svg.append(f"<circle cx='{x(i):.1f}' cy='{y(float(r.hold_pct or 0)):.1f}' r='3' fill='#c53030'>"
                    f"<title>{escape(label)}</title></circle>")
         if i % max(-(-len(points) // 8), 1) == 0:  # at most 8 labels

@@ -115,6 +115,12 @@ def test_simulate_tables_plays_a_mixed_floor_from_a_list_of_profiles(tmp_path) -
         with Journal.open_readonly(table["journal"]) as journal:
             games.append(next(e.payload["record"]["game"] for e in journal.events(kinds={"settled"})))
     assert games == ["uth", "holdem_bonus", "holdem"]
+    text = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "2", "--rounds", "1",
+                           "--seats", "2", "--journal-dir", str(tmp_path / "text"), "--config", "uth-default,holdem-nl-1-2"],
+                          capture_output=True, text=True, timeout=300)
+    assert text.returncode == 0, text.stderr[-2000:]
+    lines = text.stdout.splitlines()
+    assert lines[0].startswith("T01: rounds completed 1, house net ") and lines[1].startswith("T02: hands completed 1, rake ")
     bad = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "2", "--rounds", "1",
                           "--journal-dir", str(tmp_path / "x"), "--config", "uth-default,,thb-default"],
                          capture_output=True, text=True, timeout=60)
