@@ -54,7 +54,10 @@ class Station:
         self._pump: threading.Thread | None = None
         self.journal: Journal | None = None
         self.session: TableSession | None = None
-        self.floor_url = floor_url if floor_url is not None else (table.floor.url if table.floor else None)
+        self.floor_url = floor_url if floor_url is not None else (
+            table.floor.url if table.floor and purpose == "live" else None)
+        """Where the journal is forwarded: ``floor_url`` when given; else the profile's floor, for a live
+        journal only - a demo or simulation journal never reaches the casino's floor by default."""
         self.forwarder: Any = None  # dealer_station.floor.forwarder.Forwarder when the table names a floor
 
     # -- life cycle -------------------------------------------------------------

@@ -54,7 +54,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--step-ms", type=whole_number(0, MAX_STEP_MS), default=450, metavar="MS",
                         help=f"demo pace: ms per croupier action (0 to {MAX_STEP_MS})")
     parser.add_argument("--floor", default=None, metavar="URL",
-                        help="forward the journal to this floor (postgresql://...; default: the profile's [floor] url)")
+                        help="forward the journal to this floor (postgresql://...; default: the profile's [floor] url "
+                             "for a live table; a --demo journal only goes where --floor sends it)")
     parser.set_defaults(func=run)
 
 

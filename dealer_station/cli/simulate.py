@@ -38,8 +38,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="table profile; with --tables a comma list plays a mixed floor (table i: profile i mod n)")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.add_argument("--floor", default=None, metavar="URL",
-                        help="forward the journal(s) to this floor (default: the profile's [floor] url); "
-                             "exits once the floor has acknowledged every event, 1 if it could not")
+                        help="forward the journal(s) to this floor (never the profile's [floor] url: a simulation "
+                             "reaches a floor only when sent there); exits once the floor has acknowledged every "
+                             "event, 1 if it could not")
     parser.add_argument("--tables", type=int, default=None, metavar="N",
                         help="run N tables side by side, each with its own journal in --journal-dir")
     parser.add_argument("--journal-dir", default="var/tables", metavar="DIR",
@@ -73,10 +74,9 @@ def run(args: argparse.Namespace) -> int:
         for profile in profiles:  # each table plays what its game allows of the asked seats and faults
             seats, kept = fitted_run(profile, args.seats, faults)
             check_run(profile, rounds=args.rounds, seats=seats, faults=kept)
-        floor = args.floor or (table.floor.url if table.floor else None)
-        return _many(args, profiles, faults, floor)
+        return _many(args, profiles, faults, args.floor)
     check_run(table, rounds=args.rounds, seats=args.seats, faults=faults)
-    floor = args.floor or (table.floor.url if table.floor else None)
+    floor = args.floor  # never the profile's floor: a simulation reaches a floor only when sent there
     journal = ensure_folder(args.journal)
     Journal(journal, table_id=table.table_id, purpose="simulation").close()  # creates it, or refuses in one line
     logs = log_path(journal)

@@ -125,3 +125,21 @@ def test_simulate_tables_plays_a_mixed_floor_from_a_list_of_profiles(tmp_path) -
                           "--journal-dir", str(tmp_path / "x"), "--config", "uth-default,,thb-default"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and not (tmp_path / "x").exists()
+
+
+def test_only_a_live_journal_goes_to_the_profiles_floor_by_default(tmp_path: Path) -> None:
+    """A demo or simulation under a live table's id never reaches the casino's floor unless sent there."""
+    from dealer_station.config import config_dir, load_profile
+    from dealer_station.station import Station
+
+    profile = tmp_path / "uth-with-floor.toml"
+    profile.write_text((config_dir() / "uth-default.toml").read_text()
+                       + f'\n[floor]\nurl = "{UNREACHABLE}"\n', encoding="utf-8")
+    table = load_profile(str(profile))
+    assert Station(table, journal_path=tmp_path / "live.sqlite").floor_url == UNREACHABLE
+    assert Station(table, journal_path=tmp_path / "demo.sqlite", purpose="demo").floor_url is None
+    assert Station(table, journal_path=tmp_path / "d.sqlite", purpose="demo", floor_url="postgresql://x/y").floor_url \
+        == "postgresql://x/y"
+    done = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--config", str(profile), "--rounds",
+                           "1", "--journal", str(tmp_path / "sim.sqlite")], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "floor" not in done.stdout + done.stderr, done.stdout + done.stderr
