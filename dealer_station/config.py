@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
+from datetime import time
 from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -26,6 +27,7 @@ import dealer_station
 from .errors import ConfigError, DealerStationError
 from .evaluator import Category
 from .money import exact_decimal
+from .shifts import DEFAULT_SHIFTS, parse_shifts
 
 CONFIG_DIR_ENV = "DEALER_STATION_CONFIG_DIR"
 
@@ -49,6 +51,20 @@ Odds = Annotated[Decimal, BeforeValidator(exact_decimal), AfterValidator(_non_ne
 def _optional(check: Any) -> Any:
     """``check`` for a value that may also be absent (``None``)."""
     return lambda value: None if value is None else check(value)
+
+
+def _shift_boundaries(value: object) -> tuple[time, ...]:
+    """``"06:00,14:00,22:00"`` or a list of ``"HH:MM"`` texts (or TOML local times)."""
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, (list, tuple)) and all(isinstance(v, (str, time)) for v in value):
+        text = ",".join(v.isoformat() if isinstance(v, time) else v for v in value)
+    else:
+        raise ValueError('give the shift boundaries as "06:00,14:00,22:00" or a list of "HH:MM"')
+    try:
+        return parse_shifts(text)
+    except ConfigError as exc:
+        raise ValueError(exc.problem) from None
 
 
 def _empty_is_none(value: object) -> object:
@@ -108,6 +124,8 @@ class TableConfig(_Strict):
     """The croupier's chip set, for chip rows and payout breakdowns (largest first when shown)."""
     floor: FloorConfig | None = None
     """The casino floor the journal is forwarded to (``--floor URL`` overrides it)."""
+    shifts: Annotated[tuple[time, ...], BeforeValidator(_shift_boundaries)] = DEFAULT_SHIFTS
+    """Where the casino's shifts start, in the station's local time: the croupier's shift counters."""
 
     @model_validator(mode="after")
     def _dealing_shoe_for_shuffler_deal(self) -> TableConfig:

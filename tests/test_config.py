@@ -83,7 +83,18 @@ BAD_PROFILES = [
     ("missing-limit-spot", lambda t: t.replace('[limits.trips]\nmin = "1"\nmax = "100"\n', ""), "limits.trips: missing required key"),
     ("unknown-paytable", lambda t: t.replace("[paytables.trips]", "[paytables.bonus]"), "paytables.bonus: unknown key"),
     ("toml-syntax", lambda t: t.replace("seats = 7", "seats = = 7"), "TOML syntax error"),
+    ("bad-shift", lambda t: t.replace("seats = 7", 'seats = 7\nshifts = "06:00,25:00"'),
+     "shifts: shift boundaries must be HH:MM separated by commas, not '06:00,25:00'"),
+    ("shift-number", lambda t: t.replace("seats = 7", "seats = 7\nshifts = 6"), "shifts: give the shift boundaries as"),
 ]
+
+
+def test_shift_boundaries_from_the_profile(tmp_path):
+    path = tmp_path / "shifts.toml"
+    for line in ('shifts = "19:00, 07:00"', 'shifts = ["07:00", "19:00"]', "shifts = [07:00:00, 19:00:00]"):
+        path.write_text(DEFAULT_TEXT.replace("seats = 7", f"seats = 7\n{line}"))
+        assert [t.hour for t in load_profile(str(path)).shifts] == [7, 19], line
+    assert [t.hour for t in load_profile("uth-default").shifts] == [6, 14, 22]  # the pit report's default
 
 
 @pytest.mark.parametrize("edit,message", [b[1:] for b in BAD_PROFILES], ids=[b[0] for b in BAD_PROFILES])

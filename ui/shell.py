@@ -72,8 +72,8 @@ class MainWindow(QMainWindow):
         self.kiosk = kiosk
         self.allow_close = not kiosk
         self.translations = Translations()
-        self.tally = ShiftTally()
-        self.tally.ignore_current(session.state)
+        self.tally = ShiftTally(session.table.shifts)
+        self.tally.seed(self.journal.events(kinds={"round_paid", "round_voided"}))  # a restart loses nothing
         session.add_listener(lambda s: self.tally.observe(s.state))
         self.setWindowTitle(f"Dealer Station - table {session.table.table_id}")
         self.setObjectName("mainWindow")

@@ -87,6 +87,7 @@ class StatusStrip(QWidget):
         table = session.table.table_id
         self.round.setText(f"{table} \u00b7 {number}" if number else table)
         tally = self.tally
+        tally.roll()  # a new shift starts its counters at zero even before its first round
         self.shift.setText(translate("screen", "Shift: rounds {rounds} \u00b7 table {result}").format(
             rounds=tally.rounds, result=signed(tally.result)))
         stage = session.phase_info.stage

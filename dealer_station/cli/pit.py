@@ -99,7 +99,7 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from ..floor.report import parse_shifts
+    from ..shifts import parse_shifts
 
     try:
         from ..pit.app import PitSettings, check_read_only

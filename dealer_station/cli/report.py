@@ -44,8 +44,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..floor.report import make_report, parse_group, parse_shifts
+    from ..floor.report import make_report, parse_group
     from ..par import par_sheet
+    from ..shifts import parse_shifts
 
     tz = zone(args.tz)
     period = Period(moment(args.start, tz, "from"), moment(args.end, tz, "to", end=True), tz, parse_shifts(args.shifts))

@@ -10,14 +10,16 @@ so the screen translates them in the game's context (seed 001 calls UTH's Trips 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, time
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DealerStationError
 from ..games.base import BankingGame
 from ..money import ZERO, format_money
+from ..shifts import DEFAULT_SHIFTS, shift_start
 from .phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
 
 if TYPE_CHECKING:
@@ -496,34 +498,61 @@ def refusal_of(error: BaseException, game: Any) -> Text:
 # --------------------------------------------------------------------------- the shift
 
 
+def _local_now() -> datetime:
+    return datetime.now().astimezone()
+
+
 @dataclass
 class ShiftTally:
-    """Rounds and the table's result since the station started (the croupier's shift counters).
+    """Rounds and the table's result this shift (the croupier's shift counters).
 
-    ``observe`` is called after every committed step (a session listener), so every round
-    that ends is counted once, however fast rounds go.
+    A round counts in the shift in which it ended (as in the pit's reports), with the
+    station's local time and the profile's shift boundaries. ``seed`` counts what the journal
+    already holds of the current shift, so a restart mid-shift loses nothing; ``observe`` is
+    called after every committed step (a session listener), so every round that ends is
+    counted once, however fast rounds go; both start afresh when the next shift begins.
     """
 
+    shifts: Sequence[time] = DEFAULT_SHIFTS
+    clock: Callable[[], datetime] = _local_now
     rounds: int = 0
     voided: int = 0
     result: Decimal = ZERO
+    started: datetime | None = None
     _seen: set[str] = field(default_factory=set)
 
+    def roll(self) -> None:
+        """Start afresh if a new shift has begun since the counters' own."""
+        now = self.clock()
+        start = shift_start(now, now.tzinfo or UTC, self.shifts)
+        if self.started != start:
+            self.started, self.rounds, self.voided, self.result = start, 0, 0, ZERO
+            self._seen.clear()
+
+    def seed(self, ended: Iterable[Any]) -> None:
+        """Count the journal's ``round_paid`` and ``round_voided`` records of the current shift."""
+        self.roll()
+        assert self.started is not None
+        since = self.started.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        for record in ended:
+            if record.at >= since and record.round_id and record.round_id not in self._seen:
+                self._count(record.round_id, record.kind == "round_voided",
+                            Decimal(str(record.payload.get("house_net", "0"))))
+
     def observe(self, state: TableState) -> None:
+        self.roll()
         rnd = state.round
         if rnd is None or not rnd.finished or rnd.round_id in self._seen:
             return
-        self._seen.add(rnd.round_id)
+        self._count(rnd.round_id, rnd.phase == VOID, house_result(rnd))
+
+    def _count(self, round_id: str, voided: bool, result: Decimal) -> None:
+        self._seen.add(round_id)
         self.rounds += 1
-        if rnd.phase == VOID:
+        if voided:
             self.voided += 1
         else:
-            self.result += house_result(rnd)
-
-    def ignore_current(self, state: TableState) -> None:
-        """A round already finished when the shift began is not the shift's."""
-        if state.round is not None and state.round.finished:
-            self._seen.add(state.round.round_id)
+            self.result += result
 
 
 # --------------------------------------------------------------------------- poker

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta, tzinfo
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 from ..errors import ConfigError
 from ..money import ZERO, format_money
+from ..shifts import shift_of
 from .report_data import ReportData
 
 GROUP_KEYS = ("table", "game", "day", "shift")
@@ -35,39 +36,12 @@ CENT = Decimal("0.01")
 Progress = Callable[[str], None]
 
 
-def parse_shifts(text: str) -> tuple[time, ...]:
-    """``06:00,14:00,22:00`` -> sorted distinct local times."""
-    try:
-        shifts = sorted({time.fromisoformat(part.strip()) for part in text.split(",") if part.strip()})
-    except ValueError:
-        raise ConfigError(f"shift boundaries must be HH:MM separated by commas, not {text!r}", "shifts") from None
-    if not shifts:
-        raise ConfigError("give at least one shift boundary", "shifts")
-    return tuple(shifts)
-
-
 def parse_group(text: str) -> tuple[str, ...]:
     keys = tuple(k.strip() for k in text.split(",") if k.strip())
     for key in keys:
         if key not in GROUP_KEYS:
             raise ConfigError(f"unknown grouping {key!r} (known: {', '.join(GROUP_KEYS)})", "by")
     return keys
-
-
-def shift_of(local: datetime, shifts: Sequence[time]) -> tuple[date, str]:
-    """(gaming day, shift label) of a local time."""
-    moment = local.time()
-    index = max((i for i, b in enumerate(shifts) if b <= moment), default=len(shifts) - 1)
-    day = local.date() if moment >= shifts[0] else local.date() - timedelta(days=1)
-    start, end = shifts[index], shifts[(index + 1) % len(shifts)]
-    return day, f"{start:%H:%M}-{end:%H:%M}"
-
-
-def shift_start(moment: datetime, tz: tzinfo, shifts: Sequence[time]) -> datetime:
-    """When the shift that ``moment`` (aware) falls in began, as an aware local time."""
-    local = moment.astimezone(tz)
-    starts = [datetime.combine(local.date() + timedelta(days=d), b, tz) for d in (-1, 0) for b in shifts]
-    return max(s for s in starts if s <= local)
 
 
 @dataclass

@@ -33,6 +33,7 @@ from ..errors import DealerStationError
 from ..floor.db import FloorError, connect, one_line, redact
 from ..floor.migrate import require_version
 from ..floor.queries import REPORT_SCHEMA
+from ..shifts import DEFAULT_SHIFTS
 from .chains import ChainWatch
 from .live import FloorLive, Tile
 from .sessions import IDLE, LIFETIME, Session, Sessions
@@ -44,7 +45,6 @@ from .web import CookieNames, Gate
 
 READ_ONLY: dict[str, Any] = {"options": "-c default_transaction_read_only=on"}
 """Every connection the page opens is read-only, whatever role the URL names."""
-DEFAULT_SHIFTS = (dtime(6), dtime(14), dtime(22))
 PIT_SCHEMA = REPORT_SCHEMA
 """The floor migration the page needs: its reports' (0005), after the table layout and the change notifications (0004)."""
 STATIC = ("pit.css", "pit.js")

@@ -44,11 +44,12 @@ from ..floor.queries import (
     stations,
     table_layout,
 )
-from ..floor.report import ReportRow, build_rows, shift_start
+from ..floor.report import ReportRow, build_rows
 from ..floor.report_data import Period, parse_at
 from ..games import GAMES  # noqa: F401  (registers every game's event kinds for decode)
 from ..jackpot import JackpotLedger
 from ..money import format_cents
+from ..shifts import shift_start
 
 log = structlog.get_logger("dealer_station.pit.live")
 

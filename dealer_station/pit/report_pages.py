@@ -22,8 +22,9 @@ from ..cli._floor_options import moment, zone
 from ..errors import DealerStationError
 from ..floor import html, render
 from ..floor.queries import report_data
-from ..floor.report import Report, make_report, parse_group, parse_shifts, shift_of, shift_start
+from ..floor.report import Report, make_report, parse_group
 from ..floor.report_data import Period
+from ..shifts import parse_shifts, shift_of, shift_start
 from .app import Pit, pit_of
 
 DEFAULT_BY = "table,day,shift"

@@ -15,13 +15,13 @@ import psycopg
 import pytest
 
 from dealer_station.floor.facts import Facts, derive
-from dealer_station.floor.report import shift_of
 from dealer_station.games import get_game
 from dealer_station.games.base import SeatHand
 from dealer_station.journal import Journal
 from dealer_station.money import parse_money
 from dealer_station.par import POOL_METER, par_sheet
 from dealer_station.recall import finished_round_ids, recall_round
+from dealer_station.shifts import shift_of
 from tests.floor.conftest import Floor
 from tests.floor.corrections import add_corrections
 from tests.floor.test_ingest import forward

@@ -17,9 +17,9 @@ import psycopg
 from starlette.applications import Starlette
 
 from dealer_station.floor.layout import place
-from dealer_station.floor.report import shift_start
 from dealer_station.jackpot import meters_from_journal
 from dealer_station.journal import Journal
+from dealer_station.shifts import shift_start
 from tests.pit.conftest import PAR_ROUNDS, signed_in
 from tests.pit.floorsim import DemoFloor
 

@@ -1,0 +1,41 @@
+"""Shifts: the casino's working day cut at fixed local times (06:00, 14:00, 22:00 by default).
+
+One definition for the croupier's shift counters, the pit's reports and the pit page: a
+round belongs to the shift in which it ended; the gaming day starts at the first boundary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime, time, timedelta, tzinfo
+
+from .errors import ConfigError
+
+DEFAULT_SHIFTS = (time(6), time(14), time(22))
+
+
+def parse_shifts(text: str) -> tuple[time, ...]:
+    """``06:00,14:00,22:00`` -> sorted distinct local times."""
+    try:
+        shifts = sorted({time.fromisoformat(part.strip()) for part in text.split(",") if part.strip()})
+    except ValueError:
+        raise ConfigError(f"shift boundaries must be HH:MM separated by commas, not {text!r}", "shifts") from None
+    if not shifts:
+        raise ConfigError("give at least one shift boundary", "shifts")
+    return tuple(shifts)
+
+
+def shift_of(local: datetime, shifts: Sequence[time]) -> tuple[date, str]:
+    """(gaming day, shift label) of a local time."""
+    moment = local.time()
+    index = max((i for i, b in enumerate(shifts) if b <= moment), default=len(shifts) - 1)
+    day = local.date() if moment >= shifts[0] else local.date() - timedelta(days=1)
+    start, end = shifts[index], shifts[(index + 1) % len(shifts)]
+    return day, f"{start:%H:%M}-{end:%H:%M}"
+
+
+def shift_start(moment: datetime, tz: tzinfo, shifts: Sequence[time]) -> datetime:
+    """When the shift that ``moment`` (aware) falls in began, as an aware local time."""
+    local = moment.astimezone(tz)
+    starts = [datetime.combine(local.date() + timedelta(days=d), b, tz) for d in (-1, 0) for b in shifts]
+    return max(s for s in starts if s <= local)

@@ -1,0 +1,61 @@
+"""The croupier's shift counters: the rounds that ended this shift, from the journal and live."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+
+from dealer_station.config import load_profile
+from dealer_station.engine.state import TableState, replay
+from dealer_station.engine.view import ShiftTally
+from dealer_station.journal import Journal
+from dealer_station.simulate import simulate
+
+ENDED = {"round_paid", "round_voided"}
+
+
+def _journal(tmp_path: Path) -> Path:
+    path = tmp_path / "shift.sqlite"
+    simulate(load_profile("uth-default"), rounds=6, seed=2, seats=4, faults={"jam": 0.3}, journal=path, progress=None)
+    return path
+
+
+def test_a_restart_mid_shift_counts_what_the_journal_holds_of_the_shift(tmp_path: Path) -> None:
+    path = _journal(tmp_path)
+    now = datetime.now().astimezone()
+    with Journal.open_readonly(path) as journal:
+        ended = list(journal.events(kinds=ENDED))
+        paid = [e for e in ended if e.kind == "round_paid"]
+        voided = [e for e in ended if e.kind == "round_voided"]
+        assert paid and voided  # the jams voided some rounds
+        tally = ShiftTally(((now - timedelta(hours=1)).time().replace(second=0, microsecond=0),), lambda: now)
+        tally.seed(journal.events(kinds=ENDED))
+        assert (tally.rounds, tally.voided) == (len(ended), len(voided))
+        assert tally.result == sum((Decimal(e.payload["house_net"]) for e in paid), Decimal(0))
+        # every one of those rounds also reaches the live counter once, not twice
+        state = replay(TableState("T1"), journal.events())
+        before = (tally.rounds, tally.result)
+        tally.observe(state)
+        assert (tally.rounds, tally.result) == before
+        # a shift that began after these rounds ended holds none of them
+        later = now + timedelta(hours=2)
+        fresh = ShiftTally(((now + timedelta(hours=1)).time().replace(second=0, microsecond=0),), lambda: later)
+        fresh.seed(journal.events(kinds=ENDED))
+        assert (fresh.rounds, fresh.voided, fresh.result) == (0, 0, Decimal(0))
+
+
+def test_the_counters_start_afresh_when_the_next_shift_begins(tmp_path: Path) -> None:
+    path = _journal(tmp_path)
+    now = [datetime.now().astimezone()]
+    boundary = (now[0] + timedelta(minutes=30)).time().replace(second=0, microsecond=0)
+    tally = ShiftTally((boundary, (now[0] - timedelta(hours=3)).time().replace(second=0, microsecond=0)),
+                       lambda: now[0])
+    with Journal.open_readonly(path) as journal:
+        tally.seed(journal.events(kinds=ENDED))
+    assert tally.rounds > 0
+    first = tally.started
+    now[0] += timedelta(minutes=31)
+    tally.roll()
+    assert (tally.rounds, tally.voided, tally.result) == (0, 0, Decimal(0)) and tally.started != first
+    assert tally.started is not None and tally.started.time() == boundary
