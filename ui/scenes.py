@@ -456,8 +456,11 @@ def poker_supervisor(rig: Rig) -> Iterator[str]:
     poker_actions(session, [(3, "check"), (1, "check"), (2, "check")] * 3)
     show_down(session)
     _open_dialog(rig, rig.window.adjust_round)
-    _press(rig, "adjustSeat2")
-    _type(rig, "12.5")
+    _press(rig, "adjustSeat2")  # poker: chips move between seats (the pot went to the wrong hand)
+    _type(rig, "12")
+    _press(rig, "adjustSeat3")
+    _type(rig, "12")
+    _press(rig, "adjustCollect")
     yield "adjust"
     _press(rig, "adjustNext")
     yield "adjust_pin"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from ..cards import card_str, cards_str
@@ -208,6 +209,9 @@ class DealFlow:
 
     def correct_card(self, tx: Tx, actor: str, position: str, index: int, card: int) -> None:
         tx.emit(ev.CardCorrected(position, index, card, tx.round.cards[position][index]), actor)
+
+    def check_adjustment(self, state: TableState, rnd: RoundState, adjustments: Mapping[int, Decimal]) -> None:
+        """What a family forbids in a correction of a settled round (banking: nothing more)."""
 
     def check_correction(self, rnd: RoundState, position: str, index: object, card: int) -> None:
         cards = rnd.cards.get(position)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -66,6 +67,8 @@ class Flow(Protocol):
     def correct_card(self, tx: Tx, actor: str, position: str, index: int, card: int) -> None: ...
 
     def check_correction(self, rnd: RoundState, position: str, index: object, card: int) -> None: ...
+
+    def check_adjustment(self, state: TableState, rnd: RoundState, adjustments: Mapping[int, Decimal]) -> None: ...
 
     # -- device reports (False: not expected now, nothing journaled)
     def on_deck_verified(self, tx: Tx, count: int, missing: list[int], extra: list[int],

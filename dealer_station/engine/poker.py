@@ -17,6 +17,7 @@ deal, the reveals and the device reports are ``DealFlow``'s.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -498,6 +499,29 @@ class PokerFlow(DealFlow):
         rake = Decimal(settlement.get("rake", "0"))
         handle = sum((Decimal(pot["amount"]) for pot in settlement.get("pots", [])), ZERO)
         tx.emit(ev.RoundPaid(rake, handle, rake), CROUPIER)
+
+    def check_adjustment(self, state: TableState, rnd: RoundState, adjustments: Mapping[int, Decimal]) -> None:
+        """At a poker table the players' chips are each other's: a correction moves chips between
+        seats (summing to zero) or gives back rake the hand took - never more than its rake, never
+        chips the house makes or takes - in whole chips, from stacks that hold them."""
+        for seat, amount in adjustments.items():
+            check_chips(abs(amount), self.config.min_chip, f"adjustments.{seat}", RuleError)
+        total = sum(adjustments.values(), ZERO)
+        if total < 0:
+            raise RuleError("a poker correction moves chips between seats or gives back rake: the house takes "
+                            f"nothing here, but these collect {format_money(-total)} more than they pay", "adjustments")
+        rake = Decimal(str((rnd.settlement or {}).get("rake", "0")))
+        returned = sum(state.adjustments.get(rnd.round_id, {}).values(), ZERO)
+        if total + returned > rake:
+            raise RuleError(f"these pay {format_money(total)} more than they collect; only the hand's rake "
+                            f"{format_money(rake)} can be given back ({format_money(returned)} already)", "adjustments")
+        stacks = live.stacks_now(state)
+        for seat, amount in adjustments.items():
+            if seat not in stacks:
+                raise RuleError(f"seat {seat} has left the table (settle it at the cage)", "seat")
+            if stacks[seat] + amount < 0:
+                raise RuleError(f"seat {seat} has {format_money(stacks[seat])} in front, not {format_money(-amount)}",
+                                f"adjustments.{seat}")
 
     # ----------------------------------------------------------------- void, recovery
 

@@ -635,6 +635,7 @@ class TableSession:
                     if not self.flow.stakes(rnd, seat):  # had something on the table (poker: chips in the pots)
                         raise RuleError(f"seat {seat} has no hand in round {target}", "seat")
                     parsed[str(seat)] = parse_money(amount, f"adjustments.{seat}", allow_negative=True)
+                self.flow.check_adjustment(self.state, rnd, {int(seat): v for seat, v in parsed.items()})
 
             def act(tx: Tx, actor: str) -> None:
                 assert target is not None

@@ -221,7 +221,24 @@ def test_a_supervisor_corrects_a_settled_hand_for_a_seat_that_played_it(make_tab
         ctl.void(BADGE, PIN, "too late")
     with pytest.raises(RuleError, match="seat 5 has no hand"):
         ctl.adjust(BADGE, PIN, {5: "1"}, "chip miscount")
-    ctl.adjust(BADGE, PIN, {2: "5"}, "side pot miscounted")
+    before, rake = stacks(ctl), Decimal(ctl.round.settlement["rake"])
+    seq = ctl.journal.last_seq
+    # The players' chips are each other's: a correction moves them between seats or gives back
+    # rake; it never makes chips, takes them for the house, or splits a chip.
+    for amounts, refusal in (({2: str(rake + 1)}, "only the hand's rake"), ({2: "-5"}, "the house takes nothing here"),
+                             ({2: "12.5", 1: "-12.5"}, "not a multiple of the smallest chip 1"),
+                             ({2: str(before[3] + 1), 3: str(-before[3] - 1)}, f"seat 3 has {before[3]} in front")):
+        with pytest.raises(RuleError, match=refusal):
+            ctl.adjust(BADGE, PIN, amounts, "side pot miscounted")
+    assert ctl.journal.last_seq == seq and rake > 0
+    ctl.adjust(BADGE, PIN, {2: "5", 1: "-5"}, "side pot miscounted")
     payload = list(ctl.journal.events(kinds={"round_adjusted"}))[-1].payload
-    assert payload == {"round_id": round_id, "adjustments": {"2": "5"}, "reason": "side pot miscounted",
+    assert payload == {"round_id": round_id, "adjustments": {"2": "5", "1": "-5"}, "reason": "side pot miscounted",
                        "by": f"supervisor:{BADGE}"}
+    assert stacks(ctl) == {**before, 1: before[1] - 5, 2: before[2] + 5} and conserved(ctl)
+    ctl.adjust(BADGE, PIN, {3: str(rake)}, "raked a pot that was not raked")
+    assert stacks(ctl)[3] == before[3] + rake and live.table_of(ctl.state).rake == 0 and conserved(ctl)
+    with pytest.raises(RuleError, match="only the hand's rake"):
+        ctl.adjust(BADGE, PIN, {3: "1"}, "again")
+    audit = live.audit_journal(ctl.journal.events(), ctl.table.table_id)
+    assert audit.conserved

@@ -226,6 +226,10 @@ def _fold_table(state: TableState, e: Any) -> bool:
         state.game_state = replace(table, players=table.with_player(back))
     elif isinstance(e, PlayerLeft):
         state.game_state = replace(table, players=table.without(e.seat), cashed_out=table.cashed_out + e.cashed_out)
+    elif isinstance(e, ev.RoundAdjusted):  # a supervisor's correction: chips between seats, or rake given back
+        moved = {int(seat): amount for seat, amount in e.adjustments.items()}
+        players = tuple(replace(p, stack=p.stack + moved[p.seat]) if p.seat in moved else p for p in table.players)
+        state.game_state = replace(table, players=players, rake=table.rake - sum(moved.values(), ZERO))
     else:
         return False
     return True
