@@ -307,6 +307,15 @@ def poker_summary(ctl: TableSession) -> dict[str, Any]:
     }
 
 
+NO_PROGRESS = frozenset({"read_rejected"})
+"""Journal records that do not move a round on: a card refused again and again is a stall."""
+
+
+def _progressed(ctl: TableSession, since: int) -> bool:
+    """Whether anything that moves the round on was journaled after ``since``."""
+    return ctl.state.last_seq != since and any(e.kind not in NO_PROGRESS for e in ctl.journal.events(since_seq=since))
+
+
 def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, dispute_at: int | None,
                   absent_at: int | None = None) -> None:
     """Step the croupier until the current round is paid or void; count it.
@@ -335,18 +344,17 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
         except RuleError as exc:  # a device report raced the croupier: look again
             log.info("croupier_retry", reason=str(exc), round_id=round_id)
             acted = False
-        if acted:
-            idle_since = time.monotonic()
-            continue
-        def moved(state: Any, before: int = seq) -> bool:
-            return bool(state.last_seq != before)
+        if not acted:
+            def moved(state: Any, before: int = seq) -> bool:
+                return bool(state.last_seq != before)
 
-        if not ctl.wait_for(moved, 0.5):
-            if time.monotonic() - idle_since > STALL_SECONDS:
-                log.warning("round_stalled", round_id=round_id, phase=ctl.phase)
-                ctl.void(SIM_BADGE, SIM_PIN, f"simulation: no progress for {STALL_SECONDS:.0f} s in {ctl.phase}")
-        else:
+            ctl.wait_for(moved, 0.5)
+        if _progressed(ctl, seq):
             idle_since = time.monotonic()
+        elif (time.monotonic() - idle_since > STALL_SECONDS and ctl.round is not None
+              and ctl.round.round_id == round_id and not ctl.round.finished):
+            log.warning("round_stalled", round_id=round_id, phase=ctl.phase)
+            ctl.void(SIM_BADGE, SIM_PIN, f"simulation: no progress for {STALL_SECONDS:.0f} s in {ctl.phase}")
     # How this round ended, from its journal (the croupier may already have opened the next one).
     ends = list(ctl.journal.events(round_id=round_id, kinds={"round_paid", "round_voided"}))
     if not ends:

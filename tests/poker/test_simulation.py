@@ -123,3 +123,20 @@ def test_runs_a_table_cannot_play_are_refused_in_one_line_before_anything_is_wri
                              timeout=60)
         assert out.returncode == 2 and problem in out.stderr and len(out.stderr.splitlines()) == 1
     assert not (tmp_path / "no").exists()
+
+
+def test_a_card_refused_over_and_over_is_a_stall_not_progress(tmp_path: Path) -> None:
+    """Hand dealt, misreads: a misread board card taken, the real one refused at the showdown
+    again and again. Each refusal is journaled, but the hand does not move: the simulation's
+    stall guard voids it instead of passing the card over the reader for ever."""
+    journal = tmp_path / "plh.sqlite"
+    out = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--config", "holdem-pl-1-2",
+                          "--rounds", "20", "--seats", "6", "--seed", "12", "--faults", "misread:0.2", "--json",
+                          "--journal", str(journal)], capture_output=True, text=True, timeout=180)
+    assert out.returncode == 0, out.stderr[-2000:]
+    summary = json.loads(out.stdout)
+    assert summary["hands_completed"] + sum(summary["voided"].values()) == 20 and summary["conserved"]
+    with Journal.open_readonly(journal) as j:
+        refused = Counter(e.round_id for e in j.events(kinds={"read_rejected"}))
+        stalled = {e.round_id for e in j.events(kinds={"round_voided"}) if "no progress" in e.payload["reason"]}
+    assert stalled and all(refused[rid] >= 2 for rid in stalled)  # the card kept coming back until the void
