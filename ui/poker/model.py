@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
+from dealer_station.engine.phases import DEALING
 from dealer_station.engine.poker import BOARD, PokerFlow
 from dealer_station.engine.session import TableSession
 from dealer_station.games.holdem import live
@@ -167,7 +168,7 @@ def _seat_view(session: TableSession, flow: PokerFlow, number: int, player: live
     status = "folded" if p.folded else "mucked" if number in mine.mucked else "all_in" if p.all_in else None
     position = f"seat{number}"
     shown = rnd.revealed.get(position, 0)
-    dealt = flow.cards_on_table(rnd, position) or ([None, None] if rnd.by_hand and rnd.phase != "dealing" else [])
+    dealt = flow.cards_on_table(rnd, position) or ([None, None] if rnd.by_hand and rnd.phase != DEALING else [])
     cards: tuple[int | None, ...] = tuple(c if i < shown else None for i, c in enumerate(dealt[:2]))
     if p.folded or number in mine.mucked:
         cards = ()  # game protection: a hand out of play is never shown
