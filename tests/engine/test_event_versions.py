@@ -4,8 +4,6 @@ in one line naming it, before anything is written."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from decimal import Decimal
 from pathlib import Path
 
@@ -13,7 +11,7 @@ import pytest
 
 from dealer_station.engine import events as ev
 from dealer_station.engine.event_base import EventError, decode
-from dealer_station.journal import Journal
+from tests.journal._rounds import refused_on_restart
 
 
 def test_round_paid_version_1_is_upcast_and_version_2_reads_as_written() -> None:
@@ -35,17 +33,6 @@ def test_an_event_this_program_cannot_read_is_refused_naming_it(kind: str, paylo
 
 
 def test_a_journal_with_a_newer_event_is_refused_in_one_line_and_left_as_it_is(tmp_path: Path) -> None:
-    path = tmp_path / "newer.sqlite"
-    done = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "1", "--seed", "2",
-                           "--journal", str(path)], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    with Journal(path, table_id="T1", purpose="simulation") as journal:
-        journal.append("round_paid", {"v": 3, "house_net": "1"}, actor="croupier", round_id="T1-000001")
-        last = journal.last_seq
-    again = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "1", "--journal",
-                            str(path)], capture_output=True, text=True, timeout=120)
-    assert again.returncode == 2 and "Traceback" not in again.stderr, again.stderr
-    (line,) = again.stderr.splitlines()
+    line, last = refused_on_restart(tmp_path / "newer.sqlite",
+                                    [("round_paid", {"v": 3, "house_net": "1"}, "T1-000001")])
     assert f"journal record {last}: round_paid event version 3 is newer than this program reads (up to 2)" in line
-    with Journal.open_readonly(path) as journal:
-        assert journal.last_seq == last

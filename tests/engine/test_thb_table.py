@@ -65,6 +65,20 @@ def _bets(ctl: TableSession) -> None:
     ctl.set_bets(4, {"ante": "10", "pool": "1"})
 
 
+def _play_round(ctl: TableSession, shoe: ScriptedShoe, deck: list[str] = FLUSH_DECK) -> None:
+    shoe.load(deck)
+    _bets(ctl)
+    ctl.no_more_bets()
+    ctl.decide(2, "flop")
+    ctl.decide(4, "fold")
+    ctl.reveal()  # the flop
+    ctl.decide(2, "check")
+    ctl.reveal()  # the turn card
+    ctl.reveal()  # the river card and the dealer's hand
+    ctl.mark_paid(4)
+    ctl.mark_paid(2)
+
+
 def test_contributions_at_no_more_bets_award_at_the_flop_and_settlement_pays_it(thb):
     ctl, shoe = thb()
     assert _meter(ctl).meter == Decimal("500.00")
@@ -145,17 +159,7 @@ def test_a_void_takes_the_rounds_contributions_awards_and_seeds_back(thb):
 def test_meter_survives_restarts_and_replay_equals_live(thb, tmp_path):
     ctl, shoe = thb()
     for _ in range(2):
-        shoe.load(FLUSH_DECK)
-        _bets(ctl)
-        ctl.no_more_bets()
-        ctl.decide(2, "flop")
-        ctl.decide(4, "fold")
-        ctl.reveal()
-        ctl.decide(2, "check")
-        ctl.reveal()  # the turn card
-        ctl.reveal()  # the river card and the dealer's hand
-        ctl.mark_paid(4)
-        ctl.mark_paid(2)
+        _play_round(ctl, shoe)
     live = _meter(ctl)
     rebuilt = replay(TableState(ctl.table.table_id), ctl.journal.events(), game=ctl.game_evolver)
     assert rebuilt.game_state == live
@@ -200,20 +204,6 @@ def _restart(ctl: TableSession, table, tmp_path: Path, credentials_of: TableSess
     return again
 
 
-def _play_a_flush_round(ctl: TableSession, shoe: ScriptedShoe, deck: list[str] = FLUSH_DECK) -> None:
-    shoe.load(deck)
-    _bets(ctl)
-    ctl.no_more_bets()
-    ctl.decide(2, "flop")
-    ctl.decide(4, "fold")
-    ctl.reveal()
-    ctl.decide(2, "check")
-    ctl.reveal()
-    ctl.reveal()
-    ctl.mark_paid(4)
-    ctl.mark_paid(2)
-
-
 def test_a_higher_reset_raises_the_meter_at_once_and_the_table_plays_on(thb, tmp_path):
     ctl, shoe = thb()
     shoe.load(FLUSH_DECK)
@@ -228,7 +218,7 @@ def test_a_higher_reset_raises_the_meter_at_once_and_the_table_plays_on(thb, tmp
                                                                              Decimal("600.00"))
     start = [e for e in again.journal.events() if e.kind in ("jackpot_installed", "jackpot_seed")][-2:]
     assert [e.kind for e in start] == ["jackpot_installed", "jackpot_seed"] and start[1].round_id is None
-    _play_a_flush_round(again, again.shoe)  # a Pool hit and its raise to the new reset settle as usual
+    _play_round(again, again.shoe)  # a Pool hit and its raise to the new reset settle as usual
     after = _meter(again)
     assert after.hits == before.hits + 1 and after.meter == Decimal("600.00")
     assert after.awarded - before.awarded == Decimal("120.10")  # 20% of 600.50, down to the cent
@@ -240,7 +230,7 @@ def test_a_higher_reset_raises_the_meter_at_once_and_the_table_plays_on(thb, tmp
 
 def test_a_cap_below_the_meter_or_a_change_during_a_round_is_refused_and_nothing_written(thb, tmp_path):
     ctl, shoe = thb()
-    _play_a_flush_round(ctl, shoe, NO_HIT_DECK)  # meter 500.50: two Pool stakes, no hit
+    _play_round(ctl, shoe, NO_HIT_DECK)  # meter 500.50: two Pool stakes, no hit
     assert _meter(ctl).meter == Decimal("500.50")
     shoe.load(NO_HIT_DECK)
     _bets(ctl)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from dealer_station.journal import Journal, Purpose
 
@@ -19,3 +20,26 @@ def journal_with_rounds(path: Path, rounds: int = 3, *, table_id: str = "T1",
             journal.append("round_opened", {}, actor="croupier", round_id=rid)
             journal.append("settled", {"record": RECORD, "settlement": SETTLEMENT}, actor="station", round_id=rid)
             journal.append("round_paid", {"house_net": "-50"}, actor="station", round_id=rid)
+
+
+def refused_on_restart(path: Path, appended: list[tuple[str, dict[str, Any], str]]) -> tuple[str, int]:
+    """Simulate a round into ``path``, append ``(kind, payload, round_id)`` records as a foreign
+    writer would, start the station on it again: the one error line and the last seq, after
+    checking the refusal (exit 2, one line, no traceback) wrote nothing."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "1", "--seed", "3",
+                           "--journal", str(path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    with Journal(path, table_id="T1", purpose="simulation") as journal:
+        for kind, payload, round_id in appended:
+            journal.append(kind, payload, actor="croupier", round_id=round_id)
+        last = journal.last_seq
+    again = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "1", "--journal",
+                            str(path)], capture_output=True, text=True, timeout=120)
+    assert again.returncode == 2 and "Traceback" not in again.stderr, again.stderr
+    (line,) = again.stderr.splitlines()
+    with Journal.open_readonly(path) as journal:
+        assert journal.last_seq == last  # nothing written
+    return line, last

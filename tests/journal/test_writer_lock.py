@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from dealer_station.journal import Journal, JournalError, lock_path
+from tests.journal._rounds import refused_on_restart
 
 HOLDER = textwrap.dedent(
     """
@@ -116,20 +117,11 @@ def test_lock_file_cannot_be_made(tmp_path: Path) -> None:
 def test_a_journal_whose_chain_verifies_but_tells_no_one_tables_story_is_refused_in_one_line(tmp_path: Path) -> None:
     """What two interleaved writers left before the lock (a seat paid in a round that has no such seat)."""
     path = tmp_path / "mixed.sqlite"
-    result = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "1", "--seed", "3",
-                             "--journal", str(path)], capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    with Journal(path, table_id="T1", purpose="simulation") as journal:
-        journal.append("round_opened", {"number": 2, "round_id": "T1-000002"}, actor="croupier", round_id="T1-000002")
-        journal.append("seat_paid", {"seat": 6, "net": "10"}, actor="croupier", round_id="T1-000002")
-        last = journal.last_seq
+    line, last = refused_on_restart(path, [
+        ("round_opened", {"number": 2, "round_id": "T1-000002"}, "T1-000002"),
+        ("seat_paid", {"seat": 6, "net": "10"}, "T1-000002"),
+    ])
+    assert f"journal record {last} (seat_paid) cannot be replayed" in line, line
     verify = subprocess.run([sys.executable, "-m", "dealer_station", "journal", "verify", "--journal", str(path)],
                             capture_output=True, text=True, timeout=120)
     assert verify.returncode == 0, verify.stderr  # the chain itself is sound
-    again = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "1", "--journal",
-                            str(path)], capture_output=True, text=True, timeout=120)
-    assert again.returncode == 2 and "Traceback" not in again.stderr, again.stderr
-    (line,) = again.stderr.splitlines()
-    assert f"journal record {last} (seat_paid) cannot be replayed" in line, line
-    with Journal.open_readonly(path) as journal:
-        assert journal.last_seq == last  # nothing written
