@@ -192,7 +192,7 @@ def fitted_run(table: TableConfig, seats: int, faults: Mapping[str, float] | Non
     """The seats and faults of a mixed floor's table: as asked where the game allows it."""
     least = 2 if get_game(table.game).family == "poker" else 1
     kept = {kind: rate for kind, rate in (faults or {}).items()
-            if not (kind == "pool_hit" and table.game != "holdem_bonus")
+            if not (kind == "pool_hit" and (table.game != "holdem_bonus" or table.deal_mode != "shuffler"))
             and not (kind == "absent" and not hasattr(table, "action_clock_seconds"))}
     return max(least, min(seats, table.seats)), kept
 
@@ -206,6 +206,8 @@ def check_run(table: TableConfig, *, rounds: int, seats: int, faults: Mapping[st
         raise ConfigError("--rounds must not be negative", "rounds")
     if faults and "pool_hit" in faults and table.game != "holdem_bonus":
         raise ConfigError(f"pool_hit stacks a Pool hand: a holdem_bonus table only, not {table.game}", "faults")
+    if faults and "pool_hit" in faults and table.deal_mode != "shuffler":
+        raise ConfigError("pool_hit stacks the shoe's deck: a table dealt by hand has none", "faults")
     if faults and "absent" in faults and not hasattr(table, "action_clock_seconds"):
         raise ConfigError(f"absent players need an action clock: a poker table only, not {table.game}", "faults")
 

@@ -142,3 +142,16 @@ def test_thb_dealt_by_hand_with_every_seat_on_the_pool_settles_after_the_dealer(
     ctl.mark_paid(2)
     assert ctl.phase == PAID
     journal.close()
+
+
+def test_a_stacked_pool_hit_needs_a_shoe(tmp_path: Path) -> None:
+    """pool_hit stacks the shoe's deck: on a table dealt by hand it is refused, not silently a no-op."""
+    from dealer_station.simulate import simulate
+
+    base = load_profile("thb-default")
+    table = base.model_copy(update={"deal_mode": "hand",
+                                    "devices": base.devices.model_copy(update={"shuffler": None, "reader": None})})
+    with pytest.raises(ConfigError, match="pool_hit stacks the shoe's deck: a table dealt by hand has none"):
+        simulate(table, rounds=1, seed=1, seats=2, faults={"pool_hit": 0.5}, journal=tmp_path / "j.sqlite",
+                 progress=None)
+    assert not (tmp_path / "j.sqlite").exists()
