@@ -165,16 +165,25 @@ def test_sigkill_during_thb_rounds_with_jackpot_hits_neither_loses_nor_pays_twic
     meter = conserved_at_every_position(journal)
     assert meter.hits >= 2
     awards: Counter[tuple[str, int]] = Counter()
+    amounts: dict[tuple[str, int], Decimal] = {}
+    taken_back: set[tuple[str, int]] = set()
     paid_pool: dict[tuple[str, int], Decimal] = {}
     with Journal(journal, table_id="T2") as j:
         for ev in j.events():
             if ev.kind == "jackpot_award":
                 awards[(ev.round_id, ev.payload["seat"])] += 1
+                amounts[(ev.round_id, ev.payload["seat"])] = Decimal(ev.payload["amount"])
+            if ev.kind == "jackpot_reversal" and ev.payload["of"]["kind"] == "jackpot_award":
+                taken_back.add((ev.round_id, ev.payload["of"]["seat"]))
             if ev.kind == "settled" and ev.payload["settlement"].get("jackpot"):
                 for award in ev.payload["settlement"]["jackpot"]["awards"]:
                     paid_pool[(ev.round_id, award["seat"])] = Decimal(award["amount"])
     assert awards and max(awards.values()) == 1, "a hit was awarded twice"
     assert set(paid_pool) <= set(awards)
+    # every hit a void did not take back reached its round's settlement, for the amount awarded
+    standing = {key: amount for key, amount in amounts.items() if key not in taken_back}
+    assert standing and {key: paid_pool.get(key) for key in standing} == standing
+    assert not set(paid_pool) & taken_back
 
 
 POKER_KILLS = 15
