@@ -19,7 +19,9 @@ def parse_shifts(text: str) -> tuple[time, ...]:
     try:
         shifts = sorted({time.fromisoformat(part.strip()) for part in text.split(",") if part.strip()})
     except ValueError:
-        raise ConfigError(f"shift boundaries must be HH:MM separated by commas, not {text!r}", "shifts") from None
+        raise ConfigError(f"shift boundaries must be HH:MM separated by commas, not {text[:80]!r}", "shifts") from None
+    if any(b.tzinfo is not None for b in shifts):
+        raise ConfigError("shift boundaries are local times: no UTC offset (the time zone is said apart)", "shifts")
     if not shifts:
         raise ConfigError("give at least one shift boundary", "shifts")
     return tuple(shifts)
@@ -39,3 +41,15 @@ def shift_start(moment: datetime, tz: tzinfo, shifts: Sequence[time]) -> datetim
     local = moment.astimezone(tz)
     starts = [datetime.combine(local.date() + timedelta(days=d), b, tz) for d in (-1, 0) for b in shifts]
     return max(s for s in starts if s <= local)
+
+
+def local_shift_start(moment: datetime, shifts: Sequence[time]) -> datetime:
+    """When the shift ``moment`` falls in began, in the station's own local time (aware).
+
+    The boundaries are wall-clock times; the system's time-zone rules give each its offset,
+    so a shift that began before a daylight-saving change keeps the offset it began with
+    (a fixed offset taken from now would move it by an hour).
+    """
+    local = moment.astimezone().replace(tzinfo=None)
+    starts = [datetime.combine(local.date() + timedelta(days=d), b) for d in (-1, 0) for b in shifts]
+    return max(s for s in starts if s <= local).astimezone()

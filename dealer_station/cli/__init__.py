@@ -5,7 +5,7 @@ the module sets ``func`` on its parser. ``main`` turns every ``DealerStationErro
 into one line on stderr and exit status 2 - users never see a traceback. A standard
 output that cannot be written (a full disk, ``/dev/full``) is one more such refusal,
 handled here once for every command, as is any other file or device a command could not
-use (``OSError``). A defect is one line too (exit 1), its traceback in the debug log.
+use (``OSError``). A defect is one line too (exit 1), its traceback in the log.
 """
 
 from __future__ import annotations
@@ -70,10 +70,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f": {one_line(str(exc.filename), 120)}" if exc.filename else ""
         print(f"dealer-station {args.command}: error: {exc.strerror or type(exc).__name__}{where}", file=sys.stderr)
         return EXIT_USAGE
-    except Exception as exc:  # a defect: one line for the person, the traceback in the debug log
-        structlog.get_logger("dealer_station.cli").debug("command_failed", command=args.command, exc_info=True)
+    except Exception as exc:  # a defect, not bad input: its traceback goes to the log, then one line
+        structlog.get_logger("dealer_station.cli").error("command_failed", command=args.command, exc_info=True)
         print(f"dealer-station {args.command}: internal error: {type(exc).__name__}: {one_line(str(exc), 200)} "
-              "(DEALER_STATION_LOG_LEVEL=debug shows where)", file=sys.stderr)
+              "(the log has where)", file=sys.stderr)
         return EXIT_INTERNAL
     finally:
         sys.stdout = real_stdout

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import DealerStationError
 from ..games.base import BankingGame
 from ..money import ZERO, format_money
-from ..shifts import DEFAULT_SHIFTS, shift_start
+from ..shifts import DEFAULT_SHIFTS, local_shift_start
 from .phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
 
 if TYPE_CHECKING:
@@ -523,8 +523,7 @@ class ShiftTally:
 
     def roll(self) -> None:
         """Start afresh if a new shift has begun since the counters' own."""
-        now = self.clock()
-        start = shift_start(now, now.tzinfo or UTC, self.shifts)
+        start = local_shift_start(self.clock(), self.shifts)
         if self.started != start:
             self.started, self.rounds, self.voided, self.result = start, 0, 0, ZERO
             self._seen.clear()

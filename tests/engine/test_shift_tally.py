@@ -59,3 +59,28 @@ def test_the_counters_start_afresh_when_the_next_shift_begins(tmp_path: Path) ->
     tally.roll()
     assert (tally.rounds, tally.voided, tally.result) == (0, 0, Decimal(0)) and tally.started != first
     assert tally.started is not None and tally.started.time() == boundary
+
+
+def test_a_shift_that_began_before_a_daylight_saving_change_keeps_its_start() -> None:
+    """Europe/Berlin, 27 Oct 2024: clocks go back at 03:00 CEST. At 02:30 CET the night shift
+    began at 22:00 CEST the evening before (20:00 UTC), not at 22:00 CET."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from datetime import datetime, timezone\n"
+        "from dealer_station.engine.view import ShiftTally\n"
+        "now = datetime(2024, 10, 27, 1, 30, tzinfo=timezone.utc)  # 02:30 CET, after the change\n"
+        "tally = ShiftTally(clock=lambda: now)\n"
+        "tally.roll()\n"
+        "print(tally.started.astimezone(timezone.utc).isoformat())\n"
+        "spring = datetime(2024, 3, 31, 4, 30, tzinfo=timezone.utc)  # 06:30 CEST, clocks went forward at 02:00\n"
+        "tally = ShiftTally(clock=lambda: spring)\n"
+        "tally.roll()\n"
+        "print(tally.started.astimezone(timezone.utc).isoformat())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "TZ": "Europe/Berlin"})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["2024-10-26T20:00:00+00:00", "2024-03-31T04:00:00+00:00"]
