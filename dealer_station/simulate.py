@@ -222,8 +222,10 @@ def simulate(
     journal: str | Path,
     progress: TextIO | None = sys.stderr,
     on_round: Callable[[Station], None] | None = None,
+    floor_url: str | None = None,
 ) -> Summary:
-    """Play ``rounds`` rounds (after recovering ``journal``) and summarise them."""
+    """Play ``rounds`` rounds (after recovering ``journal``) and summarise them; with
+    ``floor_url`` the station forwards the journal there while it plays."""
     check_run(table, rounds=rounds, seats=seats, faults=faults)
     if faults and "absent" in faults:
         table = table.model_copy(update={"action_clock_seconds": SIM_CLOCK_SECONDS})
@@ -245,7 +247,7 @@ def simulate(
         "link_timeout": min(table.devices.link_timeout, 0.5),
     })
     table = table.model_copy(update={"devices": devices})
-    station = Station(table, journal_path=journal, credentials=credentials, purpose="simulation")
+    station = Station(table, journal_path=journal, credentials=credentials, purpose="simulation", floor_url=floor_url)
     summary = Summary(journal=str(journal))
     started = time.monotonic()
     ctl = station.start()

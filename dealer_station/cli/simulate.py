@@ -86,12 +86,8 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"cannot write the log file {logs}: {exc.strerror or exc}") from None
     # Operational logs go to a file so stderr keeps the progress lines readable.
     configure_logging(stream=log_file)
-    if floor:
-        from ..floor.multitable import with_floor
-
-        table = with_floor(table, floor)
     summary = simulate(table, rounds=args.rounds, seed=args.seed, seats=args.seats, faults=faults,
-                       journal=journal, progress=sys.stderr)
+                       journal=journal, progress=sys.stderr, floor_url=floor)
     result = summary.as_json()
     acked = None
     if floor:

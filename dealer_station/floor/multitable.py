@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..config import FloorConfig, TableConfig
+from ..config import TableConfig
 from ..errors import DealerStationError
 from ..simulate import Summary, fitted_run, simulate
 from .forwarder import Forwarder, ForwarderStatus
@@ -38,13 +38,6 @@ def table_ids(base: str, count: int) -> list[str]:
     return [f"{base}{i:0{width}d}" for i in range(1, count + 1)]
 
 
-def with_floor(table: TableConfig, floor_url: str | None, table_id: str | None = None) -> TableConfig:
-    update: dict[str, object] = {}
-    if floor_url:
-        update["floor"] = FloorConfig(url=floor_url)
-    if table_id:
-        update["table_id"] = table_id
-    return table.model_copy(update=update) if update else table
 
 
 def acknowledge(journal: Path, floor_url: str, table_id: str, timeout: float = ACK_TIMEOUT) -> tuple[bool, ForwarderStatus]:
@@ -83,8 +76,9 @@ def simulate_tables(
         table = profiles[index % len(profiles)]
         table_seats, table_faults = fitted_run(table, seats, faults)
         try:
-            run.summary = simulate(with_floor(table, floor_url, run.table_id), rounds=rounds, seed=seed + 1000 * index,
-                                   seats=table_seats, faults=table_faults, journal=run.journal, progress=None)
+            run.summary = simulate(table.model_copy(update={"table_id": run.table_id}), rounds=rounds,
+                                   seed=seed + 1000 * index, seats=table_seats, faults=table_faults,
+                                   journal=run.journal, progress=None, floor_url=floor_url)
         except DealerStationError as exc:
             run.error = str(exc)
         except Exception as exc:  # one table failing must not hide the others' results

@@ -143,3 +143,25 @@ def test_only_a_live_journal_goes_to_the_profiles_floor_by_default(tmp_path: Pat
     done = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--config", str(profile), "--rounds",
                            "1", "--journal", str(tmp_path / "sim.sqlite")], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "floor" not in done.stdout + done.stderr, done.stdout + done.stderr
+
+
+def test_simulate_with_a_floor_forwards_while_it_plays(floor: Floor, tmp_path: Path) -> None:
+    """--floor sends a simulation where it is told, from the first round on (the pit watches it live)."""
+    from dealer_station.config import load_profile
+    from dealer_station.simulate import simulate
+
+    acked: list[int] = []
+
+    def after_round(station: object) -> None:
+        forwarder = getattr(station, "forwarder", None)
+        assert forwarder is not None, "the station is not forwarding"
+        forwarder.notify()
+        acked.append(forwarder.status().acked_seq)
+
+    journal = tmp_path / "sim.sqlite"
+    simulate(load_profile("uth-default"), rounds=4, seed=3, seats=2, journal=journal, progress=None,
+             floor_url=floor.station_url, on_round=after_round)
+    assert len(acked) == 4
+    with psycopg.connect(floor.report_url) as conn:
+        held = conn.execute("SELECT count(*) FROM floor.events WHERE table_id = 'T1'").fetchone()[0]
+    assert held > 0
