@@ -55,19 +55,19 @@ async def login_submit(request: Request) -> Response:
                            next_path)
     user = form.get("user", "")
     address = request.client.host if request.client else "unknown"
-    wait = pit.throttle.wait(address)
-    if wait > 0:
+    started = pit.throttle.attempt(address)
+    if started is None:
         log.warning("pit_login_refused", user=user[:64], address=address, reason="too many failures from this address")
-        minutes = max(1, math.ceil(wait / 60))
+        minutes = max(1, math.ceil(pit.throttle.wait(address) / 60))
         return _login_form(request, 429, f"Too many refused sign-ins from this computer: try again in {minutes} min.",
                            next_path)
     try:
         person = await run_in_threadpool(pit.users.authenticate, user, form.get("password", ""))
     except AuthError as exc:
-        pit.throttle.failed(address)
         log.warning("pit_login_refused", user=user[:64], address=address,
                     reason=REASONS.get(exc.reason, exc.reason))
         return _login_form(request, 401, pit.users.NOT_ACCEPTED, next_path)
+    pit.throttle.succeeded(address, started)
     log.info("pit_login", user=person.badge, role=person.role, failed_before=person.failed_attempts)
     response = RedirectResponse(next_path, status_code=303)
     response.headers.append("set-cookie", pit.cookies.header(pit.cookies.session,

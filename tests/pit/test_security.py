@@ -148,20 +148,41 @@ def test_one_address_spraying_many_names_is_slowed_down(demo: DemoFloor, tmp_pat
         assert sign_in(c, "ann", PASSWORD).status_code == 303  # type: ignore[attr-defined]
 
 
+def test_sign_ins_sent_side_by_side_are_all_counted_before_any_password_is_checked() -> None:
+    """60 attempts at once from one address: at most the limit reach a password check."""
+    import threading
+
+    throttle = AddressThrottle(20, 900.0)
+    gate = threading.Barrier(60)
+    let_in: list[float | None] = []
+
+    def one() -> None:
+        gate.wait()
+        let_in.append(throttle.attempt("10.0.0.9"))
+
+    threads = [threading.Thread(target=one) for _ in range(60)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sum(started is not None for started in let_in) == 20
+
+
 def test_address_throttle_window_slides_and_forgets_the_oldest_addresses() -> None:
     now = [0.0]
     throttle = AddressThrottle(3, 60.0, clock=lambda: now[0], max_addresses=2)
     for t in (0.0, 10.0, 20.0):
         now[0] = t
         assert throttle.wait("a") == 0.0
-        throttle.failed("a")
-    assert throttle.wait("a") == 40.0  # the first failure ages out at 60
+        assert throttle.attempt("a") == t  # counted as failed from the start
+    assert throttle.wait("a") == 40.0 and throttle.attempt("a") is None  # the first failure ages out at 60
     now[0] = 60.0
-    assert throttle.wait("a") == 0.0
-    throttle.failed("a")
-    assert throttle.wait("a") == 10.0  # failures at 10, 20, 60: the one at 10 ages out at 70
-    throttle.failed("b")
-    throttle.failed("c")  # only two addresses are remembered: "a", with the oldest last failure, goes
+    started = throttle.attempt("a")
+    assert started == 60.0 and throttle.wait("a") == 10.0  # 10, 20, 60: the one at 10 ages out at 70
+    throttle.succeeded("a", started)  # accepted: its own count goes, the earlier failures stay
+    assert throttle.wait("a") == 0.0 and throttle.attempt("a") == 60.0
+    throttle.attempt("b")
+    throttle.attempt("c")  # only two addresses are remembered: "a", with the oldest last failure, goes
     assert throttle.wait("a") == 0.0 and throttle.wait("b") == 0.0
 
 
