@@ -480,16 +480,19 @@ class TexasHoldemBonus(BankingGame):
         meter = state.game_state
         if not isinstance(meter, JackpotMeter):
             return [JackpotInstalled(rules)]
-        if meter.rules == rules:
-            return []
         rnd = state.round
-        if rnd is not None and not rnd.finished:
+        in_round = rnd is not None and not rnd.finished
+        changed = meter.rules != rules
+        if changed and in_round:
+            assert rnd is not None
             raise ConfigError(f"round {rnd.round_id} is still open: finish or void it under the jackpot rules it "
                               "started with, then change them", "options.jackpot")
         if rules.cap is not None and meter.meter > rules.cap:
             raise ConfigError(f"cap {format_cents(rules.cap)} is below the meter {format_cents(meter.meter)}: the "
                               "meter only goes down by an award", "options.jackpot.cap")
-        return [JackpotInstalled(rules), *installed(meter, rules).raise_to_reset()]
+        # Also on unchanged rules: a journal of an earlier version may hold a raised reset with no raise.
+        raise_up = [] if in_round else installed(meter, rules).raise_to_reset()
+        return [*([JackpotInstalled(rules)] if changed else []), *raise_up]
 
     def evolve(self, state: TableState, event: Any, at: str) -> bool:
         if isinstance(event, JackpotInstalled):

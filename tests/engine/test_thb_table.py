@@ -246,3 +246,21 @@ def test_a_cap_below_the_meter_or_a_change_during_a_round_is_refused_and_nothing
         ctl, shoe = thb(tmp_path / "thb.sqlite")  # back on the rules it runs under
         if ctl.round is not None and not ctl.round.finished:
             ctl.void(BADGE, PIN, "the pit changes the jackpot rules")
+
+
+def test_a_journal_left_below_its_reset_by_an_earlier_version_is_raised_at_start(thb, tmp_path):
+    """An earlier version journaled a higher reset without raising the meter: the table would
+    wedge at its next settlement. Starting on it raises the meter to the reset (a house seed)."""
+    ctl, _ = thb()
+    raised = _with_rules(ctl, reset="600.00")
+    from dealer_station.jackpot import JackpotInstalled
+
+    ctl.journal.append("jackpot_installed", JackpotInstalled(raised.options.jackpot).to_payload(), actor="station")
+    ctl.journal.close()
+    again = _restart(ctl, raised, tmp_path, ctl)
+    again.start(PROGRAM)
+    meter = _meter(again)
+    assert (meter.meter, meter.seeded) == (Decimal("600.00"), Decimal("100.00"))
+    kinds = [e.kind for e in again.journal.events()]
+    assert kinds[-1] == "jackpot_seed" and kinds.count("jackpot_installed") == 2  # no third install
+    again.journal.close()
