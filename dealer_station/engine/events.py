@@ -341,14 +341,27 @@ class RoundVoided(Event):
 @register
 @dataclass(frozen=True, slots=True)
 class RoundAdjusted(Event):
-    """A supervisor's correction of a settled round: amounts to pay (+) or collect (-) per seat."""
+    """A supervisor's correction of a settled round: amounts to pay (+) or collect (-) per seat.
+
+    Version 2 adds ``moves_chips``: at a poker table the amounts move chips between the
+    stacks (and rake back to them). Version 1 only recorded them, so an old journal's
+    corrections are read with ``moves_chips`` False and replay as they were played.
+    """
 
     kind: ClassVar[str] = "round_adjusted"
+    version: ClassVar[int] = 2
     writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
     round_id: str
     adjustments: dict[str, Decimal]
     reason: str
     by: str
+    moves_chips: bool = True
+
+
+@upcaster("round_adjusted", 1)
+def _round_adjusted_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 corrections changed no poker stack."""
+    return {**data, "moves_chips": False}
 
 
 @register

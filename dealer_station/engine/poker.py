@@ -516,9 +516,13 @@ class PokerFlow(DealFlow):
             raise RuleError(f"these pay {format_money(total)} more than they collect; only the hand's rake "
                             f"{format_money(rake)} can be given back ({format_money(returned)} already)", "adjustments")
         stacks = live.stacks_now(state)
+        table, mine = live.table_of(state), self._hand(rnd)
+        played = dict(mine.sittings)
         for seat, amount in adjustments.items():
-            if seat not in stacks:
-                raise RuleError(f"seat {seat} has left the table (settle it at the cage)", "seat")
+            player = table.player(seat)
+            if player is None or player.sitting != played.get(seat):
+                raise RuleError(f"the player of seat {seat} in this hand has left the table (settle it at the cage)",
+                                "seat")
             if stacks[seat] + amount < 0:
                 raise RuleError(f"seat {seat} has {format_money(stacks[seat])} in front, not {format_money(-amount)}",
                                 f"adjustments.{seat}")

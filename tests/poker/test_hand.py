@@ -7,6 +7,8 @@ from decimal import Decimal
 import pytest
 
 from dealer_station.cards import parse_card
+from dealer_station.engine import events as ev
+from dealer_station.engine.event_base import decode
 from dealer_station.errors import RuleError
 from dealer_station.games import get_game
 from dealer_station.games.holdem import live
@@ -233,8 +235,8 @@ def test_a_supervisor_corrects_a_settled_hand_for_a_seat_that_played_it(make_tab
     assert ctl.journal.last_seq == seq and rake > 0
     ctl.adjust(BADGE, PIN, {2: "5", 1: "-5"}, "side pot miscounted")
     payload = list(ctl.journal.events(kinds={"round_adjusted"}))[-1].payload
-    assert payload == {"round_id": round_id, "adjustments": {"2": "5", "1": "-5"}, "reason": "side pot miscounted",
-                       "by": f"supervisor:{BADGE}"}
+    assert payload == {"v": 2, "round_id": round_id, "adjustments": {"2": "5", "1": "-5"},
+                       "reason": "side pot miscounted", "by": f"supervisor:{BADGE}", "moves_chips": True}
     assert stacks(ctl) == {**before, 1: before[1] - 5, 2: before[2] + 5} and conserved(ctl)
     ctl.adjust(BADGE, PIN, {3: str(rake)}, "raked a pot that was not raked")
     assert stacks(ctl)[3] == before[3] + rake and live.table_of(ctl.state).rake == 0 and conserved(ctl)
@@ -242,3 +244,30 @@ def test_a_supervisor_corrects_a_settled_hand_for_a_seat_that_played_it(make_tab
         ctl.adjust(BADGE, PIN, {3: "1"}, "again")
     audit = live.audit_journal(ctl.journal.events(), ctl.table.table_id)
     assert audit.conserved
+    # A version-1 correction (written before corrections moved chips) replays as it was played: no chip moves.
+    old = decode("round_adjusted", {"round_id": round_id, "adjustments": {"2": "12.5"}, "reason": "r", "by": "s"})
+    assert isinstance(old, ev.RoundAdjusted) and not old.moves_chips
+    before_old = stacks(ctl)
+    live.fold(ctl.state, old, "2026-01-01T00:00:00.000Z")
+    assert stacks(ctl) == before_old and conserved(ctl)
+
+
+def test_a_correction_never_reaches_the_next_player_in_the_same_seat(make_table) -> None:
+    from tests.poker.conftest import BADGE, PIN
+
+    ctl, _ = make_table(deck=shoe_deck(SIDE_POT_HOLES, SIDE_POT_BOARD, button=1))
+    seat_all(ctl, {1: 200, 2: 50, 3: 100})
+    ctl.execute("open_round")
+    play(ctl, (1, "raise", "6"), (2, "all_in"), (3, "all_in"), (1, "call"))
+    for _ in range(3):
+        ctl.execute("show")
+    ctl.execute("push_pots")
+    winner = max(stacks(ctl), key=lambda seat: stacks(ctl)[seat])
+    loser = next(seat for seat in (2, 3) if seat != winner)
+    ctl.execute("leave", loser)
+    ctl.execute("seat_player", loser, "150", False)  # someone else sits down in that seat
+    seq = ctl.journal.last_seq
+    with pytest.raises(RuleError, match=f"the player of seat {loser} in this hand has left the table"):
+        ctl.adjust(BADGE, PIN, {loser: "5", winner: "-5"}, "pot went to the wrong hand")
+    assert ctl.journal.last_seq == seq
+

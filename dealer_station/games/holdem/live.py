@@ -69,6 +69,9 @@ class SeatPlayer:
     """A new player posts a big blind to be dealt in (else waits for the big blind)."""
     bought_in: Decimal = ZERO
     """Everything this player brought to the table (buy-in and chips added)."""
+    sitting: int = 0
+    """Which sitting at the table this is (``PokerTable.sittings`` when the player sat down):
+    a seat number alone cannot tell a player from the next one in the same seat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +86,8 @@ class PokerTable:
     cashed_out: Decimal = ZERO
     rake: Decimal = ZERO
     """Everything raked into the drop."""
+    sittings: int = 0
+    """Players seated so far (each ``PlayerSeated``), numbering each sitting."""
 
     def player(self, seat: int) -> SeatPlayer | None:
         return next((p for p in self.players if p.seat == seat), None)
@@ -111,6 +116,8 @@ class PokerHand:
     """(phase, seat) whose action clock runs, or None."""
     turn_since: str | None = None
     """Journal time at which that turn started (or the station restarted during it)."""
+    sittings: tuple[tuple[int, int], ...] = ()
+    """(seat, sitting) of every player dealt in: who played the hand, after they leave too."""
 
     @property
     def config(self) -> HandConfig:
@@ -212,8 +219,9 @@ def fold(state: TableState, event: Any, at: str) -> bool:
 def _fold_table(state: TableState, e: Any) -> bool:
     table = table_of(state)
     if isinstance(e, PlayerSeated):
-        player = SeatPlayer(e.seat, e.buy_in, SeatStatus.NEW, e.post, e.buy_in)
-        state.game_state = replace(table, players=table.with_player(player), bought_in=table.bought_in + e.buy_in)
+        player = SeatPlayer(e.seat, e.buy_in, SeatStatus.NEW, e.post, e.buy_in, table.sittings + 1)
+        state.game_state = replace(table, players=table.with_player(player), bought_in=table.bought_in + e.buy_in,
+                                   sittings=table.sittings + 1)
     elif isinstance(e, ChipsAdded):
         p = _seated(table, e.seat)
         grown = replace(p, stack=p.stack + e.amount, bought_in=p.bought_in + e.amount)
@@ -226,7 +234,7 @@ def _fold_table(state: TableState, e: Any) -> bool:
         state.game_state = replace(table, players=table.with_player(back))
     elif isinstance(e, PlayerLeft):
         state.game_state = replace(table, players=table.without(e.seat), cashed_out=table.cashed_out + e.cashed_out)
-    elif isinstance(e, ev.RoundAdjusted):  # a supervisor's correction: chips between seats, or rake given back
+    elif isinstance(e, ev.RoundAdjusted) and e.moves_chips:  # a correction: chips between seats, or rake back
         moved = {int(seat): amount for seat, amount in e.adjustments.items()}
         players = tuple(replace(p, stack=p.stack + moved[p.seat]) if p.seat in moved else p for p in table.players)
         state.game_state = replace(table, players=players, rake=table.rake - sum(moved.values(), ZERO))
@@ -248,8 +256,9 @@ def _fold_hand(state: TableState, e: Any) -> bool:
         assert rnd is not None
         stacks = {int(seat): chips for seat, chips in e.stacks.items()}
         hand = start_hand(parse_config(e.rules), stacks, e.button, posts=e.posts)
-        rnd.game_state = PokerHand(hand, tuple(e.posts))
         table = table_of(state)
+        rnd.game_state = PokerHand(hand, tuple(e.posts),
+                                   sittings=tuple((p.seat, p.sitting) for p in table.players if p.seat in stacks))
         dealt = tuple(replace(p, status=SeatStatus.PLAYING, post=False) if p.seat in stacks else p
                       for p in table.players)
         state.game_state = replace(table, players=dealt, button=e.button)
