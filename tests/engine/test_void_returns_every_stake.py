@@ -86,8 +86,8 @@ def test_no_void_once_the_settlement_is_shown_only_a_correction(make_controller)
     ctl.mark_paid(3)
     ctl.adjust(BADGE, PIN, {1: "-5"}, "trips paid in error")
     adjusted = list(ctl.journal.events(kinds={"round_adjusted"}))
-    assert adjusted[-1].payload == {"round_id": ctl.round.round_id, "adjustments": {"1": "-5"},
-                                    "reason": "trips paid in error", "by": f"supervisor:{BADGE}"}
+    assert adjusted[-1].payload == {"v": 2, "round_id": ctl.round.round_id, "adjustments": {"1": "-5"},
+                                    "reason": "trips paid in error", "by": f"supervisor:{BADGE}", "moves_chips": True}
     assert ctl.state.adjustments[ctl.round.round_id] == {"1": Decimal(-5)}
     ctl.mark_paid(1)
     assert ctl.phase == "paid"

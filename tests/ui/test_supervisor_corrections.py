@@ -104,8 +104,9 @@ def test_a_settled_round_is_adjusted_per_seat_and_journaled_as_shown(qtbot, wind
     supervisor_answers(qtbot, window, BADGE, PIN, "reason:wrong_payout")
     qtbot.waitUntil(lambda: bool(list(ctl.journal.events(kinds={"round_adjusted"}))), timeout=TIMEOUT)
     (event,) = ctl.journal.events(kinds={"round_adjusted"})
-    assert event.payload == {"round_id": ctl.round.round_id, "adjustments": {"1": "25", "3": "-7.5"},
-                             "reason": "Payout counted wrong at the table", "by": f"supervisor:{BADGE}"}
+    assert event.payload == {"v": 2, "round_id": ctl.round.round_id, "adjustments": {"1": "25", "3": "-7.5"},
+                             "reason": "Payout counted wrong at the table", "by": f"supervisor:{BADGE}",
+                             "moves_chips": True}
     assert ctl.state.adjustments[ctl.round.round_id] == {"1": 25, "3": -7.5}
 
 
