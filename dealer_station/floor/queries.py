@@ -31,8 +31,9 @@ from .report_data import (
 )
 
 Conn = psycopg.Connection[Any]
-REPORT_SCHEMA = 5
-"""The floor migration the reports need: 0005 derives the meter each Pool stake was paid from."""
+REPORT_SCHEMA = 6
+"""The floor migration the reports need: 0005 derives the meter each Pool stake was paid from,
+0006 refuses records the reports could not compute with."""
 
 
 def _range(column: str, period: Period) -> tuple[str, dict[str, Any]]:
@@ -135,12 +136,19 @@ def table_games(conn: Conn) -> dict[str, str]:
 
 
 def alarms(conn: Conn, since: datetime | None = None, tables: Sequence[str] | None = None) -> list[Alarm]:
-    """Integrity alarms seen since ``since`` (all when None), newest first."""
+    """Integrity alarms seen since ``since`` (all when None), newest first: the ingest's, and every
+    record the floor holds but could not derive facts from (its round is missing from the reports)."""
     rows = conn.execute(
         """SELECT table_id, first_bad_seq, reason, raised_at, last_seen_at, attempts FROM floor.alarms
            WHERE (%(since)s::timestamptz IS NULL OR last_seen_at >= %(since)s)
              AND (cardinality(%(tables)s::text[]) = 0 OR table_id = ANY(%(tables)s))
-           ORDER BY last_seen_at DESC""", {"since": since, "tables": list(tables or [])})
+           UNION ALL
+           SELECT d.table_id, d.seq, 'the floor holds this ' || d.kind || ' record but cannot read it, so its round '
+                  || 'is missing from the reports: ' || d.error, e.received_at, e.received_at, 1
+           FROM floor.derive_errors d JOIN floor.events e ON e.table_id = d.table_id AND e.seq = d.seq
+           WHERE (%(since)s::timestamptz IS NULL OR e.received_at >= %(since)s)
+             AND (cardinality(%(tables)s::text[]) = 0 OR d.table_id = ANY(%(tables)s))
+           ORDER BY 5 DESC""", {"since": since, "tables": list(tables or [])})
     return [Alarm(*row) for row in rows]
 
 

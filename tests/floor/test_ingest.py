@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import psycopg
@@ -134,6 +135,11 @@ def test_station_role_can_only_call_ingest(floor: Floor, journal_copy: Path) -> 
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 conn.execute("SELECT * FROM floor.ingest('T1', 0, %s, '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')",
                              (GENESIS_HASH,))
+    for url in (floor.station_url, floor.report_url):  # nothing outside the floor's tables either
+        for sql in ("SELECT lo_create(0)", "SELECT lo_from_bytea(0, 'x')", "CREATE TEMP TABLE scratch (a int)"):
+            with psycopg.connect(url) as conn:
+                with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                    conn.execute(sql)
     with psycopg.connect(floor.owner_url) as conn:  # even the owner cannot edit what was ingested
         with pytest.raises(psycopg.errors.RaiseException, match="append-only"):
             conn.execute("UPDATE floor.events SET actor = 'x' WHERE seq = 1")
@@ -243,3 +249,33 @@ def test_a_pinned_station_login_sends_only_its_own_table(floor: Floor, journal_c
     assert floor_rows(floor, "T2") == []
     forward(other, floor.station_url, table_id="T2")  # the shared station role is not pinned
     assert len(floor_rows(floor, "T2")) > 0
+
+
+@pytest.mark.parametrize("kind, payload, refusal", [
+    ("round_paid", {"house_net": "NaN", "handle": "10"}, "NaN is not an amount a table can hold"),
+    ("round_paid", {"house_net": "1e30", "handle": "10"}, "1e30 is not an amount a table can hold"),
+    ("round_adjusted", {"round_id": "T1-000001", "adjustments": {"1": "Infinity"}, "reason": "x", "by": "s"},
+     "Infinity is not an amount a table can hold"),
+    ("note", {"text": "\x00 hidden"}, "payload the floor cannot read"),
+    ("note", {"text": "x" * 1_100_000}, "(at most 1 MiB)"),
+])
+def test_records_the_floor_could_not_compute_with_are_refused_with_an_alarm(
+        floor: Floor, tmp_path: Path, kind: str, payload: dict[str, object], refusal: str) -> None:
+    """A hostile or broken station cannot freeze the pit's page or break every report with one record."""
+    from dealer_station.journal import Journal
+
+    path = tmp_path / "hostile.sqlite"
+    with Journal(path, table_id="H1", purpose="simulation") as journal:
+        journal.append("round_opened", {"number": 1, "round_id": "H1-000001"}, actor="croupier", round_id="H1-000001")
+        journal.append(kind, payload, actor="croupier", round_id="H1-000001")
+        bad_seq = journal.last_seq
+    fw = Forwarder(path, floor.station_url, "H1", backoff_cap=0.2).start()
+    deadline = time.monotonic() + 20
+    while not [a for a in alarms(floor) if a[0] == "H1"] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    fw.stop()
+    [(table, seq, reason)] = [a for a in alarms(floor) if a[0] == "H1"][:1]
+    assert table == "H1" and seq <= bad_seq and f"record {bad_seq}" in reason and refusal in reason, reason
+    with psycopg.connect(floor.report_url) as conn:
+        held = conn.execute("SELECT coalesce(max(seq), 0) FROM floor.events WHERE table_id = 'H1'").fetchone()[0]
+    assert held < bad_seq  # the batch holding it is refused whole: the floor never holds that record
