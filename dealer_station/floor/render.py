@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -114,13 +115,23 @@ def as_csv(report: Report) -> str:
     return buffer.getvalue()
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_AMOUNT_OR_BAND = re.compile(r"-?\d+(\.\d+)?(\.\.-?\d+(\.\d+)?)?")
+
+
 def _csv_value(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, dict):
-        return ";".join(f"{k}={v}" for k, v in value.items())
-    if isinstance(value, list):
-        return "..".join(str(v) for v in value)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+        text = ";".join(f"{k}={v}" for k, v in value.items())
+    elif isinstance(value, list):
+        text = "..".join(str(v) for v in value)
+    elif isinstance(value, bool):
+        text = "yes" if value else "no"
+    else:
+        text = str(value)
+    # A cell a spreadsheet would run as a formula (a station names its own table ids and causes)
+    # is quoted; a negative amount or band stays a number.
+    if text.startswith(_FORMULA_START) and not _AMOUNT_OR_BAND.fullmatch(text):
+        return "'" + text
+    return text

@@ -24,7 +24,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from ..errors import ConfigError
+from ..errors import ConfigError, DealerStationError, one_line
 from ..money import ZERO, format_money
 from ..shifts import shift_of
 from .report_data import ReportData
@@ -218,7 +218,15 @@ def make_report(data: ReportData, by: Sequence[str], par: ParLookup) -> Report:
     def noted(game: str, paytables: str | None) -> Any:
         key = (game, paytables)
         if key not in sheets:  # one look-up per pay tables, not per bucket
-            sheets[key] = par(game, paytables)
+            try:
+                sheets[key] = par(game, paytables)
+            except DealerStationError as exc:  # pay tables a record carries but no par sheet can use
+                sheets[key] = None
+                notes.setdefault(f"{game} (no par)", f"{game}: no par for pay tables {one_line(str(paytables), 80)}: {exc}")
+            except (AttributeError, KeyError, TypeError, ValueError, ArithmeticError) as exc:
+                sheets[key] = None
+                notes.setdefault(f"{game} (no par)", f"{game}: no par for pay tables {one_line(str(paytables), 80)}: "
+                                             f"{type(exc).__name__}")
             if sheets[key] is not None:
                 notes.setdefault(game, sheets[key].summary())
         return sheets[key]

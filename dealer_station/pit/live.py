@@ -34,6 +34,7 @@ from ..engine.event_base import decode
 from ..engine.phases import CLOSED
 from ..engine.state import TableState, evolve
 from ..errors import DealerStationError
+from ..errors import one_line as clipped
 from ..floor.db import connect, one_line
 from ..floor.queries import (
     FloorEvent,
@@ -146,8 +147,9 @@ def fold(table: _Table, events: Iterable[FloorEvent]) -> None:
             evolve(table.state, decode(e.kind, payload), e.at, e.seq)
             if e.kind in JackpotLedger.KINDS:
                 table.ledger.feed(_Record(e.kind, payload, e.at, e.round_id))
-        except (DealerStationError, ValueError, KeyError, TypeError, RuntimeError) as exc:
-            table.problems = [*table.problems, f"seq {e.seq} ({e.kind}) not read: {exc}"][-PROBLEMS_KEPT:]
+        except Exception as exc:  # a station's record, whatever is wrong with it, must not stop the floor view
+            table.problems = [*table.problems, f"seq {e.seq} ({e.kind}) not read: {clipped(str(exc), 200)}"
+                              ][-PROBLEMS_KEPT:]
         table.last_seq = e.seq
         table.last_event_at = e.at
 
@@ -237,6 +239,11 @@ class FloorLive:
                 log.warning("floor_unreachable", error=self.error)
                 self._stop.wait(backoff)
                 backoff = min(backoff * 2, 5.0)
+            except Exception as exc:  # a defect must not end the live view silently: say so, and go on
+                self.error = f"the live floor failed: {type(exc).__name__}: {clipped(str(exc), 200)}"
+                log.exception("floor_live_failed")
+                self._stop.wait(backoff)
+                backoff = min(backoff * 2, 5.0)
 
     def _wait(self, listener: psycopg.Connection[Any]) -> None:
         """Until a notification (then the rest already queued) or ``poll`` seconds."""
@@ -300,8 +307,13 @@ class FloorLive:
             self._version += 1
             for table_id in changed:
                 table = self._tables.get(table_id)
-                if table is not None:
+                if table is None:
+                    continue
+                try:
                     self._tiles[table_id] = self._tile(table, self._version)
+                except Exception as exc:  # one table's tile must not hide the others'
+                    table.problems = [*table.problems, f"tile not drawn: {clipped(str(exc), 200)}"][-PROBLEMS_KEPT:]
+                    log.exception("tile_failed", table_id=table_id)
 
     # ------------------------------------------------------------------ tiles
 

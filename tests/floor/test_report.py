@@ -330,7 +330,7 @@ def test_migrations_re_derive_the_facts_a_floor_already_holds(pg_server: Postgre
     with psycopg.connect(url) as conn:
         assert conn.execute("SELECT count(*) FROM floor.rounds WHERE win <> 0").fetchone()[0] > 0
     assert migrate(url, up_to=3) == ["0003_adjustments_rake"]
-    assert migrate(url) == ["0004_pit", "0005_pool_meter"]
+    assert migrate(url) == ["0004_pit", "0005_pool_meter", "0006_untrusted_stations"]
     with Journal.open_readonly(thb_journal) as journal:
         facts = derive(journal.events(), journal_facts(journal_copy))
     rounds = assert_floor_equals_facts(url, facts)
@@ -369,3 +369,35 @@ def test_report_with_adjustments_and_poker_rake_is_the_same_from_floor_and_journ
     assert [(a["badge"], a["detail"], a["reason"]) for a in adjusts] == expected.details
     text = cli("report", "--floor", floor.report_url, "--by", "table,game", "--par-rounds", "60", cache=par_cache)
     assert "adjust seat 1 -5, seat 3 +12.50" in text.stdout and "trips paid short" in text.stdout
+
+
+def test_a_csv_cell_a_spreadsheet_would_run_is_quoted_and_amounts_stay_numbers() -> None:
+    from dealer_station.floor.render import _csv_value
+
+    assert [_csv_value(v) for v in ('=HYPERLINK("http://evil.example","T09")', "@SUM(1+1)", "+1", "-x", "\tT1")] == [
+        '\'=HYPERLINK("http://evil.example","T09")', "'@SUM(1+1)", "'+1", "'-x", "'\tT1"]
+    assert [_csv_value(v) for v in ("-12.50", ["-476", "973"], "T1", {"=cmd|x": 1})] == [
+        "-12.50", "-476..973", "T1", "'=cmd|x=1"]
+
+
+def test_pay_tables_no_par_sheet_can_use_leave_the_row_without_par_not_the_report_broken() -> None:
+    from zoneinfo import ZoneInfo
+
+    from dealer_station.floor.report import make_report
+    from dealer_station.floor.report_data import Period, ReportData, RoundSums, StakeSums
+    from dealer_station.shifts import DEFAULT_SHIFTS
+
+    bucket = datetime(2026, 11, 30, 10)
+    data = ReportData(Period(None, None, ZoneInfo("UTC"), DEFAULT_SHIFTS),
+                      rounds=[RoundSums("H1", "uth", '{"blind":"x"}', bucket, rounds=2, handle=Decimal(40),
+                                        win=Decimal(5))],
+                      stakes=[StakeSums("H1", "uth", '{"blind":"x"}', bucket, "ante", Decimal(20), Decimal(200),
+                                        Decimal(400))])
+
+    def broken_par(game: str, paytables: str | None) -> object:
+        raise AttributeError("'str' object has no attribute 'items'")
+
+    report = make_report(data, ("table",), broken_par)
+    [row] = report.rows
+    assert (row.rounds, row.win, row.theo_win) == (2, Decimal(5), None)
+    assert any("no par for pay tables" in note for note in report.par_notes.values())

@@ -45,3 +45,24 @@ def test_a_rounds_own_events_name_the_hit_and_who_verified_it() -> None:
                               "verified_by": "supervisor:0412"}]
     ledger.feed(Rec("jackpot_reversal", {"of": {"kind": "jackpot_award", **ROUND[1].payload}}, "t4", "R1"))
     assert ledger.hits() == []  # a void took it back
+
+
+def test_a_record_the_live_view_cannot_read_is_noted_on_its_tile_and_the_rest_goes_on() -> None:
+    """A hostile station's bets_set with "bets": 0 used to end the live floor thread (AttributeError)."""
+    from datetime import UTC, datetime
+
+    from dealer_station.engine.state import TableState
+    from dealer_station.floor.queries import FloorEvent
+    from dealer_station.pit.live import _Table, fold
+
+    def event(seq: int, kind: str, payload: str, round_id: str | None = "H1-000001") -> FloorEvent:
+        return FloorEvent("H1", seq, "2026-11-30T10:00:00.000Z", round_id, kind, "croupier", payload, "0" * 64,
+                          "0" * 64, datetime.now(UTC))
+
+    table = _Table("H1", TableState("H1"))
+    fold(table, [event(1, "round_opened", '{"number": 1, "round_id": "H1-000001"}'),
+                 event(2, "bets_set", '{"seat": 1, "bets": 0}'),
+                 event(3, "no_such_kind", "{}"),
+                 event(4, "round_opened", '{"number": 2, "round_id": "H1-000002"}', "H1-000002")])
+    assert table.last_seq == 4 and table.state.round is not None and table.state.round.round_id == "H1-000002"
+    assert [p.split(" not read")[0] for p in table.problems] == ["seq 2 (bets_set)", "seq 3 (no_such_kind)"]
