@@ -249,54 +249,49 @@ def main() -> int:
     from dealer_station.logs import configure_logging
 
     configure_logging("error")
-    server = PostgresServer(settings={"max_connections": "300"})
-    server.start()
-    try:
-        with tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
-            work = Path(tmp)
-            cache = work / "cache"
-            (work / "ingest").mkdir()
-            ingest = ingest_figures(server, work / "ingest", args.stations, args.backlog_rounds, args.rate, args.seconds)
-            print("\n| measurement | result |\n|---|---:|")
-            print(f"| stations forwarding at once | {ingest['stations']} |")
-            print(f"| backlog ingest: {ingest['backlog_events']:,} events ({ingest['events_per_round']} per round) | "
-                  f"**{ingest['ingest_rate']:,.0f} events/s** ({ingest['backlog_s']:.1f} s) |")
-            print(f"| live: {ingest['live_rate_total']:,.0f} events/s appended in all, {ingest['live_events']:,} events | |")
-            print(f"| lag append -> floor p50 / p99 / max | **{ingest['lag_p50_ms']:.1f} / {ingest['lag_p99_ms']:.1f}** / "
-                  f"{ingest['lag_max_ms']:.1f} ms |")
-            sys.stdout.flush()
-            from dealer_station.par import par_sheet
+    with PostgresServer.running(settings={"max_connections": "300"}) as server, tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
+        work = Path(tmp)
+        cache = work / "cache"
+        (work / "ingest").mkdir()
+        ingest = ingest_figures(server, work / "ingest", args.stations, args.backlog_rounds, args.rate, args.seconds)
+        print("\n| measurement | result |\n|---|---:|")
+        print(f"| stations forwarding at once | {ingest['stations']} |")
+        print(f"| backlog ingest: {ingest['backlog_events']:,} events ({ingest['events_per_round']} per round) | "
+              f"**{ingest['ingest_rate']:,.0f} events/s** ({ingest['backlog_s']:.1f} s) |")
+        print(f"| live: {ingest['live_rate_total']:,.0f} events/s appended in all, {ingest['live_events']:,} events | |")
+        print(f"| lag append -> floor p50 / p99 / max | **{ingest['lag_p50_ms']:.1f} / {ingest['lag_p99_ms']:.1f}** / "
+              f"{ingest['lag_max_ms']:.1f} ms |")
+        sys.stdout.flush()
+        from dealer_station.par import par_sheet
 
-            paytables = {n: {c: str(o) for c, o in rows.items()} for n, rows in load_profile("uth-default").paytables.items()}
-            import os
+        paytables = {n: {c: str(o) for c, o in rows.items()} for n, rows in load_profile("uth-default").paytables.items()}
+        import os
 
-            os.environ["XDG_CACHE_HOME"] = str(cache)
-            started = time.perf_counter()
-            sheet = par_sheet("uth", paytables, samples=args.par_rounds)
-            par_s = time.perf_counter() - started
-            assert sheet is not None
-            print(f"| par sheet uth-default ({sheet.method}) | **{par_s:.1f} s** |")
-            started = time.perf_counter()
-            from dealer_station.par.categories import enumerate_counts
+        os.environ["XDG_CACHE_HOME"] = str(cache)
+        started = time.perf_counter()
+        sheet = par_sheet("uth", paytables, samples=args.par_rounds)
+        par_s = time.perf_counter() - started
+        assert sheet is not None
+        print(f"| par sheet uth-default ({sheet.method}) | **{par_s:.1f} s** |")
+        started = time.perf_counter()
+        from dealer_station.par.categories import enumerate_counts
 
-            enumerate_counts(7)
-            print(f"| of which Trips: full enumeration of 133,784,560 hands | {time.perf_counter() - started:.1f} s |")
-            floor, bulk = ten_million(server, args.events, 20, progress)
-            print(f"| floor for the report: {bulk['events']:,} events, {bulk['rounds']:,} rounds, {bulk['tables']} tables, "
-                  f"{bulk['size']} (bulk load {bulk['load_s']:.0f} s) | |")
-            shift = ["--from", "2026-11-03T06:00", "--to", "2026-11-03T14:00", "--format", "json", "--by", "table,shift"]
-            if args.par_rounds:
-                shift += ["--par-rounds", str(args.par_rounds)]
-            median, best = timed_report(floor.report_url, shift, cache)
-            print(f"| shift report (8 h, 20 tables), CLI end to end, median / best of 5 | **{median:.2f}** / {best:.2f} s |")
-            day = ["--from", "2026-11-03", "--to", "2026-11-03", "--format", "json", "--by", "table,shift"]
-            median, best = timed_report(floor.report_url, day + shift[-2:] if args.par_rounds else day, cache)
-            print(f"| day report (3 shifts, 20 tables) | {median:.2f} / {best:.2f} s |")
-            whole = ["--format", "json", "--by", "table,day"] + (shift[-2:] if args.par_rounds else [])
-            median, best = timed_report(floor.report_url, whole, cache, runs=3)
-            print(f"| whole floor ({bulk['rounds']:,} rounds) by table and day | {median:.2f} / {best:.2f} s |")
-    finally:
-        server.cleanup()
+        enumerate_counts(7)
+        print(f"| of which Trips: full enumeration of 133,784,560 hands | {time.perf_counter() - started:.1f} s |")
+        floor, bulk = ten_million(server, args.events, 20, progress)
+        print(f"| floor for the report: {bulk['events']:,} events, {bulk['rounds']:,} rounds, {bulk['tables']} tables, "
+              f"{bulk['size']} (bulk load {bulk['load_s']:.0f} s) | |")
+        shift = ["--from", "2026-11-03T06:00", "--to", "2026-11-03T14:00", "--format", "json", "--by", "table,shift"]
+        if args.par_rounds:
+            shift += ["--par-rounds", str(args.par_rounds)]
+        median, best = timed_report(floor.report_url, shift, cache)
+        print(f"| shift report (8 h, 20 tables), CLI end to end, median / best of 5 | **{median:.2f}** / {best:.2f} s |")
+        day = ["--from", "2026-11-03", "--to", "2026-11-03", "--format", "json", "--by", "table,shift"]
+        median, best = timed_report(floor.report_url, day + shift[-2:] if args.par_rounds else day, cache)
+        print(f"| day report (3 shifts, 20 tables) | {median:.2f} / {best:.2f} s |")
+        whole = ["--format", "json", "--by", "table,day"] + (shift[-2:] if args.par_rounds else [])
+        median, best = timed_report(floor.report_url, whole, cache, runs=3)
+        print(f"| whole floor ({bulk['rounds']:,} rounds) by table and day | {median:.2f} / {best:.2f} s |")
     return 0
 
 

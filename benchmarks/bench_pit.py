@@ -196,54 +196,49 @@ def main() -> int:
     from dealer_station.logs import configure_logging
 
     configure_logging("error")
-    server = PostgresServer(settings={"max_connections": "300"})
-    server.start()
-    try:
-        with tempfile.TemporaryDirectory(prefix="bench-pit-") as tmp:
-            work = Path(tmp)
-            cache = work / "cache"
-            started = time.monotonic()
-            floor, events = floor_of_tables(server, work, args.tables, args.rounds)
-            progress(f"{args.tables} tables, {events:,} events forwarded ({time.monotonic() - started:.0f} s)")
-            pit = PitServer(floor.report_url, work, cache, args.par_rounds)
-            try:
-                first = Session(pit.port).get("/floor")
-                assert first.count('<article class="tile') == args.tables
-                floor_one = load(pit.port, "/floor", 1, args.requests, args.seconds, "Floor now")
-                floor_view = load(pit.port, "/floor", args.sessions, args.requests, args.seconds, "Floor now")
-            finally:
-                pit.stop()
-            print("\n| measurement | result |\n|---|---:|")
-            print(f"| floor view: {args.tables} tables in {args.tables // 20} pits ({events:,} events), server ready "
-                  f"after | {pit.ready_s:.1f} s |")
-            print(f"| floor view page load, one session, p50 / max of {floor_one['n']} | **{floor_one['p50']:.0f}** / "
-                  f"{floor_one['max']:.0f} ms |")
-            print(f"| floor view page load, {args.sessions} sessions at once, {floor_view['n']} loads "
-                  f"({floor_view['bytes'] // 1024} KB each), p50 / p99 / max | **{floor_view['p50']:.0f} / "
-                  f"{floor_view['p99']:.0f}** / {floor_view['max']:.0f} ms ({floor_view['rate']:.0f} pages/s) |")
-            sys.stdout.flush()
-            big, bulk = ten_million(server, args.events, 20, progress)
-            from dealer_station.par import par_sheet
+    with PostgresServer.running(settings={"max_connections": "300"}) as server, tempfile.TemporaryDirectory(prefix="bench-pit-") as tmp:
+        work = Path(tmp)
+        cache = work / "cache"
+        started = time.monotonic()
+        floor, events = floor_of_tables(server, work, args.tables, args.rounds)
+        progress(f"{args.tables} tables, {events:,} events forwarded ({time.monotonic() - started:.0f} s)")
+        pit = PitServer(floor.report_url, work, cache, args.par_rounds)
+        try:
+            first = Session(pit.port).get("/floor")
+            assert first.count('<article class="tile') == args.tables
+            floor_one = load(pit.port, "/floor", 1, args.requests, args.seconds, "Floor now")
+            floor_view = load(pit.port, "/floor", args.sessions, args.requests, args.seconds, "Floor now")
+        finally:
+            pit.stop()
+        print("\n| measurement | result |\n|---|---:|")
+        print(f"| floor view: {args.tables} tables in {args.tables // 20} pits ({events:,} events), server ready "
+              f"after | {pit.ready_s:.1f} s |")
+        print(f"| floor view page load, one session, p50 / max of {floor_one['n']} | **{floor_one['p50']:.0f}** / "
+              f"{floor_one['max']:.0f} ms |")
+        print(f"| floor view page load, {args.sessions} sessions at once, {floor_view['n']} loads "
+              f"({floor_view['bytes'] // 1024} KB each), p50 / p99 / max | **{floor_view['p50']:.0f} / "
+              f"{floor_view['p99']:.0f}** / {floor_view['max']:.0f} ms ({floor_view['rate']:.0f} pages/s) |")
+        sys.stdout.flush()
+        big, bulk = ten_million(server, args.events, 20, progress)
+        from dealer_station.par import par_sheet
 
-            os.environ["XDG_CACHE_HOME"] = str(cache)
-            paytables = {n: {c: str(o) for c, o in rows.items()} for n, rows in load_profile("uth-default").paytables.items()}
-            par_sheet("uth", paytables, samples=args.par_rounds)  # cached for the server: measure the page, not par
-            pit = PitServer(big.report_url, work, cache, args.par_rounds)
-            try:
-                query = urlencode({"from": "2026-11-03T06:00", "to": "2026-11-03T14:00", "by": "table,shift",
-                                   "tz": "UTC"})
-                sessions = max(2, args.sessions // 4)
-                report = load(pit.port, f"/reports?{query}", sessions, max(3, args.requests // 10), args.seconds * 2,
-                              "Pit report")
-                single = load(pit.port, f"/reports?{query}", 1, 5, args.seconds, "Pit report")
-            finally:
-                pit.stop()
-            print(f"| shift report page (8 h, 20 tables) over {bulk['events']:,} events ({bulk['rounds']:,} rounds), "
-                  f"one session, p50 / max of {single['n']} | **{single['p50']:.0f}** / {single['max']:.0f} ms |")
-            print(f"| the same, {sessions} sessions at once, {report['n']} loads, p50 / p99 / max | "
-                  f"**{report['p50']:.0f} / {report['p99']:.0f}** / {report['max']:.0f} ms |")
-    finally:
-        server.cleanup()
+        os.environ["XDG_CACHE_HOME"] = str(cache)
+        paytables = {n: {c: str(o) for c, o in rows.items()} for n, rows in load_profile("uth-default").paytables.items()}
+        par_sheet("uth", paytables, samples=args.par_rounds)  # cached for the server: measure the page, not par
+        pit = PitServer(big.report_url, work, cache, args.par_rounds)
+        try:
+            query = urlencode({"from": "2026-11-03T06:00", "to": "2026-11-03T14:00", "by": "table,shift",
+                               "tz": "UTC"})
+            sessions = max(2, args.sessions // 4)
+            report = load(pit.port, f"/reports?{query}", sessions, max(3, args.requests // 10), args.seconds * 2,
+                          "Pit report")
+            single = load(pit.port, f"/reports?{query}", 1, 5, args.seconds, "Pit report")
+        finally:
+            pit.stop()
+        print(f"| shift report page (8 h, 20 tables) over {bulk['events']:,} events ({bulk['rounds']:,} rounds), "
+              f"one session, p50 / max of {single['n']} | **{single['p50']:.0f}** / {single['max']:.0f} ms |")
+        print(f"| the same, {sessions} sessions at once, {report['n']} loads, p50 / p99 / max | "
+              f"**{report['p50']:.0f} / {report['p99']:.0f}** / {report['max']:.0f} ms |")
     return 0
 
 

@@ -12,9 +12,5 @@ from tests.pg import PostgresServer
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PostgresServer]:
-    server = PostgresServer()
-    server.start()
-    try:
+    with PostgresServer.running() as server:
         yield server
-    finally:
-        server.cleanup()

@@ -10,6 +10,7 @@ Reused by the floor tests (``tests/floor/conftest.py``) and the pit web page's t
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pwd
 import shutil
@@ -17,6 +18,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
@@ -119,6 +121,17 @@ class PostgresServer:
         """Start again after ``kill``: PostgreSQL replays its WAL (crash recovery)."""
         (self.data / "postmaster.pid").unlink(missing_ok=True)
         self.start()
+
+    @classmethod
+    @contextlib.contextmanager
+    def running(cls, *, settings: dict[str, str] | None = None) -> Iterator[PostgresServer]:
+        """A started server, stopped and its directory removed when the block ends."""
+        server = cls(settings=settings)
+        server.start()
+        try:
+            yield server
+        finally:
+            server.cleanup()
 
     def cleanup(self) -> None:
         try:

@@ -21,25 +21,24 @@ def signed(amount: Any) -> str:
     return f"+{money(value)}" if value > 0 else money(value)
 
 
-def local_time(iso: str | None, seconds: bool = True) -> str:
-    """A journal time (UTC, ISO 8601) as the table's local clock time: ``14:03:12``."""
+def _local(iso: str | None, pattern: str) -> str:
+    """A journal time (UTC, ISO 8601) in the table's local time; "-" for none, as given if unreadable."""
     if not iso:
         return "-"
     try:
         when = datetime.fromisoformat(iso.replace("Z", "+00:00"))
     except ValueError:
         return iso
-    return when.astimezone().strftime("%H:%M:%S" if seconds else "%H:%M")
+    return when.astimezone().strftime(pattern)
+
+
+def local_time(iso: str | None, seconds: bool = True) -> str:
+    """The table's local clock time: ``14:03:12``."""
+    return _local(iso, "%H:%M:%S" if seconds else "%H:%M")
 
 
 def local_datetime(iso: str | None) -> str:
-    if not iso:
-        return "-"
-    try:
-        when = datetime.fromisoformat(iso.replace("Z", "+00:00"))
-    except ValueError:
-        return iso
-    return when.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    return _local(iso, "%Y-%m-%d %H:%M:%S")
 
 
 def net_words(net: Any) -> tuple[str, str]:

@@ -38,6 +38,21 @@ def _simulate(journal: Path, seed: int, rounds: int, *extra: str) -> subprocess.
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
 
 
+def _kill_once_past(journal: Path, seed: int, target: int, *extra: str) -> None:
+    """Start a long simulation and SIGKILL it, without warning, once the journal reaches
+    ``target``. A station that makes no progress after a restart fails here rather than
+    passing unnoticed."""
+    proc = _simulate(journal, seed, 100_000, *extra)
+    deadline = time.monotonic() + 60
+    while _last_seq(journal) < target:
+        assert proc.poll() is None, proc.stderr.read().decode()
+        assert time.monotonic() < deadline, f"no progress after restart {seed}: stuck at {_last_seq(journal)}"
+        time.sleep(0.002)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr.read().decode()
+
+
 def _last_seq(journal: Path) -> int:
     """Last journaled seq, read without opening a writer (0 before the file exists)."""
     if not journal.exists():
@@ -67,19 +82,8 @@ def test_sigkill_at_fifty_points_loses_nothing_and_pays_nothing_twice(tmp_path: 
     kill_points: list[tuple[str, int]] = []
     last_seq = 0
     for attempt in range(KILLS):
-        proc = _simulate(journal, seed=attempt + 1, rounds=100_000)
-        # Kill it without warning once it has journaled a random number of further events
-        # (a 3-seat round is about 45): a new point of a round each time. A station that
-        # makes no progress after a restart fails here rather than passing unnoticed.
-        target = last_seq + rng.randint(4, 120)
-        deadline = time.monotonic() + 60
-        while _last_seq(journal) < target:
-            assert proc.poll() is None, proc.stderr.read().decode()
-            assert time.monotonic() < deadline, f"no progress after restart {attempt}: stuck at {_last_seq(journal)}"
-            time.sleep(0.002)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=30)
-        assert proc.returncode == -signal.SIGKILL, proc.stderr.read().decode()
+        # a random number of further events (a 3-seat round is about 45): a new point of a round each time
+        _kill_once_past(journal, attempt + 1, last_seq + rng.randint(4, 120))
         point = _phase_at_end(journal, table.table_id)
         assert point[1] >= last_seq, "the journal lost events across a kill"
         last_seq = point[1]
@@ -149,15 +153,7 @@ def test_sigkill_during_thb_rounds_with_jackpot_hits_neither_loses_nor_pays_twic
     rng = random.Random(7)
     last_seq = 0
     for attempt in range(THB_KILLS):
-        proc = _simulate(journal, attempt + 1, 100_000, *extra)
-        target = last_seq + rng.randint(4, 90)
-        deadline = time.monotonic() + 60
-        while _last_seq(journal) < target:
-            assert proc.poll() is None, proc.stderr.read().decode()
-            assert time.monotonic() < deadline, f"no progress after restart {attempt}"
-            time.sleep(0.002)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=30)
+        _kill_once_past(journal, attempt + 1, last_seq + rng.randint(4, 90), *extra)
         last_seq = _last_seq(journal)
     final = _simulate(journal, 999, 3, *extra)
     _out, err = final.communicate(timeout=120)
@@ -200,15 +196,7 @@ def test_sigkill_during_poker_hands_creates_no_chip_and_settles_no_hand_twice(tm
     rng = random.Random(10)
     last_seq = 0
     for attempt in range(POKER_KILLS):
-        proc = _simulate(journal, attempt + 1, 100_000, *extra)
-        target = last_seq + rng.randint(4, 150)  # a 6-seat hand is about 80 events
-        deadline = time.monotonic() + 60
-        while _last_seq(journal) < target:
-            assert proc.poll() is None, proc.stderr.read().decode()
-            assert time.monotonic() < deadline, f"no progress after restart {attempt}"
-            time.sleep(0.002)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=30)
+        _kill_once_past(journal, attempt + 1, last_seq + rng.randint(4, 150), *extra)  # a 6-seat hand: ~80 events
         assert _last_seq(journal) >= last_seq, "the journal lost events across a kill"
         last_seq = _last_seq(journal)
     final = _simulate(journal, 999, 3, *extra)

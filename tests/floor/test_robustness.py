@@ -26,12 +26,8 @@ from tests.pg import PostgresServer
 @pytest.fixture
 def own_server() -> Iterator[PostgresServer]:
     """A server of its own: these tests kill it."""
-    server = PostgresServer()
-    server.start()
-    try:
+    with PostgresServer.running() as server:
         yield server
-    finally:
-        server.cleanup()
 
 
 @pytest.fixture(scope="module")
