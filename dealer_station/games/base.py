@@ -73,6 +73,8 @@ class Game(ABC):
     """Screen words for spots and actions (``ante`` -> ``Ante``); the UI translates them."""
     needs_profile: ClassVar[bool] = True
     """Whether a round record settles against a table profile (poker records carry their rules)."""
+    par_provider: ClassVar[str | None] = None
+    """Dotted name of its par sheet provider (``dealer_station.par``), or None: no par sheet."""
 
     def check_table(self, table: TableConfig) -> None:
         """Refuse a table configuration this game cannot run (``RuleError`` naming the key)."""

@@ -300,6 +300,7 @@ class TexasHoldemBonus(BankingGame):
     max_seats = 6
     limit_spots = ("ante",)  # Bonus equals the Ante; the Pool stake is fixed by the table
     paytable_names = ("bonus", "pool")
+    par_provider = "dealer_station.par.thb:thb_par"
 
     def default_profile(self) -> str:
         return "thb-default"

@@ -136,6 +136,7 @@ class UltimateTexasHoldem(BankingGame):
     max_seats = 7
     limit_spots = ("ante", "trips")  # "ante" bounds the Ante and the Blind alike
     paytable_names = ("blind", "trips")
+    par_provider = "dealer_station.par.uth:uth_par"
 
     # -- bets ---------------------------------------------------------------------
 

@@ -1,10 +1,16 @@
 """Par sheets: the theoretical figures of a game's pay tables, one provider per game.
 
-A game contributes its par sheet by registering a provider under its name
-(``register("uth", uth_par)``); ``par_sheet(game, paytables)`` finds it, computes the
-sheet once per pay tables and caches it (in memory, and on disk under
-``$XDG_CACHE_HOME/dealer-station/par`` because a main game's figure is simulated).
-Texas Hold'em Bonus plugs in the same way from ``dealer_station/par/thb.py``.
+A game declares its par sheet provider as a dotted name (the ``par_provider`` of its game
+class, e.g. ``"dealer_station.par.uth:uth_par"``), or anything may ``register(game,
+provider)`` one (a callable or a dotted name, imported on first use). ``par_sheet(game,
+paytables)`` finds it, computes the sheet once per pay tables and caches it (in memory, and
+on disk under ``$XDG_CACHE_HOME/dealer-station/par`` because a main game's figure is
+simulated: ``montecarlo``, the one engine every game's simulation runs on).
+
+A provider is a plain callable ``provider(paytables, *, seed, progress[, samples][, seats])
+-> ParSheet``: ``samples`` (rounds simulated) and ``seats`` (seats a simulated round has: the
+profile's) are passed only when the caller chose them, so the provider's defaults hold
+otherwise.
 
 A sheet gives, per *basis* spot (a stake a seat places; decision bets such as UTH's Play
 are inside the spot they multiply), the house edge per unit staked, the variance of one
@@ -21,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal
@@ -30,6 +37,7 @@ from typing import Any
 
 import structlog
 
+from ..errors import ConfigError
 from ..journal import canonical_json
 
 log = structlog.get_logger("dealer_station.par")
@@ -104,15 +112,46 @@ class ParSheet:
 
 
 Provider = Callable[..., ParSheet]
-"""``provider(paytables, *, samples, seed, progress)`` -> ParSheet."""
+"""``provider(paytables, *, seed, progress[, samples][, seats])`` -> ParSheet (see the module)."""
 
-PROVIDERS: dict[str, Provider] = {}
+PROVIDERS: dict[str, Provider | str] = {}
+"""Providers registered by game name: a callable, or a dotted name not imported yet."""
 CACHE_VERSION = "2"
 
 
-def register(game: str, provider: Provider) -> None:
-    """A game's par sheet provider (one per game name)."""
+def register(game: str, provider: Provider | str) -> None:
+    """A game's par sheet provider (one per game name): a callable, or a dotted name
+    (``"package.module:function"``) imported when a sheet is first asked for."""
     PROVIDERS[game] = provider
+
+
+def provider_of(game: str) -> Provider | None:
+    """The par sheet provider of ``game``: registered, else declared by the game itself
+    (``par_provider``); None when it has none. A dotted name that does not import is a
+    ``ConfigError`` naming it."""
+    entry = PROVIDERS.get(game)
+    if entry is None:
+        entry = _declared(game)
+        if entry is None:
+            return None
+    if isinstance(entry, str):
+        try:
+            resolved = pkgutil.resolve_name(entry)
+        except (ImportError, AttributeError, ValueError) as exc:
+            raise ConfigError(f"par provider {entry!r} of game {game!r} does not import: {exc}", "par_provider") from None
+        if not callable(resolved):
+            raise ConfigError(f"par provider {entry!r} of game {game!r} is not callable", "par_provider")
+        entry = resolved
+    PROVIDERS[game] = entry
+    return entry
+
+
+def _declared(game: str) -> str | None:
+    """The dotted name of the provider the game registry's ``game`` declares, if any."""
+    from ..games import GAMES
+
+    declared = getattr(GAMES.get(game), "par_provider", None)
+    return declared if isinstance(declared, str) else None
 
 
 def _cache_dir() -> Path:
@@ -124,16 +163,19 @@ _MEMORY: dict[str, ParSheet] = {}
 
 
 def par_sheet(game: str, paytables: Mapping[str, Any] | str | None, *, samples: int | None = None, seed: int = 1,
-              progress: Progress | None = None, cache: bool = True) -> ParSheet | None:
+              progress: Progress | None = None, cache: bool = True, seats: int | None = None) -> ParSheet | None:
     """The par sheet of ``game`` with ``paytables`` (a mapping or its canonical JSON), or None
-    when the game has no provider or no pay tables."""
-    _load_builtin()
-    provider = PROVIDERS.get(game)
-    if provider is None or paytables is None:
+    when the game has no provider or no pay tables. ``samples``: rounds simulated; ``seats``:
+    seats a simulated round has (the table profile's); None: the provider's defaults."""
+    if paytables is None:
+        return None
+    provider = provider_of(game)
+    if provider is None:
         return None
     tables = json.loads(paytables) if isinstance(paytables, str) else paytables
     text = canonical_json(tables)
-    key = hashlib.sha256(f"{CACHE_VERSION}|{game}|{text}|{samples}|{seed}".encode()).hexdigest()[:32]
+    chosen = f"|{samples}|{seed}" + ("" if seats is None else f"|seats {seats}")  # sheets cached before seats keep their key
+    key = hashlib.sha256(f"{CACHE_VERSION}|{game}|{text}{chosen}".encode()).hexdigest()[:32]
     if key in _MEMORY:
         return _MEMORY[key]
     path = _cache_dir() / f"{game}-{key}.json"
@@ -147,6 +189,8 @@ def par_sheet(game: str, paytables: Mapping[str, Any] | str | None, *, samples: 
     kwargs: dict[str, Any] = {"seed": seed, "progress": progress}
     if samples is not None:
         kwargs["samples"] = samples
+    if seats is not None:
+        kwargs["seats"] = seats
     sheet = provider(tables, **kwargs)
     _MEMORY[key] = sheet
     if cache:
@@ -156,18 +200,3 @@ def par_sheet(game: str, paytables: Mapping[str, Any] | str | None, *, samples: 
         except OSError as exc:
             log.warning("par_cache_not_written", path=str(path), error=str(exc))
     return sheet
-
-
-def _load_builtin() -> None:
-    if "uth" not in PROVIDERS:
-        from .uth import uth_par
-
-        register("uth", uth_par)
-    if "holdem_bonus" not in PROVIDERS:
-        try:
-            from . import thb  # written with the Texas Hold'em Bonus game
-        except ImportError:
-            return
-        provider = getattr(thb, "thb_par", None)  # the THB module's own ParSheet provider, once it has one
-        if provider is not None:
-            register("holdem_bonus", provider)

@@ -10,7 +10,8 @@
 * The decisions never depend on the dealer's cards, so each simulated seat is averaged
   *exactly* over all 990 dealer hands left (``DealerHands``: a conditional expectation,
   same mean as one dealt dealer hand, far less variance); the 95% confidence interval
-  comes from per-round averages (seats of one round share the board).
+  comes from per-round averages (seats of one round share the board). The deal and the
+  statistics are ``montecarlo``'s, shared with UTH; this module gives it one round.
 * Every round also keeps its dealt dealer hand and each seat's result against it: the
   covariance of two seats of one round is measured on those, and a test settles the same
   rounds through ``TexasHoldemBonus.settle``.
@@ -18,18 +19,16 @@
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from math import sqrt
 
 from ..autoplay import ThbPlayer
 from ..cards import DECK_SIZE
 from ..evaluator import CATEGORY_SHIFT, strength7
 from ..games.thb import ANTE_PAYS_FROM, RAISE_MULTIPLE, STREET_ACTIONS, TexasHoldemBonus
-from . import Z95, Progress
+from . import Progress
 from .dealer_hands import DEALER_HANDS, DealerHands
+from .montecarlo import RoundSample, SpotSample, deals, simulate
 
 SEATS = TexasHoldemBonus.max_seats
 FOLDED = ("fold",)
@@ -97,20 +96,33 @@ def _seat(number: int, hole: tuple[int, int], board: tuple[int, ...], actions: t
                    beaten * win * win + losses * lose * lose)
 
 
-def simulated_rounds(samples: int, seed: int, strategy: Strategy | None = None) -> Iterator[SimRound]:
-    """``samples`` rounds of ``SEATS`` seats, shuffled from ``random.Random(seed)``."""
+def deal_round(deck: Sequence[int], seats: int, strategy: Strategy) -> SimRound:
+    """The round one shuffled deck makes: board, dealer, then two cards per seat."""
+    board, dealer = tuple(deck[:5]), (deck[5], deck[6])
+    holes = [(deck[7 + 2 * i], deck[8 + 2 * i]) for i in range(seats)]
+    actions = [strategy.actions(hole, board) for hole in holes]
+    hands = DealerHands(board) if any(a != FOLDED for a in actions) else None  # all folded
+    dealer_strength = strength7((*board, *dealer))
+    return SimRound(board, dealer, tuple(_seat(i + 1, hole, board, acted, dealer_strength, hands)
+                                         for i, (hole, acted) in enumerate(zip(holes, actions))))
+
+
+def simulated_rounds(samples: int, seed: int, strategy: Strategy | None = None, seats: int = SEATS
+                     ) -> Iterator[SimRound]:
+    """``samples`` rounds of ``seats`` seats, dealt as ``montecarlo.deals(samples, seed)`` deals
+    them: the rounds ``estimate_main_game`` sums up."""
     strategy = strategy or Strategy()
-    rng = random.Random(seed)
-    deck = list(range(DECK_SIZE))
-    for _ in range(samples):
-        rng.shuffle(deck)
-        board, dealer = tuple(deck[:5]), (deck[5], deck[6])
-        holes = [(deck[7 + 2 * i], deck[8 + 2 * i]) for i in range(SEATS)]
-        actions = [strategy.actions(hole, board) for hole in holes]
-        hands = DealerHands(board) if any(a != FOLDED for a in actions) else None  # all folded
-        dealer_strength = strength7((*board, *dealer))
-        yield SimRound(board, dealer, tuple(_seat(i + 1, hole, board, acted, dealer_strength, hands)
-                                            for i, (hole, acted) in enumerate(zip(holes, actions))))
+    return (deal_round(deck, seats, strategy) for deck in deals(samples, seed))
+
+
+def round_sample(rnd: SimRound) -> RoundSample:
+    """A simulated round as the Monte-Carlo engine sums it: spot ``ante`` (the main game per unit
+    Ante), tallies ``staked``, ``folded``, ``turn`` and ``river`` (per seat)."""
+    seats = rnd.seats
+    return RoundSample(
+        {"ante": SpotSample([s.dealt for s in seats], [s.mean for s in seats], [s.second for s in seats])},
+        {"staked": [s.staked for s in seats], "folded": [s.actions == FOLDED for s in seats],
+         "turn": ["turn" in s.actions for s in seats], "river": ["river" in s.actions for s in seats]})
 
 
 @dataclass(frozen=True)
@@ -134,35 +146,17 @@ class MainGameEstimate:
         return -self.mean
 
 
-def estimate_main_game(samples: int, seed: int, progress: Progress | None = None) -> MainGameEstimate:
-    """Simulate ``samples`` rounds and sum them up (``simulated_rounds``)."""
-    started = time.perf_counter()
-    last = time.monotonic()
-    hands = sum_mean = sum_second = sum_round_sq = sum_staked = cross = 0.0
-    folded = turns = rivers = 0
-    rounds = 0
-    for rounds, rnd in enumerate(simulated_rounds(samples, seed), start=1):
-        round_mean = 0.0
-        for seat in rnd.seats:
-            hands += 1
-            sum_mean += seat.mean
-            sum_second += seat.second
-            sum_staked += seat.staked
-            round_mean += seat.mean
-            folded += seat.actions == FOLDED
-            turns += "turn" in seat.actions
-            rivers += "river" in seat.actions
-        sum_round_sq += (round_mean / len(rnd.seats)) ** 2
-        dealt = [s.dealt for s in rnd.seats]
-        cross += (sum(dealt) ** 2 - sum(x * x for x in dealt)) / (len(dealt) * (len(dealt) - 1))
-        if progress and time.monotonic() - last >= 2.0:
-            progress(f"par holdem_bonus: main game {rounds:,}/{samples:,} simulated rounds")
-            last = time.monotonic()
-    rounds = max(rounds, 1)
-    mean = sum_mean / hands
-    round_var = max(sum_round_sq / rounds - mean ** 2, 0.0)
+def estimate_main_game(samples: int, seed: int, progress: Progress | None = None, seats: int = SEATS
+                       ) -> MainGameEstimate:
+    """Simulate ``samples`` rounds of ``seats`` seats and sum them up (``montecarlo.simulate``)."""
+    if not 1 <= seats <= SEATS:
+        raise ValueError(f"Texas Hold'em Bonus seats 1 to {SEATS} players, not {seats}")
+    strategy = Strategy()
+    simulation = simulate(lambda deck: round_sample(deal_round(deck, seats, strategy)), samples=samples, seed=seed,
+                          seats=seats, label="par holdem_bonus", progress=progress)
+    main = simulation.spot("ante")
     return MainGameEstimate(
-        rounds=rounds, seats=SEATS, mean=mean, ci95=Z95 * sqrt(round_var / rounds),
-        variance=sum_second / hands - mean ** 2, covariance=cross / rounds - mean ** 2, staked=sum_staked / hands,
-        folded=folded / hands, turn_bets=turns / hands, river_bets=rivers / hands,
-        elapsed_s=time.perf_counter() - started)
+        rounds=simulation.rounds, seats=seats, mean=main.mean, ci95=main.ci95, variance=main.variance,
+        covariance=main.covariance, staked=simulation.per_hand("staked"), folded=simulation.per_hand("folded"),
+        turn_bets=simulation.per_hand("turn"), river_bets=simulation.per_hand("river"),
+        elapsed_s=simulation.elapsed_s)

@@ -16,11 +16,13 @@
   conditional expectation: same mean, far less variance than one dealt dealer hand).
 * Seats of one round share the board and the dealer: the covariance of two seats' results
   (main game, Trips) is measured on the same simulated rounds, with a dealt dealer hand.
+  A round has the profile's number of seats (``seats``, at most 7).
+* The deal, the sums, the interval and the progress lines are ``montecarlo``'s (shared with
+  Texas Hold'em Bonus); this module gives it one round (``main_game_sampler``).
 """
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
@@ -30,14 +32,15 @@ from typing import Any
 
 from ..autoplay import flop_action, preflop_action, river_action
 from ..evaluator import CATEGORY_SHIFT, Category, strength7
-from ..games.uth import PLAY_MULTIPLE, QUALIFYING_CATEGORY
-from . import Z95, ParSheet, ParTable, Progress, SpotPar, decimal_of
+from ..games.uth import PLAY_MULTIPLE, QUALIFYING_CATEGORY, UltimateTexasHoldem
+from . import ParSheet, ParTable, Progress, SpotPar, decimal_of
 from .categories import category_counts
 from .dealer_hands import DEALER_HANDS, DealerHands
 from .headsup import blind_win_counts
+from .montecarlo import RoundSample, Sampler, SpotSample, simulate
 
 DEFAULT_SAMPLES = 20_000  # simulated rounds of 7 seats (140,000 hands), about 25 s
-SEATS = 7
+SEATS = UltimateTexasHoldem.max_seats  # the most a round has, and the default
 QUALIFY = int(QUALIFYING_CATEGORY) << CATEGORY_SHIFT  # dealer strengths below this do not qualify
 
 
@@ -93,70 +96,65 @@ def seat_moments(table: DealerHands, own: int, a: int, b: int, m: int, blind: Ma
     return mean, second, weaker / DEALER_HANDS
 
 
-def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, seed: int = 1,
-            progress: Progress | None = None) -> ParSheet:
-    """The UTH par sheet for ``paytables`` (``{"blind": {...}, "trips": {...}}``)."""
-    started = time.perf_counter()
-    blind, trips = _odds(paytables, "blind"), _odds(paytables, "trips")
-    if progress:
-        progress("par uth: Trips by full enumeration of the 133,784,560 seven-card hands")
-    trips_edge, trips_var, trips_rows = trips_exact(trips)
-    trips_mean = float(-trips_edge)
-    blind_f = {c: float(o) for c, o in blind.items()}
-    trips_f = {c: float(o) for c, o in trips.items()}
-    rng = random.Random(seed)
-    deck = list(range(52))
-    n = sum_mean = sum_second = sum_round_sq = sum_handle = 0.0
-    cross_main = cross_trips = 0.0
-    rounds_done = 0
-    last = time.monotonic()
-    for rounds_done in range(1, samples + 1):
-        rng.shuffle(deck)
+def main_game_sampler(blind: Mapping[Category, float], trips: Mapping[Category, float], seats: int) -> Sampler:
+    """One simulated round of ``seats`` seats (``montecarlo.Sampler``): spot ``ante`` is the main
+    game per unit Ante (averaged exactly over every dealer hand left; dealt against the dealer's
+    two cards), spot ``trips`` the Trips result as dealt; tally ``staked`` is Ante + Blind + Play."""
+
+    def sample(deck: Sequence[int]) -> RoundSample:
         board = tuple(deck[:5])
         dealer = strength7((*board, deck[5], deck[6]))
         dealer_qualifies = dealer >= QUALIFY
         table = DealerHands(board)
-        round_sum = 0.0
+        means: list[float] = []
+        seconds: list[float] = []
         dealt: list[float] = []
         trips_results: list[float] = []
-        for seat in range(SEATS):
+        staked: list[float] = []
+        for seat in range(seats):
             a, b = deck[7 + 2 * seat], deck[8 + 2 * seat]
             own = strength7((*board, a, b))
             category = Category(own >> CATEGORY_SHIFT)
             m = _decision((a, b), board)
-            trips_results.append(trips_f.get(category, -1.0))
-            sum_handle += 2 + m
-            mean, second, _ = seat_moments(table, own, a, b, m, blind_f)
+            trips_results.append(trips.get(category, -1.0))
+            staked.append(2 + m)
+            mean, second, _ = seat_moments(table, own, a, b, m, blind)
             if m == 0:  # fold: Ante and Blind lost, whatever the dealer holds
                 dealt.append(-2.0)
             else:
-                pay = blind_f.get(category, 0.0)
+                pay = blind.get(category, 0.0)
                 if own > dealer:
                     dealt.append((1 if dealer_qualifies else 0) + m + pay)
                 elif own < dealer:
                     dealt.append(-(1 if dealer_qualifies else 0) - m - 1)
                 else:
                     dealt.append(0.0)
-            n += 1
-            sum_mean += mean
-            sum_second += second
-            round_sum += mean
-        sum_round_sq += (round_sum / SEATS) ** 2
-        total_dealt, total_trips = sum(dealt), sum(trips_results)
-        cross_main += (total_dealt ** 2 - sum(x * x for x in dealt)) / (SEATS * (SEATS - 1))
-        cross_trips += (total_trips ** 2 - sum(x * x for x in trips_results)) / (SEATS * (SEATS - 1))
-        if progress and time.monotonic() - last >= 2.0:
-            progress(f"par uth: main game {rounds_done:,}/{samples:,} simulated rounds")
-            last = time.monotonic()
-    rounds = max(rounds_done, 1)
-    main_mean = sum_mean / n
-    # Seats of one round share the board: the standard error comes from per-round averages.
-    round_var = max(sum_round_sq / rounds - main_mean ** 2, 0.0)
-    main_ci = Z95 * sqrt(round_var / rounds)
-    main_var = sum_second / n - main_mean ** 2
-    main_cov = cross_main / rounds - main_mean ** 2
-    trips_cov = cross_trips / rounds - trips_mean ** 2
-    handle_per_ante = sum_handle / n
+            means.append(mean)
+            seconds.append(second)
+        return RoundSample({"ante": SpotSample(dealt, means, seconds), "trips": SpotSample(trips_results)},
+                           {"staked": staked})
+
+    return sample
+
+
+def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, seed: int = 1,
+            progress: Progress | None = None, seats: int = SEATS) -> ParSheet:
+    """The UTH par sheet for ``paytables`` (``{"blind": {...}, "trips": {...}}``), its main game
+    simulated with ``seats`` seats a round (the profile's: they share the dealer and the board)."""
+    if not 1 <= seats <= SEATS:
+        raise ValueError(f"UTH seats 1 to {SEATS} players, not {seats}")
+    started = time.perf_counter()
+    blind, trips = _odds(paytables, "blind"), _odds(paytables, "trips")
+    if progress:
+        progress("par uth: Trips by full enumeration of the 133,784,560 seven-card hands")
+    trips_edge, trips_var, trips_rows = trips_exact(trips)
+    sampler = main_game_sampler({c: float(o) for c, o in blind.items()}, {c: float(o) for c, o in trips.items()}, seats)
+    simulation = simulate(sampler, samples=samples, seed=seed, seats=seats, label="par uth", progress=progress)
+    rounds = simulation.rounds
+    main = simulation.spot("ante")
+    main_mean, main_var, main_cov, main_ci = main.mean, main.variance, main.covariance, main.ci95
+    trips_cov = simulation.spot("trips", mean=float(-trips_edge)).covariance
+    handle_per_ante = simulation.per_hand("staked")
     spots = {
         "ante": SpotPar(decimal_of(-main_mean), decimal_of(main_var), decimal_of(main_cov), decimal_of(main_ci), False),
         "trips": SpotPar(decimal_of(trips_edge), decimal_of(trips_var), decimal_of(trips_cov), Decimal(0), True),
@@ -180,17 +178,17 @@ def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
         "its losses include folds, so its house edge depends on the strategy and is inside the main game's")
     elapsed = time.perf_counter() - started
     main_table = ParTable(
-        f"Main game (Ante + Blind + Play) with the simulation's strategy: {rounds:,} rounds x {SEATS} seats",
+        f"Main game (Ante + Blind + Play) with the simulation's strategy: {rounds:,} rounds x {seats} seats",
         ("figure", "value"),
         (("house edge per unit Ante", f"{-main_mean * 100:.3f}% +/- {main_ci * 100:.3f}% (95%)"),
          ("average total wagered per unit Ante", f"{handle_per_ante:.4f}"),
          ("house edge per unit wagered", f"{-main_mean / handle_per_ante * 100:.3f}%"),
          ("standard deviation per unit Ante", f"{sqrt(max(main_var, 0.0)):.4f}"),
-         ("correlation of two seats of one round", f"{main_cov / main_var:.4f}" if main_var > 0 else "n/a"),
-         ("Trips: correlation of two seats", f"{trips_cov / float(trips_var):.4f}" if trips_var else "n/a")),
+         ("correlation of two seats of one round", f"{main_cov / main_var:.4f}" if main_var > 0 and seats > 1 else "n/a"),
+         ("Trips: correlation of two seats", f"{trips_cov / float(trips_var):.4f}" if trips_var and seats > 1 else "n/a")),
     )
     return ParSheet("uth", spots, frozenset({"blind"}), (trips_table, blind_table, main_table),
-                    method=f"Trips and Blind rows exact; main game simulated ({rounds:,} rounds x {SEATS} seats, seed {seed})",
+                    method=f"Trips and Blind rows exact; main game simulated ({rounds:,} rounds x {seats} seats, seed {seed})",
                     elapsed_s=elapsed, extra={"handle_per_ante": f"{handle_per_ante:.6f}"})
 
 

@@ -114,7 +114,7 @@ def test_a_game_registers_its_own_par_sheet(tmp_path: Path, monkeypatch: pytest.
 def test_par_command_prints_the_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     # Computed here (the enumerations are already done in this process), read back by the command.
-    assert par_sheet("uth", _paytables("uth-default"), samples=100, seed=1) is not None
+    assert par_sheet("uth", _paytables("uth-default"), samples=100, seed=1, seats=7) is not None  # the profile's seats
     assert list(tmp_path.glob("dealer-station/par/uth-*.json"))
     env = {"XDG_CACHE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
     done = subprocess.run([sys.executable, "-m", "dealer_station", "par", "--config", "uth-default", "--rounds", "100"],
