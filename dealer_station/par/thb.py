@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations, compress, repeat
 from math import comb, lcm, sqrt
 from typing import Any
@@ -44,8 +45,10 @@ BONUS_DEALS = HOLE_PAIRS * DEALER_PAIRS
 POOL_HANDS = comb(DECK_SIZE, 5)
 
 
+@lru_cache(maxsize=1)
 def bonus_row_combinations() -> Counter[tuple[str, ...]]:
-    """How many of the 1,624,350 (hole, dealer) deals make each tuple of Bonus rows."""
+    """How many of the 1,624,350 (hole, dealer) deals make each tuple of Bonus rows (counted
+    once per process: it does not depend on the pay table; read it, do not change it)."""
     counts: Counter[tuple[str, ...]] = Counter()
     deck = range(DECK_SIZE)
     for hole in combinations(deck, 2):
@@ -108,8 +111,10 @@ class PoolPar:
         return sum((self.probability(c) * Fraction(p) / 100 for c, p in self.paytable.items()), Fraction(0))
 
 
+@lru_cache(maxsize=1)
 def pool_category_counts() -> Counter[Category]:
-    """Category of every one of the 2,598,960 hole + flop card sets."""
+    """Category of every one of the 2,598,960 hole + flop card sets (counted once per process;
+    read it, do not change it)."""
     by_strength = Counter(map(strength, combinations(range(DECK_SIZE), 5)))
     counts: Counter[Category] = Counter()
     for value, n in by_strength.items():
@@ -191,10 +196,15 @@ SECOND_HOLES = comb(DECK_SIZE - 5, 2)
 def paying_pool_hands(paytable: Mapping[Category, Decimal]) -> tuple[list[tuple[tuple[int, ...], int]], int]:
     """Every hole + flop five-card set the Pool pays, with its share of the meter as an integer
     weight, and the unit of those weights (share = weight / unit): integers keep the sums exact
-    and fast."""
+    and fast. Enumerated once per process and pay table (read the list, do not change it)."""
+    return _paying_pool_hands(tuple(sorted(paytable.items())))
+
+
+@lru_cache(maxsize=4)
+def _paying_pool_hands(paytable: tuple[tuple[Category, Decimal], ...]) -> tuple[list[tuple[tuple[int, ...], int]], int]:
     if not paytable:
         return [], 1
-    shares = {c: Fraction(p) / 100 for c, p in paytable.items()}
+    shares = {c: Fraction(p) / 100 for c, p in paytable}
     unit = lcm(*(share.denominator for share in shares.values()))
     weights = {c: int(share * unit) for c, share in shares.items()}
     lowest = min(c.value for c in shares)
@@ -248,10 +258,17 @@ class PoolMoments:
 
 def pool_moments(pool: PoolPar) -> PoolMoments:
     second = sum((pool.probability(c) * (Fraction(p) / 100) ** 2 for c, p in pool.paytable.items()), Fraction(0))
-    paying, unit = paying_pool_hands(pool.paytable)
-    joint = Fraction(sum(flop_pair_sums(paying).values()), FLOPS * HOLES_AFTER_FLOP * SECOND_HOLES * unit * unit)
+    pair_total, unit = _pool_pair_total(tuple(sorted(pool.paytable.items())))
+    joint = Fraction(pair_total, FLOPS * HOLES_AFTER_FLOP * SECOND_HOLES * unit * unit)
     mean = pool.meter_share
     return PoolMoments(mean, second - mean * mean, joint - mean * mean)
+
+
+@lru_cache(maxsize=4)
+def _pool_pair_total(paytable: tuple[tuple[Category, Decimal], ...]) -> tuple[int, int]:
+    """Sum over every flop of ``flop_pair_sums``, and the weights' unit: once per process and pay table."""
+    paying, unit = _paying_pool_hands(paytable)
+    return sum(flop_pair_sums(paying).values()), unit
 
 
 # -- the Pool at a meter --------------------------------------------------------------

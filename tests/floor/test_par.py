@@ -34,10 +34,12 @@ def _paytables(profile: str) -> dict[str, dict[str, str]]:
     return {name: {label: str(odds) for label, odds in rows.items()} for name, rows in table.paytables.items()}
 
 
+@pytest.mark.slow
 def test_seven_card_counts_by_enumeration_match_the_published_ones() -> None:
     assert category_counts(7) == PUBLISHED_7
 
 
+@pytest.mark.slow
 def test_uth_trips_50_40_30_8_7_4_3_house_edge_is_the_published_3_4979_percent() -> None:
     from fractions import Fraction
 
@@ -80,6 +82,7 @@ def test_exact_average_over_dealer_hands_equals_settling_each_one(seed: int) -> 
     assert got == pytest.approx(_brute_force(hole, board), abs=1e-12)
 
 
+@pytest.mark.slow
 def test_uth_par_sheet_has_exact_trips_and_a_simulated_main_game_with_interval() -> None:
     sheet = uth_par(_paytables("uth-default"), samples=150, seed=2)
     trips, ante = sheet.spots["trips"], sheet.spots["ante"]
@@ -111,6 +114,7 @@ def test_a_game_registers_its_own_par_sheet(tmp_path: Path, monkeypatch: pytest.
         PROVIDERS.pop("toy")
 
 
+@pytest.mark.slow
 def test_par_command_prints_the_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     # Computed here (the enumerations are already done in this process), read back by the command.
@@ -160,6 +164,7 @@ def test_head_to_head_count_on_a_board_equals_counting_each_dealer_hand(seed: in
     assert got.tolist() == expected
 
 
+@pytest.mark.slow
 def test_blind_royal_wins_unless_the_board_is_the_royal() -> None:
     """A seat's royal flush loses nothing but ties when the board itself is a royal: an exact identity."""
     from fractions import Fraction

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 from fractions import Fraction
 
+import pytest
+
 from dealer_station.par.thb import (
     BONUS_DEALS,
     LOSE,
@@ -39,6 +41,7 @@ def test_bonus_enumeration_and_published_house_edge():
     assert seeds.house_edge > par.house_edge
 
 
+@pytest.mark.slow
 def test_pool_enumeration_equals_published_five_card_counts():
     par = pool_par(TABLE.paytable("pool"))
     assert dict(par.counts) == _published_five_card_counts()

@@ -52,6 +52,7 @@ def sheet():
     return thb_par(_paytables(), samples=300, seed=3)
 
 
+@pytest.mark.slow
 def test_bonus_spot_is_bonus_par_exactly(sheet) -> None:
     exact = bonus_par(BONUS)
     bonus = sheet.spots["bonus"]
@@ -67,6 +68,7 @@ def test_bonus_spot_is_bonus_par_exactly(sheet) -> None:
     assert rows["aa_vs_dealer_aa"][2] == "6" and rows["house edge"][4] == "8.5406%"
 
 
+@pytest.mark.slow
 def test_bonus_covariance_of_two_seats_by_plain_enumeration() -> None:
     """Every ordered pair of disjoint holes, one by one (integers), the dealer AA or not."""
     pays = {h: [int(bonus_odds(BONUS, h, d) or -1) for d in ((0, 1), (ACE * 4, ACE * 4 + 1))]
@@ -85,6 +87,7 @@ def test_bonus_covariance_of_two_seats_by_plain_enumeration() -> None:
     assert bonus_moments(BONUS).covariance == together - mean * mean
 
 
+@pytest.mark.slow
 def test_pool_return_at_a_meter_is_share_times_meter_over_stake(sheet) -> None:
     counts = _published_five_card_counts()
     share = sum((Fraction(counts[c], comb(52, 5)) * Fraction(p) / 100 for c, p in POOL.items()), Fraction(0))
@@ -159,6 +162,7 @@ def test_each_seat_is_averaged_exactly_over_every_dealer_hand() -> None:
     assert checked >= 4 and straights
 
 
+@pytest.mark.slow
 def test_main_game_estimate_sums_the_simulated_rounds(sheet) -> None:
     estimate = estimate_main_game(300, 3)
     seats = [s for rnd in simulated_rounds(300, 3) for s in rnd.seats]
@@ -189,6 +193,7 @@ def _brute_flop_sum(flop: tuple[int, ...]) -> Fraction:
                 if i != j and not hi & hj), Fraction(0))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flop", [("Ah", "Kh", "Qh"), ("9c", "8d", "7s"), ("7h", "7d", "7c"), ("2s", "3s", "4s"),
                                   ("Ad", "Kc", "Jh")])
 def test_pool_pair_sum_of_a_flop_equals_trying_every_two_holes(pool_pairs, flop: tuple[str, ...]) -> None:
@@ -197,6 +202,7 @@ def test_pool_pair_sum_of_a_flop_equals_trying_every_two_holes(pool_pairs, flop:
     assert Fraction(sums.get(key, 0), unit * unit) == _brute_flop_sum(key)
 
 
+@pytest.mark.slow
 def test_pool_moments_and_the_two_pool_spots(sheet, pool_pairs) -> None:
     moments = pool_moments(pool_par(POOL))
     assert moments.mean == Fraction(8591, 6497400)  # docs/floor.md
@@ -232,6 +238,7 @@ def _journal_with_meter(path: Path, meter_increase: str) -> None:
                                                 "to_overflow": "0"}, actor="station", round_id="T2-000001")
 
 
+@pytest.mark.slow
 def test_par_command_prints_the_thb_sheet_at_the_meter(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     plain = _par("--config", "thb-default", "--rounds", "200", cache=cache)
