@@ -18,7 +18,6 @@ from statistics import fmean
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.par import PROVIDERS, ParSheet, SpotPar, decimal_of, montecarlo, par_sheet, provider_of, register
 from dealer_station.par.montecarlo import RoundSample, SpotSample, deals, simulate
 from dealer_station.par.thb_main import estimate_main_game, round_sample, simulated_rounds
@@ -114,7 +113,7 @@ def test_uth_main_game_on_the_engine_is_the_pinned_ante() -> None:
     """The main game alone (no enumeration): ``ante`` equal to the old loop's to the last digit."""
     for name in ("uth", "uth-alt"):
         entry = PINNED[name]
-        tables = paytables(entry["profile"])
+        tables = entry["paytables"]  # as the profile had them then
         blind = {c: float(o) for c, o in _odds(tables, "blind").items()}
         trips = {c: float(o) for c, o in _odds(tables, "trips").items()}
         sim = simulate(main_game_sampler(blind, trips, 7), samples=entry["samples"], seed=entry["seed"], seats=7,
@@ -143,7 +142,7 @@ def test_thb_main_game_on_the_engine_is_the_pinned_ante() -> None:
 def test_par_sheets_are_the_pinned_ones_exactly(name: str) -> None:
     """Whole sheets (exact rows too, so the enumerations run): every figure and every row."""
     entry = PINNED[name]
-    assert sheet_json(entry["provider"], entry["profile"], entry["samples"], entry["seed"]) == entry["sheet"]
+    assert sheet_json(entry["provider"], entry["paytables"], entry["samples"], entry["seed"]) == entry["sheet"]
 
 
 # -- seats: the profile's, not always the most the game has -----------------------------------------
@@ -174,7 +173,9 @@ def test_par_command_simulates_the_profiles_seats(tmp_path: Path, monkeypatch: p
     from dealer_station.cli import main
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert load_profile("uth-alt-paytable").seats == 6
+    from dealer_station.par.uth import SEATS
+
+    assert PINNED["uth-alt"]["profile"] == "uth-alt-paytable" and SEATS == 7
     assert main(["par", "--config", "uth-alt-paytable", "--rounds", "60", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert "(60 rounds x 6 seats, seed 1)" in doc["method"]
