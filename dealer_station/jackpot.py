@@ -39,7 +39,6 @@ from pydantic import (
     model_validator,
 )
 
-from .engine.event_base import STATION, SUPERVISOR, Event, register
 from .errors import RecordError, RuleError
 from .money import (
     ZERO,
@@ -49,6 +48,7 @@ from .money import (
     parse_money,
     round_down,
 )
+from .table.event_base import STATION, SUPERVISOR, Event, register
 
 CENT = Decimal("0.01")
 HUNDRED = Decimal(100)
@@ -99,7 +99,7 @@ class JackpotRules(BaseModel):
 
 
 # -- facts ----------------------------------------------------------------------------
-# Each fact is a journal event of its own kind (``engine.event_base``): the payload is
+# Each fact is a journal event of its own kind (``table.event_base``): the payload is
 # ``fact_payload``'s, so the journal, replay and round records share one description.
 
 

@@ -61,8 +61,8 @@ def run_station(args: argparse.Namespace) -> int:
     credentials (``dealer-station supervisors add`` enrols supervisors).
     """
     from dealer_station.autoplay import AutoCroupier, void_on_halt
-    from dealer_station.config import load_profile
     from dealer_station.journal import Journal, Purpose, ensure_folder
+    from dealer_station.profile_loader import load_profile
     from dealer_station.station import Station
     from dealer_station.supervisor import CredentialStore, credentials_path
 

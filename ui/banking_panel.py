@@ -14,8 +14,9 @@ from typing import Any
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.phases import Stage
 from dealer_station.engine.view import decision_stake, face_up
+from dealer_station.games import BankingGame
+from dealer_station.table.phases import Stage
 
 from .bet_panel import BetPanel, restore_bets
 from .format import money
@@ -164,6 +165,7 @@ class BankingPanel(QWidget):
         settling = next_to_settle(rnd) if rnd is not None and stage is Stage.SETTLEMENT else None
         shown_settle = self.settlement.shown_seat(rnd) if rnd is not None and rnd.settlement is not None else None
         game = session.game
+        assert isinstance(game, BankingGame), "the banking panel is a banking table's"
         words = {spot: game_word(game, spot) for spot in game.spots}
         for seat, tile in self.seats.items():
             st = rnd.seats.get(seat) if rnd is not None else None
@@ -172,7 +174,7 @@ class BankingPanel(QWidget):
                 title += " \u2192 " + str(st.player)
             result, role, done = "", "result", False
             outcome = rnd is not None and (rnd.settlement is not None or rnd.void is not None)
-            if outcome:
+            if outcome and rnd is not None:
                 result, role, done = seat_outcome(rnd, seat)
             elif st is not None and st.actions:
                 result = game_word(game, st.actions[-1])

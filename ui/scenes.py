@@ -18,9 +18,11 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QDialog
 
 from dealer_station.cards import parse_card
-from dealer_station.config import load_profile
 from dealer_station.engine import TableSession
+from dealer_station.games import BankingGame
+from dealer_station.games.thb import ThbTableConfig
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
 
 from .shell import MainWindow, settle_layout
@@ -89,10 +91,19 @@ def make_rig(profile: str, folder: Path | None = None, *, deck: list[str] | None
     return Rig(session, shoe, window, folder, [journal])
 
 
+def _settled_seats(session: TableSession) -> list[dict[str, Any]]:
+    """The settlement's seats of the round on the table (a scene asks only once it is settled)."""
+    rnd = session.round
+    assert rnd is not None and rnd.settlement is not None
+    seats: list[dict[str, Any]] = rnd.settlement["seats"]
+    return seats
+
+
 def _bets(session: TableSession, seat: int, ante: str, extra: bool) -> dict[str, str]:
     if session.game.name == "holdem_bonus":
         bets = {"ante": ante}
         if extra:
+            assert isinstance(session.table, ThbTableConfig)
             bets.update(bonus=ante, pool=str(session.table.options.pool_stake))
         return bets
     bets = {"ante": ante, "blind": ante}
@@ -147,7 +158,9 @@ def banking_round(rig: Rig) -> Iterator[str]:
     session.no_more_bets()
     yield "lockout"
     _release_deal(rig)
-    streets = list(session.game.streets)
+    game = session.game
+    assert isinstance(game, BankingGame)
+    streets = list(game.streets)
     first = True
     for street in streets:
         if session.phase_info.stage.value == "reveal":
@@ -169,7 +182,7 @@ def banking_round(rig: Rig) -> Iterator[str]:
         yield session.phase
         session.reveal()
     yield "settlement"
-    order = [e["seat"] for e in session.round.settlement["seats"]]
+    order = [e["seat"] for e in _settled_seats(session)]
     for seat in order[:2]:
         session.mark_paid(seat)
     yield "settlement_paying"
@@ -233,8 +246,10 @@ def reader_halts(rig: Rig) -> Iterator[str]:
     play_decisions(session, lambda seat, legal: "check")
     target = session.next_to_reveal()
     assert target is not None
-    dealt = session.round.cards[target[0]][target[1]]
-    session.on_card_read((dealt + 4) % 52 if (dealt + 4) % 52 not in session.round.dealt_cards() else 51 - dealt)
+    rnd = session.round
+    assert rnd is not None
+    dealt = rnd.cards[target[0]][target[1]]
+    session.on_card_read((dealt + 4) % 52 if (dealt + 4) % 52 not in rnd.dealt_cards() else 51 - dealt)
     yield "halt_mismatch"
     session.accept_mismatch(BADGE, PIN, "Card checked")
     session.on_card_read(None)
@@ -294,7 +309,7 @@ def jackpot_round(rig: Rig) -> Iterator[str]:
             play_decisions(session, lambda seat, legal: legal[0])
     rig.window.panel.settlement.choose(2)
     yield "settlement_bonus"
-    for seat in [e["seat"] for e in session.round.settlement["seats"]]:
+    for seat in [e["seat"] for e in _settled_seats(session)]:
         session.mark_paid(seat)
     _open_dialog(rig, rig.window._recall)
     yield "recall"

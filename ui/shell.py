@@ -25,7 +25,6 @@ from PySide6.QtWidgets import QApplication, QGridLayout, QHBoxLayout, QLayout, Q
 
 from dealer_station.cards import card_str
 from dealer_station.engine import TableSession
-from dealer_station.engine.phases import Stage
 from dealer_station.engine.view import (
     ShiftTally,
     Text,
@@ -37,6 +36,7 @@ from dealer_station.engine.view import (
     refusal_of,
     seats_in_round,
 )
+from dealer_station.table.phases import Stage
 
 from . import theme
 from .adjust_dialog import AdjustDialog, adjustment_args, adjustment_words

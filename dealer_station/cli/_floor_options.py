@@ -24,7 +24,7 @@ def floor_url(args: argparse.Namespace, *, required: bool = True) -> str | None:
     if args.floor:
         return str(args.floor)
     if getattr(args, "config", None):
-        from ..config import load_profile
+        from ..profile_loader import load_profile
 
         table = load_profile(args.config)
         if table.floor is not None:

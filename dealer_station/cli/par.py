@@ -31,10 +31,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..config import BankingTableConfig, load_profile
+    from ..config import BankingTableConfig
     from ..floor.render import aligned
     from ..games.thb import ThbTableConfig
     from ..par import par_sheet
+    from ..profile_loader import load_profile
 
     table = load_profile(args.config)
     if not isinstance(table, BankingTableConfig):

@@ -76,8 +76,8 @@ def _writable_folder(path: Path, what: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..config import load_profile
     from ..journal import Journal, Purpose
+    from ..profile_loader import load_profile
 
     table = load_profile(args.config)
     for seat in args.seats or ():

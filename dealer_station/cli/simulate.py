@@ -57,9 +57,9 @@ def log_path(journal: Path) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..config import load_profile
     from ..journal import Journal, ensure_folder
     from ..logs import configure_logging
+    from ..profile_loader import load_profile
     from ..simulate import check_run, fitted_run, parse_faults, simulate
 
     faults = parse_faults(args.faults)

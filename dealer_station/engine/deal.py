@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import card_str, cards_str
 from ..errors import RuleError
+from ..table import events as ev
+from ..table.phases import PhaseGraph, Stage
+from ..table.state import RoundState, TableState
 from . import device_policy as policy
-from . import events as ev
-from .phases import PhaseGraph, Stage
-from .state import RoundState, TableState
 
 if TYPE_CHECKING:
     from ..config import TableConfig

@@ -15,9 +15,9 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from .phases import CommandRule, PhaseGraph, Stage
+    from ..table.phases import CommandRule, PhaseGraph, Stage
+    from ..table.state import RoundState, TableState
     from .session import Tx
-    from .state import RoundState, TableState
 
 
 class Flow(Protocol):

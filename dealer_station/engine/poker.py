@@ -46,10 +46,10 @@ from ..games.holdem.showdown import HandResult, settle_hand
 from ..games.holdem.structure import Street, check_chips
 from ..games.holdem.table import HoldemTableConfig
 from ..money import ZERO, format_money, parse_money
-from . import events as ev
+from ..table import events as ev
+from ..table.phases import CLOSED, DEALING, PAID, SETTLEMENT, VOID, CommandRule, Phase, PhaseGraph, Stage
+from ..table.state import RoundState, TableState
 from .deal import CROUPIER, STATION, DealFlow
-from .phases import CLOSED, DEALING, PAID, SETTLEMENT, VOID, CommandRule, Phase, PhaseGraph, Stage
-from .state import RoundState, TableState
 from .view import Text, cause_text, options_text
 
 if TYPE_CHECKING:

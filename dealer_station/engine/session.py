@@ -35,13 +35,13 @@ from ..games import get_game
 from ..games.base import BankingGame, Game
 from ..journal import Draft, Journal, JournalError
 from ..money import exact_money, parse_money
-from . import events as ev
+from ..table import events as ev
+from ..table.event_base import EventError
+from ..table.phases import CLOSED, Offer, Phase, Stage, offered
+from ..table.state import RoundState, TableState
 from .banking import BankingFlow
 from .device_policy import SHUFFLER
-from .event_base import EventError
 from .flow import Flow
-from .phases import CLOSED, Offer, Phase, Stage, offered
-from .state import RoundState, TableState, evolve
 
 log = structlog.get_logger("dealer_station.session")
 
@@ -108,9 +108,13 @@ class Tx:
             round_id = None
         else:
             round_id = rnd.round_id
+        before = rnd.phase if rnd is not None else CLOSED
         if isinstance(event, ev.PhaseChanged):
-            self._session.check_transition(rnd.phase if rnd else CLOSED, event.phase)
-        evolve(self.state, event, self._at, game=self._session.game_evolver)
+            self._session.check_transition(before, event.phase)
+        self._session.game.folds.evolve(self.state, event, self._at)
+        after = self.state.round.phase if self.state.round is not None else CLOSED
+        if after != before:  # every phase change, whichever event made it (opening, settling, voiding)
+            self._session.check_transition(before, after)
         self.items.append((event, actor, round_id))
 
     def effect(self, device: str, what: str) -> None:
@@ -171,9 +175,6 @@ class TableSession:
             raise RuleError(f"{self.game.name} has no such command")
         return self.flow
 
-    def game_evolver(self, state: TableState, event: ev.Event, at: str) -> bool:
-        return self.game.evolve(state, event, at)
-
     def add_listener(self, listener: Listener) -> None:
         """Called (on the caller's thread) after every committed transaction."""
         self._listeners.append(listener)
@@ -224,7 +225,7 @@ class TableSession:
                 self._journal_failed(exc)
                 raise
             for (event, _actor, _rid), record in zip(tx.items, written, strict=True):
-                evolve(self.state, event, record.at, record.seq, game=self.game_evolver)
+                self.game.folds.evolve(self.state, event, record.at, record.seq)
                 self._log_event(event, record.round_id)
             self._changed.notify_all()
             for listener in list(self._listeners):
@@ -353,7 +354,7 @@ class TableSession:
                 except EventError as exc:
                     raise JournalError(f"journal record {record.seq}: {exc.problem}") from None
                 try:
-                    evolve(self.state, event, record.at, record.seq, game=self.game_evolver)
+                    self.game.folds.evolve(self.state, event, record.at, record.seq)
                 except (KeyError, IndexError, ValueError, TypeError, AttributeError, AssertionError) as exc:
                     # a chain that verifies but does not tell one table's story (e.g. two writers interleaved)
                     self._log.error("journal_replay_failed", seq=record.seq, kind=record.kind, error=repr(exc))

@@ -20,13 +20,13 @@ from ..errors import DealerStationError
 from ..games.base import BankingGame
 from ..money import ZERO, format_money
 from ..shifts import DEFAULT_SHIFTS, local_shift_start
-from .phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
+from ..table.phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
 
 if TYPE_CHECKING:
     from ..config import TableConfig
     from ..games.holdem.betting import Options
+    from ..table.state import RoundState, TableState
     from .session import TableSession
-    from .state import RoundState, TableState
 
 ENGLISH: dict[str, str] = {
     "open_betting": "Open betting for the next round",

@@ -16,13 +16,16 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..cards import Card, cards_str, ensure_distinct, parse_cards
-from ..config import BankingTableConfig, SpotLimit, TableConfig, load_profile, with_overrides
-from ..errors import ConfigError, RecordError, RuleError
+from ..config import BankingTableConfig, SpotLimit, TableConfig
+from ..errors import RecordError, RuleError
 from ..evaluator import Category
 from ..money import format_money
+from ..table.fold import Folds
+from ..table.state import COMMON
 
 if TYPE_CHECKING:
-    from ..engine.state import RoundState, TableState
+    from ..table.state import RoundState, TableState
+    from ..table.transaction import Transaction
 
 Packet = tuple[str, int]
 """(position, card count): ``("board", 5)``, ``("seat3", 2)``, ``("dealer", 2)``."""
@@ -31,9 +34,6 @@ Reveal = tuple[str, slice]
 """(position, which of its cards): ``("board", slice(0, 3))`` is the flop."""
 
 S = TypeVar("S", bound="SeatHand")
-
-TABLE_KEYS = ("table", "min_chip", "limits", "paytables")
-"""Optional record keys that override the table profile (ROUND_RECORD.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +70,8 @@ class Game(ABC):
     max_seats: ClassVar[int]
     config_model: ClassVar[type[TableConfig]]
     labels: ClassVar[Mapping[str, str]] = {}
+    folds: ClassVar[Folds] = COMMON
+    """How the table's state folds this game's journal: the common folds, extended by a game that journals more."""
     """Screen words for spots and actions (``ante`` -> ``Ante``); the UI translates them."""
     needs_profile: ClassVar[bool] = True
     """Whether a round record settles against a table profile (poker records carry their rules)."""
@@ -98,12 +100,7 @@ class Game(ABC):
         """Events to journal when the station starts on ``state`` (a meter's installed rules)."""
         return []
 
-    def evolve(self, state: TableState, event: Any, at: str) -> bool:
-        """Fold an event into the table state: the game's own, or a common one after its
-        common fold (poker moves its stacks on ``settled``); False: nothing for the game."""
-        return False
-
-    def on_verify(self, tx: Any, actor: str, reason: str) -> None:
+    def on_verify(self, tx: Transaction, actor: str, reason: str) -> None:
         """A supervisor verified what the game held the round for (THB: a jackpot hit)."""
         raise RuleError("there is nothing to verify")
 
@@ -310,13 +307,13 @@ class BankingGame(Game):
     # -- hooks for games that journal more than the common round (the jackpot meter) --
 
 
-    def on_bets_locked(self, tx: Any) -> None:
+    def on_bets_locked(self, tx: Transaction) -> None:
         """At "no more bets", in the same transaction (THB: jackpot contributions)."""
 
-    def on_reveal_complete(self, tx: Any, phase: str) -> None:
+    def on_reveal_complete(self, tx: Transaction, phase: str) -> None:
         """When a reveal phase is complete, in its transaction (THB: Pool awards at the flop)."""
 
-    def on_void(self, tx: Any) -> None:
+    def on_void(self, tx: Transaction) -> None:
         """When the round is voided, in the void's transaction (THB: reverse contributions)."""
 
 
@@ -352,31 +349,6 @@ def require_object(value: object, field: str | None) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise RecordError(f"must be a JSON object, not {type(value).__name__}", field)
     return value
-
-
-def record_profile(record: Mapping[str, Any]) -> TableConfig:
-    """The profile a record names in ``table``; problems are reported on that field."""
-    name = record["table"]
-    if not isinstance(name, str) or not name:
-        raise RecordError("must be a profile name", "table")
-    try:
-        return load_profile(name)
-    except ConfigError as exc:
-        raise RecordError(str(exc), "table") from None
-
-
-def table_for_record(record: Mapping[str, Any], table: TableConfig | None) -> BankingTableConfig:
-    """The table in force for a banking record: its named profile (``table``), then its overrides."""
-    if "table" in record:
-        table = record_profile(record)
-    if table is None:
-        raise RecordError("names no table profile and none was given", "table")
-    if table.game != record.get("game"):
-        raise RecordError(f"record is for {record.get('game')!r} but the table profile is for {table.game!r}", "game")
-    overrides = {key: record[key] for key in TABLE_KEYS[1:] if key in record}
-    result = with_overrides(table, overrides)
-    assert isinstance(result, BankingTableConfig)
-    return result
 
 
 def parse_record_cards(record: Mapping[str, Any], key: str, count: int, field: str | None = None) -> tuple[Card, ...]:

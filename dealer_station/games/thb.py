@@ -31,7 +31,6 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..cards import Card, rank_of, suit_of
 from ..config import BankingTableConfig, Money, TableConfig, first_problem
-from ..engine.events import Halted
 from ..errors import ConfigError, DealerStationError, RecordError, RuleError
 from ..evaluator import ACE, Category, HandValue, category_of, evaluate, strength
 from ..jackpot import (
@@ -48,9 +47,11 @@ from ..jackpot import (
     meter_summary,
 )
 from ..money import ZERO, exact_money, format_cents, format_money, parse_money
+from ..profile_loader import TABLE_KEYS, table_for_record
+from ..table.events import Halted
+from ..table.state import COMMON
 from .against_dealer import Payer, SeatSettlement, check_spot_takeover, holdem_deal_plan
 from .base import (
-    TABLE_KEYS,
     BankingGame,
     Packet,
     Reveal,
@@ -63,11 +64,11 @@ from .base import (
     refuse_unknown_keys,
     require,
     require_object,
-    table_for_record,
 )
 
 if TYPE_CHECKING:
-    from ..engine.state import RoundState, TableState
+    from ..table.state import RoundState, TableState
+    from ..table.transaction import Transaction
 
 KING, JACK = ACE - 1, ACE - 3
 STATION = "station"
@@ -276,6 +277,34 @@ def _live_seats(rnd: RoundState) -> list[SeatHand]:
     return [SeatHand(s.seat, tuple(rnd.hole(s.seat)), s.bets, tuple(s.actions)) for s in rnd.seats.values()]
 
 
+
+THB_FOLDS = COMMON.extended()
+"""The table's folds plus the jackpot meter's own events (``Game.folds``)."""
+
+
+@THB_FOLDS.on(JackpotInstalled)
+def _installed(state: TableState, event: JackpotInstalled, at: str) -> None:
+    state.game_state = installed(state.game_state, event.rules)
+
+
+@THB_FOLDS.on(*FACT_TYPES)
+def _meter_fact(state: TableState, event: Any, at: str) -> None:
+    meter = state.game_state
+    assert isinstance(meter, JackpotMeter), "a jackpot fact before the meter was installed"
+    rnd = state.round
+    if rnd is not None and not rnd.finished:  # a rules change's raise to reset belongs to no round
+        mine = rnd.game_state if isinstance(rnd.game_state, RoundJackpot) else RoundJackpot(meter)
+        rnd.game_state = replace(mine, facts=(*mine.facts, event))
+    state.game_state = meter.apply(event)
+
+
+@THB_FOLDS.on(JackpotVerified)
+def _verified(state: TableState, event: JackpotVerified, at: str) -> None:
+    rnd = state.round
+    if rnd is not None and isinstance(rnd.game_state, RoundJackpot):
+        rnd.game_state = replace(rnd.game_state, verified=(*rnd.game_state.verified, event.seat))
+
+
 class TexasHoldemBonus(BankingGame):
     """Texas Hold'em Bonus against the dealer with a table progressive, 1 to 6 seats."""
 
@@ -300,6 +329,7 @@ class TexasHoldemBonus(BankingGame):
     max_seats = 6
     limit_spots = ("ante",)  # Bonus equals the Ante; the Pool stake is fixed by the table
     paytable_names = ("bonus", "pool")
+    folds = THB_FOLDS
 
     def default_profile(self) -> str:
         return "thb-default"
@@ -494,32 +524,13 @@ class TexasHoldemBonus(BankingGame):
         raise_up = [] if in_round else installed(meter, rules).raise_to_reset()
         return [*([JackpotInstalled(rules)] if changed else []), *raise_up]
 
-    def evolve(self, state: TableState, event: Any, at: str) -> bool:
-        if isinstance(event, JackpotInstalled):
-            state.game_state = installed(state.game_state, event.rules)
-            return True
-        rnd = state.round
-        if isinstance(event, FACT_TYPES):
-            meter = state.game_state
-            assert isinstance(meter, JackpotMeter), "a jackpot fact before the meter was installed"
-            if rnd is not None and not rnd.finished:  # a rules change's raise to reset belongs to no round
-                mine = rnd.game_state if isinstance(rnd.game_state, RoundJackpot) else RoundJackpot(meter)
-                rnd.game_state = replace(mine, facts=(*mine.facts, event))
-            state.game_state = meter.apply(event)
-            return True
-        if isinstance(event, JackpotVerified):
-            if rnd is not None and isinstance(rnd.game_state, RoundJackpot):
-                rnd.game_state = replace(rnd.game_state, verified=(*rnd.game_state.verified, event.seat))
-            return True
-        return False
-
-    def on_bets_locked(self, tx: Any) -> None:
+    def on_bets_locked(self, tx: Transaction) -> None:
         """At "no more bets": each Pool stake's contribution, highest seat first."""
         meter = tx.state.game_state
         for fact in meter.contribute(pool_stakes(_live_seats(tx.round))):
             tx.emit(fact, STATION)
 
-    def on_reveal_complete(self, tx: Any, phase: str) -> None:
+    def on_reveal_complete(self, tx: Transaction, phase: str) -> None:
         """At the flop reveal: every winning Pool hand is awarded from the meter, in order.
 
         An award at or above ``verify_at`` is locked at its amount and holds the table for
@@ -530,7 +541,9 @@ class TexasHoldemBonus(BankingGame):
         if phase != "flop_reveal" or not isinstance(mine, RoundJackpot) or any(isinstance(f, Award) for f in mine.facts):
             return
         board = rnd.cards.get("board", [])[:3]
-        hits = pool_hits(_live_seats(rnd), board, tx.table.paytable("pool"))
+        table = tx.table
+        assert isinstance(table, ThbTableConfig), "a THB round on a THB table"
+        hits = pool_hits(_live_seats(rnd), board, table.paytable("pool"))
         for fact in tx.state.game_state.award_all(hits):
             tx.emit(fact, STATION)
         held = tx.round.game_state.held()
@@ -540,7 +553,7 @@ class TexasHoldemBonus(BankingGame):
                            detail={"seats": [a.seat for a in held], "amounts": [format_cents(a.amount) for a in held]}),
                     STATION)
 
-    def on_verify(self, tx: Any, actor: str, reason: str) -> None:
+    def on_verify(self, tx: Transaction, actor: str, reason: str) -> None:
         mine = tx.round.game_state
         held = mine.held() if isinstance(mine, RoundJackpot) else []
         if not held:
@@ -548,7 +561,7 @@ class TexasHoldemBonus(BankingGame):
         for award in held:
             tx.emit(JackpotVerified(award.seat, award.amount, actor, reason), actor)
 
-    def on_void(self, tx: Any) -> None:
+    def on_void(self, tx: Transaction) -> None:
         """A void takes the round's contributions, awards and seeds back out of the meter."""
         mine = tx.round.game_state
         if not isinstance(mine, RoundJackpot):

@@ -27,9 +27,9 @@ from ..config import BankingTableConfig, TableConfig
 from ..errors import RecordError, RuleError
 from ..evaluator import Category, HandValue, evaluate
 from ..money import ZERO, exact_money, format_money, parse_money
+from ..profile_loader import TABLE_KEYS, table_for_record
 from .against_dealer import Payer, SeatSettlement, holdem_deal_plan
 from .base import (
-    TABLE_KEYS,
     BankingGame,
     Packet,
     Round,
@@ -41,7 +41,6 @@ from .base import (
     refuse_unknown_keys,
     require,
     require_object,
-    table_for_record,
 )
 
 PLAY_MULTIPLE: dict[str, int] = {"play4x": 4, "play3x": 3, "play2x": 2, "play1x": 1}

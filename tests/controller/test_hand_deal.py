@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from dealer_station.cards import parse_card
-from dealer_station.config import config_dir, load_profile
 from dealer_station.engine import TableSession
-from dealer_station.engine.phases import HANDS_REVEAL, PAID, SETTLEMENT
 from dealer_station.errors import ConfigError, RuleError
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import config_dir, load_profile
+from dealer_station.table.phases import HANDS_REVEAL, PAID, SETTLEMENT
 
 PROGRAM = {"version": "test"}
 

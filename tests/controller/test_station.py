@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from dealer_station.autoplay import AutoCroupier
-from dealer_station.config import load_profile
+from dealer_station.profile_loader import load_profile
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialStore
+from tests import cli as station_cli
 
 WAIT = 10.0
 
@@ -107,11 +108,10 @@ def test_shoe_disconnect_mid_deal_voids_when_the_link_returns(station: Station) 
 def test_operational_logs_are_json_lines_with_table_and_round(tmp_path: Path) -> None:
     """Device connects, faults and voids are logged as JSON lines carrying table and round id."""
     import json
-    import subprocess
     import sys
 
     journal = tmp_path / "logs.sqlite"
-    out = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "4", "--seed", "3",
+    out = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "4", "--seed", "3",
                           "--seats", "2", "--faults", "jam:1", "--journal", str(journal)],
                          capture_output=True, text=True, timeout=120,
                          env={**__import__("os").environ, "DEALER_STATION_LOG_LEVEL": "info"})

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.engine.event_base import decode
-from dealer_station.engine.state import TableState, evolve
 from dealer_station.errors import RuleError
 from dealer_station.journal import Journal
+from dealer_station.table.event_base import decode
+from dealer_station.table.state import TableState, evolve
 
 
 def _replayed(path: Path, table_id: str) -> TableState:

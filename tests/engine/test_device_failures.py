@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from dealer_station.config import load_profile
+from dealer_station.profile_loader import load_profile
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialStore
 from drivers.base import DeviceError

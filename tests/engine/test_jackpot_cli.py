@@ -8,14 +8,15 @@ import sys
 from decimal import Decimal
 from pathlib import Path
 
-from dealer_station.config import load_profile
+from dealer_station.profile_loader import load_profile
 from dealer_station.simulate import simulate
+from tests import cli as station_cli
 
 from .test_thb_simulation import conserved_at_every_position
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True, timeout=120)
+    return station_cli.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True, timeout=120)
 
 
 def test_jackpot_prints_the_meters_and_the_hits_newest_first(tmp_path: Path) -> None:

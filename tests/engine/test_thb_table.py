@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.engine.session import TableSession
-from dealer_station.engine.state import TableState, replay
 from dealer_station.errors import ConfigError, RuleError
 from dealer_station.games import get_game
 from dealer_station.jackpot import JackpotMeter
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
+from dealer_station.table.state import TableState, replay
 from simulators.scripted_shoe import ScriptedShoe
 
 PROGRAM = {"version": "test"}
@@ -161,7 +161,7 @@ def test_meter_survives_restarts_and_replay_equals_live(thb, tmp_path):
     for _ in range(2):
         _play_round(ctl, shoe)
     live = _meter(ctl)
-    rebuilt = replay(TableState(ctl.table.table_id), ctl.journal.events(), game=ctl.game_evolver)
+    rebuilt = replay(TableState(ctl.table.table_id), ctl.journal.events(), folds=ctl.game.folds)
     assert rebuilt.game_state == live
     ctl.journal.close()
     again, _ = thb(tmp_path / "thb.sqlite")
@@ -223,7 +223,7 @@ def test_a_higher_reset_raises_the_meter_at_once_and_the_table_plays_on(thb, tmp
     assert after.hits == before.hits + 1 and after.meter == Decimal("600.00")
     assert after.awarded - before.awarded == Decimal("120.10")  # 20% of 600.50, down to the cent
     assert again.round.finished and again.round.settlement is not None
-    rebuilt = replay(TableState(again.table.table_id), again.journal.events(), game=again.game_evolver)
+    rebuilt = replay(TableState(again.table.table_id), again.journal.events(), folds=again.game.folds)
     assert rebuilt.game_state == after
     again.journal.close()
 

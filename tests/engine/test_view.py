@@ -7,7 +7,6 @@ from decimal import Decimal
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.engine.view import (
     ShiftTally,
     Text,
@@ -20,6 +19,7 @@ from dealer_station.engine.view import (
 )
 from dealer_station.errors import DealerStationError
 from dealer_station.games import get_game
+from dealer_station.profile_loader import load_profile
 
 D = Decimal
 

@@ -12,6 +12,7 @@ import pytest
 from dealer_station.floor.db import FloorError
 from dealer_station.floor.journal_rows import JournalRows
 from dealer_station.floor.migrate import migrate, migrations
+from tests import cli as station_cli
 from tests.floor.conftest import Floor
 from tests.floor.tamper import rewrite_from, truncate_after
 from tests.floor.test_ingest import forward
@@ -20,7 +21,7 @@ UNREACHABLE = "postgresql://floor_station@%2Fnonexistent-socket-dir/floor"
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True, timeout=300)
+    return station_cli.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True, timeout=300)
 
 
 def test_migrate_is_versioned_and_idempotent(floor: Floor) -> None:
@@ -98,12 +99,11 @@ def test_simulate_tables_plays_a_mixed_floor_from_a_list_of_profiles(tmp_path) -
     """``--config`` with ``--tables`` takes a list: table i plays profile i mod n, with the
     seats and faults its game allows (poker needs two seats, pool_hit is THB's only)."""
     import json as _json
-    import subprocess
     import sys
 
     from dealer_station.journal import Journal
 
-    out = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "3", "--rounds", "2",
+    out = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "3", "--rounds", "2",
                           "--seats", "1", "--faults", "pool_hit:0.5", "--json", "--journal-dir", str(tmp_path),
                           "--config", "uth-default,thb-default,holdem-nl-1-2"],
                          capture_output=True, text=True, timeout=300)
@@ -115,13 +115,13 @@ def test_simulate_tables_plays_a_mixed_floor_from_a_list_of_profiles(tmp_path) -
         with Journal.open_readonly(table["journal"]) as journal:
             games.append(next(e.payload["record"]["game"] for e in journal.events(kinds={"settled"})))
     assert games == ["uth", "holdem_bonus", "holdem"]
-    text = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "2", "--rounds", "1",
+    text = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "2", "--rounds", "1",
                            "--seats", "2", "--journal-dir", str(tmp_path / "text"), "--config", "uth-default,holdem-nl-1-2"],
                           capture_output=True, text=True, timeout=300)
     assert text.returncode == 0, text.stderr[-2000:]
     lines = text.stdout.splitlines()
     assert lines[0].startswith("T01: rounds completed 1, house net ") and lines[1].startswith("T02: hands completed 1, rake ")
-    bad = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "2", "--rounds", "1",
+    bad = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "2", "--rounds", "1",
                           "--journal-dir", str(tmp_path / "x"), "--config", "uth-default,,thb-default"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and not (tmp_path / "x").exists()
@@ -129,7 +129,7 @@ def test_simulate_tables_plays_a_mixed_floor_from_a_list_of_profiles(tmp_path) -
 
 def test_only_a_live_journal_goes_to_the_profiles_floor_by_default(tmp_path: Path) -> None:
     """A demo or simulation under a live table's id never reaches the casino's floor unless sent there."""
-    from dealer_station.config import config_dir, load_profile
+    from dealer_station.profile_loader import config_dir, load_profile
     from dealer_station.station import Station
 
     profile = tmp_path / "uth-with-floor.toml"
@@ -140,14 +140,14 @@ def test_only_a_live_journal_goes_to_the_profiles_floor_by_default(tmp_path: Pat
     assert Station(table, journal_path=tmp_path / "demo.sqlite", purpose="demo").floor_url is None
     assert Station(table, journal_path=tmp_path / "d.sqlite", purpose="demo", floor_url="postgresql://x/y").floor_url \
         == "postgresql://x/y"
-    done = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--config", str(profile), "--rounds",
+    done = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--config", str(profile), "--rounds",
                            "1", "--journal", str(tmp_path / "sim.sqlite")], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "floor" not in done.stdout + done.stderr, done.stdout + done.stderr
 
 
 def test_simulate_with_a_floor_forwards_while_it_plays(floor: Floor, tmp_path: Path) -> None:
     """--floor sends a simulation where it is told, from the first round on (the pit watches it live)."""
-    from dealer_station.config import load_profile
+    from dealer_station.profile_loader import load_profile
     from dealer_station.simulate import simulate
 
     acked: list[int] = []

@@ -22,6 +22,7 @@ from dealer_station.money import parse_money
 from dealer_station.par import POOL_METER, par_sheet
 from dealer_station.recall import finished_round_ids, recall_round
 from dealer_station.shifts import shift_of
+from tests import cli as station_cli
 from tests.floor.conftest import Floor
 from tests.floor.corrections import add_corrections
 from tests.floor.test_ingest import forward
@@ -30,7 +31,7 @@ from tests.pg import PostgresServer
 
 def cli(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
     env = {"XDG_CACHE_HOME": str(cache), "PATH": "/usr/bin:/bin"}
-    return subprocess.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True,
+    return station_cli.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True,
                           timeout=300, env=env)
 
 
@@ -252,7 +253,7 @@ def test_journaled_handle_rake_and_jackpot_are_used(floor: Floor, tmp_path: Path
 
 @pytest.fixture(scope="module")
 def thb_journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from dealer_station.config import load_profile
+    from dealer_station.profile_loader import load_profile
     from dealer_station.simulate import simulate
 
     path = tmp_path_factory.mktemp("thb") / "T2.sqlite"

@@ -24,6 +24,7 @@ from dealer_station.games.holdem.record import (
     settlement_json,
 )
 from dealer_station.games.holdem.showdown import settle_hand
+from tests import cli as station_cli
 
 from .helpers import config
 
@@ -38,7 +39,7 @@ SPEC_OUTPUT = """{"seats": [{"seat": 1, "net": "83"}, {"seat": 2, "net": "-80"},
 
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return station_cli.run(
         [sys.executable, "-m", "dealer_station", "settle", *args],
         input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60, check=False,
     )

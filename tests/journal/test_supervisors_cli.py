@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 
 from dealer_station.supervisor import CredentialStore, credentials_path
+from tests import cli as station_cli
 
 
 def supervisors(*args: str, pins: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dealer_station", "supervisors", *args], input=pins,
+    return station_cli.run([sys.executable, "-m", "dealer_station", "supervisors", *args], input=pins,
                           capture_output=True, text=True, timeout=60)
 
 

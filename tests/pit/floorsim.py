@@ -15,10 +15,10 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dealer_station.config import load_profile
 from dealer_station.floor.forwarder import Forwarder
 from dealer_station.floor.layout import place
 from dealer_station.floor.multitable import simulate_tables
+from dealer_station.profile_loader import load_profile
 from tests.floor.conftest import Floor
 from tests.floor.tamper import rewrite_from, truncate_after
 

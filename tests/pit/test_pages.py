@@ -20,13 +20,14 @@ from dealer_station.floor.layout import place
 from dealer_station.jackpot import meters_from_journal
 from dealer_station.journal import Journal
 from dealer_station.shifts import shift_start
+from tests import cli as station_cli
 from tests.pit.conftest import PAR_ROUNDS, signed_in
 from tests.pit.floorsim import DemoFloor
 
 
 def cli(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
     env = {"XDG_CACHE_HOME": str(cache), "PATH": "/usr/bin:/bin"}
-    done = subprocess.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True,
+    done = station_cli.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True,
                           timeout=300, env=env)
     assert done.returncode == 0, done.stderr
     return done

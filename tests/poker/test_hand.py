@@ -7,12 +7,12 @@ from decimal import Decimal
 import pytest
 
 from dealer_station.cards import parse_card
-from dealer_station.engine import events as ev
-from dealer_station.engine.event_base import decode
 from dealer_station.errors import RuleError
 from dealer_station.games import get_game
 from dealer_station.games.holdem import live
 from dealer_station.recall import recall_round, strip_recall_keys
+from dealer_station.table import events as ev
+from dealer_station.table.event_base import decode
 from tests.poker.conftest import seat_all
 from tests.poker.helpers import conserved, play, shoe_deck, stacks
 
@@ -248,7 +248,7 @@ def test_a_supervisor_corrects_a_settled_hand_for_a_seat_that_played_it(make_tab
     old = decode("round_adjusted", {"round_id": round_id, "adjustments": {"2": "12.5"}, "reason": "r", "by": "s"})
     assert isinstance(old, ev.RoundAdjusted) and not old.moves_chips
     before_old = stacks(ctl)
-    live.fold(ctl.state, old, "2026-01-01T00:00:00.000Z")
+    live.POKER_FOLDS.evolve(ctl.state, old, "2026-01-01T00:00:00.000Z")
     assert stacks(ctl) == before_old and conserved(ctl)
 
 

@@ -35,6 +35,7 @@ from dealer_station.par.thb import (
     thb_par,
 )
 from dealer_station.par.thb_main import FOLDED, Strategy, estimate_main_game, simulated_rounds
+from tests import cli as station_cli
 from tests.thb._records import ROOT, TABLE, THB
 from tests.thb.test_par import _published_five_card_counts
 
@@ -219,7 +220,7 @@ def test_pool_moments_and_the_two_pool_spots(sheet, pool_pairs) -> None:
 
 def _par(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
     env = {"XDG_CACHE_HOME": str(cache), "PATH": "/usr/bin:/bin"}
-    return subprocess.run([sys.executable, "-m", "dealer_station", "par", *args], capture_output=True, text=True,
+    return station_cli.run([sys.executable, "-m", "dealer_station", "par", *args], capture_output=True, text=True,
                           timeout=300, env=env, cwd=ROOT)
 
 

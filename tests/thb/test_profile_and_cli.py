@@ -9,10 +9,11 @@ from decimal import Decimal
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.errors import ConfigError
 from dealer_station.evaluator import Category
 from dealer_station.games.thb import BONUS_ROWS, table_options
+from dealer_station.profile_loader import load_profile
+from tests import cli as station_cli
 from tests.thb._records import CONFIG, ROOT
 
 DEFAULT_TEXT = (CONFIG / "thb-default.toml").read_text()
@@ -68,7 +69,7 @@ def test_bad_profile_refused_naming_the_key(tmp_path, edit, message):
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dealer_station", "settle", *args],
+    return station_cli.run([sys.executable, "-m", "dealer_station", "settle", *args],
                           input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60, check=False)
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.engine import TableSession
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
 from simulators.scripted_shoe import ScriptedShoe
 from tests.controller.conftest import PROGRAM

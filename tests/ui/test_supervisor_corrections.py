@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog
 
 from dealer_station.cards import parse_card
-from dealer_station.engine.phases import Stage
+from dealer_station.table.phases import Stage
 
 from .conftest import BADGE, PIN
 from .helpers import TIMEOUT, button, click, dialog, supervisor_answers, tap_again, type_keys
