@@ -31,7 +31,7 @@ import secrets
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,8 +74,9 @@ class CredentialError(DealerStationError):
 class AuthError(DealerStationError):
     """A refused supervisor authentication: always ``NOT_ACCEPTED``; ``reason`` says why (for the journal)."""
 
-    def __init__(self, problem: str = NOT_ACCEPTED, field: str | None = None, *, reason: str = WRONG_PIN) -> None:
-        super().__init__(problem, field)
+    def __init__(self, problem: str = NOT_ACCEPTED, field: str | None = None, *, reason: str = WRONG_PIN,
+                 key: str | None = "refuse_not_accepted", values: Mapping[str, str] | None = None) -> None:
+        super().__init__(problem, field, key=key, values=values)
         self.reason = reason
 
 

@@ -280,9 +280,13 @@ class PokerFlow(DealFlow):
         check_chips(amount, self.config.min_chip, "buy_in", RuleError)
         low, high = self.holdem.buy_in_min, self.holdem.buy_in.max
         if amount < low:
-            raise RuleError(f"{format_money(amount)} is below the minimum buy-in {format_money(low)}", "buy_in")
+            raise RuleError(f"{format_money(amount)} is below the minimum buy-in {format_money(low)}", "buy_in",
+                            key="poker:refuse_buy_in_min", values={"amount": format_money(amount),
+                                                                   "limit": format_money(low)})
         if high is not None and amount > high:
-            raise RuleError(f"{format_money(amount)} is above the maximum buy-in {format_money(high)}", "buy_in")
+            raise RuleError(f"{format_money(amount)} is above the maximum buy-in {format_money(high)}", "buy_in",
+                            key="poker:refuse_buy_in_max", values={"amount": format_money(amount),
+                                                                   "limit": format_money(high)})
         tx.emit(PlayerSeated(number, amount, _flag(post, "post")), CROUPIER)
 
     def add_chips(self, tx: Tx, seat: object, amount: object) -> None:
@@ -400,7 +404,7 @@ class PokerFlow(DealFlow):
         try:
             apply(hand, done)  # the one check: the rule broken, e.g. "raise to 3 is below the minimum raise to 4"
         except RuleError as exc:
-            raise RuleError(exc.problem, f"seat {seat}") from None
+            raise exc.located(f"seat {seat}", seat=str(seat)) from None
         tx.emit(PlayerActed(seat, action, STREET_PHASES[hand.street], amount), CROUPIER)
         self.after_action(tx, hand)
 

@@ -345,6 +345,19 @@ def require(record: Mapping[str, Any], key: str, field: str | None = None) -> An
     return record[key]
 
 
+def require_bet(bets: Mapping[str, Any], spot: str, field: str) -> Any:
+    """The amount a seat put on ``spot`` (a refusal the croupier reads as "Place the Ante first")."""
+    if spot not in bets:
+        raise RecordError("missing required key", f"{field}.{spot}", key="refuse_needs", values={"spot": spot})
+    return bets[spot]
+
+
+def must_match(spot: str, other: str, amount: Decimal, field: str) -> RuleError:
+    """The refusal of a spot whose stake must be another's (UTH's Blind, THB's Bonus)."""
+    return RuleError(f"must equal {other} ({format_money(amount)})", f"{field}.{spot}", key="refuse_must_match",
+                     values={"spot": spot, "other": other, "amount": format_money(amount)})
+
+
 def require_object(value: object, field: str | None) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise RecordError(f"must be a JSON object, not {type(value).__name__}", field)
@@ -363,10 +376,13 @@ def ensure_round_distinct(dealer: Sequence[Card], board: Sequence[Card], seats: 
 
 
 def check_limit(amount: Decimal, limit: SpotLimit, field: str) -> None:
+    said = {"spot": field.rsplit(".", 1)[-1], "amount": format_money(amount)}
     if amount < limit.min:
-        raise RuleError(f"{format_money(amount)} below the table minimum {format_money(limit.min)}", field)
+        raise RuleError(f"{format_money(amount)} below the table minimum {format_money(limit.min)}", field,
+                        key="refuse_below_min", values={**said, "limit": format_money(limit.min)})
     if amount > limit.max:
-        raise RuleError(f"{format_money(amount)} above the table maximum {format_money(limit.max)}", field)
+        raise RuleError(f"{format_money(amount)} above the table maximum {format_money(limit.max)}", field,
+                        key="refuse_above_max", values={**said, "limit": format_money(limit.max)})
 
 
 def check_seat_number(seat: object, table: TableConfig, field: str) -> int:

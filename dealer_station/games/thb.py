@@ -60,9 +60,11 @@ from .base import (
     check_limit,
     check_seat_number,
     ensure_round_distinct,
+    must_match,
     parse_record_cards,
     refuse_unknown_keys,
     require,
+    require_bet,
     require_object,
 )
 
@@ -370,17 +372,18 @@ class TexasHoldemBonus(BankingGame):
             if spot not in PLACEABLE_SPOTS:
                 raise RecordError(f"unknown spot (spots: {', '.join(PLACEABLE_SPOTS)})", f"{field}.{spot}")
         assert isinstance(table, BankingTableConfig)
-        stakes = {"ante": parse_money(require(bets, "ante", field), f"{field}.ante")}
+        stakes = {"ante": parse_money(require_bet(bets, "ante", field), f"{field}.ante")}
         check_limit(stakes["ante"], table.limits["ante"], f"{field}.ante")
         if "bonus" in bets:
             stakes["bonus"] = parse_money(bets["bonus"], f"{field}.bonus")
             if stakes["bonus"] != stakes["ante"]:
-                raise RuleError(f"must equal ante ({format_money(stakes['ante'])})", f"{field}.bonus")
+                raise must_match("bonus", "ante", stakes["ante"], field)
         if "pool" in bets:
             stakes["pool"] = parse_money(bets["pool"], f"{field}.pool")
             fixed = table_options(table).pool_stake
             if stakes["pool"] != fixed:
-                raise RuleError(f"must be the table's Pool stake {format_money(fixed)}", f"{field}.pool")
+                raise RuleError(f"must be the table's Pool stake {format_money(fixed)}", f"{field}.pool",
+                                key="refuse_fixed", values={"spot": "pool", "amount": format_money(fixed)})
         return stakes
 
     # -- deal ---------------------------------------------------------------------

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..cards import Card
 from ..config import BankingTableConfig, TableConfig
-from ..errors import RecordError, RuleError
+from ..errors import RecordError
 from ..evaluator import Category, HandValue, evaluate
 from ..money import ZERO, exact_money, format_money, parse_money
 from ..profile_loader import TABLE_KEYS, table_for_record
@@ -37,9 +37,11 @@ from .base import (
     check_limit,
     check_seat_number,
     ensure_round_distinct,
+    must_match,
     parse_record_cards,
     refuse_unknown_keys,
     require,
+    require_bet,
     require_object,
 )
 
@@ -159,10 +161,10 @@ class UltimateTexasHoldem(BankingGame):
                 raise RecordError("the Play bet is made by a decision (actions), not placed", f"{field}.play")
             if spot not in PLACEABLE_SPOTS:
                 raise RecordError(f"unknown spot (spots: {', '.join(PLACEABLE_SPOTS)})", f"{field}.{spot}")
-        stakes = {spot: parse_money(require(bets, spot, field), f"{field}.{spot}") for spot in ("ante", "blind")}
+        stakes = {spot: parse_money(require_bet(bets, spot, field), f"{field}.{spot}") for spot in ("ante", "blind")}
         check_limit(stakes["ante"], table.limits["ante"], f"{field}.ante")
         if stakes["blind"] != stakes["ante"]:
-            raise RuleError(f"must equal ante ({format_money(stakes['ante'])})", f"{field}.blind")
+            raise must_match("blind", "ante", stakes["ante"], field)
         if "trips" in bets:
             stakes["trips"] = parse_money(bets["trips"], f"{field}.trips")
             check_limit(stakes["trips"], table.limits["trips"], f"{field}.trips")

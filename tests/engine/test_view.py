@@ -13,13 +13,13 @@ from dealer_station.engine.view import (
     bets_after,
     chip_breakdown,
     chip_rows,
-    refusal,
     refusal_of,
     seat_order,
 )
-from dealer_station.errors import DealerStationError
+from dealer_station.errors import DealerStationError, RuleError
 from dealer_station.games import get_game
 from dealer_station.profile_loader import load_profile
+from dealer_station.supervisor import AuthError
 
 D = Decimal
 
@@ -46,8 +46,20 @@ def test_real_refusals_read_in_the_croupiers_words():
 
 def test_other_refusals_pass_through_and_badges_are_not_enumerated():
     game = get_game("uth")
-    assert refusal("badge or PIN not accepted", None, game).english() == "Badge or PIN not accepted"
-    assert refusal("seat 9 is out of turn", "seat", game).english() == "Refused: seat: seat 9 is out of turn"
+    assert refusal_of(AuthError(reason="unknown badge"), game).english() == "Badge or PIN not accepted"
+    assert refusal_of(RuleError("seat 9 is out of turn", "seat"), game).english() == \
+        "Refused: seat: seat 9 is out of turn"
+
+
+def test_the_screen_says_a_refusal_from_its_key_never_from_its_english_text():
+    """A refusal with a key reads the same whatever its English problem says (the text may change)."""
+    game = get_game("uth")
+    reworded = RuleError("this wording is not parsed", "seat2.bets.ante", key="refuse_above_max",
+                         values={"spot": "ante", "amount": "700", "limit": "500"})
+    assert refusal_of(reworded, game).english() == "Ante 700 is above the table maximum 500"
+    assert refusal_of(reworded.at("round"), game).english() == "Ante 700 is above the table maximum 500"
+    assert refusal_of(RuleError("700 above the table maximum 500", "seat2.bets.ante"), game).english() == \
+        "Refused: seat2.bets.ante: 700 above the table maximum 500"
 
 
 def test_chip_rows_press_pairs_toggles_and_matches():

@@ -422,15 +422,20 @@ def _checked_raise(hand: Hand, i: int, options: Options, action: Action) -> Deci
         return to  # the seat's whole stack: an all-in bet or raise, whatever its size
     if options.no_raise is not None:
         raise RuleError(f"{said}: {options.no_raise}")
+    amount = {"amount": format_money(to)}
     if to > everything:
-        raise RuleError(f"{said} is above the stack (all in is {kind} to {format_money(everything)})")
+        raise RuleError(f"{said} is above the stack (all in is {kind} to {format_money(everything)})",
+                        key="poker:refuse_above_stack", values={**amount, "everything": format_money(everything)})
     least, most = _limits(hand, i)
     if hand.config.structure is Structure.FIXED_LIMIT and to != least:
-        raise RuleError(f"{said} is not the fixed-limit {kind} to {format_money(least)}")
+        raise RuleError(f"{said} is not the fixed-limit {kind} to {format_money(least)}",
+                        key="poker:refuse_fixed_limit", values={**amount, "least": format_money(least)})
     if to < least:
-        raise RuleError(f"{said} is below the minimum {kind} to {format_money(least)}")
+        raise RuleError(f"{said} is below the minimum {kind} to {format_money(least)}",
+                        key=f"poker:refuse_min_{kind}", values={**amount, "least": format_money(least)})
     if most is not None and to > most:
-        raise RuleError(f"{said} is above the pot limit ({kind} to {format_money(most)} at most)")
+        raise RuleError(f"{said} is above the pot limit ({kind} to {format_money(most)} at most)",
+                        key="poker:refuse_pot_limit", values={**amount, "most": format_money(most)})
     return to
 
 
