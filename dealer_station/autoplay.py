@@ -3,7 +3,7 @@
 ``AutoCroupier.step`` does the one next thing a croupier would do now, through the
 session's public commands only (the same ones the touchscreen sends) and choosing among
 what the session offers, so a simulated round exercises exactly the code paths a real
-one does. The players of each game are a ``Player`` (``PLAYERS`` by game): how they bet
+one does. The players of each game are a ``Player`` (the game declares them, ``Game.players``): how they bet
 and decide; UTH's follow a simple published-style basic strategy.
 """
 
@@ -19,6 +19,8 @@ from .cards import rank_of, suit_of
 from .engine.session import TableSession
 from .errors import DealerStationError, RuleError
 from .evaluator import Category, evaluate, strength7
+from .game_registry import resolve
+from .games import GAMES
 from .games.holdem.live import SeatStatus, hand_of, table_of
 from .games.holdem.players import Style, style_for
 from .money import format_money
@@ -174,16 +176,13 @@ class PokerPlayers:
         return None
 
 
-PLAYERS: dict[str, Callable[[], Player | PokerPlayers]] = {"uth": UthPlayer, "holdem_bonus": ThbPlayer,
-                                                           "holdem": PokerPlayers}
-"""The scripted players of each game the station runs."""
-
-
 def player_for(game: str) -> Player | PokerPlayers:
-    try:
-        return PLAYERS[game]()
-    except KeyError:
-        raise DealerStationError(f"no scripted players for game {game!r}") from None
+    """The scripted players the game declares (``Game.players``)."""
+    found = GAMES.get(game)
+    if found is None or not getattr(found, "players", None):
+        raise DealerStationError(f"no scripted players for game {game!r}")
+    made: Player | PokerPlayers = resolve(found.players)()
+    return made
 
 
 class AutoCroupier:
@@ -281,7 +280,7 @@ class AutoCroupier:
             if not waiting:
                 return False
             seat = waiting[0]
-            hole = [self._card(f"seat{seat}", i) for i in range(2)]
+            hole = [self._card(f"seat{seat}", i) for i in range(rnd.packet_size(f"seat{seat}"))]
             board = rnd.cards.get("board", [])[:rnd.revealed.get("board", 0)]
             ctl.decide(seat, self._banker().decide(rnd.phase, hole, board, ctl.legal_actions(seat)))
             return True
@@ -333,7 +332,7 @@ class AutoCroupier:
         mine = hand_of(rnd)
         if "act" in offer and mine is not None and mine.hand.seat_to_act is not None:
             seat = mine.hand.seat_to_act
-            hole = [self._card(f"seat{seat}", i) for i in range(2)]
+            hole = [self._card(f"seat{seat}", i) for i in range(rnd.packet_size(f"seat{seat}"))]
             board = rnd.cards.get("board", [])[:rnd.revealed.get("board", 0)]
             action = players.style(seat).choose(mine.hand, hole, board, self.rng)
             ctl.execute("act", seat, action.move.value, None if action.to is None else format_money(action.to))
@@ -349,8 +348,8 @@ class AutoCroupier:
             seat = int(pos.removeprefix("seat"))
             board = rnd.cards.get("board", [])
             shown = [strength7([*rnd.hole(s), *board]) for s in mine.seats
-                     if rnd.revealed.get(f"seat{s}", 0) >= 2]
-            hole = [self._card(pos, i) for i in range(2)]
+                     if rnd.revealed.get(f"seat{s}", 0) >= rnd.packet_size(f"seat{s}")]
+            hole = [self._card(pos, i) for i in range(rnd.packet_size(pos))]
             if not players.style(seat).shows(hole, board, max(shown, default=None)):
                 try:
                     ctl.execute("muck", seat)

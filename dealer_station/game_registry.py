@@ -16,7 +16,7 @@ import threading
 from collections.abc import Mapping
 from importlib import import_module
 from importlib.metadata import entry_points
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from .config import TableConfig
 
@@ -43,8 +43,7 @@ _games: dict[str, TableGame] | None = None
 
 
 def _load(spec: str) -> TableGame:
-    module, _, attr = spec.partition(":")
-    game: TableGame = getattr(import_module(module), attr)()
+    game: TableGame = resolve(spec)()
     return game
 
 
@@ -59,6 +58,12 @@ def registered() -> Mapping[str, TableGame]:
                     found[point.name] = point.load()()
             _games = found
         return _games
+
+
+def resolve(spec: str) -> Any:
+    """The object a ``module:attribute`` reference names (a game's players, its par provider)."""
+    module, _, attr = spec.partition(":")
+    return getattr(import_module(module), attr)
 
 
 def find(name: object) -> TableGame | None:

@@ -70,6 +70,10 @@ class Game(ABC):
     max_seats: ClassVar[int]
     config_model: ClassVar[type[TableConfig]]
     labels: ClassVar[Mapping[str, str]] = {}
+    players: ClassVar[str]
+    """``module:factory`` of the game's scripted players (``simulate``, the demo), resolved by ``autoplay``."""
+    par_provider: ClassVar[str | None] = None
+    """``module:function`` of the game's par sheet (``par.par_sheet``); None: the game has no house edge."""
     folds: ClassVar[Folds] = COMMON
     """How the table's state folds this game's journal: the common folds, extended by a game that journals more."""
     """Screen words for spots and actions (``ante`` -> ``Ante``); the UI translates them."""
