@@ -22,6 +22,7 @@ import dealer_station
 from .config import CONFIG_DIR_ENV, BankingTableConfig, TableConfig, first_problem
 from .errors import ConfigError, DealerStationError, RecordError
 from .game_registry import find, registered
+from .table.terms import OPERATIONAL
 
 TABLE_KEYS = ("table", "min_chip", "limits", "paytables")
 """Optional record keys that override the table profile (ROUND_RECORD.md)."""
@@ -57,7 +58,7 @@ def build_table(
 
 
 def with_overrides(table: TableConfig, overrides: Mapping[str, Any]) -> TableConfig:
-    """``table`` with a round record's ``min_chip``/``limits``/``paytables`` laid over it.
+    """``table`` with a round record's ``min_chip``/``limits``/``paytables`` (a game's ``options``) laid over it.
 
     Limits merge per spot and pay tables per table name: a record giving only the Trips
     table keeps the profile's Blind table. Problems are ``RecordError``s naming the key.
@@ -66,13 +67,20 @@ def with_overrides(table: TableConfig, overrides: Mapping[str, Any]) -> TableCon
         return table
     data = table.model_dump(exclude_unset=True)
     for key, value in overrides.items():
-        if key in ("limits", "paytables"):
+        if key in ("limits", "paytables", "options"):
             if not isinstance(value, Mapping):
                 raise RecordError("must be an object", key)
             data[key] = {**data.get(key, {}), **value}
         else:
             data[key] = value
     return build_table(data, error=RecordError)
+
+
+def with_terms(profile: TableConfig, terms: Mapping[str, Any]) -> TableConfig:
+    """The table a round opened under ``terms`` is settled by: those terms, with what runs the
+    station (devices, journal, language, floor, shifts) from today's ``profile``."""
+    running = profile.model_dump(mode="json", include=set(OPERATIONAL), exclude_unset=True)
+    return build_table({**terms, **running}, "journaled terms")
 
 
 def config_dir() -> Path:

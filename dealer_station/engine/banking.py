@@ -98,7 +98,7 @@ class BankingFlow(DealFlow):
     def open_round(self, tx: Tx) -> str:
         number = tx.state.rounds_started + 1
         round_id = f"{self.table.table_id}-{number:06d}"
-        tx.emit(ev.RoundOpened(round_id, number), CROUPIER)
+        tx.emit(ev.RoundOpened(round_id, number, terms=tx.state.terms_digest), CROUPIER)
         self.request_deck(tx)
         return round_id
 

@@ -336,7 +336,7 @@ class PokerFlow(DealFlow):
         plan = live.deal_in(live.table_of(tx.state))
         number = tx.state.rounds_started + 1
         round_id = f"{self.table.table_id}-{number:06d}"
-        tx.emit(ev.RoundOpened(round_id, number, SHUFFLE), CROUPIER)
+        tx.emit(ev.RoundOpened(round_id, number, SHUFFLE, terms=tx.state.terms_digest), CROUPIER)
         tx.emit(HandStarted(plan.button, live.stacks_json(plan.stacks), config_json(self.config), plan.posts),
                 STATION)
         self.request_deck(tx)

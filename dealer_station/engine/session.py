@@ -35,10 +35,12 @@ from ..games import get_game
 from ..games.base import BankingGame, Game
 from ..journal import Draft, Journal, JournalError
 from ..money import exact_money, parse_money
+from ..profile_loader import with_terms
 from ..table import events as ev
 from ..table.event_base import EventError
 from ..table.phases import CLOSED, Offer, Phase, Stage, offered
 from ..table.state import RoundState, TableState
+from ..table.terms import terms_digest, terms_of
 from .banking import BankingFlow
 from .device_policy import SHUFFLER
 from .flow import Flow
@@ -150,7 +152,10 @@ class TableSession:
         has_reader: bool = False,
         credentials: Authenticator | None = None,
     ) -> None:
+        self.profile = table
+        """The table's profile as loaded now: the terms the next round opens under."""
         self.table = table
+        """The table in force: the profile, or the terms the open round was opened under."""
         self.game: Game = get_game(table.game)
         self.journal = journal
         self.shoe = shoe
@@ -161,6 +166,8 @@ class TableSession:
         self.state = TableState(table_id=table.table_id)
         self.unavailable: str | None = None
         """Set when the journal cannot be written: nothing may be played until it can."""
+        self.kept_terms: str | None = None
+        """Digest of the open round's own terms while they differ from the profile's (after a restart)."""
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._listeners: list[Listener] = []
@@ -365,6 +372,7 @@ class TableSession:
             rnd = self.state.round
             if rnd is not None and not rnd.finished:
                 self._log.info("recovering_round", round_id=rnd.round_id, phase=rnd.phase)
+                self._keep_round_terms(rnd)
 
             def started(tx: Tx) -> None:
                 tx.emit(ev.StationStarted(info), STATION)
@@ -373,6 +381,36 @@ class TableSession:
                 self.flow.recover(tx)
 
             self._transact(started)
+
+    def _keep_round_terms(self, rnd: RoundState) -> None:
+        """An open round finishes by the terms it was opened under, whatever the profile says now."""
+        journaled = self.state.terms
+        if rnd.terms is None or journaled is None or self.state.terms_digest != rnd.terms:
+            return  # a round of a journal from before terms: the profile's, as it always was
+        profile_terms = terms_digest(terms_of(self.profile))
+        if profile_terms == rnd.terms:
+            return
+        self._run_under(with_terms(self.profile, journaled))
+        self.kept_terms = rnd.terms
+        self._log.warning("round_keeps_its_terms", round_id=rnd.round_id, terms=rnd.terms,
+                          profile_terms=profile_terms)
+
+    def _run_under(self, table: TableConfig) -> None:
+        self.table = table
+        self.hand_deal = table.deal_mode == "hand"
+        self.flow = flow_for(self.game, table, has_shoe=self.shoe is not None, has_reader=self.has_reader)
+
+    def _open(self, tx: Tx) -> str:
+        """Open the next round under the profile's terms, journaling them first when they are new
+        (and what the game installs with them, e.g. THB's jackpot rules)."""
+        terms = terms_of(self.table)
+        digest = terms_digest(terms)
+        if tx.state.terms_digest != digest:
+            tx.emit(ev.TermsInstalled(terms, digest), STATION)
+            for event in self.game.start_events(tx.state, self.table):
+                tx.emit(event, STATION)
+        round_id: str = self.flow.open_round(tx)
+        return round_id
 
     def devices_ready(self) -> None:
         """Devices are open: ask for a verified deck if the open round still needs one."""
@@ -389,6 +427,8 @@ class TableSession:
         The command must fit now (``offer``); the family's flow method of that name decides
         the events. The named methods below are this for the banking commands.
         """
+        if command == "open_round":
+            return self.open_round(*args, **kwargs)
         with self._lock:
             self._require(command)
             handler = getattr(self.flow, command)
@@ -413,7 +453,10 @@ class TableSession:
         """Open betting for a new round; asks the shoe for a shuffled, verified deck."""
         with self._lock:
             self._require("open_round")
-            round_id = self._transact(self.flow.open_round)
+            if self.table is not self.profile:  # the last round kept its own terms: the profile's from now on
+                self._run_under(self.profile)
+                self.kept_terms = None
+            round_id = self._transact(self._open)
             self._log.info("round_opened", round_id=round_id)
             return round_id
 

@@ -47,7 +47,7 @@ from ..jackpot import (
     meter_summary,
 )
 from ..money import ZERO, exact_money, format_cents, format_money, parse_money
-from ..profile_loader import TABLE_KEYS, table_for_record
+from ..profile_loader import TABLE_KEYS, table_for_record, with_overrides
 from ..table.events import Halted
 from ..table.state import COMMON
 from .against_dealer import Payer, SeatSettlement, check_spot_takeover, holdem_deal_plan
@@ -100,7 +100,7 @@ PLACEABLE_SPOTS = ("ante", "bonus", "pool")
 SETTLED_SPOTS = ("ante", "flop", "turn", "river", "bonus", "pool")
 """Order of the spots in a seat's settlement (ROUND_RECORD.md)."""
 ANTE_PAYS_FROM = Category.STRAIGHT
-RECORD_KEYS = ("game", *TABLE_KEYS, "jackpot", "dealer", "board", "seats")
+RECORD_KEYS = ("game", *TABLE_KEYS, "pool_stake", "jackpot", "dealer", "board", "seats")
 SEAT_KEYS = ("seat", "player", "hole", "bets", "actions")
 JACKPOT_KEYS = ("meter", "rate", "reset", "cap", "overflow")
 FLOP = slice(0, 3)
@@ -414,6 +414,8 @@ class TexasHoldemBonus(BankingGame):
         if require(record, "game") != self.name:
             raise RecordError(f"not a {self.name} record: {record['game']!r}", "game")
         table = table_for_record(record, table)
+        if "pool_stake" in record:  # the Pool stake the round was played under (ROUND_RECORD.md)
+            table = with_overrides(table, {"options": {"pool_stake": record["pool_stake"]}})
         options = table_options(table)
         dealer = parse_record_cards(record, "dealer", 2)
         board = parse_record_cards(record, "board", 5)
@@ -595,6 +597,7 @@ class TexasHoldemBonus(BankingGame):
     def build_record(self, table: TableConfig, rnd: RoundState) -> dict[str, Any]:
         """The round record with the meter as the round found it and who plays each spot."""
         record = super().build_record(table, rnd)
+        record["pool_stake"] = format_money(table_options(table).pool_stake)
         takers = {s.seat: s.player for s in rnd.seats.values() if s.player is not None}
         for entry in record["seats"]:
             owner = takers.get(entry["seat"]) or (entry["seat"] if entry["seat"] in takers.values() else None)

@@ -67,6 +67,8 @@ class RoundState:
     ended_at: str | None = None
     game_state: Any = None
     """Per-round state a game keeps for itself (immutable values only, e.g. jackpot awards)."""
+    terms: str | None = None
+    """Digest of the terms the round was opened under (None: a round of a journal before terms)."""
 
     @property
     def finished(self) -> bool:
@@ -124,6 +126,9 @@ class TableState:
     adjustments: dict[str, dict[str, Decimal]] = field(default_factory=dict)  # round id -> seat -> amount
     game_state: Any = None
     """Table-level state a game keeps across rounds (immutable values only, e.g. the jackpot meter)."""
+    terms: dict[str, Any] | None = None
+    """The terms installed last (``terms_installed``): those the next round opens under."""
+    terms_digest: str | None = None
 
     def device(self, name: str) -> DeviceState:
         """The device's state (a fresh, disconnected one if it never reported)."""
@@ -192,9 +197,15 @@ def _dealer_signed_out(state: TableState, e: ev.DealerSignedOut, at: str) -> Non
 
 @COMMON.on(ev.RoundOpened)
 def _round_opened(state: TableState, e: ev.RoundOpened, at: str) -> None:
-    state.round = RoundState(round_id=e.round_id, started_at=at, number=e.number, phase=e.phase or BETTING)
+    state.round = RoundState(round_id=e.round_id, started_at=at, number=e.number, phase=e.phase or BETTING,
+                             terms=e.terms)
     state.rounds_started = e.number
     state.deck_attempts = 0
+
+
+@COMMON.on(ev.TermsInstalled)
+def _terms_installed(state: TableState, e: ev.TermsInstalled, at: str) -> None:
+    state.terms, state.terms_digest = dict(e.terms), e.digest
 
 
 @COMMON.on(ev.BetsSet)
