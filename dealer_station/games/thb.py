@@ -415,7 +415,9 @@ class TexasHoldemBonus(BankingGame):
             raise RecordError(f"not a {self.name} record: {record['game']!r}", "game")
         table = table_for_record(record, table)
         if "pool_stake" in record:  # the Pool stake the round was played under (ROUND_RECORD.md)
-            table = with_overrides(table, {"options": {"pool_stake": record["pool_stake"]}})
+            overridden = with_overrides(table, {"options": {"pool_stake": record["pool_stake"]}})
+            assert isinstance(overridden, ThbTableConfig)
+            table = overridden
         options = table_options(table)
         dealer = parse_record_cards(record, "dealer", 2)
         board = parse_record_cards(record, "board", 5)
