@@ -74,7 +74,7 @@ class _Table:
         elif kind == "deal_started":
             self.close()
             if not payload.get("by_hand"):
-                self.open = {"round_id": round_id, "cards": [], "seq": seq, "at": at, "cut": False,
+                self.open = {"round_id": round_id, "cards": [], "seq": seq, "at": at, "started": at, "cut": False,
                              "serial": self.serial, "model": self.model, "planned": _planned(payload)}
         elif kind == "device_link":
             if payload.get("device") != SHUFFLER:
@@ -96,7 +96,8 @@ class _Table:
         open_, self.open = self.open, None
         if open_ is None:
             return
-        if (self.since is not None and open_["at"] < self.since) or (self.until is not None and open_["at"] >= self.until):
+        started = open_["started"]
+        if (self.since is not None and started < self.since) or (self.until is not None and started >= self.until):
             return
         shoe = self.into.setdefault(open_["serial"], Shuffler(open_["serial"], open_["model"]))
         shoe.tables.add(self.table_id)
@@ -122,7 +123,7 @@ def since_text(when: datetime | None) -> str | None:
 def fold(records: Iterable[tuple[str, int, str, str | None, str, Mapping[str, Any]]], *,
          since: datetime | None = None, until: datetime | None = None) -> dict[str, Shuffler]:
     """Shufflers by serial from ``(table_id, seq, at, round_id, kind, payload)`` in seq order per table;
-    the deals whose first card came at or after ``since`` and before ``until``."""
+    the deals started at or after ``since`` and before ``until``."""
     shoes: dict[str, Shuffler] = {}
     tables: dict[str, _Table] = {}
     after, before = since_text(since), since_text(until)
@@ -151,7 +152,7 @@ def from_journal(path: str | Path, *, since: datetime | None = None,
     return fold(records(), since=since, until=until)
 
 
-def from_floor(url: str, *, since: datetime | None = None, tables: list[str] | None = None) -> dict[str, Shuffler]:
+def from_floor(url: str, *, since: datetime | None = None) -> dict[str, Shuffler]:
     """Every shuffler's deals on the floor (the report role suffices), streamed table by table."""
     import json
 
@@ -163,9 +164,11 @@ def from_floor(url: str, *, since: datetime | None = None, tables: list[str] | N
     def records() -> Iterator[tuple[str, int, str, str | None, str, Mapping[str, Any]]]:
         with connect(url) as conn, conn.cursor(name="audit_deals") as cur:
             cur.itersize = 20_000
+            # Before ``since`` only the shoes' identities matter (times compare as text, as in fold).
             cur.execute("SELECT table_id, seq, at, round_id, kind, payload::text FROM floor.events "
-                        "WHERE kind = ANY(%s) AND (%s::text[] IS NULL OR table_id = ANY(%s)) ORDER BY table_id, seq",
-                        (list(AUDIT_KINDS), tables, tables))
+                        "WHERE kind = ANY(%(kinds)s) AND (%(since)s::text IS NULL OR at >= %(since)s "
+                        "OR kind = 'device_link') ORDER BY table_id, seq",
+                        {"kinds": list(AUDIT_KINDS), "since": since_text(since)})
             for table_id, seq, at, round_id, kind, text in cur:
                 payload = json.loads(text)
                 yield table_id, seq, at, round_id, kind, payload if isinstance(payload, dict) else {}

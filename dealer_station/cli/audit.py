@@ -85,7 +85,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _value(value: Any) -> str:
-    return f"{value:.3g}" if isinstance(value, float) else str(value)
+    if isinstance(value, float):
+        return f"{value:,.1f}" if abs(value) >= 100 else f"{value:.3g}"
+    return str(value)
 
 
 def _table(audits: list[ShufflerAudit], source: str) -> str:

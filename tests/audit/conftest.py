@@ -12,7 +12,7 @@ import pytest
 PLAYS = {  # name -> (rounds, faults): a 7-seat UTH deal is 21 cards
     "fair": (34, None),
     "weak": (32, "weak_shuffle:1"),
-    "repeat": (32, "repeat_deck:0.3"),
+    "repeat": (15, "repeat_deck:0.5"),
 }
 
 

@@ -109,3 +109,10 @@ def test_the_floor_audit_equals_the_journal_audit(journals: dict[str, Path], pg_
     _, in_journal = audit_json(capsys, "--journal", str(journals["weak"]))
     assert code == 1
     assert on_floor["shufflers"] == in_journal["shufflers"]
+    from dealer_station.journal import Journal
+
+    with Journal.open_readonly(journals["weak"]) as journal:
+        since = [e.at for e in journal.events(kinds={"deal_started"})][10]
+    _, on_floor = audit_json(capsys, "--floor", floor.report_url, "--since", since)
+    _, in_journal = audit_json(capsys, "--journal", str(journals["weak"]), "--since", since)
+    assert on_floor["shufflers"] == in_journal["shufflers"] and in_journal["shufflers"][0]["deals"] == 32 - 10
