@@ -94,7 +94,16 @@ def test_bad_input_is_one_line_and_exit_2(journals: dict[str, Path], tmp_path: P
 
 
 def test_simulate_accepts_the_shuffle_faults() -> None:
+    from dealer_station.config import load_profile
+    from dealer_station.errors import ConfigError
+    from dealer_station.simulate import check_run
+    from simulators.faults import FaultPlan
+
     assert parse_faults("weak_shuffle:0.1,repeat_deck:0.02") == {"weak_shuffle": 0.1, "repeat_deck": 0.02}
+    plan = FaultPlan.parse(["weak_shuffle=2", "repeat_deck=4"])  # as in sim://shuffler?fault=weak_shuffle=2
+    assert (plan.weak_shuffle, plan.repeat_deck) == (2, 4)
+    with pytest.raises(ConfigError, match="weak_shuffle is a fault of the shoe's shuffle: a table dealt by hand"):
+        check_run(load_profile("uth-hand-deal"), rounds=1, seats=1, faults={"weak_shuffle": 0.5})
 
 
 def test_the_floor_audit_equals_the_journal_audit(journals: dict[str, Path], pg_server: object,
