@@ -15,7 +15,7 @@ from .conftest import simulate_cli, wait_all
 @pytest.mark.slow
 def test_weak_shuffle_one_in_ten_found_within_2000_deals_and_a_fair_shoe_passes(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """One shuffle in ten only riffles the previous order 3 times (about 4 minutes of simulate);
+    """One shuffle in ten only riffles the previous order 3 times (about 8 minutes of simulate on a busy VM);
     the fair shoe's 300 deals give the chi-squared its verdict too."""
     weak, fair = tmp_path / "weak.sqlite", tmp_path / "fair.sqlite"
     wait_all({"weak": simulate_cli(weak, 2000, "weak_shuffle:0.1", seed=21),
