@@ -32,11 +32,18 @@ from .station import Station
 log = structlog.get_logger("dealer_station.simulate")
 
 FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door",
-               "dispute", "pool_hit", "absent")
+               "dispute", "pool_hit", "absent", "weak_shuffle", "repeat_deck")
 """Device faults the simulators inject; ``dispute``: a supervisor voids the round at a random step;
 ``pool_hit``: the shoe's deck is stacked so that a seat's hole cards and the flop make a Pool hand;
 ``absent``: a poker player does not act once in the hand and the action clock acts (the simulated table's
-clock is then 1 second)."""
+clock is then 1 second); ``weak_shuffle``: the shoe only riffles the previous order ``WEAK_RIFFLES`` times;
+``repeat_deck``: the shoe repeats the order of one of its last ``REPEAT_WITHIN`` shuffles
+(``dealer-station audit shuffles`` must catch both)."""
+SHUFFLE_FAULTS = ("weak_shuffle", "repeat_deck")
+SHOE_DECK_FAULTS = ("pool_hit", *SHUFFLE_FAULTS)
+"""Faults of the shoe's deck order: a table dealt by hand has none."""
+WEAK_RIFFLES = 3
+REPEAT_WITHIN = 10
 
 # Hole + flop of each Pool hand the stacked deck can make (suits chosen at random per hit).
 POOL_HANDS = {
@@ -155,6 +162,10 @@ class FaultArmer:
                 self.absent_at = self.rng.randrange(1, DISPUTE_WITHIN)
             elif kind == "pool_hit":
                 plan.stack = self._pool_hit(seats)
+            elif kind == "weak_shuffle":
+                plan.weak_shuffle = WEAK_RIFFLES
+            elif kind == "repeat_deck":
+                plan.repeat_deck = self.rng.randrange(1, REPEAT_WITHIN + 1)
         return armed
 
     def _pool_hit(self, seats: int) -> dict[int, int]:
@@ -182,6 +193,7 @@ class FaultArmer:
             p.duplicate, p.missing, p.extra = [], [], []
             p.corrupt_rate = 0.0
             p.stack = {}
+            p.weak_shuffle = p.repeat_deck = 0
             if self.shoe.door_open:
                 self.shoe.inject("door_close")
         if self.reader is not None:
@@ -192,7 +204,8 @@ def fitted_run(table: TableConfig, seats: int, faults: Mapping[str, float] | Non
     """The seats and faults of a mixed floor's table: as asked where the game allows it."""
     least = 2 if get_game(table.game).family == "poker" else 1
     kept = {kind: rate for kind, rate in (faults or {}).items()
-            if not (kind == "pool_hit" and (table.game != "holdem_bonus" or table.deal_mode != "shuffler"))
+            if not (kind == "pool_hit" and table.game != "holdem_bonus")
+            and not (kind in SHOE_DECK_FAULTS and table.deal_mode != "shuffler")
             and not (kind == "absent" and not hasattr(table, "action_clock_seconds"))}
     return max(least, min(seats, table.seats)), kept
 
@@ -208,6 +221,9 @@ def check_run(table: TableConfig, *, rounds: int, seats: int, faults: Mapping[st
         raise ConfigError(f"pool_hit stacks a Pool hand: a holdem_bonus table only, not {table.game}", "faults")
     if faults and "pool_hit" in faults and table.deal_mode != "shuffler":
         raise ConfigError("pool_hit stacks the shoe's deck: a table dealt by hand has none", "faults")
+    for kind in SHUFFLE_FAULTS:
+        if faults and kind in faults and table.deal_mode != "shuffler":
+            raise ConfigError(f"{kind} is a fault of the shoe's shuffle: a table dealt by hand has none", "faults")
     if faults and "absent" in faults and not hasattr(table, "action_clock_seconds"):
         raise ConfigError(f"absent players need an action clock: a poker table only, not {table.game}", "faults")
 

@@ -36,6 +36,10 @@ class FaultPlan:
     door_open_after: int | None = None
     stack: dict[int, int] = field(default_factory=dict)
     """Deal position -> card placed there by every shuffle (a stacked deck: Pool hits on demand)."""
+    weak_shuffle: int = 0
+    """Riffles of the previous order each shuffle does instead of a full shuffle (0: a full shuffle)."""
+    repeat_deck: int = 0
+    """Each shuffle repeats the order of the shuffle this many shuffles ago (0: never)."""
 
     @classmethod
     def parse(cls, specs: list[str] | tuple[str, ...]) -> FaultPlan:

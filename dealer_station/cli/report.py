@@ -77,6 +77,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _journal_data(path: Path, period: Period, progress: Progress) -> ReportData:
+    from ..audit.deals import from_journal
+    from ..audit.report import alarms as shuffle_alarms
+    from ..audit.report import audit_all
     from ..floor.facts import Facts, derive
     from ..floor.report_data import from_facts
     from ..journal import Journal, JournalEvent
@@ -92,7 +95,9 @@ def _journal_data(path: Path, period: Period, progress: Progress) -> ReportData:
                 batch = []
                 progress(f"{n:,} events read")
         derive(batch, facts)
-    return from_facts(facts, period)
+    data = from_facts(facts, period)
+    data.alarms += shuffle_alarms(audit_all(from_journal(path, since=period.start, until=period.end)))
+    return data
 
 
 def _floor_data(url: str, period: Period, tables: list[str] | None, progress: Progress) -> ReportData:

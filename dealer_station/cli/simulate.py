@@ -31,6 +31,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--faults", default=None, metavar="KIND:RATE,...",
                         help="per-round fault probabilities; KIND is one of jam, duplicate, missing, extra, "
                              "misread, corrupt, disconnect, powercycle, door, dispute, pool_hit (holdem_bonus), "
+                             "weak_shuffle, repeat_deck (the shoe's shuffle: audit shuffles catches them), "
                              "absent (poker: a player lets the action clock act)")
     parser.add_argument("--journal", default="var/simulate.sqlite", metavar="PATH",
                         help="simulation journal (default var/simulate.sqlite); never a live or demo journal")
