@@ -16,10 +16,6 @@ PLAYS = {  # name -> (rounds, faults): a 7-seat UTH deal is 21 cards
 }
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "slow: longer than a few seconds (deselect with -m 'not slow')")
-
-
 def simulate_cli(journal: Path, rounds: int, faults: str | None, seed: int = 11) -> subprocess.Popen[str]:
     """``dealer-station simulate`` in its own process (several play side by side)."""
     args = [sys.executable, "-m", "dealer_station", "simulate", "--rounds", str(rounds), "--seed", str(seed),

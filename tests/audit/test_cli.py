@@ -94,8 +94,8 @@ def test_bad_input_is_one_line_and_exit_2(journals: dict[str, Path], tmp_path: P
 
 
 def test_simulate_accepts_the_shuffle_faults() -> None:
-    from dealer_station.config import load_profile
     from dealer_station.errors import ConfigError
+    from dealer_station.profile_loader import load_profile
     from dealer_station.simulate import check_run
     from simulators.faults import FaultPlan
 
