@@ -18,6 +18,12 @@ and the logs, which a supervisor or auditor reads, never the person at the keypa
 Attempts left are never shown; after a *successful* sign-in, ``Supervisor.failed_attempts``
 says how many failed attempts were made on that badge since its last sign-in, so its
 owner learns that someone tried it (the touchscreen may show it then).
+
+Lockouts fail closed: a refused attempt whose count cannot be written (a full disk, a
+read-only folder) is still refused, and the store keeps the count in memory and applies
+it to what it reads from the file until a later write succeeds - so guessing on while the
+disk is full locks the badge all the same. An attempt that cannot even take the file's
+lock is refused without trying the PIN (``CredentialError``).
 """
 
 from __future__ import annotations
@@ -37,11 +43,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import structlog
+
 from . import filelock
 from .errors import DealerStationError
 
 if TYPE_CHECKING:
     from .journal import Journal
+
+log = structlog.get_logger(__name__)
 
 __all__ = ["AuthError", "CredentialError", "CredentialStore", "Enrolment", "Supervisor", "credentials_path"]
 
@@ -150,6 +160,8 @@ class CredentialStore:
         self._on_attempt = on_attempt
         self._journal = journal
         self._lock = threading.Lock()
+        self._unsaved: dict[str, dict[str, Any]] = {}
+        """Counters of attempts the file could not record (badge -> its record as it should be)."""
         self._records: dict[str, dict[str, Any]] = self._load()
         # Hash for unknown and locked-out badges: every refusal costs one scrypt.
         self._decoy = {"salt": secrets.token_bytes(_SALT_BYTES).hex(), "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P,
@@ -165,9 +177,36 @@ class CredentialStore:
             if data.get("format") != self.FILE_FORMAT or not isinstance(data.get(self.RECORDS_KEY), dict):
                 raise ValueError
             records: dict[str, dict[str, Any]] = data[self.RECORDS_KEY]
+            self._overlay_unsaved(records)
             return records
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError, AttributeError, TypeError):
             raise CredentialError(f"{self.path} is not a readable credential file") from None
+
+    _COUNTERS = ("failures", "locked_until", "failed_since_success")
+
+    def _overlay_unsaved(self, records: dict[str, dict[str, Any]]) -> None:
+        """Apply the counts the file could not take: the stricter of the file's and memory's."""
+        for badge, unsaved in self._unsaved.items():
+            record = records.get(badge)
+            if not isinstance(record, dict) or record.get("salt") != unsaved["salt"]:
+                continue  # removed or enrolled anew since: its old count does not apply
+            for key in self._COUNTERS:
+                mine, theirs = unsaved.get(key), record.get(key)
+                record[key] = mine if theirs is None else theirs if mine is None else max(mine, theirs)
+
+    def _record_attempt(self, badge: str) -> bool:
+        """Save the records after an attempt on ``badge``; if the file cannot take it, keep it in memory."""
+        try:
+            self._save()
+        except OSError as exc:
+            record = self._records.get(badge)
+            if record is not None:
+                self._unsaved[badge] = {"salt": record.get("salt"), **{k: record.get(k) for k in self._COUNTERS}}
+            log.error("credential_attempt_unrecorded", path=str(self.path), error=exc.strerror or str(exc),
+                      kept_in_memory=record is not None)
+            return False
+        self._unsaved.clear()  # every count this store kept is in the file now
+        return True
 
     @contextmanager
     def _updating(self) -> Iterator[dict[str, dict[str, Any]]]:
@@ -280,24 +319,25 @@ class CredentialStore:
         record = records.get(badge) if isinstance(badge, str) else None
         if record is None:
             self._matches(self._decoy, pin)
-            self._save()
+            self._record_attempt(badge)
             return False, UNKNOWN_BADGE, None
         locked_until = record.get("locked_until")
         if locked_until is not None and now < locked_until:
             self._matches(self._decoy, pin)  # the PIN is not even tried: no oracle while locked
-            self._save()
+            self._record_attempt(badge)
             return False, LOCKED_OUT, None
         if self._matches(record, pin):
             failed = int(record.get("failed_since_success", 0))
             if record["failures"] or locked_until is not None or failed:
                 record.update(failures=0, locked_until=None, failed_since_success=0)
-                self._save()
+                self._unsaved.pop(badge, None)  # proven: if the file keeps old counts, they only make it stricter
+                self._record_attempt(badge)
             return True, OK, Supervisor(badge, record["role"], failed)
         record["failures"] += 1
         record["failed_since_success"] = int(record.get("failed_since_success", 0)) + 1
         if record["failures"] >= self.max_failures:
             record.update(failures=0, locked_until=now + self.lockout_seconds)
-        self._save()
+        self._record_attempt(badge)  # refused either way; unrecorded, the count stays in memory
         return False, WRONG_PIN, None
 
     @classmethod

@@ -3,6 +3,8 @@ locked-out users stay out, supervisors do not see the auditors' pages, and the p
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 import stat
 from pathlib import Path
@@ -128,6 +130,30 @@ def test_lockout_after_failed_sign_ins(demo: DemoFloor, tmp_path: Path) -> None:
         assert sign_in(c, "ann", PASSWORD).status_code == 303  # type: ignore[attr-defined]  # others unaffected
         now[0] += 901
         assert sign_in(c, "sam", PASSWORD).status_code == 303  # type: ignore[attr-defined]
+
+
+def test_lockout_holds_when_the_user_file_cannot_be_written(demo: DemoFloor, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: with the disk full, 7 wrong passwords answered 503 and then the right one signed in."""
+    folder = make_state(tmp_path)
+    application = create_app(settings(demo, folder))
+    target, replace = users_path(folder), os.replace
+
+    def disk_full(src: str, dst: str) -> None:
+        if Path(dst) == target:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        replace(src, dst)
+
+    with TestClient(application, base_url="http://127.0.0.1") as c:
+        monkeypatch.setattr(os, "replace", disk_full)
+        for _ in range(7):
+            refused = sign_in(c, "sam", "wrong password!")
+            assert refused.status_code == 401 and "user name or password not accepted" in refused.text  # type: ignore[attr-defined]
+        assert sign_in(c, "sam", PASSWORD).status_code == 401  # type: ignore[attr-defined]
+        assert sign_in(c, "ann", PASSWORD).status_code == 303  # type: ignore[attr-defined]  # others unaffected
+        monkeypatch.setattr(os, "replace", replace)
+        assert sign_in(c, "sam", PASSWORD).status_code == 401  # type: ignore[attr-defined]  # room again: still out
+    assert PitUsers(users_path(folder)).enrolments()[1].locked_until  # and now the file says so
 
 
 def test_one_address_spraying_many_names_is_slowed_down(demo: DemoFloor, tmp_path: Path) -> None:
