@@ -96,6 +96,8 @@ class Supervisor:
     badge: str
     role: str
     failed_attempts: int = 0
+    enrolment: str = ""
+    """Which enrolment of the badge signed in (``enrolment_id``): a new PIN or re-enrolment is another."""
 
     @property
     def actor(self) -> str:
@@ -110,9 +112,17 @@ class Enrolment:
     badge: str
     role: str
     locked_until: float | None
+    enrolment: str = ""
+    """This enrolment's id (``enrolment_id``): it changes with every ``add``, a new secret included."""
 
 
 AttemptCallback = Callable[[str, bool, str], None]
+
+
+def enrolment_id(record: dict[str, Any]) -> str:
+    """One enrolment of a badge or user, told apart from any other: every ``add`` (a new secret, or a
+    name removed and added again) draws a new random salt. Not secret, and reveals nothing of the hash."""
+    return hashlib.sha256(b"dealer-station enrolment." + str(record.get("salt", "")).encode()).hexdigest()[:24]
 
 
 def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
@@ -278,7 +288,7 @@ class CredentialStore:
                 "failed_since_success": 0,
             }
             self._save()
-        return Supervisor(badge, role)
+        return Supervisor(badge, role, enrolment=enrolment_id(records[badge]))
 
     def remove(self, badge: str) -> None:
         with self._updating() as records:
@@ -295,7 +305,8 @@ class CredentialStore:
             self._records = self._load()
             now = self._clock()
             return [Enrolment(badge, str(rec.get("role", "")),
-                              rec["locked_until"] if (rec.get("locked_until") or 0) > now else None)
+                              rec["locked_until"] if (rec.get("locked_until") or 0) > now else None,
+                              enrolment_id(rec))
                     for badge, rec in sorted(self._records.items())]
 
     # ----------------------------------------------------------------- authentication
@@ -332,7 +343,7 @@ class CredentialStore:
                 record.update(failures=0, locked_until=None, failed_since_success=0)
                 self._unsaved.pop(badge, None)  # proven: if the file keeps old counts, they only make it stricter
                 self._record_attempt(badge)
-            return True, OK, Supervisor(badge, record["role"], failed)
+            return True, OK, Supervisor(badge, record["role"], failed, enrolment_id(record))
         record["failures"] += 1
         record["failed_since_success"] = int(record.get("failed_since_success", 0)) + 1
         if record["failures"] >= self.max_failures:

@@ -233,6 +233,33 @@ def test_sessions_expire_and_end_with_their_user(demo: DemoFloor, tmp_path: Path
         assert c.get("/api/session").status_code == 401  # removed: signed out at once
 
 
+def test_a_new_password_or_a_removal_ends_the_users_sessions_for_good(demo: DemoFloor, tmp_path: Path) -> None:
+    """Issue 18: sessions outlived a password change, and came back when a removed name was added again."""
+    folder = make_state(tmp_path)
+    application = create_app(settings(demo, folder))
+    users = PitUsers(users_path(folder))
+    with TestClient(application, base_url="http://127.0.0.1") as sam, \
+            TestClient(application, base_url="http://127.0.0.1") as ann:
+        assert sign_in(sam, "sam").status_code == 303  # type: ignore[attr-defined]
+        assert sign_in(ann, "ann").status_code == 303  # type: ignore[attr-defined]
+        session = application.state.pit.sessions.read(sam.cookies.get("pit_session"))
+        assert session is not None and application.state.pit.sessions.alive(session)
+        users.add("sam", "a new password 2", "supervisor", replace=True)  # same role, a new password
+        assert sam.get("/api/session").status_code == 401  # at once, on the next request
+        assert not application.state.pit.sessions.alive(session)  # and a live stream's next check
+        assert ann.get("/api/session").status_code == 200  # nobody else's
+        assert sign_in(sam, "sam", "a new password 2").status_code == 303  # type: ignore[attr-defined]
+        old_cookie = ann.cookies.get("pit_session")
+        users.remove("ann")
+        assert ann.get("/api/session").status_code == 401
+        users.add("ann", PASSWORD, "auditor")  # the same name, password and role: another person's account
+        ann.cookies.set("pit_session", old_cookie)  # type: ignore[arg-type]
+        assert ann.get("/api/session").status_code == 401
+        assert ann.get("/integrity", follow_redirects=False).status_code == 303
+        assert sam.get("/api/session").status_code == 200
+        assert sign_in(ann, "ann").status_code == 303  # type: ignore[attr-defined]  # signing in afresh works
+
+
 def test_session_key_is_private_and_kept(tmp_path: Path) -> None:
     key = session_key(tmp_path)
     path = tmp_path / "session.key"
