@@ -576,6 +576,17 @@ class Journal:
     def last_hash(self) -> str:
         return self._last_hash
 
+    @property
+    def created_hash(self) -> str | None:
+        """The hash of record 1 (its creation record): what tells this journal from any other, even one of
+        the same table and purpose made later at the same path (None for an empty format-1 journal)."""
+        with self._lock:
+            try:
+                row = self._require().execute("SELECT hash FROM events WHERE seq = 1").fetchone()
+            except sqlite3.Error as exc:
+                raise JournalError(f"cannot read journal {self.path}: {exc}") from None
+        return str(row[0]) if row else None
+
     def events(
         self, since_seq: int = 0, round_id: str | None = None, kinds: set[str] | None = None
     ) -> Iterator[JournalEvent]:

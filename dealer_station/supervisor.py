@@ -19,6 +19,15 @@ Attempts left are never shown; after a *successful* sign-in, ``Supervisor.failed
 says how many failed attempts were made on that badge since its last sign-in, so its
 owner learns that someone tried it (the touchscreen may show it then).
 
+A credential file belongs to exactly one journal: ``bind(journal)`` (the station does it
+when it opens its journal; ``supervisors add`` when the journal exists) writes the
+journal's table, purpose and record-1 hash into the file, and from then on a store bound
+to another journal - a live table started where a deleted demo journal's file was left,
+a simulation on the path of an archived live journal - is refused in one line, before any
+PIN is tried. The built-in badges (``simulate``'s 9999, the demo's 0000) are marked
+``builtin``, go only into a file bound to their own simulation or demo journal, and a
+live journal refuses a file holding any.
+
 Lockouts fail closed: a refused attempt whose count cannot be written (a full disk, a
 read-only folder) is still refused, and the store keeps the count in memory and applies
 it to what it reads from the file until a later write succeeds - so guessing on while the
@@ -53,7 +62,8 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger(__name__)
 
-__all__ = ["AuthError", "CredentialError", "CredentialStore", "Enrolment", "Supervisor", "credentials_path"]
+__all__ = ["AuthError", "CredentialError", "CredentialStore", "Enrolment", "Supervisor", "credentials_path",
+           "enrolment_id", "journal_binding"]
 
 FORMAT_NAME = "dealer-station-credentials"
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
@@ -119,6 +129,20 @@ class Enrolment:
 AttemptCallback = Callable[[str, bool, str], None]
 
 
+BINDING_KEY = "journal"
+_BINDING_FIELDS = ("table_id", "purpose", "created")
+
+
+def journal_binding(journal: Journal) -> dict[str, Any]:
+    """What a credential file names of the one journal it belongs to: table, purpose, record 1's hash."""
+    return {"table_id": journal.table_id, "purpose": journal.purpose, "created": journal.created_hash}
+
+
+def _describe(binding: dict[str, Any]) -> str:
+    created = str(binding.get("created") or "")[:12]
+    return f"table {binding.get('table_id')}, {binding.get('purpose')}, record 1 {created}"
+
+
 def enrolment_id(record: dict[str, Any]) -> str:
     """One enrolment of a badge or user, told apart from any other: every ``add`` (a new secret, or a
     name removed and added again) draws a new random salt. Not secret, and reveals nothing of the hash."""
@@ -172,6 +196,11 @@ class CredentialStore:
         self._lock = threading.Lock()
         self._unsaved: dict[str, dict[str, Any]] = {}
         """Counters of attempts the file could not record (badge -> its record as it should be)."""
+        self._bound: dict[str, Any] | None = None
+        """The journal this store serves (``bind``): the file must belong to it."""
+        self._bound_path: Path | None = None
+        self._file_binding: dict[str, Any] | None = None
+        """The journal the file says it belongs to, as last read."""
         self._records: dict[str, dict[str, Any]] = self._load()
         # Hash for unknown and locked-out badges: every refusal costs one scrypt.
         self._decoy = {"salt": secrets.token_bytes(_SALT_BYTES).hex(), "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P,
@@ -181,16 +210,64 @@ class CredentialStore:
 
     def _load(self) -> dict[str, dict[str, Any]]:
         if not self.path.exists():
+            self._file_binding = None
             return {}
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             if data.get("format") != self.FILE_FORMAT or not isinstance(data.get(self.RECORDS_KEY), dict):
                 raise ValueError
             records: dict[str, dict[str, Any]] = data[self.RECORDS_KEY]
+            binding = data.get(BINDING_KEY)
+            if binding is not None and not (isinstance(binding, dict) and set(binding) == set(_BINDING_FIELDS)):
+                raise ValueError
             self._overlay_unsaved(records)
-            return records
         except (OSError, ValueError, AttributeError, TypeError):
             raise CredentialError(f"{self.path} is not a readable credential file") from None
+        self._file_binding = binding
+        self._check_belongs(records)
+        return records
+
+    # ----------------------------------------------------------------- one journal
+
+    def bind(self, journal: Journal | None) -> None:
+        """Serve ``journal`` only (None: there is no journal at the path): refuse a file that belongs to
+        another journal or, for a live one, holds a built-in badge; a file that belongs to none is claimed."""
+        if journal is None:
+            with self._lock:
+                self._records = self._load()
+                if self._file_binding is not None:
+                    raise CredentialError(f"{self.path} belongs to the journal ({_describe(self._file_binding)}), "
+                                          "which is no longer beside it: move the file away")
+            return
+        binding = journal_binding(journal)
+        if binding["created"] is None:
+            return  # an empty format-1 journal: nothing to tell it by yet
+        with self._lock:
+            self._bound, self._bound_path = binding, journal.path
+        if not self.path.exists():
+            return  # nobody enrolled: the first ``add`` writes the binding
+        with self._updating():  # refuses a file of another journal (``_check_belongs``)
+            if self._file_binding is None:
+                self._save()  # claimed: from now on it is this journal's
+
+    def _check_belongs(self, records: dict[str, dict[str, Any]]) -> None:
+        """The file read must belong to the journal this store serves (when it serves one)."""
+        bound = self._bound
+        if bound is None:
+            return
+        found = self._file_binding
+        if found is not None and found != bound:
+            raise CredentialError(
+                f"{self.path} belongs to another journal ({_describe(found)}), not to {self._bound_path} "
+                f"({_describe(bound)}): move it away and enrol this table's supervisors with "
+                "`dealer-station supervisors add`")
+        if bound["purpose"] == "live":
+            builtin = sorted(badge for badge, rec in records.items() if isinstance(rec, dict) and rec.get("builtin"))
+            if builtin:
+                raise CredentialError(
+                    f"{self.path} holds the built-in badge {', '.join(builtin)} of a demo or simulation: a live table "
+                    "never uses it; move the file away and enrol this table's supervisors with "
+                    "`dealer-station supervisors add`")
 
     _COUNTERS = ("failures", "locked_until", "failed_since_success")
 
@@ -232,8 +309,11 @@ class CredentialStore:
 
     def _save(self) -> None:
         """Replace the file atomically: a crash leaves the old or the new version, never half."""
-        text = json.dumps({"format": self.FILE_FORMAT, "version": 1, self.RECORDS_KEY: self._records}, indent=1,
-                          sort_keys=True)
+        content: dict[str, Any] = {"format": self.FILE_FORMAT, "version": 1, self.RECORDS_KEY: self._records}
+        binding = self._file_binding or self._bound
+        if binding is not None:
+            content[BINDING_KEY] = binding
+        text = json.dumps(content, indent=1, sort_keys=True)
         fd, tmp = tempfile.mkstemp(prefix=".credentials-", dir=self.path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -270,11 +350,19 @@ class CredentialStore:
         """Whether an offered secret is even worth hashing (anything else is hashed as "")."""
         return isinstance(pin, str) and pin.isascii() and len(pin) <= 64
 
-    def add(self, badge: str, pin: str, role: str = "supervisor", *, replace: bool = False) -> Supervisor:
-        """Enrol a badge with a new random salt; ``replace=True`` changes an existing PIN/role."""
+    def add(self, badge: str, pin: str, role: str = "supervisor", *, replace: bool = False,
+            builtin: bool = False) -> Supervisor:
+        """Enrol a badge with a new random salt; ``replace=True`` changes an existing PIN/role.
+
+        ``builtin``: a badge whose PIN is in the source (simulation, demo), only for a store bound
+        (``bind``) to a demo or simulation journal.
+        """
         self._check_id(badge)
         self._check_secret(pin)
         self._check_role(role)
+        if builtin and (self._bound is None or self._bound["purpose"] == "live"):
+            raise CredentialError(f"a built-in badge goes only into the credentials of a demo or simulation journal, "
+                                  f"not {self.path}", "journal")
         if not self.path.parent.is_dir():
             raise CredentialError(f"no folder {self.path.parent} for the credential file", "journal")
         salt = secrets.token_bytes(_SALT_BYTES)
@@ -287,6 +375,8 @@ class CredentialStore:
                 "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P, "failures": 0, "locked_until": None,
                 "failed_since_success": 0,
             }
+            if builtin:
+                records[badge]["builtin"] = True
             self._save()
         return Supervisor(badge, role, enrolment=enrolment_id(records[badge]))
 
