@@ -20,9 +20,12 @@ Format-1 journals (no creation record, table id only in ``meta``) stay readable 
 writable; they are ``live`` journals, their table id is checked against every record.
 
 One writer per journal: opening for writing takes an exclusive ``flock`` on
-``<journal>.lock`` (``dealer_station.filelock``) naming the holder; a second writer, in
-another process or the same one, is refused with one line naming it, and the OS drops
-the lock when the holder dies, so ``kill -9`` never blocks a restart.
+``<journal>.lock`` (``dealer_station.filelock``) naming the holder, then one on the
+journal file itself, which no second path can alias (a bind mount of the file, a
+container volume); a second writer, in another process or the same one, is refused
+with one line naming it, and the OS drops both when the holder dies, so ``kill -9``
+never blocks a restart. A journal with more than one hard link is refused too (SQLite
+keeps one ``-wal`` per name).
 
 Reading (``Journal.open_readonly``) never changes the file or its directory: no WAL
 conversion, no triggers, no lock; it works beside a live writer, on read-only storage
@@ -359,6 +362,8 @@ class Journal:
         self._lock = threading.Lock()
         self._conn: sqlite3.Connection | None = None
         self._writer_lock: IO[str] | None = None
+        self._file_lock: filelock.FileLock | None = None
+        self._use: filelock.FileUse | None = None
         self._tail_problem: str | None = None
         if mode not in ("w", "r"):
             raise ValueError(f"mode must be 'w' or 'r', not {mode!r}")
@@ -370,8 +375,10 @@ class Journal:
         if purpose is not None and purpose not in PURPOSES:
             raise JournalError(f"unknown purpose {purpose!r} (purposes: {', '.join(PURPOSES)})", "purpose")
         _precheck_file(self.path, create=not self.readonly)
-        if not self.readonly:
-            self._writer_lock = _take_writer_lock(self.path)
+        if self.readonly:
+            self._use = filelock.use_file(self.path)
+        else:
+            self._writer_lock, self._file_lock = _take_writer_lock(self.path)
         try:
             self._conn = _reader_connection(self.path) if self.readonly else _writer_connection(self.path)
             identity = self._open_schema(table_id, purpose)
@@ -569,6 +576,17 @@ class Journal:
     def last_hash(self) -> str:
         return self._last_hash
 
+    @property
+    def created_hash(self) -> str | None:
+        """The hash of record 1 (its creation record): what tells this journal from any other, even one of
+        the same table and purpose made later at the same path (None for an empty format-1 journal)."""
+        with self._lock:
+            try:
+                row = self._require().execute("SELECT hash FROM events WHERE seq = 1").fetchone()
+            except sqlite3.Error as exc:
+                raise JournalError(f"cannot read journal {self.path}: {exc}") from None
+        return str(row[0]) if row else None
+
     def events(
         self, since_seq: int = 0, round_id: str | None = None, kinds: set[str] | None = None
     ) -> Iterator[JournalEvent]:
@@ -633,6 +651,12 @@ class Journal:
                 self._conn.close()
         finally:
             self._conn = None
+            if self._use is not None:  # only once the connection is closed (see filelock)
+                self._use.end()
+                self._use = None
+            if self._file_lock is not None:
+                self._file_lock.release()
+                self._file_lock = None
             if self._writer_lock is not None:
                 filelock.release(self._writer_lock)
                 self._writer_lock = None
@@ -669,8 +693,7 @@ def _precheck_file(path: Path, *, create: bool) -> None:
             raise JournalError(f"cannot create journal {path}: directory {path.parent} is not writable")
         return
     try:
-        with path.open("rb") as fh:
-            head = fh.read(len(_SQLITE_MAGIC))
+        head = filelock.read_start(path, len(_SQLITE_MAGIC))
     except OSError as exc:
         raise JournalError(f"cannot read {path}: {exc.strerror}") from None
     if head and head != _SQLITE_MAGIC:
@@ -693,8 +716,9 @@ def ensure_folder(path: str | os.PathLike[str]) -> Path:
     return journal
 
 
-def _take_writer_lock(path: Path) -> IO[str]:
-    """The journal's writer lock, or a one-line refusal naming who holds it."""
+def _take_writer_lock(path: Path) -> tuple[IO[str], filelock.FileLock]:
+    """The journal's writer locks (its sidecar's, then its own), or a one-line refusal naming who holds it."""
+    _refuse_hard_links(path, _links(path))
     try:
         held = filelock.hold_exclusive(lock_path(path))
     except filelock.LockHeld as holder:
@@ -702,17 +726,35 @@ def _take_writer_lock(path: Path) -> IO[str]:
     except OSError as exc:
         raise JournalError(f"cannot lock journal {path} for writing: {exc.strerror or exc}") from None
     try:
-        links = os.stat(path).st_nlink
-    except FileNotFoundError:
-        links = 1  # a new journal
+        itself = filelock.hold_file(path)
+    except filelock.LockHeld as holder:
+        filelock.release(held)
+        raise JournalError(f"{path} is open for writing by {holder} under another name of the same file "
+                           "(a bind mount or another path to it)") from None
     except OSError as exc:
         filelock.release(held)
         raise JournalError(f"cannot open journal {path}: {exc.strerror or exc}") from None
-    if links > 1:  # a hard link is another name the lock beside this one does not guard
+    if itself.links > 1:
+        itself.release()
         filelock.release(held)
+        _refuse_hard_links(path, itself.links)
+    return held, itself
+
+
+def _links(path: Path) -> int:
+    try:
+        return os.stat(path).st_nlink
+    except FileNotFoundError:
+        return 1  # a new journal
+    except OSError as exc:
+        raise JournalError(f"cannot open journal {path}: {exc.strerror or exc}") from None
+
+
+def _refuse_hard_links(path: Path, links: int) -> None:
+    """A hard link is another name: SQLite would keep a second ``-wal`` beside it."""
+    if links > 1:
         raise JournalError(f"{path} has {links} hard links: a journal is written under one name only "
-                           "(remove the other links, or copy it)") from None
-    return held
+                           "(remove the other links, or copy it)")
 
 
 def _writer_connection(path: Path) -> sqlite3.Connection:
@@ -726,8 +768,7 @@ def _storage_writable(path: Path) -> bool:
 def _in_wal_mode(path: Path) -> bool:
     """The SQLite header's read/write versions (bytes 18, 19) are 2 in WAL mode."""
     try:
-        with path.open("rb") as fh:
-            header = fh.read(20)
+        header = filelock.read_start(path, 20)
     except OSError:
         return False
     return len(header) == 20 and header[18:20] == b"\x02\x02"

@@ -251,11 +251,13 @@ def simulate(
     journal = Path(journal)
     journal = ensure_folder(journal)
     # A simulation journal only: refused (in one line) before any credential is written, so the
-    # simulation's supervisor never exists next to a live or demo table's journal.
-    Journal(journal, table_id=table.table_id, purpose="simulation").close()
-    credentials = CredentialStore(credentials_path(journal))
-    if SIM_BADGE not in credentials.badges():
-        credentials.add(SIM_BADGE, SIM_PIN)
+    # simulation's supervisor never exists next to a live or demo table's journal; and only in a
+    # credential file of this very journal (not one an archived live journal left at this path).
+    with Journal(journal, table_id=table.table_id, purpose="simulation") as opened:
+        credentials = CredentialStore(credentials_path(journal))
+        credentials.bind(opened)
+        if SIM_BADGE not in credentials.badges():
+            credentials.add(SIM_BADGE, SIM_PIN, builtin=True)
 
     devices = table.devices.model_copy(update={
         "shuffler": f"sim://shuffler?seed={seed}",

@@ -65,6 +65,14 @@ class Station:
     def start(self) -> TableSession:
         """Open the journal, recover the table, connect devices, start the pump."""
         self.journal = Journal(ensure_folder(self.journal_path), table_id=self.table.table_id, purpose=self.purpose)
+        bind = getattr(self.credentials, "bind", None)
+        if bind is not None:  # credentials of this journal only (a leftover demo's or simulation's is refused)
+            try:
+                bind(self.journal)
+            except BaseException:
+                self.journal.close()
+                self.journal = None
+                raise
         devices = self.table.devices
         if self.shoe is None and devices.shuffler:
             from drivers.registry import open_shuffler

@@ -70,11 +70,13 @@ def run_station(args: argparse.Namespace) -> int:
     table = load_profile(args.config)
     journal_path = ensure_folder(args.journal or table.journal)
     purpose: Purpose = "demo" if args.demo else "live"
-    # Create the journal as such, or refuse one of another purpose, before any credential is written.
-    Journal(journal_path, table_id=table.table_id, purpose=purpose).close()
-    credentials = CredentialStore(credentials_path(journal_path))
+    # Create the journal as such, or refuse one of another purpose, before any credential is written;
+    # the credentials must be this journal's (a live one refuses a file holding the demo badge).
+    with Journal(journal_path, table_id=table.table_id, purpose=purpose) as opened:
+        credentials = CredentialStore(credentials_path(journal_path))
+        credentials.bind(opened)
     if purpose == "demo" and not credentials.badges():
-        credentials.add(demo_badge, demo_pin)
+        credentials.add(demo_badge, demo_pin, builtin=True)
         print(f"demo: created supervisor badge {demo_badge} with PIN {demo_pin} in {credentials.path}")
     elif not credentials.badges():
         print(f"no supervisor enrolled for {journal_path}: supervisor actions will be refused "
