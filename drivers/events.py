@@ -7,11 +7,24 @@ it was delivered, so a controller can journal events from several devices in ord
 from __future__ import annotations
 
 import time
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from dealer_station.wire import codec as p
+
+
+def _printable(limit: int) -> AfterValidator:
+    def check(text: str) -> str:
+        p.device_text(text.encode("utf-8"), limit, "device text")  # the wire's own rule, for every dialect
+        return text
+
+    return AfterValidator(check)
+
+
+IdentityText = Annotated[str, _printable(p.MAX_IDENTITY_TEXT)]
+FaultText = Annotated[str, _printable(p.MAX_FAULT_TEXT)]
+"""Device text that reaches a journal: printable and bounded, whichever dialect or link wrote it."""
 
 
 class _Event(BaseModel):
@@ -24,9 +37,9 @@ class _Event(BaseModel):
 class DeviceIdentity(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    model: str
-    serial_number: str
-    firmware: str
+    model: IdentityText
+    serial_number: IdentityText
+    firmware: IdentityText
     protocol_version: int
 
 
@@ -53,7 +66,7 @@ class DeviceStatus(_Event):
 
 class DeviceFault(_Event):
     code: p.WireFaultCode | Literal["link_lost", "crc_errors"]  # the last two come from the driver's link
-    text: str
+    text: FaultText
 
 
 class LinkUp(_Event):
@@ -61,7 +74,7 @@ class LinkUp(_Event):
 
 
 class LinkDown(_Event):
-    reason: str
+    reason: FaultText
 
 
 class ShuffleDone(_Event):

@@ -95,6 +95,8 @@ class DriverLink:
         self.instance = random.getrandbits(32)
         self._transport: Transport | None = None
         self.last_heard: float | None = None
+        self.last_refused: str | None = None
+        """Why the last frame with a good CRC but a malformed payload was refused (for the operator)."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -124,6 +126,7 @@ class DriverLink:
                 delay = min(delay * 2, self.backoff[1])
                 continue
             self._transport = transport
+            opened = time.monotonic()
             try:
                 reason, fault = self._session(transport)
             finally:
@@ -136,7 +139,8 @@ class DriverLink:
                 self.up.clear()
                 if self._stop.is_set():
                     break  # closed on purpose: not a link loss
-                delay = self.backoff[0]
+                if time.monotonic() - opened >= self.link_timeout:
+                    delay = self.backoff[0]  # a link that worked a while gets a quick retry; a flapping one backs off
                 log.warning("link.down", device=self.name, reason=reason)
                 self._on_down(reason, fault)
             if not self._stop.is_set():
@@ -149,6 +153,7 @@ class DriverLink:
         channel = self.channel
         now = time.monotonic()
         last_rx, next_beat = now, now
+        malformed = 0  # good-CRC frames refused since the last delivered one: the device repeating itself
         while not self._stop.is_set():
             try:
                 data = transport.read(self.poll)
@@ -171,10 +176,17 @@ class DriverLink:
                         continue  # PONG: its arrival is the heartbeat
                     if not up:
                         continue  # no ACK before identify: the device will resend after LinkUp
-                elif not up:
-                    continue
+                else:
+                    if item.malformed:
+                        malformed += 1
+                        self.last_refused = item.reason
+                        log.warning("link.frame_refused", device=self.name, reason=item.reason)
+                    if not up:
+                        continue
                 delivered, reply = channel.receive(item, now)
                 out += reply
+                if delivered:
+                    malformed = 0
                 for msg in delivered:
                     self._on_message(msg)
             if up:
@@ -189,6 +201,10 @@ class DriverLink:
                     return f"disconnected: {exc}", "link_lost"
             if now - last_rx > self.link_timeout:
                 return f"no reply for {self.link_timeout:g} s", "link_lost"
+            if up and malformed > channel.max_retries:
+                # A frame refused again and again is the device resending what it cannot say
+                # correctly: as CRC errors beyond the budget (docs/protocol.md), not a silent wedge.
+                return f"malformed frames beyond the retry budget ({self.last_refused})", "crc_errors"
             if up and channel.stalled:
                 crc = channel.corrupt_since_ack > 0
                 return ("CRC errors beyond the retry budget" if crc else "no ACK within the retry budget"), (
@@ -260,7 +276,9 @@ class LinkedDriver(DeviceABC):
         self._link.start()
         if wait and not self._link.up.wait(self._link.link_timeout):
             self.close()
-            raise DeviceError(f"{self.kind} did not answer within {self._link.link_timeout:g} s")
+            refused = self._link.last_refused
+            why = f" (its frames were refused: {refused})" if refused else ""
+            raise DeviceError(f"{self.kind} did not answer within {self._link.link_timeout:g} s{why}")
 
     def close(self) -> None:
         if self._opened:
@@ -289,6 +307,7 @@ class LinkedDriver(DeviceABC):
         self._deliver(LinkUp(device=self.kind, identity=self._identity))
 
     def _down(self, reason: str, fault: str | None) -> None:
+        reason = p.printable(reason)  # it may quote an OS error: journaled, so made safe first
         if fault is not None:
             self._deliver(DeviceFault(device=self.kind, code=fault, text=reason))  # type: ignore[arg-type]
         self._deliver(LinkDown(device=self.kind, reason=reason))
