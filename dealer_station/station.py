@@ -177,27 +177,9 @@ class _Marker:
 
 
 def dispatch(controller: TableSession | None, event: Any) -> None:
-    """Feed one driver event to the session's matching ``on_*`` method."""
+    """Feed one driver report to the session's one entry point (``TableSession.report``)."""
     if isinstance(event, _Marker):
         event.done.set()
         return
-    if controller is None:
-        return
-    from drivers import events as ev
-
-    if isinstance(event, ev.CardDispensed):
-        controller.on_card_dispensed(event.position, event.index, event.card)
-    elif isinstance(event, ev.PacketDone):
-        controller.on_packet_done(event.position, event.count)
-    elif isinstance(event, ev.DeckVerified):
-        controller.on_deck_verified(event.count, list(event.missing), list(event.extra), list(event.duplicates))
-    elif isinstance(event, ev.CardRead):
-        controller.on_card_read(event.card)
-    elif isinstance(event, ev.DeviceFault):
-        controller.on_device_fault(event.device, event.code, event.text)
-    elif isinstance(event, ev.LinkUp):
-        controller.on_link(event.device, True, identity=event.identity.model_dump())
-    elif isinstance(event, ev.LinkDown):
-        controller.on_link(event.device, False, reason=event.reason)
-    elif isinstance(event, ev.DeviceStatus):
-        controller.on_status(event.device, event.state)
+    if controller is not None:
+        controller.report(event)
