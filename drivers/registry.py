@@ -40,7 +40,9 @@ BACKENDS: dict[str, dict[str, str]] = {
         "serial": "drivers.serial_reader:SerialCardReader",
         "usb": "drivers.usb_reader:UsbCardReader",
     },
-    "reading_shoe": {},
+    "reading_shoe": {
+        "beetek": "drivers.dialects.beetek:BeetekShoe",
+    },
 }
 
 ENTRY_POINT_GROUP = "dealer_station.backends"

@@ -112,6 +112,24 @@ class PtyEndpoint:
         except (BlockingIOError, OSError):
             pass  # nobody reading: the bytes are lost, as on a real line
 
+    def write_all(self, data: bytes, timeout: float = 2.0) -> bool:
+        """Write every byte, waiting while the reader is behind (a line cannot overrun its
+        receiver: the baud rate paces it). False if unplugged or nobody drained it in time."""
+        view = memoryview(data)
+        deadline = time.monotonic() + timeout
+        while view:
+            if self._master < 0:
+                return False
+            try:
+                view = view[os.write(self._master, view):]
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    return False
+                time.sleep(0.0005)
+            except OSError:
+                return False
+        return True
+
     def wake(self) -> None:
         try:
             os.write(self._wake_w, b"!")

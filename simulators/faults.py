@@ -34,6 +34,10 @@ class FaultPlan:
     disconnect_seconds: float = 0.3
     power_cycle_after: int | None = None
     door_open_after: int | None = None
+    unreadable_rate: float = 0.0  # reading shoe: fraction of draws the shoe cannot read
+    alarm_rate: float = 0.0  # reading shoe: chance of an alarm after a draw
+    warning_rate: float = 0.0  # reading shoe: chance of a warning code after a draw
+    garbage_rate: float = 0.0  # reading shoe: chance of line noise after a message
     stack: dict[int, int] = field(default_factory=dict)
     """Deal position -> card placed there by every shuffle (a stacked deck: Pool hits on demand)."""
 
@@ -92,6 +96,9 @@ _ALIASES = {
     "unreadable": "unreadable_next",
     "corrupt": "corrupt_rate",
     "bad_crc": "bad_crc_rate",
+    "alarm": "alarm_rate",
+    "warning": "warning_rate",
+    "garbage": "garbage_rate",
     "silence": "silence_after",
     "disconnect": "disconnect_after",
     "power_cycle": "power_cycle_after",
