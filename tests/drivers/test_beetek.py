@@ -11,6 +11,8 @@ import time
 
 import pytest
 import serial
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealer_station.cards import parse_card
 from dealer_station.errors import ConfigError
@@ -236,3 +238,28 @@ def test_sim_backend_starts_the_twin_behind_the_real_driver() -> None:
     finally:
         shoe.close()
     assert shoe.simulator._pty is None  # closing the driver stopped its twin
+
+
+NOISE = st.binary(max_size=12).map(lambda b: bytes(x for x in b if x not in b"<> ") + b" ")
+
+
+@settings(max_examples=150, deadline=None)
+@given(junk=st.binary(max_size=200))
+def test_fuzz_random_bytes_never_raise_and_the_next_message_is_found(junk: bytes) -> None:
+    d = BeetekDialect("reading_shoe")
+    d.connected(0.0)
+    d.feed(junk, 0.0)  # whatever it makes of noise, it must not raise
+    got = d.feed(b" [Game]<Card:QH> ", 0.0).received
+    assert summary(got)[-1:] == [("card", parse_card("Qh"), False)]
+
+
+@settings(max_examples=100, deadline=None)
+@given(cards=st.lists(st.integers(0, 51), min_size=1, max_size=30), noise=st.lists(NOISE, min_size=30, max_size=30),
+       cut=st.integers(1, 9))
+def test_fuzz_cards_between_line_noise_arrive_exactly_split_anywhere(cards: list[int], noise: list[bytes],
+                                                                     cut: int) -> None:
+    from simulators.beetek import FORMS, card_body, message
+
+    stream = b"".join(message(card_body(card, FORMS[i % 4], "10" if i % 3 else "T")) + noise[i]
+                      for i, card in enumerate(cards))
+    assert summary(reports(stream, cut)) == [("card", card, False) for card in cards]
