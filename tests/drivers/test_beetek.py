@@ -263,3 +263,35 @@ def test_fuzz_cards_between_line_noise_arrive_exactly_split_anywhere(cards: list
     stream = b"".join(message(card_body(card, FORMS[i % 4], "10" if i % 3 else "T")) + noise[i]
                       for i, card in enumerate(cards))
     assert summary(reports(stream, cut)) == [("card", card, False) for card in cards]
+
+
+def test_a_station_takes_a_reading_shoe_its_link_is_journaled_and_its_draws_reach_the_session(tmp_path) -> None:
+    from dealer_station.config import load_profile
+    from dealer_station.station import Station
+
+    sim = BeetekSimulator(seed=12).start()
+    shoe = open_reading_shoe(sim.url, open=False)
+    reported: list[object] = []
+    st = Station(load_profile("uth-hand-deal"), journal_path=tmp_path / "j.sqlite", reading_shoe=shoe,
+                 program={"version": "test"})
+    try:
+        ctl = st.start()
+        seen = ctl.report
+        ctl.report = lambda report: (reported.append(report), seen(report))  # type: ignore[method-assign]
+        assert st.simulator("reading_shoe") is None and st.last_heard("reading_shoe") is None  # no draw yet
+        sim.draw(2)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and sum(isinstance(r, CardDrawn) for r in reported) < 2:
+            time.sleep(0.02)
+        sim.inject("disconnect", seconds=0.3)  # after the draws were read: a pty drops what is unread
+        while time.monotonic() < deadline and not any(isinstance(r, LinkDown) for r in reported):
+            time.sleep(0.02)
+        st.drain()
+        links = [e.payload for e in ctl.journal.events(kinds={"device_link"})]
+    finally:
+        st.stop()
+        sim.stop()
+    assert [r.card for r in reported if isinstance(r, CardDrawn)] == [d.card for d in sim.drawn[:2]]
+    assert links[0]["device"] == "reading_shoe" and links[0]["up"]
+    assert links[0]["identity"]["model"] == "Bee-Tek USPC" and links[0]["identity"]["serial_number"] == sim.serial_number
+    assert any(not p["up"] and p["reason"].startswith("disconnected") for p in links)  # the port went away
