@@ -14,6 +14,7 @@ from dealer_station.wire.reports import (
     DeckVerified,
     DeviceFault,
     DeviceIdentity,
+    DeviceRefused,
     DeviceReport,
     DeviceStatus,
     LinkDown,
@@ -28,6 +29,6 @@ DeviceEvent = DeviceReport
 
 __all__ = [
     "Alarm", "CardDispensed", "CardDrawn", "CardRead", "DeckVerified", "DeviceEvent", "DeviceFault",
-    "DeviceIdentity", "DeviceReport", "DeviceStatus", "LinkDown", "LinkUp", "PacketDone", "ShuffleDone",
+    "DeviceIdentity", "DeviceRefused", "DeviceReport", "DeviceStatus", "LinkDown", "LinkUp", "PacketDone", "ShuffleDone",
     "Unreadable",
 ]

@@ -208,7 +208,7 @@ class LinkedDriver(DeviceABC):
         if wait and not self._link.up.wait(self._link.link_timeout):
             self.close()
             refused = self._link.last_refused
-            why = f" (its frames were refused: {refused})" if refused else ""
+            why = f" ({refused})" if refused else ""
             raise DeviceError(f"{self.kind} did not answer within {self._link.link_timeout:g} s{why}")
 
     def close(self) -> None:

@@ -32,7 +32,8 @@ def register(subparsers: Any) -> None:
         action="append",
         default=[],
         metavar="SPEC",
-        help="NAME=VALUE, e.g. jam_after=3, missing=As,Kd, corrupt=0.01, door_open_after=5; beetek: "
+        help="NAME=VALUE, e.g. jam_after=3, missing=As,Kd, corrupt=0.01, door_open_after=5, impostor=1, "
+             "rogue_firmware=1, swap_after=10; beetek: "
              "unreadable_rate=0.05, alarm=0.01, warning=0.01, garbage=0.01, disconnect_after=20 (repeatable)",
     )
     parser.add_argument("--baud", type=whole_number(1, 10_000_000), default=None,

@@ -678,6 +678,11 @@ class TableSession:
                 self.on_status(report.device, report.state)
             case rp.ShuffleDone():
                 pass  # the shoe's STATUS(ready) that follows is what the flow acts on
+            case rp.DeviceRefused():
+                # Authentication: the driver never brings the device up; journaling the refusal is not wired yet.
+                self._log.error("device_refused", device=report.device, model=report.model,
+                                serial=report.serial_number, program_hash=report.program_hash,
+                                reason=report.reason, detail=report.detail, round_id=self._round_id())
             case rp.CardDrawn() | rp.Unreadable() | rp.Alarm():
                 # A reading shoe's draws: assigning them to deal positions is the flow's, not wired yet.
                 self._log.warning("reading_shoe_report_not_handled", device=report.device,

@@ -74,6 +74,8 @@ class Msg(IntEnum):
     PONG = 0x04  # heartbeat reply carrying the device state
     IDENTIFY = 0x05
     IDENTITY = 0x06
+    AUTH_CHALLENGE = 0x07
+    AUTH_RESPONSE = 0x08
     SHUFFLE = 0x10
     VERIFY_DECK = 0x11
     DEAL_PACKET = 0x12
@@ -89,7 +91,8 @@ class Msg(IntEnum):
     PACKET_DONE = 0x26
 
 
-CONTROL = frozenset({Msg.ACK, Msg.NAK, Msg.PING, Msg.PONG, Msg.IDENTIFY, Msg.IDENTITY})
+CONTROL = frozenset({Msg.ACK, Msg.NAK, Msg.PING, Msg.PONG, Msg.IDENTIFY, Msg.IDENTITY, Msg.AUTH_CHALLENGE,
+                     Msg.AUTH_RESPONSE})
 
 
 class DecodeError(ValueError):
@@ -270,6 +273,48 @@ class Identity(Message):
         return cls(texts[0], texts[1], texts[2], payload[at], payload[at + 1])
 
 
+def _fixed(payload: bytes, sizes: tuple[int, int], what: str) -> tuple[bytes, bytes]:
+    if len(payload) != sum(sizes):
+        raise DecodeError(f"bad {what} length")
+    return payload[: sizes[0]], payload[sizes[0]:]
+
+
+@dataclass(frozen=True, slots=True)
+class AuthChallenge(Message):
+    """Station -> device after IDENTITY: a fresh nonce and program-hash seed (``wire.auth``)."""
+
+    CODE: ClassVar[Msg] = Msg.AUTH_CHALLENGE
+    nonce: bytes = bytes(16)
+    seed: bytes = bytes(16)
+
+    def pack(self) -> bytes:
+        if len(self.nonce) != 16 or len(self.seed) != 16:
+            raise ValueError("nonce and seed are 16 bytes each")
+        return self.nonce + self.seed
+
+    @classmethod
+    def unpack(cls, payload: bytes) -> AuthChallenge:
+        return cls(*_fixed(payload, (16, 16), "auth challenge"))
+
+
+@dataclass(frozen=True, slots=True)
+class AuthResponse(Message):
+    """Device -> station: the key's MAC over the challenge and the program's hash over the seed."""
+
+    CODE: ClassVar[Msg] = Msg.AUTH_RESPONSE
+    mac: bytes = bytes(32)
+    program: bytes = bytes(32)
+
+    def pack(self) -> bytes:
+        if len(self.mac) != 32 or len(self.program) != 32:
+            raise ValueError("mac and program hash are 32 bytes each")
+        return self.mac + self.program
+
+    @classmethod
+    def unpack(cls, payload: bytes) -> AuthResponse:
+        return cls(*_fixed(payload, (32, 32), "auth response"))
+
+
 @dataclass(frozen=True, slots=True)
 class Shuffle(Message):
     CODE: ClassVar[Msg] = Msg.SHUFFLE
@@ -430,7 +475,7 @@ class PacketDoneMsg(Message):
 CATALOGUE: dict[int, type[Message]] = {
     cls.CODE: cls
     for cls in (
-        Ack, Nak, Ping, Pong, Identify, Identity, Shuffle, VerifyDeck, DealPacket, Reset, Stop,
+        Ack, Nak, Ping, Pong, Identify, Identity, AuthChallenge, AuthResponse, Shuffle, VerifyDeck, DealPacket, Reset, Stop,
         StatusRequest, CardDispensedMsg, DeckVerifiedMsg, StatusMsg, FaultMsg, CardReadMsg,
         ShuffleDoneMsg, PacketDoneMsg,
     )

@@ -131,8 +131,19 @@ class Alarm(_Report):
     text: FaultText = ""
 
 
+class DeviceRefused(_Report):
+    """A device that failed authentication at connect (``wire.auth``): it never comes up, and
+    the station must keep it out of the round. ``program_hash`` is what it answered (hex)."""
+
+    model: IdentityText
+    serial_number: IdentityText
+    program_hash: str
+    reason: Literal["unknown_serial", "revoked", "impostor", "rogue_firmware", "swap"]
+    detail: FaultText
+
+
 DeviceReport = (
-    LinkUp | LinkDown | DeviceFault | DeviceStatus
+    LinkUp | LinkDown | DeviceFault | DeviceStatus | DeviceRefused
     | CardDispensed | PacketDone | DeckVerified | ShuffleDone
     | CardRead
     | CardDrawn | Unreadable | Alarm

@@ -10,9 +10,11 @@ reconnect are delivered once.
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
 import structlog
 
+from dealer_station.wire import auth
 from dealer_station.wire import codec as p
 from dealer_station.wire.channel import DEFAULT_ACK_TIMEOUT, DEFAULT_MAX_RETRIES, ReliableChannel
 from dealer_station.wire.reports import (
@@ -21,6 +23,7 @@ from dealer_station.wire.reports import (
     DeckVerified,
     DeviceFault,
     DeviceIdentity,
+    DeviceRefused,
     DeviceReport,
     DeviceStatus,
     PacketDone,
@@ -79,6 +82,13 @@ def message_for(command: c.Command) -> p.Message:
     raise CommandRefused(f"the house protocol has no command {type(command).__name__}")
 
 
+class Authenticator(Protocol):
+    """Checks one device's answer to the station's challenge (``dealer_station.wire.auth.Verifier``)."""
+
+    def check(self, model: str, serial_number: str, nonce: bytes, seed: bytes, mac: bytes,
+              program: bytes) -> tuple[str, str] | None: ...
+
+
 class HouseDialect:
     """The station's end of docs/protocol.md for one device role."""
 
@@ -90,8 +100,13 @@ class HouseDialect:
         link_timeout: float = DEFAULT_LINK_TIMEOUT,
         ack_timeout: float = DEFAULT_ACK_TIMEOUT,
         max_retries: int = DEFAULT_MAX_RETRIES,
+        authenticator: Authenticator | None = None,
     ) -> None:
         self.device = device
+        self.authenticator = authenticator
+        """None: the device is up once it identifies (no authentication asked for)."""
+        self.authenticated_serial: str | None = None
+        """The unit that proved itself on this port: another serial later is a swap, refused."""
         self.link_timeout = link_timeout
         self.heartbeat = link_timeout / 4
         self.channel = ReliableChannel(random.randrange(1, 256), ack_timeout, max_retries)
@@ -103,16 +118,23 @@ class HouseDialect:
         self._last_rx = 0.0
         self._next_beat = 0.0
         self._malformed = 0  # good-CRC frames refused since the last delivered one: the device repeating itself
+        self._pending: p.Identity | None = None  # identified, challenged, not yet answered
+        self._challenge: tuple[bytes, bytes] | None = None
+        self._refused = False  # this connection's device was refused: hold it, say nothing, until the port goes
 
     def connected(self, now: float) -> Feed:
         self._decoder = p.FrameDecoder()
         self._up = False
         self._last_rx = self._next_beat = now
         self._malformed = 0
+        self._pending = self._challenge = None
+        self._refused = False
         return Feed()  # IDENTIFY goes out from pump until the device answers
 
     def disconnected(self) -> None:
         self._up = False
+        self._pending = self._challenge = None
+        self._refused = False
 
     def command(self, command: c.Command) -> None:
         message = message_for(command)
@@ -131,9 +153,15 @@ class HouseDialect:
                 self._last_rx = now
                 out.heard = True
                 message = item.message
+                if self._refused:
+                    continue
                 if isinstance(message, p.Identity):
-                    if not self._up:
-                        out.received.append(self._identified(message))
+                    if not self._up and self._pending is None:
+                        out.received.extend(self._identify(message, now))
+                    continue
+                if isinstance(message, p.AuthResponse):
+                    if self._pending is not None and self._challenge is not None:
+                        out.received.append(self._authenticate(self._pending, self._challenge, message))
                     continue
                 if item.is_control and message.CODE not in (p.Msg.ACK, p.Msg.NAK):
                     continue  # PONG: its arrival is the heartbeat
@@ -142,7 +170,7 @@ class HouseDialect:
             else:
                 if item.malformed:
                     self._malformed += 1
-                    self.last_refused = item.reason
+                    self.last_refused = f"its frames were refused: {item.reason}"
                     log.warning("link.frame_refused", device=self.device, reason=item.reason)
                 if not self._up:
                     continue
@@ -160,14 +188,23 @@ class HouseDialect:
         return out
 
     def pump(self, now: float) -> bytes:
+        if self._refused:
+            return b""
         out = self.channel.pump(now) if self._up else b""
         if now >= self._next_beat:
-            out += p.encode(p.Ping() if self._up else p.Identify(self.instance))
+            if self._up:
+                out += p.encode(p.Ping())
+            elif self._challenge is not None:
+                out += p.encode(p.AuthChallenge(*self._challenge))  # until answered, as IDENTIFY
+            else:
+                out += p.encode(p.Identify(self.instance))
             self._next_beat = now + (self.heartbeat if self._up else min(self.heartbeat, 0.1))
         return out
 
     def broken(self, now: float) -> tuple[str, str] | None:
         channel = self.channel
+        if self._refused:
+            return None  # a refused device stays refused until its port goes away (no reconnect loop)
         if now - self._last_rx > self.link_timeout:
             return f"no reply for {self.link_timeout:g} s", "link_lost"
         if not self._up:
@@ -182,6 +219,39 @@ class HouseDialect:
                 "crc_errors" if crc else "link_lost"
             )
         return None
+
+    def _identify(self, identity: p.Identity, now: float) -> list[DeviceIdentity | DeviceReport]:
+        """IDENTITY arrived: up at once, or (with an authenticator) a challenge first."""
+        if self.authenticator is None:
+            return [self._identified(identity)]
+        if self.authenticated_serial is not None and identity.serial_number != self.authenticated_serial:
+            return [self._refuse(identity, "swap", f"{identity.model} {identity.serial_number} appeared on the port of "
+                                                   f"{self.authenticated_serial}", b"")]
+        self._pending = identity
+        self._challenge = auth.challenge()  # fresh per connection: an old answer cannot be replayed
+        self._next_beat = now  # the challenge goes out with this very pump
+        return []
+
+    def _authenticate(self, identity: p.Identity, challenge: tuple[bytes, bytes],
+                      answer: p.AuthResponse) -> DeviceIdentity | DeviceReport:
+        assert self.authenticator is not None
+        nonce, seed = challenge
+        verdict = self.authenticator.check(identity.model, identity.serial_number, nonce, seed, answer.mac,
+                                           answer.program)
+        self._pending = self._challenge = None
+        if verdict is not None:
+            return self._refuse(identity, verdict[0], verdict[1], answer.program)
+        self.authenticated_serial = identity.serial_number
+        log.info("link.authenticated", device=self.device, model=identity.model, serial=identity.serial_number)
+        return self._identified(identity)
+
+    def _refuse(self, identity: p.Identity, reason: str, detail: str, program: bytes) -> DeviceReport:
+        self._refused = True
+        self.last_refused = f"device refused: {reason}: {detail}"
+        log.error("link.device_refused", device=self.device, model=identity.model, serial=identity.serial_number,
+                  reason=reason, program_hash=program.hex())
+        return DeviceRefused(device=self.device, model=identity.model, serial_number=identity.serial_number,
+                             program_hash=program.hex(), reason=reason, detail=p.printable(detail))  # type: ignore[arg-type]
 
     def _identified(self, identity: p.Identity) -> DeviceIdentity:
         if self.device_session is not None and identity.session != self.device_session:
