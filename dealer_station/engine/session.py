@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, assert_never
 
 import structlog
 
@@ -41,6 +41,8 @@ from ..table.event_base import EventError
 from ..table.phases import CLOSED, Offer, Phase, Stage, offered
 from ..table.state import RoundState, TableState
 from ..table.terms import terms_digest, terms_of
+from ..wire import reports as rp
+from ..wire.reports import DeviceReport
 from .banking import BankingFlow
 from .device_policy import SHUFFLER
 from .flow import Flow
@@ -694,6 +696,43 @@ class TableSession:
         return rnd
 
     # ----------------------------------------------------------------- devices
+
+    def report(self, report: DeviceReport) -> None:
+        """The one entry point for what a device says, whatever its dialect (``wire.reports``).
+
+        Each kind of report goes to the flow's handler below; mypy checks the match is
+        exhaustive, so a new report kind cannot be forgotten here.
+        """
+        match report:
+            case rp.CardDispensed():
+                self.on_card_dispensed(report.position, report.index, report.card)
+            case rp.PacketDone():
+                self.on_packet_done(report.position, report.count)
+            case rp.DeckVerified():
+                self.on_deck_verified(report.count, list(report.missing), list(report.extra), list(report.duplicates))
+            case rp.CardRead():
+                self.on_card_read(report.card)
+            case rp.DeviceFault():
+                self.on_device_fault(report.device, report.code, report.text)
+            case rp.LinkUp():
+                self.on_link(report.device, True, identity=report.identity.model_dump())
+            case rp.LinkDown():
+                self.on_link(report.device, False, reason=report.reason)
+            case rp.DeviceStatus():
+                self.on_status(report.device, report.state)
+            case rp.ShuffleDone():
+                pass  # the shoe's STATUS(ready) that follows is what the flow acts on
+            case rp.DeviceRefused():
+                # Authentication: the driver never brings the device up; journaling the refusal is not wired yet.
+                self._log.error("device_refused", device=report.device, model=report.model,
+                                serial=report.serial_number, program_hash=report.program_hash,
+                                reason=report.reason, detail=report.detail, round_id=self._round_id())
+            case rp.CardDrawn() | rp.Unreadable() | rp.Alarm():
+                # A reading shoe's draws: assigning them to deal positions is the flow's, not wired yet.
+                self._log.warning("reading_shoe_report_not_handled", device=report.device,
+                                  report=type(report).__name__, round_id=self._round_id())
+            case _:
+                assert_never(report)
 
     def _device(self, what: str, decide: Callable[[Tx], Any], **context: Any) -> None:
         with self._lock:

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialError, CredentialStore, credentials_path
 
