@@ -101,11 +101,11 @@ def _journal_data(path: Path, period: Period, progress: Progress) -> ReportData:
 
 
 def _floor_data(url: str, period: Period, tables: list[str] | None, progress: Progress) -> ReportData:
-    from ..floor.db import connect
+    from ..floor.db import reading
     from ..floor.queries import report_data
 
     progress("querying the floor")
-    with connect(url) as conn:
+    with reading(url, "cannot read the report") as conn:
         return report_data(conn, period, tables)
 
 

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ConfigError
-from ._args import whole_number
+from ._args import seconds, whole_number
+from .floor import MAX_WAIT
 
 if TYPE_CHECKING:
     from ..config import TableConfig
@@ -46,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="run N tables side by side, each with its own journal in --journal-dir")
     parser.add_argument("--journal-dir", default="var/tables", metavar="DIR",
                         help="with --tables: journals DIR/<table_id>.sqlite (default var/tables)")
-    parser.add_argument("--ack-timeout", type=float, default=60.0, metavar="S",
+    parser.add_argument("--ack-timeout", type=seconds(MAX_WAIT), default=60.0, metavar="S",
                         help="how long to wait for the floor's acknowledgement at the end (default 60 s)")
     parser.set_defaults(func=run)
 
@@ -75,9 +76,11 @@ def run(args: argparse.Namespace) -> int:
         for profile in profiles:  # each table plays what its game allows of the asked seats and faults
             seats, kept = fitted_run(profile, args.seats, faults)
             check_run(profile, rounds=args.rounds, seats=seats, faults=kept)
+        _floor_takes_journals(args.floor)
         return _many(args, profiles, faults, args.floor)
     check_run(table, rounds=args.rounds, seats=args.seats, faults=faults)
     floor = args.floor  # never the profile's floor: a simulation reaches a floor only when sent there
+    _floor_takes_journals(floor)
     journal = ensure_folder(args.journal)
     Journal(journal, table_id=table.table_id, purpose="simulation").close()  # creates it, or refuses in one line
     logs = log_path(journal)
@@ -94,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
     if floor:
         from ..floor.multitable import acknowledge
 
-        ok, status = acknowledge(Path(args.journal), floor, table.table_id, args.ack_timeout)
+        ok, status = acknowledge(Path(args.journal), floor, table.table_id, args.ack_timeout,
+                                 lambda line: print(f"simulate: {line}", file=sys.stderr, flush=True))
         acked = {"acknowledged": ok, "acked_seq": status.acked_seq, "journal_seq": status.journal_seq,
                  "error": status.last_error}
         result["floor"] = acked
@@ -127,6 +131,14 @@ def run(args: argparse.Namespace) -> int:
               f"{acked['journal_seq']} ({acked['error'] or 'timed out'})", file=sys.stderr)
         return 1
     return 0
+
+
+def _floor_takes_journals(url: str | None) -> None:
+    """Unreachable or never initialised: said in one line now, before anything is written or played."""
+    if url:
+        from ..floor.ingest import check_takes_journals
+
+        check_takes_journals(url)
 
 
 def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[str, float], floor: str | None) -> int:

@@ -1,9 +1,11 @@
 """Several tables side by side, each with its own journal and simulators, forwarding to one floor.
 
 Each table runs ``dealer_station.simulate.simulate()`` unchanged in its own thread, with
-its profile's ``[floor]`` pointed at the floor: its station forwards as it plays. When a
-table has finished, a forwarder drains what the station had not shipped yet, and the run
-ends once the floor has acknowledged every event of every journal - or says it could not.
+its profile's ``[floor]`` pointed at the floor: its station forwards as it plays. A floor
+that cannot take journals (unreachable, never initialised) is refused before any round. When
+the tables have finished, one forwarder per journal drains what its station had not shipped,
+all at once, and the run ends once the floor has acknowledged every event of every journal -
+or says it could not.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from ..config import TableConfig
 from ..errors import DealerStationError
 from ..simulate import Summary, fitted_run, simulate
 from .forwarder import Forwarder, ForwarderStatus
+from .ingest import check_takes_journals
 
 ACK_TIMEOUT = 60.0
+PROGRESS_EVERY = 2.0  # seconds between "waiting for the floor" lines
 
 
 @dataclass
@@ -40,14 +44,41 @@ def table_ids(base: str, count: int) -> list[str]:
 
 
 
-def acknowledge(journal: Path, floor_url: str, table_id: str, timeout: float = ACK_TIMEOUT) -> tuple[bool, ForwarderStatus]:
+def acknowledge(journal: Path, floor_url: str, table_id: str, timeout: float = ACK_TIMEOUT,
+                progress: Callable[[str], None] | None = None) -> tuple[bool, ForwarderStatus]:
     """Forward what is left of ``journal`` and wait until the floor holds all of it."""
-    forwarder = Forwarder(journal, floor_url, table_id).start()
+    return acknowledge_all([(journal, table_id)], floor_url, timeout, progress)[0]
+
+
+def acknowledge_all(journals: Sequence[tuple[Path, str]], floor_url: str, timeout: float = ACK_TIMEOUT,
+                    progress: Callable[[str], None] | None = None) -> list[tuple[bool, ForwarderStatus]]:
+    """Forward what is left of every journal at once and wait, side by side, until the floor holds
+    all of them: at most ``timeout`` s in all, less when every journal is acknowledged, refused or
+    waiting on someone (a floor without its schema). A progress line every few seconds says who waits."""
+    forwarders = [Forwarder(path, floor_url, table_id).start() for path, table_id in journals]
     try:
-        ok = forwarder.wait_acknowledged(timeout)
-        return ok, forwarder.status()
+        started = time.monotonic()
+        said = started
+        while True:
+            statuses = [f.status() for f in forwarders]
+            waiting = [s for s in statuses if s.acked_seq < s.journal_seq and not s.refused and not s.unready]
+            now = time.monotonic()
+            if not waiting or now - started >= timeout:
+                break
+            if progress is not None and now - said >= PROGRESS_EVERY:
+                said = now
+                first = waiting[0]
+                progress(f"waiting for the floor: {len(statuses) - len(waiting)}/{len(statuses)} journals done, "
+                         f"{first.table_id} acknowledged up to seq {first.acked_seq} of {first.journal_seq}"
+                         f"{f' ({first.last_error})' if first.last_error else ''}, {now - started:.0f} s "
+                         f"of {timeout:g} s")
+            time.sleep(0.05)
+        return [(s.acked_seq >= s.journal_seq, s) for s in (f.status() for f in forwarders)]
     finally:
-        forwarder.stop()
+        for forwarder in forwarders:
+            forwarder.request_stop()
+        for forwarder in forwarders:
+            forwarder.stop()
 
 
 def simulate_tables(
@@ -68,6 +99,8 @@ def simulate_tables(
     Table ``i`` plays ``profiles[i % len(profiles)]`` (a mixed floor), with the seats and
     faults its game allows (``simulate.fitted_run``).
     """
+    if floor_url:
+        check_takes_journals(floor_url)  # unreachable or never initialised: said now, not after the rounds
     journal_dir.mkdir(parents=True, exist_ok=True)
     base = profiles[0].table_id.rstrip("0123456789") or "T"
     runs = [TableRun(tid, journal_dir / f"{tid}.sqlite") for tid in table_ids(base, tables)]
@@ -96,7 +129,8 @@ def simulate_tables(
             done = sum(1 for run in runs if run.summary is not None or run.error is not None)
             progress(f"{done}/{tables} tables finished, {time.monotonic() - started:.0f} s")
     if floor_url:
-        for run in runs:
-            if run.journal.exists():
-                run.acknowledged, run.floor = acknowledge(run.journal, floor_url, run.table_id, ack_timeout)
+        kept = [run for run in runs if run.journal.exists()]
+        acks = acknowledge_all([(run.journal, run.table_id) for run in kept], floor_url, ack_timeout, progress)
+        for run, (acknowledged, status) in zip(kept, acks, strict=True):
+            run.acknowledged, run.floor = acknowledged, status
     return runs

@@ -64,6 +64,9 @@ def test_report_json_and_csv_are_the_commands_byte_for_byte(app: Starlette, demo
         assert f"<td>{row['table']}</td>" in html and f"<td>{row['handle']}</td>" in html
     bad = sam.get("/reports", params={**params, "tz": "Mars/Olympus"})
     assert bad.status_code == 400 and "unknown time zone" in bad.text
+    for page in ("/reports", "/rounds"):  # the last day there is: a readable refusal, not a 500
+        late = sam.get(page, params={**params, "to": "9999-12-31"})
+        assert late.status_code == 400 and "out of range" in late.text, (page, late.status_code)
 
 
 def test_the_round_finder_finds_what_the_command_finds(app: Starlette, demo: DemoFloor, par_cache: Path) -> None:

@@ -272,8 +272,10 @@ def test_session_key_is_private_and_kept(tmp_path: Path) -> None:
 
 def test_the_page_refuses_a_floor_login_that_could_write(demo: DemoFloor) -> None:
     check_read_only(demo.floor.report_url)
-    with pytest.raises(FloorError, match="report role only"):
+    with pytest.raises(FloorError, match="report role only") as owner:
         check_read_only(demo.floor.owner_url)
+    assert re.search(r"\((INSERT|UPDATE|DELETE|TRUNCATE) on floor\.[a-z_]+", str(owner.value)), str(owner.value)
+    assert "%s" not in str(owner.value)  # the privileges it has, named (not the query's placeholders)
     with pytest.raises(FloorError, match="report role only.*floor.ingest"):
         check_read_only(demo.floor.station_url)
 
