@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from ..errors import ConfigError
-from ._floor_options import add_floor_option, floor_url, moment
+from ..periods import moment
+from ._floor_options import add_floor_option, floor_url
 
 if TYPE_CHECKING:
     from ..audit.report import ShufflerAudit

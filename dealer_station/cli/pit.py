@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ConfigError, DealerStationError
+from ..periods import zone
 from ._args import whole_number
 from ._credentials import enrolment_lines, read_twice
-from ._floor_options import add_floor_option, floor_url, zone
+from ._floor_options import add_floor_option, floor_url
 
 if TYPE_CHECKING:
     from ..pit.users import PitUsers

@@ -9,14 +9,13 @@ from pathlib import Path
 from ..errors import ConfigError
 from ..floor.report import Report
 from ..floor.report_data import Period, ReportData
+from ..periods import moment, zone
 from ._args import MAX_PAR_ROUNDS, whole_number
 from ._floor_options import (
     Progress,
     add_floor_option,
     add_period_options,
     floor_url,
-    moment,
-    zone,
 )
 
 FORMATS = ("table", "csv", "json", "html")

@@ -8,12 +8,11 @@ import sys
 
 from ..errors import ConfigError
 from ..money import parse_money
+from ..periods import moment, zone
 from ._floor_options import (
     add_floor_option,
     add_period_options,
     floor_url,
-    moment,
-    zone,
 )
 
 

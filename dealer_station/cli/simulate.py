@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     result = summary.as_json()
     acked = None
     if floor:
-        from ..floor.multitable import acknowledge
+        from ..simulate_tables import acknowledge
 
         ok, status = acknowledge(Path(args.journal), floor, table.table_id, args.ack_timeout,
                                  lambda line: print(f"simulate: {line}", file=sys.stderr, flush=True))
@@ -142,8 +142,8 @@ def _floor_takes_journals(url: str | None) -> None:
 
 
 def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[str, float], floor: str | None) -> int:
-    from ..floor.multitable import simulate_tables
     from ..logs import configure_logging
+    from ..simulate_tables import simulate_tables
 
     journal_dir = Path(args.journal_dir)
     try:

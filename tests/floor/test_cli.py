@@ -121,7 +121,7 @@ def test_a_forwarder_does_not_wait_on_a_missing_schema_as_if_it_were_an_outage(b
 def test_acknowledgements_are_awaited_side_by_side_with_progress(tmp_path: Path, played_journal: Path) -> None:
     """Three journals, a floor that is down: one wait of the timeout in all (not one per journal), and
     lines that say who waits for what."""
-    from dealer_station.floor.multitable import acknowledge_all
+    from dealer_station.simulate_tables import acknowledge_all
     from tests.floor.tamper import copy_journal
 
     journals = []

@@ -408,8 +408,8 @@ def test_a_jackpot_verification_hold_is_not_a_device_fault(pg_server: PostgresSe
     """THB holds a big Pool award for a supervisor (a `halted` of kind jackpot_verify): the game's own
     hold, not a device's fault. Neither the floor nor a journal report counts it (0007 re-derives a
     floor that did)."""
-    from dealer_station.config import load_profile
     from dealer_station.floor.migrate import migrate
+    from dealer_station.profile_loader import load_profile
     from dealer_station.simulate import simulate
 
     path = tmp_path / "T2.sqlite"
