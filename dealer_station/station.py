@@ -1,7 +1,7 @@
 """A running table: the table session wired to real drivers, with one event pump.
 
 Drivers deliver typed events on their own I/O threads; a single pump thread feeds them
-to the controller in arrival order, so the controller never blocks a driver and the UI
+to the session in arrival order, so the session never blocks a driver and the UI
 never waits on a device. Drivers are imported lazily: ``dealer_station`` itself imports
 no serial or USB library.
 """
@@ -189,10 +189,10 @@ class _Marker:
         self.done = done
 
 
-def dispatch(controller: TableSession | None, event: Any) -> None:
+def dispatch(session: TableSession | None, event: Any) -> None:
     """Feed one driver report to the session's one entry point (``TableSession.report``)."""
     if isinstance(event, _Marker):
         event.done.set()
         return
-    if controller is not None:
-        controller.report(event)
+    if session is not None:
+        session.report(event)

@@ -450,7 +450,7 @@ class CredentialStore:
         return hmac.compare_digest(actual, bytes.fromhex(record["hash"]))
 
     def _report(self, badge: str, ok: bool, reason: str) -> None:
-        """Tell the controller and journal the attempt and its true reason; outside the lock."""
+        """Tell the session and journal the attempt and its true reason; outside the lock."""
         if self._journal is not None:
             self._journal.append("supervisor_auth", {"ok": ok, "reason": reason}, actor=journal_actor(badge))
         if self._on_attempt is not None:

@@ -1,6 +1,6 @@
 """An in-process shoe that deals a known card order synchronously.
 
-It answers the controller's shoe commands by handing typed reports to the session's one
+It answers the session's shoe commands by handing typed reports to the session's one
 entry point (``session.report``) directly, with no thread and no wire: for state-machine
 tests, screenshots and benchmarks that must not depend on timing. The protocol-speaking simulators are in
 ``simulators.shuffler`` / ``simulators.reader``.

@@ -71,7 +71,7 @@ class BankingPanel(QWidget):
         self.clear_button = FitButton("", 13, name="clearSeat", lines=2)
         self.clear_button.tapped.connect(self._clear)
         self.no_more_bets = FitButton("", 16, role="big", name="noMoreBets")
-        self.no_more_bets.tapped.connect(lambda: self.shell.submit("no_more_bets", self.session.no_more_bets))
+        self.no_more_bets.tapped.connect(lambda: self.shell.submit("no_more_bets", self.session.execute, "no_more_bets"))
         self.acting = FitLabel("", 15, bold=True, role="title")
         self.acting.setObjectName("actingSeat")
         self.decision_buttons = [FitButton("", 14, role="action", name=f"decision{i}") for i in range(MAX_DECISIONS)]
@@ -134,18 +134,18 @@ class BankingPanel(QWidget):
     def _clear_seat(self, seat: int) -> tuple[int, dict[str, Decimal]]:
         rnd = self.session.round
         before = dict(rnd.seats[seat].bets) if rnd is not None and seat in rnd.seats else {}
-        self.session.set_bets(seat, {})
+        self.session.execute("set_bets", seat, {})
         return seat, before
 
     def _decide(self, button: FitButton) -> None:
         seat, action = button.property("seat"), button.property("action")
         if seat is not None and action:
-            self.shell.submit("decide", self.session.decide, int(seat), str(action))
+            self.shell.submit("decide", self.session.execute, "decide", int(seat), str(action))
 
     def _paid(self) -> None:
         seat = self.paid_button.property("seat")
         if seat is not None:
-            self.shell.submit("paid", self.session.mark_paid, int(seat))
+            self.shell.submit("paid", self.session.execute, "mark_paid", int(seat))
 
     def decision_buttons_for(self, seat: int) -> list[FitButton]:
         """The decision buttons shown for ``seat`` now (tests)."""

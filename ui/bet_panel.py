@@ -31,13 +31,13 @@ def press_chip(session: TableSession, seat: int, row: ChipRow, chip: Decimal | N
     """On the worker: the seat's stakes now, plus the press, to the session. Returns (seat, stakes before)."""
     rnd = session.round
     before = dict(rnd.seats[seat].bets) if rnd is not None and seat in rnd.seats else {}
-    session.set_bets(seat, money_args(bets_after(before, row, chip, rows)))
+    session.execute("set_bets", seat, money_args(bets_after(before, row, chip, rows)))
     return seat, before
 
 
 def restore_bets(session: TableSession, seat: int, bets: dict[str, Decimal]) -> int:
     """On the worker: put a seat's stakes back as they were (Undo)."""
-    session.set_bets(seat, money_args(bets))
+    session.execute("set_bets", seat, money_args(bets))
     return seat
 
 

@@ -65,7 +65,6 @@ class MainWindow(QMainWindow):
                  language: str | None = None, kiosk: bool = False) -> None:
         super().__init__()
         self.session = session
-        self.ctl = session  # the name the tests and the demo have always used
         self.worker = worker or CommandWorker(self)
         self.journal = journal if journal is not None else session.journal
         self.screenshot_dir = screenshot_dir
@@ -249,7 +248,7 @@ class MainWindow(QMainWindow):
         if command == "key_card":
             self.key_card()
         else:
-            self.submit(command, getattr(self.session, command))
+            self.submit(command, self.session.execute, command)
 
     def key_card(self) -> None:
         """The card picker for the card the round waits for, framed on the table."""
@@ -263,7 +262,7 @@ class MainWindow(QMainWindow):
             position=say(position_text(position)), number=index + 1)
         halt = rnd.halt
         read = halt.detail.get("read") if halt is not None else None
-        self.pick_card(title, lambda card: self.submit("key_card", session.key_card, card), rnd.dealt_cards(),
+        self.pick_card(title, lambda card: self.submit("key_card", session.execute, "key_card", card), rnd.dealt_cards(),
                        read if isinstance(read, int) else None)
 
     def pick_card(self, title: str, on_card: Callable[[int], None], in_play: Collection[int] = (),

@@ -177,13 +177,6 @@ class TableSession:
 
     # ----------------------------------------------------------------- plumbing
 
-    @property
-    def _banking(self) -> BankingFlow:
-        """The banking family's flow, for the commands only it has."""
-        if not isinstance(self.flow, BankingFlow):
-            raise RuleError(f"{self.game.name} has no such command")
-        return self.flow
-
     def add_listener(self, listener: Listener) -> None:
         """Called (on the caller's thread) after every committed transaction."""
         self._listeners.append(listener)
@@ -246,7 +239,11 @@ class TableSession:
 
     def _log_event(self, event: ev.Event, round_id: str | None) -> None:
         """The operational log's lines for the events a pit wants to see (JSON, with ids)."""
-        if isinstance(event, ev.RoundVoided):
+        if isinstance(event, ev.RoundOpened):
+            self._log.info("round_opened", round_id=event.round_id)
+        elif isinstance(event, ev.RoundPaid):
+            self._log.info("round_paid", round_id=round_id)
+        elif isinstance(event, ev.RoundVoided):
             self._log.warning("round_voided", round_id=round_id, cause=event.cause, by=event.by,
                               reason=event.reason or None)
         elif isinstance(event, ev.Settled):
@@ -424,10 +421,11 @@ class TableSession:
     # ----------------------------------------------------------------- croupier
 
     def execute(self, command: str, *args: Any, **kwargs: Any) -> Any:
-        """Run a croupier command of the table's game family by name (journal first, all or nothing).
+        """Run a croupier command by name (journal first, all or nothing): the one way the
+        screen, the scripted croupier and the tests drive a table.
 
         The command must fit now (``offer``); the family's flow method of that name decides
-        the events. The named methods below are this for the banking commands.
+        the events (``open_round`` first settles which terms the round opens under).
         """
         if command == "open_round":
             return self.open_round(*args, **kwargs)
@@ -452,66 +450,14 @@ class TableSession:
             return True
 
     def open_round(self) -> str:
-        """Open betting for a new round; asks the shoe for a shuffled, verified deck."""
+        """Open betting for a new round (the next round takes the profile's terms, journaled first)."""
         with self._lock:
             self._require("open_round")
             if self.table is not self.profile:  # the last round kept its own terms: the profile's from now on
                 self._run_under(self.profile)
                 self.kept_terms = None
-            round_id = self._transact(self._open)
-            self._log.info("round_opened", round_id=round_id)
+            round_id: str = self._transact(self._open)
             return round_id
-
-    def set_bets(self, seat: int, bets: Mapping[str, Any], player: int | None = None) -> None:
-        """Place or change every stake of one seat (an empty mapping clears the seat).
-
-        ``player``: the seat of a player who also plays this spot (spot takeover, where
-        the game allows it).
-        """
-        with self._lock:
-            self._require("set_bets")
-            self._transact(lambda tx: self._banking.set_bets(tx, seat, bets, player))
-
-    def no_more_bets(self) -> None:
-        """"Rien ne va plus": locks every stake, then starts the deal."""
-        with self._lock:
-            self._require("no_more_bets")
-            self._transact(self._banking.no_more_bets)
-
-    def deal_done(self) -> None:
-        """Hand deal: the croupier has dealt every seat, the dealer and the board."""
-        with self._lock:
-            self._require("deal_done")
-            self._transact(self._banking.deal_done)
-
-    def decide(self, seat: int, action: str) -> None:
-        """Record one seat's decision on the current street (seats act in seat order)."""
-        with self._lock:
-            self._require("decide")
-            self._transact(lambda tx: self._banking.decide(tx, seat, action))
-
-    def reveal(self) -> None:
-        """The croupier turns over the cards of this reveal (tables without a reader)."""
-        with self._lock:
-            self._require("reveal")
-            self._transact(self._banking.reveal)
-
-    def key_card(self, card: str | int) -> None:
-        """Manual entry of a card the reader could not read, or of a hand-dealt card (journaled as such)."""
-        with self._lock:
-            self._require("key_card")
-            value = card if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52 \
-                else parse_card(card, "card")
-            self._transact(lambda tx: self.flow.key_card(tx, value))
-
-    def mark_paid(self, seat: int) -> None:
-        """The croupier confirms a seat was paid (or collected). Never twice."""
-        with self._lock:
-            self._require("mark_paid")
-            self._transact(lambda tx: self._banking.mark_paid(tx, seat))
-            rnd = self.state.round
-            if rnd is not None and rnd.finished:
-                self._log.info("round_paid", round_id=rnd.round_id)
 
     # ----------------------------------------------------------------- supervisor
 

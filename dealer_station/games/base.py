@@ -2,7 +2,7 @@
 
 A game is one module holding one ``Game`` subclass. What can be data is data on the
 class (spots, streets, reveals, table requirements); the rest is a handful of methods
-used by both the live round controller (bets, deal plan, decisions) and ``settle``
+used by both the live round engine (bets, deal plan, decisions) and ``settle``
 (``parse_record`` then ``settle``), so the live path and the record path share one
 set of rules.
 """

@@ -275,9 +275,9 @@ def test_a_station_takes_a_reading_shoe_its_link_is_journaled_and_its_draws_reac
     st = Station(load_profile("uth-hand-deal"), journal_path=tmp_path / "j.sqlite", reading_shoe=shoe,
                  program={"version": "test"})
     try:
-        ctl = st.start()
-        seen = ctl.report
-        ctl.report = lambda report: (reported.append(report), seen(report))  # type: ignore[method-assign]
+        session = st.start()
+        seen = session.report
+        session.report = lambda report: (reported.append(report), seen(report))  # type: ignore[method-assign]
         assert st.simulator("reading_shoe") is None and st.last_heard("reading_shoe") is None  # no draw yet
         sim.draw(2)
         deadline = time.monotonic() + 10
@@ -287,7 +287,7 @@ def test_a_station_takes_a_reading_shoe_its_link_is_journaled_and_its_draws_reac
         while time.monotonic() < deadline and not any(isinstance(r, LinkDown) for r in reported):
             time.sleep(0.02)
         st.drain()
-        links = [e.payload for e in ctl.journal.events(kinds={"device_link"})]
+        links = [e.payload for e in session.journal.events(kinds={"device_link"})]
     finally:
         st.stop()
         sim.stop()

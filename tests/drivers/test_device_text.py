@@ -99,18 +99,18 @@ def test_a_station_never_journals_the_nul_a_shoe_sent(tmp_path: Path) -> None:
                                                "link_timeout": 0.5})
     st = Station(table.model_copy(update={"devices": devices}), journal_path=tmp_path / "j.sqlite",
                  program={"version": "test"})
-    ctl = st.start()
+    session = st.start()
     try:
-        assert ctl.wait_for(lambda s: s.device("shuffler").connected, 10.0)
+        assert session.wait_for(lambda s: s.device("shuffler").connected, 10.0)
         st.simulator("shuffler").fault("door_open", "door\x00open")
         deadline = time.monotonic() + 10.0
         faults: list[dict[str, object]] = []
         while time.monotonic() < deadline and not faults:
             st.drain()
-            faults = [e.payload for e in ctl.journal.events(kinds={"device_fault"})]
+            faults = [e.payload for e in session.journal.events(kinds={"device_fault"})]
             time.sleep(0.05)
         assert faults and faults[0]["code"] == "crc_errors" and "U+0000" in str(faults[0]["text"])
-        for event in ctl.journal.events():
+        for event in session.journal.events():
             text = json.dumps(event.payload, ensure_ascii=False)
             assert text.isprintable(), event.kind
     finally:

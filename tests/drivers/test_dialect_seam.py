@@ -41,4 +41,4 @@ def test_every_report_kind_has_a_case_at_the_sessions_one_entry_point() -> None:
         assert f"rp.{kind.__name__}()" in body, kind.__name__
     assert "assert_never(report)" in body  # and mypy proves the match exhaustive
     station = Path("dealer_station/station.py").read_text(encoding="utf-8")
-    assert "controller.report(event)" in station and "isinstance(event, ev." not in station
+    assert "session.report(event)" in station and "isinstance(event, ev." not in station

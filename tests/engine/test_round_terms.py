@@ -70,7 +70,7 @@ def _at(stage: Stage) -> Callable[[TableSession], bool]:
 
 
 BANKING_STOPS = [Stage.BETTING, Stage.DECISION, Stage.REVEAL, Stage.SETTLEMENT]
-"""Where the station dies (a shoe deal cut by a restart is voided by rule: tests/controller)."""
+"""Where the station dies (a shoe deal cut by a restart is voided by rule: tests/session)."""
 
 
 @pytest.mark.parametrize("profile", ["uth-default", "thb-default"])
@@ -102,7 +102,7 @@ def test_a_restart_with_an_edited_profile_finishes_the_round_by_its_opening_term
         if profile == "thb-default":
             assert rnd.record["pool_stake"] == terms_of(original)["options"]["pool_stake"]
         # The next round opens under the profile's terms, journaled before it.
-        second.open_round()
+        second.execute("open_round")
         assert second.kept_terms is None and second.table is edited
         kinds = [r.kind for r in journal.events()][-6:]
         assert "terms_installed" in kinds and kinds.index("terms_installed") < kinds.index("round_opened")

@@ -92,21 +92,21 @@ def test_seat_one_first_from_the_left():
 def test_shift_counts_each_finished_round_once(tmp_path):
     from tests.ui.conftest import make_session
 
-    ctl, shoe, journal = make_session(tmp_path, "uth-default")
+    session, shoe, journal = make_session(tmp_path, "uth-default")
     tally = ShiftTally()
-    ctl.add_listener(lambda s: tally.observe(s.state))
-    ctl.open_round()
-    ctl.set_bets(1, {"ante": "5", "blind": "5"})
-    ctl.no_more_bets()
-    while ctl.seats_to_act() or ctl.phase_info.stage.value == "reveal":
-        if ctl.seats_to_act():
-            ctl.decide(1, "check" if "check" in ctl.legal_actions(1) else "fold")
+    session.add_listener(lambda s: tally.observe(s.state))
+    session.execute("open_round")
+    session.execute("set_bets", 1, {"ante": "5", "blind": "5"})
+    session.execute("no_more_bets")
+    while session.seats_to_act() or session.phase_info.stage.value == "reveal":
+        if session.seats_to_act():
+            session.execute("decide", 1, "check" if "check" in session.legal_actions(1) else "fold")
         else:
-            ctl.reveal()
-    ctl.mark_paid(1)
+            session.execute("reveal")
+    session.execute("mark_paid", 1)
     assert tally.rounds == 1 and tally.result == D(10)  # the fold's Ante and Blind
-    ctl.open_round()
-    ctl.set_bets(2, {"ante": "5", "blind": "5"})
-    ctl.void("0412", "2468", "Misdeal")
+    session.execute("open_round")
+    session.execute("set_bets", 2, {"ante": "5", "blind": "5"})
+    session.void("0412", "2468", "Misdeal")
     assert (tally.rounds, tally.voided, tally.result) == (2, 1, D(10))
     journal.close()

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from dealer_station.supervisor import LOCKED_OUT, WRONG_PIN, AuthError, CredentialStore
-from tests.controller.conftest import credentials, make_controller, table  # noqa: F401
+from tests.session.conftest import credentials, make_session, table  # noqa: F401
 
 BADGE, PIN = "0412", "2468"
 
@@ -94,22 +94,22 @@ def test_a_badge_enrolled_anew_does_not_inherit_an_unrecorded_count(tmp_path: Pa
     assert store.authenticate(BADGE, "97531").badge == BADGE
 
 
-def test_seven_wrong_pins_on_a_full_disk_never_void_the_round(make_controller, tmp_path: Path,  # noqa: F811
+def test_seven_wrong_pins_on_a_full_disk_never_void_the_round(make_session, tmp_path: Path,  # noqa: F811
                                                              disk_full: Callable[[Path], DiskFull]) -> None:
-    ctl, shoe = make_controller()
-    ctl.open_round()
-    ctl.set_bets(1, {"ante": "10", "blind": "10"})
-    full = disk_full(ctl.credentials.path)
+    session, shoe = make_session()
+    session.execute("open_round")
+    session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
+    full = disk_full(session.credentials.path)
     for _ in range(7):
         with pytest.raises(AuthError):
-            ctl.void(BADGE, "1357", "dispute")
+            session.void(BADGE, "1357", "dispute")
     with pytest.raises(AuthError):
-        ctl.void(BADGE, PIN, "dispute")
-    assert full.refused == 8 and ctl.round is not None and not ctl.round.finished
-    attempts = [(e.payload["ok"], e.payload["reason"]) for e in ctl.journal.events(kinds={"supervisor_auth"})]
+        session.void(BADGE, PIN, "dispute")
+    assert full.refused == 8 and session.round is not None and not session.round.finished
+    attempts = [(e.payload["ok"], e.payload["reason"]) for e in session.journal.events(kinds={"supervisor_auth"})]
     assert attempts == [(False, WRONG_PIN)] * 3 + [(False, LOCKED_OUT)] * 5  # the journal has the truth
-    assert not list(ctl.journal.events(kinds={"round_voided"}))
+    assert not list(session.journal.events(kinds={"round_voided"}))
     full.full = False
     with pytest.raises(AuthError):  # the lockout the full disk could not record holds when it has room again
-        ctl.void(BADGE, PIN, "dispute")
-    assert ctl.credentials.enrolments()[0].locked_until is not None
+        session.void(BADGE, PIN, "dispute")
+    assert session.credentials.enrolments()[0].locked_until is not None
