@@ -64,7 +64,8 @@ class Station:
 
     def start(self) -> TableSession:
         """Open the journal, recover the table, connect devices, start the pump."""
-        self.journal = Journal(ensure_folder(self.journal_path), table_id=self.table.table_id, purpose=self.purpose)
+        self.journal = Journal(ensure_folder(self.journal_path), table_id=self.table.table_id, purpose=self.purpose,
+                               game=self.table.game)
         devices = self.table.devices
         if self.shoe is None and devices.shuffler:
             from drivers.registry import open_shuffler

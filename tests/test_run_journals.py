@@ -33,7 +33,7 @@ def test_no_display_says_demo_and_uses_the_demo_journal(tmp_path: Path) -> None:
     result = _run(tmp_path, "--journal", str(live), "--rounds", "1", "--step-ms", "10", "--screenshot-dir", "shots",
                   display=False)
     assert result.returncode == 0, result.stderr
-    demo = live.with_name("demo.sqlite")
+    demo = live.with_name("demo-T1.sqlite")  # named by table: tables sharing a folder never share a demo
     first = result.stdout.splitlines()[0]
     assert first.startswith(f"no display: running offscreen in DEMO mode on the demo journal {demo} "), first
     logged = [json.loads(line) for line in result.stderr.splitlines() if line.startswith("{")]

@@ -71,7 +71,7 @@ def run_station(args: argparse.Namespace) -> int:
     journal_path = ensure_folder(args.journal or table.journal)
     purpose: Purpose = "demo" if args.demo else "live"
     # Create the journal as such, or refuse one of another purpose, before any credential is written.
-    Journal(journal_path, table_id=table.table_id, purpose=purpose).close()
+    Journal(journal_path, table_id=table.table_id, purpose=purpose, game=table.game).close()
     credentials = CredentialStore(credentials_path(journal_path))
     if purpose == "demo" and not credentials.badges():
         credentials.add(demo_badge, demo_pin)
