@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -42,6 +43,10 @@ def test_no_display_says_demo_and_uses_the_demo_journal(tmp_path: Path) -> None:
     with Journal.open_readonly(demo) as journal:
         assert journal.purpose == "demo" and any(e.kind == "round_paid" for e in journal.events())
     assert CredentialStore(credentials_path(demo)).badges() == ["0000"]
+    shots = sorted((tmp_path / "shots").glob("*.png"))
+    assert shots and not (tmp_path / "shots" / "none_closed.png").exists()  # none before the window is sized
+    sizes = {struct.unpack(">II", shot.read_bytes()[16:24]) for shot in shots}  # PNG IHDR width, height
+    assert len(sizes) == 1, sizes
 
 
 def test_live_run_creates_no_credentials_and_refuses_demo_journals(tmp_path: Path) -> None:
