@@ -49,8 +49,8 @@ def _store(args: argparse.Namespace) -> CredentialStore:
 
 
 def _add(args: argparse.Namespace) -> int:
+    store = _store(args)  # refuses a bad journal path first; creates nothing
     pin = read_twice("PIN", args.pin_stdin, "pin", "--pin-stdin")
-    store = _store(args)
     supervisor = store.add(args.badge, pin, args.role, replace=args.replace)
     print(f"badge {supervisor.badge} ({supervisor.role}) enrolled in {store.path}")
     return 0
