@@ -58,3 +58,14 @@ def test_live_run_creates_no_credentials_and_refuses_demo_journals(tmp_path: Pat
     assert refused.stderr.strip() == (f"dealer-station run: error: {demo} is a demo journal, not a live one "
                                       "(table T1); use another journal file")
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # no credentials, nothing at all
+
+
+def test_a_live_run_refuses_a_journal_of_another_game_and_writes_nothing(tmp_path: Path) -> None:
+    journal = tmp_path / "t1.sqlite"
+    Journal(journal, table_id="T1", purpose="live", game="holdem_bonus").close()
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    refused = _run(tmp_path, "--journal", str(journal), display=True)  # uth-default is table T1 too
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == (f"dealer-station run: error: {journal} is the journal of a holdem_bonus table "
+                                      "(T1), not uth; use another journal file")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
