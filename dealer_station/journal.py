@@ -10,12 +10,14 @@ first ``prev_hash`` being 64 zeros, and a one-row ``anchor`` table holds
 ``(last_seq, last_hash)`` updated in the same transaction as each append.
 
 What a journal is (format 2): record 1, written in the transaction that creates the
-file, is ``journal_created {format, version, table_id, purpose}`` - the table and the
-purpose (``live``, ``demo`` or ``simulation``) are inside the hash chain. The ``meta``
+file, is ``journal_created {format, version, table_id, purpose, game}`` - the table, the
+purpose (``live``, ``demo`` or ``simulation``) and the game are inside the hash chain. The ``meta``
 table repeats them for tools but is not trusted: ``verify`` checks it against record 1
 and every record's ``table_id`` against the chain's, and readers take the table id and
 purpose from the chain. A writer states the purpose it expects and is refused a journal
-of another purpose (a live table never writes into a demo or simulation journal).
+of another purpose (a live table never writes into a demo or simulation journal), and a
+profile of another game is refused a journal created for one (``game`` is absent only in
+journals created before it was recorded, or by a caller that named none: no check then).
 Format-1 journals (no creation record, table id only in ``meta``) stay readable and
 writable; they are ``live`` journals, their table id is checked against every record.
 
@@ -270,11 +272,13 @@ class VerifyResult:
 
 @dataclass(frozen=True, slots=True)
 class Identity:
-    """What a journal is, as its hash chain says: table, purpose, format version."""
+    """What a journal is, as its hash chain says: table, purpose, format version, game
+    (None: not recorded at creation)."""
 
     table_id: str
     purpose: str
     version: str
+    game: str | None = None
 
 
 _COLUMNS = "seq, at, table_id, round_id, kind, actor, payload, prev_hash, hash"
@@ -303,8 +307,9 @@ def _check_text(value: object, name: str, *, optional: bool = False) -> None:
         raise JournalPayloadError(f"must be a non-empty string, not {value!r}", name)
 
 
-def _genesis_payload(table_id: str, purpose: Purpose) -> dict[str, str]:
-    return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "table_id": table_id, "purpose": purpose}
+def _genesis_payload(table_id: str, purpose: Purpose, game: str | None) -> dict[str, str]:
+    payload = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "table_id": table_id, "purpose": purpose}
+    return payload if game is None else {**payload, "game": game}
 
 
 def _genesis_identity(kind: str, round_id: str | None, payload_json: str) -> Identity | None:
@@ -322,7 +327,10 @@ def _genesis_identity(kind: str, round_id: str | None, payload_json: str) -> Ide
         return None
     if purpose not in PURPOSES or version != FORMAT_VERSION:
         return None
-    return Identity(table_id, purpose, version)
+    game = payload.get("game")
+    if game is not None and (not isinstance(game, str) or not game):
+        return None
+    return Identity(table_id, purpose, version, game)
 
 
 def lock_path(journal_path: str | os.PathLike[str]) -> Path:
@@ -338,9 +346,9 @@ def lock_path(journal_path: str | os.PathLike[str]) -> Path:
 class Journal:
     """Append-only hash-chained journal in one SQLite file; thread-safe.
 
-    ``Journal(path, table_id=..., purpose=...)`` opens for writing: it creates the
-    journal (with its creation record) or checks that the existing one is of that table
-    and that purpose, and holds the writer lock until ``close``. ``purpose=None`` states
+    ``Journal(path, table_id=..., purpose=..., game=...)`` opens for writing: it creates
+    the journal (with its creation record) or checks that the existing one is of that
+    table, that purpose and that game, and holds the writer lock until ``close``. ``purpose=None`` states
     no expectation: a new journal is ``live`` and an existing one of any purpose is
     accepted - for callers that do not know yet; every writer should state it.
 
@@ -354,6 +362,7 @@ class Journal:
         *,
         table_id: str | None = None,
         purpose: Purpose | None = None,
+        game: str | None = None,
         mode: Literal["w", "r"] = "w",
         clock: Callable[[], datetime] | None = None,
     ) -> None:
@@ -381,8 +390,9 @@ class Journal:
             self._writer_lock, self._file_lock = _take_writer_lock(self.path)
         try:
             self._conn = _reader_connection(self.path) if self.readonly else _writer_connection(self.path)
-            identity = self._open_schema(table_id, purpose)
+            identity = self._open_schema(table_id, purpose, game)
             self.table_id, self.purpose, self.version = identity.table_id, identity.purpose, identity.version
+            self.game = identity.game
             self._last_seq, self._last_hash = self._load_tail()
             self._data_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
         except sqlite3.DatabaseError as exc:
@@ -396,25 +406,26 @@ class Journal:
 
     @classmethod
     def open_readonly(
-        cls, path: str | os.PathLike[str], *, table_id: str | None = None, purpose: Purpose | None = None
+        cls, path: str | os.PathLike[str], *, table_id: str | None = None, purpose: Purpose | None = None,
+        game: str | None = None,
     ) -> Journal:
         """Open an existing journal for reading only (verify, show, recall, reports).
 
-        With ``table_id`` / ``purpose``, a journal of another table or purpose is refused
-        exactly as a writer would refuse it - a check that changes nothing.
+        With ``table_id`` / ``purpose`` / ``game``, a journal of another table, purpose or
+        game is refused exactly as a writer would refuse it - a check that changes nothing.
         """
-        return cls(path, table_id=table_id, purpose=purpose, mode="r")
+        return cls(path, table_id=table_id, purpose=purpose, game=game, mode="r")
 
     # ----------------------------------------------------------------- opening
 
-    def _open_schema(self, table_id: str | None, purpose: Purpose | None) -> Identity:
+    def _open_schema(self, table_id: str | None, purpose: Purpose | None, game: str | None) -> Identity:
         conn = self._require()
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not tables:
             if self.readonly:
                 raise JournalError(f"{self.path} is not a journal (empty database)")
             assert table_id is not None
-            return self._create(table_id, purpose or LEGACY_PURPOSE)
+            return self._create(table_id, purpose or LEGACY_PURPOSE, game)
         meta = dict(conn.execute("SELECT key, value FROM meta")) if "meta" in tables else {}
         if meta.get("format") != FORMAT_NAME:
             raise JournalError(f"{self.path} is not a Dealer Station journal")
@@ -430,32 +441,35 @@ class Journal:
             if identity is None:
                 first = conn.execute("SELECT table_id FROM events ORDER BY seq LIMIT 1").fetchone()
                 identity = Identity(first[0] if first else "", "unknown", str(version))
-            self._expect(identity, table_id, purpose)
+            self._expect(identity, table_id, purpose, game)
             return identity
         if identity is None:
             raise JournalError(f"{self.path} has lost or altered its creation record; run `dealer-station journal verify`")
         if meta.get("table_id") != identity.table_id or meta.get("purpose", LEGACY_PURPOSE) != identity.purpose:
             raise JournalError(f"{self.path}: meta disagrees with the hash chain (edited); "
                                "run `dealer-station journal verify`")
-        self._expect(identity, table_id, purpose)
+        self._expect(identity, table_id, purpose, game)
         self._set_durability()  # only now that nothing refused it: a refusal changes nothing
         for statement in _TRIGGERS:  # a writer puts back the guards an attacker may have dropped
             conn.execute(statement)
         return identity
 
-    def _expect(self, identity: Identity, table_id: str | None, purpose: Purpose | None) -> None:
-        """Refuse a journal of another table or purpose than the caller stated."""
+    def _expect(self, identity: Identity, table_id: str | None, purpose: Purpose | None, game: str | None) -> None:
+        """Refuse a journal of another table, purpose or game than the caller stated."""
         if table_id is not None and table_id != identity.table_id:
             raise JournalError(f"{self.path} is the journal of table {identity.table_id}, not {table_id}")
         if purpose is not None and purpose != identity.purpose:
             raise JournalError(f"{self.path} is a {identity.purpose} journal, not a {purpose} one "
                                f"(table {identity.table_id}); use another journal file")
+        if game is not None and identity.game is not None and game != identity.game:
+            raise JournalError(f"{self.path} is the journal of a {identity.game} table ({identity.table_id}), "
+                               f"not {game}; use another journal file")
 
-    def _create(self, table_id: str, purpose: Purpose) -> Identity:
+    def _create(self, table_id: str, purpose: Purpose, game: str | None) -> Identity:
         """Schema, meta, anchor and the creation record (seq 1) in one transaction."""
         conn = self._require()
         self._set_durability()
-        payload_json = canonical_json(_genesis_payload(table_id, purpose))
+        payload_json = canonical_json(_genesis_payload(table_id, purpose, game))
         at = utc_now_text(self._clock())
         digest = _record_hash(1, at, table_id, None, GENESIS_KIND, GENESIS_ACTOR, payload_json, GENESIS_HASH)
         conn.execute("BEGIN IMMEDIATE")
@@ -474,8 +488,8 @@ class Journal:
         except BaseException:
             conn.execute("ROLLBACK")
             raise
-        log.info("journal_created", path=str(self.path), table_id=table_id, purpose=purpose)
-        return Identity(table_id, purpose, FORMAT_VERSION)
+        log.info("journal_created", path=str(self.path), table_id=table_id, purpose=purpose, game=game)
+        return Identity(table_id, purpose, FORMAT_VERSION, game)
 
     def _set_durability(self) -> None:
         conn = self._require()

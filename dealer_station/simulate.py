@@ -200,14 +200,16 @@ class FaultArmer:
             self.reader.faults.misread_next = 0
 
 
-def fitted_run(table: TableConfig, seats: int, faults: Mapping[str, float] | None) -> tuple[int, dict[str, float]]:
-    """The seats and faults of a mixed floor's table: as asked where the game allows it."""
+def fitted_run(table: TableConfig, seats: int | None,
+               faults: Mapping[str, float] | None) -> tuple[int, dict[str, float]]:
+    """The seats and faults of a mixed floor's table: as asked where the game allows it
+    (no seats asked: every seat of the profile)."""
     least = 2 if get_game(table.game).family == "poker" else 1
     kept = {kind: rate for kind, rate in (faults or {}).items()
             if not (kind == "pool_hit" and table.game != "holdem_bonus")
             and not (kind in SHOE_DECK_FAULTS and table.deal_mode != "shuffler")
             and not (kind == "absent" and not hasattr(table, "action_clock_seconds"))}
-    return max(least, min(seats, table.seats)), kept
+    return max(least, min(table.seats if seats is None else seats, table.seats)), kept
 
 
 def check_run(table: TableConfig, *, rounds: int, seats: int, faults: Mapping[str, float] | None) -> None:
@@ -233,15 +235,17 @@ def simulate(
     *,
     rounds: int,
     seed: int,
-    seats: int = 7,
+    seats: int | None = None,
     faults: Mapping[str, float] | None = None,
     journal: str | Path,
     progress: TextIO | None = sys.stderr,
     on_round: Callable[[Station], None] | None = None,
     floor_url: str | None = None,
 ) -> Summary:
-    """Play ``rounds`` rounds (after recovering ``journal``) and summarise them; with
-    ``floor_url`` the station forwards the journal there while it plays."""
+    """Play ``rounds`` rounds (after recovering ``journal``) and summarise them, with
+    ``seats`` players (default: every seat of the profile); with ``floor_url`` the
+    station forwards the journal there while it plays."""
+    seats = table.seats if seats is None else seats
     check_run(table, rounds=rounds, seats=seats, faults=faults)
     if faults and "absent" in faults:
         table = table.model_copy(update={"action_clock_seconds": SIM_CLOCK_SECONDS})
@@ -253,7 +257,7 @@ def simulate(
     # A simulation journal only: refused (in one line) before any credential is written, so the
     # simulation's supervisor never exists next to a live or demo table's journal; and only in a
     # credential file of this very journal (not one an archived live journal left at this path).
-    with Journal(journal, table_id=table.table_id, purpose="simulation") as opened:
+    with Journal(journal, table_id=table.table_id, purpose="simulation", game=table.game) as opened:
         credentials = CredentialStore(credentials_path(journal))
         credentials.bind(opened)
         if SIM_BADGE not in credentials.badges():

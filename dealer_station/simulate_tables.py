@@ -44,6 +44,15 @@ def table_ids(base: str, count: int) -> list[str]:
 
 
 
+def planned(profiles: Sequence[TableConfig], tables: int, journal_dir: Path) -> list[tuple[TableRun, TableConfig]]:
+    """Each table's run (id, journal ``DIR/<id>.sqlite``) and the profile it plays: table
+    ``i`` plays ``profiles[i % len(profiles)]`` under its own id."""
+    base = profiles[0].table_id.rstrip("0123456789") or "T"
+    return [(TableRun(tid, journal_dir / f"{tid}.sqlite"),
+             profiles[i % len(profiles)].model_copy(update={"table_id": tid}))
+            for i, tid in enumerate(table_ids(base, tables))]
+
+
 def acknowledge(journal: Path, floor_url: str, table_id: str, timeout: float = ACK_TIMEOUT,
                 progress: Callable[[str], None] | None = None) -> tuple[bool, ForwarderStatus]:
     """Forward what is left of ``journal`` and wait until the floor holds all of it."""
@@ -87,7 +96,7 @@ def simulate_tables(
     tables: int,
     rounds: int,
     seed: int,
-    seats: int,
+    seats: int | None,
     faults: Mapping[str, float] | None,
     journal_dir: Path,
     floor_url: str | None,
@@ -102,14 +111,14 @@ def simulate_tables(
     if floor_url:
         check_takes_journals(floor_url)  # unreachable or never initialised: said now, not after the rounds
     journal_dir.mkdir(parents=True, exist_ok=True)
-    base = profiles[0].table_id.rstrip("0123456789") or "T"
-    runs = [TableRun(tid, journal_dir / f"{tid}.sqlite") for tid in table_ids(base, tables)]
+    plan = planned(profiles, tables, journal_dir)
+    runs = [run for run, _ in plan]
 
     def play(index: int, run: TableRun) -> None:
-        table = profiles[index % len(profiles)]
+        table = plan[index][1]
         table_seats, table_faults = fitted_run(table, seats, faults)
         try:
-            run.summary = simulate(table.model_copy(update={"table_id": run.table_id}), rounds=rounds,
+            run.summary = simulate(table, rounds=rounds,
                                    seed=seed + 1000 * index, seats=table_seats, faults=table_faults,
                                    journal=run.journal, progress=None, floor_url=floor_url)
         except DealerStationError as exc:

@@ -68,7 +68,8 @@ class Station:
 
     def start(self) -> TableSession:
         """Open the journal, recover the table, connect devices, start the pump."""
-        self.journal = Journal(ensure_folder(self.journal_path), table_id=self.table.table_id, purpose=self.purpose)
+        self.journal = Journal(ensure_folder(self.journal_path), table_id=self.table.table_id, purpose=self.purpose,
+                               game=self.table.game)
         bind = getattr(self.credentials, "bind", None)
         if bind is not None:  # credentials of this journal only (a leftover demo's or simulation's is refused)
             try:

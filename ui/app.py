@@ -70,9 +70,9 @@ def run_station(args: argparse.Namespace) -> int:
     table = load_profile(args.config)
     journal_path = ensure_folder(args.journal or table.journal)
     purpose: Purpose = "demo" if args.demo else "live"
-    # Create the journal as such, or refuse one of another purpose, before any credential is written;
+    # Create the journal as such, or refuse one of another purpose or game, before any credential is written;
     # the credentials must be this journal's (a live one refuses a file holding the demo badge).
-    with Journal(journal_path, table_id=table.table_id, purpose=purpose) as opened:
+    with Journal(journal_path, table_id=table.table_id, purpose=purpose, game=table.game) as opened:
         credentials = CredentialStore(credentials_path(journal_path))
         credentials.bind(opened)
     if purpose == "demo" and not credentials.badges():

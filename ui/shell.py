@@ -449,7 +449,7 @@ class MainWindow(QMainWindow):
     def _phase_changed(self, key: tuple[Any, ...], stage: Stage) -> None:
         round_id, phase, cause, language = key
         log.info("phase_shown", round_id=round_id, phase=phase, halt=cause, stage=str(stage))
-        if self.screenshot_dir is not None:
+        if self.screenshot_dir is not None and self.isVisible():  # never the window before it is sized and shown
             name = f"{round_id or 'none'}_{phase}{'_' + cause if cause else ''}.png"
             self.save_screenshot(self.screenshot_dir / name)
 

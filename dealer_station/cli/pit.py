@@ -76,8 +76,8 @@ def _users(args: argparse.Namespace) -> PitUsers:
 
 
 def _add(args: argparse.Namespace) -> int:
+    password = read_twice("password", args.password_stdin, "password", "--password-stdin")  # refused: no folder made
     store = _users(args)
-    password = read_twice("password", args.password_stdin, "password", "--password-stdin")
     person = store.add(args.user, password, args.role, replace=args.replace)
     print(f"user {person.badge} ({person.role}) {'updated' if args.replace else 'added'} in {store.path}")
     return 0

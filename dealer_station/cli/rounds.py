@@ -47,4 +47,6 @@ def run(args: argparse.Namespace) -> int:
     with reading(floor_url(args) or "", "cannot find rounds") as conn:
         found = find_rounds(conn, where)
     sys.stdout.write("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in found))
+    if not found:  # said on stderr: stdout stays JSON Lines (none) for a pipe
+        sys.stderr.write("dealer-station rounds: no round matches\n")
     return 0

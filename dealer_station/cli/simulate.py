@@ -27,15 +27,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--rounds", "--hands", dest="rounds", type=whole_number(0), required=True, metavar="N",
                         help="rounds to play (a poker table: hands)")
     parser.add_argument("--seed", type=int, default=1, metavar="S")
-    parser.add_argument("--seats", type=whole_number(1, 99), default=7, metavar="K",
-                        help="occupied seats (default 7)")
+    parser.add_argument("--seats", type=whole_number(1, 99), default=None, metavar="K",
+                        help="occupied seats (default: every seat of the profile; with --tables, of each table's)")
     parser.add_argument("--faults", default=None, metavar="KIND:RATE,...",
                         help="per-round fault probabilities; KIND is one of jam, duplicate, missing, extra, "
                              "misread, corrupt, disconnect, powercycle, door, dispute, pool_hit (holdem_bonus), "
                              "weak_shuffle, repeat_deck (the shoe's shuffle: audit shuffles catches them), "
                              "absent (poker: a player lets the action clock act)")
-    parser.add_argument("--journal", default="var/simulate.sqlite", metavar="PATH",
-                        help="simulation journal (default var/simulate.sqlite); never a live or demo journal")
+    parser.add_argument("--journal", default=None, metavar="PATH",
+                        help="simulation journal (default var/simulate-<table id>.sqlite); never a live or demo "
+                             "journal")
     parser.add_argument("--config", default="uth-default", metavar="PROFILE_OR_PATH",
                         help="table profile; with --tables a comma list plays a mixed floor (table i: profile i mod n)")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -50,6 +51,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--ack-timeout", type=seconds(MAX_WAIT), default=60.0, metavar="S",
                         help="how long to wait for the floor's acknowledgement at the end (default 60 s)")
     parser.set_defaults(func=run)
+
+
+def default_journal(table: TableConfig) -> Path:
+    """A simulation's journal when none is named: one per table, so profiles never share one."""
+    return Path("var") / f"simulate-{table.table_id}.sqlite"
 
 
 def log_path(journal: Path) -> Path:
@@ -78,11 +84,12 @@ def run(args: argparse.Namespace) -> int:
             check_run(profile, rounds=args.rounds, seats=seats, faults=kept)
         _floor_takes_journals(args.floor)
         return _many(args, profiles, faults, args.floor)
-    check_run(table, rounds=args.rounds, seats=args.seats, faults=faults)
+    seats = table.seats if args.seats is None else args.seats
+    check_run(table, rounds=args.rounds, seats=seats, faults=faults)
     floor = args.floor  # never the profile's floor: a simulation reaches a floor only when sent there
     _floor_takes_journals(floor)
-    journal = ensure_folder(args.journal)
-    Journal(journal, table_id=table.table_id, purpose="simulation").close()  # creates it, or refuses in one line
+    journal = ensure_folder(args.journal or default_journal(table))
+    Journal(journal, table_id=table.table_id, purpose="simulation", game=table.game).close()  # or refuses: one line
     logs = log_path(journal)
     try:
         log_file = open(logs, "a", encoding="utf-8")
@@ -90,14 +97,14 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"cannot write the log file {logs}: {exc.strerror or exc}") from None
     # Operational logs go to a file so stderr keeps the progress lines readable.
     configure_logging(stream=log_file)
-    summary = simulate(table, rounds=args.rounds, seed=args.seed, seats=args.seats, faults=faults,
+    summary = simulate(table, rounds=args.rounds, seed=args.seed, seats=seats, faults=faults,
                        journal=journal, progress=sys.stderr, floor_url=floor)
     result = summary.as_json()
     acked = None
     if floor:
         from ..simulate_tables import acknowledge
 
-        ok, status = acknowledge(Path(args.journal), floor, table.table_id, args.ack_timeout,
+        ok, status = acknowledge(journal, floor, table.table_id, args.ack_timeout,
                                  lambda line: print(f"simulate: {line}", file=sys.stderr, flush=True))
         acked = {"acknowledged": ok, "acked_seq": status.acked_seq, "journal_seq": status.journal_seq,
                  "error": status.last_error}
@@ -142,10 +149,14 @@ def _floor_takes_journals(url: str | None) -> None:
 
 
 def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[str, float], floor: str | None) -> int:
+    from ..journal import Journal
     from ..logs import configure_logging
-    from ..simulate_tables import simulate_tables
+    from ..simulate_tables import planned, simulate_tables
 
     journal_dir = Path(args.journal_dir)
+    for run, table in planned(profiles, args.tables, journal_dir):  # a journal of another table, purpose or game
+        if run.journal.exists():  # is refused in one line before any table plays
+            Journal.open_readonly(run.journal, table_id=table.table_id, purpose="simulation", game=table.game).close()
     try:
         journal_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -53,7 +53,7 @@ def _store(args: argparse.Namespace) -> CredentialStore:
 def _add(args: argparse.Namespace) -> int:
     from ..journal import Journal
 
-    store = _store(args)
+    store = _store(args)  # refuses a bad journal path first; creates nothing
     pin = read_twice("PIN", args.pin_stdin, "pin", "--pin-stdin")
     journal = journal_path(args.journal)
     if journal.exists():  # the file becomes that journal's (refused if it is another's)

@@ -104,7 +104,7 @@ class ParSheet:
 
 
 Provider = Callable[..., ParSheet]
-"""``provider(paytables, *, samples, seed, progress)`` -> ParSheet."""
+"""``provider(paytables, *, samples, seed, progress[, seats])`` -> ParSheet."""
 
 PROVIDERS: dict[str, Provider] = {}
 CACHE_VERSION = "2"
@@ -124,16 +124,18 @@ _MEMORY: dict[str, ParSheet] = {}
 
 
 def par_sheet(game: str, paytables: Mapping[str, Any] | str | None, *, samples: int | None = None, seed: int = 1,
-              progress: Progress | None = None, cache: bool = True) -> ParSheet | None:
+              progress: Progress | None = None, cache: bool = True, seats: int | None = None) -> ParSheet | None:
     """The par sheet of ``game`` with ``paytables`` (a mapping or its canonical JSON), or None
-    when the game has no provider or no pay tables."""
+    when the game has no provider or no pay tables; ``seats``: the seats a simulated round
+    plays (a profile's; None: the provider's default)."""
     _load_builtin()
     provider = PROVIDERS.get(game)
     if provider is None or paytables is None:
         return None
     tables = json.loads(paytables) if isinstance(paytables, str) else paytables
     text = canonical_json(tables)
-    key = hashlib.sha256(f"{CACHE_VERSION}|{game}|{text}|{samples}|{seed}".encode()).hexdigest()[:32]
+    at_seats = "" if seats is None else f"|{seats}"  # keys without seats stay those of earlier sheets
+    key = hashlib.sha256(f"{CACHE_VERSION}|{game}|{text}|{samples}|{seed}{at_seats}".encode()).hexdigest()[:32]
     if key in _MEMORY:
         return _MEMORY[key]
     path = _cache_dir() / f"{game}-{key}.json"
@@ -147,6 +149,8 @@ def par_sheet(game: str, paytables: Mapping[str, Any] | str | None, *, samples: 
     kwargs: dict[str, Any] = {"seed": seed, "progress": progress}
     if samples is not None:
         kwargs["samples"] = samples
+    if seats is not None:
+        kwargs["seats"] = seats
     sheet = provider(tables, **kwargs)
     _MEMORY[key] = sheet
     if cache:

@@ -366,7 +366,7 @@ POOL_ROWS_TITLE = "Pool paying rows (exact: all 2,598,960 hole + flop hands)"
 
 
 def thb_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, seed: int = 1,
-            progress: Progress | None = None) -> ParSheet:
+            progress: Progress | None = None, seats: int = SEATS) -> ParSheet:
     """The Texas Hold'em Bonus par sheet for ``paytables`` (``{"bonus": {...}, "pool": {...}}``)."""
     started = time.perf_counter()
     bonus_table = {row: Decimal(str(odds)) for row, odds in (paytables.get("bonus") or {}).items()}
@@ -379,7 +379,7 @@ def thb_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
         progress("par holdem_bonus: Pool by full enumeration of the 2,598,960 hole + flop hands")
     pool = pool_par(pool_table)
     pool_m = pool_moments(pool)
-    main = estimate_main_game(samples, seed, progress)
+    main = estimate_main_game(samples, seed, progress, seats)
     spots = {
         "ante": SpotPar(decimal_of(main.edge), decimal_of(main.variance), decimal_of(main.covariance),
                         decimal_of(main.ci95), False),
@@ -416,7 +416,7 @@ def thb_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
         "what one Pool stake is worth depends on the meter: `dealer-station par --config PROFILE [--journal PATH]` "
         "prints it at the current meter with the table's rate, reset and cap")
     main_part = ParTable(
-        f"Main game (Ante + Flop + Turn + River) with the simulation's strategy: {main.rounds:,} rounds x {SEATS} seats",
+        f"Main game (Ante + Flop + Turn + River) with the simulation's strategy: {main.rounds:,} rounds x {main.seats} seats",
         ("figure", "value"),
         (("house edge per unit Ante", f"{main.edge * 100:.3f}% +/- {main.ci95 * 100:.3f}% (95%)"),
          ("average total wagered per unit Ante", f"{main.staked:.4f}"),
@@ -431,7 +431,7 @@ def thb_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
     share = pool.meter_share
     return ParSheet(
         "holdem_bonus", spots, frozenset(), (bonus_part, pool_part, main_part),
-        method=(f"Bonus and Pool rows exact; main game simulated ({main.rounds:,} rounds x {SEATS} seats, seed {seed})"),
+        method=(f"Bonus and Pool rows exact; main game simulated ({main.rounds:,} rounds x {main.seats} seats, seed {seed})"),
         elapsed_s=time.perf_counter() - started,
         extra={"handle_per_ante": f"{main.staked:.6f}", "pool_meter_share": f"{share.numerator}/{share.denominator}"})
 

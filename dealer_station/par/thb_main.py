@@ -97,15 +97,16 @@ def _seat(number: int, hole: tuple[int, int], board: tuple[int, ...], actions: t
                    beaten * win * win + losses * lose * lose)
 
 
-def simulated_rounds(samples: int, seed: int, strategy: Strategy | None = None) -> Iterator[SimRound]:
-    """``samples`` rounds of ``SEATS`` seats, shuffled from ``random.Random(seed)``."""
+def simulated_rounds(samples: int, seed: int, strategy: Strategy | None = None,
+                     seats: int = SEATS) -> Iterator[SimRound]:
+    """``samples`` rounds of ``seats`` seats, shuffled from ``random.Random(seed)``."""
     strategy = strategy or Strategy()
     rng = random.Random(seed)
     deck = list(range(DECK_SIZE))
     for _ in range(samples):
         rng.shuffle(deck)
         board, dealer = tuple(deck[:5]), (deck[5], deck[6])
-        holes = [(deck[7 + 2 * i], deck[8 + 2 * i]) for i in range(SEATS)]
+        holes = [(deck[7 + 2 * i], deck[8 + 2 * i]) for i in range(seats)]
         actions = [strategy.actions(hole, board) for hole in holes]
         hands = DealerHands(board) if any(a != FOLDED for a in actions) else None  # all folded
         dealer_strength = strength7((*board, *dealer))
@@ -134,14 +135,15 @@ class MainGameEstimate:
         return -self.mean
 
 
-def estimate_main_game(samples: int, seed: int, progress: Progress | None = None) -> MainGameEstimate:
+def estimate_main_game(samples: int, seed: int, progress: Progress | None = None,
+                       seats: int = SEATS) -> MainGameEstimate:
     """Simulate ``samples`` rounds and sum them up (``simulated_rounds``)."""
     started = time.perf_counter()
     last = time.monotonic()
     hands = sum_mean = sum_second = sum_round_sq = sum_staked = cross = 0.0
     folded = turns = rivers = 0
     rounds = 0
-    for rounds, rnd in enumerate(simulated_rounds(samples, seed), start=1):
+    for rounds, rnd in enumerate(simulated_rounds(samples, seed, seats=seats), start=1):
         round_mean = 0.0
         for seat in rnd.seats:
             hands += 1
@@ -162,7 +164,7 @@ def estimate_main_game(samples: int, seed: int, progress: Progress | None = None
     mean = sum_mean / hands
     round_var = max(sum_round_sq / rounds - mean ** 2, 0.0)
     return MainGameEstimate(
-        rounds=rounds, seats=SEATS, mean=mean, ci95=Z95 * sqrt(round_var / rounds),
+        rounds=rounds, seats=seats, mean=mean, ci95=Z95 * sqrt(round_var / rounds),
         variance=sum_second / hands - mean ** 2, covariance=cross / rounds - mean ** 2, staked=sum_staked / hands,
         folded=folded / hands, turn_bets=turns / hands, river_bets=rivers / hands,
         elapsed_s=time.perf_counter() - started)

@@ -94,8 +94,9 @@ def seat_moments(table: DealerHands, own: int, a: int, b: int, m: int, blind: Ma
 
 
 def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, seed: int = 1,
-            progress: Progress | None = None) -> ParSheet:
-    """The UTH par sheet for ``paytables`` (``{"blind": {...}, "trips": {...}}``)."""
+            progress: Progress | None = None, seats: int = SEATS) -> ParSheet:
+    """The UTH par sheet for ``paytables`` (``{"blind": {...}, "trips": {...}}``), its main
+    game simulated with ``seats`` seats a round (the profile's)."""
     started = time.perf_counter()
     blind, trips = _odds(paytables, "blind"), _odds(paytables, "trips")
     if progress:
@@ -119,7 +120,7 @@ def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
         round_sum = 0.0
         dealt: list[float] = []
         trips_results: list[float] = []
-        for seat in range(SEATS):
+        for seat in range(seats):
             a, b = deck[7 + 2 * seat], deck[8 + 2 * seat]
             own = strength7((*board, a, b))
             category = Category(own >> CATEGORY_SHIFT)
@@ -141,10 +142,10 @@ def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
             sum_mean += mean
             sum_second += second
             round_sum += mean
-        sum_round_sq += (round_sum / SEATS) ** 2
+        sum_round_sq += (round_sum / seats) ** 2
         total_dealt, total_trips = sum(dealt), sum(trips_results)
-        cross_main += (total_dealt ** 2 - sum(x * x for x in dealt)) / (SEATS * (SEATS - 1))
-        cross_trips += (total_trips ** 2 - sum(x * x for x in trips_results)) / (SEATS * (SEATS - 1))
+        cross_main += (total_dealt ** 2 - sum(x * x for x in dealt)) / (seats * (seats - 1))
+        cross_trips += (total_trips ** 2 - sum(x * x for x in trips_results)) / (seats * (seats - 1))
         if progress and time.monotonic() - last >= 2.0:
             progress(f"par uth: main game {rounds_done:,}/{samples:,} simulated rounds")
             last = time.monotonic()
@@ -180,7 +181,7 @@ def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
         "its losses include folds, so its house edge depends on the strategy and is inside the main game's")
     elapsed = time.perf_counter() - started
     main_table = ParTable(
-        f"Main game (Ante + Blind + Play) with the simulation's strategy: {rounds:,} rounds x {SEATS} seats",
+        f"Main game (Ante + Blind + Play) with the simulation's strategy: {rounds:,} rounds x {seats} seats",
         ("figure", "value"),
         (("house edge per unit Ante", f"{-main_mean * 100:.3f}% +/- {main_ci * 100:.3f}% (95%)"),
          ("average total wagered per unit Ante", f"{handle_per_ante:.4f}"),
@@ -190,7 +191,7 @@ def uth_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
          ("Trips: correlation of two seats", f"{trips_cov / float(trips_var):.4f}" if trips_var else "n/a")),
     )
     return ParSheet("uth", spots, frozenset({"blind"}), (trips_table, blind_table, main_table),
-                    method=f"Trips and Blind rows exact; main game simulated ({rounds:,} rounds x {SEATS} seats, seed {seed})",
+                    method=f"Trips and Blind rows exact; main game simulated ({rounds:,} rounds x {seats} seats, seed {seed})",
                     elapsed_s=elapsed, extra={"handle_per_ante": f"{handle_per_ante:.6f}"})
 
 

@@ -219,6 +219,9 @@ def test_round_finder_prints_recalled_rounds(floor: Floor, journal_copy: Path, p
     big = found("--min-payout", str(best))
     assert big and all(max(Decimal(s["net"]) for s in r["settlement"]["seats"]) >= best for r in big)
     assert found("--jackpot") == []
+    assert main(["rounds", "--floor", floor.report_url, "--jackpot"]) == 0
+    nothing = capsys.readouterr()  # stdout stays JSON Lines (none); stderr says so, not silence
+    assert nothing.out.strip() == "" and "dealer-station rounds: no round matches\n" in nothing.err
     assert found("--limit", "2") == everything[-2:]
     bad = cli("rounds", "--floor", floor.report_url, "--min-payout", "lots", cache=par_cache)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1

@@ -183,6 +183,30 @@ BAD_RECORDS = [
 ]
 
 
+FOLD_WITH_NOTHING_TO_CALL = {
+    "game": "holdem", "structure": "no_limit", "blinds": ["1", "2"], "button": 6, "rake": {"percent": "5", "cap": "3"},
+    "seats": [{"seat": 1, "stack": "200", "hole": ["As", "Ad"]}, {"seat": 2, "stack": "80", "hole": ["Kc", "Kh"]},
+              {"seat": 6, "stack": "150", "hole": ["7s", "2d"]}],
+    "board": ["2c", "7d", "9h", "Js", "Qs"],
+    "actions": [{"seat": 6, "action": "call"}, {"seat": 1, "action": "call"}, {"seat": 2, "action": "check"},
+                {"seat": 1, "action": "fold"}, {"seat": 2, "action": "bet", "to": "4"}, {"seat": 6, "action": "call"},
+                {"seat": 2, "action": "check"}, {"seat": 6, "action": "check"},
+                {"seat": 2, "action": "check"}, {"seat": 6, "action": "check"}],
+}
+"""A real hand history's shape: the small blind folds on the flop with nothing to call (the
+one hand of 12,258 public-room histories ``settle`` refused, GAMES.md §4 now says it binds)."""
+
+
+def test_a_fold_with_nothing_to_call_settles_as_a_binding_fold(tmp_path):
+    expected = {"seats": [{"seat": 1, "net": "-2"}, {"seat": 2, "net": "-6"}, {"seat": 6, "net": "8"}], "rake": "0",
+                "pots": [{"amount": "14", "eligible": [2, 6], "winners": [6], "rake": "0"}]}
+    assert settle_record(copy.deepcopy(FOLD_WITH_NOTHING_TO_CALL)) == expected  # the aces folded: out of the pot
+    path = tmp_path / "history.json"
+    path.write_text(json.dumps(FOLD_WITH_NOTHING_TO_CALL))
+    proc = run_cli(str(path))
+    assert proc.returncode == 0 and json.loads(proc.stdout) == expected, proc.stderr
+
+
 @pytest.mark.parametrize("record,message", [b[1:] for b in BAD_RECORDS], ids=[b[0] for b in BAD_RECORDS])
 def test_bad_records_are_refused_naming_the_field_and_the_rule(record, message):
     with pytest.raises(DealerStationError) as caught:

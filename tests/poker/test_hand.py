@@ -94,6 +94,31 @@ def test_fixed_limit_round_caps_at_a_bet_and_three_raises(make_table) -> None:
     assert session.flow.options(session.round).bet_to.min_to == session.flow.options(session.round).bet_to.max_to == 2
 
 
+def test_a_fold_with_nothing_to_call_is_binding_and_recalled_as_a_fold(make_table) -> None:
+    """GAMES.md §4: the fold is journaled as a fold, the seat is out, and the recalled
+    record settles the same (it used to be refused: "fold with nothing to call: check")."""
+    holes = {1: ["As", "Ad"], 2: ["Kc", "Kh"], 3: ["7s", "3d"]}
+    session, _shoe = make_table(deck=shoe_deck(holes, ["3c", "7d", "9h", "Js", "Qs"], button=1))
+    seat_all(session, {1: 100, 2: 100, 3: 100})
+    session.execute("open_round")
+    play(session, (1, "call"), (2, "call"), (3, "check"))
+    assert session.phase == "flop" and session.legal_actions(2) == ["fold", "check", "bet", "all_in"]
+    play(session, (2, "fold"))
+    round_id = session.round.round_id
+    folds = [e.payload for e in session.journal.events(round_id=round_id, kinds={"poker_action"})
+             if e.payload["action"] == "fold"]
+    assert folds == [{"seat": 2, "action": "fold", "street": "flop"}]
+    play(session, (3, "check"), (1, "check"))
+    for _street in ("turn", "river"):
+        play(session, (3, "check"), (1, "check"))
+    while session.phase == "showdown":
+        session.execute("show")
+    (pot,) = session.round.settlement["pots"]
+    assert pot["eligible"] == [1, 3] and stacks(session)[2] == 98  # kings folded for good: only the blind is lost
+    recalled = recall_round(session.journal, round_id)
+    assert get_game("holdem").settle_record(strip_recall_keys(recalled)) == recalled["settlement"]
+
+
 def test_illegal_actions_are_refused_with_the_rule_and_nothing_is_journaled(make_table) -> None:
     session, _shoe = make_table()
     seat_all(session, {1: 100, 2: 100, 3: 100})

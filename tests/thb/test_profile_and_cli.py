@@ -27,8 +27,10 @@ def test_default_profile_values():
     table = load_profile("thb-default")
     assert table.game == "holdem_bonus" and table.seats == 6 and table.min_chip == 1
     assert table.limits["ante"].min == 5 and table.limits["ante"].max == 500
-    assert tuple(table.paytables["bonus"]) == BONUS_ROWS
-    assert table.paytables["bonus"]["aa_vs_dealer_aa"] == 1000 and table.paytables["bonus"]["pair_2_10"] == 3
+    # The seed's Bonus table (GAMES.md §3): every row but the optional "any pair 2-10", which stays a row
+    # a profile may add (commented in the profile).
+    assert tuple(table.paytables["bonus"]) == tuple(row for row in BONUS_ROWS if row != "pair_2_10")
+    assert table.paytables["bonus"]["aa_vs_dealer_aa"] == 1000 and "pair_2_10" not in table.paytables["bonus"]
     assert table.paytable("pool") == {Category.ROYAL_FLUSH: 100, Category.STRAIGHT_FLUSH: 50, Category.FOUR_OF_A_KIND: 40,
                                       Category.FULL_HOUSE: 30, Category.FLUSH: 20, Category.STRAIGHT: 10}
     options = table_options(table)

@@ -16,8 +16,9 @@ Decisions taken here (docs/holdem.md states them for people):
 * A seat that has acted may raise again only when what it now faces adds up to at least
   a full raise (one full raise, or several all-ins for less that together make one).
 * A seat is asked to act only when it has something to decide: it faces a bet, or it
-  has not acted and some other seat still has chips to answer a bet. Folding is for a
-  seat facing a bet; with nothing to call the seat checks.
+  has not acted and some other seat still has chips to answer a bet. A seat to act may
+  always fold: with nothing to call the fold is binding and recorded as a fold
+  (GAMES.md §4; real hand histories contain such folds), never turned into a check.
 * A raise needs an opponent who could call more than the current bet.
 """
 
@@ -106,6 +107,7 @@ class Options:
 
     seat: int
     fold: bool
+    """Always true: a seat may fold with nothing to call, and the fold binds (GAMES.md §4)."""
     check: bool
     call: Decimal | None
     """Chips a call puts in (all the stack when it is short), or ``None``."""
@@ -340,7 +342,7 @@ def legal(hand: Hand) -> Options:
     opening = hand.current_bet == 0
     return Options(
         seat=p.seat,
-        fold=facing,
+        fold=True,  # even with nothing to call: a binding fold (GAMES.md §4)
         check=not facing,
         call=min(to_call, p.stack) if facing else None,
         bet_to=span if opening else None,
@@ -372,8 +374,6 @@ def apply(hand: Hand, action: Action) -> Hand:
     if action.to is not None and move not in (Move.BET, Move.RAISE):
         raise RuleError(f"{move.value} takes no amount (to)")
     if move is Move.FOLD:
-        if not options.fold:
-            raise RuleError("fold with nothing to call: check")
         return _advance(hand, i, _acted(p, hand.current_bet, True))
     if move is Move.CHECK:
         if not options.check:
