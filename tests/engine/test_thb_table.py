@@ -228,24 +228,36 @@ def test_a_higher_reset_raises_the_meter_at_once_and_the_table_plays_on(thb, tmp
     again.journal.close()
 
 
-def test_a_cap_below_the_meter_or_a_change_during_a_round_is_refused_and_nothing_written(thb, tmp_path):
+def test_a_rules_change_during_a_round_waits_for_the_next_round_and_a_cap_below_the_meter_is_refused(thb, tmp_path):
+    """The open round keeps the jackpot rules it opened under (its terms, issue 19); the next round
+    opens under the new ones, journaled first. A cap below the meter is refused, nothing written."""
     session, shoe = thb()
     _play_round(session, shoe, NO_HIT_DECK)  # meter 500.50: two Pool stakes, no hit
     assert _meter(session).meter == Decimal("500.50")
     shoe.load(NO_HIT_DECK)
     _bets(session)
-    session.execute("no_more_bets")  # meter 501.00, round T1-000002 open
-    for cap, problem in (("500.75", "round T2-000002 is still open: finish or void it under the jackpot rules"),
-                         ("500.25", "cap 500.25 is below the meter 500.50: the meter only goes down by an award")):
-        seq = session.journal.last_seq
-        again = _restart(session, _with_rules(session, cap=cap), tmp_path, session)
-        with pytest.raises(ConfigError, match=problem):
-            again.start(PROGRAM)
-        assert again.journal.last_seq == seq  # nothing written
-        again.journal.close()
-        session, shoe = thb(tmp_path / "thb.sqlite")  # back on the rules it runs under
-        if session.round is not None and not session.round.finished:
-            session.void(BADGE, PIN, "the pit changes the jackpot rules")
+    session.execute("no_more_bets")  # meter 501.00, round T2-000002 open
+    seq = session.journal.last_seq
+    first_cap = session.table.options.jackpot.cap
+    changed = _with_rules(session, cap="900.00")
+    again = _restart(session, changed, tmp_path, session)
+    again.start(PROGRAM)
+    assert again.kept_terms is not None and again.table.options.jackpot.cap == first_cap != Decimal("900.00")
+    assert [r.kind for r in again.journal.events(since_seq=seq)] == ["station_started"]  # no jackpot_installed yet
+    again.void(BADGE, PIN, "the pit changes the jackpot rules")
+    again.execute("open_round")
+    kinds = [r.kind for r in again.journal.events(since_seq=seq)]
+    assert kinds.index("terms_installed") < kinds.index("jackpot_installed") < kinds.index("round_opened")
+    assert _meter(again).rules.cap == Decimal("900.00") and again.kept_terms is None
+    again.journal.close()
+    session, shoe = thb(tmp_path / "thb.sqlite")  # back on the table's first rules (installed again next round)
+    session.void(BADGE, PIN, "back to the first rules")
+    seq = session.journal.last_seq
+    again = _restart(session, _with_rules(session, cap="500.25"), tmp_path, session)
+    with pytest.raises(ConfigError, match="cap 500.25 is below the meter 500.50: the meter only goes down by an award"):
+        again.start(PROGRAM)
+    assert again.journal.last_seq == seq  # nothing written
+    again.journal.close()
 
 
 def test_a_journal_left_below_its_reset_by_an_earlier_version_is_raised_at_start(thb, tmp_path):
