@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint venv clean bench fonts chromium translations screenshots pit-screenshots
+.PHONY: run test check lint venv clean bench fonts chromium translations screenshots pit-screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,8 +19,15 @@ venv: $(STAMP)
 run: $(STAMP) fonts
 	$(BIN)/dealer-station run
 
+# The whole suite on every core (pytest-xdist; workers steal queued tests from each other, so
+# one long file never leaves a core idle). CI runs this.
+JOBS ?= auto
 test: $(STAMP) fonts chromium lint
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal
+
+# Everyday lane: everything but the tests marked slow (crash loops, soaks, wheel, browser, par).
+check: $(STAMP) lint
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m "not slow"
 
 # Static checks, part of make test: ruff over the tree, mypy (strict) over the packages.
 lint: $(STAMP)

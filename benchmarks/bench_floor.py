@@ -22,9 +22,9 @@ sys.path.insert(0, str(ROOT))
 
 import psycopg  # noqa: E402
 
-from dealer_station.config import load_profile  # noqa: E402
 from dealer_station.floor.forwarder import Forwarder  # noqa: E402
 from dealer_station.journal import Draft, Journal  # noqa: E402
+from dealer_station.profile_loader import load_profile  # noqa: E402
 from dealer_station.simulate import simulate  # noqa: E402
 from tests.floor.conftest import new_floor  # noqa: E402
 from tests.pg import PostgresServer  # noqa: E402

@@ -31,10 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from dealer_station.autoplay import AutoCroupier  # noqa: E402
-from dealer_station.config import load_profile  # noqa: E402
 from dealer_station.engine import TableSession  # noqa: E402
 from dealer_station.games.holdem import live  # noqa: E402
 from dealer_station.journal import Journal  # noqa: E402
+from dealer_station.profile_loader import load_profile  # noqa: E402
 from dealer_station.simulate import simulate  # noqa: E402
 from simulators.scripted_shoe import ScriptedShoe  # noqa: E402
 
@@ -49,20 +49,20 @@ def scripted_hands(path: Path, hands: int, seed: int = 1) -> tuple[float, int]:
     rng = random.Random(seed)
     with Journal(path, table_id=table.table_id) as journal:
         shoe = ScriptedShoe()
-        ctl = TableSession(table, journal, shoe=shoe, has_reader=False)
-        shoe.session = ctl
-        ctl.start(PROGRAM)
+        session = TableSession(table, journal, shoe=shoe, has_reader=False)
+        shoe.session = session
+        session.start(PROGRAM)
         shoe.connect()
-        croupier = AutoCroupier(ctl, rng=rng, seats=range(1, SEATS + 1))
+        croupier = AutoCroupier(session, rng=rng, seats=range(1, SEATS + 1))
         start = time.perf_counter()
         for _ in range(hands):
             deck = list(range(52))
             rng.shuffle(deck)
             shoe.deck, shoe.pos = deck, 0
             croupier.open_round()
-            while ctl.round is not None and not ctl.round.finished:
+            while session.round is not None and not session.round.finished:
                 if not croupier.step():
-                    raise RuntimeError(f"scripted hand stuck in {ctl.phase}")
+                    raise RuntimeError(f"scripted hand stuck in {session.phase}")
         return time.perf_counter() - start, journal.last_seq
 
 

@@ -24,7 +24,6 @@ sys.path.insert(0, str(HERE))
 
 from enumerate7 import PUBLISHED  # noqa: E402  GAMES.md §1, the fixture
 
-from dealer_station.config import load_profile  # noqa: E402
 from dealer_station.evaluator import Category  # noqa: E402
 from dealer_station.games.thb import BONUS_ROWS  # noqa: E402
 from dealer_station.par.thb import (  # noqa: E402
@@ -36,6 +35,7 @@ from dealer_station.par.thb import (  # noqa: E402
     bonus_row_combinations,
     pool_par,
 )
+from dealer_station.profile_loader import load_profile  # noqa: E402
 
 PUBLISHED_BONUS_EDGE = Fraction("0.085406")
 """Published house edge of the Bonus with AA-vs-AA 1000, ..., 22-TT 3 (to 4 decimals of a percent)."""

@@ -1,4 +1,4 @@
-"""Dealer Station core: cards, hand evaluation, games, round controller, journal.
+"""Dealer Station core: cards, hand evaluation, games, round engine, journal.
 
 This package imports no Qt and no serial/USB library; device I/O lives in
 ``drivers``/``simulators`` and the touchscreen in ``ui``.

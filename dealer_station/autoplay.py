@@ -3,7 +3,7 @@
 ``AutoCroupier.step`` does the one next thing a croupier would do now, through the
 session's public commands only (the same ones the touchscreen sends) and choosing among
 what the session offers, so a simulated round exercises exactly the code paths a real
-one does. The players of each game are a ``Player`` (``PLAYERS`` by game): how they bet
+one does. The players of each game are a ``Player`` (the game declares them, ``Game.players``): how they bet
 and decide; UTH's follow a simple published-style basic strategy.
 """
 
@@ -16,13 +16,15 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from .cards import rank_of, suit_of
-from .engine.phases import Stage
 from .engine.session import TableSession
 from .errors import DealerStationError, RuleError
 from .evaluator import Category, evaluate, strength7
+from .game_registry import resolve
+from .games import GAMES
 from .games.holdem.live import SeatStatus, hand_of, table_of
 from .games.holdem.players import Style, style_for
 from .money import format_money
+from .table.phases import Stage
 
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
 REPRESENT_AFTER = 3.0  # seconds without a read before the card is passed over the reader again
@@ -153,17 +155,17 @@ class PokerPlayers:
         steps = int((high - low) / chip)
         return low + chip * rng.randint(0, steps)
 
-    def upkeep(self, ctl: TableSession, seats: Sequence[int], rng: random.Random) -> tuple[str, tuple[Any, ...]] | None:
+    def upkeep(self, session: TableSession, seats: Sequence[int], rng: random.Random) -> tuple[str, tuple[Any, ...]] | None:
         """The next seat command the table needs before a hand (None: ready to deal)."""
-        table = table_of(ctl.state)
+        table = table_of(session.state)
         playing = [p for p in table.players if p.status is not SeatStatus.OUT and p.stack > 0]
         for seat in seats:
             player = table.player(seat)
             if player is None:
-                return "seat_player", (seat, format_money(self.buy_in(ctl.table, rng)), rng.random() < 0.5)
+                return "seat_player", (seat, format_money(self.buy_in(session.table, rng)), rng.random() < 0.5)
             if player.stack == 0:
                 if rng.random() < 0.6:
-                    return "add_chips", (seat, format_money(self.buy_in(ctl.table, rng)))
+                    return "add_chips", (seat, format_money(self.buy_in(session.table, rng)))
                 return "leave", (seat,)
             if player.status is SeatStatus.OUT and rng.random() < 0.4:
                 return "sit_in", (seat, rng.random() < 0.5)
@@ -174,16 +176,13 @@ class PokerPlayers:
         return None
 
 
-PLAYERS: dict[str, Callable[[], Player | PokerPlayers]] = {"uth": UthPlayer, "holdem_bonus": ThbPlayer,
-                                                           "holdem": PokerPlayers}
-"""The scripted players of each game the station runs."""
-
-
 def player_for(game: str) -> Player | PokerPlayers:
-    try:
-        return PLAYERS[game]()
-    except KeyError:
-        raise DealerStationError(f"no scripted players for game {game!r}") from None
+    """The scripted players the game declares (``Game.players``)."""
+    found = GAMES.get(game)
+    if found is None or not getattr(found, "players", None):
+        raise DealerStationError(f"no scripted players for game {game!r}")
+    made: Player | PokerPlayers = resolve(found.players)()
+    return made
 
 
 class AutoCroupier:
@@ -191,7 +190,7 @@ class AutoCroupier:
 
     def __init__(
         self,
-        controller: TableSession,
+        session: TableSession,
         *,
         rng: random.Random,
         seats: Sequence[int],
@@ -199,11 +198,11 @@ class AutoCroupier:
         player: Player | PokerPlayers | None = None,
         on_halt: Callable[[TableSession], bool] | None = None,
     ) -> None:
-        self.ctl = controller
+        self.session = session
         self.rng = rng
         self.seats = list(seats)
         self.present = present
-        self.player = player or player_for(controller.game.name)
+        self.player = player or player_for(session.game.name)
         self.on_halt = on_halt
         self._bets_placed: set[str] = set()
         self._presented: tuple[tuple[str, str, int], float] | None = None
@@ -215,7 +214,7 @@ class AutoCroupier:
         After a restart the station knows only the cards already shown; the rest are
         whatever lies face down - drawn here from the cards not yet seen.
         """
-        rnd = self.ctl.round
+        rnd = self.session.round
         assert rnd is not None
         if self._by_hand is None or self._by_hand[0] != rnd.round_id:
             seen = set(rnd.dealt_cards())
@@ -230,7 +229,7 @@ class AutoCroupier:
         return dealt
 
     def _card(self, position: str, index: int) -> int:
-        rnd = self.ctl.round
+        rnd = self.session.round
         assert rnd is not None
         known = rnd.cards.get(position, [])
         if index < len(known):
@@ -244,54 +243,53 @@ class AutoCroupier:
     def open_round(self) -> str:
         """Open the next round (poker: seat, top up and let players come and go first)."""
         if isinstance(self.player, PokerPlayers):
-            while (command := self.player.upkeep(self.ctl, self.seats, self.rng)) is not None:
-                self.ctl.execute(command[0], *command[1])
-            round_id: str = self.ctl.execute("open_round")
-            return round_id
-        return self.ctl.open_round()
+            while (command := self.player.upkeep(self.session, self.seats, self.rng)) is not None:
+                self.session.execute(command[0], *command[1])
+        round_id: str = self.session.execute("open_round")
+        return round_id
 
     def step(self) -> bool:
         """Do the next croupier action; False when waiting for a device."""
         if isinstance(self.player, PokerPlayers):
             return self._poker_step(self.player)
-        ctl = self.ctl
-        rnd = ctl.round
+        session = self.session
+        rnd = session.round
         if rnd is None or rnd.finished:
-            ctl.open_round()
+            session.execute("open_round")
             return True
         if rnd.halt is not None:
-            return self.on_halt(ctl) if self.on_halt is not None else False
-        offer = ctl.offer().croupier
-        stage = ctl.phase_info.stage
+            return self.on_halt(session) if self.on_halt is not None else False
+        offer = session.offer().croupier
+        stage = session.phase_info.stage
         if stage is Stage.BETTING:
             if rnd.round_id not in self._bets_placed:
                 for seat in self.seats:
-                    bets = self._banker().bets(self.rng, ctl.table)
-                    ctl.set_bets(seat, {spot: format_money(v) for spot, v in bets.items()})
+                    bets = self._banker().bets(self.rng, session.table)
+                    session.execute("set_bets", seat, {spot: format_money(v) for spot, v in bets.items()})
                 self._bets_placed = {rnd.round_id}
                 return True
-            ctl.no_more_bets()
+            session.execute("no_more_bets")
             return True
         if "deal_done" in offer:
             self._hand_dealt()  # the croupier deals from the table's own deck
-            ctl.deal_done()
+            session.execute("deal_done")
             return True
         if stage is Stage.DECISION:
-            waiting = ctl.seats_to_act()
+            waiting = session.seats_to_act()
             if not waiting:
                 return False
             seat = waiting[0]
-            hole = [self._card(f"seat{seat}", i) for i in range(2)]
+            hole = [self._card(f"seat{seat}", i) for i in range(rnd.packet_size(f"seat{seat}"))]
             board = rnd.cards.get("board", [])[:rnd.revealed.get("board", 0)]
-            ctl.decide(seat, self._banker().decide(rnd.phase, hole, board, ctl.legal_actions(seat)))
+            session.execute("decide", seat, self._banker().decide(rnd.phase, hole, board, session.legal_actions(seat)))
             return True
         if stage is Stage.REVEAL:
-            target = ctl.next_to_reveal()
+            target = session.next_to_reveal()
             if target is None:
                 return False
             pos, index = target
             card = self._card(pos, index)
-            if ctl.has_reader and self.present is not None:
+            if session.has_reader and self.present is not None:
                 key = (rnd.round_id, pos, index)
                 now = time.monotonic()
                 # Pass each card once; only pass it again if no read came back (as a dealer would).
@@ -300,48 +298,48 @@ class AutoCroupier:
                     self.present(card)
                 return False  # the read arrives from the reader's thread
             if "key_card" in offer:
-                ctl.key_card(card)
+                session.execute("key_card", card)
             else:
-                ctl.reveal()
+                session.execute("reveal")
             return True
         if stage is Stage.SETTLEMENT:
             for seat in sorted(rnd.seats, reverse=True):
                 if not rnd.seats[seat].paid:
-                    ctl.mark_paid(seat)
+                    session.execute("mark_paid", seat)
                     return True
         return False
 
     def _poker_step(self, players: PokerPlayers) -> bool:
         """One croupier action at a poker table, chosen from what the session offers."""
-        ctl = self.ctl
-        rnd = ctl.round
+        session = self.session
+        rnd = session.round
         if rnd is not None and not rnd.finished and rnd.halt is not None:
-            return self.on_halt(ctl) if self.on_halt is not None else False
-        offer = ctl.offer().croupier
+            return self.on_halt(session) if self.on_halt is not None else False
+        offer = session.offer().croupier
         if "open_round" in offer:
-            command = players.upkeep(ctl, self.seats, self.rng)
+            command = players.upkeep(session, self.seats, self.rng)
             if command is not None:
-                ctl.execute(command[0], *command[1])
+                session.execute(command[0], *command[1])
             else:
-                ctl.execute("open_round")
+                session.execute("open_round")
             return True
         assert rnd is not None
         if "deal_done" in offer:
             self._hand_dealt()  # the croupier deals from the table's own deck
-            ctl.execute("deal_done")
+            session.execute("deal_done")
             return True
         mine = hand_of(rnd)
         if "act" in offer and mine is not None and mine.hand.seat_to_act is not None:
             seat = mine.hand.seat_to_act
-            hole = [self._card(f"seat{seat}", i) for i in range(2)]
+            hole = [self._card(f"seat{seat}", i) for i in range(rnd.packet_size(f"seat{seat}"))]
             board = rnd.cards.get("board", [])[:rnd.revealed.get("board", 0)]
             action = players.style(seat).choose(mine.hand, hole, board, self.rng)
-            ctl.execute("act", seat, action.move.value, None if action.to is None else format_money(action.to))
+            session.execute("act", seat, action.move.value, None if action.to is None else format_money(action.to))
             return True
         if "push_pots" in offer:
-            ctl.execute("push_pots")
+            session.execute("push_pots")
             return True
-        target = ctl.next_to_reveal()
+        target = session.next_to_reveal()
         if target is None or mine is None:
             return False
         pos, index = target
@@ -349,21 +347,21 @@ class AutoCroupier:
             seat = int(pos.removeprefix("seat"))
             board = rnd.cards.get("board", [])
             shown = [strength7([*rnd.hole(s), *board]) for s in mine.seats
-                     if rnd.revealed.get(f"seat{s}", 0) >= 2]
-            hole = [self._card(pos, i) for i in range(2)]
+                     if rnd.revealed.get(f"seat{s}", 0) >= rnd.packet_size(f"seat{s}")]
+            hole = [self._card(pos, i) for i in range(rnd.packet_size(pos))]
             if not players.style(seat).shows(hole, board, max(shown, default=None)):
                 try:
-                    ctl.execute("muck", seat)
+                    session.execute("muck", seat)
                     return True
                 except RuleError:
                     pass  # the last hand in a contested pot must show
         card = self._card(pos, index)
-        if ctl.has_reader and self.present is not None:
+        if session.has_reader and self.present is not None:
             return self._pass_over_reader(rnd.round_id, pos, index, card)
         if "key_card" in offer:
-            ctl.key_card(card)
+            session.execute("key_card", card)
         elif "show" in offer:
-            ctl.execute("show")
+            session.execute("show")
         else:
             return False
         return True
@@ -386,21 +384,21 @@ def void_on_halt(badge: str, pin: str) -> Callable[[TableSession], bool]:
     Returns whether it acted (False: waiting for a device to come back).
     """
 
-    def respond(ctl: TableSession) -> bool:
-        offer = ctl.offer()
-        rnd = ctl.round
+    def respond(session: TableSession) -> bool:
+        offer = session.offer()
+        rnd = session.round
         if rnd is None or rnd.halt is None or rnd.finished:
             return False  # a device report settled it meanwhile (voided, or the link came back)
         halt = rnd.halt
         if "key_card" in offer.croupier:
             pos, index = halt.detail["position"], halt.detail["index"]
-            ctl.key_card(rnd.cards[pos][index])
+            session.execute("key_card", rnd.cards[pos][index])
         elif offer.halt is not None and offer.halt.resumes_on_link:
             return False  # the session clears it (or voids the round) when the link returns
         elif "verify_jackpot" in offer.supervisor:
-            ctl.verify_jackpot(badge, pin, "simulated verification: hand checked")
+            session.verify_jackpot(badge, pin, "simulated verification: hand checked")
         elif "void" in offer.supervisor:
-            ctl.void(badge, pin, f"simulated supervisor decision: {halt.cause}")
+            session.void(badge, pin, f"simulated supervisor decision: {halt.cause}")
         else:
             raise DealerStationError(f"round halted ({halt.cause}) and no supervisor action fits")
         return True

@@ -12,19 +12,14 @@ on each game (``dealer_station.games``), checked by ``build_table`` after the mo
 
 from __future__ import annotations
 
-import os
-import tomllib
 from collections.abc import Mapping
 from datetime import time
 from decimal import Decimal
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 
-import dealer_station
-
-from .errors import ConfigError, DealerStationError
+from .errors import ConfigError
 from .evaluator import Category
 from .money import exact_decimal
 from .shifts import DEFAULT_SHIFTS, parse_shifts
@@ -197,106 +192,3 @@ def first_problem(exc: ValidationError) -> tuple[str, str]:
     """(problem, key path) of a pydantic error's first problem, as the one-line errors say it."""
     first = exc.errors()[0]
     return _problem(first), _loc_path(first["loc"])
-
-
-def build_table(
-    data: Mapping[str, Any],
-    source: str | None = None,
-    error: type[DealerStationError] = ConfigError,
-) -> TableConfig:
-    """Validate ``data`` into a ``TableConfig``, including the game's own requirements.
-
-    The single place a table is validated (profiles and record overrides alike); the
-    first problem is raised as one line: ``source: key.path: problem``.
-    """
-    prefix = f"{source}: " if source else ""
-    from .games import GAMES  # the games import this module for their types
-
-    name = data.get("game") if isinstance(data, Mapping) else None
-    game = GAMES.get(name) if isinstance(name, str) else None
-    if game is None:
-        known = ", ".join(sorted(GAMES))
-        problem = "missing required key" if name is None else f"unknown game {name!r} (known: {known})"
-        raise error(problem, f"{prefix}game")
-    try:
-        table = game.config_model.model_validate(dict(data))
-    except ValidationError as exc:
-        problem, path = first_problem(exc)
-        raise error(problem, f"{prefix}{path}" if path else source) from None
-    try:
-        game.check_table(table)
-    except DealerStationError as exc:
-        raise error(exc.problem, f"{prefix}{exc.field}" if exc.field else source) from None
-    return table
-
-
-def with_overrides(table: TableConfig, overrides: Mapping[str, Any]) -> TableConfig:
-    """``table`` with a round record's ``min_chip``/``limits``/``paytables`` laid over it.
-
-    Limits merge per spot and pay tables per table name: a record giving only the Trips
-    table keeps the profile's Blind table. Problems are ``RecordError``s naming the key.
-    """
-    from .errors import RecordError
-
-    if not overrides:
-        return table
-    data = table.model_dump(exclude_unset=True)
-    for key, value in overrides.items():
-        if key in ("limits", "paytables"):
-            if not isinstance(value, Mapping):
-                raise RecordError("must be an object", key)
-            data[key] = {**data.get(key, {}), **value}
-        else:
-            data[key] = value
-    return build_table(data, error=RecordError)
-
-
-def config_dir() -> Path:
-    """``$DEALER_STATION_CONFIG_DIR``, else the profiles shipped inside the package.
-
-    ``dealer_station/profiles`` is the repository's ``config/`` (a link), so a wheel
-    installed with ``pip install .`` carries the same profiles as a checkout.
-    """
-    env = os.environ.get(CONFIG_DIR_ENV)
-    if env:
-        return Path(env)
-    return Path(dealer_station.__file__).resolve().parent / "profiles"
-
-
-def available_profiles() -> list[str]:
-    directory = config_dir()
-    return sorted(p.stem for p in directory.glob("*.toml")) if directory.is_dir() else []
-
-
-def _is_path(name_or_path: str) -> bool:
-    return name_or_path.endswith(".toml") or "/" in name_or_path or os.sep in name_or_path
-
-
-def load_profile(name_or_path: str) -> TableConfig:
-    """Load a table profile: a ``.toml`` path, or a profile name in ``config_dir()``."""
-    if _is_path(name_or_path):
-        path = Path(name_or_path)
-        if not path.is_file():
-            raise ConfigError("no such profile file", name_or_path)
-        source = name_or_path
-    else:
-        path = config_dir() / f"{name_or_path}.toml"
-        if not path.is_file():
-            known = ", ".join(available_profiles()) or "none"
-            raise ConfigError(f"unknown table profile {name_or_path!r} (available: {known})")
-        source = _display(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"TOML syntax error: {exc}", source) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot read profile: {exc}", source) from None
-    return build_table(data, source)
-
-
-def _display(path: Path) -> str:
-    """A path relative to the working directory when it is under it (shorter messages)."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 MAX_ECHO = 200
 """At most this many characters of a field path reach the error line (problems: twice that).
 
@@ -29,17 +31,27 @@ class DealerStationError(Exception):
 
     ``field`` is capped to ``MAX_ECHO`` characters and ``problem`` to twice that, each on
     one line, so every error line stays short whatever input it quotes.
+
+    A refusal a croupier meets at the table also carries a message ``key`` and its
+    ``values`` (amounts as text, spots by name), set where it is raised: the screen says it
+    in the croupier's language from those, never by reading the English ``problem``.
     """
 
-    def __init__(self, problem: str, field: str | None = None) -> None:
+    def __init__(self, problem: str, field: str | None = None, *, key: str | None = None,
+                 values: Mapping[str, str] | None = None) -> None:
         self.field = one_line(field) if field else field
         self.problem = one_line(str(problem), 2 * MAX_ECHO)
+        self.key = key
+        self.values: dict[str, str] = {k: one_line(str(v)) for k, v in (values or {}).items()}
         super().__init__(f"{self.field}: {self.problem}" if self.field else self.problem)
 
     def at(self, prefix: str) -> DealerStationError:
         """Return the same error with ``prefix`` put in front of its field path."""
-        field = f"{prefix}.{self.field}" if self.field else prefix
-        return type(self)(self.problem, field)
+        return self.located(f"{prefix}.{self.field}" if self.field else prefix)
+
+    def located(self, field: str | None, **values: str) -> DealerStationError:
+        """The same refusal (problem, key, values) at ``field``, with more ``values``."""
+        return type(self)(self.problem, field, key=self.key, values={**self.values, **values})
 
 
 class CardError(DealerStationError):

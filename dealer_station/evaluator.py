@@ -16,10 +16,15 @@ tie. Suits never rank.
 
 from __future__ import annotations
 
+import hashlib
+import marshal
+import os
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations_with_replacement
+from pathlib import Path
 
 from .cards import Card, card_str, rank_of, suit_of
 
@@ -143,7 +148,50 @@ def _build_tables() -> tuple[dict[int, int], list[int], list[int]]:
     return by_ranks, by_flush_mask, flush_suit
 
 
-_BY_RANKS, _BY_FLUSH_MASK, _FLUSH_SUIT = _build_tables()
+Tables = tuple[dict[int, int], list[int], list[int]]
+TABLES_DIGEST = "f85e60e5dd1c503e4ebabc7e946f1df854335068ea0b6b4e9214234281309f27"
+"""SHA-256 of the tables' contents (``tables_digest``): a cached copy is used only when its
+contents are exactly these (a damaged or altered file is rebuilt, never believed); a test
+checks that a fresh build has this digest."""
+
+
+def tables_digest(tables: Tables) -> str:
+    """A digest of what the tables hold, independent of how they were serialised."""
+    by_ranks, by_flush_mask, flush_suit = tables
+    flat = array("q", [x for item in sorted(by_ranks.items()) for x in item])
+    return hashlib.sha256(flat.tobytes() + array("q", by_flush_mask).tobytes()
+                          + array("q", flush_suit).tobytes()).hexdigest()
+
+
+def _cache_file() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "dealer-station" / f"evaluator-{TABLES_DIGEST[:16]}.marshal"
+
+
+def _load_tables() -> Tables:
+    """The tables from the cache when its bytes are the known ones, else built (about a
+    second, at every start of every process) and cached for the next start."""
+    path = _cache_file()
+    try:
+        cached: Tables = marshal.loads(path.read_bytes())
+        if tables_digest(cached) == TABLES_DIGEST:
+            return cached
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    tables = _build_tables()
+    if tables_digest(tables) == TABLES_DIGEST:
+        data = marshal.dumps(tables, 4)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            scratch = path.with_suffix(f".{os.getpid()}.tmp")
+            scratch.write_bytes(data)
+            os.replace(scratch, path)
+        except OSError:
+            pass  # a read-only home: build at every start, as before
+    return tables
+
+
+_BY_RANKS, _BY_FLUSH_MASK, _FLUSH_SUIT = _load_tables()
 
 
 def strength(cards: Sequence[Card]) -> int:

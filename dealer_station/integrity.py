@@ -1,7 +1,7 @@
 """Program verification: a SHA-256 over the station's installed source files.
 
 Gaming regulators require the station to prove which program is running; the
-controller journals ``program_digest()`` at start-up. Packages are located with
+session journals ``program_digest()`` at start-up. Packages are located with
 ``importlib.util.find_spec`` and never imported (``ui`` would pull in Qt).
 
 Each file contributes ``relative path + NUL + sha256(content)``, in sorted path order,

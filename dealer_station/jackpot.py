@@ -39,7 +39,6 @@ from pydantic import (
     model_validator,
 )
 
-from .engine.event_base import STATION, SUPERVISOR, Event, register
 from .errors import RecordError, RuleError
 from .money import (
     ZERO,
@@ -49,6 +48,7 @@ from .money import (
     parse_money,
     round_down,
 )
+from .table.event_base import STATION, SUPERVISOR, Event, register
 
 CENT = Decimal("0.01")
 HUNDRED = Decimal(100)
@@ -99,7 +99,7 @@ class JackpotRules(BaseModel):
 
 
 # -- facts ----------------------------------------------------------------------------
-# Each fact is a journal event of its own kind (``engine.event_base``): the payload is
+# Each fact is a journal event of its own kind (``table.event_base``): the payload is
 # ``fact_payload``'s, so the journal, replay and round records share one description.
 
 
@@ -436,10 +436,17 @@ def fact_from_payload(kind: str, payload: Mapping[str, Any]) -> JackpotFact:
 
 
 def meter_summary(meter: JackpotMeter) -> dict[str, Any]:
-    """The regulators' meters as shown and printed (amounts to the cent)."""
+    """The regulators' meters as shown and printed (amounts to the cent).
+
+    ``opening`` is the balance the totals count from (the reset the meter was first
+    installed with), not today's ``reset``: a later change of the rules moves no money by
+    itself (a raise to a higher reset is a journaled seed), so opening + contributed +
+    seeded - awarded == meter + overflow holds whatever resets were installed since.
+    """
     return {
         "meter": format_cents(meter.meter),
         "overflow": format_cents(meter.overflow),
+        "opening": format_cents(meter.opening),
         "reset": format_cents(meter.rules.reset),
         "hits": meter.hits,
         "contributed": format_cents(meter.contributed),
@@ -467,11 +474,18 @@ class JackpotLedger:
     def __init__(self) -> None:
         self.meter: JackpotMeter | None = None
         self._hits: dict[tuple[str | None, int], dict[str, Any]] = {}
+        self._installed: list[dict[str, Any]] = []
 
     def feed(self, record: Any) -> None:
         """Fold one record (any kind: those of no progressive are ignored)."""
         if record.kind == JackpotInstalled.kind:
-            self.meter = installed(self.meter, JackpotInstalled.from_payload(record.payload).rules)
+            event = JackpotInstalled.from_payload(record.payload)
+            self.meter = installed(self.meter, event.rules)
+            rules = event.rules
+            self._installed.append({
+                "at": record.at, "rate": format_money(rules.rate), "reset": format_cents(rules.reset),
+                **{key: None if value is None else format_cents(value)
+                   for key, value in (("cap", rules.cap), ("verify_at", rules.verify_at))}})
             return
         if record.kind == JackpotVerified.kind:
             hit = self._hits.get((record.round_id, record.payload.get("seat")))
@@ -496,10 +510,13 @@ class JackpotLedger:
         return newest if last is None else newest[:last]
 
     def summary(self, history: int = HISTORY_SIZE) -> dict[str, Any] | None:
-        """``meter_summary`` and the latest hits (None: no meter installed)."""
+        """``meter_summary``, every installation of the rules (oldest first: the first is
+        the opening, each later one a change), whether the meters reconcile, and the
+        latest hits (None: no meter installed)."""
         if self.meter is None:
             return None
-        return {**meter_summary(self.meter), "history": self.hits(history)}
+        return {**meter_summary(self.meter), "reconciled": self.meter.conserved,
+                "installed": list(self._installed), "history": self.hits(history)}
 
 
 def meters_from_journal(records: Iterable[Any], history: int = HISTORY_SIZE) -> dict[str, Any] | None:

@@ -10,19 +10,24 @@ first ``prev_hash`` being 64 zeros, and a one-row ``anchor`` table holds
 ``(last_seq, last_hash)`` updated in the same transaction as each append.
 
 What a journal is (format 2): record 1, written in the transaction that creates the
-file, is ``journal_created {format, version, table_id, purpose}`` - the table and the
-purpose (``live``, ``demo`` or ``simulation``) are inside the hash chain. The ``meta``
+file, is ``journal_created {format, version, table_id, purpose, game}`` - the table, the
+purpose (``live``, ``demo`` or ``simulation``) and the game are inside the hash chain. The ``meta``
 table repeats them for tools but is not trusted: ``verify`` checks it against record 1
 and every record's ``table_id`` against the chain's, and readers take the table id and
 purpose from the chain. A writer states the purpose it expects and is refused a journal
-of another purpose (a live table never writes into a demo or simulation journal).
+of another purpose (a live table never writes into a demo or simulation journal), and a
+profile of another game is refused a journal created for one (``game`` is absent only in
+journals created before it was recorded, or by a caller that named none: no check then).
 Format-1 journals (no creation record, table id only in ``meta``) stay readable and
 writable; they are ``live`` journals, their table id is checked against every record.
 
 One writer per journal: opening for writing takes an exclusive ``flock`` on
-``<journal>.lock`` (``dealer_station.filelock``) naming the holder; a second writer, in
-another process or the same one, is refused with one line naming it, and the OS drops
-the lock when the holder dies, so ``kill -9`` never blocks a restart.
+``<journal>.lock`` (``dealer_station.filelock``) naming the holder, then one on the
+journal file itself, which no second path can alias (a bind mount of the file, a
+container volume); a second writer, in another process or the same one, is refused
+with one line naming it, and the OS drops both when the holder dies, so ``kill -9``
+never blocks a restart. A journal with more than one hard link is refused too (SQLite
+keeps one ``-wal`` per name).
 
 Reading (``Journal.open_readonly``) never changes the file or its directory: no WAL
 conversion, no triggers, no lock; it works beside a live writer, on read-only storage
@@ -267,11 +272,13 @@ class VerifyResult:
 
 @dataclass(frozen=True, slots=True)
 class Identity:
-    """What a journal is, as its hash chain says: table, purpose, format version."""
+    """What a journal is, as its hash chain says: table, purpose, format version, game
+    (None: not recorded at creation)."""
 
     table_id: str
     purpose: str
     version: str
+    game: str | None = None
 
 
 _COLUMNS = "seq, at, table_id, round_id, kind, actor, payload, prev_hash, hash"
@@ -300,8 +307,9 @@ def _check_text(value: object, name: str, *, optional: bool = False) -> None:
         raise JournalPayloadError(f"must be a non-empty string, not {value!r}", name)
 
 
-def _genesis_payload(table_id: str, purpose: Purpose) -> dict[str, str]:
-    return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "table_id": table_id, "purpose": purpose}
+def _genesis_payload(table_id: str, purpose: Purpose, game: str | None) -> dict[str, str]:
+    payload = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "table_id": table_id, "purpose": purpose}
+    return payload if game is None else {**payload, "game": game}
 
 
 def _genesis_identity(kind: str, round_id: str | None, payload_json: str) -> Identity | None:
@@ -319,7 +327,10 @@ def _genesis_identity(kind: str, round_id: str | None, payload_json: str) -> Ide
         return None
     if purpose not in PURPOSES or version != FORMAT_VERSION:
         return None
-    return Identity(table_id, purpose, version)
+    game = payload.get("game")
+    if game is not None and (not isinstance(game, str) or not game):
+        return None
+    return Identity(table_id, purpose, version, game)
 
 
 def lock_path(journal_path: str | os.PathLike[str]) -> Path:
@@ -335,9 +346,9 @@ def lock_path(journal_path: str | os.PathLike[str]) -> Path:
 class Journal:
     """Append-only hash-chained journal in one SQLite file; thread-safe.
 
-    ``Journal(path, table_id=..., purpose=...)`` opens for writing: it creates the
-    journal (with its creation record) or checks that the existing one is of that table
-    and that purpose, and holds the writer lock until ``close``. ``purpose=None`` states
+    ``Journal(path, table_id=..., purpose=..., game=...)`` opens for writing: it creates
+    the journal (with its creation record) or checks that the existing one is of that
+    table, that purpose and that game, and holds the writer lock until ``close``. ``purpose=None`` states
     no expectation: a new journal is ``live`` and an existing one of any purpose is
     accepted - for callers that do not know yet; every writer should state it.
 
@@ -351,6 +362,7 @@ class Journal:
         *,
         table_id: str | None = None,
         purpose: Purpose | None = None,
+        game: str | None = None,
         mode: Literal["w", "r"] = "w",
         clock: Callable[[], datetime] | None = None,
     ) -> None:
@@ -359,6 +371,8 @@ class Journal:
         self._lock = threading.Lock()
         self._conn: sqlite3.Connection | None = None
         self._writer_lock: IO[str] | None = None
+        self._file_lock: filelock.FileLock | None = None
+        self._use: filelock.FileUse | None = None
         self._tail_problem: str | None = None
         if mode not in ("w", "r"):
             raise ValueError(f"mode must be 'w' or 'r', not {mode!r}")
@@ -370,12 +384,15 @@ class Journal:
         if purpose is not None and purpose not in PURPOSES:
             raise JournalError(f"unknown purpose {purpose!r} (purposes: {', '.join(PURPOSES)})", "purpose")
         _precheck_file(self.path, create=not self.readonly)
-        if not self.readonly:
-            self._writer_lock = _take_writer_lock(self.path)
+        if self.readonly:
+            self._use = filelock.use_file(self.path)
+        else:
+            self._writer_lock, self._file_lock = _take_writer_lock(self.path)
         try:
             self._conn = _reader_connection(self.path) if self.readonly else _writer_connection(self.path)
-            identity = self._open_schema(table_id, purpose)
+            identity = self._open_schema(table_id, purpose, game)
             self.table_id, self.purpose, self.version = identity.table_id, identity.purpose, identity.version
+            self.game = identity.game
             self._last_seq, self._last_hash = self._load_tail()
             self._data_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
         except sqlite3.DatabaseError as exc:
@@ -389,25 +406,26 @@ class Journal:
 
     @classmethod
     def open_readonly(
-        cls, path: str | os.PathLike[str], *, table_id: str | None = None, purpose: Purpose | None = None
+        cls, path: str | os.PathLike[str], *, table_id: str | None = None, purpose: Purpose | None = None,
+        game: str | None = None,
     ) -> Journal:
         """Open an existing journal for reading only (verify, show, recall, reports).
 
-        With ``table_id`` / ``purpose``, a journal of another table or purpose is refused
-        exactly as a writer would refuse it - a check that changes nothing.
+        With ``table_id`` / ``purpose`` / ``game``, a journal of another table, purpose or
+        game is refused exactly as a writer would refuse it - a check that changes nothing.
         """
-        return cls(path, table_id=table_id, purpose=purpose, mode="r")
+        return cls(path, table_id=table_id, purpose=purpose, game=game, mode="r")
 
     # ----------------------------------------------------------------- opening
 
-    def _open_schema(self, table_id: str | None, purpose: Purpose | None) -> Identity:
+    def _open_schema(self, table_id: str | None, purpose: Purpose | None, game: str | None) -> Identity:
         conn = self._require()
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not tables:
             if self.readonly:
                 raise JournalError(f"{self.path} is not a journal (empty database)")
             assert table_id is not None
-            return self._create(table_id, purpose or LEGACY_PURPOSE)
+            return self._create(table_id, purpose or LEGACY_PURPOSE, game)
         meta = dict(conn.execute("SELECT key, value FROM meta")) if "meta" in tables else {}
         if meta.get("format") != FORMAT_NAME:
             raise JournalError(f"{self.path} is not a Dealer Station journal")
@@ -423,32 +441,35 @@ class Journal:
             if identity is None:
                 first = conn.execute("SELECT table_id FROM events ORDER BY seq LIMIT 1").fetchone()
                 identity = Identity(first[0] if first else "", "unknown", str(version))
-            self._expect(identity, table_id, purpose)
+            self._expect(identity, table_id, purpose, game)
             return identity
         if identity is None:
             raise JournalError(f"{self.path} has lost or altered its creation record; run `dealer-station journal verify`")
         if meta.get("table_id") != identity.table_id or meta.get("purpose", LEGACY_PURPOSE) != identity.purpose:
             raise JournalError(f"{self.path}: meta disagrees with the hash chain (edited); "
                                "run `dealer-station journal verify`")
-        self._expect(identity, table_id, purpose)
+        self._expect(identity, table_id, purpose, game)
         self._set_durability()  # only now that nothing refused it: a refusal changes nothing
         for statement in _TRIGGERS:  # a writer puts back the guards an attacker may have dropped
             conn.execute(statement)
         return identity
 
-    def _expect(self, identity: Identity, table_id: str | None, purpose: Purpose | None) -> None:
-        """Refuse a journal of another table or purpose than the caller stated."""
+    def _expect(self, identity: Identity, table_id: str | None, purpose: Purpose | None, game: str | None) -> None:
+        """Refuse a journal of another table, purpose or game than the caller stated."""
         if table_id is not None and table_id != identity.table_id:
             raise JournalError(f"{self.path} is the journal of table {identity.table_id}, not {table_id}")
         if purpose is not None and purpose != identity.purpose:
             raise JournalError(f"{self.path} is a {identity.purpose} journal, not a {purpose} one "
                                f"(table {identity.table_id}); use another journal file")
+        if game is not None and identity.game is not None and game != identity.game:
+            raise JournalError(f"{self.path} is the journal of a {identity.game} table ({identity.table_id}), "
+                               f"not {game}; use another journal file")
 
-    def _create(self, table_id: str, purpose: Purpose) -> Identity:
+    def _create(self, table_id: str, purpose: Purpose, game: str | None) -> Identity:
         """Schema, meta, anchor and the creation record (seq 1) in one transaction."""
         conn = self._require()
         self._set_durability()
-        payload_json = canonical_json(_genesis_payload(table_id, purpose))
+        payload_json = canonical_json(_genesis_payload(table_id, purpose, game))
         at = utc_now_text(self._clock())
         digest = _record_hash(1, at, table_id, None, GENESIS_KIND, GENESIS_ACTOR, payload_json, GENESIS_HASH)
         conn.execute("BEGIN IMMEDIATE")
@@ -467,8 +488,8 @@ class Journal:
         except BaseException:
             conn.execute("ROLLBACK")
             raise
-        log.info("journal_created", path=str(self.path), table_id=table_id, purpose=purpose)
-        return Identity(table_id, purpose, FORMAT_VERSION)
+        log.info("journal_created", path=str(self.path), table_id=table_id, purpose=purpose, game=game)
+        return Identity(table_id, purpose, FORMAT_VERSION, game)
 
     def _set_durability(self) -> None:
         conn = self._require()
@@ -569,6 +590,17 @@ class Journal:
     def last_hash(self) -> str:
         return self._last_hash
 
+    @property
+    def created_hash(self) -> str | None:
+        """The hash of record 1 (its creation record): what tells this journal from any other, even one of
+        the same table and purpose made later at the same path (None for an empty format-1 journal)."""
+        with self._lock:
+            try:
+                row = self._require().execute("SELECT hash FROM events WHERE seq = 1").fetchone()
+            except sqlite3.Error as exc:
+                raise JournalError(f"cannot read journal {self.path}: {exc}") from None
+        return str(row[0]) if row else None
+
     def events(
         self, since_seq: int = 0, round_id: str | None = None, kinds: set[str] | None = None
     ) -> Iterator[JournalEvent]:
@@ -633,6 +665,12 @@ class Journal:
                 self._conn.close()
         finally:
             self._conn = None
+            if self._use is not None:  # only once the connection is closed (see filelock)
+                self._use.end()
+                self._use = None
+            if self._file_lock is not None:
+                self._file_lock.release()
+                self._file_lock = None
             if self._writer_lock is not None:
                 filelock.release(self._writer_lock)
                 self._writer_lock = None
@@ -669,8 +707,7 @@ def _precheck_file(path: Path, *, create: bool) -> None:
             raise JournalError(f"cannot create journal {path}: directory {path.parent} is not writable")
         return
     try:
-        with path.open("rb") as fh:
-            head = fh.read(len(_SQLITE_MAGIC))
+        head = filelock.read_start(path, len(_SQLITE_MAGIC))
     except OSError as exc:
         raise JournalError(f"cannot read {path}: {exc.strerror}") from None
     if head and head != _SQLITE_MAGIC:
@@ -693,8 +730,9 @@ def ensure_folder(path: str | os.PathLike[str]) -> Path:
     return journal
 
 
-def _take_writer_lock(path: Path) -> IO[str]:
-    """The journal's writer lock, or a one-line refusal naming who holds it."""
+def _take_writer_lock(path: Path) -> tuple[IO[str], filelock.FileLock]:
+    """The journal's writer locks (its sidecar's, then its own), or a one-line refusal naming who holds it."""
+    _refuse_hard_links(path, _links(path))
     try:
         held = filelock.hold_exclusive(lock_path(path))
     except filelock.LockHeld as holder:
@@ -702,17 +740,35 @@ def _take_writer_lock(path: Path) -> IO[str]:
     except OSError as exc:
         raise JournalError(f"cannot lock journal {path} for writing: {exc.strerror or exc}") from None
     try:
-        links = os.stat(path).st_nlink
-    except FileNotFoundError:
-        links = 1  # a new journal
+        itself = filelock.hold_file(path)
+    except filelock.LockHeld as holder:
+        filelock.release(held)
+        raise JournalError(f"{path} is open for writing by {holder} under another name of the same file "
+                           "(a bind mount or another path to it)") from None
     except OSError as exc:
         filelock.release(held)
         raise JournalError(f"cannot open journal {path}: {exc.strerror or exc}") from None
-    if links > 1:  # a hard link is another name the lock beside this one does not guard
+    if itself.links > 1:
+        itself.release()
         filelock.release(held)
+        _refuse_hard_links(path, itself.links)
+    return held, itself
+
+
+def _links(path: Path) -> int:
+    try:
+        return os.stat(path).st_nlink
+    except FileNotFoundError:
+        return 1  # a new journal
+    except OSError as exc:
+        raise JournalError(f"cannot open journal {path}: {exc.strerror or exc}") from None
+
+
+def _refuse_hard_links(path: Path, links: int) -> None:
+    """A hard link is another name: SQLite would keep a second ``-wal`` beside it."""
+    if links > 1:
         raise JournalError(f"{path} has {links} hard links: a journal is written under one name only "
-                           "(remove the other links, or copy it)") from None
-    return held
+                           "(remove the other links, or copy it)")
 
 
 def _writer_connection(path: Path) -> sqlite3.Connection:
@@ -726,8 +782,7 @@ def _storage_writable(path: Path) -> bool:
 def _in_wal_mode(path: Path) -> bool:
     """The SQLite header's read/write versions (bytes 18, 19) are 2 in WAL mode."""
     try:
-        with path.open("rb") as fh:
-            header = fh.read(20)
+        header = filelock.read_start(path, 20)
     except OSError:
         return False
     return len(header) == 20 and header[18:20] == b"\x02\x02"

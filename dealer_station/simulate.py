@@ -1,7 +1,7 @@
 """Headless simulation: complete rounds through the real drivers and the simulators.
 
 The shuffler simulator sits on a real pseudo-terminal and the card reader behind a pyusb
-backend; the station, controller and journal are the production ones. Faults are armed
+backend; the station, session and journal are the production ones. Faults are armed
 per round with a seeded probability, so a run is reproducible for a seed.
 """
 
@@ -32,11 +32,18 @@ from .station import Station
 log = structlog.get_logger("dealer_station.simulate")
 
 FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door",
-               "dispute", "pool_hit", "absent")
+               "dispute", "pool_hit", "absent", "weak_shuffle", "repeat_deck")
 """Device faults the simulators inject; ``dispute``: a supervisor voids the round at a random step;
 ``pool_hit``: the shoe's deck is stacked so that a seat's hole cards and the flop make a Pool hand;
 ``absent``: a poker player does not act once in the hand and the action clock acts (the simulated table's
-clock is then 1 second)."""
+clock is then 1 second); ``weak_shuffle``: the shoe only riffles the previous order ``WEAK_RIFFLES`` times;
+``repeat_deck``: the shoe repeats the order of one of its last ``REPEAT_WITHIN`` shuffles
+(``dealer-station audit shuffles`` must catch both)."""
+SHUFFLE_FAULTS = ("weak_shuffle", "repeat_deck")
+SHOE_DECK_FAULTS = ("pool_hit", *SHUFFLE_FAULTS)
+"""Faults of the shoe's deck order: a table dealt by hand has none."""
+WEAK_RIFFLES = 3
+REPEAT_WITHIN = 10
 
 # Hole + flop of each Pool hand the stacked deck can make (suits chosen at random per hit).
 POOL_HANDS = {
@@ -155,6 +162,10 @@ class FaultArmer:
                 self.absent_at = self.rng.randrange(1, DISPUTE_WITHIN)
             elif kind == "pool_hit":
                 plan.stack = self._pool_hit(seats)
+            elif kind == "weak_shuffle":
+                plan.weak_shuffle = WEAK_RIFFLES
+            elif kind == "repeat_deck":
+                plan.repeat_deck = self.rng.randrange(1, REPEAT_WITHIN + 1)
         return armed
 
     def _pool_hit(self, seats: int) -> dict[int, int]:
@@ -182,19 +193,23 @@ class FaultArmer:
             p.duplicate, p.missing, p.extra = [], [], []
             p.corrupt_rate = 0.0
             p.stack = {}
+            p.weak_shuffle = p.repeat_deck = 0
             if self.shoe.door_open:
                 self.shoe.inject("door_close")
         if self.reader is not None:
             self.reader.faults.misread_next = 0
 
 
-def fitted_run(table: TableConfig, seats: int, faults: Mapping[str, float] | None) -> tuple[int, dict[str, float]]:
-    """The seats and faults of a mixed floor's table: as asked where the game allows it."""
+def fitted_run(table: TableConfig, seats: int | None,
+               faults: Mapping[str, float] | None) -> tuple[int, dict[str, float]]:
+    """The seats and faults of a mixed floor's table: as asked where the game allows it
+    (no seats asked: every seat of the profile)."""
     least = 2 if get_game(table.game).family == "poker" else 1
     kept = {kind: rate for kind, rate in (faults or {}).items()
-            if not (kind == "pool_hit" and (table.game != "holdem_bonus" or table.deal_mode != "shuffler"))
+            if not (kind == "pool_hit" and table.game != "holdem_bonus")
+            and not (kind in SHOE_DECK_FAULTS and table.deal_mode != "shuffler")
             and not (kind == "absent" and not hasattr(table, "action_clock_seconds"))}
-    return max(least, min(seats, table.seats)), kept
+    return max(least, min(table.seats if seats is None else seats, table.seats)), kept
 
 
 def check_run(table: TableConfig, *, rounds: int, seats: int, faults: Mapping[str, float] | None) -> None:
@@ -208,6 +223,9 @@ def check_run(table: TableConfig, *, rounds: int, seats: int, faults: Mapping[st
         raise ConfigError(f"pool_hit stacks a Pool hand: a holdem_bonus table only, not {table.game}", "faults")
     if faults and "pool_hit" in faults and table.deal_mode != "shuffler":
         raise ConfigError("pool_hit stacks the shoe's deck: a table dealt by hand has none", "faults")
+    for kind in SHUFFLE_FAULTS:
+        if faults and kind in faults and table.deal_mode != "shuffler":
+            raise ConfigError(f"{kind} is a fault of the shoe's shuffle: a table dealt by hand has none", "faults")
     if faults and "absent" in faults and not hasattr(table, "action_clock_seconds"):
         raise ConfigError(f"absent players need an action clock: a poker table only, not {table.game}", "faults")
 
@@ -217,15 +235,17 @@ def simulate(
     *,
     rounds: int,
     seed: int,
-    seats: int = 7,
+    seats: int | None = None,
     faults: Mapping[str, float] | None = None,
     journal: str | Path,
     progress: TextIO | None = sys.stderr,
     on_round: Callable[[Station], None] | None = None,
     floor_url: str | None = None,
 ) -> Summary:
-    """Play ``rounds`` rounds (after recovering ``journal``) and summarise them; with
-    ``floor_url`` the station forwards the journal there while it plays."""
+    """Play ``rounds`` rounds (after recovering ``journal``) and summarise them, with
+    ``seats`` players (default: every seat of the profile); with ``floor_url`` the
+    station forwards the journal there while it plays."""
+    seats = table.seats if seats is None else seats
     check_run(table, rounds=rounds, seats=seats, faults=faults)
     if faults and "absent" in faults:
         table = table.model_copy(update={"action_clock_seconds": SIM_CLOCK_SECONDS})
@@ -235,11 +255,13 @@ def simulate(
     journal = Path(journal)
     journal = ensure_folder(journal)
     # A simulation journal only: refused (in one line) before any credential is written, so the
-    # simulation's supervisor never exists next to a live or demo table's journal.
-    Journal(journal, table_id=table.table_id, purpose="simulation").close()
-    credentials = CredentialStore(credentials_path(journal))
-    if SIM_BADGE not in credentials.badges():
-        credentials.add(SIM_BADGE, SIM_PIN)
+    # simulation's supervisor never exists next to a live or demo table's journal; and only in a
+    # credential file of this very journal (not one an archived live journal left at this path).
+    with Journal(journal, table_id=table.table_id, purpose="simulation", game=table.game) as opened:
+        credentials = CredentialStore(credentials_path(journal))
+        credentials.bind(opened)
+        if SIM_BADGE not in credentials.badges():
+            credentials.add(SIM_BADGE, SIM_PIN, builtin=True)
 
     devices = table.devices.model_copy(update={
         "shuffler": f"sim://shuffler?seed={seed}",
@@ -250,26 +272,26 @@ def simulate(
     station = Station(table, journal_path=journal, credentials=credentials, purpose="simulation", floor_url=floor_url)
     summary = Summary(journal=str(journal))
     started = time.monotonic()
-    ctl = station.start()
+    session = station.start()
     try:
-        ctl.wait_for(lambda s: all(s.device(n).connected for n in ("shuffler",) + (("reader",) if station.reader else ())),
+        session.wait_for(lambda s: all(s.device(n).connected for n in ("shuffler",) + (("reader",) if station.reader else ())),
                      10.0)
-        ctl.dealer_sign_in(SIM_DEALER)
+        session.dealer_sign_in(SIM_DEALER)
         rng = random.Random(seed)
         armer = FaultArmer(faults or {}, random.Random(seed ^ 0xFA17), station.simulator("shuffler"),
-                           station.simulator("reader"), ctl.game)
-        croupier = AutoCroupier(ctl, rng=rng, seats=list(range(1, seats + 1)), present=station.present_card,
+                           station.simulator("reader"), session.game)
+        croupier = AutoCroupier(session, rng=rng, seats=list(range(1, seats + 1)), present=station.present_card,
                                 on_halt=void_on_halt(SIM_BADGE, SIM_PIN))
         played = 0
         last_report = time.monotonic()
         # A recovered round in progress is finished first, as the station does after a crash.
-        if ctl.round is not None and not ctl.round.finished:
+        if session.round is not None and not session.round.finished:
             _finish_round(station, croupier, summary, None)
         while played < rounds:
             armer.disarm()
             for kind in armer.arm(seats):  # before the round's shuffle: deck faults need it
                 summary.faults_armed[kind] += 1
-            if ctl.round is None or ctl.round.finished:
+            if session.round is None or session.round.finished:
                 # (a device report can end a round between two croupier steps, and the
                 # croupier's next step then opens the next one itself)
                 croupier.open_round()
@@ -285,25 +307,25 @@ def simulate(
                 progress.flush()
                 last_report = now
         armer.disarm()
-        meters = getattr(ctl.game, "meters", None)
-        summary.jackpot = meters(ctl.state) if meters is not None else None
-        if ctl.game.family == "poker":
-            summary.poker = poker_summary(ctl)
+        meters = getattr(session.game, "meters", None)
+        summary.jackpot = meters(session.state) if meters is not None else None
+        if session.game.family == "poker":
+            summary.poker = poker_summary(session)
     finally:
         station.stop()
     summary.elapsed = time.monotonic() - started
     return summary
 
 
-def poker_summary(ctl: TableSession) -> dict[str, Any]:
+def poker_summary(session: TableSession) -> dict[str, Any]:
     """The table's money at the end, and its whole journal replayed to check every chip."""
-    table = live.table_of(ctl.state)
-    audit = live.audit_journal(ctl.journal.events(), ctl.table.table_id)
+    table = live.table_of(session.state)
+    audit = live.audit_journal(session.journal.events(), session.table.table_id)
     return {
         "rake": format_money(table.rake),
         "bought_in": format_money(table.bought_in),
         "cashed_out": format_money(table.cashed_out),
-        "stacks": {str(seat): format_money(chips) for seat, chips in live.stacks_now(ctl.state).items()},
+        "stacks": {str(seat): format_money(chips) for seat, chips in live.stacks_now(session.state).items()},
         "conserved": audit.conserved,
         "conservation_checked_at": audit.events,
         "side_pot_hands": audit.side_pot_hands,
@@ -315,9 +337,9 @@ NO_PROGRESS = frozenset({"read_rejected"})
 """Journal records that do not move a round on: a card refused again and again is a stall."""
 
 
-def _progressed(ctl: TableSession, since: int) -> bool:
+def _progressed(session: TableSession, since: int) -> bool:
     """Whether anything that moves the round on was journaled after ``since``."""
-    return ctl.state.last_seq != since and any(e.kind not in NO_PROGRESS for e in ctl.journal.events(since_seq=since))
+    return session.state.last_seq != since and any(e.kind not in NO_PROGRESS for e in session.journal.events(since_seq=since))
 
 
 def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, dispute_at: int | None,
@@ -327,20 +349,20 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
     With ``dispute_at`` a supervisor voids the round at that croupier step if it can
     still be voided then (after decisions included: Play bets are on the table).
     """
-    ctl = station.session
-    assert ctl is not None and ctl.round is not None
-    round_id = ctl.round.round_id
+    session = station.session
+    assert session is not None and session.round is not None
+    round_id = session.round.round_id
     idle_since = time.monotonic()
     steps = 0
-    while ctl.round is not None and ctl.round.round_id == round_id and not ctl.round.finished:
-        seq = ctl.state.last_seq
+    while session.round is not None and session.round.round_id == round_id and not session.round.finished:
+        seq = session.state.last_seq
         steps += 1
-        if steps == dispute_at and "void" in ctl.offer().supervisor:
-            ctl.void(SIM_BADGE, SIM_PIN, f"simulated dispute in {ctl.phase.replace('_', ' ')}")
+        if steps == dispute_at and "void" in session.offer().supervisor:
+            session.void(SIM_BADGE, SIM_PIN, f"simulated dispute in {session.phase.replace('_', ' ')}")
             continue
-        if absent_at is not None and steps >= absent_at and "act" in ctl.offer().croupier:
+        if absent_at is not None and steps >= absent_at and "act" in session.offer().croupier:
             absent_at = None  # this player does not act: the station's pump lets the action clock act
-            ctl.wait_for(lambda state: bool(state.last_seq != seq), CLOCK_WAIT)  # noqa: B023 - waited on here
+            session.wait_for(lambda state: bool(state.last_seq != seq), CLOCK_WAIT)  # noqa: B023 - waited on here
             idle_since = time.monotonic()
             continue
         try:
@@ -352,15 +374,15 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
             def moved(state: Any, before: int = seq) -> bool:
                 return bool(state.last_seq != before)
 
-            ctl.wait_for(moved, 0.5)
-        if _progressed(ctl, seq):
+            session.wait_for(moved, 0.5)
+        if _progressed(session, seq):
             idle_since = time.monotonic()
-        elif (time.monotonic() - idle_since > STALL_SECONDS and ctl.round is not None
-              and ctl.round.round_id == round_id and not ctl.round.finished):
-            log.warning("round_stalled", round_id=round_id, phase=ctl.phase)
-            ctl.void(SIM_BADGE, SIM_PIN, f"simulation: no progress for {STALL_SECONDS:.0f} s in {ctl.phase}")
+        elif (time.monotonic() - idle_since > STALL_SECONDS and session.round is not None
+              and session.round.round_id == round_id and not session.round.finished):
+            log.warning("round_stalled", round_id=round_id, phase=session.phase)
+            session.void(SIM_BADGE, SIM_PIN, f"simulation: no progress for {STALL_SECONDS:.0f} s in {session.phase}")
     # How this round ended, from its journal (the croupier may already have opened the next one).
-    ends = list(ctl.journal.events(round_id=round_id, kinds={"round_paid", "round_voided"}))
+    ends = list(session.journal.events(round_id=round_id, kinds={"round_paid", "round_voided"}))
     if not ends:
         return
     end = ends[-1]

@@ -1,7 +1,7 @@
 """A running table: the table session wired to real drivers, with one event pump.
 
 Drivers deliver typed events on their own I/O threads; a single pump thread feeds them
-to the controller in arrival order, so the controller never blocks a driver and the UI
+to the session in arrival order, so the session never blocks a driver and the UI
 never waits on a device. Drivers are imported lazily: ``dealer_station`` itself imports
 no serial or USB library.
 """
@@ -28,7 +28,7 @@ CLOCK_TICK = 0.5
 
 
 class Station:
-    """TableSession + shoe + reader for one table."""
+    """TableSession + its devices (shoe, reader, reading shoe) for one table."""
 
     def __init__(
         self,
@@ -37,6 +37,7 @@ class Station:
         journal_path: str | Path | None = None,
         shoe: Any = None,
         reader: Any = None,
+        reading_shoe: Any = None,
         credentials: Any = None,
         program: dict[str, Any] | None = None,
         purpose: Purpose = "live",
@@ -46,6 +47,9 @@ class Station:
         self.journal_path = Path(journal_path or table.journal)
         self.shoe = shoe
         self.reader = reader
+        self.reading_shoe = reading_shoe
+        """A reading shoe's driver (``drivers.registry.open_reading_shoe``): its reports reach
+        ``session.report`` like any device's; assigning its draws to deal positions is the engine's."""
         self.credentials = credentials
         self.program = program
         self.purpose: Purpose = purpose
@@ -64,7 +68,16 @@ class Station:
 
     def start(self) -> TableSession:
         """Open the journal, recover the table, connect devices, start the pump."""
-        self.journal = Journal(ensure_folder(self.journal_path), table_id=self.table.table_id, purpose=self.purpose)
+        self.journal = Journal(ensure_folder(self.journal_path), table_id=self.table.table_id, purpose=self.purpose,
+                               game=self.table.game)
+        bind = getattr(self.credentials, "bind", None)
+        if bind is not None:  # credentials of this journal only (a leftover demo's or simulation's is refused)
+            try:
+                bind(self.journal)
+            except BaseException:
+                self.journal.close()
+                self.journal = None
+                raise
         devices = self.table.devices
         if self.shoe is None and devices.shuffler:
             from drivers.registry import open_shuffler
@@ -84,22 +97,24 @@ class Station:
             self.session.add_listener(lambda _session: self.forwarder.notify())
         self._pump = threading.Thread(target=self._run_pump, name="station-pump", daemon=True)
         self._pump.start()
-        for device in (self.shoe, self.reader):
-            if device is not None:
-                device.on_event = self._events.put
-                device.open()
+        for device in self._drivers().values():
+            device.on_event = self._events.put
+            device.open()
         self.session.devices_ready()
         return self.session
 
+    def _drivers(self) -> dict[str, Any]:
+        """The table's device drivers by role ("shuffler", "reader", "reading_shoe")."""
+        devices = {"shuffler": self.shoe, "reader": self.reader, "reading_shoe": self.reading_shoe}
+        return {role: driver for role, driver in devices.items() if driver is not None}
+
     def simulator(self, device: str) -> Any:
         """The in-process simulator behind a ``sim://`` device (None for real hardware)."""
-        driver = self.shoe if device == "shuffler" else self.reader
-        return getattr(driver, "simulator", None)
+        return getattr(self._drivers().get(device), "simulator", None)
 
     def last_heard(self, device: str) -> float | None:
         """When the device last answered (heartbeat or any frame), wall-clock seconds."""
-        driver = self.shoe if device == "shuffler" else self.reader
-        return getattr(driver, "last_heard", None)
+        return getattr(self._drivers().get(device), "last_heard", None)
 
     @property
     def present_card(self) -> Any:
@@ -108,12 +123,11 @@ class Station:
         return None if sim is None else sim.present
 
     def stop(self) -> None:
-        for device in (self.shoe, self.reader):
-            if device is not None:
-                try:
-                    device.close()
-                except Exception:  # closing must go on for the rest
-                    log.exception("device_close_failed")
+        for device in self._drivers().values():
+            try:
+                device.close()
+            except Exception:  # closing must go on for the rest
+                log.exception("device_close_failed")
         if self._pump is not None:
             self._events.put(_STOP)
             self._pump.join(timeout=5)
@@ -176,28 +190,10 @@ class _Marker:
         self.done = done
 
 
-def dispatch(controller: TableSession | None, event: Any) -> None:
-    """Feed one driver event to the session's matching ``on_*`` method."""
+def dispatch(session: TableSession | None, event: Any) -> None:
+    """Feed one driver report to the session's one entry point (``TableSession.report``)."""
     if isinstance(event, _Marker):
         event.done.set()
         return
-    if controller is None:
-        return
-    from drivers import events as ev
-
-    if isinstance(event, ev.CardDispensed):
-        controller.on_card_dispensed(event.position, event.index, event.card)
-    elif isinstance(event, ev.PacketDone):
-        controller.on_packet_done(event.position, event.count)
-    elif isinstance(event, ev.DeckVerified):
-        controller.on_deck_verified(event.count, list(event.missing), list(event.extra), list(event.duplicates))
-    elif isinstance(event, ev.CardRead):
-        controller.on_card_read(event.card)
-    elif isinstance(event, ev.DeviceFault):
-        controller.on_device_fault(event.device, event.code, event.text)
-    elif isinstance(event, ev.LinkUp):
-        controller.on_link(event.device, True, identity=event.identity.model_dump())
-    elif isinstance(event, ev.LinkDown):
-        controller.on_link(event.device, False, reason=event.reason)
-    elif isinstance(event, ev.DeviceStatus):
-        controller.on_status(event.device, event.state)
+    if session is not None:
+        session.report(event)

@@ -18,6 +18,21 @@ and the logs, which a supervisor or auditor reads, never the person at the keypa
 Attempts left are never shown; after a *successful* sign-in, ``Supervisor.failed_attempts``
 says how many failed attempts were made on that badge since its last sign-in, so its
 owner learns that someone tried it (the touchscreen may show it then).
+
+A credential file belongs to exactly one journal: ``bind(journal)`` (the station does it
+when it opens its journal; ``supervisors add`` when the journal exists) writes the
+journal's table, purpose and record-1 hash into the file, and from then on a store bound
+to another journal - a live table started where a deleted demo journal's file was left,
+a simulation on the path of an archived live journal - is refused in one line, before any
+PIN is tried. The built-in badges (``simulate``'s 9999, the demo's 0000) are marked
+``builtin``, go only into a file bound to their own simulation or demo journal, and a
+live journal refuses a file holding any.
+
+Lockouts fail closed: a refused attempt whose count cannot be written (a full disk, a
+read-only folder) is still refused, and the store keeps the count in memory and applies
+it to what it reads from the file until a later write succeeds - so guessing on while the
+disk is full locks the badge all the same. An attempt that cannot even take the file's
+lock is refused without trying the PIN (``CredentialError``).
 """
 
 from __future__ import annotations
@@ -31,11 +46,13 @@ import secrets
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import structlog
 
 from . import filelock
 from .errors import DealerStationError
@@ -43,7 +60,10 @@ from .errors import DealerStationError
 if TYPE_CHECKING:
     from .journal import Journal
 
-__all__ = ["AuthError", "CredentialError", "CredentialStore", "Enrolment", "Supervisor", "credentials_path"]
+log = structlog.get_logger(__name__)
+
+__all__ = ["AuthError", "CredentialError", "CredentialStore", "Enrolment", "Supervisor", "credentials_path",
+           "enrolment_id", "journal_binding"]
 
 FORMAT_NAME = "dealer-station-credentials"
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
@@ -74,8 +94,9 @@ class CredentialError(DealerStationError):
 class AuthError(DealerStationError):
     """A refused supervisor authentication: always ``NOT_ACCEPTED``; ``reason`` says why (for the journal)."""
 
-    def __init__(self, problem: str = NOT_ACCEPTED, field: str | None = None, *, reason: str = WRONG_PIN) -> None:
-        super().__init__(problem, field)
+    def __init__(self, problem: str = NOT_ACCEPTED, field: str | None = None, *, reason: str = WRONG_PIN,
+                 key: str | None = "refuse_not_accepted", values: Mapping[str, str] | None = None) -> None:
+        super().__init__(problem, field, key=key, values=values)
         self.reason = reason
 
 
@@ -86,6 +107,8 @@ class Supervisor:
     badge: str
     role: str
     failed_attempts: int = 0
+    enrolment: str = ""
+    """Which enrolment of the badge signed in (``enrolment_id``): a new PIN or re-enrolment is another."""
 
     @property
     def actor(self) -> str:
@@ -100,9 +123,31 @@ class Enrolment:
     badge: str
     role: str
     locked_until: float | None
+    enrolment: str = ""
+    """This enrolment's id (``enrolment_id``): it changes with every ``add``, a new secret included."""
 
 
 AttemptCallback = Callable[[str, bool, str], None]
+
+
+BINDING_KEY = "journal"
+_BINDING_FIELDS = ("table_id", "purpose", "created")
+
+
+def journal_binding(journal: Journal) -> dict[str, Any]:
+    """What a credential file names of the one journal it belongs to: table, purpose, record 1's hash."""
+    return {"table_id": journal.table_id, "purpose": journal.purpose, "created": journal.created_hash}
+
+
+def _describe(binding: dict[str, Any]) -> str:
+    created = str(binding.get("created") or "")[:12]
+    return f"table {binding.get('table_id')}, {binding.get('purpose')}, record 1 {created}"
+
+
+def enrolment_id(record: dict[str, Any]) -> str:
+    """One enrolment of a badge or user, told apart from any other: every ``add`` (a new secret, or a
+    name removed and added again) draws a new random salt. Not secret, and reveals nothing of the hash."""
+    return hashlib.sha256(b"dealer-station enrolment." + str(record.get("salt", "")).encode()).hexdigest()[:24]
 
 
 def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
@@ -150,6 +195,13 @@ class CredentialStore:
         self._on_attempt = on_attempt
         self._journal = journal
         self._lock = threading.Lock()
+        self._unsaved: dict[str, dict[str, Any]] = {}
+        """Counters of attempts the file could not record (badge -> its record as it should be)."""
+        self._bound: dict[str, Any] | None = None
+        """The journal this store serves (``bind``): the file must belong to it."""
+        self._bound_path: Path | None = None
+        self._file_binding: dict[str, Any] | None = None
+        """The journal the file says it belongs to, as last read."""
         self._records: dict[str, dict[str, Any]] = self._load()
         # Hash for unknown and locked-out badges: every refusal costs one scrypt.
         self._decoy = {"salt": secrets.token_bytes(_SALT_BYTES).hex(), "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P,
@@ -159,15 +211,90 @@ class CredentialStore:
 
     def _load(self) -> dict[str, dict[str, Any]]:
         if not self.path.exists():
+            self._file_binding = None
             return {}
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             if data.get("format") != self.FILE_FORMAT or not isinstance(data.get(self.RECORDS_KEY), dict):
                 raise ValueError
             records: dict[str, dict[str, Any]] = data[self.RECORDS_KEY]
-            return records
-        except (OSError, ValueError, AttributeError):
+            binding = data.get(BINDING_KEY)
+            if binding is not None and not (isinstance(binding, dict) and set(binding) == set(_BINDING_FIELDS)):
+                raise ValueError
+            self._overlay_unsaved(records)
+        except (OSError, ValueError, AttributeError, TypeError):
             raise CredentialError(f"{self.path} is not a readable credential file") from None
+        self._file_binding = binding
+        self._check_belongs(records)
+        return records
+
+    # ----------------------------------------------------------------- one journal
+
+    def bind(self, journal: Journal | None) -> None:
+        """Serve ``journal`` only (None: there is no journal at the path): refuse a file that belongs to
+        another journal or, for a live one, holds a built-in badge; a file that belongs to none is claimed."""
+        if journal is None:
+            with self._lock:
+                self._records = self._load()
+                if self._file_binding is not None:
+                    raise CredentialError(f"{self.path} belongs to the journal ({_describe(self._file_binding)}), "
+                                          "which is no longer beside it: move the file away")
+            return
+        binding = journal_binding(journal)
+        if binding["created"] is None:
+            return  # an empty format-1 journal: nothing to tell it by yet
+        with self._lock:
+            self._bound, self._bound_path = binding, journal.path
+        if not self.path.exists():
+            return  # nobody enrolled: the first ``add`` writes the binding
+        with self._updating():  # refuses a file of another journal (``_check_belongs``)
+            if self._file_binding is None:
+                self._save()  # claimed: from now on it is this journal's
+
+    def _check_belongs(self, records: dict[str, dict[str, Any]]) -> None:
+        """The file read must belong to the journal this store serves (when it serves one)."""
+        bound = self._bound
+        if bound is None:
+            return
+        found = self._file_binding
+        if found is not None and found != bound:
+            raise CredentialError(
+                f"{self.path} belongs to another journal ({_describe(found)}), not to {self._bound_path} "
+                f"({_describe(bound)}): move it away and enrol this table's supervisors with "
+                "`dealer-station supervisors add`")
+        if bound["purpose"] == "live":
+            builtin = sorted(badge for badge, rec in records.items() if isinstance(rec, dict) and rec.get("builtin"))
+            if builtin:
+                raise CredentialError(
+                    f"{self.path} holds the built-in badge {', '.join(builtin)} of a demo or simulation: a live table "
+                    "never uses it; move the file away and enrol this table's supervisors with "
+                    "`dealer-station supervisors add`")
+
+    _COUNTERS = ("failures", "locked_until", "failed_since_success")
+
+    def _overlay_unsaved(self, records: dict[str, dict[str, Any]]) -> None:
+        """Apply the counts the file could not take: the stricter of the file's and memory's."""
+        for badge, unsaved in self._unsaved.items():
+            record = records.get(badge)
+            if not isinstance(record, dict) or record.get("salt") != unsaved["salt"]:
+                continue  # removed or enrolled anew since: its old count does not apply
+            for key in self._COUNTERS:
+                mine, theirs = unsaved.get(key), record.get(key)
+                record[key] = mine if theirs is None else theirs if mine is None else max(mine, theirs)
+
+    def _record_attempt(self, badge: str) -> bool:
+        """Save the records after an attempt on ``badge``; if the file cannot take it, keep it in memory."""
+        try:
+            self._save()
+        except OSError as exc:
+            record = self._records.get(badge)
+            if record is not None:
+                self._unsaved[badge] = {"salt": record.get("salt"), **{k: record.get(k) for k in self._COUNTERS}}
+            log.error("credential_attempt_unrecorded", path=str(self.path), error=exc.strerror or str(exc),
+                      kept_in_memory=record is not None)
+            return False
+        self._unsaved.clear()  # every count this store kept is in the file now
+        return True
 
     @contextmanager
     def _updating(self) -> Iterator[dict[str, dict[str, Any]]]:
@@ -183,8 +310,11 @@ class CredentialStore:
 
     def _save(self) -> None:
         """Replace the file atomically: a crash leaves the old or the new version, never half."""
-        text = json.dumps({"format": self.FILE_FORMAT, "version": 1, self.RECORDS_KEY: self._records}, indent=1,
-                          sort_keys=True)
+        content: dict[str, Any] = {"format": self.FILE_FORMAT, "version": 1, self.RECORDS_KEY: self._records}
+        binding = self._file_binding or self._bound
+        if binding is not None:
+            content[BINDING_KEY] = binding
+        text = json.dumps(content, indent=1, sort_keys=True)
         fd, tmp = tempfile.mkstemp(prefix=".credentials-", dir=self.path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -221,11 +351,19 @@ class CredentialStore:
         """Whether an offered secret is even worth hashing (anything else is hashed as "")."""
         return isinstance(pin, str) and pin.isascii() and len(pin) <= 64
 
-    def add(self, badge: str, pin: str, role: str = "supervisor", *, replace: bool = False) -> Supervisor:
-        """Enrol a badge with a new random salt; ``replace=True`` changes an existing PIN/role."""
+    def add(self, badge: str, pin: str, role: str = "supervisor", *, replace: bool = False,
+            builtin: bool = False) -> Supervisor:
+        """Enrol a badge with a new random salt; ``replace=True`` changes an existing PIN/role.
+
+        ``builtin``: a badge whose PIN is in the source (simulation, demo), only for a store bound
+        (``bind``) to a demo or simulation journal.
+        """
         self._check_id(badge)
         self._check_secret(pin)
         self._check_role(role)
+        if builtin and (self._bound is None or self._bound["purpose"] == "live"):
+            raise CredentialError(f"a built-in badge goes only into the credentials of a demo or simulation journal, "
+                                  f"not {self.path}", "journal")
         if not self.path.parent.is_dir():
             raise CredentialError(f"no folder {self.path.parent} for the credential file", "journal")
         salt = secrets.token_bytes(_SALT_BYTES)
@@ -238,8 +376,10 @@ class CredentialStore:
                 "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P, "failures": 0, "locked_until": None,
                 "failed_since_success": 0,
             }
+            if builtin:
+                records[badge]["builtin"] = True
             self._save()
-        return Supervisor(badge, role)
+        return Supervisor(badge, role, enrolment=enrolment_id(records[badge]))
 
     def remove(self, badge: str) -> None:
         with self._updating() as records:
@@ -256,7 +396,8 @@ class CredentialStore:
             self._records = self._load()
             now = self._clock()
             return [Enrolment(badge, str(rec.get("role", "")),
-                              rec["locked_until"] if (rec.get("locked_until") or 0) > now else None)
+                              rec["locked_until"] if (rec.get("locked_until") or 0) > now else None,
+                              enrolment_id(rec))
                     for badge, rec in sorted(self._records.items())]
 
     # ----------------------------------------------------------------- authentication
@@ -280,24 +421,25 @@ class CredentialStore:
         record = records.get(badge) if isinstance(badge, str) else None
         if record is None:
             self._matches(self._decoy, pin)
-            self._save()
+            self._record_attempt(badge)
             return False, UNKNOWN_BADGE, None
         locked_until = record.get("locked_until")
         if locked_until is not None and now < locked_until:
             self._matches(self._decoy, pin)  # the PIN is not even tried: no oracle while locked
-            self._save()
+            self._record_attempt(badge)
             return False, LOCKED_OUT, None
         if self._matches(record, pin):
             failed = int(record.get("failed_since_success", 0))
             if record["failures"] or locked_until is not None or failed:
                 record.update(failures=0, locked_until=None, failed_since_success=0)
-                self._save()
-            return True, OK, Supervisor(badge, record["role"], failed)
+                self._unsaved.pop(badge, None)  # proven: if the file keeps old counts, they only make it stricter
+                self._record_attempt(badge)
+            return True, OK, Supervisor(badge, record["role"], failed, enrolment_id(record))
         record["failures"] += 1
         record["failed_since_success"] = int(record.get("failed_since_success", 0)) + 1
         if record["failures"] >= self.max_failures:
             record.update(failures=0, locked_until=now + self.lockout_seconds)
-        self._save()
+        self._record_attempt(badge)  # refused either way; unrecorded, the count stays in memory
         return False, WRONG_PIN, None
 
     @classmethod
@@ -308,7 +450,7 @@ class CredentialStore:
         return hmac.compare_digest(actual, bytes.fromhex(record["hash"]))
 
     def _report(self, badge: str, ok: bool, reason: str) -> None:
-        """Tell the controller and journal the attempt and its true reason; outside the lock."""
+        """Tell the session and journal the attempt and its true reason; outside the lock."""
         if self._journal is not None:
             self._journal.append("supervisor_auth", {"ok": ok, "reason": reason}, actor=journal_actor(badge))
         if self._on_attempt is not None:

@@ -113,3 +113,16 @@ class CardReaderABC(DeviceABC):
     """Card reader at the dealer's position; it only reports (CardRead events)."""
 
     kind = "reader"
+
+
+class ReadingShoeABC(DeviceABC):
+    """Reading shoe: reports each card as the dealer draws it, in draw order, with no position.
+
+    Its reports are ``CardDrawn`` (card, burn mode), ``Unreadable`` (a card drawn but not
+    read: the dealer keys it), ``Alarm`` (alarm text or warning code), plus the link's
+    ``LinkUp`` / ``LinkDown`` / ``DeviceFault``. It takes no commands; the station assigns
+    each card to the position its deal plan expects next. For a receive-only model the link
+    is lost only when the port goes away (there is no heartbeat to miss).
+    """
+
+    kind = "reading_shoe"

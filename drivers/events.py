@@ -1,104 +1,34 @@
-"""Typed events every driver delivers (frozen pydantic models).
+"""The typed reports every driver delivers, re-exported from the core (``dealer_station.wire.reports``).
 
-Every event names its ``device`` ("shuffler", "reader") and the monotonic time ``at``
-it was delivered, so a controller can journal events from several devices in order.
+The session names the same classes at its one entry point (``TableSession.report``), so
+they live in the core; drivers, simulators, tests and benchmarks import them from here.
 """
 
 from __future__ import annotations
 
-import time
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field
-
-from dealer_station.wire import codec as p
-
-
-class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    device: str
-    at: float = Field(default_factory=time.monotonic)
-
-
-class DeviceIdentity(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    model: str
-    serial_number: str
-    firmware: str
-    protocol_version: int
-
-
-class CardDispensed(_Event):
-    position: str
-    index: int
-    card: int
-
-
-class CardRead(_Event):
-    card: int | None  # None = unreadable; the dealer may key it in
-
-
-class DeckVerified(_Event):
-    count: int
-    missing: list[int]
-    extra: list[int]
-    duplicates: list[int]
-
-
-class DeviceStatus(_Event):
-    state: p.DeviceState
-
-
-class DeviceFault(_Event):
-    code: p.WireFaultCode | Literal["link_lost", "crc_errors"]  # the last two come from the driver's link
-    text: str
-
-
-class LinkUp(_Event):
-    identity: DeviceIdentity
-
-
-class LinkDown(_Event):
-    reason: str
-
-
-class ShuffleDone(_Event):
-    pass
-
-
-class PacketDone(_Event):
-    position: str
-    count: int
-
-
-DeviceEvent = (
-    CardDispensed | CardRead | DeckVerified | DeviceStatus | DeviceFault | LinkUp | LinkDown | ShuffleDone | PacketDone
+from dealer_station.wire.reports import (
+    Alarm,
+    CardDispensed,
+    CardDrawn,
+    CardRead,
+    DeckVerified,
+    DeviceFault,
+    DeviceIdentity,
+    DeviceRefused,
+    DeviceReport,
+    DeviceStatus,
+    LinkDown,
+    LinkUp,
+    PacketDone,
+    ShuffleDone,
+    Unreadable,
 )
 
+DeviceEvent = DeviceReport
+"""The name drivers used before reports moved to the core."""
 
-def identity_from(msg: p.Identity) -> DeviceIdentity:
-    return DeviceIdentity(
-        model=msg.model, serial_number=msg.serial_number, firmware=msg.firmware, protocol_version=msg.protocol_version
-    )
-
-
-def event_from_message(msg: p.Message, device: str) -> DeviceEvent | None:
-    """Translate one delivered protocol event into its typed event (None: not an event)."""
-    match msg:
-        case p.CardDispensedMsg(position=pos, index=idx, card=card):
-            return CardDispensed(device=device, position=pos, index=idx, card=card)
-        case p.CardReadMsg(card=card):
-            return CardRead(device=device, card=card)
-        case p.DeckVerifiedMsg(count=n, missing=m, extra=e, duplicates=d):
-            return DeckVerified(device=device, count=n, missing=list(m), extra=list(e), duplicates=list(d))
-        case p.StatusMsg(state=state):
-            return DeviceStatus(device=device, state=state)  # type: ignore[arg-type]
-        case p.FaultMsg(code=code, text=text):
-            return DeviceFault(device=device, code=code, text=text)  # type: ignore[arg-type]
-        case p.ShuffleDoneMsg():
-            return ShuffleDone(device=device)
-        case p.PacketDoneMsg(position=pos, count=n):
-            return PacketDone(device=device, position=pos, count=n)
-    return None
+__all__ = [
+    "Alarm", "CardDispensed", "CardDrawn", "CardRead", "DeckVerified", "DeviceEvent", "DeviceFault",
+    "DeviceIdentity", "DeviceRefused", "DeviceReport", "DeviceStatus", "LinkDown", "LinkUp", "PacketDone", "ShuffleDone",
+    "Unreadable",
+]

@@ -3,14 +3,18 @@
     open_shuffler("serial:///dev/ttyUSB0?baudrate=115200")
     open_reader("usb://0x1d50:0x6018", backend=my_pyusb_backend)
     open_reader("serial:///dev/pts/3")
+    open_reading_shoe("beetek:///dev/ttyUSB1?serial_number=BT-0042")   # 9600 baud by default
     open_shuffler("sim://?seed=7&fault=jam_after=3")   # in-process simulator + real driver
 
-A vendor driver is one new module plus one line in ``BACKENDS`` (entries are import
-paths, so nothing serial/usb is imported until a backend is used), or, from another
-package, an entry point in the group ``dealer_station.backends`` named ``<kind>.<scheme>``
-(python-can's plugin mechanism). The simulators register ``sim`` that way: this package
-never imports them. Query parameters other than the backend's own go to the link:
-link_timeout, ack_timeout, max_retries.
+The URL's scheme names a backend: a role class bound to a transport and a dialect
+(``serial`` and ``usb`` speak the house protocol; ``beetek`` is the Bee-Tek USPC dialect on
+a serial port). A vendor is one dialect module in ``drivers/dialects/`` (holding its role
+class) plus one line in ``BACKENDS`` (entries are import paths, so nothing serial/usb is
+imported until a backend is used), or, from another package, an entry point in the group
+``dealer_station.backends`` named ``<kind>.<scheme>`` (python-can's plugin mechanism). The
+simulators register ``sim`` that way: this package never imports them. Query parameters
+other than the transport's go to the dialect (house: link_timeout, ack_timeout, max_retries;
+beetek: link_timeout, serial_number); one it does not take is a ConfigError.
 
 A backend is a driver class built from the URL's parameters, or any object with
 ``open_url(parts, params, backend)`` that builds the device itself (the simulators start
@@ -26,7 +30,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from dealer_station.errors import ConfigError
 
-from .base import CardReaderABC, ShufflerABC
+from .base import CardReaderABC, ReadingShoeABC, ShufflerABC
 
 BACKENDS: dict[str, dict[str, str]] = {
     "shuffler": {
@@ -35,6 +39,9 @@ BACKENDS: dict[str, dict[str, str]] = {
     "reader": {
         "serial": "drivers.serial_reader:SerialCardReader",
         "usb": "drivers.usb_reader:UsbCardReader",
+    },
+    "reading_shoe": {
+        "beetek": "drivers.dialects.beetek:BeetekShoe",
     },
 }
 
@@ -45,7 +52,7 @@ _INT_PARAMS = ("baudrate", "max_retries", "seed")
 
 
 def backend_class(kind: str, name: str) -> Any:
-    """The backend registered as ``name`` for device ``kind`` ("shuffler" / "reader")."""
+    """The backend registered as ``name`` for device ``kind`` ("shuffler", "reader", "reading_shoe")."""
     target = BACKENDS.get(kind, {}).get(name)
     if target is not None:
         module, _, attr = target.partition(":")
@@ -97,9 +104,10 @@ def _open(kind: str, url: str, backend: Any, open_now: bool, kwargs: dict[str, A
     if hasattr(cls, "open_url"):
         device = cls.open_url(parts, params, backend)
     else:
-        if parts.scheme == "serial":
+        transport = getattr(cls, "transport", parts.scheme)
+        if transport == "serial" and parts.scheme:
             params.setdefault("port", parts.path or parts.netloc)
-        elif parts.scheme == "usb":
+        elif transport == "usb" and parts.scheme:
             params["vid"], params["pid"] = _usb_ids(parts.netloc)
             params["backend"] = backend
         try:
@@ -120,4 +128,10 @@ def open_shuffler(url: str, *, open: bool = True, **kwargs: Any) -> ShufflerABC:
 def open_reader(url: str, *, backend: Any = None, open: bool = True, **kwargs: Any) -> CardReaderABC:
     """Build (and by default open) a card reader; ``backend`` is the pyusb backend for usb://."""
     device: CardReaderABC = _open("reader", url, backend, open, kwargs)
+    return device
+
+
+def open_reading_shoe(url: str, *, open: bool = True, **kwargs: Any) -> ReadingShoeABC:
+    """Build (and by default open) a reading shoe (``beetek:///dev/ttyUSB1``)."""
+    device: ReadingShoeABC = _open("reading_shoe", url, None, open, kwargs)
     return device

@@ -5,6 +5,7 @@ points (``pyproject.toml``), so ``drivers`` never imports the simulators:
 
     sim://shuffler?seed=7&fault=jam_after=3   the shoe simulator on a pty + the serial driver
     sim://usb  /  sim://serial                the reader simulator behind pyusb / on a pty
+    sim://beetek?seed=3&fault=unreadable_rate=0.05   the Bee-Tek reading shoe's twin + its driver
 
 Closing the driver stops its simulator (``driver.owned``); ``driver.simulator`` is the
 test hook for fault injection.
@@ -16,7 +17,7 @@ from typing import Any
 from urllib.parse import SplitResult
 
 from dealer_station.errors import ConfigError
-from drivers.registry import open_reader, open_shuffler
+from drivers.registry import open_reader, open_reading_shoe, open_shuffler
 
 from .faults import FaultPlan
 
@@ -58,6 +59,24 @@ class SimulatedReader:
         sim.start()
         try:
             device = open_reader(sim.url, backend=sim.backend, open=False, **params)
+        except Exception:
+            sim.stop()
+            raise
+        return _attach(device, sim)
+
+
+class SimulatedReadingShoe:
+    @staticmethod
+    def open_url(parts: SplitResult, params: dict[str, Any], backend: Any) -> Any:
+        from .beetek import BeetekSimulator
+
+        variant = parts.netloc or parts.path.strip("/")
+        if variant not in ("", "beetek"):
+            raise ConfigError(f"unknown simulated reading shoe {variant!r} (expected sim://beetek)")
+        faults = FaultPlan.parse(params.pop("fault", []))
+        sim = BeetekSimulator(seed=params.pop("seed", None), delay=params.pop("delay", 0.0), faults=faults).start()
+        try:
+            device = open_reading_shoe(sim.url, open=False, **params)
         except Exception:
             sim.stop()
             raise

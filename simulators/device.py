@@ -8,6 +8,7 @@ ends cannot drift apart. Garbage never stops a simulator: it NAKs and resynchron
 from __future__ import annotations
 
 import abc
+import hashlib
 import os
 import queue
 import random
@@ -22,6 +23,7 @@ from typing import Any, Protocol, Self
 
 import structlog
 
+from dealer_station.wire import auth
 from dealer_station.wire import codec as p
 from dealer_station.wire.channel import DEFAULT_ACK_TIMEOUT, DEFAULT_MAX_RETRIES, ReliableChannel
 
@@ -112,6 +114,24 @@ class PtyEndpoint:
         except (BlockingIOError, OSError):
             pass  # nobody reading: the bytes are lost, as on a real line
 
+    def write_all(self, data: bytes, timeout: float = 2.0) -> bool:
+        """Write every byte, waiting while the reader is behind (a line cannot overrun its
+        receiver: the baud rate paces it). False if unplugged or nobody drained it in time."""
+        view = memoryview(data)
+        deadline = time.monotonic() + timeout
+        while view:
+            if self._master < 0:
+                return False
+            try:
+                view = view[os.write(self._master, view):]
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    return False
+                time.sleep(0.0005)
+            except OSError:
+                return False
+        return True
+
     def wake(self) -> None:
         try:
             os.write(self._wake_w, b"!")
@@ -126,6 +146,16 @@ class PtyEndpoint:
             except OSError:
                 pass
         shutil.rmtree(self._dir, ignore_errors=True)
+
+
+def device_key(serial_number: str) -> bytes:
+    """The key a simulated unit holds for its serial number (what ``devices enrol`` would record)."""
+    return hashlib.sha256(b"dealer-station simulated device key\0" + serial_number.encode("utf-8")).digest()
+
+
+def program_image(model: str, firmware: str) -> bytes:
+    """A simulated unit's program image: what an approved-programs list holds for that model."""
+    return hashlib.sha256(f"{model} {firmware}".encode()).digest() * 256
 
 
 class SimulatedDevice(abc.ABC):
@@ -146,6 +176,8 @@ class SimulatedDevice(abc.ABC):
         self.faults = faults if faults is not None else FaultPlan()
         self.rng = random.Random(self.seed ^ 0x5EED)  # fault dice, reproducible per seed
         self.serial_number = f"SIM-{self.kind.upper()}-{self.seed & 0xFFFF:04X}"
+        self.program = program_image(self.model, self.firmware)
+        """The firmware image the device hashes for the station (``wire.auth.program_hash``)."""
         self._ack_timeout = ack_timeout
         self._max_retries = max_retries
         self.trace: Callable[[p.Message, float], None] | None = None  # first send of each event
@@ -224,13 +256,14 @@ class SimulatedDevice(abc.ABC):
 
     def inject(self, kind: str, **kw: Any) -> None:
         """Immediate fault: disconnect(seconds), power_cycle(seconds), door_open, door_close,
-        silence(seconds), jam, misfeed. Runs on the device thread, in order."""
+        silence(seconds), swap, jam, misfeed. Runs on the device thread, in order."""
         actions: dict[str, Callable[[float], None]] = {
             "disconnect": lambda now: self._disconnect(now, kw.get("seconds", self.faults.disconnect_seconds)),
             "power_cycle": lambda now: self._power_cycle(now, kw.get("seconds", 0.2)),
             "door_open": lambda now: self._door(True),
             "door_close": lambda now: self._door(False),
             "silence": lambda now: self._silence(now, kw.get("seconds", self.faults.silence_seconds)),
+            "swap": self._swap,
             "jam": lambda now: self.mechanical_fault("jam"),
             "misfeed": lambda now: self.mechanical_fault("misfeed"),
         }
@@ -241,6 +274,23 @@ class SimulatedDevice(abc.ABC):
     def mechanical_fault(self, code: str) -> None:
         self.fault(code, f"{code} reported by the {self.kind}")
 
+    @property
+    def key(self) -> bytes:
+        return device_key(self.serial_number)
+
+    def _auth_response(self, challenge: p.AuthChallenge) -> p.AuthResponse:
+        """The answer to the station's challenge; faults: ``impostor`` (a key that is not the
+        enrolled one), ``rogue_firmware`` (a rewritten program)."""
+        key = device_key("impostor:" + self.serial_number) if self.faults.impostor else self.key
+        image = self.program + b"rewritten" if self.faults.rogue_firmware else self.program
+        return p.AuthResponse(*auth.respond(key, image, self.serial_number, challenge.nonce, challenge.seed))
+
+    def _swap(self, now: float) -> None:
+        """Another unit of the same model on the same port: a power-cycle that comes back as a new serial."""
+        log.info("sim.swap", device=self.kind, serial=self.serial_number)
+        self.serial_number = f"SIM-{self.kind.upper()}-{(self.seed + 1) & 0xFFFF:04X}-SWAP"
+        self._power_cycle(now, 0.2)
+
     def after_card(self, count: int) -> None:
         """Fire the plan's one-shot "after N cards" link faults (lock held, device thread)."""
         plan = self.faults
@@ -249,6 +299,7 @@ class SimulatedDevice(abc.ABC):
             ("silence_after", "silence"),
             ("disconnect_after", "disconnect"),
             ("power_cycle_after", "power_cycle"),
+            ("swap_after", "swap"),
         ):
             limit = getattr(plan, name)
             if limit is not None and count >= limit:
@@ -365,6 +416,8 @@ class SimulatedDevice(abc.ABC):
                 return p.encode(self._identity())
             if isinstance(message, p.Ping):
                 return p.encode(p.Pong(self.state))
+            if isinstance(message, p.AuthChallenge):
+                return p.encode(self._auth_response(message))
             if item.is_control and message.CODE not in (p.Msg.ACK, p.Msg.NAK):
                 return b""
         delivered, reply = channel.receive(item, now)

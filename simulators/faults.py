@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from dealer_station.cards import parse_card
 from dealer_station.errors import CardError, ConfigError
 
-INJECTABLE = ("disconnect", "power_cycle", "door_open", "door_close", "silence", "jam", "misfeed")
+INJECTABLE = ("disconnect", "power_cycle", "door_open", "door_close", "silence", "swap", "jam", "misfeed")
 
 
 @dataclass
@@ -34,8 +34,19 @@ class FaultPlan:
     disconnect_seconds: float = 0.3
     power_cycle_after: int | None = None
     door_open_after: int | None = None
+    impostor: int = 0  # nonzero: answers the station's challenge with a key that is not the enrolled one
+    rogue_firmware: int = 0  # nonzero: its program is not the approved image
+    swap_after: int | None = None  # after N cards another unit (another serial) appears on the port
+    unreadable_rate: float = 0.0  # reading shoe: fraction of draws the shoe cannot read
+    alarm_rate: float = 0.0  # reading shoe: chance of an alarm after a draw
+    warning_rate: float = 0.0  # reading shoe: chance of a warning code after a draw
+    garbage_rate: float = 0.0  # reading shoe: chance of line noise after a message
     stack: dict[int, int] = field(default_factory=dict)
     """Deal position -> card placed there by every shuffle (a stacked deck: Pool hits on demand)."""
+    weak_shuffle: int = 0
+    """Riffles of the previous order each shuffle does instead of a full shuffle (0: a full shuffle)."""
+    repeat_deck: int = 0
+    """Each shuffle repeats the order of the shuffle this many shuffles ago (0: never)."""
 
     @classmethod
     def parse(cls, specs: list[str] | tuple[str, ...]) -> FaultPlan:
@@ -92,10 +103,14 @@ _ALIASES = {
     "unreadable": "unreadable_next",
     "corrupt": "corrupt_rate",
     "bad_crc": "bad_crc_rate",
+    "alarm": "alarm_rate",
+    "warning": "warning_rate",
+    "garbage": "garbage_rate",
     "silence": "silence_after",
     "disconnect": "disconnect_after",
     "power_cycle": "power_cycle_after",
     "door_open": "door_open_after",
+    "swap": "swap_after",
 }
 
 

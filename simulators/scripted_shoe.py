@@ -1,8 +1,8 @@
 """An in-process shoe that deals a known card order synchronously.
 
-It answers the controller's shoe commands by calling the controller's device methods
-directly, with no thread and no wire: for state-machine tests, screenshots and
-benchmarks that must not depend on timing. The protocol-speaking simulators are in
+It answers the session's shoe commands by handing typed reports to the session's one
+entry point (``session.report``) directly, with no thread and no wire: for state-machine
+tests, screenshots and benchmarks that must not depend on timing. The protocol-speaking simulators are in
 ``simulators.shuffler`` / ``simulators.reader``.
 """
 
@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dealer_station.cards import parse_card
+from dealer_station.wire import reports as rp
 
 BURNS = ("2c", "2d", "2h")
 """Burn cards of a stacked hold'em deck (flop, turn, river)."""
@@ -47,8 +48,8 @@ class ScriptedShoe:
 
     def connect(self) -> None:
         """Report the link up with an identity, as a real shoe's driver does on connect."""
-        self.session.on_link("shuffler", True, identity={
-            "model": "DS-SCRIPTED", "serial_number": "SCRIPTED-1", "firmware": "1.0.0", "protocol_version": 1})
+        self.session.report(rp.LinkUp(device="shuffler", identity=rp.DeviceIdentity(
+            model="DS-SCRIPTED", serial_number="SCRIPTED-1", firmware="1.0.0", protocol_version=1)))
 
     def load(self, cards: list[str]) -> None:
         first = [parse_card(c) for c in cards]
@@ -65,7 +66,9 @@ class ScriptedShoe:
     def verify_deck(self) -> None:
         self.commands.append(("verify",))
         assert self.session is not None
-        self.session.on_deck_verified(*self.verify_result)
+        count, missing, extra, duplicates = self.verify_result
+        self.session.report(rp.DeckVerified(device="shuffler", count=count, missing=missing, extra=extra,
+                                            duplicates=duplicates))
 
     def deal_packet(self, position: str, count: int) -> None:
         self.commands.append(("deal", position, count))
@@ -74,9 +77,9 @@ class ScriptedShoe:
         assert self.session is not None
         for i in range(count):
             if self.jam_after is not None and self.pos >= self.jam_after:
-                self.session.on_device_fault("shuffler", "jam", "card jam in the feed")
+                self.session.report(rp.DeviceFault(device="shuffler", code="jam", text="card jam in the feed"))
                 return
             card = self.deck[self.pos]
             self.pos += 1
-            self.session.on_card_dispensed(position, i, card)
-        self.session.on_packet_done(position, count)
+            self.session.report(rp.CardDispensed(device="shuffler", position=position, index=i, card=card))
+        self.session.report(rp.PacketDone(device="shuffler", position=position, count=count))

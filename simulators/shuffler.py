@@ -14,7 +14,7 @@ import structlog
 
 from dealer_station.wire import codec as p
 
-from .deck import PhysicalCard, load_deck, shuffled, stack, verify
+from .deck import HISTORY, PhysicalCard, load_deck, next_order, shuffle_seed, stack, verify
 from .device import Endpoint, PtyEndpoint, SimulatedDevice
 from .faults import FaultPlan
 
@@ -31,6 +31,7 @@ class ShufflerSimulator(SimulatedDevice):
         self.dealt: list[tuple[str, int]] = []
         self.shuffles = 0
         self.last_shuffle_seed: int | None = None
+        self.orders: deque[list[PhysicalCard]] = deque(maxlen=HISTORY)  # the orders shuffles left, oldest first
         self._pty: PtyEndpoint | None = None
         self.power_on()
 
@@ -120,14 +121,18 @@ class ShufflerSimulator(SimulatedDevice):
         if self._refuse():
             return
         if seed is None:
-            seed = (self.seed * 1_000_003 + self.shuffles) & 0xFFFFFFFFFFFFFFFF
+            seed = shuffle_seed(self.seed, self.shuffles)
         self.shuffles += 1
         self.last_shuffle_seed = seed
         self._packets.clear()
         self._current = None
         self.emit(p.StatusMsg("shuffling"))
-        self.deck = stack(shuffled(load_deck(self.faults.missing, self.faults.duplicate, self.faults.extra), seed),
-                          self.faults.stack)
+        plan = self.faults
+        loaded = load_deck(plan.missing, plan.duplicate, plan.extra)
+        order = next_order(loaded, seed, list(self.orders), riffles=plan.weak_shuffle,
+                           repeat=plan.repeat_deck)
+        self.deck = stack(order, plan.stack)
+        self.orders.append(list(self.deck))
         self.since_shuffle = 0
         self.emit(p.ShuffleDoneMsg())
         self.set_state_event()

@@ -29,7 +29,7 @@ SERVICE_USER = "postgres"
 class PostgresServer:
     """One cluster in a temporary directory; ``url(user, db)`` gives libpq URLs to it."""
 
-    def __init__(self, *, settings: dict[str, str] | None = None) -> None:
+    def __init__(self, *, settings: dict[str, str] | None = None, standby_of: PostgresServer | None = None) -> None:
         for tool in ("initdb", "pg_ctl", "postgres"):
             if not (PG_BIN / tool).is_file():
                 raise RuntimeError(f"PostgreSQL binary {PG_BIN / tool} not found: install postgresql-15 "
@@ -51,8 +51,13 @@ class PostgresServer:
             entry = pwd.getpwnam(SERVICE_USER)
             os.chown(self.root, entry.pw_uid, entry.pw_gid)
         self.superuser = SERVICE_USER if self._as_service else pwd.getpwuid(os.geteuid()).pw_name
-        self._run([str(PG_BIN / "initdb"), "-D", str(self.data), "-E", "UTF8", "--locale=C",
-                   "-A", "trust", "-U", self.superuser, "--no-sync"])
+        if standby_of is None:
+            self._run([str(PG_BIN / "initdb"), "-D", str(self.data), "-E", "UTF8", "--locale=C",
+                       "-A", "trust", "-U", self.superuser, "--no-sync"])
+        else:  # PostgreSQL's own streaming replication: a base backup that follows the primary (-R)
+            self._run([str(PG_BIN / "pg_basebackup"), "-D", str(self.data), "-h", str(standby_of.socket_dir),
+                       "-U", standby_of.superuser, "-X", "stream", "-R", "--no-sync"])
+            (self.data / "postmaster.pid").unlink(missing_ok=True)
         with (self.data / "postgresql.conf").open("a", encoding="utf-8") as conf:
             for key, value in self.settings.items():
                 conf.write(f"{key} = {value}\n")
@@ -74,6 +79,10 @@ class PostgresServer:
     def stop(self) -> None:
         if self.postmaster_pid() is not None:
             self._run([str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop"])
+
+    def promote(self) -> None:
+        """Make a hot standby the primary (``pg_ctl promote``), waiting until it takes writes."""
+        self._run([str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-w", "promote"])
 
     def postmaster_pid(self) -> int | None:
         pidfile = self.data / "postmaster.pid"

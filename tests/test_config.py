@@ -7,15 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.config import (
-    CONFIG_DIR_ENV,
-    build_table,
-    load_profile,
-    stake_unit,
-    with_overrides,
-)
+from dealer_station.config import CONFIG_DIR_ENV, stake_unit
 from dealer_station.errors import ConfigError, RecordError
 from dealer_station.evaluator import Category
+from dealer_station.profile_loader import build_table, load_profile, with_overrides
 
 CONFIG = Path(__file__).resolve().parent.parent / "config"
 DEFAULT_TEXT = (CONFIG / "uth-default.toml").read_text()

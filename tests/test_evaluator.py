@@ -269,7 +269,7 @@ def test_all_five_card_hands_reproduce_published_counts():
 # --- exact seven-card counts ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("n", [5, 7])
+@pytest.mark.parametrize("n", [5, pytest.param(7, marks=pytest.mark.slow)])  # 7: all 133,784,560 hands
 def test_exact_enumeration_reproduces_published_counts(n):
     counts, stats = enumerate7.enumerate_counts(n)
     assert dict(counts) == PUBLISHED[n]
@@ -399,3 +399,27 @@ def test_best5_of_seven_evaluates_to_the_same_strength(cards):
     value = evaluate(cards)
     assert evaluate(list(value.best5)).strength == value.strength
     assert strength7(cards) == value.strength
+
+
+def test_a_fresh_build_of_the_tables_has_the_digest_a_cache_is_checked_against() -> None:
+    from dealer_station.evaluator import TABLES_DIGEST, _build_tables, tables_digest
+
+    assert tables_digest(_build_tables()) == TABLES_DIGEST
+
+
+def test_an_altered_table_cache_is_rebuilt_never_believed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import marshal
+
+    from dealer_station import evaluator
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert evaluator._load_tables() == evaluator._build_tables()  # built, then cached
+    cache = evaluator._cache_file()
+    by_ranks, by_flush, suits = marshal.loads(cache.read_bytes())
+    royal = max(by_flush)
+    forged = [royal if s >= 0 else s for s in by_flush]  # every flush a royal flush
+    cache.write_bytes(marshal.dumps((by_ranks, forged, suits), 4))
+    loaded = evaluator._load_tables()
+    assert loaded[1] == by_flush != forged
+    cache.write_bytes(b"not marshal data")
+    assert evaluator._load_tables()[1] == by_flush

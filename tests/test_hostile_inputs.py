@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from dealer_station.journal import Journal
+from tests import cli as station_cli
 
 from .journal._rounds import journal_with_rounds
 
@@ -165,7 +166,7 @@ def test_refused_in_one_line_with_nothing_written(world: Path, argv: list[str], 
     env["QT_QPA_PLATFORM"] = "offscreen"  # a display: run stays a live run
     before, root_before = tree(world), sorted(os.listdir("/"))
     with open(argv[-1][1:] if argv[-1].startswith(">") else os.devnull, "w") as stdout:
-        result = subprocess.run([sys.executable, "-m", "dealer_station", *args], stdout=stdout,
+        result = station_cli.run([sys.executable, "-m", "dealer_station", *args], stdout=stdout,
                                 stderr=subprocess.PIPE, text=True, cwd=world, env=env, timeout=120)
     assert result.returncode == 2, result.stderr[-2000:]
     assert "Traceback" not in result.stderr

@@ -76,3 +76,113 @@ def test_importing_every_core_module_pulls_in_no_device_or_gui_library(package: 
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+# ---------------------------------------------------------------------------- inside the core
+
+CORE = ROOT / "dealer_station"
+INNER_RULES: dict[str, tuple[str, ...]] = {
+    # the rules of the games: no engine, no journal, no floor, pit, CLI or screen
+    "games": ("engine", "journal", "floor", "pit", "cli", "station", "simulate", "autoplay", "recall", "supervisor"),
+    "jackpot": ("engine", "journal", "floor", "pit", "cli", "station", "simulate", "autoplay"),
+    # the journal's vocabulary sits beneath both the games and the engine
+    "table": ("engine", "games", "journal", "floor", "pit", "cli", "station", "simulate", "autoplay", "jackpot",
+              "profile_loader", "game_registry"),
+    # the profile models know no game (a game brings its own model)
+    "config": ("games", "game_registry", "profile_loader", "engine", "table", "journal", "evaluator_tables"),
+    # the round engine never reaches the drivers, the floor, the pit or the screen
+    "engine": ("floor", "pit", "cli", "station", "simulate", "autoplay"),
+    "journal": ("engine", "games", "table", "floor", "pit", "cli"),
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def core_imports(path: Path) -> list[tuple[int, str]]:
+    """(line, imported module) of every import of ``dealer_station`` code in the file, resolved
+    (relative, function-level and ``TYPE_CHECKING`` imports included)."""
+    name = module_name(path)
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ".".join(package[: len(package) - node.level + 1])
+                targets = [f"{base}.{node.module}"] if node.module else [f"{base}.{a.name}" for a in node.names]
+            else:
+                targets = [node.module or ""]
+        elif isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        else:
+            continue
+        found.extend((node.lineno, t) for t in targets if t.startswith("dealer_station."))
+    return found
+
+
+def unit_of(module: str) -> str:
+    """``dealer_station.X`` (a sub-package or a top-level module) of a module's name."""
+    return module.split(".")[1] if module.count(".") >= 1 else module
+
+
+def core_graph() -> dict[str, dict[str, list[str]]]:
+    graph: dict[str, dict[str, list[str]]] = {}
+    for path in sorted(CORE.rglob("*.py")):
+        source = unit_of(module_name(path))
+        for line, target in core_imports(path):
+            dest = unit_of(target)
+            if dest != source:
+                graph.setdefault(source, {}).setdefault(dest, []).append(f"{path.relative_to(ROOT)}:{line}")
+    return graph
+
+
+def cycles(graph: dict[str, dict[str, list[str]]]) -> list[list[str]]:
+    """The strongly connected components with more than one unit (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph.get(v, {}):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(set(graph) | {w for ws in graph.values() for w in ws}):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_core_package_graph_has_no_cycle() -> None:
+    graph = core_graph()
+    assert [(c, [(a, b, graph[a][b][:2]) for a in c for b in graph.get(a, {}) if b in c]) for c in cycles(graph)] == []
+
+
+@pytest.mark.parametrize("unit", sorted(INNER_RULES))
+def test_each_layer_of_the_core_imports_only_what_lies_beneath_it(unit: str) -> None:
+    reached = core_graph().get(unit, {})
+    assert {dest: where[:2] for dest, where in reached.items() if dest in INNER_RULES[unit]} == {}
+
+
+def test_the_graph_check_sees_a_cycle_hidden_in_a_function(tmp_path: Path) -> None:
+    graph = {"a": {"b": ["a.py:1"]}, "b": {"c": ["b.py:9 (in a function)"]}, "c": {"a": ["c.py:3"]}, "d": {"a": []}}
+    assert cycles(graph) == [["a", "b", "c"]]
+    sample = CORE / "games" / "base.py"
+    assert any(target.startswith("dealer_station.table") for _, target in core_imports(sample))

@@ -6,7 +6,6 @@ from decimal import Decimal, Inexact, Rounded, localcontext
 
 import pytest
 
-from dealer_station.config import build_table
 from dealer_station.errors import ConfigError, RecordError
 from dealer_station.games import get_game
 from dealer_station.money import (
@@ -19,6 +18,7 @@ from dealer_station.money import (
     parse_money,
     round_down,
 )
+from dealer_station.profile_loader import build_table
 
 BIG = "999999999999999999.9999999999"
 

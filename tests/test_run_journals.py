@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -33,7 +34,7 @@ def test_no_display_says_demo_and_uses_the_demo_journal(tmp_path: Path) -> None:
     result = _run(tmp_path, "--journal", str(live), "--rounds", "1", "--step-ms", "10", "--screenshot-dir", "shots",
                   display=False)
     assert result.returncode == 0, result.stderr
-    demo = live.with_name("demo.sqlite")
+    demo = live.with_name("demo-T1.sqlite")  # named by table: tables sharing a folder never share a demo
     first = result.stdout.splitlines()[0]
     assert first.startswith(f"no display: running offscreen in DEMO mode on the demo journal {demo} "), first
     logged = [json.loads(line) for line in result.stderr.splitlines() if line.startswith("{")]
@@ -42,6 +43,10 @@ def test_no_display_says_demo_and_uses_the_demo_journal(tmp_path: Path) -> None:
     with Journal.open_readonly(demo) as journal:
         assert journal.purpose == "demo" and any(e.kind == "round_paid" for e in journal.events())
     assert CredentialStore(credentials_path(demo)).badges() == ["0000"]
+    shots = sorted((tmp_path / "shots").glob("*.png"))
+    assert shots and not (tmp_path / "shots" / "none_closed.png").exists()  # none before the window is sized
+    sizes = {struct.unpack(">II", shot.read_bytes()[16:24]) for shot in shots}  # PNG IHDR width, height
+    assert len(sizes) == 1, sizes
 
 
 def test_live_run_creates_no_credentials_and_refuses_demo_journals(tmp_path: Path) -> None:
@@ -53,3 +58,14 @@ def test_live_run_creates_no_credentials_and_refuses_demo_journals(tmp_path: Pat
     assert refused.stderr.strip() == (f"dealer-station run: error: {demo} is a demo journal, not a live one "
                                       "(table T1); use another journal file")
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # no credentials, nothing at all
+
+
+def test_a_live_run_refuses_a_journal_of_another_game_and_writes_nothing(tmp_path: Path) -> None:
+    journal = tmp_path / "t1.sqlite"
+    Journal(journal, table_id="T1", purpose="live", game="holdem_bonus").close()
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    refused = _run(tmp_path, "--journal", str(journal), display=True)  # uth-default is table T1 too
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == (f"dealer-station run: error: {journal} is the journal of a holdem_bonus table "
+                                      "(T1), not uth; use another journal file")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before

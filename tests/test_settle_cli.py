@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from tests import cli as station_cli
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "uth-round.json"
 EXAMPLES_JSONL = ROOT / "examples" / "uth-rounds.jsonl"
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return station_cli.run(
         [sys.executable, "-m", "dealer_station", "settle", *args],
         input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60,
     )

@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer_station.cards import card_str
-from dealer_station.config import load_profile
 from dealer_station.errors import CardError, DealerStationError, RecordError, RuleError
 from dealer_station.evaluator import evaluate
 from dealer_station.games import GAMES, get_game
 from dealer_station.games.uth import Payer, settle_seat
+from dealer_station.profile_loader import load_profile
 
 CONFIG = Path(__file__).resolve().parent.parent / "config"
 UTH = get_game("uth")

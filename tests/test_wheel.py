@@ -10,6 +10,10 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # builds and installs the wheel in a fresh venv
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -61,8 +61,8 @@ def run_station(args: argparse.Namespace) -> int:
     credentials (``dealer-station supervisors add`` enrols supervisors).
     """
     from dealer_station.autoplay import AutoCroupier, void_on_halt
-    from dealer_station.config import load_profile
     from dealer_station.journal import Journal, Purpose, ensure_folder
+    from dealer_station.profile_loader import load_profile
     from dealer_station.station import Station
     from dealer_station.supervisor import CredentialStore, credentials_path
 
@@ -70,11 +70,13 @@ def run_station(args: argparse.Namespace) -> int:
     table = load_profile(args.config)
     journal_path = ensure_folder(args.journal or table.journal)
     purpose: Purpose = "demo" if args.demo else "live"
-    # Create the journal as such, or refuse one of another purpose, before any credential is written.
-    Journal(journal_path, table_id=table.table_id, purpose=purpose).close()
-    credentials = CredentialStore(credentials_path(journal_path))
+    # Create the journal as such, or refuse one of another purpose or game, before any credential is written;
+    # the credentials must be this journal's (a live one refuses a file holding the demo badge).
+    with Journal(journal_path, table_id=table.table_id, purpose=purpose, game=table.game) as opened:
+        credentials = CredentialStore(credentials_path(journal_path))
+        credentials.bind(opened)
     if purpose == "demo" and not credentials.badges():
-        credentials.add(demo_badge, demo_pin)
+        credentials.add(demo_badge, demo_pin, builtin=True)
         print(f"demo: created supervisor badge {demo_badge} with PIN {demo_pin} in {credentials.path}")
     elif not credentials.badges():
         print(f"no supervisor enrolled for {journal_path}: supervisor actions will be refused "
@@ -83,13 +85,13 @@ def run_station(args: argparse.Namespace) -> int:
     app = make_app()
     station = Station(table, journal_path=journal_path, credentials=credentials, purpose=purpose,
                       floor_url=getattr(args, "floor", None))
-    ctl = station.start()
+    session = station.start()
     worker = CommandWorker()
-    paid_before, voided_before = ctl.state.rounds_paid, ctl.state.rounds_voided
+    paid_before, voided_before = session.state.rounds_paid, session.state.rounds_voided
 
     def finished() -> tuple[int, int]:
         """(paid, voided) this run, from the session's state: renders coalesce, the journal does not."""
-        return ctl.state.rounds_paid - paid_before, ctl.state.rounds_voided - voided_before
+        return session.state.rounds_paid - paid_before, session.state.rounds_voided - voided_before
 
     stopping: list[bool] = []
 
@@ -102,14 +104,14 @@ def run_station(args: argparse.Namespace) -> int:
 
     shots = Path(args.screenshot_dir) if args.screenshot_dir else None
     kiosk = on_real_display() and not args.demo
-    window = MainWindow(ctl, worker=worker, journal=station.journal, screenshot_dir=shots,
+    window = MainWindow(session, worker=worker, journal=station.journal, screenshot_dir=shots,
                         last_heard=station.last_heard, kiosk=kiosk)
     window.bridge.changed.connect(maybe_stop)
     demo_timer = QTimer(window)
     if args.demo:
         present = station.present_card
         seats = args.seats or list(range(1, min(table.seats, 5) + 1))
-        croupier = AutoCroupier(ctl, rng=random.Random(args.seed), seats=seats, present=present,
+        croupier = AutoCroupier(session, rng=random.Random(args.seed), seats=seats, present=present,
                                 on_halt=void_on_halt(demo_badge, demo_pin))
         demo_timer.timeout.connect(lambda: worker.busy or worker.submit("demo", croupier.step))
         demo_timer.start(args.step_ms)

@@ -14,8 +14,9 @@ from typing import Any
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.phases import Stage
 from dealer_station.engine.view import decision_stake, face_up
+from dealer_station.games import BankingGame
+from dealer_station.table.phases import Stage
 
 from .bet_panel import BetPanel, restore_bets
 from .format import money
@@ -70,7 +71,7 @@ class BankingPanel(QWidget):
         self.clear_button = FitButton("", 13, name="clearSeat", lines=2)
         self.clear_button.tapped.connect(self._clear)
         self.no_more_bets = FitButton("", 16, role="big", name="noMoreBets")
-        self.no_more_bets.tapped.connect(lambda: self.shell.submit("no_more_bets", self.session.no_more_bets))
+        self.no_more_bets.tapped.connect(lambda: self.shell.submit("no_more_bets", self.session.execute, "no_more_bets"))
         self.acting = FitLabel("", 15, bold=True, role="title")
         self.acting.setObjectName("actingSeat")
         self.decision_buttons = [FitButton("", 14, role="action", name=f"decision{i}") for i in range(MAX_DECISIONS)]
@@ -133,18 +134,18 @@ class BankingPanel(QWidget):
     def _clear_seat(self, seat: int) -> tuple[int, dict[str, Decimal]]:
         rnd = self.session.round
         before = dict(rnd.seats[seat].bets) if rnd is not None and seat in rnd.seats else {}
-        self.session.set_bets(seat, {})
+        self.session.execute("set_bets", seat, {})
         return seat, before
 
     def _decide(self, button: FitButton) -> None:
         seat, action = button.property("seat"), button.property("action")
         if seat is not None and action:
-            self.shell.submit("decide", self.session.decide, int(seat), str(action))
+            self.shell.submit("decide", self.session.execute, "decide", int(seat), str(action))
 
     def _paid(self) -> None:
         seat = self.paid_button.property("seat")
         if seat is not None:
-            self.shell.submit("paid", self.session.mark_paid, int(seat))
+            self.shell.submit("paid", self.session.execute, "mark_paid", int(seat))
 
     def decision_buttons_for(self, seat: int) -> list[FitButton]:
         """The decision buttons shown for ``seat`` now (tests)."""
@@ -164,6 +165,7 @@ class BankingPanel(QWidget):
         settling = next_to_settle(rnd) if rnd is not None and stage is Stage.SETTLEMENT else None
         shown_settle = self.settlement.shown_seat(rnd) if rnd is not None and rnd.settlement is not None else None
         game = session.game
+        assert isinstance(game, BankingGame), "the banking panel is a banking table's"
         words = {spot: game_word(game, spot) for spot in game.spots}
         for seat, tile in self.seats.items():
             st = rnd.seats.get(seat) if rnd is not None else None
@@ -172,7 +174,7 @@ class BankingPanel(QWidget):
                 title += " \u2192 " + str(st.player)
             result, role, done = "", "result", False
             outcome = rnd is not None and (rnd.settlement is not None or rnd.void is not None)
-            if outcome:
+            if outcome and rnd is not None:
                 result, role, done = seat_outcome(rnd, seat)
             elif st is not None and st.actions:
                 result = game_word(game, st.actions[-1])

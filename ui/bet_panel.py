@@ -16,8 +16,9 @@ from typing import Any
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.phases import Stage
 from dealer_station.engine.view import ChipRow, bets_after, chip_rows, money_args
+from dealer_station.games import BankingGame
+from dealer_station.table.phases import Stage
 
 from . import theme
 from .format import money
@@ -30,13 +31,13 @@ def press_chip(session: TableSession, seat: int, row: ChipRow, chip: Decimal | N
     """On the worker: the seat's stakes now, plus the press, to the session. Returns (seat, stakes before)."""
     rnd = session.round
     before = dict(rnd.seats[seat].bets) if rnd is not None and seat in rnd.seats else {}
-    session.set_bets(seat, money_args(bets_after(before, row, chip, rows)))
+    session.execute("set_bets", seat, money_args(bets_after(before, row, chip, rows)))
     return seat, before
 
 
 def restore_bets(session: TableSession, seat: int, bets: dict[str, Decimal]) -> int:
     """On the worker: put a seat's stakes back as they were (Undo)."""
-    session.set_bets(seat, money_args(bets))
+    session.execute("set_bets", seat, money_args(bets))
     return seat
 
 
@@ -48,7 +49,9 @@ class BetPanel(QFrame):
         self.session = session
         self.setObjectName("betPanel")
         theme.set_role(self, "panel")
-        self.rows = chip_rows(session.game, session.table)
+        game = session.game
+        assert isinstance(game, BankingGame), "the bet panel is a banking table's"
+        self.rows = chip_rows(game, session.table)
         self.seat = 1
         m = CURRENT[0]
         outer = QHBoxLayout(self)

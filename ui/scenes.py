@@ -1,7 +1,7 @@
 """Every phase of every game, on the scripted shoe: for the layout test and the screenshots.
 
 A scene function drives a real session (journal, credentials, the scripted in-process
-shoe of the controller tests, so the cards are always the same) through a round and
+shoe of the session tests, so the cards are always the same) through a round and
 yields a name at each phase worth looking at; the caller renders the window then. Some
 scenes open a dialog over the table (PIN, card picker, recall...) and close it after.
 """
@@ -18,9 +18,11 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QDialog
 
 from dealer_station.cards import parse_card
-from dealer_station.config import load_profile
 from dealer_station.engine import TableSession
+from dealer_station.games import BankingGame
+from dealer_station.games.thb import ThbTableConfig
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
 
 from .shell import MainWindow, settle_layout
@@ -63,7 +65,7 @@ class Rig:
 
 def make_rig(profile: str, folder: Path | None = None, *, deck: list[str] | None = None, has_reader: bool = False,
              language: str = "en", size: tuple[int, int] = (800, 480)) -> Rig:
-    from simulators.scripted_shoe import ScriptedShoe  # the same in-process shoe the controller tests use
+    from simulators.scripted_shoe import ScriptedShoe  # the same in-process shoe the session tests use
 
     folder = folder or Path(tempfile.mkdtemp(prefix="scenes-"))
     table = load_profile(profile)
@@ -89,10 +91,19 @@ def make_rig(profile: str, folder: Path | None = None, *, deck: list[str] | None
     return Rig(session, shoe, window, folder, [journal])
 
 
+def _settled_seats(session: TableSession) -> list[dict[str, Any]]:
+    """The settlement's seats of the round on the table (a scene asks only once it is settled)."""
+    rnd = session.round
+    assert rnd is not None and rnd.settlement is not None
+    seats: list[dict[str, Any]] = rnd.settlement["seats"]
+    return seats
+
+
 def _bets(session: TableSession, seat: int, ante: str, extra: bool) -> dict[str, str]:
     if session.game.name == "holdem_bonus":
         bets = {"ante": ante}
         if extra:
+            assert isinstance(session.table, ThbTableConfig)
             bets.update(bonus=ante, pool=str(session.table.options.pool_stake))
         return bets
     bets = {"ante": ante, "blind": ante}
@@ -103,7 +114,7 @@ def _bets(session: TableSession, seat: int, ante: str, extra: bool) -> dict[str,
 
 def place_bets(session: TableSession, seats: list[int], ante: str = "500") -> None:
     for seat in seats:
-        session.set_bets(seat, _bets(session, seat, ante, seat % 2 == 1 or session.game.name == "holdem_bonus"))
+        session.execute("set_bets", seat, _bets(session, seat, ante, seat % 2 == 1 or session.game.name == "holdem_bonus"))
 
 
 def _release_deal(rig: Rig) -> None:
@@ -116,7 +127,7 @@ def _release_deal(rig: Rig) -> None:
 def play_decisions(session: TableSession, choose: Callable[[int, list[str]], str]) -> None:
     while session.seats_to_act():
         seat = session.seats_to_act()[0]
-        session.decide(seat, choose(seat, session.legal_actions(seat)))
+        session.execute("decide", seat, choose(seat, session.legal_actions(seat)))
 
 
 def _open_dialog(rig: Rig, open_it: Callable[[], None]) -> None:
@@ -139,20 +150,22 @@ def banking_round(rig: Rig) -> Iterator[str]:
     session = rig.session
     seats = list(range(1, session.table.seats + 1))
     yield "idle"
-    session.open_round()
+    session.execute("open_round")
     place_bets(session, seats)
     rig.window.panel.bets.choose(seats[-1])
     yield "betting"
     rig.shoe.hold = True
-    session.no_more_bets()
+    session.execute("no_more_bets")
     yield "lockout"
     _release_deal(rig)
-    streets = list(session.game.streets)
+    game = session.game
+    assert isinstance(game, BankingGame)
+    streets = list(game.streets)
     first = True
     for street in streets:
         if session.phase_info.stage.value == "reveal":
             yield f"{session.phase}"
-            session.reveal()
+            session.execute("reveal")
         if session.phase == street:
             yield f"decision_{street}"
             last = street == streets[-1]
@@ -167,18 +180,18 @@ def banking_round(rig: Rig) -> Iterator[str]:
             first = False
     if session.phase_info.stage.value == "reveal":
         yield session.phase
-        session.reveal()
+        session.execute("reveal")
     yield "settlement"
-    order = [e["seat"] for e in session.round.settlement["seats"]]
+    order = [e["seat"] for e in _settled_seats(session)]
     for seat in order[:2]:
-        session.mark_paid(seat)
+        session.execute("mark_paid", seat)
     yield "settlement_paying"
     for seat in order[2:]:
-        session.mark_paid(seat)
+        session.execute("mark_paid", seat)
     yield "paid"
-    session.open_round()
+    session.execute("open_round")
     place_bets(session, seats[:3], "25")
-    session.no_more_bets()
+    session.execute("no_more_bets")
     session.void(BADGE, PIN, "Misdeal")
     yield "void"
 
@@ -186,10 +199,10 @@ def banking_round(rig: Rig) -> Iterator[str]:
 def halts(rig: Rig) -> Iterator[str]:
     """A live halt of the kinds a shoe table meets: jam, link lost, deck check, station error."""
     session, shoe = rig.session, rig.shoe
-    session.open_round()
+    session.execute("open_round")
     place_bets(session, [1, 2, 3])
     shoe.jam_after = 6
-    session.no_more_bets()
+    session.execute("no_more_bets")
     yield "halt_fault"
     _open_dialog(rig, lambda: rig.window.ask_supervisor("clear_fault"))
     yield "pin_dialog"
@@ -199,23 +212,23 @@ def halts(rig: Rig) -> Iterator[str]:
     close_dialogs(rig)
     session.void(BADGE, PIN, "Shoe jam")
     shoe.jam_after = None
-    session.open_round()
+    session.execute("open_round")
     place_bets(session, [2])
     shoe.hold = True
-    session.no_more_bets()
+    session.execute("no_more_bets")
     session.on_link("shuffler", False, reason="cable unplugged")
     yield "halt_link"
     session.void(BADGE, PIN, "Device fault")
     session.on_link("shuffler", True, identity={"model": "DS-SCRIPTED"})
     shoe.hold = False
     shoe.verify_result = (51, [parse_card("As")], [], [])
-    session.open_round()
+    session.execute("open_round")
     yield "halt_deck"
     session.void(BADGE, PIN, "Device fault")
     shoe.verify_result = (52, [], [], [])
-    session.open_round()
+    session.execute("open_round")
     place_bets(session, [4])
-    session.no_more_bets()
+    session.execute("no_more_bets")
     session.report_failure("card", RuntimeError("display test"))
     yield "halt_internal"
     _open_dialog(rig, rig.window._supervisor_menu)
@@ -227,14 +240,16 @@ def halts(rig: Rig) -> Iterator[str]:
 def reader_halts(rig: Rig) -> Iterator[str]:
     """With a reader: a misread (misdeal alarm) and an unreadable card keyed on the picker."""
     session = rig.session
-    session.open_round()
+    session.execute("open_round")
     place_bets(session, [1, 2])
-    session.no_more_bets()
+    session.execute("no_more_bets")
     play_decisions(session, lambda seat, legal: "check")
     target = session.next_to_reveal()
     assert target is not None
-    dealt = session.round.cards[target[0]][target[1]]
-    session.on_card_read((dealt + 4) % 52 if (dealt + 4) % 52 not in session.round.dealt_cards() else 51 - dealt)
+    rnd = session.round
+    assert rnd is not None
+    dealt = rnd.cards[target[0]][target[1]]
+    session.on_card_read((dealt + 4) % 52 if (dealt + 4) % 52 not in rnd.dealt_cards() else 51 - dealt)
     yield "halt_mismatch"
     session.accept_mismatch(BADGE, PIN, "Card checked")
     session.on_card_read(None)
@@ -247,11 +262,11 @@ def reader_halts(rig: Rig) -> Iterator[str]:
 def hand_deal_round(rig: Rig) -> Iterator[str]:
     """Dealt by hand: Cards dealt, then every card keyed at its reveal, hands read at showdown."""
     session = rig.session
-    session.open_round()
+    session.execute("open_round")
     place_bets(session, [1, 2, 3])
-    session.no_more_bets()
+    session.execute("no_more_bets")
     yield "dealing_by_hand"
-    session.deal_done()
+    session.execute("deal_done")
     yield "decision_preflop"
     play_decisions(session, lambda seat, legal: "check" if "check" in legal else legal[0])
     yield "key_flop"
@@ -266,21 +281,21 @@ def hand_deal_round(rig: Rig) -> Iterator[str]:
         if session.phase == "hands_reveal" and session.round.revealed.get("seat1", 0) == 0:
             yield "hands_reveal"
         card = next(c for c in free if c not in session.round.dealt_cards())
-        session.key_card(card)
+        session.execute("key_card", card)
     yield "settlement"
 
 
 def jackpot_round(rig: Rig) -> Iterator[str]:
     """THB: a Pool hit held for the supervisor's verification, then the Bonus payout."""
     session = rig.session
-    session.open_round()
+    session.execute("open_round")
     place_bets(session, list(range(1, session.table.seats + 1)), "25")
     yield "betting"
-    session.no_more_bets()
+    session.execute("no_more_bets")
     yield "decision_preflop"
     play_decisions(session, lambda seat, legal: legal[0])
     yield "flop_reveal"
-    session.reveal()
+    session.execute("reveal")
     yield "jackpot_verify"
     _open_dialog(rig, lambda: rig.window.ask_supervisor("verify_jackpot"))
     yield "jackpot_pin"
@@ -288,14 +303,14 @@ def jackpot_round(rig: Rig) -> Iterator[str]:
     session.verify_jackpot(BADGE, PIN, "Hand checked")
     while session.phase_info.stage.value in ("decision", "reveal"):
         if session.phase_info.stage.value == "reveal":
-            session.reveal()
+            session.execute("reveal")
         else:
             yield f"decision_{session.phase}"
             play_decisions(session, lambda seat, legal: legal[0])
     rig.window.panel.settlement.choose(2)
     yield "settlement_bonus"
-    for seat in [e["seat"] for e in session.round.settlement["seats"]]:
-        session.mark_paid(seat)
+    for seat in [e["seat"] for e in _settled_seats(session)]:
+        session.execute("mark_paid", seat)
     _open_dialog(rig, rig.window._recall)
     yield "recall"
     close_dialogs(rig)

@@ -17,8 +17,8 @@ from typing import Any
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.state import RoundState
 from dealer_station.engine.view import cause_text, chip_breakdown, chip_set, settlement_order
+from dealer_station.table.state import RoundState
 
 from . import theme
 from .format import hand_word, local_time, money, net_words, result_word

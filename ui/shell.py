@@ -25,7 +25,6 @@ from PySide6.QtWidgets import QApplication, QGridLayout, QHBoxLayout, QLayout, Q
 
 from dealer_station.cards import card_str
 from dealer_station.engine import TableSession
-from dealer_station.engine.phases import Stage
 from dealer_station.engine.view import (
     ShiftTally,
     Text,
@@ -37,6 +36,7 @@ from dealer_station.engine.view import (
     refusal_of,
     seats_in_round,
 )
+from dealer_station.table.phases import Stage
 
 from . import theme
 from .adjust_dialog import AdjustDialog, adjustment_args, adjustment_words
@@ -65,7 +65,6 @@ class MainWindow(QMainWindow):
                  language: str | None = None, kiosk: bool = False) -> None:
         super().__init__()
         self.session = session
-        self.ctl = session  # the name the tests and the demo have always used
         self.worker = worker or CommandWorker(self)
         self.journal = journal if journal is not None else session.journal
         self.screenshot_dir = screenshot_dir
@@ -249,7 +248,7 @@ class MainWindow(QMainWindow):
         if command == "key_card":
             self.key_card()
         else:
-            self.submit(command, getattr(self.session, command))
+            self.submit(command, self.session.execute, command)
 
     def key_card(self) -> None:
         """The card picker for the card the round waits for, framed on the table."""
@@ -263,7 +262,7 @@ class MainWindow(QMainWindow):
             position=say(position_text(position)), number=index + 1)
         halt = rnd.halt
         read = halt.detail.get("read") if halt is not None else None
-        self.pick_card(title, lambda card: self.submit("key_card", session.key_card, card), rnd.dealt_cards(),
+        self.pick_card(title, lambda card: self.submit("key_card", session.execute, "key_card", card), rnd.dealt_cards(),
                        read if isinstance(read, int) else None)
 
     def pick_card(self, title: str, on_card: Callable[[int], None], in_play: Collection[int] = (),
@@ -450,7 +449,7 @@ class MainWindow(QMainWindow):
     def _phase_changed(self, key: tuple[Any, ...], stage: Stage) -> None:
         round_id, phase, cause, language = key
         log.info("phase_shown", round_id=round_id, phase=phase, halt=cause, stage=str(stage))
-        if self.screenshot_dir is not None:
+        if self.screenshot_dir is not None and self.isVisible():  # never the window before it is sized and shown
             name = f"{round_id or 'none'}_{phase}{'_' + cause if cause else ''}.png"
             self.save_screenshot(self.screenshot_dir / name)
 

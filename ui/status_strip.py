@@ -16,8 +16,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.phases import Stage
 from dealer_station.engine.view import ShiftTally
+from dealer_station.table.phases import Stage
 
 from . import theme
 from .format import money, signed

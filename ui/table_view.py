@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
 from dealer_station.engine.view import face_up, seat_order
+from dealer_station.games import BankingGame
 
 from . import theme
 from .card_widget import CardRow
@@ -86,8 +87,10 @@ class SeatsRow(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(CURRENT[0].margin)
         self.seats: dict[int, SeatWidget] = {}
+        game = session.game
+        assert isinstance(game, BankingGame), "the banking felt is a banking table's"
         for seat in seat_order(session.table.seats):
-            tile = SeatWidget(seat, session.game.spots)
+            tile = SeatWidget(seat, game.spots)
             tile.tapped.connect(self.tapped)
             self.seats[seat] = tile
             row.addWidget(tile, 1)

@@ -1,4 +1,4 @@
-"""Runs every controller command off the GUI thread, one at a time, in submission order.
+"""Runs every session command off the GUI thread, one at a time, in submission order.
 
 Commands may talk to devices (``no_more_bets`` starts the deal through the shuffler), so
 they never run on the GUI thread. A single worker keeps the croupier's presses in order.
@@ -79,6 +79,6 @@ class StateBridge(QObject):
 
     changed = Signal()
 
-    def __init__(self, controller: Any, parent: QObject | None = None) -> None:
+    def __init__(self, session: Any, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        controller.add_listener(lambda _ctl: self.changed.emit())
+        session.add_listener(lambda _session: self.changed.emit())

@@ -4,16 +4,34 @@ the pit page): a secret typed twice without echo, and the listing of who is enro
 from __future__ import annotations
 
 import getpass
+import os
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
 
+def _has_terminal() -> bool:
+    """Whether a terminal can take a hidden entry (``getpass`` reads ``/dev/tty``)."""
+    try:
+        fd = os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY)
+    except OSError:
+        return False
+    os.close(fd)
+    return True
+
+
 def read_twice(what: str, from_stdin: bool, field: str, option: str) -> str:
-    """A PIN or password typed twice (hidden), or two lines of stdin with ``option``."""
+    """A PIN or password typed twice (hidden), or two lines of stdin with ``option``.
+
+    With no terminal, ``getpass`` would warn and echo the secret: refused instead, in one
+    line that names ``option``.
+    """
     from ..supervisor import CredentialError
 
+    if not from_stdin and not _has_terminal():
+        raise CredentialError(f"no terminal to type the {what} without echo: give it on two lines of stdin "
+                              f"with {option}", field)
     try:
         if from_stdin:
             first, second = sys.stdin.readline(), sys.stdin.readline()

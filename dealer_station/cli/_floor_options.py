@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from datetime import date, datetime, timedelta
-from datetime import time as dtime
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..errors import ConfigError
+
+"""The dates a period may name: a day's start and end, and its local buckets, exist in every zone."""
 
 
 def add_floor_option(parser: argparse.ArgumentParser) -> None:
@@ -24,7 +23,7 @@ def floor_url(args: argparse.Namespace, *, required: bool = True) -> str | None:
     if args.floor:
         return str(args.floor)
     if getattr(args, "config", None):
-        from ..config import load_profile
+        from ..profile_loader import load_profile
 
         table = load_profile(args.config)
         if table.floor is not None:
@@ -40,28 +39,6 @@ def add_period_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--to", dest="end", metavar="WHEN", default=None,
                         help="rounds that ended before WHEN (a date alone means the end of that day)")
     parser.add_argument("--tz", default="UTC", metavar="ZONE", help="local time zone, e.g. Europe/Paris (default UTC)")
-
-
-def zone(name: str) -> ZoneInfo:
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ConfigError(f"unknown time zone {name!r} (e.g. Europe/Paris, UTC)", "tz") from None
-
-
-def moment(text: str | None, tz: ZoneInfo, field: str, *, end: bool = False) -> datetime | None:
-    """A local date or date-time as an aware datetime; a date alone is its start (or, for
-    ``--to``, the start of the next day)."""
-    if text is None:
-        return None
-    try:
-        if len(text.strip()) == 10:
-            day = date.fromisoformat(text.strip())
-            return datetime.combine(day + timedelta(days=1) if end else day, dtime(0), tz)
-        value = datetime.fromisoformat(text.strip())
-    except ValueError:
-        raise ConfigError(f"not a date or date-time: {text!r} (YYYY-MM-DD or YYYY-MM-DDTHH:MM)", field) from None
-    return value if value.tzinfo is not None else value.replace(tzinfo=tz)
 
 
 class Progress:

@@ -8,7 +8,10 @@ import sys
 import threading
 
 from ..errors import ConfigError
-from ._args import whole_number
+from ._args import seconds, whole_number
+
+MAX_WAIT = 86_400.0
+"""The longest a command waits for the floor's acknowledgement: a day."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -46,10 +49,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     forward.add_argument("--journal", required=True, metavar="PATH")
     forward.add_argument("--floor", required=True, metavar="URL")
     forward.add_argument("--table-id", default=None, metavar="ID", help="default: the journal's own table id")
-    forward.add_argument("--batch-size", type=int, default=500, metavar="N")
+    forward.add_argument("--batch-size", type=whole_number(1, 100_000), default=500, metavar="N")
     forward.add_argument("--until-acked", action="store_true",
                          help="exit 0 once the floor holds the whole journal, 1 if it could not")
-    forward.add_argument("--timeout", type=float, default=60.0, metavar="S", help="for --until-acked (default 60 s)")
+    forward.add_argument("--timeout", type=seconds(MAX_WAIT), default=60.0, metavar="S",
+                         help="for --until-acked (default 60 s)")
     forward.set_defaults(func=_forward)
 
 
@@ -97,8 +101,6 @@ def _place(args: argparse.Namespace) -> int:
 def _forward(args: argparse.Namespace) -> int:
     from ..floor.forwarder import Forwarder
 
-    if args.batch_size < 1:
-        raise ConfigError("must be at least 1", "batch-size")
     forwarder = Forwarder(args.journal, args.floor, args.table_id, batch_size=args.batch_size).start()
     try:
         if args.until_acked:

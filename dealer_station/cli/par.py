@@ -31,10 +31,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..config import BankingTableConfig, load_profile
+    from ..config import BankingTableConfig
     from ..floor.render import aligned
     from ..games.thb import ThbTableConfig
     from ..par import par_sheet
+    from ..profile_loader import load_profile
 
     table = load_profile(args.config)
     if not isinstance(table, BankingTableConfig):
@@ -44,6 +45,8 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"game {table.game!r} has no jackpot meter to read", "journal")
     meter = None if with_jackpot is None else _current_meter(with_jackpot, args.journal)  # refused before computing
     paytables = {name: {label: str(odds) for label, odds in rows.items()} for name, rows in table.paytables.items()}
+    if table.seats < 2:
+        raise ConfigError("a par sheet needs 2 seats at least (two seats of one round share the board)", "seats")
     sheet = par_sheet(table.game, paytables, samples=args.rounds, seed=args.seed, progress=Progress("par"),
                       cache=not args.no_cache, seats=table.seats)
     if sheet is None:

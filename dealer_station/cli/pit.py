@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ConfigError, DealerStationError
+from ..periods import zone
 from ._args import whole_number
 from ._credentials import enrolment_lines, read_twice
-from ._floor_options import add_floor_option, floor_url, zone
+from ._floor_options import add_floor_option, floor_url
 
 if TYPE_CHECKING:
     from ..pit.users import PitUsers
@@ -75,8 +76,8 @@ def _users(args: argparse.Namespace) -> PitUsers:
 
 
 def _add(args: argparse.Namespace) -> int:
+    password = read_twice("password", args.password_stdin, "password", "--password-stdin")  # refused: no folder made
     store = _users(args)
-    password = read_twice("password", args.password_stdin, "password", "--password-stdin")
     person = store.add(args.user, password, args.role, replace=args.replace)
     print(f"user {person.badge} ({person.role}) {'updated' if args.replace else 'added'} in {store.path}")
     return 0

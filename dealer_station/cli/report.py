@@ -9,14 +9,13 @@ from pathlib import Path
 from ..errors import ConfigError
 from ..floor.report import Report
 from ..floor.report_data import Period, ReportData
+from ..periods import moment, zone
 from ._args import MAX_PAR_ROUNDS, whole_number
 from ._floor_options import (
     Progress,
     add_floor_option,
     add_period_options,
     floor_url,
-    moment,
-    zone,
 )
 
 FORMATS = ("table", "csv", "json", "html")
@@ -77,6 +76,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _journal_data(path: Path, period: Period, progress: Progress) -> ReportData:
+    from ..audit.deals import from_journal
+    from ..audit.report import alarms as shuffle_alarms
+    from ..audit.report import audit_all
     from ..floor.facts import Facts, derive
     from ..floor.report_data import from_facts
     from ..journal import Journal, JournalEvent
@@ -92,15 +94,17 @@ def _journal_data(path: Path, period: Period, progress: Progress) -> ReportData:
                 batch = []
                 progress(f"{n:,} events read")
         derive(batch, facts)
-    return from_facts(facts, period)
+    data = from_facts(facts, period)
+    data.alarms += shuffle_alarms(audit_all(from_journal(path, since=period.start, until=period.end)))
+    return data
 
 
 def _floor_data(url: str, period: Period, tables: list[str] | None, progress: Progress) -> ReportData:
-    from ..floor.db import connect
+    from ..floor.db import reading
     from ..floor.queries import report_data
 
     progress("querying the floor")
-    with connect(url) as conn:
+    with reading(url, "cannot read the report") as conn:
         return report_data(conn, period, tables)
 
 

@@ -8,12 +8,11 @@ import sys
 
 from ..errors import ConfigError
 from ..money import parse_money
+from ..periods import moment, zone
 from ._floor_options import (
     add_floor_option,
     add_period_options,
     floor_url,
-    moment,
-    zone,
 )
 
 
@@ -33,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..floor.db import connect
+    from ..floor.db import reading
     from ..floor.queries import RoundFilter, find_rounds
 
     if args.limit < 1:
@@ -45,7 +44,9 @@ def run(args: argparse.Namespace) -> int:
         tables=tuple(args.table or ()), start=moment(args.start, tz, "from"), end=moment(args.end, tz, "to", end=True),
         seat=args.seat, min_payout=None if args.min_payout is None else parse_money(args.min_payout, "min-payout"),
         void_cause=args.void_cause, supervisor_acted=args.supervisor, jackpot_hit=args.jackpot, limit=args.limit)
-    with connect(floor_url(args) or "") as conn:
+    with reading(floor_url(args) or "", "cannot find rounds") as conn:
         found = find_rounds(conn, where)
     sys.stdout.write("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in found))
+    if not found:  # said on stderr: stdout stays JSON Lines (none) for a pipe
+        sys.stderr.write("dealer-station rounds: no round matches\n")
     return 0

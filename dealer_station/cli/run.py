@@ -5,7 +5,7 @@ Every argument is checked before anything is created. A live run uses the table'
 journal (purpose ``live``) and only the supervisors enrolled with ``dealer-station
 supervisors add``; a demo (``--demo``, or a machine with no display, which says so on
 stdout and in the log) uses a separate demo journal (purpose ``demo``, by default
-``demo.sqlite`` beside the table's journal), the only place demo credentials exist.
+``demo-<table id>.sqlite`` beside the table's journal), the only place demo credentials exist.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from ..errors import ConfigError
 from ._args import whole_number
 
 DEFAULT_HEADLESS_ROUNDS = 3
-DEMO_JOURNAL_NAME = "demo.sqlite"
 MAX_STEP_MS = 60_000
 
 log = structlog.get_logger("dealer_station.cli.run")
@@ -42,7 +41,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--config", default="uth-default", metavar="PROFILE_OR_PATH",
                         help="table profile name or TOML path (default: uth-default, simulated shuffler and reader)")
     parser.add_argument("--journal", default=None, metavar="PATH",
-                        help="journal file (default: the profile's; for a demo, demo.sqlite beside it)")
+                        help="journal file (default: the profile's; for a demo, demo-<table id>.sqlite beside it)")
     parser.add_argument("--demo", action="store_true",
                         help="play rounds automatically (training / attract mode) on a demo journal")
     parser.add_argument("--rounds", type=whole_number(1), default=None, metavar="N",
@@ -59,9 +58,10 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def demo_journal(journal: Path) -> Path:
-    """The demo journal that goes with a table's journal: ``demo.sqlite`` beside it."""
-    return journal.with_name(DEMO_JOURNAL_NAME)
+def demo_journal(journal: Path, table_id: str) -> Path:
+    """The demo journal that goes with a table's journal: ``demo-<table id>.sqlite`` beside
+    it (named by table, so tables whose journals share a folder never share a demo)."""
+    return journal.with_name(f"demo-{table_id}.sqlite")
 
 
 def _writable_folder(path: Path, what: str) -> None:
@@ -76,8 +76,8 @@ def _writable_folder(path: Path, what: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..config import load_profile
     from ..journal import Journal, Purpose
+    from ..profile_loader import load_profile
 
     table = load_profile(args.config)
     for seat in args.seats or ():
@@ -87,15 +87,15 @@ def run(args: argparse.Namespace) -> int:
                     or os.environ.get("QT_QPA_PLATFORM"))
     journal = Path(args.journal or table.journal)
     if headless and not args.demo:
-        journal = demo_journal(journal)  # never the live table's journal
+        journal = demo_journal(journal, table.table_id)  # never the live table's journal
     elif args.demo and args.journal is None:
-        journal = demo_journal(journal)
+        journal = demo_journal(journal, table.table_id)
     if journal.is_dir() or not journal.name:
         raise ConfigError(f"{journal} is a directory, not a journal", "journal")
     _writable_folder(journal.parent, "journal")
     purpose: Purpose = "demo" if args.demo or headless else "live"
     if journal.exists():  # refuse a journal of another table or purpose before creating anything
-        Journal.open_readonly(journal, table_id=table.table_id, purpose=purpose).close()
+        Journal.open_readonly(journal, table_id=table.table_id, purpose=purpose, game=table.game).close()
     if headless:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
         args.demo = True

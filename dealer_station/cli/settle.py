@@ -42,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..config import load_profile
+    from ..profile_loader import load_profile
 
     text = _read_input(args.file)
     records, single = parse_input(text)
@@ -66,7 +66,7 @@ def settle_record(record: object, fallback: TableConfig | None = None) -> dict[s
     (structure, blinds, rake) and settles without a profile.
     """
     from ..games import get_game
-    from ..games.base import record_profile
+    from ..profile_loader import record_profile
     from ..recall import strip_recall_keys
 
     if not isinstance(record, Mapping):
@@ -85,13 +85,13 @@ def settle_record(record: object, fallback: TableConfig | None = None) -> dict[s
 @functools.lru_cache(maxsize=8)
 def _cached_profile(name: str, config_dir: Path) -> TableConfig:
     """A JSON Lines file of thousands of rounds reads its default profile once per config dir."""
-    from ..config import load_profile
+    from ..profile_loader import load_profile
 
     return load_profile(name)
 
 
 def _default_profile(name: str) -> TableConfig:
-    from ..config import config_dir
+    from ..profile_loader import config_dir
 
     return _cached_profile(name, config_dir())
 

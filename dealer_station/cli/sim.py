@@ -1,4 +1,7 @@
-"""``dealer-station sim shuffler|reader``: run a device simulator standalone.
+"""``dealer-station sim shuffler|reader|beetek``: run a device simulator standalone.
+
+``beetek`` is the Bee-Tek USPC reading shoe's twin: receive-only, it draws a card every
+``--delay`` seconds (1 s unless given) and writes HARDWARE.md's message forms at 9600 baud.
 
 Prints the URL to connect to (usable with ``drivers.registry``) and runs until Ctrl-C.
 Simulator and driver packages are imported inside the handler, so the rest of the CLI
@@ -19,20 +22,22 @@ MAX_DELAY = 60.0  # seconds per card: slower than any real shoe
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("sim", help="run a shuffler or card-reader simulator on a pseudo-terminal")
-    parser.add_argument("device", choices=("shuffler", "reader"))
+    parser = subparsers.add_parser("sim", help="run a shuffler, card-reader or reading-shoe simulator on a pseudo-terminal")
+    parser.add_argument("device", choices=("shuffler", "reader", "beetek"))
     parser.add_argument("--seed", type=int, default=None, help="deck and fault seed (reproducible runs)")
     parser.add_argument("--delay", type=seconds(MAX_DELAY), default=0.0,
-                        help=f"seconds per dispensed card (0 to {MAX_DELAY:g})")
+                        help=f"seconds per dispensed card (0 to {MAX_DELAY:g}); beetek: per card drawn, default 1")
     parser.add_argument(
         "--fault",
         action="append",
         default=[],
         metavar="SPEC",
-        help="NAME=VALUE, e.g. jam_after=3, missing=As,Kd, corrupt=0.01, door_open_after=5 (repeatable)",
+        help="NAME=VALUE, e.g. jam_after=3, missing=As,Kd, corrupt=0.01, door_open_after=5, impostor=1, "
+             "rogue_firmware=1, swap_after=10; beetek: "
+             "unreadable_rate=0.05, alarm=0.01, warning=0.01, garbage=0.01, disconnect_after=20 (repeatable)",
     )
-    parser.add_argument("--baud", type=whole_number(1, 10_000_000), default=115200,
-                        help="baud rate to put in the printed URL")
+    parser.add_argument("--baud", type=whole_number(1, 10_000_000), default=None,
+                        help="baud rate to put in the printed URL (115200; beetek 9600)")
     parser.set_defaults(func=run)
 
 
@@ -45,16 +50,22 @@ def run(args: argparse.Namespace) -> int:
         from simulators.shuffler import ShufflerSimulator
 
         sim = ShufflerSimulator(seed=args.seed, delay=args.delay, faults=faults)
-    else:
+    elif args.device == "reader":
         from simulators.reader import CardReaderSimulator
 
         sim = CardReaderSimulator(kind="serial", seed=args.seed, faults=faults)
+    else:
+        from simulators.beetek import BAUDRATE, BeetekSimulator
+
+        sim = BeetekSimulator(seed=args.seed, faults=faults, delay=args.delay or 1.0, auto=True)
+    baud = args.baud or (BAUDRATE if args.device == "beetek" else 115200)
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):  # explicit: a shell may start us with SIGINT ignored
         signal.signal(sig, lambda *_: stop.set())
     sim.start()
     try:
-        print(f"{args.device} simulator ready: {sim.url}?baudrate={args.baud}", flush=True)
+        sep = "&" if "?" in sim.url else "?"
+        print(f"{args.device} simulator ready: {sim.url}{sep}baudrate={baud}", flush=True)
         print(f"pty: {sim.port_path} -> {sim._pty.slave_name}  (Ctrl-C to stop)", flush=True)
         while not stop.wait(0.2):
             pass

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ConfigError
-from ._args import whole_number
+from ._args import seconds, whole_number
+from .floor import MAX_WAIT
 
 if TYPE_CHECKING:
     from ..config import TableConfig
@@ -26,14 +27,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--rounds", "--hands", dest="rounds", type=whole_number(0), required=True, metavar="N",
                         help="rounds to play (a poker table: hands)")
     parser.add_argument("--seed", type=int, default=1, metavar="S")
-    parser.add_argument("--seats", type=whole_number(1, 99), default=7, metavar="K",
-                        help="occupied seats (default 7)")
+    parser.add_argument("--seats", type=whole_number(1, 99), default=None, metavar="K",
+                        help="occupied seats (default: every seat of the profile; with --tables, of each table's)")
     parser.add_argument("--faults", default=None, metavar="KIND:RATE,...",
                         help="per-round fault probabilities; KIND is one of jam, duplicate, missing, extra, "
                              "misread, corrupt, disconnect, powercycle, door, dispute, pool_hit (holdem_bonus), "
+                             "weak_shuffle, repeat_deck (the shoe's shuffle: audit shuffles catches them), "
                              "absent (poker: a player lets the action clock act)")
-    parser.add_argument("--journal", default="var/simulate.sqlite", metavar="PATH",
-                        help="simulation journal (default var/simulate.sqlite); never a live or demo journal")
+    parser.add_argument("--journal", default=None, metavar="PATH",
+                        help="simulation journal (default var/simulate-<table id>.sqlite); never a live or demo "
+                             "journal")
     parser.add_argument("--config", default="uth-default", metavar="PROFILE_OR_PATH",
                         help="table profile; with --tables a comma list plays a mixed floor (table i: profile i mod n)")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -45,9 +48,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="run N tables side by side, each with its own journal in --journal-dir")
     parser.add_argument("--journal-dir", default="var/tables", metavar="DIR",
                         help="with --tables: journals DIR/<table_id>.sqlite (default var/tables)")
-    parser.add_argument("--ack-timeout", type=float, default=60.0, metavar="S",
+    parser.add_argument("--ack-timeout", type=seconds(MAX_WAIT), default=60.0, metavar="S",
                         help="how long to wait for the floor's acknowledgement at the end (default 60 s)")
     parser.set_defaults(func=run)
+
+
+def default_journal(table: TableConfig) -> Path:
+    """A simulation's journal when none is named: one per table, so profiles never share one."""
+    return Path("var") / f"simulate-{table.table_id}.sqlite"
 
 
 def log_path(journal: Path) -> Path:
@@ -57,9 +65,9 @@ def log_path(journal: Path) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..config import load_profile
     from ..journal import Journal, ensure_folder
     from ..logs import configure_logging
+    from ..profile_loader import load_profile
     from ..simulate import check_run, fitted_run, parse_faults, simulate
 
     faults = parse_faults(args.faults)
@@ -74,11 +82,14 @@ def run(args: argparse.Namespace) -> int:
         for profile in profiles:  # each table plays what its game allows of the asked seats and faults
             seats, kept = fitted_run(profile, args.seats, faults)
             check_run(profile, rounds=args.rounds, seats=seats, faults=kept)
+        _floor_takes_journals(args.floor)
         return _many(args, profiles, faults, args.floor)
-    check_run(table, rounds=args.rounds, seats=args.seats, faults=faults)
+    seats = table.seats if args.seats is None else args.seats
+    check_run(table, rounds=args.rounds, seats=seats, faults=faults)
     floor = args.floor  # never the profile's floor: a simulation reaches a floor only when sent there
-    journal = ensure_folder(args.journal)
-    Journal(journal, table_id=table.table_id, purpose="simulation").close()  # creates it, or refuses in one line
+    _floor_takes_journals(floor)
+    journal = ensure_folder(args.journal or default_journal(table))
+    Journal(journal, table_id=table.table_id, purpose="simulation", game=table.game).close()  # or refuses: one line
     logs = log_path(journal)
     try:
         log_file = open(logs, "a", encoding="utf-8")
@@ -86,14 +97,15 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError(f"cannot write the log file {logs}: {exc.strerror or exc}") from None
     # Operational logs go to a file so stderr keeps the progress lines readable.
     configure_logging(stream=log_file)
-    summary = simulate(table, rounds=args.rounds, seed=args.seed, seats=args.seats, faults=faults,
+    summary = simulate(table, rounds=args.rounds, seed=args.seed, seats=seats, faults=faults,
                        journal=journal, progress=sys.stderr, floor_url=floor)
     result = summary.as_json()
     acked = None
     if floor:
-        from ..floor.multitable import acknowledge
+        from ..simulate_tables import acknowledge
 
-        ok, status = acknowledge(Path(args.journal), floor, table.table_id, args.ack_timeout)
+        ok, status = acknowledge(journal, floor, table.table_id, args.ack_timeout,
+                                 lambda line: print(f"simulate: {line}", file=sys.stderr, flush=True))
         acked = {"acknowledged": ok, "acked_seq": status.acked_seq, "journal_seq": status.journal_seq,
                  "error": status.last_error}
         result["floor"] = acked
@@ -128,11 +140,23 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _floor_takes_journals(url: str | None) -> None:
+    """Unreachable or never initialised: said in one line now, before anything is written or played."""
+    if url:
+        from ..floor.ingest import check_takes_journals
+
+        check_takes_journals(url)
+
+
 def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[str, float], floor: str | None) -> int:
-    from ..floor.multitable import simulate_tables
+    from ..journal import Journal
     from ..logs import configure_logging
+    from ..simulate_tables import planned, simulate_tables
 
     journal_dir = Path(args.journal_dir)
+    for run, table in planned(profiles, args.tables, journal_dir):  # a journal of another table, purpose or game
+        if run.journal.exists():  # is refused in one line before any table plays
+            Journal.open_readonly(run.journal, table_id=table.table_id, purpose="simulation", game=table.game).close()
     try:
         journal_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -4,6 +4,8 @@ The only way supervisor credentials come into being (nothing creates them implic
 The PIN is typed twice without echo (``getpass``), or read as two lines from stdin with
 ``--pin-stdin`` for scripts; it is stored only as a salted scrypt hash in
 ``credentials_path(journal)``. ``list`` shows badges, roles and lockouts, never hashes.
+``add`` binds the file to the journal when there is one (``CredentialStore.bind``), and
+refuses a file that belongs to another journal, or to one no longer at the path.
 """
 
 from __future__ import annotations
@@ -49,8 +51,16 @@ def _store(args: argparse.Namespace) -> CredentialStore:
 
 
 def _add(args: argparse.Namespace) -> int:
-    store = _store(args)
+    from ..journal import Journal
+
+    store = _store(args)  # refuses a bad journal path first; creates nothing
     pin = read_twice("PIN", args.pin_stdin, "pin", "--pin-stdin")
+    journal = journal_path(args.journal)
+    if journal.exists():  # the file becomes that journal's (refused if it is another's)
+        with Journal.open_readonly(journal) as reader:
+            store.bind(reader)
+    else:  # a file left by a journal that is gone is not enrolled into
+        store.bind(None)
     supervisor = store.add(args.badge, pin, args.role, replace=args.replace)
     print(f"badge {supervisor.badge} ({supervisor.role}) enrolled in {store.path}")
     return 0

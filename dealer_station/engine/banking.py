@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import RuleError
 from ..games.base import BankingGame
 from ..money import ZERO, format_money, parse_money
-from . import events as ev
-from .deal import CROUPIER, STATION, DealFlow
-from .phases import (
+from ..table import events as ev
+from ..table.phases import (
     CROUPIER_COMMANDS,
     DEALER_REVEAL,
     HANDS_REVEAL,
@@ -29,7 +28,8 @@ from .phases import (
     banking_graph,
     reveal_phase,
 )
-from .state import RoundState
+from ..table.state import RoundState
+from .deal import CROUPIER, STATION, DealFlow
 
 if TYPE_CHECKING:
     from ..config import TableConfig
@@ -98,7 +98,7 @@ class BankingFlow(DealFlow):
     def open_round(self, tx: Tx) -> str:
         number = tx.state.rounds_started + 1
         round_id = f"{self.table.table_id}-{number:06d}"
-        tx.emit(ev.RoundOpened(round_id, number), CROUPIER)
+        tx.emit(ev.RoundOpened(round_id, number, terms=tx.state.terms_digest), CROUPIER)
         self.request_deck(tx)
         return round_id
 

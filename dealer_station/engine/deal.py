@@ -19,12 +19,12 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from ..cards import card_str, cards_str
+from ..cards import card_str, cards_str, parse_card
 from ..errors import RuleError
+from ..table import events as ev
+from ..table.phases import PhaseGraph, Stage
+from ..table.state import RoundState, TableState
 from . import device_policy as policy
-from . import events as ev
-from .phases import PhaseGraph, Stage
-from .state import RoundState, TableState
 
 if TYPE_CHECKING:
     from ..config import TableConfig
@@ -159,8 +159,11 @@ class DealFlow:
 
     # ----------------------------------------------------------------- reveals
 
-    def key_card(self, tx: Tx, card: int) -> None:
-        """Manual entry of a card: unreadable by the reader, or dealt by hand (journaled as manual)."""
+    def key_card(self, tx: Tx, card: object) -> None:
+        """Manual entry of a card: unreadable by the reader, or dealt by hand (journaled as manual).
+        ``card``: its number (0-51) or its notation (``"Qh"``, ``"10♥"``)."""
+        card = card if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52 \
+            else parse_card(card, "card")
         rnd = tx.round
         if rnd.halt is not None:
             tx.emit(ev.HaltCleared(CROUPIER, "card keyed"), CROUPIER)

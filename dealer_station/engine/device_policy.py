@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .phases import Stage
+from ..table.phases import Stage
 
 SHUFFLER, READER = "shuffler", "reader"
 

@@ -15,9 +15,9 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from .phases import CommandRule, PhaseGraph, Stage
+    from ..table.phases import CommandRule, PhaseGraph, Stage
+    from ..table.state import RoundState, TableState
     from .session import Tx
-    from .state import RoundState, TableState
 
 
 class Flow(Protocol):
@@ -52,7 +52,7 @@ class Flow(Protocol):
 
     def void(self, tx: Tx, cause: str, actor: str, reason: str = "") -> None: ...
 
-    def key_card(self, tx: Tx, card: int) -> None: ...
+    def key_card(self, tx: Tx, card: object) -> None: ...
 
     # -- time limits (poker's action clock; none in banking)
     def clock_due(self, state: TableState, now: datetime) -> bool: ...

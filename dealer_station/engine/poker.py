@@ -46,10 +46,10 @@ from ..games.holdem.showdown import HandResult, settle_hand
 from ..games.holdem.structure import Street, check_chips
 from ..games.holdem.table import HoldemTableConfig
 from ..money import ZERO, format_money, parse_money
-from . import events as ev
+from ..table import events as ev
+from ..table.phases import CLOSED, DEALING, PAID, SETTLEMENT, VOID, CommandRule, Phase, PhaseGraph, Stage
+from ..table.state import RoundState, TableState
 from .deal import CROUPIER, STATION, DealFlow
-from .phases import CLOSED, DEALING, PAID, SETTLEMENT, VOID, CommandRule, Phase, PhaseGraph, Stage
-from .state import RoundState, TableState
 from .view import Text, cause_text, options_text
 
 if TYPE_CHECKING:
@@ -280,9 +280,13 @@ class PokerFlow(DealFlow):
         check_chips(amount, self.config.min_chip, "buy_in", RuleError)
         low, high = self.holdem.buy_in_min, self.holdem.buy_in.max
         if amount < low:
-            raise RuleError(f"{format_money(amount)} is below the minimum buy-in {format_money(low)}", "buy_in")
+            raise RuleError(f"{format_money(amount)} is below the minimum buy-in {format_money(low)}", "buy_in",
+                            key="poker:refuse_buy_in_min", values={"amount": format_money(amount),
+                                                                   "limit": format_money(low)})
         if high is not None and amount > high:
-            raise RuleError(f"{format_money(amount)} is above the maximum buy-in {format_money(high)}", "buy_in")
+            raise RuleError(f"{format_money(amount)} is above the maximum buy-in {format_money(high)}", "buy_in",
+                            key="poker:refuse_buy_in_max", values={"amount": format_money(amount),
+                                                                   "limit": format_money(high)})
         tx.emit(PlayerSeated(number, amount, _flag(post, "post")), CROUPIER)
 
     def add_chips(self, tx: Tx, seat: object, amount: object) -> None:
@@ -332,7 +336,7 @@ class PokerFlow(DealFlow):
         plan = live.deal_in(live.table_of(tx.state))
         number = tx.state.rounds_started + 1
         round_id = f"{self.table.table_id}-{number:06d}"
-        tx.emit(ev.RoundOpened(round_id, number, SHUFFLE), CROUPIER)
+        tx.emit(ev.RoundOpened(round_id, number, SHUFFLE, terms=tx.state.terms_digest), CROUPIER)
         tx.emit(HandStarted(plan.button, live.stacks_json(plan.stacks), config_json(self.config), plan.posts),
                 STATION)
         self.request_deck(tx)
@@ -400,7 +404,7 @@ class PokerFlow(DealFlow):
         try:
             apply(hand, done)  # the one check: the rule broken, e.g. "raise to 3 is below the minimum raise to 4"
         except RuleError as exc:
-            raise RuleError(exc.problem, f"seat {seat}") from None
+            raise exc.located(f"seat {seat}", seat=str(seat)) from None
         tx.emit(PlayerActed(seat, action, STREET_PHASES[hand.street], amount), CROUPIER)
         self.after_action(tx, hand)
 

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, assert_never
 
 import structlog
 
@@ -35,13 +35,17 @@ from ..games import get_game
 from ..games.base import BankingGame, Game
 from ..journal import Draft, Journal, JournalError
 from ..money import exact_money, parse_money
-from . import events as ev
+from ..profile_loader import with_terms
+from ..table import events as ev
+from ..table.event_base import EventError
+from ..table.phases import CLOSED, Offer, Phase, Stage, offered
+from ..table.state import RoundState, TableState
+from ..table.terms import terms_digest, terms_of
+from ..wire import reports as rp
+from ..wire.reports import DeviceReport
 from .banking import BankingFlow
 from .device_policy import SHUFFLER
-from .event_base import EventError
 from .flow import Flow
-from .phases import CLOSED, Offer, Phase, Stage, offered
-from .state import RoundState, TableState, evolve
 
 log = structlog.get_logger("dealer_station.session")
 
@@ -108,9 +112,13 @@ class Tx:
             round_id = None
         else:
             round_id = rnd.round_id
+        before = rnd.phase if rnd is not None else CLOSED
         if isinstance(event, ev.PhaseChanged):
-            self._session.check_transition(rnd.phase if rnd else CLOSED, event.phase)
-        evolve(self.state, event, self._at, game=self._session.game_evolver)
+            self._session.check_transition(before, event.phase)
+        self._session.game.folds.evolve(self.state, event, self._at)
+        after = self.state.round.phase if self.state.round is not None else CLOSED
+        if after != before:  # every phase change, whichever event made it (opening, settling, voiding)
+            self._session.check_transition(before, after)
         self.items.append((event, actor, round_id))
 
     def effect(self, device: str, what: str) -> None:
@@ -146,7 +154,10 @@ class TableSession:
         has_reader: bool = False,
         credentials: Authenticator | None = None,
     ) -> None:
+        self.profile = table
+        """The table's profile as loaded now: the terms the next round opens under."""
         self.table = table
+        """The table in force: the profile, or the terms the open round was opened under."""
         self.game: Game = get_game(table.game)
         self.journal = journal
         self.shoe = shoe
@@ -157,22 +168,14 @@ class TableSession:
         self.state = TableState(table_id=table.table_id)
         self.unavailable: str | None = None
         """Set when the journal cannot be written: nothing may be played until it can."""
+        self.kept_terms: str | None = None
+        """Digest of the open round's own terms while they differ from the profile's (after a restart)."""
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._listeners: list[Listener] = []
         self._log = log.bind(table_id=table.table_id)
 
     # ----------------------------------------------------------------- plumbing
-
-    @property
-    def _banking(self) -> BankingFlow:
-        """The banking family's flow, for the commands only it has."""
-        if not isinstance(self.flow, BankingFlow):
-            raise RuleError(f"{self.game.name} has no such command")
-        return self.flow
-
-    def game_evolver(self, state: TableState, event: ev.Event, at: str) -> bool:
-        return self.game.evolve(state, event, at)
 
     def add_listener(self, listener: Listener) -> None:
         """Called (on the caller's thread) after every committed transaction."""
@@ -224,7 +227,7 @@ class TableSession:
                 self._journal_failed(exc)
                 raise
             for (event, _actor, _rid), record in zip(tx.items, written, strict=True):
-                evolve(self.state, event, record.at, record.seq, game=self.game_evolver)
+                self.game.folds.evolve(self.state, event, record.at, record.seq)
                 self._log_event(event, record.round_id)
             self._changed.notify_all()
             for listener in list(self._listeners):
@@ -236,7 +239,11 @@ class TableSession:
 
     def _log_event(self, event: ev.Event, round_id: str | None) -> None:
         """The operational log's lines for the events a pit wants to see (JSON, with ids)."""
-        if isinstance(event, ev.RoundVoided):
+        if isinstance(event, ev.RoundOpened):
+            self._log.info("round_opened", round_id=event.round_id)
+        elif isinstance(event, ev.RoundPaid):
+            self._log.info("round_paid", round_id=round_id)
+        elif isinstance(event, ev.RoundVoided):
             self._log.warning("round_voided", round_id=round_id, cause=event.cause, by=event.by,
                               reason=event.reason or None)
         elif isinstance(event, ev.Settled):
@@ -353,7 +360,7 @@ class TableSession:
                 except EventError as exc:
                     raise JournalError(f"journal record {record.seq}: {exc.problem}") from None
                 try:
-                    evolve(self.state, event, record.at, record.seq, game=self.game_evolver)
+                    self.game.folds.evolve(self.state, event, record.at, record.seq)
                 except (KeyError, IndexError, ValueError, TypeError, AttributeError, AssertionError) as exc:
                     # a chain that verifies but does not tell one table's story (e.g. two writers interleaved)
                     self._log.error("journal_replay_failed", seq=record.seq, kind=record.kind, error=repr(exc))
@@ -364,6 +371,7 @@ class TableSession:
             rnd = self.state.round
             if rnd is not None and not rnd.finished:
                 self._log.info("recovering_round", round_id=rnd.round_id, phase=rnd.phase)
+                self._keep_round_terms(rnd)
 
             def started(tx: Tx) -> None:
                 tx.emit(ev.StationStarted(info), STATION)
@@ -372,6 +380,36 @@ class TableSession:
                 self.flow.recover(tx)
 
             self._transact(started)
+
+    def _keep_round_terms(self, rnd: RoundState) -> None:
+        """An open round finishes by the terms it was opened under, whatever the profile says now."""
+        journaled = self.state.terms
+        if rnd.terms is None or journaled is None or self.state.terms_digest != rnd.terms:
+            return  # a round of a journal from before terms: the profile's, as it always was
+        profile_terms = terms_digest(terms_of(self.profile))
+        if profile_terms == rnd.terms:
+            return
+        self._run_under(with_terms(self.profile, journaled))
+        self.kept_terms = rnd.terms
+        self._log.warning("round_keeps_its_terms", round_id=rnd.round_id, terms=rnd.terms,
+                          profile_terms=profile_terms)
+
+    def _run_under(self, table: TableConfig) -> None:
+        self.table = table
+        self.hand_deal = table.deal_mode == "hand"
+        self.flow = flow_for(self.game, table, has_shoe=self.shoe is not None, has_reader=self.has_reader)
+
+    def _open(self, tx: Tx) -> str:
+        """Open the next round under the profile's terms, journaling them first when they are new
+        (and what the game installs with them, e.g. THB's jackpot rules)."""
+        terms = terms_of(self.table)
+        digest = terms_digest(terms)
+        if tx.state.terms_digest != digest:
+            tx.emit(ev.TermsInstalled(terms, digest), STATION)
+            for event in self.game.start_events(tx.state, self.table):
+                tx.emit(event, STATION)
+        round_id: str = self.flow.open_round(tx)
+        return round_id
 
     def devices_ready(self) -> None:
         """Devices are open: ask for a verified deck if the open round still needs one."""
@@ -383,11 +421,14 @@ class TableSession:
     # ----------------------------------------------------------------- croupier
 
     def execute(self, command: str, *args: Any, **kwargs: Any) -> Any:
-        """Run a croupier command of the table's game family by name (journal first, all or nothing).
+        """Run a croupier command by name (journal first, all or nothing): the one way the
+        screen, the scripted croupier and the tests drive a table.
 
         The command must fit now (``offer``); the family's flow method of that name decides
-        the events. The named methods below are this for the banking commands.
+        the events (``open_round`` first settles which terms the round opens under).
         """
+        if command == "open_round":
+            return self.open_round(*args, **kwargs)
         with self._lock:
             self._require(command)
             handler = getattr(self.flow, command)
@@ -409,63 +450,14 @@ class TableSession:
             return True
 
     def open_round(self) -> str:
-        """Open betting for a new round; asks the shoe for a shuffled, verified deck."""
+        """Open betting for a new round (the next round takes the profile's terms, journaled first)."""
         with self._lock:
             self._require("open_round")
-            round_id = self._transact(self.flow.open_round)
-            self._log.info("round_opened", round_id=round_id)
+            if self.table is not self.profile:  # the last round kept its own terms: the profile's from now on
+                self._run_under(self.profile)
+                self.kept_terms = None
+            round_id: str = self._transact(self._open)
             return round_id
-
-    def set_bets(self, seat: int, bets: Mapping[str, Any], player: int | None = None) -> None:
-        """Place or change every stake of one seat (an empty mapping clears the seat).
-
-        ``player``: the seat of a player who also plays this spot (spot takeover, where
-        the game allows it).
-        """
-        with self._lock:
-            self._require("set_bets")
-            self._transact(lambda tx: self._banking.set_bets(tx, seat, bets, player))
-
-    def no_more_bets(self) -> None:
-        """"Rien ne va plus": locks every stake, then starts the deal."""
-        with self._lock:
-            self._require("no_more_bets")
-            self._transact(self._banking.no_more_bets)
-
-    def deal_done(self) -> None:
-        """Hand deal: the croupier has dealt every seat, the dealer and the board."""
-        with self._lock:
-            self._require("deal_done")
-            self._transact(self._banking.deal_done)
-
-    def decide(self, seat: int, action: str) -> None:
-        """Record one seat's decision on the current street (seats act in seat order)."""
-        with self._lock:
-            self._require("decide")
-            self._transact(lambda tx: self._banking.decide(tx, seat, action))
-
-    def reveal(self) -> None:
-        """The croupier turns over the cards of this reveal (tables without a reader)."""
-        with self._lock:
-            self._require("reveal")
-            self._transact(self._banking.reveal)
-
-    def key_card(self, card: str | int) -> None:
-        """Manual entry of a card the reader could not read, or of a hand-dealt card (journaled as such)."""
-        with self._lock:
-            self._require("key_card")
-            value = card if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52 \
-                else parse_card(card, "card")
-            self._transact(lambda tx: self.flow.key_card(tx, value))
-
-    def mark_paid(self, seat: int) -> None:
-        """The croupier confirms a seat was paid (or collected). Never twice."""
-        with self._lock:
-            self._require("mark_paid")
-            self._transact(lambda tx: self._banking.mark_paid(tx, seat))
-            rnd = self.state.round
-            if rnd is not None and rnd.finished:
-                self._log.info("round_paid", round_id=rnd.round_id)
 
     # ----------------------------------------------------------------- supervisor
 
@@ -650,6 +642,43 @@ class TableSession:
         return rnd
 
     # ----------------------------------------------------------------- devices
+
+    def report(self, report: DeviceReport) -> None:
+        """The one entry point for what a device says, whatever its dialect (``wire.reports``).
+
+        Each kind of report goes to the flow's handler below; mypy checks the match is
+        exhaustive, so a new report kind cannot be forgotten here.
+        """
+        match report:
+            case rp.CardDispensed():
+                self.on_card_dispensed(report.position, report.index, report.card)
+            case rp.PacketDone():
+                self.on_packet_done(report.position, report.count)
+            case rp.DeckVerified():
+                self.on_deck_verified(report.count, list(report.missing), list(report.extra), list(report.duplicates))
+            case rp.CardRead():
+                self.on_card_read(report.card)
+            case rp.DeviceFault():
+                self.on_device_fault(report.device, report.code, report.text)
+            case rp.LinkUp():
+                self.on_link(report.device, True, identity=report.identity.model_dump())
+            case rp.LinkDown():
+                self.on_link(report.device, False, reason=report.reason)
+            case rp.DeviceStatus():
+                self.on_status(report.device, report.state)
+            case rp.ShuffleDone():
+                pass  # the shoe's STATUS(ready) that follows is what the flow acts on
+            case rp.DeviceRefused():
+                # Authentication: the driver never brings the device up; journaling the refusal is not wired yet.
+                self._log.error("device_refused", device=report.device, model=report.model,
+                                serial=report.serial_number, program_hash=report.program_hash,
+                                reason=report.reason, detail=report.detail, round_id=self._round_id())
+            case rp.CardDrawn() | rp.Unreadable() | rp.Alarm():
+                # A reading shoe's draws: assigning them to deal positions is the flow's, not wired yet.
+                self._log.warning("reading_shoe_report_not_handled", device=report.device,
+                                  report=type(report).__name__, round_id=self._round_id())
+            case _:
+                assert_never(report)
 
     def _device(self, what: str, decide: Callable[[Tx], Any], **context: Any) -> None:
         with self._lock:

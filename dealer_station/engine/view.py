@@ -9,7 +9,6 @@ so the screen translates them in the game's context (seed 001 calls UTH's Trips 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
@@ -20,13 +19,13 @@ from ..errors import DealerStationError
 from ..games.base import BankingGame
 from ..money import ZERO, format_money
 from ..shifts import DEFAULT_SHIFTS, local_shift_start
-from .phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
+from ..table.phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
 
 if TYPE_CHECKING:
     from ..config import TableConfig
     from ..games.holdem.betting import Options
+    from ..table.state import RoundState, TableState
     from .session import TableSession
-    from .state import RoundState, TableState
 
 ENGLISH: dict[str, str] = {
     "open_betting": "Open betting for the next round",
@@ -436,62 +435,17 @@ def house_result(rnd: RoundState) -> Decimal:
 
 # --------------------------------------------------------------------------- refusals
 
-_REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^(?P<amount>-?[\d.]+) above the table maximum (?P<limit>[\d.]+)$"), "refuse_above_max"),
-    (re.compile(r"^(?P<amount>-?[\d.]+) below the table minimum (?P<limit>[\d.]+)$"), "refuse_below_min"),
-    (re.compile(r"^must equal (?P<other>\w+) \((?P<amount>[\d.]+)\)$"), "refuse_must_match"),
-    (re.compile(r"^must be the table's \w+ stake (?P<amount>[\d.]+)$"), "refuse_fixed"),
-    (re.compile(r"^missing required key$"), "refuse_needs"),
-)
-_BET_FIELD = re.compile(r"^seat\d+\.bets\.(?P<spot>\w+)$")
-_AMOUNT = r"(?P<amount>[\d.]+)"
-_POKER_REFUSALS: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
-    (re.compile(r"^seat (?P<seat>\d+)$"),
-     re.compile(rf"^bet to {_AMOUNT} is below the minimum bet to (?P<least>[\d.]+)$"), "poker:refuse_min_bet"),
-    (re.compile(r"^seat (?P<seat>\d+)$"),
-     re.compile(rf"^raise to {_AMOUNT} is below the minimum raise to (?P<least>[\d.]+)$"), "poker:refuse_min_raise"),
-    (re.compile(r"^seat (?P<seat>\d+)$"),
-     re.compile(rf"^\w+ to {_AMOUNT} is above the pot limit \(\w+ to (?P<most>[\d.]+) at most\)$"),
-     "poker:refuse_pot_limit"),
-    (re.compile(r"^seat (?P<seat>\d+)$"),
-     re.compile(rf"^\w+ to {_AMOUNT} is above the stack \(all in is \w+ to (?P<everything>[\d.]+)\)$"),
-     "poker:refuse_above_stack"),
-    (re.compile(r"^seat (?P<seat>\d+)$"),
-     re.compile(rf"^\w+ to {_AMOUNT} is not the fixed-limit \w+ to (?P<least>[\d.]+)$"), "poker:refuse_fixed_limit"),
-    (re.compile(r"^buy_in$"), re.compile(rf"^{_AMOUNT} is below the minimum buy-in (?P<limit>[\d.]+)$"),
-     "poker:refuse_buy_in_min"),
-    (re.compile(r"^buy_in$"), re.compile(rf"^{_AMOUNT} is above the maximum buy-in (?P<limit>[\d.]+)$"),
-     "poker:refuse_buy_in_max"),
-)
-"""Poker refusals the croupier meets at the table: (field, problem, key) (``betting``, ``PokerFlow``)."""
-
-
-def refusal(problem: str, field: str | None, game: Any) -> Text:
-    """A refusal from the session in the croupier's words ("Ante 515 is above the table maximum 500").
-
-    Bet refusals name the spot in the game's words; anything else is passed on as said.
-    """
-    if problem == "badge or PIN not accepted":
-        return Text("refuse_not_accepted")
-    spot = _BET_FIELD.match(field or "")
-    if spot is not None:
-        for pattern, key in _REFUSALS:
-            found = pattern.match(problem)
-            if found is not None:
-                args: dict[str, Any] = {"spot": label(game, spot["spot"]), **found.groupdict()}
-                if "other" in args:
-                    args["other"] = label(game, args["other"])
-                return Text(key, args)
-    for field_pattern, pattern, key in _POKER_REFUSALS:
-        where, found = field_pattern.match(field or ""), pattern.match(problem)
-        if where is not None and found is not None:
-            return Text(key, {**where.groupdict(), **found.groupdict()})
-    return Text("refused", {"problem": f"{field}: {problem}" if field else problem})
-
-
 def refusal_of(error: BaseException, game: Any) -> Text:
+    """A refusal in the croupier's words, from the key and values it was raised with
+    ("Ante 515 is above the table maximum 500"); one without a key is passed on as said."""
+    if isinstance(error, DealerStationError) and error.key:
+        values: dict[str, Any] = dict(error.values)
+        for name in ("spot", "other"):
+            if name in values:
+                values[name] = label(game, values[name])
+        return Text(error.key, values)
     if isinstance(error, DealerStationError):
-        return refusal(error.problem, error.field, game)
+        return Text("refused", {"problem": f"{error.field}: {error.problem}" if error.field else error.problem})
     return Text("refused", {"problem": str(error)})
 
 

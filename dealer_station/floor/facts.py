@@ -46,6 +46,8 @@ FACT_KINDS = frozenset({
 })
 JACKPOT_KINDS = ("jackpot_contribution", "jackpot_award", "jackpot_seed", "jackpot_reversal")
 SUPERVISOR_PREFIX = "supervisor:"
+GAME_HOLDS = frozenset({"jackpot_verify"})
+"""Halt kinds that are a game's own hold for a supervisor, not a device's fault (migration 0007)."""
 
 
 @dataclass
@@ -254,7 +256,7 @@ def _apply(facts: Facts, e: JournalEvent) -> None:
     elif kind == "device_fault":
         facts.faults.append(FaultFact(e.table_id, e.seq, e.at, e.round_id, kind, p.get("device"), p.get("code"),
                                       p.get("text")))
-    elif kind == "halted":
+    elif kind == "halted" and p.get("kind") not in GAME_HOLDS:
         facts.faults.append(FaultFact(e.table_id, e.seq, e.at, e.round_id, kind, p.get("device"), p.get("cause"),
                                       p.get("text")))
     elif kind == "device_status" and str(p.get("state", "")).startswith("fault:"):

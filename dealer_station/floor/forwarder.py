@@ -24,7 +24,7 @@ import psycopg
 import structlog
 
 from ..journal import Journal, JournalError
-from .db import FloorError, connect, one_line
+from .db import FloorError, connect, floor_problem, one_line, schema_missing
 from .ingest import first_divergence, floor_tail, send_batch
 from .journal_rows import JournalRows
 
@@ -45,6 +45,7 @@ class ForwarderStatus:
     journal_seq: int
     last_error: str | None
     refused: bool  # the floor refused the journal (integrity alarm raised)
+    unready: bool = False  # the floor cannot take journals until someone acts (no schema, no privilege)
 
     @property
     def lag(self) -> int:
@@ -90,6 +91,7 @@ class Forwarder:
         self._journal_seq = self._rows.tail()[0]
         self._last_error: str | None = None
         self._refused = False
+        self._unready = False
 
     # ---------------------------------------------------------------- control
 
@@ -103,9 +105,13 @@ class Forwarder:
         """A record was appended: look at the journal now rather than at the next poll."""
         self._wake.set()
 
-    def stop(self, timeout: float = 5.0) -> None:
+    def request_stop(self) -> None:
+        """Ask the thread to end without waiting for it (``stop()`` waits): many forwarders end at once."""
         self._stop.set()
         self._wake.set()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self.request_stop()
         if self._thread is not None:
             self._thread.join(timeout)
             self._thread = None
@@ -114,17 +120,19 @@ class Forwarder:
 
     def status(self) -> ForwarderStatus:
         with self._changed:
-            return ForwarderStatus(self.table_id, self._acked_seq, self._journal_seq, self._last_error, self._refused)
+            return ForwarderStatus(self.table_id, self._acked_seq, self._journal_seq, self._last_error, self._refused,
+                                   self._unready)
 
     def wait_acknowledged(self, timeout: float) -> bool:
-        """True once the floor holds every record the journal has now; False after ``timeout`` s."""
+        """True once the floor holds every record the journal has now; False after ``timeout`` s,
+        or as soon as the floor refused the journal or cannot take it until someone acts."""
         target = self._rows.tail()[0]
         self._wake.set()
         deadline = time.monotonic() + timeout
         with self._changed:
             while self._acked_seq < target:
                 left = deadline - time.monotonic()
-                if left <= 0 or self._refused:
+                if left <= 0 or self._refused or self._unready:
                     return False
                 self._changed.wait(min(left, 0.2))
             return True
@@ -148,6 +156,13 @@ class Forwarder:
             except (psycopg.Error, FloorError) as exc:
                 shipped = None
                 self._close_conn()
+                if isinstance(exc, psycopg.Error) and _needs_someone(exc):
+                    # No schema, no privilege: retrying soon cannot help; say what to do, retry at the cap.
+                    problem = str(floor_problem(exc, "the floor cannot take this journal"))
+                    self._set_error(problem, unready=True)
+                    self._log("error", "floor_not_ready", error=problem, retry_in=self.backoff_cap)
+                    self._sleep(self.backoff_cap)
+                    continue
                 self._set_error(one_line(exc))
                 self._log("warning", "floor_unreachable", error=one_line(exc), retry_in=round(backoff, 3))
                 self._sleep(backoff)
@@ -197,9 +212,11 @@ class Forwarder:
         start = held_seq + 1
         agreed = held_seq  # how far the floor holds this journal's own records
         if held_seq > 0 and self._rows.hash_at(held_seq) != held_hash:
-            # The journal does not extend what the floor holds: offer the first differing record.
+            # The journal does not extend what the floor holds: offer the first differing record, or, when
+            # it holds fewer records than the floor, its last one (the floor raises an alarm on a record
+            # it can check, never on a bare claim).
             diverged = first_divergence(conn, self.table_id, self._rows, held_seq)
-            start = diverged or held_seq + 1
+            start = diverged or max(tail[0], 1)
             agreed = diverged - 1 if diverged else tail[0]
         self._set(agreed, tail[0], self._last_error, refused=self._refused)
         while not self._stop.is_set():
@@ -229,11 +246,12 @@ class Forwarder:
     def _set(self, acked: int, journal: int, error: str | None, *, refused: bool) -> None:
         with self._changed:
             self._acked_seq, self._journal_seq, self._last_error, self._refused = acked, journal, error, refused
+            self._unready = False
             self._changed.notify_all()
 
-    def _set_error(self, error: str) -> None:
+    def _set_error(self, error: str, *, unready: bool = False) -> None:
         with self._changed:
-            self._last_error = error
+            self._last_error, self._unready = error, unready
             self._changed.notify_all()
 
     def __enter__(self) -> Forwarder:
@@ -241,3 +259,8 @@ class Forwarder:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def _needs_someone(exc: psycopg.Error) -> bool:
+    """A floor without the schema or a login without the privilege: only a person can fix it."""
+    return schema_missing(exc) or isinstance(exc, psycopg.errors.InsufficientPrivilege)

@@ -13,6 +13,7 @@ from typing import Any
 
 import psycopg
 
+from .db import connect, floor_problem
 from .journal_rows import JournalRows, Row
 
 INGEST_SQL = ("SELECT status, acked_seq, acked_hash, inserted, bad_seq, reason FROM floor.ingest("
@@ -54,6 +55,16 @@ def floor_tail(conn: psycopg.Connection[Any], table_id: str) -> tuple[int, str]:
         row = conn.execute("SELECT last_seq, last_hash FROM floor.tail(%s)", (table_id,)).fetchone()
     assert row is not None
     return int(row[0]), str(row[1])
+
+
+def check_takes_journals(url: str) -> None:
+    """Refuse at once, in one line saying what to do, a floor that cannot take journals: unreachable,
+    never initialised, or a login without the station role's privileges. Writes nothing."""
+    with connect(url) as conn:
+        try:
+            floor_tail(conn, "")
+        except psycopg.Error as exc:
+            raise floor_problem(exc, "the floor cannot take journals") from None
 
 
 def floor_hash_at(conn: psycopg.Connection[Any], table_id: str, seq: int) -> str | None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import psycopg
 
-from .db import FloorError, connect, one_line
+from .db import INIT_HINT, FloorError, connect, floor_problem, one_line
 
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 _LOCK_KEY = 0x44534631  # "DSF1": one migrator at a time
@@ -104,7 +104,6 @@ def require_version(conn: psycopg.Connection[Any], needed: int, who: str) -> Non
     try:
         version = current_version(conn)
     except psycopg.Error as exc:
-        raise FloorError(f"cannot read the floor's schema version: {one_line(exc)}", "floor") from None
+        raise floor_problem(exc, "cannot read the floor's schema version") from None
     if version < needed:
-        raise FloorError(f"the floor's schema is at version {version}, {who} needs {needed}: "
-                         "run dealer-station floor init-roles (as the floor's owner)", "floor")
+        raise FloorError(f"the floor's schema is at version {version}, {who} needs {needed}: {INIT_HINT}", "floor")

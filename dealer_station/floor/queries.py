@@ -31,9 +31,10 @@ from .report_data import (
 )
 
 Conn = psycopg.Connection[Any]
-REPORT_SCHEMA = 6
+REPORT_SCHEMA = 7
 """The floor migration the reports need: 0005 derives the meter each Pool stake was paid from,
-0006 refuses records the reports could not compute with."""
+0006 checks records for what the reports compute with, 0007 keeps what it cannot read flagged
+(``events.flagged``) and holds the alarms about logins (``login_alarms``)."""
 
 
 def _range(column: str, period: Period) -> tuple[str, dict[str, Any]]:
@@ -135,20 +136,30 @@ def table_games(conn: Conn) -> dict[str, str]:
         "ORDER BY table_id, record_seq DESC")}
 
 
+LOGIN_ALARM_PREFIX = "login:"
+"""An alarm about a station login rather than a table shows under this 'table': ``login:NAME``."""
+
+
 def alarms(conn: Conn, since: datetime | None = None, tables: Sequence[str] | None = None) -> list[Alarm]:
-    """Integrity alarms seen since ``since`` (all when None), newest first: the ingest's, and every
-    record the floor holds but could not derive facts from (its round is missing from the reports)."""
+    """Integrity alarms seen since ``since`` (all when None), newest first: the ingest's (a record it
+    held flagged included), every record the floor holds but could not derive facts from (its round
+    is missing from the reports), and, for the whole floor (no ``tables``), those about station logins
+    that sent tables they are not pinned to (one each, under ``login:NAME``)."""
     rows = conn.execute(
         """SELECT table_id, first_bad_seq, reason, raised_at, last_seen_at, attempts FROM floor.alarms
            WHERE (%(since)s::timestamptz IS NULL OR last_seen_at >= %(since)s)
              AND (cardinality(%(tables)s::text[]) = 0 OR table_id = ANY(%(tables)s))
+           UNION ALL
+           SELECT %(login)s || role_name, 0, reason || ' (last: ' || last_table || ')', raised_at, last_seen_at, attempts
+           FROM floor.login_alarms
+           WHERE (%(since)s::timestamptz IS NULL OR last_seen_at >= %(since)s) AND cardinality(%(tables)s::text[]) = 0
            UNION ALL
            SELECT d.table_id, d.seq, 'the floor holds this ' || d.kind || ' record but cannot read it, so its round '
                   || 'is missing from the reports: ' || d.error, e.received_at, e.received_at, 1
            FROM floor.derive_errors d JOIN floor.events e ON e.table_id = d.table_id AND e.seq = d.seq
            WHERE (%(since)s::timestamptz IS NULL OR e.received_at >= %(since)s)
              AND (cardinality(%(tables)s::text[]) = 0 OR d.table_id = ANY(%(tables)s))
-           ORDER BY 5 DESC""", {"since": since, "tables": list(tables or [])})
+           ORDER BY 5 DESC""", {"since": since, "tables": list(tables or []), "login": LOGIN_ALARM_PREFIX})
     return [Alarm(*row) for row in rows]
 
 
@@ -191,7 +202,10 @@ def table_layout(conn: Conn) -> dict[str, Placement]:
 
 @dataclass(frozen=True)
 class FloorEvent:
-    """One journal record as the floor holds it; ``payload_text`` is the exact text the hash covers."""
+    """One journal record as the floor holds it; ``payload_text`` is the exact text the hash covers.
+
+    The readers below leave out a record the floor holds flagged (``events.flagged``, migration 0007:
+    one it cannot read); its integrity alarm names it."""
 
     table_id: str
     seq: int
@@ -219,7 +233,7 @@ JACKPOT_LEDGER_KINDS = ("jackpot_installed", "jackpot_contribution", "jackpot_aw
 def events_after(conn: Conn, table_id: str, after_seq: int, limit: int = 5000) -> list[FloorEvent]:
     """A table's events after ``after_seq``, oldest first, at most ``limit``."""
     rows = conn.execute(f"SELECT {_EVENT_COLUMNS} FROM floor.events e WHERE e.table_id = %s AND e.seq > %s "
-                        "ORDER BY e.seq LIMIT %s", (table_id, after_seq, limit))
+                        "AND e.flagged IS NULL ORDER BY e.seq LIMIT %s", (table_id, after_seq, limit))
     return [FloorEvent(*row) for row in rows]
 
 
@@ -233,13 +247,15 @@ def state_events(conn: Conn, table_id: str) -> list[FloorEvent]:
         {"t": table_id}).fetchone()
     opened, started = (marks[0] or 0, marks[1] or 0) if marks else (0, 0)
     rows = conn.execute(
-        f"""SELECT {_EVENT_COLUMNS} FROM floor.events e WHERE e.table_id = %(t)s AND e.seq >= %(opened)s
+        f"""SELECT {_EVENT_COLUMNS} FROM floor.events e
+            WHERE e.table_id = %(t)s AND e.seq >= %(opened)s AND e.flagged IS NULL
             UNION ALL
             SELECT {_EVENT_COLUMNS} FROM floor.events e
             WHERE e.table_id = %(t)s AND e.kind = ANY(%(table_kinds)s) AND e.seq >= %(started)s AND e.seq < %(opened)s
+              AND e.flagged IS NULL
             UNION ALL
             SELECT {_EVENT_COLUMNS} FROM floor.events e
-            WHERE e.table_id = %(t)s AND e.kind = ANY(%(jackpot_kinds)s) AND e.seq < %(opened)s
+            WHERE e.table_id = %(t)s AND e.kind = ANY(%(jackpot_kinds)s) AND e.seq < %(opened)s AND e.flagged IS NULL
             ORDER BY 2""",
         {"t": table_id, "opened": opened, "started": started, "table_kinds": list(TABLE_STATE_KINDS),
          "jackpot_kinds": list(JACKPOT_LEDGER_KINDS)})
@@ -255,6 +271,7 @@ def round_events(conn: Conn, table_id: str, round_id: str) -> list[FloorEvent]:
             JOIN floor.events e ON e.table_id = r.table_id
                  AND e.seq BETWEEN coalesce(r.opened_seq, r.record_seq, r.ended_seq) AND coalesce(r.ended_seq, s.last_seq)
             WHERE r.table_id = %s AND r.round_id = %s AND (e.round_id = r.round_id OR e.round_id IS NULL)
+              AND e.flagged IS NULL
             ORDER BY e.seq""", (table_id, round_id))
     return [FloorEvent(*row) for row in rows]
 
@@ -318,5 +335,5 @@ class _Event:
 def recalled_round(conn: Conn, table_id: str, round_id: str, seqs: Sequence[int]) -> dict[str, Any]:
     """A round in the recalled format from the floor's copy of its opening, record and end events."""
     rows = conn.execute("SELECT kind, payload::text, at FROM floor.events WHERE table_id = %s AND seq = ANY(%s) "
-                        "ORDER BY seq", (table_id, list(seqs))).fetchall()
+                        "AND flagged IS NULL ORDER BY seq", (table_id, list(seqs))).fetchall()
     return recalled_from_events(table_id, round_id, [_Event(k, json.loads(p), at) for k, p, at in rows])

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..journal import Journal
-from .db import connect
+from .db import reading
 from .ingest import first_divergence, floor_tail
 from .journal_rows import JournalRows
 
@@ -32,7 +32,7 @@ def verify_against_floor(path: str | os.PathLike[str], floor_url: str) -> FloorV
     with Journal.open_readonly(path) as journal:
         own = journal.verify()
         table_id = journal.table_id
-    with JournalRows(path) as rows, connect(floor_url) as conn:
+    with JournalRows(path) as rows, reading(floor_url, "cannot check the journal against the floor") as conn:
         journal_seq = rows.tail()[0]
         floor_seq, floor_hash = floor_tail(conn, table_id)
         if not own.ok:

@@ -2,7 +2,7 @@
 
 A game is one module holding one ``Game`` subclass. What can be data is data on the
 class (spots, streets, reveals, table requirements); the rest is a handful of methods
-used by both the live round controller (bets, deal plan, decisions) and ``settle``
+used by both the live round engine (bets, deal plan, decisions) and ``settle``
 (``parse_record`` then ``settle``), so the live path and the record path share one
 set of rules.
 """
@@ -16,13 +16,16 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..cards import Card, cards_str, ensure_distinct, parse_cards
-from ..config import BankingTableConfig, SpotLimit, TableConfig, load_profile, with_overrides
-from ..errors import ConfigError, RecordError, RuleError
+from ..config import BankingTableConfig, SpotLimit, TableConfig
+from ..errors import RecordError, RuleError
 from ..evaluator import Category
 from ..money import format_money
+from ..table.fold import Folds
+from ..table.state import COMMON
 
 if TYPE_CHECKING:
-    from ..engine.state import RoundState, TableState
+    from ..table.state import RoundState, TableState
+    from ..table.transaction import Transaction
 
 Packet = tuple[str, int]
 """(position, card count): ``("board", 5)``, ``("seat3", 2)``, ``("dealer", 2)``."""
@@ -31,9 +34,6 @@ Reveal = tuple[str, slice]
 """(position, which of its cards): ``("board", slice(0, 3))`` is the flop."""
 
 S = TypeVar("S", bound="SeatHand")
-
-TABLE_KEYS = ("table", "min_chip", "limits", "paytables")
-"""Optional record keys that override the table profile (ROUND_RECORD.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +70,15 @@ class Game(ABC):
     max_seats: ClassVar[int]
     config_model: ClassVar[type[TableConfig]]
     labels: ClassVar[Mapping[str, str]] = {}
+    players: ClassVar[str]
+    """``module:factory`` of the game's scripted players (``simulate``, the demo), resolved by ``autoplay``."""
+    par_provider: ClassVar[str | None] = None
+    """``module:function`` of the game's par sheet (``par.par_sheet``); None: the game has no house edge."""
+    folds: ClassVar[Folds] = COMMON
+    """How the table's state folds this game's journal: the common folds, extended by a game that journals more."""
     """Screen words for spots and actions (``ante`` -> ``Ante``); the UI translates them."""
     needs_profile: ClassVar[bool] = True
     """Whether a round record settles against a table profile (poker records carry their rules)."""
-    par_provider: ClassVar[str | None] = None
-    """Dotted name of its par sheet provider (``dealer_station.par``), or None: no par sheet."""
 
     def check_table(self, table: TableConfig) -> None:
         """Refuse a table configuration this game cannot run (``RuleError`` naming the key)."""
@@ -100,12 +104,7 @@ class Game(ABC):
         """Events to journal when the station starts on ``state`` (a meter's installed rules)."""
         return []
 
-    def evolve(self, state: TableState, event: Any, at: str) -> bool:
-        """Fold an event into the table state: the game's own, or a common one after its
-        common fold (poker moves its stacks on ``settled``); False: nothing for the game."""
-        return False
-
-    def on_verify(self, tx: Any, actor: str, reason: str) -> None:
+    def on_verify(self, tx: Transaction, actor: str, reason: str) -> None:
         """A supervisor verified what the game held the round for (THB: a jackpot hit)."""
         raise RuleError("there is nothing to verify")
 
@@ -312,13 +311,13 @@ class BankingGame(Game):
     # -- hooks for games that journal more than the common round (the jackpot meter) --
 
 
-    def on_bets_locked(self, tx: Any) -> None:
+    def on_bets_locked(self, tx: Transaction) -> None:
         """At "no more bets", in the same transaction (THB: jackpot contributions)."""
 
-    def on_reveal_complete(self, tx: Any, phase: str) -> None:
+    def on_reveal_complete(self, tx: Transaction, phase: str) -> None:
         """When a reveal phase is complete, in its transaction (THB: Pool awards at the flop)."""
 
-    def on_void(self, tx: Any) -> None:
+    def on_void(self, tx: Transaction) -> None:
         """When the round is voided, in the void's transaction (THB: reverse contributions)."""
 
 
@@ -350,35 +349,23 @@ def require(record: Mapping[str, Any], key: str, field: str | None = None) -> An
     return record[key]
 
 
+def require_bet(bets: Mapping[str, Any], spot: str, field: str) -> Any:
+    """The amount a seat put on ``spot`` (a refusal the croupier reads as "Place the Ante first")."""
+    if spot not in bets:
+        raise RecordError("missing required key", f"{field}.{spot}", key="refuse_needs", values={"spot": spot})
+    return bets[spot]
+
+
+def must_match(spot: str, other: str, amount: Decimal, field: str) -> RuleError:
+    """The refusal of a spot whose stake must be another's (UTH's Blind, THB's Bonus)."""
+    return RuleError(f"must equal {other} ({format_money(amount)})", f"{field}.{spot}", key="refuse_must_match",
+                     values={"spot": spot, "other": other, "amount": format_money(amount)})
+
+
 def require_object(value: object, field: str | None) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise RecordError(f"must be a JSON object, not {type(value).__name__}", field)
     return value
-
-
-def record_profile(record: Mapping[str, Any]) -> TableConfig:
-    """The profile a record names in ``table``; problems are reported on that field."""
-    name = record["table"]
-    if not isinstance(name, str) or not name:
-        raise RecordError("must be a profile name", "table")
-    try:
-        return load_profile(name)
-    except ConfigError as exc:
-        raise RecordError(str(exc), "table") from None
-
-
-def table_for_record(record: Mapping[str, Any], table: TableConfig | None) -> BankingTableConfig:
-    """The table in force for a banking record: its named profile (``table``), then its overrides."""
-    if "table" in record:
-        table = record_profile(record)
-    if table is None:
-        raise RecordError("names no table profile and none was given", "table")
-    if table.game != record.get("game"):
-        raise RecordError(f"record is for {record.get('game')!r} but the table profile is for {table.game!r}", "game")
-    overrides = {key: record[key] for key in TABLE_KEYS[1:] if key in record}
-    result = with_overrides(table, overrides)
-    assert isinstance(result, BankingTableConfig)
-    return result
 
 
 def parse_record_cards(record: Mapping[str, Any], key: str, count: int, field: str | None = None) -> tuple[Card, ...]:
@@ -393,10 +380,13 @@ def ensure_round_distinct(dealer: Sequence[Card], board: Sequence[Card], seats: 
 
 
 def check_limit(amount: Decimal, limit: SpotLimit, field: str) -> None:
+    said = {"spot": field.rsplit(".", 1)[-1], "amount": format_money(amount)}
     if amount < limit.min:
-        raise RuleError(f"{format_money(amount)} below the table minimum {format_money(limit.min)}", field)
+        raise RuleError(f"{format_money(amount)} below the table minimum {format_money(limit.min)}", field,
+                        key="refuse_below_min", values={**said, "limit": format_money(limit.min)})
     if amount > limit.max:
-        raise RuleError(f"{format_money(amount)} above the table maximum {format_money(limit.max)}", field)
+        raise RuleError(f"{format_money(amount)} above the table maximum {format_money(limit.max)}", field,
+                        key="refuse_above_max", values={**said, "limit": format_money(limit.max)})
 
 
 def check_seat_number(seat: object, table: TableConfig, field: str) -> int:

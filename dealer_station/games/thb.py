@@ -31,7 +31,6 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..cards import Card, rank_of, suit_of
 from ..config import BankingTableConfig, Money, TableConfig, first_problem
-from ..engine.events import Halted
 from ..errors import ConfigError, DealerStationError, RecordError, RuleError
 from ..evaluator import ACE, Category, HandValue, category_of, evaluate, strength
 from ..jackpot import (
@@ -48,9 +47,11 @@ from ..jackpot import (
     meter_summary,
 )
 from ..money import ZERO, exact_money, format_cents, format_money, parse_money
+from ..profile_loader import TABLE_KEYS, table_for_record, with_overrides
+from ..table.events import Halted
+from ..table.state import COMMON
 from .against_dealer import Payer, SeatSettlement, check_spot_takeover, holdem_deal_plan
 from .base import (
-    TABLE_KEYS,
     BankingGame,
     Packet,
     Reveal,
@@ -59,15 +60,17 @@ from .base import (
     check_limit,
     check_seat_number,
     ensure_round_distinct,
+    must_match,
     parse_record_cards,
     refuse_unknown_keys,
     require,
+    require_bet,
     require_object,
-    table_for_record,
 )
 
 if TYPE_CHECKING:
-    from ..engine.state import RoundState, TableState
+    from ..table.state import RoundState, TableState
+    from ..table.transaction import Transaction
 
 KING, JACK = ACE - 1, ACE - 3
 STATION = "station"
@@ -97,7 +100,7 @@ PLACEABLE_SPOTS = ("ante", "bonus", "pool")
 SETTLED_SPOTS = ("ante", "flop", "turn", "river", "bonus", "pool")
 """Order of the spots in a seat's settlement (ROUND_RECORD.md)."""
 ANTE_PAYS_FROM = Category.STRAIGHT
-RECORD_KEYS = ("game", *TABLE_KEYS, "jackpot", "dealer", "board", "seats")
+RECORD_KEYS = ("game", *TABLE_KEYS, "pool_stake", "jackpot", "dealer", "board", "seats")
 SEAT_KEYS = ("seat", "player", "hole", "bets", "actions")
 JACKPOT_KEYS = ("meter", "rate", "reset", "cap", "overflow")
 FLOP = slice(0, 3)
@@ -276,6 +279,34 @@ def _live_seats(rnd: RoundState) -> list[SeatHand]:
     return [SeatHand(s.seat, tuple(rnd.hole(s.seat)), s.bets, tuple(s.actions)) for s in rnd.seats.values()]
 
 
+
+THB_FOLDS = COMMON.extended()
+"""The table's folds plus the jackpot meter's own events (``Game.folds``)."""
+
+
+@THB_FOLDS.on(JackpotInstalled)
+def _installed(state: TableState, event: JackpotInstalled, at: str) -> None:
+    state.game_state = installed(state.game_state, event.rules)
+
+
+@THB_FOLDS.on(*FACT_TYPES)
+def _meter_fact(state: TableState, event: Any, at: str) -> None:
+    meter = state.game_state
+    assert isinstance(meter, JackpotMeter), "a jackpot fact before the meter was installed"
+    rnd = state.round
+    if rnd is not None and not rnd.finished:  # a rules change's raise to reset belongs to no round
+        mine = rnd.game_state if isinstance(rnd.game_state, RoundJackpot) else RoundJackpot(meter)
+        rnd.game_state = replace(mine, facts=(*mine.facts, event))
+    state.game_state = meter.apply(event)
+
+
+@THB_FOLDS.on(JackpotVerified)
+def _verified(state: TableState, event: JackpotVerified, at: str) -> None:
+    rnd = state.round
+    if rnd is not None and isinstance(rnd.game_state, RoundJackpot):
+        rnd.game_state = replace(rnd.game_state, verified=(*rnd.game_state.verified, event.seat))
+
+
 class TexasHoldemBonus(BankingGame):
     """Texas Hold'em Bonus against the dealer with a table progressive, 1 to 6 seats."""
 
@@ -300,6 +331,8 @@ class TexasHoldemBonus(BankingGame):
     max_seats = 6
     limit_spots = ("ante",)  # Bonus equals the Ante; the Pool stake is fixed by the table
     paytable_names = ("bonus", "pool")
+    folds = THB_FOLDS
+    players = "dealer_station.autoplay:ThbPlayer"
     par_provider = "dealer_station.par.thb:thb_par"
 
     def default_profile(self) -> str:
@@ -341,17 +374,18 @@ class TexasHoldemBonus(BankingGame):
             if spot not in PLACEABLE_SPOTS:
                 raise RecordError(f"unknown spot (spots: {', '.join(PLACEABLE_SPOTS)})", f"{field}.{spot}")
         assert isinstance(table, BankingTableConfig)
-        stakes = {"ante": parse_money(require(bets, "ante", field), f"{field}.ante")}
+        stakes = {"ante": parse_money(require_bet(bets, "ante", field), f"{field}.ante")}
         check_limit(stakes["ante"], table.limits["ante"], f"{field}.ante")
         if "bonus" in bets:
             stakes["bonus"] = parse_money(bets["bonus"], f"{field}.bonus")
             if stakes["bonus"] != stakes["ante"]:
-                raise RuleError(f"must equal ante ({format_money(stakes['ante'])})", f"{field}.bonus")
+                raise must_match("bonus", "ante", stakes["ante"], field)
         if "pool" in bets:
             stakes["pool"] = parse_money(bets["pool"], f"{field}.pool")
             fixed = table_options(table).pool_stake
             if stakes["pool"] != fixed:
-                raise RuleError(f"must be the table's Pool stake {format_money(fixed)}", f"{field}.pool")
+                raise RuleError(f"must be the table's Pool stake {format_money(fixed)}", f"{field}.pool",
+                                key="refuse_fixed", values={"spot": "pool", "amount": format_money(fixed)})
         return stakes
 
     # -- deal ---------------------------------------------------------------------
@@ -380,6 +414,10 @@ class TexasHoldemBonus(BankingGame):
         if require(record, "game") != self.name:
             raise RecordError(f"not a {self.name} record: {record['game']!r}", "game")
         table = table_for_record(record, table)
+        if "pool_stake" in record:  # the Pool stake the round was played under (ROUND_RECORD.md)
+            overridden = with_overrides(table, {"options": {"pool_stake": record["pool_stake"]}})
+            assert isinstance(overridden, ThbTableConfig)
+            table = overridden
         options = table_options(table)
         dealer = parse_record_cards(record, "dealer", 2)
         board = parse_record_cards(record, "board", 5)
@@ -495,32 +533,13 @@ class TexasHoldemBonus(BankingGame):
         raise_up = [] if in_round else installed(meter, rules).raise_to_reset()
         return [*([JackpotInstalled(rules)] if changed else []), *raise_up]
 
-    def evolve(self, state: TableState, event: Any, at: str) -> bool:
-        if isinstance(event, JackpotInstalled):
-            state.game_state = installed(state.game_state, event.rules)
-            return True
-        rnd = state.round
-        if isinstance(event, FACT_TYPES):
-            meter = state.game_state
-            assert isinstance(meter, JackpotMeter), "a jackpot fact before the meter was installed"
-            if rnd is not None and not rnd.finished:  # a rules change's raise to reset belongs to no round
-                mine = rnd.game_state if isinstance(rnd.game_state, RoundJackpot) else RoundJackpot(meter)
-                rnd.game_state = replace(mine, facts=(*mine.facts, event))
-            state.game_state = meter.apply(event)
-            return True
-        if isinstance(event, JackpotVerified):
-            if rnd is not None and isinstance(rnd.game_state, RoundJackpot):
-                rnd.game_state = replace(rnd.game_state, verified=(*rnd.game_state.verified, event.seat))
-            return True
-        return False
-
-    def on_bets_locked(self, tx: Any) -> None:
+    def on_bets_locked(self, tx: Transaction) -> None:
         """At "no more bets": each Pool stake's contribution, highest seat first."""
         meter = tx.state.game_state
         for fact in meter.contribute(pool_stakes(_live_seats(tx.round))):
             tx.emit(fact, STATION)
 
-    def on_reveal_complete(self, tx: Any, phase: str) -> None:
+    def on_reveal_complete(self, tx: Transaction, phase: str) -> None:
         """At the flop reveal: every winning Pool hand is awarded from the meter, in order.
 
         An award at or above ``verify_at`` is locked at its amount and holds the table for
@@ -531,7 +550,9 @@ class TexasHoldemBonus(BankingGame):
         if phase != "flop_reveal" or not isinstance(mine, RoundJackpot) or any(isinstance(f, Award) for f in mine.facts):
             return
         board = rnd.cards.get("board", [])[:3]
-        hits = pool_hits(_live_seats(rnd), board, tx.table.paytable("pool"))
+        table = tx.table
+        assert isinstance(table, ThbTableConfig), "a THB round on a THB table"
+        hits = pool_hits(_live_seats(rnd), board, table.paytable("pool"))
         for fact in tx.state.game_state.award_all(hits):
             tx.emit(fact, STATION)
         held = tx.round.game_state.held()
@@ -541,7 +562,7 @@ class TexasHoldemBonus(BankingGame):
                            detail={"seats": [a.seat for a in held], "amounts": [format_cents(a.amount) for a in held]}),
                     STATION)
 
-    def on_verify(self, tx: Any, actor: str, reason: str) -> None:
+    def on_verify(self, tx: Transaction, actor: str, reason: str) -> None:
         mine = tx.round.game_state
         held = mine.held() if isinstance(mine, RoundJackpot) else []
         if not held:
@@ -549,7 +570,7 @@ class TexasHoldemBonus(BankingGame):
         for award in held:
             tx.emit(JackpotVerified(award.seat, award.amount, actor, reason), actor)
 
-    def on_void(self, tx: Any) -> None:
+    def on_void(self, tx: Transaction) -> None:
         """A void takes the round's contributions, awards and seeds back out of the meter."""
         mine = tx.round.game_state
         if not isinstance(mine, RoundJackpot):
@@ -578,6 +599,7 @@ class TexasHoldemBonus(BankingGame):
     def build_record(self, table: TableConfig, rnd: RoundState) -> dict[str, Any]:
         """The round record with the meter as the round found it and who plays each spot."""
         record = super().build_record(table, rnd)
+        record["pool_stake"] = format_money(table_options(table).pool_stake)
         takers = {s.seat: s.player for s in rnd.seats.values() if s.player is not None}
         for entry in record["seats"]:
             owner = takers.get(entry["seat"]) or (entry["seat"] if entry["seat"] in takers.values() else None)

@@ -24,12 +24,12 @@ from typing import Any
 
 from ..cards import Card
 from ..config import BankingTableConfig, TableConfig
-from ..errors import RecordError, RuleError
+from ..errors import RecordError
 from ..evaluator import Category, HandValue, evaluate
 from ..money import ZERO, exact_money, format_money, parse_money
+from ..profile_loader import TABLE_KEYS, table_for_record
 from .against_dealer import Payer, SeatSettlement, holdem_deal_plan
 from .base import (
-    TABLE_KEYS,
     BankingGame,
     Packet,
     Round,
@@ -37,11 +37,12 @@ from .base import (
     check_limit,
     check_seat_number,
     ensure_round_distinct,
+    must_match,
     parse_record_cards,
     refuse_unknown_keys,
     require,
+    require_bet,
     require_object,
-    table_for_record,
 )
 
 PLAY_MULTIPLE: dict[str, int] = {"play4x": 4, "play3x": 3, "play2x": 2, "play1x": 1}
@@ -121,6 +122,8 @@ class UltimateTexasHoldem(BankingGame):
     street_actions = STREET_ACTIONS
     street_labels = STREET_LABEL
     incomplete_hint = "must end with a Play bet or a fold"
+    players = "dealer_station.autoplay:UthPlayer"
+    par_provider = "dealer_station.par.uth:uth_par"
     paired_spots = {"ante": "blind"}  # Ante and Blind are always equal (GAMES.md §2)
     labels = {"ante": "Ante", "blind": "Blind", "trips": "Trips", "play": "Play",
               "check": "Check", "fold": "Fold", "play4x": "Play 4x", "play3x": "Play 3x",
@@ -136,7 +139,6 @@ class UltimateTexasHoldem(BankingGame):
     max_seats = 7
     limit_spots = ("ante", "trips")  # "ante" bounds the Ante and the Blind alike
     paytable_names = ("blind", "trips")
-    par_provider = "dealer_station.par.uth:uth_par"
 
     # -- bets ---------------------------------------------------------------------
 
@@ -161,10 +163,10 @@ class UltimateTexasHoldem(BankingGame):
                 raise RecordError("the Play bet is made by a decision (actions), not placed", f"{field}.play")
             if spot not in PLACEABLE_SPOTS:
                 raise RecordError(f"unknown spot (spots: {', '.join(PLACEABLE_SPOTS)})", f"{field}.{spot}")
-        stakes = {spot: parse_money(require(bets, spot, field), f"{field}.{spot}") for spot in ("ante", "blind")}
+        stakes = {spot: parse_money(require_bet(bets, spot, field), f"{field}.{spot}") for spot in ("ante", "blind")}
         check_limit(stakes["ante"], table.limits["ante"], f"{field}.ante")
         if stakes["blind"] != stakes["ante"]:
-            raise RuleError(f"must equal ante ({format_money(stakes['ante'])})", f"{field}.blind")
+            raise must_match("blind", "ante", stakes["ante"], field)
         if "trips" in bets:
             stakes["trips"] = parse_money(bets["trips"], f"{field}.trips")
             check_limit(stakes["trips"], table.limits["trips"], f"{field}.trips")

@@ -116,7 +116,7 @@ def check_read_only(url: str) -> None:
         try:
             row = conn.execute(
                 """SELECT current_user,
-                          (SELECT string_agg(format('%%s on floor.%%s', p, c.relname), ', ')
+                          (SELECT string_agg(format('%s on floor.%s', p, c.relname), ', ')
                            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace,
                                 unnest(ARRAY['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE']) p
                            WHERE n.nspname = 'floor' AND c.relkind = 'r' AND has_table_privilege(c.oid, p)),

@@ -71,7 +71,7 @@ async def login_submit(request: Request) -> Response:
     log.info("pit_login", user=person.badge, role=person.role, failed_before=person.failed_attempts)
     response = RedirectResponse(next_path, status_code=303)
     response.headers.append("set-cookie", pit.cookies.header(pit.cookies.session,
-                                                             pit.sessions.issue(person.badge, person.role),
+                                                             pit.sessions.issue(person),
                                                              int(pit.sessions.lifetime)))
     response.headers.append("set-cookie", pit.cookies.header(pit.cookies.login, "", 0))
     return response

@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..floor.queries import StationStatus, alarms, stations
+from ..floor.queries import LOGIN_ALARM_PREFIX, StationStatus, alarms, stations
 from ..floor.report_data import Alarm
 from .app import Pit, pit_of
 from .users import AUDITOR
@@ -34,13 +34,19 @@ def integrity_rows(pit: Pit, heard: list[StationStatus], raised: list[Alarm]) ->
             for s in heard]
 
 
+def login_alarms(raised: list[Alarm]) -> list[tuple[str, Alarm]]:
+    """(login, alarm) of the alarms about a station login (one per login: it sent tables it is not
+    pinned to), not about a table."""
+    return [(a.table_id[len(LOGIN_ALARM_PREFIX):], a) for a in raised if a.table_id.startswith(LOGIN_ALARM_PREFIX)]
+
+
 async def integrity_page(request: Request) -> Response:
     require(request, AUDITOR)
     pit = pit_of(request)
     pit.chains.check_soon()
     heard, raised = await run_in_threadpool(_read, pit)
     return pit.render(request, "integrity.html", rows=integrity_rows(pit, heard, raised), alarms=raised,
-                      chain_error=pit.chains.error)
+                      logins=login_alarms(raised), chain_error=pit.chains.error)
 
 
 async def integrity_json(request: Request) -> Response:
@@ -57,7 +63,9 @@ async def integrity_json(request: Request) -> Response:
                                                  "first_bad_seq": check.first_bad_seq, "reason": check.reason},
             "alarms": [{"first_bad_seq": a.first_bad_seq, "reason": a.reason, "raised_at": a.raised_at.isoformat(),
                         "last_seen_at": a.last_seen_at.isoformat(), "attempts": a.attempts} for a in row["alarms"]]})
-    return JSONResponse({"tables": out})
+    logins = [{"login": login, "reason": a.reason, "raised_at": a.raised_at.isoformat(),
+               "last_seen_at": a.last_seen_at.isoformat(), "attempts": a.attempts} for login, a in login_alarms(raised)]
+    return JSONResponse({"tables": out, "logins": logins})
 
 
 ROUTES = [

@@ -1,6 +1,6 @@
 """The floor now: every table's state, kept up to date from the floor as journals arrive.
 
-A table's state is the station's own fold of its journal (``engine.state.evolve``) and its
+A table's state is the station's own fold of its journal (``table.state.evolve``) and its
 progressive's ledger (``jackpot.JackpotLedger``), run here over the floor's copy of the
 events: the tile shows what the table's screen shows, from the same code. On start each
 table is folded from the events its state now depends on (``queries.state_events``: its
@@ -30,9 +30,6 @@ from zoneinfo import ZoneInfo
 import psycopg
 import structlog
 
-from ..engine.event_base import decode
-from ..engine.phases import CLOSED
-from ..engine.state import TableState, evolve
 from ..errors import DealerStationError
 from ..errors import one_line as clipped
 from ..floor.db import connect, one_line
@@ -51,6 +48,9 @@ from ..games import GAMES  # noqa: F401  (registers every game's event kinds for
 from ..jackpot import JackpotLedger
 from ..money import format_cents
 from ..shifts import shift_start
+from ..table.event_base import decode
+from ..table.phases import CLOSED
+from ..table.state import TableState, evolve
 
 log = structlog.get_logger("dealer_station.pit.live")
 

@@ -18,12 +18,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..cli._floor_options import moment, zone
 from ..errors import DealerStationError
 from ..floor import html, render
 from ..floor.queries import report_data
 from ..floor.report import Report, make_report, parse_group
 from ..floor.report_data import Period
+from ..periods import moment, zone
 from ..shifts import parse_shifts, shift_of, shift_start
 from .app import Pit, pit_of
 

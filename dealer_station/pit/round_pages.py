@@ -21,11 +21,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..cli._floor_options import moment, zone
 from ..errors import ConfigError, DealerStationError
 from ..floor.queries import FloorEvent, RoundFilter, find_rounds, round_events
 from ..jackpot import JackpotLedger
 from ..money import parse_money
+from ..periods import moment, zone
 from ..recall import recalled_from_events
 from .app import Pit, pit_of
 from .users import AUDITOR

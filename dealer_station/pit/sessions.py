@@ -4,9 +4,12 @@ A session is a cookie holding who signed in, their role, when, when they were la
 and a random nonce, signed with HMAC-SHA256 under the server's session key
 (``state.session_key``): it cannot be forged or edited, and survives a server restart. It
 is refused when its signature is wrong, it is older than ``lifetime`` (a shift and a bit)
-or idle longer than ``idle``, its nonce was revoked (signed out), or its user was removed
-or given another role since (the user file is re-read when it changes). The last-seen time
-is re-signed at most once a minute.
+or idle longer than ``idle``, its nonce was revoked (signed out), or its user was removed,
+given another role or another password since: the cookie names the enrolment that signed
+in (``supervisor.enrolment_id``, new with every ``pit users add``), so a name removed and
+added again is a new identity whose old sessions never come back. The user file is
+re-read whenever it is replaced, checked on every request and every few seconds of a live
+stream. The last-seen time is re-signed at most once a minute.
 
 CSRF: the sign-in form carries HMAC(key, "login." + a random pre-session cookie), and any
 other form HMAC(key, "post." + the session's nonce): a page on another site can neither
@@ -29,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..supervisor import Supervisor
 from .users import PitUsers
 
 LIFETIME = 12 * 3600.0
@@ -44,6 +48,8 @@ class Session:
     issued: float
     seen: float
     nonce: str
+    enrolment: str
+    """The user's enrolment that signed in: another password, or the name added anew, ends the session."""
 
 
 def _b64(data: bytes) -> str:
@@ -67,23 +73,23 @@ class Sessions:
         self._revoked_path = revoked_path
         self._lock = threading.Lock()
         self._revoked: dict[str, float] = self._load_revoked()
-        self._roles: dict[str, str] = {}
+        self._roles: dict[str, tuple[str, str]] = {}  # user -> (role, enrolment)
         self._seen: dict[str, float] = {}  # nonce -> last request seen (what the cookie may not say yet)
-        self._users_seen: tuple[int, int] | None = None
+        self._users_seen: tuple[int, int, int, int] | None = None
 
     # ------------------------------------------------------------------ signing
 
     def _sign(self, purpose: str, text: str) -> str:
         return _b64(hmac.new(self._key, f"{purpose}.{text}".encode(), hashlib.sha256).digest())
 
-    def issue(self, user: str, role: str) -> str:
-        """A fresh session cookie value for someone who just signed in."""
+    def issue(self, person: Supervisor) -> str:
+        """A fresh session cookie value for someone who just signed in (as ``PitUsers.authenticate`` returned)."""
         now = self._clock()
-        return self._encode(Session(user, role, now, now, secrets.token_urlsafe(18)))
+        return self._encode(Session(person.badge, person.role, now, now, secrets.token_urlsafe(18), person.enrolment))
 
     def _encode(self, session: Session) -> str:
         body = _b64(json.dumps({"u": session.user, "r": session.role, "i": session.issued, "s": session.seen,
-                                "n": session.nonce}, separators=(",", ":")).encode())
+                                "n": session.nonce, "e": session.enrolment}, separators=(",", ":")).encode())
         return f"{body}.{self._sign('session', body)}"
 
     def read(self, cookie: str | None) -> Session | None:
@@ -95,7 +101,8 @@ class Sessions:
             return None
         try:
             data: dict[str, Any] = json.loads(_unb64(body))
-            session = Session(str(data["u"]), str(data["r"]), float(data["i"]), float(data["s"]), str(data["n"]))
+            session = Session(str(data["u"]), str(data["r"]), float(data["i"]), float(data["s"]), str(data["n"]),
+                              str(data["e"]))
         except (ValueError, KeyError, TypeError):
             return None
         now = self._clock()
@@ -104,7 +111,7 @@ class Sessions:
         with self._lock:
             if session.nonce in self._revoked:
                 return None
-        if self._role_of(session.user) != session.role:
+        if not self._current(session):
             return None
         with self._lock:
             if len(self._seen) > 10_000:
@@ -120,15 +127,15 @@ class Sessions:
             if session.nonce in self._revoked:
                 return False
             seen = max(session.seen, self._seen.get(session.nonce, 0.0))
-        return (now - session.issued <= self.lifetime and now - seen <= self.idle
-                and self._role_of(session.user) == session.role)
+        return now - session.issued <= self.lifetime and now - seen <= self.idle and self._current(session)
 
     def refreshed(self, session: Session) -> str | None:
         """A re-signed cookie with a new last-seen time, when the old one is over a minute old."""
         now = self._clock()
         if now - session.seen < REFRESH_AFTER:
             return None
-        return self._encode(Session(session.user, session.role, session.issued, now, session.nonce))
+        return self._encode(Session(session.user, session.role, session.issued, now, session.nonce,
+                                    session.enrolment))
 
     def expires_in(self, session: Session) -> float:
         """Seconds until the session ends by itself (lifetime or idleness, whichever first)."""
@@ -137,17 +144,22 @@ class Sessions:
 
     # ------------------------------------------------------------------ users
 
-    def _role_of(self, user: str) -> str | None:
-        """The user's role now (re-reading the user file when it changed): removal signs them out."""
+    def _current(self, session: Session) -> bool:
+        """Whether the session's user is still enrolled as it was when signing in: same role, same enrolment."""
+        return self._enrolment_of(session.user) == (session.role, session.enrolment)
+
+    def _enrolment_of(self, user: str) -> tuple[str, str] | None:
+        """The user's (role, enrolment) now, re-reading the user file whenever it was replaced (a new inode
+        each time: atomic replacement), so removal or a new password signs them out at once."""
         path = self._users.path
         try:
             info = path.stat()
-            seen: tuple[int, int] | None = (info.st_mtime_ns, info.st_size)
+            seen: tuple[int, int, int, int] | None = (info.st_dev, info.st_ino, info.st_mtime_ns, info.st_size)
         except OSError:
             seen = None
         with self._lock:
             if seen != self._users_seen or seen is None:
-                self._roles = {e.badge: e.role for e in self._users.enrolments()} if seen else {}
+                self._roles = {e.badge: (e.role, e.enrolment) for e in self._users.enrolments()} if seen else {}
                 self._users_seen = seen
             return self._roles.get(user)
 

@@ -68,8 +68,10 @@ class PitUsers(CredentialStore):
     def _usable_secret(cls, pin: object) -> bool:
         return isinstance(pin, str) and len(pin) <= MAX_PASSWORD
 
-    def add(self, badge: str, pin: str, role: str = SUPERVISOR, *, replace: bool = False) -> Supervisor:
-        return super().add(badge, _normal(pin) if isinstance(pin, str) else pin, role, replace=replace)
+    def add(self, badge: str, pin: str, role: str = SUPERVISOR, *, replace: bool = False,
+            builtin: bool = False) -> Supervisor:
+        return super().add(badge, _normal(pin) if isinstance(pin, str) else pin, role, replace=replace,
+                           builtin=builtin)  # (refused: there is no built-in pit user)
 
     def authenticate(self, badge: str, pin: str) -> Supervisor:
         return super().authenticate(badge, _normal(pin) if isinstance(pin, str) else pin)

@@ -22,6 +22,8 @@ FLAG = 0x7E
 ESC = 0x7D
 ESC_XOR = 0x20
 MAX_BODY = 512  # longest unstuffed body accepted; longer runs are garbage
+MAX_FAULT_TEXT = 200  # bytes of UTF-8 in a FAULT's text; longer is a malformed payload
+MAX_IDENTITY_TEXT = 64  # bytes of UTF-8 in each IDENTITY string; longer is a malformed payload
 UNREADABLE = 0xFF  # wire value of a card the device could not recognise
 USB_VENDOR_ID = 0x1D50  # the card reader's USB ids (docs/protocol.md)
 USB_PRODUCT_ID = 0x6018
@@ -72,6 +74,8 @@ class Msg(IntEnum):
     PONG = 0x04  # heartbeat reply carrying the device state
     IDENTIFY = 0x05
     IDENTITY = 0x06
+    AUTH_CHALLENGE = 0x07
+    AUTH_RESPONSE = 0x08
     SHUFFLE = 0x10
     VERIFY_DECK = 0x11
     DEAL_PACKET = 0x12
@@ -87,7 +91,8 @@ class Msg(IntEnum):
     PACKET_DONE = 0x26
 
 
-CONTROL = frozenset({Msg.ACK, Msg.NAK, Msg.PING, Msg.PONG, Msg.IDENTIFY, Msg.IDENTITY})
+CONTROL = frozenset({Msg.ACK, Msg.NAK, Msg.PING, Msg.PONG, Msg.IDENTIFY, Msg.IDENTITY, Msg.AUTH_CHALLENGE,
+                     Msg.AUTH_RESPONSE})
 
 
 class DecodeError(ValueError):
@@ -149,8 +154,37 @@ def _unpack_cards(payload: bytes, at: int) -> tuple[tuple[int, ...], int]:
     return tuple(_card_from(b) for b in chunk), at + 1 + n
 
 
-def _text(payload: bytes) -> str:
-    return payload.decode("utf-8", errors="replace")
+def device_text(raw: bytes, limit: int, what: str) -> str:
+    """Text a device sent, or DecodeError: it is untrusted and ends up in the journal.
+
+    Strict UTF-8 of at most ``limit`` bytes, printable characters only (``str.isprintable``:
+    no control characters such as U+0000, no format, line-separator, private-use or
+    unassigned code points). Anything else is a malformed payload, treated like a CRC error
+    (docs/protocol.md), so no station record ever carries a byte a reader cannot index.
+    """
+    if len(raw) > limit:
+        raise DecodeError(f"{what} longer than {limit} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DecodeError(f"{what} is not UTF-8") from None
+    if not text.isprintable():
+        bad = next(ch for ch in text if not ch.isprintable())
+        raise DecodeError(f"{what} holds the unprintable character U+{ord(bad):04X}")
+    return text
+
+
+def printable(text: str, limit: int = MAX_FAULT_TEXT) -> str:
+    """``text`` the station composed itself (an OS error's message) made safe to journal:
+    unprintable characters escaped as ``\\xNN`` / ``\\uNNNN``, cut to ``limit`` bytes of UTF-8."""
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return _clip(text, limit).decode("utf-8")
+
+
+def _clip(text: str, limit: int) -> bytes:
+    """UTF-8 of ``text`` cut to ``limit`` bytes at a character boundary (so the far end can decode it)."""
+    return text.encode("utf-8")[:limit].decode("utf-8", errors="ignore").encode("utf-8")
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,24 +253,66 @@ class Identity(Message):
     session: int = 0
 
     def pack(self) -> bytes:
-        parts = [s.encode("utf-8")[:255] for s in (self.model, self.serial_number, self.firmware)]
+        parts = [_clip(s, MAX_IDENTITY_TEXT) for s in (self.model, self.serial_number, self.firmware)]
         return b"".join(bytes([len(p)]) + p for p in parts) + bytes([self.protocol_version, self.session])
 
     @classmethod
     def unpack(cls, payload: bytes) -> Identity:
         at, texts = 0, []
-        for _ in range(3):
+        for what in ("model", "serial number", "firmware"):
             if at >= len(payload):
                 raise DecodeError("truncated identity")
             n = payload[at]
             chunk = payload[at + 1 : at + 1 + n]
             if len(chunk) != n:
                 raise DecodeError("truncated identity")
-            texts.append(_text(chunk))
+            texts.append(device_text(chunk, MAX_IDENTITY_TEXT, what))
             at += 1 + n
         if len(payload) != at + 2:
             raise DecodeError("bad identity length")
         return cls(texts[0], texts[1], texts[2], payload[at], payload[at + 1])
+
+
+def _fixed(payload: bytes, sizes: tuple[int, int], what: str) -> tuple[bytes, bytes]:
+    if len(payload) != sum(sizes):
+        raise DecodeError(f"bad {what} length")
+    return payload[: sizes[0]], payload[sizes[0]:]
+
+
+@dataclass(frozen=True, slots=True)
+class AuthChallenge(Message):
+    """Station -> device after IDENTITY: a fresh nonce and program-hash seed (``wire.auth``)."""
+
+    CODE: ClassVar[Msg] = Msg.AUTH_CHALLENGE
+    nonce: bytes = bytes(16)
+    seed: bytes = bytes(16)
+
+    def pack(self) -> bytes:
+        if len(self.nonce) != 16 or len(self.seed) != 16:
+            raise ValueError("nonce and seed are 16 bytes each")
+        return self.nonce + self.seed
+
+    @classmethod
+    def unpack(cls, payload: bytes) -> AuthChallenge:
+        return cls(*_fixed(payload, (16, 16), "auth challenge"))
+
+
+@dataclass(frozen=True, slots=True)
+class AuthResponse(Message):
+    """Device -> station: the key's MAC over the challenge and the program's hash over the seed."""
+
+    CODE: ClassVar[Msg] = Msg.AUTH_RESPONSE
+    mac: bytes = bytes(32)
+    program: bytes = bytes(32)
+
+    def pack(self) -> bytes:
+        if len(self.mac) != 32 or len(self.program) != 32:
+            raise ValueError("mac and program hash are 32 bytes each")
+        return self.mac + self.program
+
+    @classmethod
+    def unpack(cls, payload: bytes) -> AuthResponse:
+        return cls(*_fixed(payload, (32, 32), "auth response"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,13 +427,13 @@ class FaultMsg(Message):
     text: str = ""
 
     def pack(self) -> bytes:
-        return bytes([FAULT_CODES.index(self.code)]) + self.text.encode("utf-8")[:200]
+        return bytes([FAULT_CODES.index(self.code)]) + _clip(self.text, MAX_FAULT_TEXT)
 
     @classmethod
     def unpack(cls, payload: bytes) -> FaultMsg:
         if not payload or payload[0] >= len(FAULT_CODES):
             raise DecodeError("bad fault code")
-        return cls(FAULT_CODES[payload[0]], _text(payload[1:]))
+        return cls(FAULT_CODES[payload[0]], device_text(payload[1:], MAX_FAULT_TEXT, "fault text"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,7 +475,7 @@ class PacketDoneMsg(Message):
 CATALOGUE: dict[int, type[Message]] = {
     cls.CODE: cls
     for cls in (
-        Ack, Nak, Ping, Pong, Identify, Identity, Shuffle, VerifyDeck, DealPacket, Reset, Stop,
+        Ack, Nak, Ping, Pong, Identify, Identity, AuthChallenge, AuthResponse, Shuffle, VerifyDeck, DealPacket, Reset, Stop,
         StatusRequest, CardDispensedMsg, DeckVerifiedMsg, StatusMsg, FaultMsg, CardReadMsg,
         ShuffleDoneMsg, PacketDoneMsg,
     )
@@ -428,6 +504,8 @@ class Corrupt:
 
     reason: str
     raw: bytes = field(default=b"", repr=False)
+    malformed: bool = False
+    """The CRC was good but the content is not a valid message: not line noise, the device said it."""
 
 
 def stuff(body: bytes) -> bytes:
@@ -466,11 +544,11 @@ def decode_body(body: bytes) -> Frame | Corrupt:
         return Corrupt("bad crc", body)
     cls = CATALOGUE.get(body[0])
     if cls is None:
-        return Corrupt(f"unknown message {body[0]:#04x}", body)
+        return Corrupt(f"unknown message {body[0]:#04x}", body, malformed=True)
     try:
         message = cls.unpack(body[3:-2])
     except (DecodeError, ValueError, IndexError, UnicodeError) as exc:
-        return Corrupt(f"bad payload: {exc}", body)
+        return Corrupt(f"bad payload: {exc}", body, malformed=True)
     return Frame(message, body[1], body[2])
 
 

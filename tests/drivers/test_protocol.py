@@ -31,6 +31,7 @@ def test_crc16_kermit_vectors(data: bytes, crc: int) -> None:
 MESSAGES: list[p.Message] = [
     p.Ack(), p.Nak(), p.Ping(), p.Pong("dealing"), p.Identify(0xDEADBEEF),
     p.Identity("DS-1", "SN\x7e42", "1.2.3", 1, 200),
+    p.AuthChallenge(bytes(range(16)), b"\x7e" * 16), p.AuthResponse(b"\x7d" * 32, bytes(range(32))),
     p.Shuffle(None), p.Shuffle(2**64 - 1), p.VerifyDeck(), p.DealPacket("seat9", 2), p.Reset(), p.Stop(),
     p.StatusRequest(), p.CardDispensedMsg("dealer", 1, 51), p.DeckVerifiedMsg(53, (0,), (50,), (21,)),
     p.StatusMsg("door_open"), p.FaultMsg("jam", "jam at card 4 — ünïcode"), p.CardReadMsg(None), p.CardReadMsg(38),

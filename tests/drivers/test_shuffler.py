@@ -241,6 +241,7 @@ def test_open_fails_cleanly_when_no_device(tmp_path) -> None:
     assert time.monotonic() - t0 < 2
 
 
+@pytest.mark.slow  # a 10,000-card soak over a pty
 def test_ten_thousand_cards_with_one_percent_corruption(shuffler_pair) -> None:
     sim, drv = shuffler_pair(seed=77, faults=FaultPlan(corrupt_rate=0.01), link_timeout=1.0)
     wait_for(drv, LinkUp)

@@ -1,3 +1,3 @@
-"""Engine tests reuse the controller fixtures: a real journal file and the scripted shoe."""
+"""Engine tests reuse the session fixtures: a real journal file and the scripted shoe."""
 
-from tests.controller.conftest import credentials, make_controller, table  # noqa: F401
+from tests.session.conftest import credentials, make_session, table  # noqa: F401

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.engine.event_base import decode
-from dealer_station.engine.state import TableState, evolve
 from dealer_station.errors import RuleError
 from dealer_station.journal import Journal
+from dealer_station.table.event_base import decode
+from dealer_station.table.state import TableState, evolve
 
 
 def _replayed(path: Path, table_id: str) -> TableState:
@@ -20,35 +20,35 @@ def _replayed(path: Path, table_id: str) -> TableState:
     return state
 
 
-def test_a_dealer_signs_in_and_out_in_the_journal(make_controller, tmp_path: Path) -> None:
-    ctl, _shoe = make_controller()
-    assert ctl.state.dealer is None
-    ctl.dealer_sign_in("  Maria O'Neil ")
-    assert ctl.state.dealer == "Maria O'Neil"
-    ctl.open_round()  # a table-level event: it does not belong to the round
-    ctl.dealer_sign_in("Zo\u00eb")
-    [first, second] = [e for e in ctl.journal.events() if e.kind == "dealer_signed_in"]
+def test_a_dealer_signs_in_and_out_in_the_journal(make_session, tmp_path: Path) -> None:
+    session, _shoe = make_session()
+    assert session.state.dealer is None
+    session.dealer_sign_in("  Maria O'Neil ")
+    assert session.state.dealer == "Maria O'Neil"
+    session.execute("open_round")  # a table-level event: it does not belong to the round
+    session.dealer_sign_in("Zo\u00eb")
+    [first, second] = [e for e in session.journal.events() if e.kind == "dealer_signed_in"]
     assert (first.payload, first.actor, first.round_id) == ({"dealer": "Maria O'Neil"}, "croupier", None)
     assert second.round_id is None
-    assert _replayed(tmp_path / "journal.sqlite", ctl.table.table_id).dealer == "Zo\u00eb"
-    ctl.dealer_sign_out()
-    assert ctl.state.dealer is None and _replayed(tmp_path / "journal.sqlite", ctl.table.table_id).dealer is None
+    assert _replayed(tmp_path / "journal.sqlite", session.table.table_id).dealer == "Zo\u00eb"
+    session.dealer_sign_out()
+    assert session.state.dealer is None and _replayed(tmp_path / "journal.sqlite", session.table.table_id).dealer is None
     with pytest.raises(RuleError, match="no dealer is signed in"):
-        ctl.dealer_sign_out()
+        session.dealer_sign_out()
 
 
 @pytest.mark.parametrize("name", ["", "   ", "x" * 49, "Zo\u00eb\nX", "tab\there"])
-def test_a_dealer_name_is_checked_and_nothing_is_journaled(make_controller, name: str) -> None:
-    ctl, _shoe = make_controller()
-    before = ctl.journal.last_seq
+def test_a_dealer_name_is_checked_and_nothing_is_journaled(make_session, name: str) -> None:
+    session, _shoe = make_session()
+    before = session.journal.last_seq
     with pytest.raises(RuleError) as refused:
-        ctl.dealer_sign_in(name)
-    assert refused.value.field == "dealer" and ctl.journal.last_seq == before
+        session.dealer_sign_in(name)
+    assert refused.value.field == "dealer" and session.journal.last_seq == before
 
 
-def test_a_restart_forgets_who_dealt(make_controller, tmp_path: Path) -> None:
-    ctl, _shoe = make_controller()
-    ctl.dealer_sign_in("Maria")
-    ctl.journal.close()
-    again, _ = make_controller(tmp_path / "journal.sqlite")
+def test_a_restart_forgets_who_dealt(make_session, tmp_path: Path) -> None:
+    session, _shoe = make_session()
+    session.dealer_sign_in("Maria")
+    session.journal.close()
+    again, _ = make_session(tmp_path / "journal.sqlite")
     assert again.state.dealer is None  # the screen must say who deals after a restart

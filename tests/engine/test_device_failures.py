@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from dealer_station.config import load_profile
+from dealer_station.profile_loader import load_profile
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialStore
 from drivers.base import DeviceError
@@ -41,45 +41,45 @@ class FlakyShoe(ScriptedShoe):
         super().deal_packet(position, count)
 
 
-def test_open_round_with_the_shoe_down_opens_the_round_and_asks_again_when_it_returns(make_controller):
-    ctl, _ = make_controller(shoe=FlakyShoe())
-    shoe = ctl.shoe
-    ctl.on_link("shuffler", True, identity={"model": "t", "serial_number": "1"})
+def test_open_round_with_the_shoe_down_opens_the_round_and_asks_again_when_it_returns(make_session):
+    session, _ = make_session(shoe=FlakyShoe())
+    shoe = session.shoe
+    session.on_link("shuffler", True, identity={"model": "t", "serial_number": "1"})
     shoe.down = True
-    round_id = ctl.open_round()  # succeeds: the journaled round stands, the shoe's failure is a fault
-    assert ctl.round.round_id == round_id and ctl.phase == "betting"
-    faults = [e.payload for e in ctl.journal.events(kinds={"device_fault"})]
+    round_id = session.execute("open_round")  # succeeds: the journaled round stands, the shoe's failure is a fault
+    assert session.round.round_id == round_id and session.phase == "betting"
+    faults = [e.payload for e in session.journal.events(kinds={"device_fault"})]
     assert faults and faults[-1]["code"] == "link_lost" and "not delivered" in faults[-1]["text"]
-    assert not ctl.state.deck_verified
-    ctl.set_bets(1, {"ante": "10", "blind": "10"})
-    ctl.no_more_bets()  # waits for a verified deck
-    assert ctl.phase == "no_more_bets"
+    assert not session.state.deck_verified
+    session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
+    session.execute("no_more_bets")  # waits for a verified deck
+    assert session.phase == "no_more_bets"
     shoe.down = False
     shoe.load(DECK)
-    ctl.on_link("shuffler", False, reason="cable")
-    ctl.on_link("shuffler", True, identity={"model": "t", "serial_number": "1"})
-    assert ctl.phase == "preflop"  # deck asked again, verified, dealt
+    session.on_link("shuffler", False, reason="cable")
+    session.on_link("shuffler", True, identity={"model": "t", "serial_number": "1"})
+    assert session.phase == "preflop"  # deck asked again, verified, dealt
 
 
-def test_clear_fault_while_the_shoe_is_down_retries_when_the_link_returns(make_controller):
-    ctl, _ = make_controller(shoe=FlakyShoe())
-    shoe = ctl.shoe
+def test_clear_fault_while_the_shoe_is_down_retries_when_the_link_returns(make_session):
+    session, _ = make_session(shoe=FlakyShoe())
+    shoe = session.shoe
     shoe.load(DECK)
     shoe.jam_after = 6
-    ctl.open_round()
-    ctl.set_bets(1, {"ante": "10", "blind": "10"})
-    ctl.no_more_bets()
-    assert ctl.round.halt.cause == "jam"
+    session.execute("open_round")
+    session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
+    session.execute("no_more_bets")
+    assert session.round.halt.cause == "jam"
     shoe.jam_after = None
     shoe.down = True  # the supervisor clears the jam while the shoe is still off the link
-    ctl.clear_fault(BADGE, PIN, "jam cleared")
-    halt = ctl.round.halt
+    session.clear_fault(BADGE, PIN, "jam cleared")
+    halt = session.round.halt
     assert halt is not None and halt.kind == "link" and halt.detail.get("pending")
-    assert "void" in ctl.offer().supervisor and ctl.phase == "dealing"
+    assert "void" in session.offer().supervisor and session.phase == "dealing"
     shoe.down = False
-    ctl.on_link("shuffler", True, identity={"model": "t", "serial_number": "1"})
-    assert ctl.round.halt is None and ctl.phase == "preflop"  # the pending packets were asked for again
-    assert len(ctl.round.hole(1)) == 2 and len(ctl.round.cards["dealer"]) == 2
+    session.on_link("shuffler", True, identity={"model": "t", "serial_number": "1"})
+    assert session.round.halt is None and session.phase == "preflop"  # the pending packets were asked for again
+    assert len(session.round.hole(1)) == 2 and len(session.round.cards["dealer"]) == 2
 
 
 def test_a_report_the_station_cannot_handle_halts_the_round_and_the_pump_lives_on(tmp_path: Path):
@@ -90,13 +90,13 @@ def test_a_report_the_station_cannot_handle_halts_the_round_and_the_pump_lives_o
     credentials.add(BADGE, PIN)
     station = Station(table.model_copy(update={"devices": devices}), journal_path=tmp_path / "j.sqlite",
                       credentials=credentials, program={"version": "test"})
-    ctl = station.start()
+    session = station.start()
     try:
-        assert ctl.wait_for(lambda s: s.device("shuffler").connected and s.device("reader").connected, 10)
-        ctl.open_round()
-        ctl.set_bets(1, {"ante": "10", "blind": "10"})
+        assert session.wait_for(lambda s: s.device("shuffler").connected and s.device("reader").connected, 10)
+        session.execute("open_round")
+        session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
         broken = {"left": 1}
-        handler = ctl.on_card_dispensed
+        handler = session.on_card_dispensed
 
         def fails_once(*args: object) -> None:  # a bug in handling one shoe report
             if broken["left"]:
@@ -104,19 +104,19 @@ def test_a_report_the_station_cannot_handle_halts_the_round_and_the_pump_lives_o
                 raise KeyError("boom")
             handler(*args)
 
-        ctl.on_card_dispensed = fails_once  # type: ignore[method-assign]
-        ctl.no_more_bets()
-        assert ctl.wait_for(lambda s: s.round is not None and s.round.halt is not None, 10)
-        assert ctl.round.halt.kind == "internal" and "KeyError" in ctl.round.halt.text
-        assert "resume" in ctl.offer().supervisor and "void" in ctl.offer().supervisor
-        ctl.void(BADGE, PIN, "station fault during the deal")
+        session.on_card_dispensed = fails_once  # type: ignore[method-assign]
+        session.execute("no_more_bets")
+        assert session.wait_for(lambda s: s.round is not None and s.round.halt is not None, 10)
+        assert session.round.halt.kind == "internal" and "KeyError" in session.round.halt.text
+        assert "resume" in session.offer().supervisor and "void" in session.offer().supervisor
+        session.void(BADGE, PIN, "station fault during the deal")
         # the pump is alive: the next round is dealt from the shoe's reports
-        ctl.open_round()
-        ctl.set_bets(1, {"ante": "10", "blind": "10"})
+        session.execute("open_round")
+        session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
         deadline = time.monotonic() + 10
-        while not ctl.state.deck_verified and time.monotonic() < deadline:
+        while not session.state.deck_verified and time.monotonic() < deadline:
             time.sleep(0.01)
-        ctl.no_more_bets()
-        assert ctl.wait_for(lambda s: s.round is not None and s.round.phase == "preflop", 10), ctl.phase
+        session.execute("no_more_bets")
+        assert session.wait_for(lambda s: s.round is not None and s.round.phase == "preflop", 10), session.phase
     finally:
         station.stop()

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.engine import events as ev
-from dealer_station.engine.event_base import EventError, decode
+from dealer_station.table import events as ev
+from dealer_station.table.event_base import EventError, decode
 from tests.journal._rounds import refused_on_restart
 
 

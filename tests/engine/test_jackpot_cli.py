@@ -8,14 +8,15 @@ import sys
 from decimal import Decimal
 from pathlib import Path
 
-from dealer_station.config import load_profile
+from dealer_station.profile_loader import load_profile
 from dealer_station.simulate import simulate
+from tests import cli as station_cli
 
 from .test_thb_simulation import conserved_at_every_position
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True, timeout=120)
+    return station_cli.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True, timeout=120)
 
 
 def test_jackpot_prints_the_meters_and_the_hits_newest_first(tmp_path: Path) -> None:
@@ -26,7 +27,8 @@ def test_jackpot_prints_the_meters_and_the_hits_newest_first(tmp_path: Path) -> 
     done = _cli("jackpot", "--journal", str(journal), "--json")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    assert set(report) == {"meter", "overflow", "reset", "hits", "contributed", "awarded", "seeded", "history"}
+    assert set(report) == {"meter", "overflow", "opening", "reset", "hits", "contributed", "awarded", "seeded",
+                           "reconciled", "installed", "history"}
     assert Decimal(report["meter"]) == meter.meter and report["hits"] == meter.hits >= 2
     assert Decimal(report["awarded"]) == meter.awarded and Decimal(report["seeded"]) == meter.seeded
     history = report["history"]
@@ -47,3 +49,36 @@ def test_a_table_without_a_meter_is_refused_in_one_line(tmp_path: Path) -> None:
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "no jackpot meter" in done.stderr
     missing = _cli("jackpot", "--journal", str(tmp_path / "nope.sqlite"))
     assert missing.returncode == 2 and "no journal" in missing.stderr
+
+
+def test_the_meters_reconcile_from_the_journal_after_a_restart_with_another_reset(tmp_path: Path) -> None:
+    """A table restarted with a higher reset (raised at once by a house seed) and later a
+    lower one: the report's opening balance, not today's reset, closes the identity, and it
+    lists every installation of the rules."""
+    journal = tmp_path / "thb.sqlite"
+    profile = Path(__file__).resolve().parents[2] / "config" / "thb-default.toml"
+    text = profile.read_text(encoding="utf-8")
+    assert 'reset = "500.00"' in text
+    resets = ("500.00", "600.00", "550.00")
+    for n, reset in enumerate(resets):
+        changed = tmp_path / f"thb-{reset}.toml"
+        changed.write_text(text.replace('reset = "500.00"', f'reset = "{reset}"'), encoding="utf-8")
+        done = _cli("simulate", "--config", str(changed), "--rounds", "6", "--seed", str(n + 3),
+                    "--faults", "pool_hit:0.5", "--journal", str(journal))
+        assert done.returncode == 0, done.stderr
+    meter = conserved_at_every_position(journal)
+    done = _cli("jackpot", "--journal", str(journal), "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    money = {key: Decimal(report[key]) for key in ("meter", "overflow", "opening", "reset", "contributed",
+                                                      "awarded", "seeded")}
+    assert money["opening"] == Decimal("500.00") and money["reset"] == Decimal("550.00")
+    assert money["seeded"] >= Decimal("50.00")  # the raise to 600 was the house's seed, journaled
+    assert (money["opening"] + money["contributed"] + money["seeded"] - money["awarded"]
+            == money["meter"] + money["overflow"]), report
+    assert report["reconciled"] is True and money["meter"] == meter.meter and money["seeded"] == meter.seeded
+    assert [rules["reset"] for rules in report["installed"]] == list(resets)
+    assert all(rules["at"] and rules["rate"] == "0.25" for rules in report["installed"])
+    printed = _cli("jackpot", "--journal", str(journal))
+    assert printed.returncode == 0 and f"opening      {report['opening']}" in printed.stdout
+    assert "= meter + overflow: reconciles" in printed.stdout and printed.stdout.count("  rate 0.25  reset ") == 3

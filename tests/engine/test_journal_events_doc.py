@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import dealer_station.games  # noqa: F401 - the games register their own kinds
-from dealer_station.engine.event_base import known_kinds
+from dealer_station.table.event_base import known_kinds
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "journal-events.md"
 

@@ -6,11 +6,11 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
-from dealer_station.config import load_profile
-from dealer_station.engine.state import TableState, replay
 from dealer_station.engine.view import ShiftTally
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
 from dealer_station.simulate import simulate
+from dealer_station.table.state import TableState, replay
 
 ENDED = {"round_paid", "round_voided"}
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
-from dealer_station.config import load_profile
-from dealer_station.engine.event_base import decode
 from dealer_station.jackpot import FACT_KINDS, JackpotInstalled, JackpotMeter, installed
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
 from dealer_station.recall import recall_last
 from dealer_station.simulate import simulate
+from dealer_station.table.event_base import decode
 
 
 def conserved_at_every_position(path: Path) -> JackpotMeter:

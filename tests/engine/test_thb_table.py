@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.engine.session import TableSession
-from dealer_station.engine.state import TableState, replay
 from dealer_station.errors import ConfigError, RuleError
 from dealer_station.games import get_game
 from dealer_station.jackpot import JackpotMeter
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
+from dealer_station.table.state import TableState, replay
 from simulators.scripted_shoe import ScriptedShoe
 
 PROGRAM = {"version": "test"}
@@ -42,89 +42,89 @@ def thb(tmp_path: Path):
         journal = Journal(path or tmp_path / "thb.sqlite", table_id=table.table_id)
         opened.append(journal)
         shoe = ScriptedShoe()
-        ctl = TableSession(table, journal, shoe=shoe, credentials=credentials)
-        shoe.session = ctl
-        ctl.start(PROGRAM)
-        return ctl, shoe
+        session = TableSession(table, journal, shoe=shoe, credentials=credentials)
+        shoe.session = session
+        session.start(PROGRAM)
+        return session, shoe
 
     yield make
     for j in opened:
         j.close()
 
 
-def _meter(ctl: TableSession) -> JackpotMeter:
-    meter = ctl.state.game_state
+def _meter(session: TableSession) -> JackpotMeter:
+    meter = session.state.game_state
     assert isinstance(meter, JackpotMeter)
     assert meter.conserved
     return meter
 
 
-def _bets(ctl: TableSession) -> None:
-    ctl.open_round()
-    ctl.set_bets(2, {"ante": "10", "bonus": "10", "pool": "1"})
-    ctl.set_bets(4, {"ante": "10", "pool": "1"})
+def _bets(session: TableSession) -> None:
+    session.execute("open_round")
+    session.execute("set_bets", 2, {"ante": "10", "bonus": "10", "pool": "1"})
+    session.execute("set_bets", 4, {"ante": "10", "pool": "1"})
 
 
-def _play_round(ctl: TableSession, shoe: ScriptedShoe, deck: list[str] = FLUSH_DECK) -> None:
+def _play_round(session: TableSession, shoe: ScriptedShoe, deck: list[str] = FLUSH_DECK) -> None:
     shoe.load(deck)
-    _bets(ctl)
-    ctl.no_more_bets()
-    ctl.decide(2, "flop")
-    ctl.decide(4, "fold")
-    ctl.reveal()  # the flop
-    ctl.decide(2, "check")
-    ctl.reveal()  # the turn card
-    ctl.reveal()  # the river card and the dealer's hand
-    ctl.mark_paid(4)
-    ctl.mark_paid(2)
+    _bets(session)
+    session.execute("no_more_bets")
+    session.execute("decide", 2, "flop")
+    session.execute("decide", 4, "fold")
+    session.execute("reveal")  # the flop
+    session.execute("decide", 2, "check")
+    session.execute("reveal")  # the turn card
+    session.execute("reveal")  # the river card and the dealer's hand
+    session.execute("mark_paid", 4)
+    session.execute("mark_paid", 2)
 
 
 def test_contributions_at_no_more_bets_award_at_the_flop_and_settlement_pays_it(thb):
-    ctl, shoe = thb()
-    assert _meter(ctl).meter == Decimal("500.00")
+    session, shoe = thb()
+    assert _meter(session).meter == Decimal("500.00")
     shoe.load(FLUSH_DECK)
-    _bets(ctl)
-    ctl.no_more_bets()
-    assert _meter(ctl).meter == Decimal("500.50")  # two Pool stakes x 0.25, in the lockout's transaction
-    kinds = [e.kind for e in ctl.journal.events(round_id=ctl.round.round_id)]
+    _bets(session)
+    session.execute("no_more_bets")
+    assert _meter(session).meter == Decimal("500.50")  # two Pool stakes x 0.25, in the lockout's transaction
+    kinds = [e.kind for e in session.journal.events(round_id=session.round.round_id)]
     assert kinds.index("jackpot_contribution") > kinds.index("no_more_bets")
-    ctl.decide(2, "flop")
-    ctl.decide(4, "fold")
-    ctl.reveal()  # flop: seat 2 has a spade flush on hole + flop
-    meter = _meter(ctl)
+    session.execute("decide", 2, "flop")
+    session.execute("decide", 4, "fold")
+    session.execute("reveal")  # flop: seat 2 has a spade flush on hole + flop
+    meter = _meter(session)
     assert meter.hits == 1 and meter.awarded == Decimal("100.10")  # 20% of 500.50, down to the cent
     assert meter.meter == Decimal("500.00") and meter.seeded == Decimal("99.60")  # raised back to reset
-    ctl.decide(2, "turn")
-    ctl.reveal()
-    ctl.decide(2, "river")
-    ctl.reveal()
-    assert ctl.phase == "settlement"
-    seats = {s["seat"]: s for s in ctl.round.settlement["seats"]}
+    session.execute("decide", 2, "turn")
+    session.execute("reveal")
+    session.execute("decide", 2, "river")
+    session.execute("reveal")
+    assert session.phase == "settlement"
+    seats = {s["seat"]: s for s in session.round.settlement["seats"]}
     assert seats[2]["bets"]["pool"] == "99.1" and seats[4]["bets"]["pool"] == "-1"
     assert seats[2]["bets"]["bonus"] == "250"  # A-K suited 25:1
-    block = ctl.round.settlement["jackpot"]
+    block = session.round.settlement["jackpot"]
     assert block["meter_before"] == "500.00" and block["awards"] == [{"seat": 2, "category": "flush", "amount": "100.10"}]
     # the record carries the meter the round found: settle gives the same result offline
     game = get_game("holdem_bonus")
-    assert game.settle(game.parse_record(ctl.round.record, ctl.table)) == ctl.round.settlement
+    assert game.settle(game.parse_record(session.round.record, session.table)) == session.round.settlement
 
 
 def test_a_hit_at_verify_at_holds_the_table_until_a_supervisor_verifies_it(thb, tmp_path):
-    ctl, shoe = thb()
+    session, shoe = thb()
     shoe.load(ROYAL_DECK)
-    _bets(ctl)
-    ctl.no_more_bets()
-    ctl.decide(2, "flop")
-    ctl.decide(4, "flop")
-    ctl.reveal()
-    assert ctl.round.halt is not None and ctl.round.halt.kind == "jackpot_verify"
-    assert "verify_jackpot" in ctl.offer().supervisor and not ctl.offer().croupier
-    award = _meter(ctl).awarded
+    _bets(session)
+    session.execute("no_more_bets")
+    session.execute("decide", 2, "flop")
+    session.execute("decide", 4, "flop")
+    session.execute("reveal")
+    assert session.round.halt is not None and session.round.halt.kind == "jackpot_verify"
+    assert "verify_jackpot" in session.offer().supervisor and not session.offer().croupier
+    award = _meter(session).awarded
     assert award == Decimal("500.50")  # 100% of the meter, locked at the hit
     with pytest.raises(RuleError):
-        ctl.decide(2, "turn")
+        session.execute("decide", 2, "turn")
     # the station is killed while the hit waits: nothing lost, nothing paid twice
-    ctl.journal.close()
+    session.journal.close()
     again, _ = thb(tmp_path / "thb.sqlite")
     assert again.round.halt.kind == "jackpot_verify" and _meter(again).awarded == award
     again.verify_jackpot(BADGE, PIN, "royal checked on camera")
@@ -135,69 +135,69 @@ def test_a_hit_at_verify_at_holds_the_table_until_a_supervisor_verifies_it(thb, 
 
 
 def test_a_void_takes_the_rounds_contributions_awards_and_seeds_back(thb):
-    ctl, shoe = thb()
+    session, shoe = thb()
     shoe.load(FLUSH_DECK)
-    before = _meter(ctl)
-    _bets(ctl)
-    ctl.no_more_bets()
-    ctl.decide(2, "flop")
-    ctl.decide(4, "flop")
-    ctl.reveal()
-    assert _meter(ctl).hits == 1
-    ctl.void(BADGE, PIN, "dispute")
-    after = _meter(ctl)
+    before = _meter(session)
+    _bets(session)
+    session.execute("no_more_bets")
+    session.execute("decide", 2, "flop")
+    session.execute("decide", 4, "flop")
+    session.execute("reveal")
+    assert _meter(session).hits == 1
+    session.void(BADGE, PIN, "dispute")
+    after = _meter(session)
     assert (after.meter, after.overflow, after.contributed, after.awarded, after.seeded, after.hits) == \
         (before.meter, before.overflow, before.contributed, before.awarded, before.seeded, before.hits)
-    event = list(ctl.journal.events(kinds={"round_voided"}))[-1]
+    event = list(session.journal.events(kinds={"round_voided"}))[-1]
     # every stake: seat 2 Ante 10 + Bonus 10 + Pool 1 + Flop 20; seat 4 Ante 10 + Pool 1 + Flop 20
     assert event.payload["returned"] == {"2": "41", "4": "31"}
     # the reversals are in the void's own transaction
-    same_tx = [e.kind for e in ctl.journal.events(round_id=ctl.round.round_id) if e.at == event.at]
+    same_tx = [e.kind for e in session.journal.events(round_id=session.round.round_id) if e.at == event.at]
     assert "jackpot_reversal" in same_tx and "round_voided" in same_tx
 
 
 def test_meter_survives_restarts_and_replay_equals_live(thb, tmp_path):
-    ctl, shoe = thb()
+    session, shoe = thb()
     for _ in range(2):
-        _play_round(ctl, shoe)
-    live = _meter(ctl)
-    rebuilt = replay(TableState(ctl.table.table_id), ctl.journal.events(), game=ctl.game_evolver)
+        _play_round(session, shoe)
+    live = _meter(session)
+    rebuilt = replay(TableState(session.table.table_id), session.journal.events(), folds=session.game.folds)
     assert rebuilt.game_state == live
-    ctl.journal.close()
+    session.journal.close()
     again, _ = thb(tmp_path / "thb.sqlite")
     assert _meter(again) == live and live.hits == 2
     assert not list(again.journal.events(kinds={"jackpot_installed"}))[1:]  # installed once only
 
 
 def test_spot_takeover_plays_a_vacant_spot_for_a_seated_player(thb):
-    ctl, shoe = thb()
+    session, shoe = thb()
     shoe.load(FLUSH_DECK)
-    ctl.open_round()
-    ctl.set_bets(2, {"ante": "10"})
+    session.execute("open_round")
+    session.execute("set_bets", 2, {"ante": "10"})
     with pytest.raises(RuleError, match="no player betting"):
-        ctl.set_bets(4, {"ante": "10"}, player=5)
-    ctl.set_bets(4, {"ante": "10"}, player=2)
+        session.execute("set_bets", 4, {"ante": "10"}, player=5)
+    session.execute("set_bets", 4, {"ante": "10"}, player=2)
     with pytest.raises(RuleError, match="already plays a second spot"):
-        ctl.set_bets(5, {"ante": "10"}, player=2)
-    ctl.no_more_bets()
-    ctl.decide(2, "fold")
-    ctl.decide(4, "fold")
-    while ctl.phase != "settlement":  # flop, turn, then river card and dealer: nobody left to decide
-        ctl.reveal()
-    record = ctl.round.record
+        session.execute("set_bets", 5, {"ante": "10"}, player=2)
+    session.execute("no_more_bets")
+    session.execute("decide", 2, "fold")
+    session.execute("decide", 4, "fold")
+    while session.phase != "settlement":  # flop, turn, then river card and dealer: nobody left to decide
+        session.execute("reveal")
+    record = session.round.record
     assert {s["seat"]: s.get("player") for s in record["seats"]} == {2: "seat 2", 4: "seat 2"}
-    assert ctl.round.settlement["players"] == [{"player": "seat 2", "seats": [4, 2], "net": "-20"}]
+    assert session.round.settlement["players"] == [{"player": "seat 2", "seats": [4, 2], "net": "-20"}]
 
 
-def _with_rules(ctl: TableSession, **changes: str):
+def _with_rules(session: TableSession, **changes: str):
     """The same table with its jackpot rules changed (validated as a profile's would be)."""
-    options = ctl.table.options
+    options = session.table.options
     rules = type(options.jackpot).model_validate({**options.jackpot.model_dump(), **changes})
-    return ctl.table.model_copy(update={"options": options.model_copy(update={"jackpot": rules})})
+    return session.table.model_copy(update={"options": options.model_copy(update={"jackpot": rules})})
 
 
-def _restart(ctl: TableSession, table, tmp_path: Path, credentials_of: TableSession) -> TableSession:
-    ctl.journal.close()
+def _restart(session: TableSession, table, tmp_path: Path, credentials_of: TableSession) -> TableSession:
+    session.journal.close()
     journal = Journal(tmp_path / "thb.sqlite", table_id=table.table_id)
     again = TableSession(table, journal, shoe=ScriptedShoe(), credentials=credentials_of.credentials)
     again.shoe.session = again
@@ -205,13 +205,13 @@ def _restart(ctl: TableSession, table, tmp_path: Path, credentials_of: TableSess
 
 
 def test_a_higher_reset_raises_the_meter_at_once_and_the_table_plays_on(thb, tmp_path):
-    ctl, shoe = thb()
+    session, shoe = thb()
     shoe.load(FLUSH_DECK)
-    _bets(ctl)
-    ctl.no_more_bets()  # meter 500.50, then a void: back to 500.00
-    ctl.void(BADGE, PIN, "test")
-    before = _meter(ctl)
-    again = _restart(ctl, _with_rules(ctl, reset="600.00"), tmp_path, ctl)
+    _bets(session)
+    session.execute("no_more_bets")  # meter 500.50, then a void: back to 500.00
+    session.void(BADGE, PIN, "test")
+    before = _meter(session)
+    again = _restart(session, _with_rules(session, reset="600.00"), tmp_path, session)
     again.start(PROGRAM)
     meter = _meter(again)  # conserved: the raise is a journaled seed, nothing appears from nowhere
     assert (meter.meter, meter.seeded - before.seeded, meter.rules.reset) == (Decimal("600.00"), Decimal("100.00"),
@@ -223,41 +223,53 @@ def test_a_higher_reset_raises_the_meter_at_once_and_the_table_plays_on(thb, tmp
     assert after.hits == before.hits + 1 and after.meter == Decimal("600.00")
     assert after.awarded - before.awarded == Decimal("120.10")  # 20% of 600.50, down to the cent
     assert again.round.finished and again.round.settlement is not None
-    rebuilt = replay(TableState(again.table.table_id), again.journal.events(), game=again.game_evolver)
+    rebuilt = replay(TableState(again.table.table_id), again.journal.events(), folds=again.game.folds)
     assert rebuilt.game_state == after
     again.journal.close()
 
 
-def test_a_cap_below_the_meter_or_a_change_during_a_round_is_refused_and_nothing_written(thb, tmp_path):
-    ctl, shoe = thb()
-    _play_round(ctl, shoe, NO_HIT_DECK)  # meter 500.50: two Pool stakes, no hit
-    assert _meter(ctl).meter == Decimal("500.50")
+def test_a_rules_change_during_a_round_waits_for_the_next_round_and_a_cap_below_the_meter_is_refused(thb, tmp_path):
+    """The open round keeps the jackpot rules it opened under (its terms, issue 19); the next round
+    opens under the new ones, journaled first. A cap below the meter is refused, nothing written."""
+    session, shoe = thb()
+    _play_round(session, shoe, NO_HIT_DECK)  # meter 500.50: two Pool stakes, no hit
+    assert _meter(session).meter == Decimal("500.50")
     shoe.load(NO_HIT_DECK)
-    _bets(ctl)
-    ctl.no_more_bets()  # meter 501.00, round T1-000002 open
-    for cap, problem in (("500.75", "round T2-000002 is still open: finish or void it under the jackpot rules"),
-                         ("500.25", "cap 500.25 is below the meter 500.50: the meter only goes down by an award")):
-        seq = ctl.journal.last_seq
-        again = _restart(ctl, _with_rules(ctl, cap=cap), tmp_path, ctl)
-        with pytest.raises(ConfigError, match=problem):
-            again.start(PROGRAM)
-        assert again.journal.last_seq == seq  # nothing written
-        again.journal.close()
-        ctl, shoe = thb(tmp_path / "thb.sqlite")  # back on the rules it runs under
-        if ctl.round is not None and not ctl.round.finished:
-            ctl.void(BADGE, PIN, "the pit changes the jackpot rules")
+    _bets(session)
+    session.execute("no_more_bets")  # meter 501.00, round T2-000002 open
+    seq = session.journal.last_seq
+    first_cap = session.table.options.jackpot.cap
+    changed = _with_rules(session, cap="900.00")
+    again = _restart(session, changed, tmp_path, session)
+    again.start(PROGRAM)
+    assert again.kept_terms is not None and again.table.options.jackpot.cap == first_cap != Decimal("900.00")
+    assert [r.kind for r in again.journal.events(since_seq=seq)] == ["station_started"]  # no jackpot_installed yet
+    again.void(BADGE, PIN, "the pit changes the jackpot rules")
+    again.execute("open_round")
+    kinds = [r.kind for r in again.journal.events(since_seq=seq)]
+    assert kinds.index("terms_installed") < kinds.index("jackpot_installed") < kinds.index("round_opened")
+    assert _meter(again).rules.cap == Decimal("900.00") and again.kept_terms is None
+    again.journal.close()
+    session, shoe = thb(tmp_path / "thb.sqlite")  # back on the table's first rules (installed again next round)
+    session.void(BADGE, PIN, "back to the first rules")
+    seq = session.journal.last_seq
+    again = _restart(session, _with_rules(session, cap="500.25"), tmp_path, session)
+    with pytest.raises(ConfigError, match="cap 500.25 is below the meter 500.50: the meter only goes down by an award"):
+        again.start(PROGRAM)
+    assert again.journal.last_seq == seq  # nothing written
+    again.journal.close()
 
 
 def test_a_journal_left_below_its_reset_by_an_earlier_version_is_raised_at_start(thb, tmp_path):
     """An earlier version journaled a higher reset without raising the meter: the table would
     wedge at its next settlement. Starting on it raises the meter to the reset (a house seed)."""
-    ctl, _ = thb()
-    raised = _with_rules(ctl, reset="600.00")
+    session, _ = thb()
+    raised = _with_rules(session, reset="600.00")
     from dealer_station.jackpot import JackpotInstalled
 
-    ctl.journal.append("jackpot_installed", JackpotInstalled(raised.options.jackpot).to_payload(), actor="station")
-    ctl.journal.close()
-    again = _restart(ctl, raised, tmp_path, ctl)
+    session.journal.append("jackpot_installed", JackpotInstalled(raised.options.jackpot).to_payload(), actor="station")
+    session.journal.close()
+    again = _restart(session, raised, tmp_path, session)
     again.start(PROGRAM)
     meter = _meter(again)
     assert (meter.meter, meter.seeded) == (Decimal("600.00"), Decimal("100.00"))

@@ -7,19 +7,19 @@ from decimal import Decimal
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.engine.view import (
     ShiftTally,
     Text,
     bets_after,
     chip_breakdown,
     chip_rows,
-    refusal,
     refusal_of,
     seat_order,
 )
-from dealer_station.errors import DealerStationError
+from dealer_station.errors import DealerStationError, RuleError
 from dealer_station.games import get_game
+from dealer_station.profile_loader import load_profile
+from dealer_station.supervisor import AuthError
 
 D = Decimal
 
@@ -46,8 +46,20 @@ def test_real_refusals_read_in_the_croupiers_words():
 
 def test_other_refusals_pass_through_and_badges_are_not_enumerated():
     game = get_game("uth")
-    assert refusal("badge or PIN not accepted", None, game).english() == "Badge or PIN not accepted"
-    assert refusal("seat 9 is out of turn", "seat", game).english() == "Refused: seat: seat 9 is out of turn"
+    assert refusal_of(AuthError(reason="unknown badge"), game).english() == "Badge or PIN not accepted"
+    assert refusal_of(RuleError("seat 9 is out of turn", "seat"), game).english() == \
+        "Refused: seat: seat 9 is out of turn"
+
+
+def test_the_screen_says_a_refusal_from_its_key_never_from_its_english_text():
+    """A refusal with a key reads the same whatever its English problem says (the text may change)."""
+    game = get_game("uth")
+    reworded = RuleError("this wording is not parsed", "seat2.bets.ante", key="refuse_above_max",
+                         values={"spot": "ante", "amount": "700", "limit": "500"})
+    assert refusal_of(reworded, game).english() == "Ante 700 is above the table maximum 500"
+    assert refusal_of(reworded.at("round"), game).english() == "Ante 700 is above the table maximum 500"
+    assert refusal_of(RuleError("700 above the table maximum 500", "seat2.bets.ante"), game).english() == \
+        "Refused: seat2.bets.ante: 700 above the table maximum 500"
 
 
 def test_chip_rows_press_pairs_toggles_and_matches():
@@ -80,21 +92,21 @@ def test_seat_one_first_from_the_left():
 def test_shift_counts_each_finished_round_once(tmp_path):
     from tests.ui.conftest import make_session
 
-    ctl, shoe, journal = make_session(tmp_path, "uth-default")
+    session, shoe, journal = make_session(tmp_path, "uth-default")
     tally = ShiftTally()
-    ctl.add_listener(lambda s: tally.observe(s.state))
-    ctl.open_round()
-    ctl.set_bets(1, {"ante": "5", "blind": "5"})
-    ctl.no_more_bets()
-    while ctl.seats_to_act() or ctl.phase_info.stage.value == "reveal":
-        if ctl.seats_to_act():
-            ctl.decide(1, "check" if "check" in ctl.legal_actions(1) else "fold")
+    session.add_listener(lambda s: tally.observe(s.state))
+    session.execute("open_round")
+    session.execute("set_bets", 1, {"ante": "5", "blind": "5"})
+    session.execute("no_more_bets")
+    while session.seats_to_act() or session.phase_info.stage.value == "reveal":
+        if session.seats_to_act():
+            session.execute("decide", 1, "check" if "check" in session.legal_actions(1) else "fold")
         else:
-            ctl.reveal()
-    ctl.mark_paid(1)
+            session.execute("reveal")
+    session.execute("mark_paid", 1)
     assert tally.rounds == 1 and tally.result == D(10)  # the fold's Ante and Blind
-    ctl.open_round()
-    ctl.set_bets(2, {"ante": "5", "blind": "5"})
-    ctl.void("0412", "2468", "Misdeal")
+    session.execute("open_round")
+    session.execute("set_bets", 2, {"ante": "5", "blind": "5"})
+    session.void("0412", "2468", "Misdeal")
     assert (tally.rounds, tally.voided, tally.result) == (2, 1, D(10))
     journal.close()

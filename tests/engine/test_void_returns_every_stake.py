@@ -17,29 +17,29 @@ DECK = ["2c", "7d", "9h", "Js", "Qs", "As", "Ac", "8d", "3h", "Kd", "7c"]
 BADGE, PIN = "0412", "2468"
 
 
-def _to_phase(ctl, shoe, phase: str) -> None:
+def _to_phase(session, shoe, phase: str) -> None:
     """Seat 1: Ante 10, Blind 10, Trips 5, Play 4x pre-flop; seat 3: Ante 10, Blind 10, checks."""
     shoe.load(DECK)
     if phase == "dealing":
         shoe.hold = True
-    ctl.open_round()
-    ctl.set_bets(1, {"ante": "10", "blind": "10", "trips": "5"})
-    ctl.set_bets(3, {"ante": "10", "blind": "10"})
+    session.execute("open_round")
+    session.execute("set_bets", 1, {"ante": "10", "blind": "10", "trips": "5"})
+    session.execute("set_bets", 3, {"ante": "10", "blind": "10"})
     if phase == "betting":
         return
-    ctl.no_more_bets()
+    session.execute("no_more_bets")
     if phase in ("dealing", "preflop_half"):
         if phase == "preflop_half":
-            ctl.decide(1, "play4x")
+            session.execute("decide", 1, "play4x")
         return
-    ctl.decide(1, "play4x")
-    ctl.decide(3, "check")
+    session.execute("decide", 1, "play4x")
+    session.execute("decide", 3, "check")
     if phase == "flop_reveal":
         return
-    ctl.reveal()
+    session.execute("reveal")
     if phase == "flop":
         return
-    ctl.decide(3, "play2x")
+    session.execute("decide", 3, "play2x")
     if phase == "river_reveal":
         return
     raise AssertionError(phase)
@@ -56,49 +56,49 @@ EXPECTED = {  # seat -> everything on the table at that point
 
 
 @pytest.mark.parametrize("phase", list(EXPECTED))
-def test_supervisor_void_returns_every_stake_play_included(make_controller, phase):
-    ctl, shoe = make_controller()
-    _to_phase(ctl, shoe, phase)
-    shown = {str(s): sum(ctl.seat_stakes(s).values(), Decimal(0)) for s in ctl.round.seats}
-    ctl.void(BADGE, PIN, "dispute at the table")
-    event = list(ctl.journal.events(kinds={"round_voided"}))[-1]
+def test_supervisor_void_returns_every_stake_play_included(make_session, phase):
+    session, shoe = make_session()
+    _to_phase(session, shoe, phase)
+    shown = {str(s): sum(session.seat_stakes(s).values(), Decimal(0)) for s in session.round.seats}
+    session.void(BADGE, PIN, "dispute at the table")
+    event = list(session.journal.events(kinds={"round_voided"}))[-1]
     assert event.payload["returned"] == EXPECTED[phase]
     assert {k: Decimal(v) for k, v in event.payload["returned"].items()} == shown
-    assert ctl.round.void["returned"] == {k: Decimal(v) for k, v in EXPECTED[phase].items()}
+    assert session.round.void["returned"] == {k: Decimal(v) for k, v in EXPECTED[phase].items()}
     assert event.actor == f"supervisor:{BADGE}"
 
 
-def test_no_void_once_the_settlement_is_shown_only_a_correction(make_controller):
-    ctl, shoe = make_controller()
-    _to_phase(ctl, shoe, "river_reveal")
-    ctl.reveal()
-    ctl.reveal()
-    assert ctl.phase == "settlement"
-    seq = ctl.state.last_seq
+def test_no_void_once_the_settlement_is_shown_only_a_correction(make_session):
+    session, shoe = make_session()
+    _to_phase(session, shoe, "river_reveal")
+    session.execute("reveal")
+    session.execute("reveal")
+    assert session.phase == "settlement"
+    seq = session.state.last_seq
     with pytest.raises(RuleError, match="corrected, not voided"):
-        ctl.void(BADGE, PIN, "too late")
+        session.void(BADGE, PIN, "too late")
     with pytest.raises(RuleError, match="settled"):
-        ctl.correct_card(BADGE, PIN, "board", 0, "3c")
-    assert ctl.state.last_seq == seq  # refused before authenticating: nothing journaled
+        session.correct_card(BADGE, PIN, "board", 0, "3c")
+    assert session.state.last_seq == seq  # refused before authenticating: nothing journaled
     # a device report no longer touches the settled round
-    ctl.on_device_fault("shuffler", "deck_count_wrong", "51 cards")
-    assert ctl.phase == "settlement" and ctl.round.void is None
-    ctl.mark_paid(3)
-    ctl.adjust(BADGE, PIN, {1: "-5"}, "trips paid in error")
-    adjusted = list(ctl.journal.events(kinds={"round_adjusted"}))
-    assert adjusted[-1].payload == {"v": 2, "round_id": ctl.round.round_id, "adjustments": {"1": "-5"},
+    session.on_device_fault("shuffler", "deck_count_wrong", "51 cards")
+    assert session.phase == "settlement" and session.round.void is None
+    session.execute("mark_paid", 3)
+    session.adjust(BADGE, PIN, {1: "-5"}, "trips paid in error")
+    adjusted = list(session.journal.events(kinds={"round_adjusted"}))
+    assert adjusted[-1].payload == {"v": 2, "round_id": session.round.round_id, "adjustments": {"1": "-5"},
                                     "reason": "trips paid in error", "by": f"supervisor:{BADGE}", "moves_chips": True}
-    assert ctl.state.adjustments[ctl.round.round_id] == {"1": Decimal(-5)}
-    ctl.mark_paid(1)
-    assert ctl.phase == "paid"
-    paid = list(ctl.journal.events(kinds={"round_paid"}))[-1].payload
+    assert session.state.adjustments[session.round.round_id] == {"1": Decimal(-5)}
+    session.execute("mark_paid", 1)
+    assert session.phase == "paid"
+    paid = list(session.journal.events(kinds={"round_paid"}))[-1].payload
     assert paid["handle"] == "105"  # 25 + 40 (Play 4x) + 20 + 20 (Play 2x)
 
 
-def test_supervisor_actions_never_take_a_caller_supplied_identity(make_controller):
+def test_supervisor_actions_never_take_a_caller_supplied_identity(make_session):
     import inspect
 
-    ctl, _ = make_controller()
+    session, _ = make_session()
     for name in ("void", "accept_mismatch", "clear_fault", "correct_card", "adjust", "resume",
                  "open_round", "set_bets", "no_more_bets", "decide", "reveal", "key_card", "mark_paid"):
-        assert "actor" not in inspect.signature(getattr(ctl, name)).parameters, name
+        assert "actor" not in inspect.signature(getattr(session, name)).parameters, name

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.floor.roles import (
     DEFAULT_REPORT_ROLE,
     DEFAULT_STATION_ROLE,
     init_roles,
 )
+from dealer_station.profile_loader import load_profile
 from dealer_station.simulate import simulate
 from tests.pg import PostgresServer
 

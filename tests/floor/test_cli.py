@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import psycopg
@@ -12,15 +14,17 @@ import pytest
 from dealer_station.floor.db import FloorError
 from dealer_station.floor.journal_rows import JournalRows
 from dealer_station.floor.migrate import migrate, migrations
+from tests import cli as station_cli
 from tests.floor.conftest import Floor
 from tests.floor.tamper import rewrite_from, truncate_after
 from tests.floor.test_ingest import forward
+from tests.pg import PostgresServer
 
 UNREACHABLE = "postgresql://floor_station@%2Fnonexistent-socket-dir/floor"
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True, timeout=300)
+    return station_cli.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True, timeout=300)
 
 
 def test_migrate_is_versioned_and_idempotent(floor: Floor) -> None:
@@ -28,7 +32,7 @@ def test_migrate_is_versioned_and_idempotent(floor: Floor) -> None:
     assert again.returncode == 0 and "nothing to apply" in again.stdout
     with psycopg.connect(floor.owner_url) as conn:
         versions = [r[0] for r in conn.execute("SELECT version FROM floor.schema_migrations ORDER BY version")]
-        assert versions == [m.version for m in migrations()] == [1, 2, 3, 4, 5, 6]
+        assert versions == [m.version for m in migrations()] == [1, 2, 3, 4, 5, 6, 7]
         conn.execute("UPDATE floor.schema_migrations SET checksum = 'x' WHERE version = 2")
     with pytest.raises(FloorError, match="changed after it was applied"):
         migrate(floor.owner_url)
@@ -67,15 +71,105 @@ def test_simulate_tables_forward_to_one_floor(floor: Floor, tmp_path: Path) -> N
             assert rows.tail()[0] == seq and rows.table_id == table_id
 
 
-def test_simulate_says_when_the_floor_never_acknowledged(tmp_path: Path) -> None:
-    done = cli("simulate", "--rounds", "1", "--seats", "1", "--floor", UNREACHABLE, "--ack-timeout", "1",
-               "--journal", str(tmp_path / "T1.sqlite"))
-    assert done.returncode == 1
-    last = done.stderr.strip().splitlines()[-1]
-    assert last.startswith("dealer-station simulate: floor did not acknowledge the journal")
-    many = cli("simulate", "--tables", "2", "--rounds", "1", "--seats", "1", "--floor", UNREACHABLE, "--ack-timeout",
-               "1", "--journal-dir", str(tmp_path / "many"))
-    assert many.returncode == 1 and "floor did not acknowledge 2 journal(s)" in many.stderr.strip().splitlines()[-1]
+def test_simulate_refuses_a_floor_it_cannot_reach_at_once_writing_nothing(tmp_path: Path) -> None:
+    started = time.monotonic()
+    done = cli("simulate", "--rounds", "1", "--seats", "1", "--floor", UNREACHABLE, "--journal", str(tmp_path / "T1.sqlite"))
+    many = cli("simulate", "--tables", "4", "--rounds", "1", "--seats", "1", "--floor", UNREACHABLE,
+               "--journal-dir", str(tmp_path / "many"))
+    assert time.monotonic() - started < 30  # was 60 s per table, one after another
+    for out in (done, many):
+        assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+        assert "cannot connect to the floor" in out.stderr and "Traceback" not in out.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.fixture
+def bare_database(pg_server: PostgresServer) -> str:
+    """A database nobody ran `floor init-roles` on."""
+    name = f"bare{next(_bare)}"
+    return pg_server.create_database(name)
+
+
+_bare = itertools.count(1)
+
+
+def test_simulate_against_a_floor_never_initialised_says_what_to_run(bare_database: str, tmp_path: Path) -> None:
+    started = time.monotonic()
+    out = cli("simulate", "--tables", "3", "--rounds", "1", "--seats", "1", "--floor", bare_database,
+              "--journal-dir", str(tmp_path / "many"))
+    assert time.monotonic() - started < 20
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert "run `dealer-station floor init-roles`" in out.stderr and "Traceback" not in out.stderr
+    assert not (tmp_path / "many").exists()
+
+
+def test_a_forwarder_does_not_wait_on_a_missing_schema_as_if_it_were_an_outage(bare_database: str,
+                                                                               journal_copy: Path) -> None:
+    from dealer_station.floor.forwarder import Forwarder
+
+    fw = Forwarder(journal_copy, bare_database, "T1", backoff_cap=30.0).start()
+    try:
+        started = time.monotonic()
+        assert not fw.wait_acknowledged(60.0)
+        assert time.monotonic() - started < 10
+        status = fw.status()
+        assert status.unready and "run `dealer-station floor init-roles`" in (status.last_error or "")
+    finally:
+        fw.stop()
+
+
+def test_acknowledgements_are_awaited_side_by_side_with_progress(tmp_path: Path, played_journal: Path) -> None:
+    """Three journals, a floor that is down: one wait of the timeout in all (not one per journal), and
+    lines that say who waits for what."""
+    from dealer_station.simulate_tables import acknowledge_all
+    from tests.floor.tamper import copy_journal
+
+    journals = []
+    for table_id in ("T1", "T2", "T3"):
+        copy_journal(played_journal, tmp_path / f"{table_id}.sqlite")
+        journals.append((tmp_path / f"{table_id}.sqlite", table_id))
+    lines: list[str] = []
+    started = time.monotonic()
+    acks = acknowledge_all(journals, UNREACHABLE, timeout=4.5, progress=lines.append)
+    took = time.monotonic() - started
+    assert 4.5 <= took < 9  # one after another: 13.5 s or more
+    assert [ok for ok, _ in acks] == [False, False, False]
+    assert all("cannot connect" in (status.last_error or "") for _, status in acks)
+    assert lines and all(line.startswith("waiting for the floor: 0/3 journals done") for line in lines), lines
+
+
+def test_what_the_floor_cannot_answer_is_one_line_saying_what_to_do(
+        floor: Floor, bare_database: str, journal_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each of these was a traceback (OverflowError, QueryCanceled, UndefinedTable, InsufficientPrivilege)."""
+    from dealer_station.cli import main
+
+    forward(journal_copy, floor.station_url)
+    slow = floor.report_url + "?options=-c%20statement_timeout%3D1"
+    cases = [
+        (["report", "--floor", floor.report_url, "--to", "9999-12-31", "--quiet"], "out of range"),
+        (["rounds", "--floor", floor.report_url, "--to", "9999-12-31"], "out of range"),
+        (["rounds", "--floor", floor.report_url, "--from", "0001-01-01", "--tz", "Pacific/Kiritimati"], "out of range"),
+        (["rounds", "--floor", slow], "statement_timeout"),
+        (["report", "--floor", slow, "--quiet"], "statement_timeout"),
+        (["rounds", "--floor", bare_database], "run `dealer-station floor init-roles`"),
+        (["journal", "verify", "--journal", str(journal_copy), "--floor", bare_database],
+         "run `dealer-station floor init-roles`"),
+        (["rounds", "--floor", floor.station_url], "the report role only reads"),
+        (["report", "--floor", floor.station_url, "--quiet"], "the report role only reads"),
+    ]
+    for args, says in cases:
+        code = main(args)
+        err = capsys.readouterr().err
+        assert code == 2, (args, err)
+        assert len(err.strip().splitlines()) == 1 and says in err and "Traceback" not in err, (args, err)
+    assert main(["rounds", "--floor", floor.report_url, "--to", "9999-12-30"]) == 0  # the last day is fine
+    capsys.readouterr()
+    for value in ("nan", "inf", "-1", "1e9"):
+        with pytest.raises(SystemExit) as refused:
+            main(["floor", "forward", "--journal", str(journal_copy), "--floor", floor.station_url, "--until-acked",
+                  "--timeout", value])
+        err = capsys.readouterr().err
+        assert refused.value.code == 2 and "--timeout: must be a number of seconds" in err, (value, err)
 
 
 def test_bad_floor_options_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
@@ -98,12 +192,11 @@ def test_simulate_tables_plays_a_mixed_floor_from_a_list_of_profiles(tmp_path) -
     """``--config`` with ``--tables`` takes a list: table i plays profile i mod n, with the
     seats and faults its game allows (poker needs two seats, pool_hit is THB's only)."""
     import json as _json
-    import subprocess
     import sys
 
     from dealer_station.journal import Journal
 
-    out = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "3", "--rounds", "2",
+    out = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "3", "--rounds", "2",
                           "--seats", "1", "--faults", "pool_hit:0.5", "--json", "--journal-dir", str(tmp_path),
                           "--config", "uth-default,thb-default,holdem-nl-1-2"],
                          capture_output=True, text=True, timeout=300)
@@ -115,13 +208,13 @@ def test_simulate_tables_plays_a_mixed_floor_from_a_list_of_profiles(tmp_path) -
         with Journal.open_readonly(table["journal"]) as journal:
             games.append(next(e.payload["record"]["game"] for e in journal.events(kinds={"settled"})))
     assert games == ["uth", "holdem_bonus", "holdem"]
-    text = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "2", "--rounds", "1",
+    text = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "2", "--rounds", "1",
                            "--seats", "2", "--journal-dir", str(tmp_path / "text"), "--config", "uth-default,holdem-nl-1-2"],
                           capture_output=True, text=True, timeout=300)
     assert text.returncode == 0, text.stderr[-2000:]
     lines = text.stdout.splitlines()
     assert lines[0].startswith("T01: rounds completed 1, house net ") and lines[1].startswith("T02: hands completed 1, rake ")
-    bad = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "2", "--rounds", "1",
+    bad = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "2", "--rounds", "1",
                           "--journal-dir", str(tmp_path / "x"), "--config", "uth-default,,thb-default"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and not (tmp_path / "x").exists()
@@ -129,7 +222,7 @@ def test_simulate_tables_plays_a_mixed_floor_from_a_list_of_profiles(tmp_path) -
 
 def test_only_a_live_journal_goes_to_the_profiles_floor_by_default(tmp_path: Path) -> None:
     """A demo or simulation under a live table's id never reaches the casino's floor unless sent there."""
-    from dealer_station.config import config_dir, load_profile
+    from dealer_station.profile_loader import config_dir, load_profile
     from dealer_station.station import Station
 
     profile = tmp_path / "uth-with-floor.toml"
@@ -140,14 +233,14 @@ def test_only_a_live_journal_goes_to_the_profiles_floor_by_default(tmp_path: Pat
     assert Station(table, journal_path=tmp_path / "demo.sqlite", purpose="demo").floor_url is None
     assert Station(table, journal_path=tmp_path / "d.sqlite", purpose="demo", floor_url="postgresql://x/y").floor_url \
         == "postgresql://x/y"
-    done = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--config", str(profile), "--rounds",
+    done = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--config", str(profile), "--rounds",
                            "1", "--journal", str(tmp_path / "sim.sqlite")], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "floor" not in done.stdout + done.stderr, done.stdout + done.stderr
 
 
 def test_simulate_with_a_floor_forwards_while_it_plays(floor: Floor, tmp_path: Path) -> None:
     """--floor sends a simulation where it is told, from the first round on (the pit watches it live)."""
-    from dealer_station.config import load_profile
+    from dealer_station.profile_loader import load_profile
     from dealer_station.simulate import simulate
 
     acked: list[int] = []

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import json
 import random
-import subprocess
 import sys
 from decimal import Decimal
 from itertools import combinations
@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.evaluator import Category, evaluate, strength7
 from dealer_station.games.base import SeatHand
 from dealer_station.games.uth import Payer, settle_seat
@@ -19,6 +18,8 @@ from dealer_station.par import PROVIDERS, ParSheet, SpotPar, par_sheet, register
 from dealer_station.par.categories import category_counts
 from dealer_station.par.dealer_hands import DealerHands
 from dealer_station.par.uth import _decision, seat_moments, trips_exact, uth_par
+from dealer_station.profile_loader import load_profile
+from tests import cli as station_cli
 
 # GAMES.md §1: the published 7-card counts (a fixture, not derived from code).
 PUBLISHED_7 = {
@@ -118,17 +119,33 @@ def test_a_game_registers_its_own_par_sheet(tmp_path: Path, monkeypatch: pytest.
 def test_par_command_prints_the_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     # Computed here (the enumerations are already done in this process), read back by the command.
-    assert par_sheet("uth", _paytables("uth-default"), samples=100, seed=1, seats=7) is not None  # the profile's seats
+    assert par_sheet("uth", _paytables("uth-default"), samples=100, seed=1, seats=7) is not None  # uth-default's
     assert list(tmp_path.glob("dealer-station/par/uth-*.json"))
     env = {"XDG_CACHE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
-    done = subprocess.run([sys.executable, "-m", "dealer_station", "par", "--config", "uth-default", "--rounds", "100"],
+    done = station_cli.run([sys.executable, "-m", "dealer_station", "par", "--config", "uth-default", "--rounds", "100"],
                           capture_output=True, text=True, timeout=300, env=env)
     assert done.returncode == 0, done.stderr
     assert "3.4979%" in done.stdout and "Blind paying rows" in done.stdout and "house edge per unit Ante" in done.stdout
     assert "Blind paying rows (exact" in done.stdout and "0.000030782" in done.stdout
-    bad = subprocess.run([sys.executable, "-m", "dealer_station", "par", "--config", "nope"], capture_output=True,
+    bad = station_cli.run([sys.executable, "-m", "dealer_station", "par", "--config", "nope"], capture_output=True,
                          text=True, timeout=60, env=env)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_the_par_sheet_simulates_the_profiles_seats(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """uth-alt-paytable has 6 seats: its main game is simulated with 6 a round, not always 7."""
+    from dealer_station.cli import main
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert main(["par", "--config", "uth-alt-paytable", "--rounds", "100", "--json"]) == 0
+    sheet = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert "100 rounds x 6 seats" in sheet["method"], sheet["method"]
+    seven = uth_par(_paytables("uth-alt-paytable"), samples=100, seed=1, seats=7)
+    six = ParSheet.from_json(sheet).spots["trips"]  # exact figures do not depend on the seats
+    assert "100 rounds x 7 seats" in seven.method and (six.edge, six.variance) == (seven.spots["trips"].edge,
+                                                                                 seven.spots["trips"].variance)
 
 
 def test_numpy_tables_rank_hands_as_the_evaluator_does() -> None:

@@ -22,6 +22,7 @@ from dealer_station.money import parse_money
 from dealer_station.par import POOL_METER, par_sheet
 from dealer_station.recall import finished_round_ids, recall_round
 from dealer_station.shifts import shift_of
+from tests import cli as station_cli
 from tests.floor.conftest import Floor
 from tests.floor.corrections import add_corrections
 from tests.floor.test_ingest import forward
@@ -30,7 +31,7 @@ from tests.pg import PostgresServer
 
 def cli(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
     env = {"XDG_CACHE_HOME": str(cache), "PATH": "/usr/bin:/bin"}
-    return subprocess.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True,
+    return station_cli.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True,
                           timeout=300, env=env)
 
 
@@ -218,6 +219,9 @@ def test_round_finder_prints_recalled_rounds(floor: Floor, journal_copy: Path, p
     big = found("--min-payout", str(best))
     assert big and all(max(Decimal(s["net"]) for s in r["settlement"]["seats"]) >= best for r in big)
     assert found("--jackpot") == []
+    assert main(["rounds", "--floor", floor.report_url, "--jackpot"]) == 0
+    nothing = capsys.readouterr()  # stdout stays JSON Lines (none); stderr says so, not silence
+    assert nothing.out.strip() == "" and "dealer-station rounds: no round matches\n" in nothing.err
     assert found("--limit", "2") == everything[-2:]
     bad = cli("rounds", "--floor", floor.report_url, "--min-payout", "lots", cache=par_cache)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
@@ -252,7 +256,7 @@ def test_journaled_handle_rake_and_jackpot_are_used(floor: Floor, tmp_path: Path
 
 @pytest.fixture(scope="module")
 def thb_journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from dealer_station.config import load_profile
+    from dealer_station.profile_loader import load_profile
     from dealer_station.simulate import simulate
 
     path = tmp_path_factory.mktemp("thb") / "T2.sqlite"
@@ -330,7 +334,7 @@ def test_migrations_re_derive_the_facts_a_floor_already_holds(pg_server: Postgre
     with psycopg.connect(url) as conn:
         assert conn.execute("SELECT count(*) FROM floor.rounds WHERE win <> 0").fetchone()[0] > 0
     assert migrate(url, up_to=3) == ["0003_adjustments_rake"]
-    assert migrate(url) == ["0004_pit", "0005_pool_meter", "0006_untrusted_stations"]
+    assert migrate(url) == ["0004_pit", "0005_pool_meter", "0006_untrusted_stations", "0007_never_wedged"]
     with Journal.open_readonly(thb_journal) as journal:
         facts = derive(journal.events(), journal_facts(journal_copy))
     rounds = assert_floor_equals_facts(url, facts)
@@ -401,3 +405,32 @@ def test_pay_tables_no_par_sheet_can_use_leave_the_row_without_par_not_the_repor
     [row] = report.rows
     assert (row.rounds, row.win, row.theo_win) == (2, Decimal(5), None)
     assert any("no par for pay tables" in note for note in report.par_notes.values())
+
+
+def test_a_jackpot_verification_hold_is_not_a_device_fault(pg_server: PostgresServer, tmp_path: Path) -> None:
+    """THB holds a big Pool award for a supervisor (a `halted` of kind jackpot_verify): the game's own
+    hold, not a device's fault. Neither the floor nor a journal report counts it (0007 re-derives a
+    floor that did)."""
+    from dealer_station.floor.migrate import migrate
+    from dealer_station.profile_loader import load_profile
+    from dealer_station.simulate import simulate
+
+    path = tmp_path / "T2.sqlite"
+    simulate(load_profile("thb-default"), rounds=4, seed=4, seats=4, journal=path, progress=None,
+             faults={"pool_hit": 1.0, "jam": 0.5})
+    with Journal.open_readonly(path) as journal:
+        halts = [e.payload for e in journal.events(kinds={"halted"})]
+    assert {"jackpot_verify", "fault"} <= {h["kind"] for h in halts}  # both kinds of halt happened
+    pg_server.create_database("floor_at_v6_holds")
+    url = pg_server.url(dbname="floor_at_v6_holds")
+    migrate(url, up_to=6)
+    forward(path, url, table_id="T2")
+    with psycopg.connect(url) as conn:  # what 0006 did: the hold listed among the device faults
+        assert conn.execute("SELECT count(*) FROM floor.faults WHERE code = 'jackpot_hit'").fetchone()[0] > 0
+    assert migrate(url) == ["0007_never_wedged"]
+    facts = journal_facts(path)
+    assert facts.faults and all(f.code != "jackpot_hit" for f in facts.faults)
+    assert_floor_equals_facts(url, facts)
+    with psycopg.connect(url) as conn:
+        devices = {d for (d,) in conn.execute("SELECT DISTINCT device FROM floor.faults WHERE source = 'halted'")}
+    assert None not in devices and devices

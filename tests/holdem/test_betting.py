@@ -225,6 +225,17 @@ def test_a_post_to_come_in_is_a_live_big_blind():
 # -- refusals -----------------------------------------------------------------------------------
 
 
+def test_a_fold_with_nothing_to_call_is_binding():
+    """GAMES.md §4: recorded as a fold, the seat is out of every pot; it is not a check."""
+    flop = play(hand(DEEP, 5), "3 call", "4 call", "5 call", "1 call", "2 check")
+    assert flop.seat_to_act == 1 and legal(flop).call is None
+    folded = play(flop, "1 fold")
+    assert next(p for p in folded.players if p.seat == 1).folded and folded.seat_to_act == 2
+    assert 1 not in {p.seat for p in folded.live}
+    everyone = play(folded, "2 fold", "3 fold", "4 fold")  # all but one fold with nothing to call
+    assert everyone.over and everyone.won_by_fold and [p.seat for p in everyone.live] == [5]
+
+
 def test_every_illegal_action_is_refused_with_the_rule_it_breaks():
     h = hand(DEEP, 5)
     refused(h, "4 call", "out of turn: seat 3 is to act")
@@ -234,8 +245,8 @@ def test_every_illegal_action_is_refused_with_the_rule_it_breaks():
     refused(h, "3 raise", "raise needs the amount")
     refused(h, "3 raise 4.5", "raise to 4.5 is not a multiple of the smallest chip 1")
     flop = play(h, "3 call", "4 call", "5 call", "1 call", "2 check")
-    refused(flop, "1 fold", "fold with nothing to call: check")
     refused(flop, "1 call", "call with no bet to call: check")
+    assert legal(flop).fold and legal(flop).check  # a fold with nothing to call is legal (GAMES.md §4)
     refused(flop, "1 raise 4", "raise with no bet to raise: bet")
     over = play(hand({1: 100, 2: 100}, 2), "2 fold")
     assert over.over and over.won_by_fold

@@ -28,6 +28,11 @@ checks that the difference is exactly that rule:
   without reopening the seats, so one more all-in for less closes the betting again for a
   seat that faces more than a full raise in all (ours: reopened).
 
+One more difference is not about all-ins: PokerKit refuses a fold when there is nothing
+to call; GAMES.md §4 makes it a binding fold. Ours offers fold to every seat to act, which
+the test asserts, and compares PokerKit's fold with ours facing a bet (the random players
+fold only facing one, so PokerKit is never asked for the other).
+
 Blinds are always covered here (stacks of at least a big blind): with a short big blind
 GAMES.md still has the others call the full big blind, PokerKit only what was posted
 (covered by ``test_betting``). The small blind is below the big blind: with equal blinds
@@ -102,7 +107,8 @@ def _cumulative_reopen(hand: Hand, ours: Options) -> bool:
 
 def divergence(hand: Hand, ours: Options, theirs: ReferenceOptions) -> str | None:
     """``None`` when both engines agree; else which documented rule they differ on."""
-    mine = (ours.fold, int(ours.call or 0), our_raise_range(hand, ours))
+    assert ours.fold, ours  # GAMES.md §4: the seat to act may always fold, with nothing to call too
+    mine = (ours.call is not None, int(ours.call or 0), our_raise_range(hand, ours))  # PokerKit: fold when facing
     if mine == (theirs.fold, theirs.call, theirs.raise_to):
         return None
     assert mine[:2] == (theirs.fold, theirs.call), (mine, theirs)

@@ -24,6 +24,7 @@ from dealer_station.games.holdem.record import (
     settlement_json,
 )
 from dealer_station.games.holdem.showdown import settle_hand
+from tests import cli as station_cli
 
 from .helpers import config
 
@@ -38,7 +39,7 @@ SPEC_OUTPUT = """{"seats": [{"seat": 1, "net": "83"}, {"seat": 2, "net": "-80"},
 
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+    return station_cli.run(
         [sys.executable, "-m", "dealer_station", "settle", *args],
         input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60, check=False,
     )
@@ -180,6 +181,30 @@ BAD_RECORDS = [
      "seats: pot 1 (seats 1, 2) is contested but no seat in it shows a hand"),
     ("wrong-game", changed(["game"], "baccarat"), "game: unknown game 'baccarat'"),
 ]
+
+
+FOLD_WITH_NOTHING_TO_CALL = {
+    "game": "holdem", "structure": "no_limit", "blinds": ["1", "2"], "button": 6, "rake": {"percent": "5", "cap": "3"},
+    "seats": [{"seat": 1, "stack": "200", "hole": ["As", "Ad"]}, {"seat": 2, "stack": "80", "hole": ["Kc", "Kh"]},
+              {"seat": 6, "stack": "150", "hole": ["7s", "2d"]}],
+    "board": ["2c", "7d", "9h", "Js", "Qs"],
+    "actions": [{"seat": 6, "action": "call"}, {"seat": 1, "action": "call"}, {"seat": 2, "action": "check"},
+                {"seat": 1, "action": "fold"}, {"seat": 2, "action": "bet", "to": "4"}, {"seat": 6, "action": "call"},
+                {"seat": 2, "action": "check"}, {"seat": 6, "action": "check"},
+                {"seat": 2, "action": "check"}, {"seat": 6, "action": "check"}],
+}
+"""A real hand history's shape: the small blind folds on the flop with nothing to call (the
+one hand of 12,258 public-room histories ``settle`` refused, GAMES.md §4 now says it binds)."""
+
+
+def test_a_fold_with_nothing_to_call_settles_as_a_binding_fold(tmp_path):
+    expected = {"seats": [{"seat": 1, "net": "-2"}, {"seat": 2, "net": "-6"}, {"seat": 6, "net": "8"}], "rake": "0",
+                "pots": [{"amount": "14", "eligible": [2, 6], "winners": [6], "rake": "0"}]}
+    assert settle_record(copy.deepcopy(FOLD_WITH_NOTHING_TO_CALL)) == expected  # the aces folded: out of the pot
+    path = tmp_path / "history.json"
+    path.write_text(json.dumps(FOLD_WITH_NOTHING_TO_CALL))
+    proc = run_cli(str(path))
+    assert proc.returncode == 0 and json.loads(proc.stdout) == expected, proc.stderr
 
 
 @pytest.mark.parametrize("record,message", [b[1:] for b in BAD_RECORDS], ids=[b[0] for b in BAD_RECORDS])

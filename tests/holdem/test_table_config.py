@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from dealer_station.config import load_profile
 from dealer_station.games.holdem import HandConfig, Structure
 from dealer_station.games.holdem.table import HoldemTableConfig
+from dealer_station.profile_loader import load_profile
 
 CONFIG = Path(__file__).resolve().parents[2] / "config"
 PROFILES = ["holdem-nl-1-2", "holdem-fl-2-4", "holdem-pl-1-2"]

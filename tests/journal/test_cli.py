@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from dealer_station.journal import Journal
+from tests import cli as station_cli
 
 from . import _tamper
 
 
 def run(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dealer_station", "journal", *args],
+    return station_cli.run([sys.executable, "-m", "dealer_station", "journal", *args],
                           capture_output=True, text=True, cwd=cwd, env={**os.environ, **(env or {})}, timeout=60)
 
 
@@ -76,7 +77,7 @@ def test_default_path_from_env_and_cwd(path: Path, tmp_path: Path) -> None:
     (tmp_path / "var").mkdir()
     path.rename(tmp_path / "var" / "journal.sqlite")
     env = {k: v for k, v in os.environ.items() if k != "DEALER_STATION_JOURNAL"}
-    r = subprocess.run([sys.executable, "-m", "dealer_station", "journal", "verify"],
+    r = station_cli.run([sys.executable, "-m", "dealer_station", "journal", "verify"],
                        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60)
     assert r.returncode == 0, r.stderr
 

@@ -10,7 +10,11 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
+
 from dealer_station.journal import Journal
+
+pytestmark = pytest.mark.slow  # SIGKILL of a writing process
 
 WRITER = textwrap.dedent(
     """

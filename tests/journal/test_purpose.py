@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -23,6 +22,7 @@ from dealer_station.journal import (
     _record_hash,
     canonical_json,
 )
+from tests import cli as station_cli
 
 from . import _tamper
 from ._rounds import journal_with_rounds
@@ -64,12 +64,12 @@ def test_edited_meta_table_id_is_caught(tmp_path: Path) -> None:
     journal_with_rounds(path, 2)
     _tamper.set_meta(path, "table_id", "T9")
     assert verify(path) == (False, 1, "meta table_id 'T9' differs from the chain's 'T1' (meta edited)")
-    recalled = subprocess.run(cli("recall", "--journal", str(path)), capture_output=True, text=True, timeout=60)
+    recalled = station_cli.run(cli("recall", "--journal", str(path)), capture_output=True, text=True, timeout=60)
     assert recalled.returncode == 0, recalled.stderr
     assert {json.loads(line)["table_id"] for line in recalled.stdout.splitlines()} == {"T1"}
     with pytest.raises(JournalError, match="meta disagrees with the hash chain"):
         Journal(path, table_id="T9")
-    checked = subprocess.run(cli("journal", "verify", "--journal", str(path)), capture_output=True, text=True,
+    checked = station_cli.run(cli("journal", "verify", "--journal", str(path)), capture_output=True, text=True,
                              timeout=60)
     assert checked.returncode == 1
     assert checked.stdout.startswith("journal BROKEN at seq 1: meta table_id 'T9' differs")

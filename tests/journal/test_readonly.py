@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from dealer_station.journal import Journal, JournalError
+from tests import cli as station_cli
 
 from ._rounds import journal_with_rounds
 from ._storage import cli, run_read_only, snapshot
@@ -72,7 +73,7 @@ def test_delete_mode_copy_stays_as_it_is(journal: Path, name: str) -> None:
     source.close()
     target.close()
     before = snapshot(journal.parent)
-    result = subprocess.run(cli(*READERS[name], str(copy)), capture_output=True, text=True, timeout=120)
+    result = station_cli.run(cli(*READERS[name], str(copy)), capture_output=True, text=True, timeout=120)
     _check_output(name, result)
     assert snapshot(journal.parent) == before
     assert copy.read_bytes()[18:20] == b"\x01\x01"  # still rollback mode: never converted to WAL
@@ -81,7 +82,7 @@ def test_delete_mode_copy_stays_as_it_is(journal: Path, name: str) -> None:
 @pytest.mark.parametrize("name", sorted(READERS))
 def test_clean_journal_leaves_no_files_behind(journal: Path, name: str) -> None:
     before = snapshot(journal.parent)
-    result = subprocess.run(cli(*READERS[name], str(journal)), capture_output=True, text=True, timeout=120)
+    result = station_cli.run(cli(*READERS[name], str(journal)), capture_output=True, text=True, timeout=120)
     _check_output(name, result)
     assert snapshot(journal.parent) == before  # no -wal / -shm left, bytes identical
 
@@ -102,7 +103,7 @@ def test_readers_beside_a_live_writer(journal: Path) -> None:
     with Journal(journal, table_id="T1") as writer:
         writer.append("note", {"n": 1}, actor="croupier")
         for name, args in READERS.items():
-            result = subprocess.run(cli(*args, str(journal)), capture_output=True, text=True, timeout=120)
+            result = station_cli.run(cli(*args, str(journal)), capture_output=True, text=True, timeout=120)
             assert result.returncode == 0, (name, result.stderr)
         with Journal.open_readonly(journal) as reader:
             assert reader.last_seq == writer.last_seq == 11

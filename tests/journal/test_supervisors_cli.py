@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 
 from dealer_station.supervisor import CredentialStore, credentials_path
+from tests import cli as station_cli
 
 
 def supervisors(*args: str, pins: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dealer_station", "supervisors", *args], input=pins,
+    return station_cli.run([sys.executable, "-m", "dealer_station", "supervisors", *args], input=pins,
                           capture_output=True, text=True, timeout=60)
 
 
@@ -75,3 +76,17 @@ def test_duplicate_badge_needs_replace(tmp_path: Path) -> None:
     assert again.returncode == 2 and "already exists" in again.stderr
     assert supervisors(*args, "--replace", pins="5678\n5678\n").returncode == 0
     assert CredentialStore(credentials_path(journal)).authenticate("0412", "5678").badge == "0412"
+
+
+def test_without_a_terminal_add_says_which_option_reads_stdin_and_writes_nothing(tmp_path: Path) -> None:
+    """getpass with no terminal printed a Python warning and echoed; now one line naming the option."""
+    cases = ((["supervisors", "add", "--journal", str(tmp_path / "t1.sqlite"), "--badge", "0412"], "--pin-stdin"),
+             (["pit", "users", "add", "--state-dir", str(tmp_path / "pit"), "--user", "maria", "--role",
+               "supervisor"], "--password-stdin"))
+    for args, option in cases:
+        done = subprocess.run([sys.executable, "-m", "dealer_station", *args], stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, timeout=60, start_new_session=True)  # no tty
+        assert done.returncode == 2 and done.stdout == "", done
+        assert done.stderr.count("\n") == 1 and option in done.stderr and "Warning" not in done.stderr, done.stderr
+        assert "without echo" in done.stderr
+    assert list(tmp_path.iterdir()) == []  # no credentials file, no pit folder

@@ -125,3 +125,98 @@ def test_a_journal_whose_chain_verifies_but_tells_no_one_tables_story_is_refused
     verify = subprocess.run([sys.executable, "-m", "dealer_station", "journal", "verify", "--journal", str(path)],
                             capture_output=True, text=True, timeout=120)
     assert verify.returncode == 0, verify.stderr  # the chain itself is sound
+
+
+@pytest.fixture
+def second_mount(holder: tuple[subprocess.Popen[str], Path], tmp_path: Path) -> Iterator[Path]:
+    """The holder's journal bind-mounted at a second path (a container volume of one file)."""
+    _, path = holder
+    other = tmp_path / "volume" / path.name
+    other.parent.mkdir()
+    other.touch()
+    mount = subprocess.run(["mount", "--bind", str(path), str(other)], capture_output=True, text=True)
+    if mount.returncode != 0:
+        pytest.skip(f"cannot bind-mount here: {mount.stderr.strip()}")
+    try:
+        assert os.stat(other).st_ino == os.stat(path).st_ino and os.path.realpath(other) != os.path.realpath(path)
+        yield other
+    finally:
+        subprocess.run(["umount", str(other)], check=True)
+
+
+def test_a_second_mount_of_the_same_file_is_refused(holder: tuple[subprocess.Popen[str], Path],
+                                                     second_mount: Path) -> None:
+    """Issue 18: two simulate runs wrote one journal through two mounts, and it no longer verified."""
+    proc, path = holder
+    with Journal.open_readonly(path) as reader:
+        before = reader.last_seq
+    with pytest.raises(JournalError) as err:
+        Journal(second_mount, table_id="T1", purpose="simulation")
+    message = str(err.value)
+    assert message.startswith(f"{second_mount} is open for writing by pid {proc.pid} (holder.py") and \
+        "another name of the same file" in message, message
+    result = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "2", "--journal",
+                             str(second_mount)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2, result.stderr
+    (line,) = result.stderr.splitlines()
+    assert f"is open for writing by pid {proc.pid} (holder.py)" in line, line
+    proc.kill()
+    proc.wait()
+    with Journal.open_readonly(path) as reader:
+        assert reader.last_seq == before and reader.verify().ok
+
+
+def _sqlite_locks(path: Path) -> list[str]:
+    """This process's POSIX (SQLite's) locks on the file, from /proc/locks."""
+    info = os.stat(path)
+    key = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
+    rows = [line.split() for line in Path("/proc/locks").read_text().splitlines()]
+    return [" ".join(r[1:]) for r in rows if r[1] == "POSIX" and r[4] == str(os.getpid()) and r[5] == key]
+
+
+def test_a_refused_second_writer_in_the_same_process_leaves_the_first_ones_locks(tmp_path: Path) -> None:
+    """Closing any descriptor of a file drops every POSIX lock the process holds on it: the refusals
+    (and a reader's header check) must not take SQLite's locks away from the writer that holds it."""
+    path = tmp_path / "t1.sqlite"
+    with Journal(path, table_id="T1", purpose="simulation") as journal:
+        journal.append("note", {"by": "first"}, actor="croupier")
+        held = _sqlite_locks(path)
+        assert held, "a WAL writer holds a shared lock on its file"
+        other = tmp_path / "volume" / path.name
+        other.parent.mkdir()
+        other.touch()
+        mounted = subprocess.run(["mount", "--bind", str(path), str(other)], capture_output=True).returncode == 0
+        try:
+            names = [path, tmp_path / "." / path.name, Path(f"/proc/self/fd/{journal._file_lock.fd}")]  # type: ignore[union-attr]
+            for name in [*names, *([other] if mounted else [])]:
+                with pytest.raises(JournalError, match=f"is open for writing by pid {os.getpid()}"):
+                    Journal(name, table_id="T1", purpose="simulation")
+                assert _sqlite_locks(path) == held, name
+            for _ in range(50):  # readers beside the writer, as a report would open them
+                with Journal.open_readonly(path) as reader:
+                    assert reader.last_seq == 2
+            assert _sqlite_locks(path) == held
+            assert len(os.listdir("/proc/self/fd")) < 40  # descriptors kept for later do not pile up
+        finally:
+            if mounted:
+                subprocess.run(["umount", str(other)], check=True)
+        journal.append("note", {"by": "first, again"}, actor="croupier")
+    assert _sqlite_locks(path) == [] and journal.path.exists()
+    with Journal(path, table_id="T1", purpose="simulation") as again:
+        assert again.verify().ok and again.last_seq == 3
+
+
+def test_the_file_lock_holds_whatever_path_reaches_the_inode(tmp_path: Path) -> None:
+    """Below the journal's own refusals (hard links are refused before the lock is tried): the lock is
+    the inode's, so a second path the name-based lock file cannot know about is refused too."""
+    from dealer_station import filelock
+
+    path = tmp_path / "t1.sqlite"
+    with Journal(path, table_id="T1", purpose="simulation"):
+        os.link(path, tmp_path / "h.sqlite")
+        with pytest.raises(filelock.LockHeld) as err:
+            filelock.hold_file(tmp_path / "h.sqlite")
+        assert err.value.holder is not None and err.value.holder.pid == os.getpid()
+        (tmp_path / "h.sqlite").unlink()
+    lock = filelock.hold_file(path)  # released with the journal
+    lock.release()

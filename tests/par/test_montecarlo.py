@@ -166,24 +166,6 @@ def test_a_round_simulates_the_seats_asked_for() -> None:
         uth_par(tables, samples=10, seats=8)
 
 
-@pytest.mark.slow
-def test_par_command_simulates_the_profiles_seats(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 18 item 14: a 6-seat UTH profile's sheet simulates rounds of 6 seats, not 7."""
-    from dealer_station.cli import main
-
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    from dealer_station.par.uth import SEATS
-
-    assert PINNED["uth-alt"]["profile"] == "uth-alt-paytable" and SEATS == 7
-    assert main(["par", "--config", "uth-alt-paytable", "--rounds", "60", "--json"]) == 0
-    doc = json.loads(capsys.readouterr().out)
-    assert "(60 rounds x 6 seats, seed 1)" in doc["method"]
-    assert any(t["title"].endswith("60 rounds x 6 seats") for t in doc["tables"])
-    assert main(["par", "--config", "uth-default", "--rounds", "60", "--json"]) == 0
-    assert "(60 rounds x 7 seats, seed 1)" in json.loads(capsys.readouterr().out)["method"]
-
-
 # -- registration: declared by the game, or registered, by dotted name ------------------------------
 
 CALLS: list[dict[str, object]] = []

@@ -1,6 +1,6 @@
 """A small simulated casino floor for the pit page's tests, screenshots and benchmark.
 
-Real stations (``floor.multitable.simulate_tables``: the simulators, the real drivers, the
+Real stations (``simulate_tables.simulate_tables``: the simulators, the real drivers, the
 forwarder) play UTH and THB tables into a real floor; one more table is forwarded only up
 to a shoe jam, so the floor holds it halted; another one's journal is rewritten after the
 fact, so the floor raises an integrity alarm on it. Tables are placed in pits by the floor
@@ -15,10 +15,10 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dealer_station.config import load_profile
 from dealer_station.floor.forwarder import Forwarder
 from dealer_station.floor.layout import place
-from dealer_station.floor.multitable import simulate_tables
+from dealer_station.profile_loader import load_profile
+from dealer_station.simulate_tables import simulate_tables
 from tests.floor.conftest import Floor
 from tests.floor.tamper import rewrite_from, truncate_after
 

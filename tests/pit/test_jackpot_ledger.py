@@ -51,9 +51,9 @@ def test_a_record_the_live_view_cannot_read_is_noted_on_its_tile_and_the_rest_go
     """A hostile station's bets_set with "bets": 0 used to end the live floor thread (AttributeError)."""
     from datetime import UTC, datetime
 
-    from dealer_station.engine.state import TableState
     from dealer_station.floor.queries import FloorEvent
     from dealer_station.pit.live import _Table, fold
+    from dealer_station.table.state import TableState
 
     def event(seq: int, kind: str, payload: str, round_id: str | None = "H1-000001") -> FloorEvent:
         return FloorEvent("H1", seq, "2026-11-30T10:00:00.000Z", round_id, kind, "croupier", payload, "0" * 64,

@@ -20,13 +20,14 @@ from dealer_station.floor.layout import place
 from dealer_station.jackpot import meters_from_journal
 from dealer_station.journal import Journal
 from dealer_station.shifts import shift_start
+from tests import cli as station_cli
 from tests.pit.conftest import PAR_ROUNDS, signed_in
 from tests.pit.floorsim import DemoFloor
 
 
 def cli(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
     env = {"XDG_CACHE_HOME": str(cache), "PATH": "/usr/bin:/bin"}
-    done = subprocess.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True,
+    done = station_cli.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True,
                           timeout=300, env=env)
     assert done.returncode == 0, done.stderr
     return done
@@ -63,6 +64,9 @@ def test_report_json_and_csv_are_the_commands_byte_for_byte(app: Starlette, demo
         assert f"<td>{row['table']}</td>" in html and f"<td>{row['handle']}</td>" in html
     bad = sam.get("/reports", params={**params, "tz": "Mars/Olympus"})
     assert bad.status_code == 400 and "unknown time zone" in bad.text
+    for page in ("/reports", "/rounds"):  # the last day there is: a readable refusal, not a 500
+        late = sam.get(page, params={**params, "to": "9999-12-31"})
+        assert late.status_code == 400 and "out of range" in late.text, (page, late.status_code)
 
 
 def test_the_round_finder_finds_what_the_command_finds(app: Starlette, demo: DemoFloor, par_cache: Path) -> None:

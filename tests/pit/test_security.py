@@ -3,6 +3,8 @@ locked-out users stay out, supervisors do not see the auditors' pages, and the p
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 import stat
 from pathlib import Path
@@ -130,6 +132,30 @@ def test_lockout_after_failed_sign_ins(demo: DemoFloor, tmp_path: Path) -> None:
         assert sign_in(c, "sam", PASSWORD).status_code == 303  # type: ignore[attr-defined]
 
 
+def test_lockout_holds_when_the_user_file_cannot_be_written(demo: DemoFloor, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: with the disk full, 7 wrong passwords answered 503 and then the right one signed in."""
+    folder = make_state(tmp_path)
+    application = create_app(settings(demo, folder))
+    target, replace = users_path(folder), os.replace
+
+    def disk_full(src: str, dst: str) -> None:
+        if Path(dst) == target:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        replace(src, dst)
+
+    with TestClient(application, base_url="http://127.0.0.1") as c:
+        monkeypatch.setattr(os, "replace", disk_full)
+        for _ in range(7):
+            refused = sign_in(c, "sam", "wrong password!")
+            assert refused.status_code == 401 and "user name or password not accepted" in refused.text  # type: ignore[attr-defined]
+        assert sign_in(c, "sam", PASSWORD).status_code == 401  # type: ignore[attr-defined]
+        assert sign_in(c, "ann", PASSWORD).status_code == 303  # type: ignore[attr-defined]  # others unaffected
+        monkeypatch.setattr(os, "replace", replace)
+        assert sign_in(c, "sam", PASSWORD).status_code == 401  # type: ignore[attr-defined]  # room again: still out
+    assert PitUsers(users_path(folder)).enrolments()[1].locked_until  # and now the file says so
+
+
 def test_one_address_spraying_many_names_is_slowed_down(demo: DemoFloor, tmp_path: Path) -> None:
     """A few guesses on every name never lock any one user; the address is counted instead."""
     folder = make_state(tmp_path)
@@ -207,6 +233,33 @@ def test_sessions_expire_and_end_with_their_user(demo: DemoFloor, tmp_path: Path
         assert c.get("/api/session").status_code == 401  # removed: signed out at once
 
 
+def test_a_new_password_or_a_removal_ends_the_users_sessions_for_good(demo: DemoFloor, tmp_path: Path) -> None:
+    """Issue 18: sessions outlived a password change, and came back when a removed name was added again."""
+    folder = make_state(tmp_path)
+    application = create_app(settings(demo, folder))
+    users = PitUsers(users_path(folder))
+    with TestClient(application, base_url="http://127.0.0.1") as sam, \
+            TestClient(application, base_url="http://127.0.0.1") as ann:
+        assert sign_in(sam, "sam").status_code == 303  # type: ignore[attr-defined]
+        assert sign_in(ann, "ann").status_code == 303  # type: ignore[attr-defined]
+        session = application.state.pit.sessions.read(sam.cookies.get("pit_session"))
+        assert session is not None and application.state.pit.sessions.alive(session)
+        users.add("sam", "a new password 2", "supervisor", replace=True)  # same role, a new password
+        assert sam.get("/api/session").status_code == 401  # at once, on the next request
+        assert not application.state.pit.sessions.alive(session)  # and a live stream's next check
+        assert ann.get("/api/session").status_code == 200  # nobody else's
+        assert sign_in(sam, "sam", "a new password 2").status_code == 303  # type: ignore[attr-defined]
+        old_cookie = ann.cookies.get("pit_session")
+        users.remove("ann")
+        assert ann.get("/api/session").status_code == 401
+        users.add("ann", PASSWORD, "auditor")  # the same name, password and role: another person's account
+        ann.cookies.set("pit_session", old_cookie)  # type: ignore[arg-type]
+        assert ann.get("/api/session").status_code == 401
+        assert ann.get("/integrity", follow_redirects=False).status_code == 303
+        assert sam.get("/api/session").status_code == 200
+        assert sign_in(ann, "ann").status_code == 303  # type: ignore[attr-defined]  # signing in afresh works
+
+
 def test_session_key_is_private_and_kept(tmp_path: Path) -> None:
     key = session_key(tmp_path)
     path = tmp_path / "session.key"
@@ -219,8 +272,10 @@ def test_session_key_is_private_and_kept(tmp_path: Path) -> None:
 
 def test_the_page_refuses_a_floor_login_that_could_write(demo: DemoFloor) -> None:
     check_read_only(demo.floor.report_url)
-    with pytest.raises(FloorError, match="report role only"):
+    with pytest.raises(FloorError, match="report role only") as owner:
         check_read_only(demo.floor.owner_url)
+    assert re.search(r"\((INSERT|UPDATE|DELETE|TRUNCATE) on floor\.[a-z_]+", str(owner.value)), str(owner.value)
+    assert "%s" not in str(owner.value)  # the privileges it has, named (not the query's placeholders)
     with pytest.raises(FloorError, match="report role only.*floor.ingest"):
         check_read_only(demo.floor.station_url)
 

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.engine import TableSession
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
 from simulators.scripted_shoe import ScriptedShoe
-from tests.controller.conftest import PROGRAM
+from tests.session.conftest import PROGRAM
 
 BADGE, PIN = "0412", "2468"
 
@@ -44,19 +44,19 @@ def make_table(tmp_path: Path, credentials: CredentialStore) -> Iterator[MakeTab
             shoe = ScriptedShoe()
             if deck:
                 shoe.load(deck)
-        ctl = TableSession(table, journal, shoe=shoe, has_reader=reader, credentials=credentials)
+        session = TableSession(table, journal, shoe=shoe, has_reader=reader, credentials=credentials)
         if shoe is not None:
-            shoe.session = ctl
-        ctl.start(PROGRAM)
+            shoe.session = session
+        session.start(PROGRAM)
         if shoe is not None:
             shoe.connect()
-        return ctl, shoe
+        return session, shoe
 
     yield make
     for journal in journals:
         journal.close()
 
 
-def seat_all(ctl: TableSession, stacks: dict[int, Any], post: bool = False) -> None:
+def seat_all(session: TableSession, stacks: dict[int, Any], post: bool = False) -> None:
     for seat, chips in stacks.items():
-        ctl.execute("seat_player", seat, str(chips), post)
+        session.execute("seat_player", seat, str(chips), post)

@@ -11,15 +11,15 @@ from simulators.scripted_shoe import holdem_deck
 shoe_deck = holdem_deck  # the stacked deck of the scripted shoe
 
 
-def play(ctl: TableSession, *actions: tuple[Any, ...]) -> None:
+def play(session: TableSession, *actions: tuple[Any, ...]) -> None:
     """Apply ``(seat, action[, to])`` in order through the session, as the croupier enters them."""
     for seat, action, *to in actions:
-        ctl.execute("act", seat, action, *to)
+        session.execute("act", seat, action, *to)
 
 
-def stacks(ctl: TableSession) -> dict[int, int]:
-    return {seat: int(chips) for seat, chips in live.stacks_now(ctl.state).items()}
+def stacks(session: TableSession) -> dict[int, int]:
+    return {seat: int(chips) for seat, chips in live.stacks_now(session.state).items()}
 
 
-def conserved(ctl: TableSession) -> bool:
-    return live.chip_count(ctl.state).conserved
+def conserved(session: TableSession) -> bool:
+    return live.chip_count(session.state).conserved

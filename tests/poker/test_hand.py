@@ -7,12 +7,12 @@ from decimal import Decimal
 import pytest
 
 from dealer_station.cards import parse_card
-from dealer_station.engine import events as ev
-from dealer_station.engine.event_base import decode
 from dealer_station.errors import RuleError
 from dealer_station.games import get_game
 from dealer_station.games.holdem import live
 from dealer_station.recall import recall_round, strip_recall_keys
+from dealer_station.table import events as ev
+from dealer_station.table.event_base import decode
 from tests.poker.conftest import seat_all
 from tests.poker.helpers import conserved, play, shoe_deck, stacks
 
@@ -20,254 +20,279 @@ SIDE_POT_HOLES = {1: ["As", "Ad"], 2: ["Kc", "Kh"], 3: ["Qs", "Qd"]}
 SIDE_POT_BOARD = ["3c", "7d", "9h", "Jc", "4s"]
 
 
-def kinds(ctl, round_id: str) -> list[str]:
-    return [e.kind for e in ctl.journal.events(round_id=round_id)]
+def kinds(session, round_id: str) -> list[str]:
+    return [e.kind for e in session.journal.events(round_id=round_id)]
 
 
 def test_all_in_side_pot_hand_runs_the_board_out_and_settles_every_pot(make_table) -> None:
-    ctl, shoe = make_table(deck=shoe_deck(SIDE_POT_HOLES, SIDE_POT_BOARD, button=1))
-    seat_all(ctl, {1: 200, 2: 50, 3: 100})
-    round_id = ctl.execute("open_round")
-    rnd = ctl.round
-    assert ctl.phase == "preflop"
+    session, shoe = make_table(deck=shoe_deck(SIDE_POT_HOLES, SIDE_POT_BOARD, button=1))
+    seat_all(session, {1: 200, 2: 50, 3: 100})
+    round_id = session.execute("open_round")
+    rnd = session.round
+    assert session.phase == "preflop"
     assert [pos for pos, _ in rnd.packets] == ["seat2", "seat3", "seat1"]  # from the seat left of the button
     assert rnd.hole(1) == [parse_card("As"), parse_card("Ad")]
-    options = ctl.flow.options(rnd)
+    options = session.flow.options(rnd)
     assert (options.seat, options.call, options.raise_to.min_to, options.raise_to.max_to) == (1, 2, 4, 200)
-    play(ctl, (1, "raise", "6"), (2, "all_in"), (3, "all_in"), (1, "call"))
+    play(session, (1, "raise", "6"), (2, "all_in"), (3, "all_in"), (1, "call"))
     # nobody can bet any more: the shoe deals the rest, a burn before each street, all face up
-    assert ctl.phase == "showdown"
-    assert [c for c in ctl.round.cards["board"]] == [parse_card(c) for c in SIDE_POT_BOARD]
-    assert ctl.round.cards["burn"] == [parse_card(c) for c in ("2c", "2d", "2h")]
-    assert ctl.round.revealed["board"] == 5
+    assert session.phase == "showdown"
+    assert [c for c in session.round.cards["board"]] == [parse_card(c) for c in SIDE_POT_BOARD]
+    assert session.round.cards["burn"] == [parse_card(c) for c in ("2c", "2d", "2h")]
+    assert session.round.revealed["board"] == 5
     assert ("deal", "burn", 1) in shoe.commands and ("deal", "board", 3) in shoe.commands
-    assert ctl.next_to_reveal() == ("seat2", 0)  # shown clockwise from the button
+    assert session.next_to_reveal() == ("seat2", 0)  # shown clockwise from the button
     for _ in range(3):
-        ctl.execute("show")
-    assert ctl.phase == "settlement"
-    settlement = ctl.round.settlement
+        session.execute("show")
+    assert session.phase == "settlement"
+    settlement = session.round.settlement
     assert settlement["pots"] == [
         {"amount": "150", "eligible": [1, 2, 3], "winners": [1], "rake": "5"},
         {"amount": "100", "eligible": [1, 3], "winners": [1], "rake": "0"},
     ]
     assert settlement["rake"] == "5"
-    assert stacks(ctl) == {1: 345, 2: 0, 3: 0}
-    ctl.execute("push_pots")
-    assert ctl.phase == "paid"
-    paid = list(ctl.journal.events(round_id=round_id, kinds={"round_paid"}))[-1].payload
+    assert stacks(session) == {1: 345, 2: 0, 3: 0}
+    session.execute("push_pots")
+    assert session.phase == "paid"
+    paid = list(session.journal.events(round_id=round_id, kinds={"round_paid"}))[-1].payload
     assert (paid["rake"], paid["handle"], paid["house_net"]) == ("5", "250", "5")
-    assert live.table_of(ctl.state).rake == 5 and conserved(ctl)
-    assert kinds(ctl, round_id).count("street_dealt") == 3
+    assert live.table_of(session.state).rake == 5 and conserved(session)
+    assert kinds(session, round_id).count("street_dealt") == 3
     # recall prints the hand as a holdem record; settle gives the journaled settlement
-    recalled = recall_round(ctl.journal, round_id)
+    recalled = recall_round(session.journal, round_id)
     game = get_game("holdem")
     assert game.settle_record(strip_recall_keys(recalled)) == recalled["settlement"] == settlement
 
 
 def test_split_pot_gives_the_odd_chip_to_the_first_winner_left_of_the_button(make_table) -> None:
     holes = {1: ["5h", "6h"], 2: ["Ah", "3c"], 3: ["Ad", "4c"]}
-    ctl, _shoe = make_table(deck=shoe_deck(holes, ["Ts", "Jh", "Qd", "Kc", "2s"], button=1))
-    seat_all(ctl, {1: 100, 2: 100, 3: 100})
-    ctl.execute("open_round")
-    play(ctl, (1, "call"), (2, "call"), (3, "raise", "5"), (1, "call"), (2, "call"))
+    session, _shoe = make_table(deck=shoe_deck(holes, ["Ts", "Jh", "Qd", "Kc", "2s"], button=1))
+    seat_all(session, {1: 100, 2: 100, 3: 100})
+    session.execute("open_round")
+    play(session, (1, "call"), (2, "call"), (3, "raise", "5"), (1, "call"), (2, "call"))
     for _street in ("flop", "turn", "river"):
-        play(ctl, (2, "check"), (3, "check"), (1, "check"))
-    while ctl.phase == "showdown":
-        ctl.execute("show")
-    (pot,) = ctl.round.settlement["pots"]
+        play(session, (2, "check"), (3, "check"), (1, "check"))
+    while session.phase == "showdown":
+        session.execute("show")
+    (pot,) = session.round.settlement["pots"]
     assert pot == {"amount": "15", "eligible": [1, 2, 3], "winners": [2, 3], "rake": "0"}
-    assert stacks(ctl) == {1: 95, 2: 103, 3: 102}  # 15 = 8 + 7: seat 2 is first left of the button
+    assert stacks(session) == {1: 95, 2: 103, 3: 102}  # 15 = 8 + 7: seat 2 is first left of the button
 
 
 def test_fixed_limit_round_caps_at_a_bet_and_three_raises(make_table) -> None:
-    ctl, _shoe = make_table("holdem-fl-2-4")
-    seat_all(ctl, {1: 40, 2: 40, 3: 40})
-    ctl.execute("open_round")
-    play(ctl, (1, "raise", "4"), (2, "raise", "6"), (3, "raise", "8"))
-    options = ctl.flow.options(ctl.round)
+    session, _shoe = make_table("holdem-fl-2-4")
+    seat_all(session, {1: 40, 2: 40, 3: 40})
+    session.execute("open_round")
+    play(session, (1, "raise", "4"), (2, "raise", "6"), (3, "raise", "8"))
+    options = session.flow.options(session.round)
     assert options.raise_to is None and "capped" in options.no_raise
     with pytest.raises(RuleError, match="capped"):
-        ctl.execute("act", 1, "raise", "10")
-    assert ctl.legal_actions(1) == ["fold", "call"]
-    play(ctl, (1, "call"), (2, "call"))
-    assert ctl.phase == "flop"
-    assert ctl.flow.options(ctl.round).bet_to.min_to == ctl.flow.options(ctl.round).bet_to.max_to == 2
+        session.execute("act", 1, "raise", "10")
+    assert session.legal_actions(1) == ["fold", "call"]
+    play(session, (1, "call"), (2, "call"))
+    assert session.phase == "flop"
+    assert session.flow.options(session.round).bet_to.min_to == session.flow.options(session.round).bet_to.max_to == 2
+
+
+def test_a_fold_with_nothing_to_call_is_binding_and_recalled_as_a_fold(make_table) -> None:
+    """GAMES.md §4: the fold is journaled as a fold, the seat is out, and the recalled
+    record settles the same (it used to be refused: "fold with nothing to call: check")."""
+    holes = {1: ["As", "Ad"], 2: ["Kc", "Kh"], 3: ["7s", "3d"]}
+    session, _shoe = make_table(deck=shoe_deck(holes, ["3c", "7d", "9h", "Js", "Qs"], button=1))
+    seat_all(session, {1: 100, 2: 100, 3: 100})
+    session.execute("open_round")
+    play(session, (1, "call"), (2, "call"), (3, "check"))
+    assert session.phase == "flop" and session.legal_actions(2) == ["fold", "check", "bet", "all_in"]
+    play(session, (2, "fold"))
+    round_id = session.round.round_id
+    folds = [e.payload for e in session.journal.events(round_id=round_id, kinds={"poker_action"})
+             if e.payload["action"] == "fold"]
+    assert folds == [{"seat": 2, "action": "fold", "street": "flop"}]
+    play(session, (3, "check"), (1, "check"))
+    for _street in ("turn", "river"):
+        play(session, (3, "check"), (1, "check"))
+    while session.phase == "showdown":
+        session.execute("show")
+    (pot,) = session.round.settlement["pots"]
+    assert pot["eligible"] == [1, 3] and stacks(session)[2] == 98  # kings folded for good: only the blind is lost
+    recalled = recall_round(session.journal, round_id)
+    assert get_game("holdem").settle_record(strip_recall_keys(recalled)) == recalled["settlement"]
 
 
 def test_illegal_actions_are_refused_with_the_rule_and_nothing_is_journaled(make_table) -> None:
-    ctl, _shoe = make_table()
-    seat_all(ctl, {1: 100, 2: 100, 3: 100})
-    ctl.execute("open_round")
-    before = ctl.journal.last_seq
+    session, _shoe = make_table()
+    seat_all(session, {1: 100, 2: 100, 3: 100})
+    session.execute("open_round")
+    before = session.journal.last_seq
     with pytest.raises(RuleError, match="out of turn: seat 1 is to act"):
-        ctl.execute("act", 2, "call")
+        session.execute("act", 2, "call")
     with pytest.raises(RuleError, match="below the minimum raise to 4"):
-        ctl.execute("act", 1, "raise", "3")
+        session.execute("act", 1, "raise", "3")
     with pytest.raises(RuleError, match="check facing a bet|facing"):
-        ctl.execute("act", 1, "check")
+        session.execute("act", 1, "check")
     with pytest.raises(RuleError, match="unknown action"):
-        ctl.execute("act", 1, "jump")
+        session.execute("act", 1, "jump")
     with pytest.raises(RuleError, match="not allowed|not offered|push pots"):
-        ctl.execute("push_pots")
-    assert ctl.journal.last_seq == before
+        session.execute("push_pots")
+    assert session.journal.last_seq == before
 
 
 def test_a_hand_won_by_folds_before_the_flop_is_not_raked(make_table) -> None:
-    ctl, _shoe = make_table()
-    seat_all(ctl, {1: 100, 2: 100, 3: 100})
-    round_id = ctl.execute("open_round")
-    play(ctl, (1, "raise", "10"), (2, "fold"), (3, "fold"))
-    assert ctl.phase == "settlement"
-    assert ctl.round.settlement == {"seats": [{"seat": 1, "net": "3"}, {"seat": 2, "net": "-1"},
+    session, _shoe = make_table()
+    seat_all(session, {1: 100, 2: 100, 3: 100})
+    round_id = session.execute("open_round")
+    play(session, (1, "raise", "10"), (2, "fold"), (3, "fold"))
+    assert session.phase == "settlement"
+    assert session.round.settlement == {"seats": [{"seat": 1, "net": "3"}, {"seat": 2, "net": "-1"},
                                              {"seat": 3, "net": "-2"}], "rake": "0", "pots": [
         {"amount": "5", "eligible": [1], "winners": [1], "rake": "0"}]}
-    ctl.execute("push_pots")
-    record = strip_recall_keys(recall_round(ctl.journal, round_id))
+    session.execute("push_pots")
+    record = strip_recall_keys(recall_round(session.journal, round_id))
     assert record["board"] == [] and all("hole" in s for s in record["seats"])  # the shoe knows every hand
-    assert get_game("holdem").settle_record(record) == ctl.round.settlement
+    assert get_game("holdem").settle_record(record) == session.round.settlement
 
 
 def test_muck_unshown_and_the_last_hand_in_a_contested_pot_must_show(make_table) -> None:
     holes = {1: ["As", "Ad"], 2: ["Kc", "Kh"]}
-    ctl, _shoe = make_table(deck=shoe_deck(holes, SIDE_POT_BOARD, button=1))
-    seat_all(ctl, {1: 100, 2: 100})
-    round_id = ctl.execute("open_round")
+    session, _shoe = make_table(deck=shoe_deck(holes, SIDE_POT_BOARD, button=1))
+    seat_all(session, {1: 100, 2: 100})
+    round_id = session.execute("open_round")
     # heads-up: the button (1) posts the small blind and acts first pre-flop, last after
-    assert ctl.flow.options(ctl.round).seat == 1
-    play(ctl, (1, "call"), (2, "check"))
+    assert session.flow.options(session.round).seat == 1
+    play(session, (1, "call"), (2, "check"))
     for _street in ("flop", "turn", "river"):
-        play(ctl, (2, "check"), (1, "check"))
-    assert ctl.next_to_reveal() == ("seat2", 0)
-    ctl.execute("muck", 2)
+        play(session, (2, "check"), (1, "check"))
+    assert session.next_to_reveal() == ("seat2", 0)
+    session.execute("muck", 2)
     with pytest.raises(RuleError, match="must show"):
-        ctl.execute("muck", 1)
-    ctl.execute("show", 1)
-    assert ctl.round.settlement["pots"][0]["winners"] == [1]
-    ctl.execute("push_pots")
-    record = strip_recall_keys(recall_round(ctl.journal, round_id))
+        session.execute("muck", 1)
+    session.execute("show", 1)
+    assert session.round.settlement["pots"][0]["winners"] == [1]
+    session.execute("push_pots")
+    record = strip_recall_keys(recall_round(session.journal, round_id))
     assert [s.get("hole") for s in record["seats"]] == [["As", "Ad"], None]  # a mucked hand is not in the record
-    assert get_game("holdem").settle_record(record) == ctl.round.settlement
+    assert get_game("holdem").settle_record(record) == session.round.settlement
 
 
 def test_hand_dealt_by_hand_reads_the_board_and_the_shown_hands(make_table) -> None:
-    ctl, shoe = make_table("holdem-pl-1-2")
+    session, shoe = make_table("holdem-pl-1-2")
     assert shoe is None
-    seat_all(ctl, {1: 100, 2: 150, 3: 200, 4: 100})
-    round_id = ctl.execute("open_round")
-    assert ctl.phase == "dealing" and ctl.offer().croupier >= {"deal_done"}
-    ctl.execute("deal_done")
-    options = ctl.flow.options(ctl.round)
+    seat_all(session, {1: 100, 2: 150, 3: 200, 4: 100})
+    round_id = session.execute("open_round")
+    assert session.phase == "dealing" and session.offer().croupier >= {"deal_done"}
+    session.execute("deal_done")
+    options = session.flow.options(session.round)
     assert (options.seat, options.raise_to.min_to, options.raise_to.max_to) == (4, 4, 7)  # seed 002's pot limit
-    play(ctl, (4, "raise", "7"))
-    options = ctl.flow.options(ctl.round)
+    play(session, (4, "raise", "7"))
+    options = session.flow.options(session.round)
     assert (options.raise_to.min_to, options.raise_to.max_to) == (12, 24)  # and its next step
-    play(ctl, (1, "fold"), (2, "call"), (3, "call"))
-    assert ctl.phase == "deal_flop" and ctl.awaiting_key()
-    assert ctl.cards_on_table("board") == [None, None, None]
+    play(session, (1, "fold"), (2, "call"), (3, "call"))
+    assert session.phase == "deal_flop" and session.awaiting_key()
+    assert session.cards_on_table("board") == [None, None, None]
     for card in ("2c", "7d", "9h"):
-        ctl.key_card(card)
+        session.execute("key_card", card)
     with pytest.raises(RuleError):
-        ctl.key_card("2s")  # no card to key: betting now
-    assert ctl.phase == "flop"
-    play(ctl, (2, "check"), (3, "check"), (4, "check"))
-    ctl.key_card("Js")
-    play(ctl, (2, "check"), (3, "check"), (4, "check"))
-    ctl.key_card("Qs")
-    play(ctl, (2, "bet", "21"), (3, "fold"), (4, "call"))
-    assert ctl.phase == "showdown" and ctl.next_to_reveal() == ("seat2", 0)
-    ctl.key_card("Qd")
-    ctl.key_card("Qh")
-    ctl.execute("muck", 4)
-    assert ctl.phase == "settlement"
-    assert ctl.round.settlement["pots"] == [{"amount": "63", "eligible": [2, 4], "winners": [2], "rake": "1"}]
-    ctl.execute("push_pots")
-    record = strip_recall_keys(recall_round(ctl.journal, round_id))
+        session.execute("key_card", "2s")  # no card to key: betting now
+    assert session.phase == "flop"
+    play(session, (2, "check"), (3, "check"), (4, "check"))
+    session.execute("key_card", "Js")
+    play(session, (2, "check"), (3, "check"), (4, "check"))
+    session.execute("key_card", "Qs")
+    play(session, (2, "bet", "21"), (3, "fold"), (4, "call"))
+    assert session.phase == "showdown" and session.next_to_reveal() == ("seat2", 0)
+    session.execute("key_card", "Qd")
+    session.execute("key_card", "Qh")
+    session.execute("muck", 4)
+    assert session.phase == "settlement"
+    assert session.round.settlement["pots"] == [{"amount": "63", "eligible": [2, 4], "winners": [2], "rake": "1"}]
+    session.execute("push_pots")
+    record = strip_recall_keys(recall_round(session.journal, round_id))
     assert [s.get("hole") for s in record["seats"]] == [None, ["Qd", "Qh"], None, None]
-    assert get_game("holdem").settle_record(record) == ctl.round.settlement
-    assert conserved(ctl) and stacks(ctl) == {1: 100, 2: 184, 3: 193, 4: 72}
+    assert get_game("holdem").settle_record(record) == session.round.settlement
+    assert conserved(session) and stacks(session) == {1: 100, 2: 184, 3: 193, 4: 72}
 
 
 def test_a_keyed_card_already_in_play_is_rejected(make_table) -> None:
-    ctl, _ = make_table("holdem-pl-1-2")
-    seat_all(ctl, {1: 100, 2: 100})
-    ctl.execute("open_round")
-    ctl.execute("deal_done")
-    play(ctl, (1, "call"), (2, "check"))
-    ctl.key_card("As")
-    ctl.key_card("As")
-    assert ctl.round.cards["board"] == [parse_card("As")]
-    assert [e.kind for e in ctl.journal.events()][-1] == "read_rejected"
+    session, _ = make_table("holdem-pl-1-2")
+    seat_all(session, {1: 100, 2: 100})
+    session.execute("open_round")
+    session.execute("deal_done")
+    play(session, (1, "call"), (2, "check"))
+    session.execute("key_card", "As")
+    session.execute("key_card", "As")
+    assert session.round.cards["board"] == [parse_card("As")]
+    assert [e.kind for e in session.journal.events()][-1] == "read_rejected"
 
 
 def test_stakes_and_pot_during_a_hand(make_table) -> None:
-    ctl, _ = make_table()
-    seat_all(ctl, {1: 100, 2: 100, 3: 100})
-    ctl.execute("open_round")
-    play(ctl, (1, "raise", "8"))
-    assert ctl.seat_stakes(1) == {"pot": Decimal(8)} and ctl.seat_stakes(3) == {"pot": Decimal(2)}
-    assert live.chip_count(ctl.state).in_pot == 11 and conserved(ctl)
+    session, _ = make_table()
+    seat_all(session, {1: 100, 2: 100, 3: 100})
+    session.execute("open_round")
+    play(session, (1, "raise", "8"))
+    assert session.seat_stakes(1) == {"pot": Decimal(8)} and session.seat_stakes(3) == {"pot": Decimal(2)}
+    assert live.chip_count(session.state).in_pot == 11 and conserved(session)
 
 
 def test_a_supervisor_corrects_a_settled_hand_for_a_seat_that_played_it(make_table) -> None:
     """A dispute after the pots were shown is a journaled correction (adjust), not a void."""
     from tests.poker.conftest import BADGE, PIN
 
-    ctl, _ = make_table(deck=shoe_deck(SIDE_POT_HOLES, SIDE_POT_BOARD, button=1))
-    seat_all(ctl, {1: 200, 2: 50, 3: 100})
-    round_id = ctl.execute("open_round")
-    play(ctl, (1, "raise", "6"), (2, "all_in"), (3, "all_in"), (1, "call"))
+    session, _ = make_table(deck=shoe_deck(SIDE_POT_HOLES, SIDE_POT_BOARD, button=1))
+    seat_all(session, {1: 200, 2: 50, 3: 100})
+    round_id = session.execute("open_round")
+    play(session, (1, "raise", "6"), (2, "all_in"), (3, "all_in"), (1, "call"))
     for _ in range(3):
-        ctl.execute("show")
-    assert ctl.phase == "settlement"
+        session.execute("show")
+    assert session.phase == "settlement"
     with pytest.raises(RuleError, match="corrected, not voided"):
-        ctl.void(BADGE, PIN, "too late")
+        session.void(BADGE, PIN, "too late")
     with pytest.raises(RuleError, match="seat 5 has no hand"):
-        ctl.adjust(BADGE, PIN, {5: "1"}, "chip miscount")
-    before, rake = stacks(ctl), Decimal(ctl.round.settlement["rake"])
-    seq = ctl.journal.last_seq
+        session.adjust(BADGE, PIN, {5: "1"}, "chip miscount")
+    before, rake = stacks(session), Decimal(session.round.settlement["rake"])
+    seq = session.journal.last_seq
     # The players' chips are each other's: a correction moves them between seats or gives back
     # rake; it never makes chips, takes them for the house, or splits a chip.
     for amounts, refusal in (({2: str(rake + 1)}, "only the hand's rake"), ({2: "-5"}, "the house takes nothing here"),
                              ({2: "12.5", 1: "-12.5"}, "not a multiple of the smallest chip 1"),
                              ({2: str(before[3] + 1), 3: str(-before[3] - 1)}, f"seat 3 has {before[3]} in front")):
         with pytest.raises(RuleError, match=refusal):
-            ctl.adjust(BADGE, PIN, amounts, "side pot miscounted")
-    assert ctl.journal.last_seq == seq and rake > 0
-    ctl.adjust(BADGE, PIN, {2: "5", 1: "-5"}, "side pot miscounted")
-    payload = list(ctl.journal.events(kinds={"round_adjusted"}))[-1].payload
+            session.adjust(BADGE, PIN, amounts, "side pot miscounted")
+    assert session.journal.last_seq == seq and rake > 0
+    session.adjust(BADGE, PIN, {2: "5", 1: "-5"}, "side pot miscounted")
+    payload = list(session.journal.events(kinds={"round_adjusted"}))[-1].payload
     assert payload == {"v": 2, "round_id": round_id, "adjustments": {"2": "5", "1": "-5"},
                        "reason": "side pot miscounted", "by": f"supervisor:{BADGE}", "moves_chips": True}
-    assert stacks(ctl) == {**before, 1: before[1] - 5, 2: before[2] + 5} and conserved(ctl)
-    ctl.adjust(BADGE, PIN, {3: str(rake)}, "raked a pot that was not raked")
-    assert stacks(ctl)[3] == before[3] + rake and live.table_of(ctl.state).rake == 0 and conserved(ctl)
+    assert stacks(session) == {**before, 1: before[1] - 5, 2: before[2] + 5} and conserved(session)
+    session.adjust(BADGE, PIN, {3: str(rake)}, "raked a pot that was not raked")
+    assert stacks(session)[3] == before[3] + rake and live.table_of(session.state).rake == 0 and conserved(session)
     with pytest.raises(RuleError, match="only the hand's rake"):
-        ctl.adjust(BADGE, PIN, {3: "1"}, "again")
-    audit = live.audit_journal(ctl.journal.events(), ctl.table.table_id)
+        session.adjust(BADGE, PIN, {3: "1"}, "again")
+    audit = live.audit_journal(session.journal.events(), session.table.table_id)
     assert audit.conserved
     # A version-1 correction (written before corrections moved chips) replays as it was played: no chip moves.
     old = decode("round_adjusted", {"round_id": round_id, "adjustments": {"2": "12.5"}, "reason": "r", "by": "s"})
     assert isinstance(old, ev.RoundAdjusted) and not old.moves_chips
-    before_old = stacks(ctl)
-    live.fold(ctl.state, old, "2026-01-01T00:00:00.000Z")
-    assert stacks(ctl) == before_old and conserved(ctl)
+    before_old = stacks(session)
+    live.POKER_FOLDS.evolve(session.state, old, "2026-01-01T00:00:00.000Z")
+    assert stacks(session) == before_old and conserved(session)
 
 
 def test_a_correction_never_reaches_the_next_player_in_the_same_seat(make_table) -> None:
     from tests.poker.conftest import BADGE, PIN
 
-    ctl, _ = make_table(deck=shoe_deck(SIDE_POT_HOLES, SIDE_POT_BOARD, button=1))
-    seat_all(ctl, {1: 200, 2: 50, 3: 100})
-    ctl.execute("open_round")
-    play(ctl, (1, "raise", "6"), (2, "all_in"), (3, "all_in"), (1, "call"))
+    session, _ = make_table(deck=shoe_deck(SIDE_POT_HOLES, SIDE_POT_BOARD, button=1))
+    seat_all(session, {1: 200, 2: 50, 3: 100})
+    session.execute("open_round")
+    play(session, (1, "raise", "6"), (2, "all_in"), (3, "all_in"), (1, "call"))
     for _ in range(3):
-        ctl.execute("show")
-    ctl.execute("push_pots")
-    winner = max(stacks(ctl), key=lambda seat: stacks(ctl)[seat])
+        session.execute("show")
+    session.execute("push_pots")
+    winner = max(stacks(session), key=lambda seat: stacks(session)[seat])
     loser = next(seat for seat in (2, 3) if seat != winner)
-    ctl.execute("leave", loser)
-    ctl.execute("seat_player", loser, "150", False)  # someone else sits down in that seat
-    seq = ctl.journal.last_seq
+    session.execute("leave", loser)
+    session.execute("seat_player", loser, "150", False)  # someone else sits down in that seat
+    seq = session.journal.last_seq
     with pytest.raises(RuleError, match=f"the player of seat {loser} in this hand has left the table"):
-        ctl.adjust(BADGE, PIN, {loser: "5", winner: "-5"}, "pot went to the wrong hand")
-    assert ctl.journal.last_seq == seq
+        session.adjust(BADGE, PIN, {loser: "5", winner: "-5"}, "pot went to the wrong hand")
+    assert session.journal.last_seq == seq
 

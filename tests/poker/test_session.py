@@ -14,215 +14,215 @@ from tests.poker.conftest import BADGE, PIN, seat_all
 from tests.poker.helpers import conserved, play, stacks
 
 
-def finish_by_folds(ctl) -> None:
+def finish_by_folds(session) -> None:
     """Every seat folds when it can, else checks; hands left are shown; the croupier pushes the pots."""
-    while ctl.phase != "settlement":
-        if ctl.phase == "showdown":
-            ctl.execute("show")
+    while session.phase != "settlement":
+        if session.phase == "showdown":
+            session.execute("show")
             continue
-        options = ctl.flow.options(ctl.round)
-        ctl.execute("act", options.seat, "fold" if options.fold else "check")
-    ctl.execute("push_pots")
+        options = session.flow.options(session.round)
+        session.execute("act", options.seat, "fold" if options.fold else "check")
+    session.execute("push_pots")
 
 
-def dealt(ctl) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    mine = live.hand_of(ctl.round)
+def dealt(session) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    mine = live.hand_of(session.round)
     return mine.hand.button, mine.seats, mine.posts
 
 
 def test_buy_in_limits_and_seat_commands_are_checked_before_anything_is_journaled(make_table) -> None:
-    ctl, _ = make_table()
-    before = ctl.journal.last_seq
+    session, _ = make_table()
+    before = session.journal.last_seq
     with pytest.raises(RuleError, match="below the minimum buy-in 40") as low:
-        ctl.execute("seat_player", 1, "39")
+        session.execute("seat_player", 1, "39")
     assert low.value.field == "buy_in"
     with pytest.raises(RuleError, match="above the maximum buy-in 200"):
-        ctl.execute("seat_player", 1, "201")
+        session.execute("seat_player", 1, "201")
     with pytest.raises(RuleError, match="not a seat of this table"):
-        ctl.execute("seat_player", 10, "100")
+        session.execute("seat_player", 10, "100")
     with pytest.raises(RuleError, match="seat 2 has no player"):
-        ctl.execute("add_chips", 2, "10")
-    assert ctl.journal.last_seq == before
-    seat_all(ctl, {1: 100, 2: 100})
+        session.execute("add_chips", 2, "10")
+    assert session.journal.last_seq == before
+    seat_all(session, {1: 100, 2: 100})
     with pytest.raises(RuleError, match="seat 1 is taken"):
-        ctl.execute("seat_player", 1, "100")
+        session.execute("seat_player", 1, "100")
     with pytest.raises(RuleError, match="above the maximum buy-in"):
-        ctl.execute("add_chips", 1, "101")
-    ctl.execute("add_chips", 1, "100")
-    ctl.execute("open_round")
+        session.execute("add_chips", 1, "101")
+    session.execute("add_chips", 1, "100")
+    session.execute("open_round")
     with pytest.raises(RuleError, match="add chips is not allowed"):
-        ctl.execute("add_chips", 2, "10")  # only between hands
+        session.execute("add_chips", 2, "10")  # only between hands
     with pytest.raises(RuleError, match="in the hand"):
-        ctl.execute("leave", 1)
-    ctl.execute("seat_player", 5, "60")  # a player may sit down while a hand is dealt
-    assert 5 not in live.hand_of(ctl.round).seats
-    finish_by_folds(ctl)
-    ctl.execute("leave", 1)
-    table = live.table_of(ctl.state)
-    assert table.cashed_out == 199 and table.bought_in == 360 and conserved(ctl)
+        session.execute("leave", 1)
+    session.execute("seat_player", 5, "60")  # a player may sit down while a hand is dealt
+    assert 5 not in live.hand_of(session.round).seats
+    finish_by_folds(session)
+    session.execute("leave", 1)
+    table = live.table_of(session.state)
+    assert table.cashed_out == 199 and table.bought_in == 360 and conserved(session)
 
 
 def test_fixed_limit_buy_in_is_at_least_ten_big_blinds(make_table) -> None:
-    ctl, _ = make_table("holdem-fl-2-4")
+    session, _ = make_table("holdem-fl-2-4")
     with pytest.raises(RuleError, match="below the minimum buy-in 20"):
-        ctl.execute("seat_player", 1, "19")
-    ctl.execute("seat_player", 1, "20")
+        session.execute("seat_player", 1, "19")
+    session.execute("seat_player", 1, "20")
 
 
 def test_a_hand_needs_two_players_with_chips(make_table) -> None:
-    ctl, _ = make_table()
-    ctl.execute("seat_player", 1, "100")
+    session, _ = make_table()
+    session.execute("seat_player", 1, "100")
     with pytest.raises(RuleError, match="two players"):
-        ctl.execute("open_round")
-    ctl.execute("seat_player", 2, "100")
-    ctl.execute("sit_out", 2)
+        session.execute("open_round")
+    session.execute("seat_player", 2, "100")
+    session.execute("sit_out", 2)
     with pytest.raises(RuleError, match="two players"):
-        ctl.execute("open_round")
-    ctl.execute("sit_in", 2)
-    ctl.execute("open_round")
+        session.execute("open_round")
+    session.execute("sit_in", 2)
+    session.execute("open_round")
 
 
 def test_the_button_moves_and_a_new_player_waits_for_the_big_blind(make_table) -> None:
-    ctl, _ = make_table()
-    seat_all(ctl, {1: 100, 3: 100, 5: 100})
-    ctl.execute("open_round")
-    assert dealt(ctl) == (1, (1, 3, 5), ())
-    finish_by_folds(ctl)
-    ctl.execute("seat_player", 2, "100", False)  # waits for the big blind
-    ctl.execute("open_round")
-    assert dealt(ctl) == (3, (1, 3, 5), ())  # seat 2 would be the button: it waits
-    finish_by_folds(ctl)
-    ctl.execute("open_round")
-    mine = live.hand_of(ctl.round)
-    assert dealt(ctl) == (5, (1, 2, 3, 5), ()) and mine.hand.big_blind == 2  # in as the big blind
+    session, _ = make_table()
+    seat_all(session, {1: 100, 3: 100, 5: 100})
+    session.execute("open_round")
+    assert dealt(session) == (1, (1, 3, 5), ())
+    finish_by_folds(session)
+    session.execute("seat_player", 2, "100", False)  # waits for the big blind
+    session.execute("open_round")
+    assert dealt(session) == (3, (1, 3, 5), ())  # seat 2 would be the button: it waits
+    finish_by_folds(session)
+    session.execute("open_round")
+    mine = live.hand_of(session.round)
+    assert dealt(session) == (5, (1, 2, 3, 5), ()) and mine.hand.big_blind == 2  # in as the big blind
     assert mine.hand.player(2).total == 2
 
 
 def test_a_new_player_who_posts_is_dealt_in_at_once(make_table) -> None:
-    ctl, _ = make_table()
-    seat_all(ctl, {1: 100, 3: 100, 5: 100})
-    ctl.execute("open_round")
-    finish_by_folds(ctl)
-    ctl.execute("seat_player", 2, "100", True)
-    round_id = ctl.execute("open_round")
-    mine = live.hand_of(ctl.round)
-    assert dealt(ctl) == (2, (1, 2, 3, 5), (2,))  # on the button, posting a big blind
+    session, _ = make_table()
+    seat_all(session, {1: 100, 3: 100, 5: 100})
+    session.execute("open_round")
+    finish_by_folds(session)
+    session.execute("seat_player", 2, "100", True)
+    round_id = session.execute("open_round")
+    mine = live.hand_of(session.round)
+    assert dealt(session) == (2, (1, 2, 3, 5), (2,))  # on the button, posting a big blind
     assert mine.hand.player(2).total == 2 and mine.hand.pot == 5
-    options = ctl.flow.options(ctl.round)
+    options = session.flow.options(session.round)
     assert options.seat == 1 and options.call == 2  # the post is live: the big blind is still the bet
-    finish_by_folds(ctl)
+    finish_by_folds(session)
     from dealer_station.games import get_game
     from dealer_station.recall import recall_round, strip_recall_keys
 
-    record = strip_recall_keys(recall_round(ctl.journal, round_id))
+    record = strip_recall_keys(recall_round(session.journal, round_id))
     assert record["posts"] == [2]
-    assert get_game("holdem").settle_record(record) == ctl.round.settlement
+    assert get_game("holdem").settle_record(record) == session.round.settlement
 
 
 def test_sitting_out_skips_hands_and_coming_back_is_a_new_player(make_table) -> None:
-    ctl, _ = make_table()
-    seat_all(ctl, {1: 100, 2: 100, 3: 100, 4: 100})
-    ctl.execute("sit_out", 4)
-    ctl.execute("open_round")
-    assert dealt(ctl)[1] == (1, 2, 3)
-    ctl.execute("sit_in", 4, True)  # during a hand: from the next one
-    finish_by_folds(ctl)
-    ctl.execute("open_round")
-    assert 4 in dealt(ctl)[1]
+    session, _ = make_table()
+    seat_all(session, {1: 100, 2: 100, 3: 100, 4: 100})
+    session.execute("sit_out", 4)
+    session.execute("open_round")
+    assert dealt(session)[1] == (1, 2, 3)
+    session.execute("sit_in", 4, True)  # during a hand: from the next one
+    finish_by_folds(session)
+    session.execute("open_round")
+    assert 4 in dealt(session)[1]
 
 
 def test_action_clock_folds_a_seat_facing_a_bet_and_checks_one_that_may_check(make_table) -> None:
-    ctl, _ = make_table()  # action_clock_seconds = 30
-    seat_all(ctl, {1: 100, 2: 100, 3: 100})
-    round_id = ctl.execute("open_round")
-    due = ctl.flow.deadline(ctl.state)
-    started = live.hand_of(ctl.round).turn_since
+    session, _ = make_table()  # action_clock_seconds = 30
+    seat_all(session, {1: 100, 2: 100, 3: 100})
+    round_id = session.execute("open_round")
+    due = session.flow.deadline(session.state)
+    started = live.hand_of(session.round).turn_since
     assert due is not None and due == datetime.fromisoformat(started) + timedelta(seconds=30)
-    assert not ctl.check_clock(due - timedelta(seconds=1))
-    assert ctl.check_clock(due)
-    timeout = list(ctl.journal.events(round_id=round_id, kinds={"action_timeout"}))[-1]
+    assert not session.check_clock(due - timedelta(seconds=1))
+    assert session.check_clock(due)
+    timeout = list(session.journal.events(round_id=round_id, kinds={"action_timeout"}))[-1]
     assert timeout.payload["seat"] == 1 and timeout.payload["action"] == "fold" and timeout.actor == "station"
-    assert live.hand_of(ctl.round).hand.player(1).folded
-    play(ctl, (2, "call"))
-    assert ctl.flow.options(ctl.round).seat == 3 and ctl.flow.options(ctl.round).check
-    assert ctl.check_clock(ctl.flow.deadline(ctl.state) + timedelta(seconds=5))
-    assert ctl.phase == "flop"  # the big blind was checked: the flop is dealt
-    timeouts = list(ctl.journal.events(round_id=round_id, kinds={"action_timeout"}))
+    assert live.hand_of(session.round).hand.player(1).folded
+    play(session, (2, "call"))
+    assert session.flow.options(session.round).seat == 3 and session.flow.options(session.round).check
+    assert session.check_clock(session.flow.deadline(session.state) + timedelta(seconds=5))
+    assert session.phase == "flop"  # the big blind was checked: the flop is dealt
+    timeouts = list(session.journal.events(round_id=round_id, kinds={"action_timeout"}))
     assert [t.payload["action"] for t in timeouts] == ["fold", "check"]
-    record = ctl.flow.record(ctl.round)
+    record = session.flow.record(session.round)
     assert [a["action"] for a in record["actions"]] == ["fold", "call", "check"]
 
 
 def test_the_clock_stops_while_the_hand_is_halted_and_restarts_after(make_table) -> None:
-    ctl, shoe = make_table()
-    seat_all(ctl, {1: 100, 2: 100})
-    ctl.execute("open_round")
-    due = ctl.flow.deadline(ctl.state)
-    ctl.on_link("shuffler", False, reason="cable")  # the shoe is not needed while players bet
-    assert ctl.round.halt is None and ctl.flow.deadline(ctl.state) == due
-    ctl.report_failure("CardRead", RuntimeError("boom"))  # an internal halt
-    assert ctl.round.halt is not None and ctl.flow.deadline(ctl.state) is None
-    assert not ctl.check_clock(due + timedelta(minutes=5))
-    ctl.resume(BADGE, PIN, "checked")
-    assert ctl.flow.deadline(ctl.state) > due
+    session, shoe = make_table()
+    seat_all(session, {1: 100, 2: 100})
+    session.execute("open_round")
+    due = session.flow.deadline(session.state)
+    session.on_link("shuffler", False, reason="cable")  # the shoe is not needed while players bet
+    assert session.round.halt is None and session.flow.deadline(session.state) == due
+    session.report_failure("CardRead", RuntimeError("boom"))  # an internal halt
+    assert session.round.halt is not None and session.flow.deadline(session.state) is None
+    assert not session.check_clock(due + timedelta(minutes=5))
+    session.resume(BADGE, PIN, "checked")
+    assert session.flow.deadline(session.state) > due
 
 
 def test_a_jam_during_the_flop_deal_halts_and_a_void_returns_every_chip(make_table) -> None:
-    ctl, shoe = make_table()
-    seat_all(ctl, {1: 100, 2: 80, 3: 150})
-    ctl.execute("open_round")
+    session, shoe = make_table()
+    seat_all(session, {1: 100, 2: 80, 3: 150})
+    session.execute("open_round")
     shoe.jam_after = 6 + 2  # six hole cards, the burn, one flop card
-    play(ctl, (1, "raise", "6"), (2, "call"), (3, "raise", "20"), (1, "call"), (2, "fold"))
-    assert ctl.round.halt is not None and ctl.round.halt.cause == "jam" and ctl.phase == "deal_flop"
-    assert "clear_fault" in ctl.offer().supervisor  # no board card is face up yet
-    assert live.chip_count(ctl.state).in_pot == 46 and conserved(ctl)
-    ctl.void(BADGE, PIN, "shoe jammed")
-    assert ctl.phase == "void"
-    assert ctl.round.void["returned"] == {"1": Decimal(20), "2": Decimal(6), "3": Decimal(20)}
-    assert stacks(ctl) == {1: 100, 2: 80, 3: 150} and conserved(ctl)
-    assert "open_round" in ctl.offer().croupier
+    play(session, (1, "raise", "6"), (2, "call"), (3, "raise", "20"), (1, "call"), (2, "fold"))
+    assert session.round.halt is not None and session.round.halt.cause == "jam" and session.phase == "deal_flop"
+    assert "clear_fault" in session.offer().supervisor  # no board card is face up yet
+    assert live.chip_count(session.state).in_pot == 46 and conserved(session)
+    session.void(BADGE, PIN, "shoe jammed")
+    assert session.phase == "void"
+    assert session.round.void["returned"] == {"1": Decimal(20), "2": Decimal(6), "3": Decimal(20)}
+    assert stacks(session) == {1: 100, 2: 80, 3: 150} and conserved(session)
+    assert "open_round" in session.offer().croupier
 
 
 def test_a_cleared_jam_deals_on_from_where_the_shoe_stopped(make_table) -> None:
-    ctl, shoe = make_table()
-    seat_all(ctl, {1: 100, 2: 100})
-    ctl.execute("open_round")
+    session, shoe = make_table()
+    seat_all(session, {1: 100, 2: 100})
+    session.execute("open_round")
     shoe.jam_after = 4 + 1 + 1  # four hole cards, the burn, one flop card
-    play(ctl, (1, "call"), (2, "check"))
-    assert ctl.round.halt is not None
+    play(session, (1, "call"), (2, "check"))
+    assert session.round.halt is not None
     shoe.jam_after = None
-    ctl.clear_fault(BADGE, PIN, "card freed")
-    assert ctl.phase == "flop" and len(ctl.round.cards["board"]) == 3 and ctl.round.revealed["board"] == 3
+    session.clear_fault(BADGE, PIN, "card freed")
+    assert session.phase == "flop" and len(session.round.cards["board"]) == 3 and session.round.revealed["board"] == 3
     assert ("deal", "board", 2) in shoe.commands  # only what the packet still lacked
 
 
 def test_a_card_dealt_twice_voids_the_hand_at_once(make_table) -> None:
-    ctl, shoe = make_table()
-    seat_all(ctl, {1: 100, 2: 100, 3: 100})
+    session, shoe = make_table()
+    seat_all(session, {1: 100, 2: 100, 3: 100})
     shoe.deck[5] = shoe.deck[0]
-    ctl.execute("open_round")
-    assert ctl.phase == "void" and ctl.round.void["cause"] == "duplicate_card"
-    assert ctl.round.void["returned"] == {"2": Decimal(1), "3": Decimal(2)}  # the blinds go back
-    assert stacks(ctl) == {1: 100, 2: 100, 3: 100} and conserved(ctl)
+    session.execute("open_round")
+    assert session.phase == "void" and session.round.void["cause"] == "duplicate_card"
+    assert session.round.void["returned"] == {"2": Decimal(1), "3": Decimal(2)}  # the blinds go back
+    assert stacks(session) == {1: 100, 2: 100, 3: 100} and conserved(session)
 
 
 def test_a_failed_deck_check_holds_the_hand_before_the_deal(make_table) -> None:
-    ctl, shoe = make_table()
-    seat_all(ctl, {1: 100, 2: 100})
+    session, shoe = make_table()
+    seat_all(session, {1: 100, 2: 100})
     shoe.verify_result = (51, [7], [], [])
-    ctl.execute("open_round")
-    assert ctl.phase == "shuffle" and ctl.round.halt.cause == "deck_count_wrong"
-    ctl.void(BADGE, PIN, "deck short")
-    assert ctl.round.void["returned"] == {"1": Decimal(1), "2": Decimal(2)} and conserved(ctl)
+    session.execute("open_round")
+    assert session.phase == "shuffle" and session.round.halt.cause == "deck_count_wrong"
+    session.void(BADGE, PIN, "deck short")
+    assert session.round.void["returned"] == {"1": Decimal(1), "2": Decimal(2)} and conserved(session)
 
 
 def test_a_restart_resumes_the_betting_and_voids_a_deal_in_progress(make_table, tmp_path) -> None:
     path = tmp_path / "restart.sqlite"
-    ctl, _ = make_table(path=path)
-    seat_all(ctl, {1: 100, 2: 100, 3: 100})
-    ctl.execute("open_round")
-    play(ctl, (1, "raise", "6"))
-    ctl.journal.close()
+    session, _ = make_table(path=path)
+    seat_all(session, {1: 100, 2: 100, 3: 100})
+    session.execute("open_round")
+    play(session, (1, "raise", "6"))
+    session.journal.close()
     again, shoe = make_table(path=path)
     assert again.phase == "preflop" and again.flow.options(again.round).seat == 2
     assert again.flow.options(again.round).call == 5

@@ -4,7 +4,6 @@ every journal position, every hand's record settling the same, the summary's fig
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from collections import Counter
 from decimal import Decimal
@@ -12,15 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.config import load_profile
-from dealer_station.engine import events as ev
-from dealer_station.engine.state import TableState, evolve
 from dealer_station.errors import ConfigError
 from dealer_station.games import get_game
 from dealer_station.games.holdem import live
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
 from dealer_station.recall import finished_round_ids, recall_round, strip_recall_keys
 from dealer_station.simulate import simulate
+from dealer_station.table import events as ev
+from dealer_station.table.state import TableState, evolve
+from tests import cli as station_cli
 
 FAULTS = {"jam": 0.08, "duplicate": 0.04, "misread": 0.08, "disconnect": 0.04, "dispute": 0.05, "absent": 0.08}
 
@@ -46,7 +46,7 @@ def test_chips_are_conserved_at_every_journal_position(nl_session) -> None:
     with Journal.open_readonly(journal) as j:
         for record in j.events():
             event = ev.decode(record.kind, record.payload)
-            evolve(state, event, record.at, record.seq, game=game.evolve)
+            evolve(state, event, record.at, record.seq, folds=game.folds)
             count = live.chip_count(state)
             assert count.conserved, (record.seq, record.kind, count)
             bought += Decimal(record.payload.get("buy_in", 0)) + Decimal(record.payload.get("amount", 0)) \
@@ -89,14 +89,14 @@ def test_every_recalled_hand_settles_as_journaled_and_voids_return_what_was_put_
 
 
 def test_fixed_limit_session_on_the_command_line_prints_its_summary(tmp_path: Path) -> None:
-    out = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--config", "holdem-fl-2-4",
+    out = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--config", "holdem-fl-2-4",
                           "--hands", "12", "--seed", "4", "--seats", "9", "--journal", str(tmp_path / "fl.sqlite"),
                           "--faults", "jam:0.1", "--json"], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
     assert summary["hands_completed"] + sum(summary["voided"].values()) == 12
     assert summary["conserved"] is True and len(summary["stacks"]) == 9
-    text = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--config", "holdem-fl-2-4",
+    text = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--config", "holdem-fl-2-4",
                            "--hands", "2", "--seed", "4", "--journal", str(tmp_path / "fl.sqlite")],
                           capture_output=True, text=True, timeout=120)
     assert text.returncode == 0 and "every chip accounted for" in text.stdout
@@ -118,7 +118,7 @@ def test_runs_a_table_cannot_play_are_refused_in_one_line_before_anything_is_wri
                  journal=tmp_path / "x.sqlite", progress=None)
     for args, problem in ((["--config", "uth-default", "--faults", "absent:0.1"], "faults: absent players need an "
                            "action clock"), (["--config", "holdem-nl-1-2", "--seats", "1"], "seats: --seats must be 2")):
-        out = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "1", *args,
+        out = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "1", *args,
                               "--journal", str(tmp_path / "no" / "j.sqlite")], capture_output=True, text=True,
                              timeout=60)
         assert out.returncode == 2 and problem in out.stderr and len(out.stderr.splitlines()) == 1
@@ -130,7 +130,7 @@ def test_a_card_refused_over_and_over_is_a_stall_not_progress(tmp_path: Path) ->
     again and again. Each refusal is journaled, but the hand does not move: the simulation's
     stall guard voids it instead of passing the card over the reader for ever."""
     journal = tmp_path / "plh.sqlite"
-    out = subprocess.run([sys.executable, "-m", "dealer_station", "simulate", "--config", "holdem-pl-1-2",
+    out = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--config", "holdem-pl-1-2",
                           "--rounds", "20", "--seats", "6", "--seed", "12", "--faults", "misread:0.2", "--json",
                           "--journal", str(journal)], capture_output=True, text=True, timeout=180)
     assert out.returncode == 0, out.stderr[-2000:]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from dealer_station.config import load_profile
 from dealer_station.games import get_game
+from dealer_station.profile_loader import load_profile
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "config"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -27,7 +28,10 @@ def _published_five_card_counts():
 
 def test_bonus_enumeration_and_published_house_edge():
     rows = bonus_row_combinations()
-    par = bonus_par(TABLE.paytables["bonus"], rows)
+    # thb-default plays the seed's table (GAMES.md §3: anything else loses); the optional
+    # "any pair 2-10 pays 3:1" row is added here, as a casino adds it to its profile.
+    assert "pair_2_10" not in TABLE.paytables["bonus"]
+    par = bonus_par({**TABLE.paytables["bonus"], "pair_2_10": Decimal(3)}, rows)
     assert sum(par.counts.values()) == BONUS_DEALS == 1326 * 1225
     # Published: 8.5406% with the pair 2-10 row at 3:1.
     assert round(par.house_edge * 100, 4) == Fraction("8.5406")
@@ -36,9 +40,9 @@ def test_bonus_enumeration_and_published_house_edge():
     assert par.counts["aa_vs_dealer_aa"] == 6 and par.counts["aa"] == 6 * 1225 - 6
     assert par.counts["ak_suited"] == 4 * 1225 and par.counts["ak_offsuit"] == 12 * 1225
     assert par.counts["pair_2_10"] == 9 * 6 * 1225
-    seeds = bonus_par({r: o for r, o in TABLE.paytables["bonus"].items() if r != "pair_2_10"}, rows)
+    seeds = bonus_par(TABLE.paytables["bonus"], rows)
     assert seeds.counts[LOSE] == par.counts[LOSE] + par.counts["pair_2_10"]
-    assert seeds.house_edge > par.house_edge
+    assert seeds.house_edge > par.house_edge and round(seeds.house_edge * 100, 6) == Fraction("24.830240")
 
 
 @pytest.mark.slow

@@ -35,6 +35,7 @@ from dealer_station.par.thb import (
     thb_par,
 )
 from dealer_station.par.thb_main import FOLDED, Strategy, estimate_main_game, simulated_rounds
+from tests import cli as station_cli
 from tests.thb._records import ROOT, TABLE, THB
 from tests.thb.test_par import _published_five_card_counts
 
@@ -56,7 +57,7 @@ def sheet():
 def test_bonus_spot_is_bonus_par_exactly(sheet) -> None:
     exact = bonus_par(BONUS)
     bonus = sheet.spots["bonus"]
-    assert bonus.exact and bonus.edge == decimal_of(exact.house_edge) and round(bonus.edge * 100, 4) == Decimal("8.5406")
+    assert bonus.exact and bonus.edge == decimal_of(exact.house_edge) and round(bonus.edge * 100, 4) == Decimal("24.8302")
     # The variance from bonus_par's row counts, independently of bonus_moments.
     second = sum((Fraction(n, BONUS_DEALS) * (Fraction(-1) if row == LOSE else Fraction(BONUS[row])) ** 2
                   for row, n in exact.counts.items()), Fraction(0))
@@ -65,7 +66,7 @@ def test_bonus_spot_is_bonus_par_exactly(sheet) -> None:
     assert moments.mean == exact.expected_return  # the dealer-AA chance agrees with enumerating every dealer pair
     assert bonus.cross_covariance == decimal_of(moments.covariance)
     rows = {r[0]: r for r in sheet.tables[0].rows}
-    assert rows["aa_vs_dealer_aa"][2] == "6" and rows["house edge"][4] == "8.5406%"
+    assert rows["aa_vs_dealer_aa"][2] == "6" and rows["house edge"][4] == "24.8302%"
 
 
 @pytest.mark.slow
@@ -225,7 +226,7 @@ def test_pool_moments_and_the_two_pool_spots(sheet, pool_pairs) -> None:
 
 def _par(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
     env = {"XDG_CACHE_HOME": str(cache), "PATH": "/usr/bin:/bin"}
-    return subprocess.run([sys.executable, "-m", "dealer_station", "par", *args], capture_output=True, text=True,
+    return station_cli.run([sys.executable, "-m", "dealer_station", "par", *args], capture_output=True, text=True,
                           timeout=300, env=env, cwd=ROOT)
 
 
@@ -244,7 +245,7 @@ def test_par_command_prints_the_thb_sheet_at_the_meter(tmp_path: Path) -> None:
     plain = _par("--config", "thb-default", "--rounds", "200", cache=cache)
     assert plain.returncode == 0, plain.stderr
     out = plain.stdout
-    assert "8.5406%" in out and "house edge per unit Ante" in out and "Pool paying rows" in out
+    assert "24.8302%" in out and "house edge per unit Ante" in out  # the seed's Bonus table (GAMES.md §3) and "Pool paying rows" in out
     assert "500.00 (the reset value" in out and "66.1111%" in out and "756.30" in out and "189.08" in out
     assert out.index("Pool paying rows") < out.index("Pool at the meter") < out.index("Main game")
     journal = tmp_path / "T2.sqlite"

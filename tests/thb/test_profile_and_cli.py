@@ -9,10 +9,11 @@ from decimal import Decimal
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.errors import ConfigError
 from dealer_station.evaluator import Category
 from dealer_station.games.thb import BONUS_ROWS, table_options
+from dealer_station.profile_loader import load_profile
+from tests import cli as station_cli
 from tests.thb._records import CONFIG, ROOT
 
 DEFAULT_TEXT = (CONFIG / "thb-default.toml").read_text()
@@ -26,8 +27,10 @@ def test_default_profile_values():
     table = load_profile("thb-default")
     assert table.game == "holdem_bonus" and table.seats == 6 and table.min_chip == 1
     assert table.limits["ante"].min == 5 and table.limits["ante"].max == 500
-    assert tuple(table.paytables["bonus"]) == BONUS_ROWS
-    assert table.paytables["bonus"]["aa_vs_dealer_aa"] == 1000 and table.paytables["bonus"]["pair_2_10"] == 3
+    # The seed's Bonus table (GAMES.md §3): every row but the optional "any pair 2-10", which stays a row
+    # a profile may add (commented in the profile).
+    assert tuple(table.paytables["bonus"]) == tuple(row for row in BONUS_ROWS if row != "pair_2_10")
+    assert table.paytables["bonus"]["aa_vs_dealer_aa"] == 1000 and "pair_2_10" not in table.paytables["bonus"]
     assert table.paytable("pool") == {Category.ROYAL_FLUSH: 100, Category.STRAIGHT_FLUSH: 50, Category.FOUR_OF_A_KIND: 40,
                                       Category.FULL_HOUSE: 30, Category.FLUSH: 20, Category.STRAIGHT: 10}
     options = table_options(table)
@@ -68,7 +71,7 @@ def test_bad_profile_refused_naming_the_key(tmp_path, edit, message):
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dealer_station", "settle", *args],
+    return station_cli.run([sys.executable, "-m", "dealer_station", "settle", *args],
                           input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60, check=False)
 
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.errors import CardError, DealerStationError, RecordError, RuleError
 from dealer_station.games import get_game
+from dealer_station.profile_loader import load_profile
 from tests.thb._records import CONFIG, TABLE, THB, record, seat
 
 

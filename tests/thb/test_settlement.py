@@ -1,7 +1,8 @@
 """Texas Hold'em Bonus settlement: every row of GAMES.md §3, Bonus rows, Pool awards.
 
 Default table (config/thb-default.toml): min_chip 1; Bonus AA-vs-AA 1000, AA 30, AKs 25,
-AQs/AJs 20, AKo 15, KK/QQ/JJ 10, AQo/AJo 5, pair 2-10 3; Pool royal 100%, SF 50%, quads
+AQs/AJs 20, AKo 15, KK/QQ/JJ 10, AQo/AJo 5, anything else loses (the optional pair 2-10 row is
+off, GAMES.md §3); Pool royal 100%, SF 50%, quads
 40%, FH 30%, flush 20%, straight 10%; Pool stake 1. Each case says why the cards give
 the expected outcome.
 """
@@ -97,8 +98,8 @@ BONUS_ROWS_CASES = [
     ("jj", "5h 6s", "Jh Js", "100", "pair of jacks: 10:1"),
     ("aq-offsuit", "5h 6s", "Ah Qd", "50", "A-Q offsuit: 5:1"),
     ("aj-offsuit", "5h 6s", "Ac Jh", "50", "A-J offsuit: 5:1"),
-    ("tt", "5h 6s", "Th Ts", "30", "pair of tens: the optional pair 2-10 row, 3:1"),
-    ("22", "5h 6s", "2h 2s", "30", "pair of deuces: pair 2-10, 3:1"),
+    ("tt", "5h 6s", "Th Ts", "-10", "pair of tens: anything else loses (no pair 2-10 row in thb-default)"),
+    ("22", "5h 6s", "2h 2s", "-10", "pair of deuces: anything else loses"),
     ("at-suited-loses", "5h 6s", "As Ts", "-10", "A-T suited has no row"),
     ("kq-suited-loses", "5h 6s", "Kh Qh", "-10", "K-Q suited has no row"),
     ("72-loses", "5h 6s", "7c 2d", "-10", "nothing"),
@@ -123,6 +124,16 @@ def test_bonus_is_paid_after_a_fold_and_when_the_dealer_wins():
     folded, won = out["seats"]
     assert folded["result"] == "fold" and folded["bets"] == {"ante": "-10", "bonus": "10000"}
     assert won["bets"]["bonus"] == "-10"  # K-Q offsuit has no row, whatever the hand makes
+
+
+def test_the_optional_pair_2_10_row_pays_3_to_1_when_a_profile_adds_it():
+    with_pairs = {**TABLE.paytables["bonus"], "pair_2_10": "3"}
+    rec = record("5h 6s", BONUS_BOARD, seat(2, "Th Ts", "flop check", bonus=True),
+                 seat(1, "2h 2s", "flop check", bonus=True), paytables={"bonus": with_pairs})
+    tens, deuces = settle(rec)["seats"]
+    assert tens["bets"]["bonus"] == "30" and deuces["bets"]["bonus"] == "30"
+    assert settle(record("5h 6s", BONUS_BOARD, seat(1, "Th Ts", "flop check", bonus=True)))["seats"][0][
+        "bets"]["bonus"] == "-10"  # the same hand on thb-default's table loses
 
 
 def test_bonus_table_without_the_pair_row_and_without_the_dealer_aces_row():

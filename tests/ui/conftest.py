@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.engine import TableSession
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
 from simulators.scripted_shoe import ScriptedShoe
-from tests.controller.conftest import PROGRAM
+from tests.session.conftest import PROGRAM
 
 BADGE, PIN = "0412", "2468"
 # board 2c 7d 9h Js Qs, seat1 As Ac, seat3 8d 3h, dealer Kd 7c (shoe order: board, seats, dealer)
@@ -39,28 +39,28 @@ def make_session(tmp_path: Path, profile: str, deck: list[str] | None = DECK, ha
         shoe = ScriptedShoe()
         if deck:
             shoe.load(deck)
-    ctl = TableSession(table, journal, shoe=shoe, has_reader=has_reader, credentials=credentials)
+    session = TableSession(table, journal, shoe=shoe, has_reader=has_reader, credentials=credentials)
     if shoe is not None:
-        shoe.session = ctl
-    ctl.start(PROGRAM)
-    return ctl, shoe, journal
+        shoe.session = session
+    session.start(PROGRAM)
+    return session, shoe, journal
 
 
 @pytest.fixture
 def station(tmp_path: Path) -> Iterator[tuple[TableSession, ScriptedShoe]]:
-    ctl, shoe, journal = make_session(tmp_path, "uth-default")
+    session, shoe, journal = make_session(tmp_path, "uth-default")
     assert shoe is not None
-    yield ctl, shoe
+    yield session, shoe
     journal.close()
 
 
-def open_window(qtbot, qapp, ctl: TableSession, size: tuple[int, int] = (1280, 800), language: str | None = None):
-    """The real main window on ``ctl``, themed, shown offscreen on a ``size`` panel."""
+def open_window(qtbot, qapp, session: TableSession, size: tuple[int, int] = (1280, 800), language: str | None = None):
+    """The real main window on ``session``, themed, shown offscreen on a ``size`` panel."""
     from ui import theme
     from ui.shell import MainWindow
 
     theme.apply(qapp)
-    win = MainWindow(ctl, language=language)
+    win = MainWindow(session, language=language)
     qtbot.addWidget(win)
     win.fit_panel(*size)
     win.show()

@@ -35,7 +35,7 @@ def dialog(window, name: str) -> QDialog:
 
 def open_round(qtbot, window) -> None:
     click(qtbot, window.open_button)
-    qtbot.waitUntil(lambda: window.ctl.phase == "betting" and not window.panel.bets.locked, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: window.session.phase == "betting" and not window.panel.bets.locked, timeout=TIMEOUT)
 
 
 def choose_seat(qtbot, window, seat: int) -> None:
@@ -61,7 +61,7 @@ def decide(qtbot, window, seat: int, action: str) -> None:
     qtbot.waitUntil(lambda: decision_button(window, seat, action) is not None, timeout=TIMEOUT)
     qtbot.wait(DOUBLE_TAP_MS + 30)
     click(qtbot, decision_button(window, seat, action))
-    qtbot.waitUntil(lambda: action in window.ctl.round.seats[seat].actions, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: action in window.session.round.seats[seat].actions, timeout=TIMEOUT)
 
 
 def type_keys(qtbot, root, text: str) -> None:

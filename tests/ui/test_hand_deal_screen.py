@@ -14,8 +14,8 @@ from .helpers import TIMEOUT, bet, button, click, decide, dialog, open_round, ta
 
 @pytest.fixture
 def hand_window(qtbot, qapp, tmp_path: Path):
-    ctl, _shoe, journal = make_session(tmp_path, "uth-hand-deal")
-    win = open_window(qtbot, qapp, ctl, size=(800, 480))
+    session, _shoe, journal = make_session(tmp_path, "uth-hand-deal")
+    win = open_window(qtbot, qapp, session, size=(800, 480))
     yield win
     win.worker.shutdown(wait=True)
     journal.close()
@@ -31,7 +31,7 @@ def key(qtbot, win, card: str) -> None:
 
 
 def test_no_shoe_no_fault_cards_dealt_then_each_card_keyed_on_the_picker(qtbot, hand_window):
-    win, ctl = hand_window, hand_window.ctl
+    win, session = hand_window, hand_window.session
     # no shoe (nor reader) at this table: nothing is shown, so nothing looks like a fault
     assert "shuffler" not in win.strip.devices and "deck" not in win.strip.devices
     assert all(dot.property("role") != "dot-bad" for dot in win.strip.devices.values())
@@ -50,17 +50,17 @@ def test_no_shoe_no_fault_cards_dealt_then_each_card_keyed_on_the_picker(qtbot, 
     for n, card in enumerate(["2c", "7d", "9h"], start=1):
         qtbot.waitUntil(lambda: win.key_button.isVisible(), timeout=TIMEOUT)
         key(qtbot, win, card)
-        qtbot.waitUntil(lambda n=n: ctl.round.revealed.get("board", 0) == n, timeout=TIMEOUT)
+        qtbot.waitUntil(lambda n=n: session.round.revealed.get("board", 0) == n, timeout=TIMEOUT)
     qtbot.waitUntil(lambda: win.panel.header.board.describe() == ["2c", "7d", "9h", "face down", "face down"],
                     timeout=TIMEOUT)
-    assert ctl.phase == "flop"
-    assert [parse_card(c) for c in ("2c", "7d", "9h")] == ctl.round.cards["board"]
+    assert session.phase == "flop"
+    assert [parse_card(c) for c in ("2c", "7d", "9h")] == session.round.cards["board"]
     assert win.panel.seats[2].hole.describe() == ["face down", "face down"]  # dealt, not yet seen
     assert not win.key_button.isVisible()  # decisions now, not keying
 
 
 def test_a_card_in_play_cannot_be_keyed_twice(qtbot, hand_window):
-    win, ctl = hand_window, hand_window.ctl
+    win, session = hand_window, hand_window.session
     open_round(qtbot, win)
     bet(qtbot, win, 1, "ante", "5", expect="5")
     click(qtbot, win.panel.no_more_bets)
@@ -69,7 +69,7 @@ def test_a_card_in_play_cannot_be_keyed_twice(qtbot, hand_window):
     decide(qtbot, win, 1, "check")
     qtbot.waitUntil(lambda: win.key_button.isVisible(), timeout=TIMEOUT)
     key(qtbot, win, "As")
-    qtbot.waitUntil(lambda: ctl.round.revealed.get("board", 0) == 1, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.round.revealed.get("board", 0) == 1, timeout=TIMEOUT)
     tap_again(qtbot, win.key_button)
     picker = dialog(win, "cardPicker")
     click(qtbot, button(picker, "rank_A"))

@@ -27,16 +27,16 @@ def choose_language(qtbot, win, code: str) -> None:
 
 
 def test_switch_language_at_run_time_from_the_screen(qtbot, qapp, window):
-    ctl = window.ctl
+    session = window.session
     open_round(qtbot, window)
-    window.ctl.set_bets(2, {"ante": "5", "blind": "5"})
+    window.session.execute("set_bets", 2, {"ante": "5", "blind": "5"})
     qtbot.waitUntil(lambda: window.panel.seats[2].stake_text("ante") == "5", timeout=TIMEOUT)
     choose_language(qtbot, window, "fr")
     assert window.panel.no_more_bets.text() == "RIEN NE VA PLUS"
     assert window.banner.text() == "Faites vos jeux, puis annoncez Rien ne va plus"
     assert window.panel.seats[2].stake_labels["ante"].text() == "Mise 5"  # seed 001's MISE
     assert window.panel.seats[2].stake_labels["blind"].text() == "Blinde 5"
-    ctl.shoe.hold = True
+    session.shoe.hold = True
     click(qtbot, window.panel.no_more_bets)
     qtbot.waitUntil(lambda: window.panel.bets.lock_label.isVisible(), timeout=TIMEOUT)
     assert window.panel.bets.lock_label.text() == "Rien ne va plus"
@@ -51,9 +51,9 @@ def test_switch_language_at_run_time_from_the_screen(qtbot, qapp, window):
 
 
 def test_the_profile_sets_the_language_at_start(qtbot, qapp, tmp_path: Path):
-    ctl, _shoe, journal = make_session(tmp_path, "thb-default")
-    ctl.table = ctl.table.model_copy(update={"locale": "zh_TW"})
-    win = open_window(qtbot, qapp, ctl)
+    session, _shoe, journal = make_session(tmp_path, "thb-default")
+    session.table = session.table.model_copy(update={"locale": "zh_TW"})
+    win = open_window(qtbot, qapp, session)
     try:
         assert win.language == "zh_TW"
         assert win.meter.title.text().startswith("頭獎")

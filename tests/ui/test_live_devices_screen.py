@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QTimer
 
-from dealer_station.config import load_profile
+from dealer_station.profile_loader import load_profile
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialStore
 
@@ -31,9 +31,9 @@ def live_window(qtbot, qapp, tmp_path: Path):
     credentials.add(BADGE, PIN)
     station = Station(table.model_copy(update={"devices": devices}), journal_path=tmp_path / "live.sqlite",
                       credentials=credentials, program={"version": "test"})
-    ctl = station.start()
-    assert ctl.wait_for(lambda s: s.device("shuffler").connected and s.device("reader").connected, 10)
-    win = open_window(qtbot, qapp, ctl)
+    session = station.start()
+    assert session.wait_for(lambda s: s.device("shuffler").connected and s.device("reader").connected, 10)
+    win = open_window(qtbot, qapp, session)
     yield win, station
     win.worker.shutdown(wait=True)
     station.stop()
@@ -41,7 +41,7 @@ def live_window(qtbot, qapp, tmp_path: Path):
 
 def test_simulator_jam_mid_deal_halts_the_screen_and_the_void_returns_stakes(qtbot, live_window):
     win, station = live_window
-    ctl = win.ctl
+    session = win.session
     station.simulator("shuffler").faults.jam_after = 6
     open_round(qtbot, win)
     for seat in (1, 2, 3):
@@ -55,13 +55,13 @@ def test_simulator_jam_mid_deal_halts_the_screen_and_the_void_returns_stakes(qtb
     qtbot.waitUntil(lambda: win.halt.isVisible(), timeout=TIMEOUT)
     timer.stop()
     assert win.banner.property("role") == "fault" and "Shoe jam" in win.halt.title.text()
-    assert len(ctl.round.dealt_cards()) == 6  # the shoe jammed after six cards
+    assert len(session.round.dealt_cards()) == 6  # the shoe jammed after six cards
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
     assert gaps and max(gaps) < 0.25, f"GUI loop stalled {max(gaps):.3f} s during the deal"
     assert win.strip.devices["shuffler"].property("role") == "dot-ok"  # linked: the jam is the round's halt
     click(qtbot, win.halt.buttons["void"])
     supervisor_answers(qtbot, win, BADGE, PIN, "reason:device_fault")
-    qtbot.waitUntil(lambda: ctl.phase == "void" and (3, "returned") in win.panel.settlement.amounts, timeout=TIMEOUT)
-    returned = list(ctl.journal.events(kinds={"round_voided"}))[-1].payload["returned"]
+    qtbot.waitUntil(lambda: session.phase == "void" and (3, "returned") in win.panel.settlement.amounts, timeout=TIMEOUT)
+    returned = list(session.journal.events(kinds={"round_voided"}))[-1].payload["returned"]
     assert returned == {"1": "50", "2": "50", "3": "50"}
     assert all(Decimal(win.panel.settlement.amounts[(s, "returned")]) == Decimal(50) for s in (1, 2, 3))

@@ -12,13 +12,13 @@ from .helpers import TIMEOUT, button, click, dialog, type_keys
 
 
 def test_recall_finds_any_round_and_shows_its_timeline(qtbot, window):
-    ctl = window.ctl
-    ctl.shoe.hold = True
+    session = window.session
+    session.shoe.hold = True
     for _ in range(12):  # twelve rounds, each voided at no more bets
-        ctl.open_round()
-        ctl.set_bets(1, {"ante": "5", "blind": "5"})
-        ctl.no_more_bets()
-        ctl.void(BADGE, PIN, "Misdeal")
+        session.execute("open_round")
+        session.execute("set_bets", 1, {"ante": "5", "blind": "5"})
+        session.execute("no_more_bets")
+        session.void(BADGE, PIN, "Misdeal")
     click(qtbot, window.recall_button)
     recall = dialog(window, "recallView")
     qtbot.waitUntil(lambda: recall.list.count() == 12, timeout=TIMEOUT)
@@ -32,7 +32,7 @@ def test_recall_finds_any_round_and_shows_its_timeline(qtbot, window):
     qtbot.waitUntil(lambda: recall.timeline_button.isEnabled(), timeout=TIMEOUT)
     click(qtbot, recall.timeline_button)
     text = recall.text.toPlainText()
-    events = list(ctl.journal.events(round_id="T1-000002"))
+    events = list(session.journal.events(round_id="T1-000002"))
     assert "Timeline of T1-000002" in text
     for event in events:
         assert event.kind in text

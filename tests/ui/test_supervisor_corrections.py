@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog
 
 from dealer_station.cards import parse_card
-from dealer_station.engine.phases import Stage
+from dealer_station.table.phases import Stage
 
 from .conftest import BADGE, PIN
 from .helpers import TIMEOUT, button, click, dialog, supervisor_answers, tap_again, type_keys
@@ -19,37 +19,37 @@ def menu(qtbot, window) -> QDialog:
     return dialog(window, "supervisorMenu")
 
 
-def play_to(ctl, stage: Stage) -> None:
+def play_to(session, stage: Stage) -> None:
     """Play the open round on (every seat checks, the croupier reveals) until ``stage``."""
-    while ctl.phase_info.stage is not stage:
-        if ctl.seats_to_act():
-            seat = ctl.seats_to_act()[0]
-            legal = ctl.legal_actions(seat)
-            ctl.decide(seat, "check" if "check" in legal else legal[0])
-        elif ctl.phase_info.stage is Stage.REVEAL:
-            ctl.reveal()
-        elif ctl.phase_info.stage is Stage.SETTLEMENT:
-            for seat in sorted(ctl.round.seats, reverse=True):
-                ctl.mark_paid(seat)
+    while session.phase_info.stage is not stage:
+        if session.seats_to_act():
+            seat = session.seats_to_act()[0]
+            legal = session.legal_actions(seat)
+            session.execute("decide", seat, "check" if "check" in legal else legal[0])
+        elif session.phase_info.stage is Stage.REVEAL:
+            session.execute("reveal")
+        elif session.phase_info.stage is Stage.SETTLEMENT:
+            for seat in sorted(session.round.seats, reverse=True):
+                session.execute("mark_paid", seat)
         else:
-            raise AssertionError(f"stuck in {ctl.phase}")
+            raise AssertionError(f"stuck in {session.phase}")
 
 
-def bets_placed(ctl) -> None:
-    ctl.open_round()
-    ctl.set_bets(1, {"ante": "5", "blind": "5"})
-    ctl.set_bets(3, {"ante": "10", "blind": "10", "trips": "5"})
-    ctl.no_more_bets()
+def bets_placed(session) -> None:
+    session.execute("open_round")
+    session.execute("set_bets", 1, {"ante": "5", "blind": "5"})
+    session.execute("set_bets", 3, {"ante": "10", "blind": "10", "trips": "5"})
+    session.execute("no_more_bets")
 
 
 def test_a_card_keyed_wrong_is_corrected_on_the_picker_and_journaled_as_shown(qtbot, window) -> None:
-    ctl = window.ctl
-    bets_placed(ctl)
-    play_to(ctl, Stage.DECISION)
-    ctl.decide(1, "check")
-    ctl.decide(3, "check")
-    ctl.reveal()  # the flop lies face up: 2c 7d 9h
-    qtbot.waitUntil(lambda: ctl.round.revealed.get("board") == 3, timeout=TIMEOUT)
+    session = window.session
+    bets_placed(session)
+    play_to(session, Stage.DECISION)
+    session.execute("decide", 1, "check")
+    session.execute("decide", 3, "check")
+    session.execute("reveal")  # the flop lies face up: 2c 7d 9h
+    qtbot.waitUntil(lambda: session.round.revealed.get("board") == 3, timeout=TIMEOUT)
     shown = menu(qtbot, window)
     assert not button(shown, "menu_adjust").isEnabled()  # nothing settled yet
     click(qtbot, button(shown, "menu_correct_card"))
@@ -71,18 +71,18 @@ def test_a_card_keyed_wrong_is_corrected_on_the_picker_and_journaled_as_shown(qt
     click(qtbot, button(pin, "key_next"))
     type_keys(qtbot, pin, PIN)
     click(qtbot, pin.ok)
-    qtbot.waitUntil(lambda: ctl.round.cards["board"][1] == parse_card("8c"), timeout=TIMEOUT)
-    (event,) = ctl.journal.events(kinds={"card_corrected"})
+    qtbot.waitUntil(lambda: session.round.cards["board"][1] == parse_card("8c"), timeout=TIMEOUT)
+    (event,) = session.journal.events(kinds={"card_corrected"})
     assert event.payload == {"position": "board", "index": 1, "card": parse_card("8c"), "was": parse_card("7d")}
     assert event.actor == f"supervisor:{BADGE}"
-    auth = list(ctl.journal.events(kinds={"supervisor_auth"}))[-1]
+    auth = list(session.journal.events(kinds={"supervisor_auth"}))[-1]
     assert auth.payload["action"] == "correct_card" and auth.payload["ok"] is True
 
 
 def test_a_settled_round_is_adjusted_per_seat_and_journaled_as_shown(qtbot, window) -> None:
-    ctl = window.ctl
-    bets_placed(ctl)
-    play_to(ctl, Stage.FINISHED)
+    session = window.session
+    bets_placed(session)
+    play_to(session, Stage.FINISHED)
     shown = menu(qtbot, window)
     assert not button(shown, "menu_void").isEnabled()  # a settled round is corrected, not voided
     assert not button(shown, "menu_correct_card").isEnabled()
@@ -102,29 +102,29 @@ def test_a_settled_round_is_adjusted_per_seat_and_journaled_as_shown(qtbot, wind
     pin = dialog(window, "pinDialog")
     assert pin.detail.text() == "Seat 1: pay 25  \u00b7  Seat 3: collect 7.5"
     supervisor_answers(qtbot, window, BADGE, PIN, "reason:wrong_payout")
-    qtbot.waitUntil(lambda: bool(list(ctl.journal.events(kinds={"round_adjusted"}))), timeout=TIMEOUT)
-    (event,) = ctl.journal.events(kinds={"round_adjusted"})
-    assert event.payload == {"v": 2, "round_id": ctl.round.round_id, "adjustments": {"1": "25", "3": "-7.5"},
+    qtbot.waitUntil(lambda: bool(list(session.journal.events(kinds={"round_adjusted"}))), timeout=TIMEOUT)
+    (event,) = session.journal.events(kinds={"round_adjusted"})
+    assert event.payload == {"v": 2, "round_id": session.round.round_id, "adjustments": {"1": "25", "3": "-7.5"},
                              "reason": "Payout counted wrong at the table", "by": f"supervisor:{BADGE}",
                              "moves_chips": True}
-    assert ctl.state.adjustments[ctl.round.round_id] == {"1": 25, "3": -7.5}
+    assert session.state.adjustments[session.round.round_id] == {"1": 25, "3": -7.5}
 
 
 def test_nothing_is_adjusted_without_the_pin(qtbot, window) -> None:
-    ctl = window.ctl
-    bets_placed(ctl)
-    play_to(ctl, Stage.FINISHED)
+    session = window.session
+    bets_placed(session)
+    play_to(session, Stage.FINISHED)
     click(qtbot, button(menu(qtbot, window), "menu_adjust"))
     adjust = dialog(window, "adjustDialog")
     type_keys(qtbot, adjust, "10")
     click(qtbot, adjust.ok)
     pin = dialog(window, "pinDialog")
     click(qtbot, button(pin, "pinCancel"))
-    assert not list(ctl.journal.events(kinds={"round_adjusted"}))
+    assert not list(session.journal.events(kinds={"round_adjusted"}))
     window.ask_supervisor("adjust")
     adjust = dialog(window, "adjustDialog")
     type_keys(qtbot, adjust, "10")
     click(qtbot, adjust.ok)
     supervisor_answers(qtbot, window, BADGE, "9999", "reason:dispute")
     qtbot.waitUntil(lambda: window.message.text() == "Badge or PIN not accepted", timeout=TIMEOUT)
-    assert not list(ctl.journal.events(kinds={"round_adjusted"}))
+    assert not list(session.journal.events(kinds={"round_adjusted"}))

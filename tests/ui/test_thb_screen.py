@@ -20,15 +20,15 @@ from .helpers import TIMEOUT, bet, button, click, decide, dialog, open_round, su
 
 @pytest.fixture
 def thb_window(qtbot, qapp, tmp_path: Path):
-    ctl, _shoe, journal = make_session(tmp_path, "thb-default", deck=THB_DECK)
-    win = open_window(qtbot, qapp, ctl, size=(800, 480))
+    session, _shoe, journal = make_session(tmp_path, "thb-default", deck=THB_DECK)
+    win = open_window(qtbot, qapp, session, size=(800, 480))
     yield win
     win.worker.shutdown(wait=True)
     journal.close()
 
 
 def test_meter_pool_and_bonus_toggles_and_decision_amounts(qtbot, thb_window):
-    win, ctl = thb_window, thb_window.ctl
+    win, session = thb_window, thb_window.session
     assert win.meter is not None and win.meter.isVisible()
     assert win.meter.value.text() == "500.00"
     open_round(qtbot, win)
@@ -38,13 +38,13 @@ def test_meter_pool_and_bonus_toggles_and_decision_amounts(qtbot, thb_window):
     bet(qtbot, win, 1, "bonus", "toggle", expect="25")
     bet(qtbot, win, 1, "pool", "toggle", expect="1")  # one tap: the table's fixed Pool stake
     bet(qtbot, win, 1, "ante", "5", expect="30")
-    assert ctl.round.seats[1].bets == {"ante": Decimal(30), "bonus": Decimal(30), "pool": Decimal(1)}
+    assert session.round.seats[1].bets == {"ante": Decimal(30), "bonus": Decimal(30), "pool": Decimal(1)}
     bet(qtbot, win, 2, "ante", "25", expect="25")
     bet(qtbot, win, 2, "pool", "toggle", expect="1")
     bet(qtbot, win, 2, "pool", "toggle")  # a second tap takes it off
-    qtbot.waitUntil(lambda: "pool" not in ctl.round.seats[2].bets, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: "pool" not in session.round.seats[2].bets, timeout=TIMEOUT)
     tap_again(qtbot, win.panel.bets.chip("pool", "toggle"))
-    qtbot.waitUntil(lambda: "pool" in ctl.round.seats[2].bets, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: "pool" in session.round.seats[2].bets, timeout=TIMEOUT)
     click(qtbot, win.panel.no_more_bets)
     qtbot.waitUntil(lambda: win.meter.value.text() == "500.50", timeout=TIMEOUT)  # 2 x 1 x 0.25 landed
     qtbot.waitUntil(lambda: bool(win.panel.decision_buttons_for(1)), timeout=TIMEOUT)
@@ -52,7 +52,7 @@ def test_meter_pool_and_bonus_toggles_and_decision_amounts(qtbot, thb_window):
 
 
 def test_pool_hit_held_for_the_supervisor_then_bonus_paid_and_history_on_recall(qtbot, thb_window):
-    win, ctl = thb_window, thb_window.ctl
+    win, session = thb_window, thb_window.session
     open_round(qtbot, win)
     bet(qtbot, win, 1, "ante", "25", expect="25")
     bet(qtbot, win, 1, "pool", "toggle", expect="1")
@@ -69,15 +69,15 @@ def test_pool_hit_held_for_the_supervisor_then_bonus_paid_and_history_on_recall(
     assert win.halt.buttons["verify_jackpot"].isVisible() and win.halt.buttons["void"].isVisible()
     click(qtbot, win.halt.buttons["verify_jackpot"])
     supervisor_answers(qtbot, win, BADGE, PIN, "reason:hand_checked")
-    qtbot.waitUntil(lambda: ctl.round.halt is None and ctl.phase == "flop", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.round.halt is None and session.phase == "flop", timeout=TIMEOUT)
     for street, action in (("flop", "turn"), ("turn", "river")):
         for seat in (1, 2):
-            qtbot.waitUntil(lambda st=street: ctl.phase == st, timeout=TIMEOUT)
+            qtbot.waitUntil(lambda st=street: session.phase == st, timeout=TIMEOUT)
             decide(qtbot, win, seat, action)
         qtbot.waitUntil(lambda: win.reveal_button.isVisible(), timeout=TIMEOUT)
         tap_again(qtbot, win.reveal_button)
-    qtbot.waitUntil(lambda: ctl.phase == "settlement", timeout=TIMEOUT)
-    settle = {e["seat"]: e for e in ctl.round.settlement["seats"]}
+    qtbot.waitUntil(lambda: session.phase == "settlement", timeout=TIMEOUT)
+    settle = {e["seat"]: e for e in session.round.settlement["seats"]}
     assert settle[1]["bets"]["pool"] == "249.12"  # the award less the stake
     assert settle[2]["bets"]["bonus"] == "625"  # A-K suited 25:1
     qtbot.mouseClick(win.panel.seats[2], Qt.MouseButton.LeftButton)  # the croupier looks at seat 2
@@ -85,12 +85,12 @@ def test_pool_hit_held_for_the_supervisor_then_bonus_paid_and_history_on_recall(
     for seat in (2, 1):
         qtbot.waitUntil(lambda s=seat: win.panel.paid_button.property("seat") == s, timeout=TIMEOUT)
         tap_again(qtbot, win.panel.paid_button)
-        qtbot.waitUntil(lambda s=seat: ctl.round.seats[s].paid, timeout=TIMEOUT)
+        qtbot.waitUntil(lambda s=seat: session.round.seats[s].paid, timeout=TIMEOUT)
     click(qtbot, win.recall_button)
     recall = dialog(win, "recallView")
     qtbot.waitUntil(lambda: recall.list.count() == 1, timeout=TIMEOUT)
     click(qtbot, button(recall, "recallJackpot"))
-    history = meters_from_journal(ctl.journal.events())["history"]
+    history = meters_from_journal(session.journal.events())["history"]
     qtbot.waitUntil(lambda: "Verified by" in recall.text.toPlainText(), timeout=TIMEOUT)
     assert "250.12" in recall.text.toPlainText()
     assert history[0]["verified_by"] == f"supervisor:{BADGE}"

@@ -14,7 +14,6 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from dealer_station.engine.phases import DEALING
 from dealer_station.engine.poker import BOARD, PokerFlow
 from dealer_station.engine.session import TableSession
 from dealer_station.games.holdem import live
@@ -23,6 +22,7 @@ from dealer_station.games.holdem.pots import pots
 from dealer_station.games.holdem.showdown import HandResult
 from dealer_station.games.holdem.sizing import quick_sizes
 from dealer_station.money import ZERO, format_money
+from dealer_station.table.phases import DEALING
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,9 @@ Decisions taken here (docs/holdem.md states them for people):
 * A seat that has acted may raise again only when what it now faces adds up to at least
   a full raise (one full raise, or several all-ins for less that together make one).
 * A seat is asked to act only when it has something to decide: it faces a bet, or it
-  has not acted and some other seat still has chips to answer a bet. Folding is for a
-  seat facing a bet; with nothing to call the seat checks.
+  has not acted and some other seat still has chips to answer a bet. A seat to act may
+  always fold: with nothing to call the fold is binding and recorded as a fold
+  (GAMES.md §4; real hand histories contain such folds), never turned into a check.
 * A raise needs an opponent who could call more than the current bet.
 """
 
@@ -106,6 +107,7 @@ class Options:
 
     seat: int
     fold: bool
+    """Always true: a seat may fold with nothing to call, and the fold binds (GAMES.md §4)."""
     check: bool
     call: Decimal | None
     """Chips a call puts in (all the stack when it is short), or ``None``."""
@@ -340,7 +342,7 @@ def legal(hand: Hand) -> Options:
     opening = hand.current_bet == 0
     return Options(
         seat=p.seat,
-        fold=facing,
+        fold=True,  # even with nothing to call: a binding fold (GAMES.md §4)
         check=not facing,
         call=min(to_call, p.stack) if facing else None,
         bet_to=span if opening else None,
@@ -372,8 +374,6 @@ def apply(hand: Hand, action: Action) -> Hand:
     if action.to is not None and move not in (Move.BET, Move.RAISE):
         raise RuleError(f"{move.value} takes no amount (to)")
     if move is Move.FOLD:
-        if not options.fold:
-            raise RuleError("fold with nothing to call: check")
         return _advance(hand, i, _acted(p, hand.current_bet, True))
     if move is Move.CHECK:
         if not options.check:
@@ -422,15 +422,20 @@ def _checked_raise(hand: Hand, i: int, options: Options, action: Action) -> Deci
         return to  # the seat's whole stack: an all-in bet or raise, whatever its size
     if options.no_raise is not None:
         raise RuleError(f"{said}: {options.no_raise}")
+    amount = {"amount": format_money(to)}
     if to > everything:
-        raise RuleError(f"{said} is above the stack (all in is {kind} to {format_money(everything)})")
+        raise RuleError(f"{said} is above the stack (all in is {kind} to {format_money(everything)})",
+                        key="poker:refuse_above_stack", values={**amount, "everything": format_money(everything)})
     least, most = _limits(hand, i)
     if hand.config.structure is Structure.FIXED_LIMIT and to != least:
-        raise RuleError(f"{said} is not the fixed-limit {kind} to {format_money(least)}")
+        raise RuleError(f"{said} is not the fixed-limit {kind} to {format_money(least)}",
+                        key="poker:refuse_fixed_limit", values={**amount, "least": format_money(least)})
     if to < least:
-        raise RuleError(f"{said} is below the minimum {kind} to {format_money(least)}")
+        raise RuleError(f"{said} is below the minimum {kind} to {format_money(least)}",
+                        key=f"poker:refuse_min_{kind}", values={**amount, "least": format_money(least)})
     if most is not None and to > most:
-        raise RuleError(f"{said} is above the pot limit ({kind} to {format_money(most)} at most)")
+        raise RuleError(f"{said} is above the pot limit ({kind} to {format_money(most)} at most)",
+                        key="poker:refuse_pot_limit", values={**amount, "most": format_money(most)})
     return to
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from ...engine.event_base import CROUPIER, Event, register
+from ...table.event_base import CROUPIER, Event, register
 
 __all__ = [
     "ActionTimedOut", "ChipsAdded", "HandMucked", "HandStarted", "PlayerActed", "PlayerLeft", "PlayerSatIn",

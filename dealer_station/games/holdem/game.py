@@ -12,7 +12,7 @@ from .structure import MAX_SEATS
 from .table import HoldemTableConfig
 
 if TYPE_CHECKING:
-    from ...engine.state import TableState
+    pass
 
 
 class HoldemGame(Game):
@@ -27,6 +27,8 @@ class HoldemGame(Game):
     needs_profile: ClassVar[bool] = False
     max_seats: ClassVar[int] = MAX_SEATS
     config_model: ClassVar[type[TableConfig]] = HoldemTableConfig
+    folds = live.POKER_FOLDS
+    players = "dealer_station.autoplay:PokerPlayers"
 
     def parse_record(self, record: object, table: object = None) -> records.HoldemRecord:
         """Validate a record; ``table`` is not used (the record carries its rules)."""
@@ -38,7 +40,3 @@ class HoldemGame(Game):
     def settle_record(self, record: object) -> dict[str, Any]:
         """Validate and settle one record (no table profile is involved)."""
         return records.settle(records.parse_record(record))
-
-    def evolve(self, state: TableState, event: Any, at: str) -> bool:
-        """The live table's stacks, seats, button and hand (``live.fold``)."""
-        return live.fold(state, event, at)

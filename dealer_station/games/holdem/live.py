@@ -23,10 +23,10 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from ...engine import events as ev
-from ...engine.state import RoundState, TableState
 from ...errors import RuleError
 from ...money import ZERO
+from ...table import events as ev
+from ...table.state import COMMON, RoundState, TableState
 from .betting import Action, Hand, Move, apply, start_hand
 from .events import (
     ActionTimedOut,
@@ -209,14 +209,12 @@ def deal_in(table: PokerTable) -> DealIn:
 # -- the fold ------------------------------------------------------------------------------
 
 
-def fold(state: TableState, event: Any, at: str) -> bool:
-    """Fold one journal event into the poker table's state (``Game.evolve``)."""
-    handled = _fold_table(state, event) or _fold_hand(state, event)
-    _run_clock(state, event, at)
-    return handled
+POKER_FOLDS = COMMON.extended()
+"""The table's folds plus the players, their stacks and the hand (``Game.folds``)."""
 
 
-def _fold_table(state: TableState, e: Any) -> bool:
+@POKER_FOLDS.on(PlayerSeated, ChipsAdded, PlayerSatOut, PlayerSatIn, PlayerLeft, ev.RoundAdjusted)
+def _fold_table(state: TableState, e: Any, at: str) -> None:
     table = table_of(state)
     if isinstance(e, PlayerSeated):
         player = SeatPlayer(e.seat, e.buy_in, SeatStatus.NEW, e.post, e.buy_in, table.sittings + 1)
@@ -238,9 +236,6 @@ def _fold_table(state: TableState, e: Any) -> bool:
         moved = {int(seat): amount for seat, amount in e.adjustments.items()}
         players = tuple(replace(p, stack=p.stack + moved[p.seat]) if p.seat in moved else p for p in table.players)
         state.game_state = replace(table, players=players, rake=table.rake - sum(moved.values(), ZERO))
-    else:
-        return False
-    return True
 
 
 def _seated(table: PokerTable, seat: int) -> SeatPlayer:
@@ -250,7 +245,8 @@ def _seated(table: PokerTable, seat: int) -> SeatPlayer:
     return player
 
 
-def _fold_hand(state: TableState, e: Any) -> bool:
+@POKER_FOLDS.on(HandStarted, PlayerActed, ActionTimedOut, StreetDealt, HandMucked, PotsAwarded)
+def _fold_hand(state: TableState, e: Any, at: str) -> None:
     rnd = state.round
     if isinstance(e, HandStarted):
         assert rnd is not None
@@ -262,10 +258,10 @@ def _fold_hand(state: TableState, e: Any) -> bool:
         dealt = tuple(replace(p, status=SeatStatus.PLAYING, post=False) if p.seat in stacks else p
                       for p in table.players)
         state.game_state = replace(table, players=dealt, button=e.button)
-        return True
+        return
     mine = hand_of(rnd)
     if mine is None or rnd is None:
-        return False
+        return
     if isinstance(e, (PlayerActed, ActionTimedOut)):
         to = getattr(e, "to", None)
         action = Action(e.seat, Move(e.action), to)
@@ -284,11 +280,9 @@ def _fold_hand(state: TableState, e: Any) -> bool:
         players = tuple(replace(p, stack=after[p.seat]) if p.seat in after else p for p in table.players)
         state.game_state = replace(table, players=players, rake=table.rake + e.rake)
         rnd.game_state = replace(mine, awarded=True)
-    else:
-        return False
-    return True
 
 
+@POKER_FOLDS.every
 def _run_clock(state: TableState, event: Any, at: str) -> None:
     """Start the action clock when the seat to act changes (a restart or a halt restarts it)."""
     rnd = state.round
@@ -372,14 +366,12 @@ class JournalAudit:
 
 def audit_journal(records: Iterable[Any], table_id: str) -> JournalAudit:
     """Replay ``records`` (``Journal.events()``) with the poker fold and check conservation after each."""
-    from ...engine.state import evolve
-
     state = TableState(table_id)
     unbalanced: list[tuple[int, ChipCount]] = []
     events = settled = side_pots = timeouts = 0
     for record in records:
         event = ev.decode(record.kind, record.payload)
-        evolve(state, event, record.at, record.seq, game=fold)
+        POKER_FOLDS.evolve(state, event, record.at, record.seq)
         events += 1
         count = chip_count(state)
         if not count.conserved:

@@ -37,7 +37,7 @@ class RandomPlayer:
         options = legal(hand)
         seat = options.seat
         choices: list[tuple[float, Action]] = []
-        if options.fold:
+        if options.call is not None:  # folds facing a bet; folding a free check is legal but not its style
             choices.append((self.fold, Action(seat, Move.FOLD)))
         if options.check:
             choices.append((self.passive, Action(seat, Move.CHECK)))

@@ -83,13 +83,36 @@ class DealerSignedOut(Event):
 @register
 @dataclass(frozen=True, slots=True)
 class RoundOpened(Event):
-    """A new round; ``phase``: the family's first phase (absent: ``betting``, the banking one)."""
+    """A new round; ``phase``: the family's first phase (absent: ``betting``, the banking one);
+    ``terms``: the digest of the terms it is settled by (version 2; version 1 named none)."""
 
     kind: ClassVar[str] = "round_opened"
+    version: ClassVar[int] = 2
     writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
     round_id: str
     number: int
     phase: str | None = None
+    terms: str | None = None
+
+
+@upcaster("round_opened", 1)
+def _round_opened_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 rounds named no terms: they were settled by the profile of their day."""
+    return data
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class TermsInstalled(Event):
+    """The terms rounds are opened under from now on (``table/terms.py``), with their digest.
+
+    Journaled before the first round that uses them: the next round after a profile edit,
+    never the round in progress."""
+
+    kind: ClassVar[str] = "terms_installed"
+    table_level: ClassVar[bool] = True
+    terms: dict[str, Any]
+    digest: str
 
 
 @register

@@ -21,10 +21,14 @@ from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
-from dealer_station.config import load_profile
-from dealer_station.engine.state import TableState, replay
+import pytest
+
 from dealer_station.games import get_game
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
+from dealer_station.table.state import TableState, replay
+
+pytestmark = pytest.mark.slow  # SIGKILL loops against real subprocesses
 
 KILLS = 50
 DISTINCT_POINTS = 50

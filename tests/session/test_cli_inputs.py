@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.config import load_profile
+from dealer_station.profile_loader import load_profile
 from dealer_station.simulate import simulate
+from tests import cli as station_cli
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["QT_QPA_PLATFORM"] = "offscreen"
-    return subprocess.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True,
+    return station_cli.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True,
                           timeout=120, env=env)
 
 

@@ -12,12 +12,12 @@ a seat has on the table is the game's ``stakes`` of its bets and decisions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
 from . import events as ev
+from .fold import Folds
 from .phases import BETTING, DEALING, NO_MORE_BETS, PAID, SETTLEMENT, VOID
 
 
@@ -67,6 +67,8 @@ class RoundState:
     ended_at: str | None = None
     game_state: Any = None
     """Per-round state a game keeps for itself (immutable values only, e.g. jackpot awards)."""
+    terms: str | None = None
+    """Digest of the terms the round was opened under (None: a round of a journal before terms)."""
 
     @property
     def finished(self) -> bool:
@@ -124,6 +126,9 @@ class TableState:
     adjustments: dict[str, dict[str, Decimal]] = field(default_factory=dict)  # round id -> seat -> amount
     game_state: Any = None
     """Table-level state a game keeps across rounds (immutable values only, e.g. the jackpot meter)."""
+    terms: dict[str, Any] | None = None
+    """The terms installed last (``terms_installed``): those the next round opens under."""
+    terms_digest: str | None = None
 
     def device(self, name: str) -> DeviceState:
         """The device's state (a fresh, disconnected one if it never reported)."""
@@ -147,20 +152,13 @@ class TableState:
         )
 
 
-GameEvolver = Callable[[TableState, ev.Event, str], bool]
-"""A game's own events: ``(state, event, at) -> handled``."""
+COMMON = Folds()
+"""The folds of the events every table journals; a game extends them (``Folds.extended``)."""
 
 
-def evolve(state: TableState, event: ev.Event, at: str, seq: int = 0, game: GameEvolver | None = None) -> TableState:
-    """Fold one event into ``state`` (in place) and return it."""
-    handler = _HANDLERS.get(type(event))
-    if handler is not None:
-        handler(state, event, at)
-    if game is not None:  # the game sees every event: its own, and the common ones after their fold
-        game(state, event, at)
-    if seq:
-        state.last_seq = seq
-    return state
+def evolve(state: TableState, event: ev.Event, at: str, seq: int = 0, folds: Folds = COMMON) -> TableState:
+    """Fold one event into ``state`` (in place) with ``folds`` (a game's, or the common ones)."""
+    return folds.evolve(state, event, at, seq)
 
 
 # --- handlers ---------------------------------------------------------------------
@@ -172,10 +170,12 @@ def _round(state: TableState) -> RoundState:
     return state.round
 
 
+@COMMON.on(ev.JournalCreated)
 def _journal_created(state: TableState, e: ev.JournalCreated, at: str) -> None:
     state.journal_info = dict(e.info)
 
 
+@COMMON.on(ev.StationStarted)
 def _station_started(state: TableState, e: ev.StationStarted, at: str) -> None:
     state.program = dict(e.program)
     state.deck_verified = False  # the shoe's deck is unknown after a restart: verify again
@@ -184,21 +184,31 @@ def _station_started(state: TableState, e: ev.StationStarted, at: str) -> None:
         dev.connected = False
 
 
+@COMMON.on(ev.DealerSignedIn)
 def _dealer_signed_in(state: TableState, e: ev.DealerSignedIn, at: str) -> None:
     state.dealer = e.dealer
 
 
+@COMMON.on(ev.DealerSignedOut)
 def _dealer_signed_out(state: TableState, e: ev.DealerSignedOut, at: str) -> None:
     if state.dealer == e.dealer:
         state.dealer = None
 
 
+@COMMON.on(ev.RoundOpened)
 def _round_opened(state: TableState, e: ev.RoundOpened, at: str) -> None:
-    state.round = RoundState(round_id=e.round_id, started_at=at, number=e.number, phase=e.phase or BETTING)
+    state.round = RoundState(round_id=e.round_id, started_at=at, number=e.number, phase=e.phase or BETTING,
+                             terms=e.terms)
     state.rounds_started = e.number
     state.deck_attempts = 0
 
 
+@COMMON.on(ev.TermsInstalled)
+def _terms_installed(state: TableState, e: ev.TermsInstalled, at: str) -> None:
+    state.terms, state.terms_digest = dict(e.terms), e.digest
+
+
+@COMMON.on(ev.BetsSet)
 def _bets_set(state: TableState, e: ev.BetsSet, at: str) -> None:
     rnd = _round(state)
     if e.bets:
@@ -207,14 +217,17 @@ def _bets_set(state: TableState, e: ev.BetsSet, at: str) -> None:
         rnd.seats.pop(e.seat, None)
 
 
+@COMMON.on(ev.NoMoreBets)
 def _no_more_bets(state: TableState, e: ev.NoMoreBets, at: str) -> None:
     _round(state).phase = NO_MORE_BETS
 
 
+@COMMON.on(ev.DeckRequested)
 def _deck_requested(state: TableState, e: ev.DeckRequested, at: str) -> None:
     state.deck_attempts = e.attempt
 
 
+@COMMON.on(ev.DealStarted)
 def _deal_started(state: TableState, e: ev.DealStarted, at: str) -> None:
     rnd = _round(state)
     rnd.phase = DEALING
@@ -224,10 +237,12 @@ def _deal_started(state: TableState, e: ev.DealStarted, at: str) -> None:
     rnd.cards = {pos: [] for pos, _ in rnd.packets}
 
 
+@COMMON.on(ev.PacketRequested)
 def _packet_requested(state: TableState, e: ev.PacketRequested, at: str) -> None:
     _round(state).requested = (e.position, e.count)
 
 
+@COMMON.on(ev.CardDealt)
 def _card_dealt(state: TableState, e: ev.CardDealt, at: str) -> None:
     rnd = _round(state)
     rnd.cards.setdefault(e.position, []).append(e.card)
@@ -235,16 +250,19 @@ def _card_dealt(state: TableState, e: ev.CardDealt, at: str) -> None:
         rnd.manual_entries += 1
 
 
+@COMMON.on(ev.PacketDone)
 def _packet_done(state: TableState, e: ev.PacketDone, at: str) -> None:
     rnd = _round(state)
     rnd.packet_index += 1
     rnd.requested = None
 
 
+@COMMON.on(ev.PhaseChanged)
 def _phase(state: TableState, e: ev.PhaseChanged, at: str) -> None:
     _round(state).phase = e.phase
 
 
+@COMMON.on(ev.CardRevealed)
 def _card_revealed(state: TableState, e: ev.CardRevealed, at: str) -> None:
     rnd = _round(state)
     cards = rnd.cards.setdefault(e.position, [])
@@ -256,25 +274,30 @@ def _card_revealed(state: TableState, e: ev.CardRevealed, at: str) -> None:
         rnd.manual_entries += 1
 
 
+@COMMON.on(ev.CardCorrected)
 def _card_corrected(state: TableState, e: ev.CardCorrected, at: str) -> None:
     _round(state).cards[e.position][e.index] = e.card
 
 
+@COMMON.on(ev.Decision)
 def _decision(state: TableState, e: ev.Decision, at: str) -> None:
     _round(state).seats[e.seat].actions.append(e.action)
 
 
+@COMMON.on(ev.Halted)
 def _halted(state: TableState, e: ev.Halted, at: str) -> None:
     rnd = state.round
     if rnd is not None and not rnd.finished:
         rnd.halt = Halt(e.halt, e.cause, e.text, e.device, dict(e.detail or {}))
 
 
+@COMMON.on(ev.HaltCleared)
 def _halt_cleared(state: TableState, e: ev.HaltCleared, at: str) -> None:
     if state.round is not None:
         state.round.halt = None
 
 
+@COMMON.on(ev.Settled)
 def _settled(state: TableState, e: ev.Settled, at: str) -> None:
     rnd = _round(state)
     rnd.record = e.record
@@ -282,10 +305,12 @@ def _settled(state: TableState, e: ev.Settled, at: str) -> None:
     rnd.phase = SETTLEMENT
 
 
+@COMMON.on(ev.SeatPaid)
 def _seat_paid(state: TableState, e: ev.SeatPaid, at: str) -> None:
     _round(state).seats[e.seat].paid = True
 
 
+@COMMON.on(ev.RoundPaid)
 def _round_paid(state: TableState, e: ev.RoundPaid, at: str) -> None:
     rnd = _round(state)
     rnd.phase = PAID
@@ -295,6 +320,7 @@ def _round_paid(state: TableState, e: ev.RoundPaid, at: str) -> None:
     state.deck_verified = False  # every round starts from a fresh, verified deck
 
 
+@COMMON.on(ev.RoundVoided)
 def _round_voided(state: TableState, e: ev.RoundVoided, at: str) -> None:
     rnd = _round(state)
     rnd.void = {"cause": e.cause, "phase": e.phase, "by": e.by, "at": at,
@@ -309,6 +335,7 @@ def _round_voided(state: TableState, e: ev.RoundVoided, at: str) -> None:
     state.deck_verified = False
 
 
+@COMMON.on(ev.RoundAdjusted)
 def _round_adjusted(state: TableState, e: ev.RoundAdjusted, at: str) -> None:
     previous = state.adjustments.get(e.round_id, {})
     merged = dict(previous)
@@ -317,16 +344,19 @@ def _round_adjusted(state: TableState, e: ev.RoundAdjusted, at: str) -> None:
     state.adjustments[e.round_id] = merged
 
 
+@COMMON.on(ev.DeckVerified)
 def _deck_verified(state: TableState, e: ev.DeckVerified, at: str) -> None:
     state.deck_verified = e.ok
     state.deck_report = {"ok": e.ok, "count": e.count, "missing": list(e.missing), "extra": list(e.extra),
                          "duplicates": list(e.duplicates)}
 
 
+@COMMON.on(ev.DeckInvalidated)
 def _deck_invalidated(state: TableState, e: ev.DeckInvalidated, at: str) -> None:
     state.deck_verified = False
 
 
+@COMMON.on(ev.DeviceLink)
 def _device_link(state: TableState, e: ev.DeviceLink, at: str) -> None:
     dev = state._device(e.device)
     dev.connected = e.up
@@ -335,52 +365,18 @@ def _device_link(state: TableState, e: ev.DeviceLink, at: str) -> None:
         dev.identity = dict(e.identity)
 
 
+@COMMON.on(ev.DeviceStatus)
 def _device_status(state: TableState, e: ev.DeviceStatus, at: str) -> None:
     dev = state._device(e.device)
     dev.status = e.state
     dev.last_seen = at
 
 
+@COMMON.on(ev.DeviceFault, ev.ReadRejected, ev.SupervisorAuth)
 def _ignore(state: TableState, e: ev.Event, at: str) -> None:
     """Journaled for the audit trail; the table's state does not depend on it."""
 
 
-_HANDLERS: dict[type[ev.Event], Callable[[TableState, Any, str], None]] = {
-    ev.JournalCreated: _journal_created,
-    ev.StationStarted: _station_started,
-    ev.DealerSignedIn: _dealer_signed_in,
-    ev.DealerSignedOut: _dealer_signed_out,
-    ev.RoundOpened: _round_opened,
-    ev.BetsSet: _bets_set,
-    ev.NoMoreBets: _no_more_bets,
-    ev.DeckRequested: _deck_requested,
-    ev.DealStarted: _deal_started,
-    ev.PacketRequested: _packet_requested,
-    ev.CardDealt: _card_dealt,
-    ev.PacketDone: _packet_done,
-    ev.PhaseChanged: _phase,
-    ev.CardRevealed: _card_revealed,
-    ev.CardCorrected: _card_corrected,
-    ev.Decision: _decision,
-    ev.Halted: _halted,
-    ev.HaltCleared: _halt_cleared,
-    ev.Settled: _settled,
-    ev.SeatPaid: _seat_paid,
-    ev.RoundPaid: _round_paid,
-    ev.RoundVoided: _round_voided,
-    ev.RoundAdjusted: _round_adjusted,
-    ev.DeckVerified: _deck_verified,
-    ev.DeckInvalidated: _deck_invalidated,
-    ev.DeviceLink: _device_link,
-    ev.DeviceStatus: _device_status,
-    ev.DeviceFault: _ignore,
-    ev.ReadRejected: _ignore,
-    ev.SupervisorAuth: _ignore,
-}
-
-
-def replay(state: TableState, records: Any, game: GameEvolver | None = None) -> TableState:
+def replay(state: TableState, records: Any, folds: Folds = COMMON) -> TableState:
     """Apply journal records (objects with ``kind``, ``payload``, ``at``, ``seq``) in order."""
-    for record in records:
-        evolve(state, ev.decode(record.kind, record.payload), record.at, record.seq, game=game)
-    return state
+    return folds.replay(state, records)

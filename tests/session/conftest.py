@@ -1,7 +1,7 @@
 """TableSession fixtures: a real journal file and a scripted shoe that deals a known deck.
 
 The scripted shoe stands in for the shuffler only in these state-machine tests; the
-drivers-against-simulators path is covered by tests/controller/test_station.py and
+drivers-against-simulators path is covered by tests/session/test_station.py and
 the crash-recovery test.
 """
 
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.engine import TableSession
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
 from simulators.scripted_shoe import ScriptedShoe
 
@@ -36,17 +36,17 @@ def credentials(tmp_path: Path) -> CredentialStore:
 
 
 @pytest.fixture
-def make_controller(tmp_path: Path, table, credentials) -> Callable[..., tuple[TableSession, ScriptedShoe]]:
+def make_session(tmp_path: Path, table, credentials) -> Callable[..., tuple[TableSession, ScriptedShoe]]:
     journals: list[Journal] = []
 
     def make(path: Path | None = None, shoe: ScriptedShoe | None = None, has_reader: bool = False):
         journal = Journal(path or tmp_path / "journal.sqlite", table_id=table.table_id)
         journals.append(journal)
         shoe = shoe or ScriptedShoe()
-        ctl = TableSession(table, journal, shoe=shoe, has_reader=has_reader, credentials=credentials)
-        shoe.session = ctl
-        ctl.start(PROGRAM)
-        return ctl, shoe
+        session = TableSession(table, journal, shoe=shoe, has_reader=has_reader, credentials=credentials)
+        shoe.session = session
+        session.start(PROGRAM)
+        return session, shoe
 
     yield make
     for j in journals:

@@ -10,16 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.config import load_profile
 from dealer_station.errors import ConfigError
 from dealer_station.games import get_game
 from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
 from dealer_station.recall import recall_last
 from dealer_station.simulate import parse_faults, simulate
+from tests import cli as station_cli
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True,
+    return station_cli.run([sys.executable, "-m", "dealer_station", *args], capture_output=True, text=True,
                           timeout=300)
 
 

@@ -1,17 +1,17 @@
 """Round engine figures: rounds/s through drivers and simulators, and state rebuild time.
 
-Run from the repo root: ``.venv/bin/python benchmarks/bench_controller.py [--rounds N]``.
+Run from the repo root: ``.venv/bin/python benchmarks/bench_session.py [--rounds N]``.
 
 1. Rounds per second, 7 seats, through the real drivers and the simulators (shoe on a
    pty, reader behind a pyusb backend), no dispense delay, the journal durable
    (``synchronous=FULL``, one commit per event) - the issue's target is >= 20.
-2. The same rounds with an in-process scripted shoe and no reader: the controller and
+2. The same rounds with an in-process scripted shoe and no reader: the session and
    journal alone, to show how much of (1) is device round trips.
 3. Time to rebuild the table state from a 100,000-event journal (target < 2 s): what a
    station restart costs.
 4. Texas Hold'em Bonus rounds/s, 6 seats, through drivers and simulators, the journal
    durable, with the jackpot meter (issue 9: at least UTH's figure).
-Files go under ``var/bench-controller`` (the disk the station journal lives on).
+Files go under ``var/bench-session`` (the disk the station journal lives on).
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from dealer_station.autoplay import AutoCroupier, void_on_halt  # noqa: E402
-from dealer_station.config import load_profile  # noqa: E402
 from dealer_station.engine import TableSession  # noqa: E402
-from dealer_station.engine.state import TableState, replay  # noqa: E402
 from dealer_station.journal import Journal  # noqa: E402
+from dealer_station.profile_loader import load_profile  # noqa: E402
 from dealer_station.simulate import simulate  # noqa: E402
+from dealer_station.table.state import TableState, replay  # noqa: E402
 from simulators.scripted_shoe import ScriptedShoe  # noqa: E402
 
 PROGRAM = {"version": "bench"}
@@ -47,10 +47,10 @@ def scripted_rounds(path: Path, rounds: int, seed: int = 1) -> tuple[float, int]
     rng = random.Random(seed)
     with Journal(path, table_id=table.table_id) as journal:
         shoe = ScriptedShoe()
-        ctl = TableSession(table, journal, shoe=shoe, has_reader=False)
-        shoe.session = ctl
-        ctl.start(PROGRAM)
-        croupier = AutoCroupier(ctl, rng=rng, seats=range(1, 8), on_halt=void_on_halt("-", "-"))
+        session = TableSession(table, journal, shoe=shoe, has_reader=False)
+        shoe.session = session
+        session.start(PROGRAM)
+        croupier = AutoCroupier(session, rng=rng, seats=range(1, 8), on_halt=void_on_halt("-", "-"))
         start = time.perf_counter()
         done = 0
         while done < rounds:
@@ -58,9 +58,9 @@ def scripted_rounds(path: Path, rounds: int, seed: int = 1) -> tuple[float, int]
             rng.shuffle(deck)
             shoe.deck, shoe.pos = deck, 0
             croupier.step()  # opens the round
-            while not ctl.round.finished:
+            while not session.round.finished:
                 if not croupier.step():
-                    raise RuntimeError(f"scripted round stuck in {ctl.phase}")
+                    raise RuntimeError(f"scripted round stuck in {session.phase}")
             done += 1
         return time.perf_counter() - start, journal.last_seq
 
@@ -76,7 +76,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=200, help="rounds through drivers and simulators")
     parser.add_argument("--events", type=int, default=100_000, help="size of the journal to rebuild")
-    parser.add_argument("--dir", default=str(ROOT / "var" / "bench-controller"))
+    parser.add_argument("--dir", default=str(ROOT / "var" / "bench-session"))
     args = parser.parse_args()
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(40))
     work = Path(args.dir)
@@ -84,7 +84,7 @@ def main() -> int:
     work.mkdir(parents=True)
 
     table = load_profile("uth-default")
-    print(f"# controller benchmark - {platform.python_version()}, {platform.machine()}", flush=True)
+    print(f"# session benchmark - {platform.python_version()}, {platform.machine()}", flush=True)
     summary = simulate(table, rounds=args.rounds, seed=7, seats=7, journal=work / "drivers.sqlite", progress=None)
     through_drivers = args.rounds / summary.elapsed
 
@@ -116,7 +116,7 @@ def main() -> int:
           f"{summary.rounds_completed} paid) | {through_drivers:.1f} | >= 20 |")
     print(f"| THB rounds/s, 6 seats, real drivers + simulators, durable journal, jackpot meter ({args.rounds} rounds) "
           f"| {thb_rate:.1f} | >= UTH's |")
-    print(f"| rounds/s, 7 seats, controller + journal only (scripted shoe, no reader) | {scripted:.1f} | |")
+    print(f"| rounds/s, 7 seats, session + journal only (scripted shoe, no reader) | {scripted:.1f} | |")
     print(f"| journal events per 7-seat round | {per_round:.0f} | |")
     print(f"| durable journal appends/s (one commit each) | {appends:,.0f} | |")
     print(f"| rebuild table state from a {replayed:,}-event journal | {rebuild:.2f} s | < 2 s |")

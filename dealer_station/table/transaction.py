@@ -1,0 +1,40 @@
+"""What a game's hooks are given while a command or device report is being decided.
+
+The engine's ``Tx`` implements it: every ``emit`` is folded into a scratch copy of the
+table's state at once (so the next rule sees it), every phase change it causes is checked
+against the game's declared phase graph, and nothing reaches the journal, the live state
+or a device until the whole transaction commits.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..config import TableConfig
+from .event_base import Event
+from .state import RoundState, TableState
+
+
+class Transaction(Protocol):
+    """One command's unit of work, as the rules see it."""
+
+    state: TableState
+    """The scratch state: the table as it will be if the transaction commits."""
+
+    @property
+    def table(self) -> TableConfig:
+        """The table's configuration in force."""
+        ...
+
+    @property
+    def round(self) -> RoundState:
+        """The round in progress (a ``RuleError`` when none is)."""
+        ...
+
+    def emit(self, event: Event, actor: str) -> None:
+        """Add ``event`` and fold it into ``state`` (a phase change it causes must be in the graph)."""
+        ...
+
+    def effect(self, device: str, what: str) -> None:
+        """Ask ``device`` to do ``what`` once the transaction is durable."""
+        ...

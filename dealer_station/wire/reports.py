@@ -1,0 +1,151 @@
+"""Typed device reports: what every dialect's bytes become, whatever the wire format.
+
+A dialect (``drivers/dialects/``) turns its vendor's bytes into these frozen pydantic models
+and nothing else reaches the station: the session takes them at one entry point,
+``TableSession.report``. They live in the core (no serial or USB here) so the session can
+name them; ``drivers.events`` re-exports them for the drivers' users.
+
+Every report names its ``device`` (the role: "shuffler", "reader", "reading_shoe") and the
+monotonic time ``at`` it was delivered. Text a device sent is untrusted: it must pass the
+wire's own rule (``codec.device_text``: printable, bounded) or the report is refused, so no
+dialect can journal a NUL.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from . import codec as p
+
+
+def _printable(limit: int) -> AfterValidator:
+    def check(text: str) -> str:
+        p.device_text(text.encode("utf-8"), limit, "device text")
+        return text
+
+    return AfterValidator(check)
+
+
+IdentityText = Annotated[str, _printable(p.MAX_IDENTITY_TEXT)]
+FaultText = Annotated[str, _printable(p.MAX_FAULT_TEXT)]
+"""Device text that reaches a journal: printable and bounded, whichever dialect or link wrote it."""
+CardCode = Annotated[int, Field(ge=0, le=51)]
+
+
+class _Report(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    device: str
+    at: float = Field(default_factory=time.monotonic)
+
+
+class DeviceIdentity(BaseModel):
+    """What a device says it is at connect. A receive-only device says nothing: its dialect
+    fills in the model it speaks for and the serial number the profile gives (or "")."""
+
+    model_config = ConfigDict(frozen=True)
+
+    model: IdentityText
+    serial_number: IdentityText
+    firmware: IdentityText
+    protocol_version: int
+
+
+# -- link (every role)
+
+
+class LinkUp(_Report):
+    identity: DeviceIdentity
+
+
+class LinkDown(_Report):
+    reason: FaultText
+
+
+class DeviceFault(_Report):
+    code: p.WireFaultCode | Literal["link_lost", "crc_errors"]  # the last two come from the driver's link
+    text: FaultText
+
+
+class DeviceStatus(_Report):
+    state: p.DeviceState
+
+
+# -- shuffler / dealing shoe
+
+
+class CardDispensed(_Report):
+    position: str
+    index: int
+    card: CardCode
+
+
+class PacketDone(_Report):
+    position: str
+    count: int
+
+
+class DeckVerified(_Report):
+    count: int
+    missing: list[int]
+    extra: list[int]
+    duplicates: list[int]
+
+
+class ShuffleDone(_Report):
+    pass
+
+
+# -- card reader
+
+
+class CardRead(_Report):
+    card: CardCode | None  # None = unreadable; the dealer may key it in
+
+
+# -- reading shoe: cards in draw order, no position (the station assigns them)
+
+
+class CardDrawn(_Report):
+    """The dealer drew ``card`` from the shoe; ``burn`` when the shoe was in burn mode."""
+
+    card: CardCode
+    burn: bool = False
+
+
+class Unreadable(_Report):
+    """A card was drawn but the shoe could not read it: the dealer keys it in (manual entry)."""
+
+    burn: bool = False
+    reason: FaultText = ""
+
+
+class Alarm(_Report):
+    """The shoe raised an alarm (free text) or a warning (a code): shown and journaled, no card."""
+
+    severity: Literal["alarm", "warning"]
+    code: IdentityText
+    text: FaultText = ""
+
+
+class DeviceRefused(_Report):
+    """A device that failed authentication at connect (``wire.auth``): it never comes up, and
+    the station must keep it out of the round. ``program_hash`` is what it answered (hex)."""
+
+    model: IdentityText
+    serial_number: IdentityText
+    program_hash: str
+    reason: Literal["unknown_serial", "revoked", "impostor", "rogue_firmware", "swap"]
+    detail: FaultText
+
+
+DeviceReport = (
+    LinkUp | LinkDown | DeviceFault | DeviceStatus | DeviceRefused
+    | CardDispensed | PacketDone | DeckVerified | ShuffleDone
+    | CardRead
+    | CardDrawn | Unreadable | Alarm
+)
+"""Everything a device can tell the station: the one type ``TableSession.report`` takes."""

@@ -1,0 +1,44 @@
+"""The dialect seam (issue 20 item 1): a dialect is sans-I/O bytes <-> typed reports, the link
+thread is the same for every dialect, and reports reach the session at one entry point."""
+
+from __future__ import annotations
+
+import typing
+from pathlib import Path
+
+import pytest
+
+from dealer_station.wire import codec as p
+from dealer_station.wire import reports as rp
+from drivers import commands as c
+from drivers.dialect import CommandRefused
+from drivers.dialects.house import HouseDialect
+
+
+def test_the_house_protocol_is_a_dialect_like_any_other() -> None:
+    d = HouseDialect("shuffler", link_timeout=1.0)
+    d.connected(0.0)
+    assert p.FrameDecoder().feed(d.pump(0.0)) == [p.Frame(p.Identify(d.instance))]  # handshake first
+    fed = d.feed(p.encode(p.Identity("DS-1", "SN-9", "2.0", 1, 42)), 0.01)
+    assert fed.heard and fed.received == [rp.DeviceIdentity(model="DS-1", serial_number="SN-9", firmware="2.0",
+                                                            protocol_version=1)]
+    fed = d.feed(p.encode(p.CardDispensedMsg("seat2", 0, 51), 42, 0), 0.02)
+    (card,) = fed.received
+    assert isinstance(card, rp.CardDispensed) and (card.device, card.position, card.card) == ("shuffler", "seat2", 51)
+    assert p.FrameDecoder().feed(fed.reply) == [p.Frame(p.Ack(), 42, 0)]
+    d.command(c.DealPacket("dealer", 2))
+    (frame,) = p.FrameDecoder().feed(d.pump(0.03))
+    assert isinstance(frame, p.Frame) and frame.message == p.DealPacket("dealer", 2)
+    with pytest.raises(CommandRefused):  # checked in the caller's thread, never queued
+        d.command(c.DealPacket("seat11", 2))
+    assert d.broken(0.5) is None and d.broken(1.2) == ("no reply for 1 s", "link_lost")
+
+
+def test_every_report_kind_has_a_case_at_the_sessions_one_entry_point() -> None:
+    source = Path("dealer_station/engine/session.py").read_text(encoding="utf-8")
+    body = source[source.index("    def report(self, report: DeviceReport)"):source.index("    def _device(")]
+    for kind in typing.get_args(rp.DeviceReport):
+        assert f"rp.{kind.__name__}()" in body, kind.__name__
+    assert "assert_never(report)" in body  # and mypy proves the match exhaustive
+    station = Path("dealer_station/station.py").read_text(encoding="utf-8")
+    assert "session.report(event)" in station and "isinstance(event, ev." not in station
