@@ -302,6 +302,7 @@ def _halted(state: TableState, e: ev.Halted, at: str) -> None:
 def _halt_cleared(state: TableState, e: ev.HaltCleared, at: str) -> None:
     if state.round is not None:
         state.round.halt = None
+        state.round.deal_clock = at  # a deal released from a halt has its whole time limit again
 
 
 @COMMON.on(ev.Settled)
