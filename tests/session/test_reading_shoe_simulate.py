@@ -189,3 +189,17 @@ def test_pty_unreadable_card_is_keyed_and_journaled_as_manual(station: Station) 
     assert session.phase == "preflop" and session.round.hole(1)[0] == sim.drawn[0].face
     keyed = [e for e in session.journal.events(kinds={"card_dealt"}) if e.payload.get("manual")]
     assert [(e.actor, e.payload["position"]) for e in keyed] == [("croupier", "seat1")]
+
+
+def test_pty_port_going_away_mid_deal_halts_as_link_lost_and_voids_when_it_is_back(station: Station) -> None:
+    _deal_open(station, 1)
+    sim = station.simulator("reading_shoe")
+    sim.draw(2)
+    _settle(station, lambda s: len(s.round.dealt_cards()) == 2)
+    sim.inject("disconnect", seconds=0.5)
+    _settle(station, lambda s: s.round.halt is not None or s.round.void is not None)
+    session = station.session
+    assert session is not None and session.round is not None
+    halts = [e.payload for e in session.journal.events(kinds={"halted"}, round_id=session.round.round_id)]
+    assert [(h["kind"], h["cause"], h["device"]) for h in halts] == [("link", "link_lost", "reading_shoe")]
+    assert _void_cause(station) == "link_lost: reading_shoe reconnected mid-deal"
