@@ -98,8 +98,8 @@ class DeviceConfig(_Strict):
     then the dealer) as many times as a hand has cards; ``packets`` each hand's cards together."""
     deal_timeout: float = Field(default=120.0, gt=0, le=3600, allow_inf_nan=False)
     """Seconds without a draw after which a reading-shoe deal that is not complete is a misdeal."""
-    allow_unauthenticated: tuple[Literal["reading_shoe"], ...] = ()
-    """Devices the table may run although they cannot prove who they are (a receive-only shoe)."""
+    allow_unauthenticated: tuple[Literal["shuffler", "reader", "reading_shoe"], ...] = ()
+    """Devices that may run without proving who they are (a receive-only reading shoe cannot)."""
 
     @model_validator(mode="after")
     def _receive_only_allowed(self) -> DeviceConfig:
