@@ -11,6 +11,8 @@ get the raw events: payload text, hashes, when the floor received each.
 
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -24,6 +26,7 @@ from starlette.routing import Route
 from ..cli._floor_options import moment, zone
 from ..errors import ConfigError, DealerStationError
 from ..floor.queries import FloorEvent, RoundFilter, find_rounds, round_events
+from ..floor.render import _csv_value as csv_value  # the report CSV's quoting, not a second one
 from ..jackpot import JackpotLedger
 from ..money import parse_money
 from ..recall import recalled_from_events
@@ -101,7 +104,40 @@ async def rounds_page(request: Request) -> Response:
         lines = [round_line(r) for r in reversed(found)]  # newest first on the page
     except DealerStationError as exc:
         error = str(exc)
-    return pit.render(request, "rounds.html", status=400 if error else 200, params=params, error=error, lines=lines)
+    return pit.render(request, "rounds.html", status=400 if error else 200, params=params, error=error, lines=lines,
+                      query=request.url.query)
+
+
+CSV_FIELDS = ("table", "round", "game", "started", "ended", "seats", "outcome", "void_cause", "voided_by",
+              "void_reason", "best_seat_win")
+
+
+def rounds_csv_text(lines: list[dict[str, Any]]) -> str:
+    """The finder's rounds as CSV, newest first, cells quoted as the report's CSV quotes them (a station's
+    table ids and causes never run as a spreadsheet formula)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_FIELDS)
+    for line in lines:
+        r, void = line["record"], line["record"].get("void") or {}
+        writer.writerow([csv_value(v) for v in (
+            r.get("table_id"), r.get("round_id"), r.get("game"), r.get("started_at"), r.get("ended_at"),
+            " ".join(str(s) for s in line["seats"]), line["outcome"], void.get("cause"), void.get("by"),
+            void.get("reason"), line["best_win"])])
+    return buffer.getvalue()
+
+
+async def rounds_csv(request: Request) -> Response:
+    pit = pit_of(request)
+    params = finder_params(request)
+    try:
+        where = round_filter(params, pit.settings.tz.key)
+    except DealerStationError as exc:
+        return Response(f"{exc}\n", status_code=400, media_type="text/plain; charset=utf-8")
+    found = await run_in_threadpool(_found, pit, where)
+    name = "pit-rounds-" + "".join(c for c in (params["from"] or "last") if c.isalnum() or c in "-T") + ".csv"
+    return Response(rounds_csv_text([round_line(r) for r in reversed(found)]), media_type="text/csv; charset=utf-8",
+                    headers={"content-disposition": f'attachment; filename="{name}"'})
 
 
 def _events(pit: Pit, table_id: str, round_id: str) -> list[FloorEvent]:
@@ -159,6 +195,7 @@ async def round_raw(request: Request) -> Response:
 
 ROUTES = [
     Route("/rounds", rounds_page, methods=["GET"]),
+    Route("/rounds.csv", rounds_csv, methods=["GET"]),
     Route("/rounds/{table_id}/{round_id}", round_page, methods=["GET"]),
     Route("/rounds/{table_id}/{round_id}/raw", round_raw, methods=["GET"]),
 ]
