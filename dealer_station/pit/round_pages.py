@@ -25,12 +25,14 @@ from starlette.routing import Route
 
 from ..cli._floor_options import moment, zone
 from ..errors import ConfigError, DealerStationError
+from ..errors import one_line as clipped
 from ..floor.queries import FloorEvent, RoundFilter, find_rounds, round_events
 from ..floor.render import _csv_value as csv_value  # the report CSV's quoting, not a second one
 from ..jackpot import JackpotLedger
 from ..money import parse_money
 from ..recall import recalled_from_events
 from .app import Pit, pit_of
+from .poker_round import STREETS, poker_players
 from .users import AUDITOR
 from .views import card_html
 from .web import require
@@ -182,7 +184,17 @@ async def round_page(request: Request) -> Response:
     settled = {s["seat"]: s for s in (record.get("settlement") or {}).get("seats", [])}
     seats = [{"seat": s, "result": settled.get(s.get("seat"))} for s in record.get("seats") or []]
     timeline = [{"event": e, "what": what(e.kind, e.payload), "table_level": e.round_id is None} for e in events]
-    return pit.render(request, "round.html", record=record, seats=seats, timeline=timeline, hits=ledger.hits(),
+    players, problem = [], None
+    if any(e.kind == "hand_started" for e in events):
+        try:
+            players = poker_players(record, [e for e in events if e.round_id == round_id])
+        except Exception as exc:  # a station's record, whatever is wrong with it, must not hide the rest of the page
+            problem = f"the hand could not be replayed: {type(exc).__name__}: {clipped(str(exc), 200)}"
+    held = {(e.round_id, e.payload.get("seat")): e.payload.get("needs_verification") is True
+            for e in events if e.kind == "jackpot_award"}
+    hits = [{**h, "held": held.get((h["round_id"], h["seat"]))} for h in ledger.hits()]
+    return pit.render(request, "round.html", record=record, seats=seats, timeline=timeline, hits=hits,
+                      players=players, poker_problem=problem, streets=STREETS[1:],
                       jackpot=(record.get("settlement") or {}).get("jackpot"), table_id=table_id, round_id=round_id)
 
 

@@ -43,7 +43,7 @@ def test_the_floor_updates_by_itself_within_two_seconds(live_server: LiveServer,
         sign_in(page, live_server.url, "sam", PASSWORD)
         assert page.url == live_server.url + "/floor"
         page.wait_for_selector(f"#tile-{demo.uth[0]}")
-        assert set(tile_seqs(page)) == {*demo.uth, *demo.thb, demo.halted}
+        assert set(tile_seqs(page)) == {*demo.uth, *demo.thb, *demo.poker, demo.halted}
         assert "HALTED" in page.inner_text(f"#tile-{demo.halted}")
         page.evaluate(WATCH_TILES)
         loaded = page.evaluate("() => performance.timeOrigin")
