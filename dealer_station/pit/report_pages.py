@@ -2,7 +2,9 @@
 
 The same parameters as the command (``from``, ``to``, ``tz``, ``shifts``, ``by``, ``table``),
 parsed by the same functions, and the same computation: ``queries.report_data`` on the
-floor, then ``report.make_report`` with the par sheets (``par.par_sheet``). The CSV is
+floor, then ``report.make_report`` with the par sheets (``par_keeper.ParKeeper``: kept on the
+floor, computed in the background; a sheet not computed yet leaves the theoretical figures blank
+and the page says "par pending", while CSV and JSON answer 503: they are only ever whole). The CSV is
 ``render.as_csv`` and the JSON ``render.as_json``, byte for byte what the command prints;
 the charts are the HTML report's (``floor.html``).
 """

@@ -65,6 +65,19 @@ def last_seq(journal: Path, kind: str) -> int:
     return int(row[0])
 
 
+def halt_table(floor: Floor, work: Path, table_id: str, seed: int) -> str:
+    """A UTH table that halts on a shoe jam: the floor receives its journal up to the halt (it stays halted).
+    ``table_id``'s letters name it (``H1`` -> ``H01``); returns its table id."""
+    halted = load_profile("uth-default").model_copy(update={"table_id": table_id})
+    [run] = simulate_tables([halted], tables=1, rounds=4, seed=seed, seats=3, faults={"jam": 0.6},
+                            journal_dir=work / f"halted-{table_id}", floor_url=None)
+    copy = work / f"halted-{table_id}" / f"{run.table_id}-halted.sqlite"
+    shutil.copy(run.journal, copy)
+    truncate_after(copy, first_seq(copy, "halted"))
+    assert _forward(copy, floor.station_url, run.table_id, 20.0)
+    return run.table_id
+
+
 def build(floor: Floor, work: Path, *, uth_tables: int = 3, thb_tables: int = 1, rounds: int = 6, seed: int = 11,
           tamper: bool = True, playing: bool = False, poker_tables: int = 1) -> DemoFloor:
     demo = DemoFloor(floor, work)
@@ -83,13 +96,7 @@ def build(floor: Floor, work: Path, *, uth_tables: int = 3, thb_tables: int = 1,
         assert all(r.acknowledged for r in runs)
         demo.poker = [r.table_id for r in runs]
     # A table halted on a shoe jam: the floor holds its journal up to the halt.
-    halted = load_profile("uth-default").model_copy(update={"table_id": "H1"})
-    [run] = simulate_tables([halted], tables=1, rounds=4, seed=seed + 3, seats=3, faults={"jam": 0.6},
-                            journal_dir=work / "halted", floor_url=None)
-    copy = work / "halted" / "H01-halted.sqlite"
-    shutil.copy(run.journal, copy)
-    truncate_after(copy, first_seq(copy, "halted"))
-    assert _forward(copy, floor.station_url, "H01", 20.0)
+    demo.halted = halt_table(floor, work, "H1", seed + 3)
     if playing:  # a table caught mid-round: the floor holds it up to a decision
         table = load_profile("uth-default").model_copy(update={"table_id": "P1"})
         [run] = simulate_tables([table], tables=1, rounds=3, seed=seed + 5, seats=5, faults=None,

@@ -17,7 +17,7 @@ from tests.floor.conftest import new_floor
 from tests.pg import PostgresServer
 from tests.pit.browser import chromium, sign_in
 from tests.pit.conftest import PASSWORD, LiveServer, make_state, settings
-from tests.pit.floorsim import DemoFloor, build
+from tests.pit.floorsim import DemoFloor, build, halt_table
 
 DRIVER_TEXT = ("socket", "PGSQL", "psycopg", "connection to server", "Traceback", "/tmp/", "OperationalError",
                "failed:", "No such file")
@@ -64,6 +64,52 @@ def own_floor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Postgr
         demo = build(new_floor(server), tmp_path_factory.mktemp("outage-floor"), uth_tables=1, thb_tables=1, rounds=2,
                      tamper=False)
         yield server, demo
+
+
+RECORD_ALERTS = """() => {
+  window.notes = []; window.tones = 0;
+  const Real = window.Notification;
+  class Recorded extends Real {
+    constructor(title, options) { window.notes.push({title: title, body: options && options.body}); super(title, options); }
+  }
+  Object.defineProperty(Recorded, "permission", {get: () => Real.permission});
+  Recorded.requestPermission = (...args) => Real.requestPermission(...args);
+  window.Notification = Recorded;
+  const oscillator = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function () { window.tones++; return oscillator.call(this); };
+}"""
+
+
+def test_a_halt_raises_a_notification_and_a_tone(own_floor: tuple[PostgresServer, DemoFloor], tmp_path: Path,
+                                                 par_cache: Path) -> None:
+    _pg, demo = own_floor
+    server = LiveServer(create_app(settings(demo, make_state(tmp_path))), par=0)
+    try:
+        with chromium() as browser:
+            browser.grant_permissions(["notifications"], origin=server.url)
+            browser.add_init_script(f"({RECORD_ALERTS})()")
+            page = browser.new_page()
+            sign_in(page, server.url, "sam", PASSWORD)
+            page.wait_for_selector(f"#tile-{demo.halted}.halted")
+            assert page.inner_text("#alerts") == "Halt alerts: off"
+            page.click("#alerts")  # opted in: this browser, this user's gesture
+            page.wait_for_function("() => document.getElementById('alerts').textContent === 'Halt alerts: on'")
+            began = time.monotonic()
+            table = halt_table(demo.floor, demo.work, "G1", seed=77)  # a table halts on a shoe jam
+            page.wait_for_function("() => window.notes.length > 0", timeout=10000)
+            took = time.monotonic() - began
+            notes = page.evaluate("window.notes")
+            assert [n["title"] for n in notes] == [f"Table {table} halted"] and "jam" in notes[0]["body"]
+            assert page.evaluate("window.tones") == 1
+            page.wait_for_selector(f"#tile-{table}.halted")
+            assert int(page.inner_text("#sum-halted")) == 2
+            print(f"\nhalt alert: notification {took:.2f} s after the halted table was forwarded (forwarding included)")
+            page.reload()  # a halt already shown is not announced again
+            page.wait_for_selector(f"#tile-{table}.halted")
+            time.sleep(1.5)
+            assert page.evaluate("window.notes") == []
+    finally:
+        server.stop()
 
 
 def no_driver_text(text: str, server: PostgresServer) -> None:
