@@ -40,7 +40,7 @@ from ..shifts import DEFAULT_SHIFTS
 from .chains import ChainWatch
 from .live import STALE_BETWEEN, STALE_OPEN, FloorLive, Tile
 from .outage import CONNECT_TIMEOUT, KEEPALIVE, floor_trouble, is_floor_trouble
-from .par_keeper import ParKeeper
+from .par_keeper import PAR_SCHEMA, ParKeeper
 from .sessions import IDLE, LIFETIME, Session, Sessions
 from .state import session_key
 from .throttle import AddressThrottle
@@ -58,8 +58,9 @@ STATEMENT_TIMEOUT = 20.0
 """Seconds a page's query may run (a shift report over ten million events takes about one)."""
 POOL_WAIT = 3.0
 """Seconds a page waits for a floor connection; 0.5 while the live floor already knows the floor is down."""
-PIT_SCHEMA = REPORT_SCHEMA
-"""The floor migration the page needs: its reports' (0005), after the table layout and the change notifications (0004)."""
+PIT_SCHEMA = max(REPORT_SCHEMA, PAR_SCHEMA)
+"""The floor migration the page needs: its par sheets' (0007), after its reports' (0006) and the table layout
+and change notifications (0004)."""
 STATIC = ("pit.css", "pit.js", "tables.js")
 
 

@@ -37,6 +37,8 @@ from .outage import floor_trouble
 
 log = structlog.get_logger("dealer_station.pit.par")
 
+PAR_SCHEMA = 7
+"""The floor migration that keeps par sheets (``0007_par_sheets``)."""
 Key = tuple[str, str]  # (game, canonical pay tables)
 SEED = 1  # what the command line's report uses (par_sheet's default)
 
