@@ -2,7 +2,8 @@
 
 A simulated floor (real stations, a real throwaway PostgreSQL), the page served on loopback,
 Debian's chromium headless, at 1360 px (a podium screen) and 768 px (a tablet): the floor, a
-report, a voided round, a poker hand, a table's page, the integrity page. Each picture is also
+report, a voided round, a poker hand, a table's page, the integrity page; and the floor with its
+database stopped. Each picture is also
 checked for sideways scrolling (the page must fit the screen's width).
 """
 
@@ -67,6 +68,16 @@ def main() -> int:
                         if scroll > client:
                             wide.append(f"{name} at {width} px: {scroll} px wide")
                         page.screenshot(path=str(OUT / f"{name}{suffix}.png"), full_page=True)
+            with chromium((1360, 900)) as browser:  # the floor's database stopped under an open page
+                page = browser.new_page()
+                sign_in(page, live.url, "sam", PASSWORD)
+                page.wait_for_selector("article.tile")
+                server.stop()
+                page.wait_for_selector("#outage", state="visible", timeout=5000)
+                time.sleep(2.0)
+                page.screenshot(path=str(OUT / "pit-outage.png"))
+                server.start()
+                page.wait_for_selector("#outage", state="hidden", timeout=10000)
         finally:
             live.stop()
     print(f"pictures written to {OUT}")

@@ -74,6 +74,7 @@
     floorOk = status.ok;
     outage.hidden = status.ok;
     document.getElementById("outage-text").textContent = status.message || "";
+    document.getElementById("outage-since").textContent = status.since ? new Date(status.since).toLocaleTimeString() : "";
     live.classList.toggle("lost", !status.ok);
     live.textContent = status.ok ? "live" : "floor unreachable";
   }
