@@ -90,6 +90,23 @@ class DeviceConfig(_Strict):
     shuffler: Annotated[str | None, BeforeValidator(_empty_is_none)] = "sim://shuffler"
     reader: Annotated[str | None, BeforeValidator(_empty_is_none)] = "sim://usb"
     link_timeout: float = Field(default=2.0, gt=0, le=60, allow_inf_nan=False)  # seconds: finite, bounded
+    reading_shoe: Annotated[str | None, BeforeValidator(_empty_is_none)] = None
+    """A reading shoe the croupier deals from by hand (``sim://beetek``, ``beetek:///dev/ttyUSB0``):
+    each card it reads is assigned to the position the deal plan expects next (docs/reading-shoe.md)."""
+    draw_order: Literal["round_robin", "packets"] = "round_robin"
+    """How cards leave the reading shoe: ``round_robin`` one card at a time around the table (seats,
+    then the dealer) as many times as a hand has cards; ``packets`` each hand's cards together."""
+    deal_timeout: float = Field(default=120.0, gt=0, le=3600, allow_inf_nan=False)
+    """Seconds without a draw after which a reading-shoe deal that is not complete is a misdeal."""
+    allow_unauthenticated: tuple[Literal["shuffler", "reader", "reading_shoe"], ...] = ()
+    """Devices that may run without proving who they are (a receive-only reading shoe cannot)."""
+
+    @model_validator(mode="after")
+    def _receive_only_allowed(self) -> DeviceConfig:
+        if self.reading_shoe is not None and "reading_shoe" not in self.allow_unauthenticated:
+            raise ValueError('a reading shoe is receive-only and cannot authenticate: allow it explicitly with '
+                             'allow_unauthenticated = ["reading_shoe"]')
+        return self
 
 
 class FloorConfig(_Strict):
@@ -126,6 +143,8 @@ class TableConfig(_Strict):
     def _dealing_shoe_for_shuffler_deal(self) -> TableConfig:
         if self.deal_mode == "shuffler" and self.devices.shuffler is None:
             raise ValueError('deal_mode "shuffler" needs devices.shuffler (or deal_mode = "hand")')
+        if self.devices.reading_shoe is not None and self.deal_mode != "hand":
+            raise ValueError('a reading shoe is dealt from by hand: it needs deal_mode = "hand"')
         return self
 
 

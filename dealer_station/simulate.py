@@ -1,8 +1,9 @@
 """Headless simulation: complete rounds through the real drivers and the simulators.
 
 The shuffler simulator sits on a real pseudo-terminal and the card reader behind a pyusb
-backend; the station, session and journal are the production ones. Faults are armed
-per round with a seeded probability, so a run is reproducible for a seed.
+backend (a table with a reading shoe: the Bee-Tek twin on a pty, the simulated dealer drawing
+from it in the table's draw order); the station, session and journal are the production ones.
+Faults are armed per round with a seeded probability, so a run is reproducible for a seed.
 """
 
 from __future__ import annotations
@@ -28,17 +29,19 @@ from .games import get_game
 from .games.holdem import live
 from .money import exact_money, format_money
 from .station import Station
+from .table.phases import Stage
 
 log = structlog.get_logger("dealer_station.simulate")
 
 FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door",
-               "dispute", "pool_hit", "absent", "weak_shuffle", "repeat_deck")
+               "dispute", "pool_hit", "absent", "weak_shuffle", "repeat_deck", "unreadable")
 """Device faults the simulators inject; ``dispute``: a supervisor voids the round at a random step;
 ``pool_hit``: the shoe's deck is stacked so that a seat's hole cards and the flop make a Pool hand;
 ``absent``: a poker player does not act once in the hand and the action clock acts (the simulated table's
 clock is then 1 second); ``weak_shuffle``: the shoe only riffles the previous order ``WEAK_RIFFLES`` times;
 ``repeat_deck``: the shoe repeats the order of one of its last ``REPEAT_WITHIN`` shuffles
-(``dealer-station audit shuffles`` must catch both)."""
+(``dealer-station audit shuffles`` must catch both); ``unreadable``: one card of the round is not read (the
+reader's at a reveal, or the reading shoe's as it is drawn) and the scripted croupier keys it."""
 SHUFFLE_FAULTS = ("weak_shuffle", "repeat_deck")
 SHOE_DECK_FAULTS = ("pool_hit", *SHUFFLE_FAULTS)
 """Faults of the shoe's deck order: a table dealt by hand has none."""
@@ -128,6 +131,8 @@ class FaultArmer:
         """Croupier step of this round at which a supervisor voids it (a dispute), if armed."""
         self.absent_at: int | None = None
         """Croupier step of this round from which the next player to act does not (poker), if armed."""
+        self.unreadable_at: int | None = None
+        """Draw of this round (from 1) the reading shoe cannot read, if armed."""
 
     def arm(self, seats: int) -> list[str]:
         armed = [k for k in FAULT_KINDS if k in self.rates and self.rng.random() < self.rates[k]]
@@ -136,6 +141,11 @@ class FaultArmer:
         some_card = self.rng.randrange(52)
         for kind in armed:
             at = self.rng.randrange(1, deal)
+            if kind == "unreadable":  # the reader's next read, or this draw of the reading shoe's
+                self.unreadable_at = at
+                if self.reader is not None:
+                    self.reader.faults.unreadable_next = 1
+                continue
             if plan is None:
                 continue
             if kind == "jam":
@@ -186,7 +196,7 @@ class FaultArmer:
         return dict(zip(places, [*hole, *flop], strict=True))
 
     def disarm(self) -> None:
-        self.dispute_at = self.absent_at = None
+        self.dispute_at = self.absent_at = self.unreadable_at = None
         if self.shoe is not None:
             p = self.shoe.faults
             p.jam_after = p.disconnect_after = p.power_cycle_after = p.door_open_after = None
@@ -197,7 +207,44 @@ class FaultArmer:
             if self.shoe.door_open:
                 self.shoe.inject("door_close")
         if self.reader is not None:
-            self.reader.faults.misread_next = 0
+            self.reader.faults.misread_next = self.reader.faults.unreadable_next = 0
+
+
+class ShoeDealer:
+    """The simulated dealer at a table with a reading shoe: draws the next card from the twin
+    whenever the deal expects one (the shoe's driver reports it, the station places it), and
+    keys the face of a card the shoe could not read, as a dealer would."""
+
+    def __init__(self, session: TableSession, sim: Any, armer: FaultArmer) -> None:
+        self.session = session
+        self.sim = sim
+        self.armer = armer
+        self._round: str | None = None
+        self._draws = 0
+
+    def step(self) -> bool | None:
+        """One dealer action; None when the deal needs none (the croupier acts instead)."""
+        session = self.session
+        rnd = session.round
+        if rnd is None or rnd.finished or session.phase_info.stage is not Stage.DEALING:
+            return None
+        halt = rnd.halt
+        if halt is not None:
+            if halt.kind != "unreadable" or halt.device != "reading_shoe":
+                return None  # a link to wait for, or a fault for the pit
+            unread = next(d for d in reversed(self.sim.drawn) if d.card is None)
+            session.execute("key_card", unread.face)
+            return True
+        if self._round != rnd.round_id:  # a new round: the dealer deals it from a fresh deck
+            self._round, self._draws = rnd.round_id, 0
+            self.sim.shuffle()
+        self._draws += 1
+        if self._draws == self.armer.unreadable_at:
+            self.sim.faults.unreadable_next = 1
+        before = session.state.last_seq
+        self.sim.draw()
+        session.wait_for(lambda state: bool(state.last_seq != before), 2.0)
+        return True
 
 
 def fitted_run(table: TableConfig, seats: int | None,
@@ -263,9 +310,11 @@ def simulate(
         if SIM_BADGE not in credentials.badges():
             credentials.add(SIM_BADGE, SIM_PIN, builtin=True)
 
+    reading_shoe = table.devices.reading_shoe is not None
     devices = table.devices.model_copy(update={
-        "shuffler": f"sim://shuffler?seed={seed}",
+        "shuffler": None if reading_shoe and not table.devices.shuffler else f"sim://shuffler?seed={seed}",
         "reader": f"sim://usb?seed={seed + 1}" if table.devices.reader else None,
+        "reading_shoe": f"sim://beetek?seed={seed + 2}" if reading_shoe else None,
         "link_timeout": min(table.devices.link_timeout, 0.5),
     })
     table = table.model_copy(update={"devices": devices})
@@ -274,19 +323,20 @@ def simulate(
     started = time.monotonic()
     session = station.start()
     try:
-        session.wait_for(lambda s: all(s.device(n).connected for n in ("shuffler",) + (("reader",) if station.reader else ())),
-                     10.0)
+        session.wait_for(lambda s: all(s.device(n).connected for n in station._drivers()), 10.0)
         session.dealer_sign_in(SIM_DEALER)
         rng = random.Random(seed)
         armer = FaultArmer(faults or {}, random.Random(seed ^ 0xFA17), station.simulator("shuffler"),
                            station.simulator("reader"), session.game)
         croupier = AutoCroupier(session, rng=rng, seats=list(range(1, seats + 1)), present=station.present_card,
                                 on_halt=void_on_halt(SIM_BADGE, SIM_PIN))
+        shoe_sim = station.simulator("reading_shoe")
+        dealer = ShoeDealer(session, shoe_sim, armer) if shoe_sim is not None else None
         played = 0
         last_report = time.monotonic()
         # A recovered round in progress is finished first, as the station does after a crash.
         if session.round is not None and not session.round.finished:
-            _finish_round(station, croupier, summary, None)
+            _finish_round(station, croupier, summary, None, dealer=dealer)
         while played < rounds:
             armer.disarm()
             for kind in armer.arm(seats):  # before the round's shuffle: deck faults need it
@@ -295,7 +345,7 @@ def simulate(
                 # (a device report can end a round between two croupier steps, and the
                 # croupier's next step then opens the next one itself)
                 croupier.open_round()
-            _finish_round(station, croupier, summary, armer.dispute_at, armer.absent_at)
+            _finish_round(station, croupier, summary, armer.dispute_at, armer.absent_at, dealer=dealer)
             played += 1
             if on_round is not None:
                 on_round(station)
@@ -343,7 +393,7 @@ def _progressed(session: TableSession, since: int) -> bool:
 
 
 def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, dispute_at: int | None,
-                  absent_at: int | None = None) -> None:
+                  absent_at: int | None = None, dealer: ShoeDealer | None = None) -> None:
     """Step the croupier until the current round is paid or void; count it.
 
     With ``dispute_at`` a supervisor voids the round at that croupier step if it can
@@ -366,7 +416,8 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
             idle_since = time.monotonic()
             continue
         try:
-            acted = croupier.step()
+            drew = dealer.step() if dealer is not None else None
+            acted = croupier.step() if drew is None else drew
         except RuleError as exc:  # a device report raced the croupier: look again
             log.info("croupier_retry", reason=str(exc), round_id=round_id)
             acted = False

@@ -48,8 +48,8 @@ class Station:
         self.shoe = shoe
         self.reader = reader
         self.reading_shoe = reading_shoe
-        """A reading shoe's driver (``drivers.registry.open_reading_shoe``): its reports reach
-        ``session.report`` like any device's; assigning its draws to deal positions is the engine's."""
+        """A reading shoe's driver (``drivers.registry.open_reading_shoe``, or the profile's
+        ``devices.reading_shoe``): its draws reach ``session.report``, which assigns them to the deal."""
         self.credentials = credentials
         self.program = program
         self.purpose: Purpose = purpose
@@ -87,8 +87,12 @@ class Station:
             from drivers.registry import open_reader
 
             self.reader = open_reader(devices.reader, open=False, link_timeout=devices.link_timeout)
+        if self.reading_shoe is None and devices.reading_shoe:
+            from drivers.registry import open_reading_shoe
+
+            self.reading_shoe = open_reading_shoe(devices.reading_shoe, open=False, link_timeout=devices.link_timeout)
         self.session = TableSession(self.table, self.journal, shoe=self.shoe, has_reader=self.reader is not None,
-                                    credentials=self.credentials)
+                                    credentials=self.credentials, has_reading_shoe=self.reading_shoe is not None)
         self.session.start(self.program)
         if self.floor_url:  # ships the journal to the floor in the background; never blocks the table
             from .floor.forwarder import Forwarder

@@ -125,6 +125,10 @@ class BeetekSimulator:
         for _ in range(count):
             self._todo.put(("draw", None))
 
+    def shuffle(self) -> None:
+        """A fresh shuffled deck in the shoe (a dealer reshuffles between rounds; seeded like the rest)."""
+        self._todo.put(("shuffle", None))
+
     def burn(self, on: bool = True) -> None:
         """Switch burn mode: the next draws are written as ``[Manual Burn Cards]``."""
         self._todo.put(("burn", on))
@@ -177,6 +181,8 @@ class BeetekSimulator:
         plan = self.faults
         if what == "burn":
             self.burn_mode = bool(arg)
+        elif what == "shuffle":
+            self._deck = []  # the next draw loads the next seeded shuffle
         elif what == "alarm":
             text, tag = arg
             self._write("alarm", message(f"Alarm:{text}", tag))

@@ -37,6 +37,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         help="shift boundaries in local time (the floor tiles show this shift's results)")
     parser.add_argument("--par-rounds", type=whole_number(1, 10_000_000), default=None, metavar="N",
                         help="rounds simulated for a main game's par in reports (as report --par-rounds)")
+    parser.add_argument("--stale-open", type=whole_number(5, 3600), default=30, metavar="S",
+                        help="seconds without a word from a table with a round open before its tile is stale (default 30)")
+    parser.add_argument("--stale-between", type=whole_number(5, 86400), default=300, metavar="S",
+                        help="seconds without a word from a table between rounds before it is stale (default 300)")
     parser.add_argument("--cert", type=Path, default=None, metavar="FILE", help="TLS certificate (PEM): serve HTTPS")
     parser.add_argument("--key", type=Path, default=None, metavar="FILE", help="TLS private key (PEM)")
     parser.add_argument("--secure-cookies", action="store_true",
@@ -119,7 +123,8 @@ def _serve(args: argparse.Namespace) -> int:
     check_read_only(url)  # before listening: a writing login or an old schema is refused in one line
     folder = state_dir(args.state_dir)
     settings = PitSettings(floor_url=url, state_dir=folder, tz=zone(args.tz), shifts=parse_shifts(args.shifts),
-                           par_rounds=args.par_rounds, secure_cookies=args.secure_cookies or args.cert is not None)
+                           par_rounds=args.par_rounds, secure_cookies=args.secure_cookies or args.cert is not None,
+                           stale_open=float(args.stale_open), stale_between=float(args.stale_between))
     if not PitUsers(users_path(folder)).enrolments():
         print(f"pit: no user can sign in yet: add one with dealer-station pit users add --state-dir {folder} "
               "--user NAME --role supervisor", file=sys.stderr)

@@ -46,8 +46,9 @@ class BankingFlow(DealFlow):
 
     commands = CROUPIER_COMMANDS
 
-    def __init__(self, game: BankingGame, table: TableConfig, *, has_shoe: bool, has_reader: bool) -> None:
-        super().__init__(table, has_shoe=has_shoe, has_reader=has_reader)
+    def __init__(self, game: BankingGame, table: TableConfig, *, has_shoe: bool, has_reader: bool,
+                 has_reading_shoe: bool = False) -> None:
+        super().__init__(table, has_shoe=has_shoe, has_reader=has_reader, has_reading_shoe=has_reading_shoe)
         self.game = game
         self.graph: PhaseGraph = banking_graph(game.streets, lambda s: bool(game.reveals.get(s)), self.hand_deal)
 
@@ -131,13 +132,16 @@ class BankingFlow(DealFlow):
         if self.has_shoe and not tx.state.deck_verified:
             return  # the deal starts when the deck verification arrives
         plan = self.game.deal_plan(sorted(rnd.seats), self.table.deal_mode)
-        tx.emit(ev.DealStarted(tuple(plan), by_hand=self.hand_deal), STATION)
-        if not self.hand_deal:
-            self.request_packet(tx)
+        tx.emit(ev.DealStarted(tuple(plan), by_hand=not self.shoe_deals), STATION)
+        self.deal_next_part(tx)
         # By hand, the croupier deals face down and confirms with ``deal_done``; the
-        # cards become known as they are read or keyed at each reveal.
+        # cards become known as they are read or keyed at each reveal. From a reading
+        # shoe each card is known as it is drawn and the round moves on once all are.
 
     def deal_done(self, tx: Tx) -> None:
+        if self.reading_shoe:
+            self.shoe_deal_done(tx)  # still in the deal: the plan is not complete
+            return
         self.advance(tx, 0)
 
     def packets_done(self, tx: Tx) -> None:

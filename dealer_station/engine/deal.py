@@ -10,12 +10,19 @@ round does at each turn through the hooks at the top (``start_deal``, ``packets_
 Packets are ``(position, count)``; a position may receive several packets in a round
 (poker deals the board street by street), so the cards a packet still lacks are counted
 against every packet for that position up to it.
+
+Three ways a round is dealt: the shoe deals (a shuffler: packets asked for and reported
+card by card), by hand with no device (each card is known only when it is revealed), or by
+hand from a reading shoe, which reports each card as it is drawn, without a position: the
+k-th draw goes to the k-th place of the plan in the table's draw order (``draw_sequence``),
+journaled as the shuffler's cards are (``card_dealt``), so reveals, recall and audit do not
+tell the two apart (docs/reading-shoe.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from datetime import datetime
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +39,40 @@ if TYPE_CHECKING:
 
 STATION, CROUPIER = "station", "croupier"
 MAX_DECK_REQUESTS = 3
+SHOE_ACTOR = f"device:{policy.READING_SHOE}"
+BURN = "burn"
+EXTRA = "extra"
+"""Where a draw that fits no place of the plan is journaled (it voids the round; no record shows it)."""
+
+
+def is_hand(position: str) -> bool:
+    """A player's or the dealer's hand (dealt around the table), as against the board or a burn."""
+    return position.startswith("seat") or position == "dealer"
+
+
+def draw_sequence(packets: Sequence[tuple[str, int]], order: str) -> list[str]:
+    """The position of each card in the order it leaves a reading shoe.
+
+    ``packets``: each hand's cards together (two at a time). ``round_robin``: each run of
+    hands in the plan is dealt one card at a time around the table, as many times round as
+    a hand has cards; the board and the burns come as their packets say.
+    """
+    out: list[str] = []
+    run: list[tuple[str, int]] = []
+
+    def flush() -> None:
+        for turn in range(max((n for _p, n in run), default=0)):
+            out.extend(pos for pos, n in run if n > turn)
+        run.clear()
+
+    for pos, count in packets:
+        if order == "round_robin" and is_hand(pos):
+            run.append((pos, count))
+            continue
+        flush()
+        out.extend([pos] * count)
+    flush()
+    return out
 
 
 def packet_due(rnd: RoundState) -> tuple[str, int, int]:
@@ -46,11 +87,17 @@ class DealFlow:
 
     graph: PhaseGraph
 
-    def __init__(self, table: TableConfig, *, has_shoe: bool, has_reader: bool) -> None:
+    def __init__(self, table: TableConfig, *, has_shoe: bool, has_reader: bool, has_reading_shoe: bool = False) -> None:
         self.table = table
         self.has_shoe = has_shoe
         self.has_reader = has_reader
-        self.hand_deal = table.deal_mode == "hand"
+        self.reading_shoe = has_reading_shoe and table.deal_mode == "hand"
+        """Dealt by hand from a reading shoe: each card is known as it is drawn."""
+        self.hand_deal = table.deal_mode == "hand" and not self.reading_shoe
+        """Dealt by hand with nothing reading the deal: each card is known only once it is revealed."""
+        self.shoe_deals = table.deal_mode == "shuffler"
+        """The shuffler deals the packets (asked for one by one, reported card by card)."""
+        self.draw_order = table.devices.draw_order
 
     # ----------------------------------------------------------------- the family's hooks
 
@@ -115,11 +162,13 @@ class DealFlow:
         return self.hand_deal and self.next_to_reveal(rnd) is not None
 
     def clock_due(self, state: TableState, now: datetime) -> bool:
-        """Whether a time limit has run out at ``now`` (a family with a clock says; none by default)."""
-        return False
+        """Whether a time limit has run out at ``now``: a reading-shoe deal's (a family may add its own)."""
+        return self.deal_overdue(state, now)
 
     def on_clock(self, tx: Tx, now: datetime) -> None:
-        """What a time limit that ran out does (``clock_due`` was True)."""
+        """What a time limit that ran out does (``clock_due`` was True): a deal that stopped short is void."""
+        if self.deal_overdue(tx.state, now):
+            self.shoe_deal_done(tx, f"no card drawn for {self.table.devices.deal_timeout:g} s")
 
     # ----------------------------------------------------------------- the deck and the deal
 
@@ -154,8 +203,119 @@ class DealFlow:
         return rnd is not None and not rnd.finished and self.stage(state) is Stage.DEALING
 
     def dealing(self, state: TableState) -> bool:
-        """Whether the shoe is dealing this round's cards right now."""
+        """Whether the shoe (or the reading shoe) is dealing this round's cards right now."""
         return not self.hand_deal and self.in_deal(state)
+
+    def deal_next_part(self, tx: Tx) -> None:
+        """The plan's next part is journaled: ask the shoe for it, or wait for the reading shoe's draws
+        (halted until its link is up, if it is down: the draws would be lost)."""
+        if self.shoe_deals:
+            self.request_packet(tx)
+        elif self.reading_shoe and tx.round.halt is None and not tx.state.device(policy.READING_SHOE).connected:
+            tx.emit(ev.Halted("link", "link_lost", "reading shoe not connected: deal once it is back",
+                              policy.READING_SHOE, {"pending": "deal"}), STATION)
+
+    # ----------------------------------------------------------------- the reading shoe's draws
+
+    def next_draw(self, rnd: RoundState) -> str | None:
+        """The position the reading shoe's next card goes to (None: the plan so far is dealt)."""
+        done = len(rnd.dealt_cards())
+        sequence = draw_sequence(rnd.packets, self.draw_order)
+        return sequence[done] if done < len(sequence) else None
+
+    def short_of(self, rnd: RoundState) -> str:
+        """The first position of the plan still short of cards, as the void says it."""
+        for pos in dict.fromkeys(p for p, _n in rnd.packets):
+            have, want = len(rnd.cards.get(pos, [])), rnd.packet_size(pos)
+            if have < want:
+                return f"{pos}: {have} of {want} cards"
+        return "every card dealt"
+
+    def _drawing(self, state: TableState) -> bool:
+        return self.reading_shoe and self.in_deal(state) and state.round is not None and state.round.halt is None \
+            and self.next_draw(state.round) is not None
+
+    def on_card_drawn(self, tx: Tx, card: int, burn: bool) -> None:
+        """A card left the reading shoe: it goes to the place the plan expects next, or it is a misdeal."""
+        state = tx.state
+        rnd = state.round
+        stage = self.stage(state)
+        if not self.reading_shoe or rnd is None or rnd.finished or stage in (Stage.IDLE, Stage.BETTING,
+                                                                             Stage.SETTLEMENT):
+            tx.emit(ev.DeviceFault(policy.READING_SHOE, "extra_card",
+                                   f"{card_str(card)} drawn with no deal in progress"), SHOE_ACTOR)
+            return
+        due = self.next_draw(rnd) if self._drawing(state) else None
+        if card in rnd.dealt_cards():
+            tx.emit(ev.CardDealt(EXTRA, 0, card, duplicate=True), SHOE_ACTOR)
+            self.void(tx, "duplicate_card", STATION, reason=f"{card_str(card)} drawn twice")
+            return
+        if due is None or (burn and due != BURN):
+            why = f"halted ({rnd.halt.cause})" if rnd.halt is not None else \
+                "no card is due" if due is None else f"a burn card where {due} is due"
+            tx.emit(ev.CardDealt(EXTRA, 0, card, unexpected=True), SHOE_ACTOR)
+            self.void(tx, "extra_card", STATION, reason=f"{card_str(card)} drawn: {why}")
+            return
+        tx.emit(ev.CardDealt(due, len(rnd.cards.get(due, [])), card), SHOE_ACTOR)
+        self._after_draw(tx)
+
+    def _after_draw(self, tx: Tx) -> None:
+        if self.next_draw(tx.round) is None:
+            self.packets_done(tx)  # the plan's part is dealt: the round moves on by itself
+
+    def on_draw_unreadable(self, tx: Tx, burn: bool, reason: str) -> None:
+        """A card left the reading shoe unread: its place waits for the dealer to key it (manual entry)."""
+        state = tx.state
+        rnd = state.round
+        if not self._drawing(state) or rnd is None:
+            if rnd is not None and not rnd.finished and self.reading_shoe and self.stage(state) not in (
+                    Stage.BETTING, Stage.SETTLEMENT):
+                self.void(tx, "extra_card", STATION, reason=f"unreadable card drawn: "
+                                                             f"{'halted' if rnd.halt else 'no card is due'}")
+                return
+            tx.emit(ev.DeviceFault(policy.READING_SHOE, "card_unreadable", f"unreadable card drawn: {reason}"),
+                    SHOE_ACTOR)
+            return
+        pos = self.next_draw(rnd)
+        assert pos is not None
+        index = len(rnd.cards.get(pos, []))
+        tx.emit(ev.Halted("unreadable", "card_unreadable", f"card unreadable at {pos} card {index + 1}: key it in",
+                          policy.READING_SHOE, {"position": pos, "index": index, "burn": burn}), SHOE_ACTOR)
+
+    def on_shoe_alarm(self, tx: Tx, severity: str, code: str, text: str) -> None:
+        """An alarm halts the deal it interrupts (``device_policy``); a warning is journaled only."""
+        said = " ".join(part for part in (code, text) if part) or severity
+        if severity == "alarm":
+            self.on_device_fault(tx, policy.READING_SHOE, "shoe_alarm", said)
+        else:
+            tx.emit(ev.DeviceFault(policy.READING_SHOE, "shoe_warning", said), SHOE_ACTOR)
+
+    def key_draw(self, tx: Tx, card: int) -> None:
+        """The dealer keys the card the reading shoe could not read: it takes its place (manual entry)."""
+        rnd = tx.round
+        assert rnd.halt is not None
+        pos, index = rnd.halt.detail["position"], rnd.halt.detail["index"]
+        if card in rnd.dealt_cards():
+            raise RuleError(f"card {card_str(card)} is already in play this round", "card")
+        tx.emit(ev.HaltCleared(CROUPIER, "card keyed"), CROUPIER)
+        tx.emit(ev.CardDealt(pos, index, card, manual=True), CROUPIER)
+        self._after_draw(tx)
+
+    def shoe_deal_done(self, tx: Tx, cause: str = "the croupier says dealt") -> None:
+        """The croupier says the reading-shoe deal is over (or it timed out) before the plan is: a misdeal."""
+        rnd = tx.round
+        if self.next_draw(rnd) is None:  # pragma: no cover - a complete deal has moved on by itself
+            self.packets_done(tx)
+            return
+        self.void(tx, "missing_card", STATION, reason=f"{cause}: {self.short_of(rnd)}")
+
+    def deal_overdue(self, state: TableState, now: datetime) -> bool:
+        """A reading-shoe deal with no draw for ``deal_timeout`` seconds."""
+        rnd = state.round
+        if not self._drawing(state) or rnd is None or rnd.deal_clock is None:
+            return False
+        since = datetime.fromisoformat(rnd.deal_clock.replace("Z", "+00:00"))
+        return now >= since + timedelta(seconds=self.table.devices.deal_timeout)
 
     # ----------------------------------------------------------------- reveals
 
@@ -165,6 +325,11 @@ class DealFlow:
         card = card if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52 \
             else parse_card(card, "card")
         rnd = tx.round
+        if rnd.halt is not None and rnd.halt.device == policy.READING_SHOE and rnd.halt.kind == "unreadable":
+            self.key_draw(tx, card)
+            return
+        if self.stage(tx.state) is Stage.DEALING:
+            raise RuleError("during the deal only a card the reading shoe could not read is keyed")
         if rnd.halt is not None:
             tx.emit(ev.HaltCleared(CROUPIER, "card keyed"), CROUPIER)
         self.reveal_read(tx, card, manual=True, actor=CROUPIER)
@@ -339,7 +504,7 @@ class DealFlow:
                 self.request_packet(tx)
             self.resume_pending(tx)
         elif self.in_deal(state):
-            # What the shoe dispensed before the loss is known, but its position in the
+            # What the shoe dispensed (or the reading shoe read) before the loss is known, but its position in the
             # deal after a reconnect or power-cycle is not: the round cannot go on.
             self.void(tx, "link_lost", STATION, reason=f"{device} reconnected mid-deal")
         else:

@@ -21,7 +21,7 @@ from enum import StrEnum
 
 from ..table.phases import Stage
 
-SHUFFLER, READER = "shuffler", "reader"
+SHUFFLER, READER, READING_SHOE = "shuffler", "reader", "reading_shoe"
 
 
 class Response(StrEnum):
@@ -44,6 +44,7 @@ FAULT_RULES: dict[str, FaultRule] = {r.code: r for r in (
     FaultRule("misfeed", Response.HALT, "fault"),
     FaultRule("door_open", Response.HALT, "fault"),
     FaultRule("internal_error", Response.HALT, "fault"),
+    FaultRule("shoe_alarm", Response.HALT, "fault"),  # a reading shoe's alarm (its code and text)
     FaultRule("card_unreadable", Response.HALT, "unreadable"),
     FaultRule("deck_count_wrong", Response.VOID, always=True),
     FaultRule("power_restored", Response.HALT, "link"),
@@ -66,6 +67,7 @@ STATION_FAULTS: dict[str, FaultRule] = {r.code: r for r in (
 NEEDED_IN: dict[str, frozenset[Stage]] = {
     SHUFFLER: frozenset({Stage.DEALING}),
     READER: frozenset({Stage.REVEAL}),
+    READING_SHOE: frozenset({Stage.DEALING}),
 }
 """The stages in which a round needs each device: a fault then touches the round."""
 

@@ -108,12 +108,12 @@ POKER_COMMANDS: dict[str, CommandRule] = {c.name: c for c in (
     CommandRule("sit_out", ANY_TIME),
     CommandRule("sit_in", ANY_TIME),
     CommandRule("leave", ANY_TIME),
-    CommandRule("deal_done", frozenset({Stage.DEALING}), lambda t: t.hand_deal,
+    CommandRule("deal_done", frozenset({Stage.DEALING}), lambda t: t.hand_deal or t.reading_shoe,
                 "the shoe deals at this table: its cards are reported as they come out"),
     CommandRule("act", frozenset({Stage.DECISION})),
     CommandRule("show", frozenset({Stage.REVEAL}), lambda t: t.phase == SHOWDOWN and not t.has_reader and not t.hand_deal,
                 "pass the cards over the reader, or key each card dealt by hand"),
-    CommandRule("key_card", frozenset({Stage.REVEAL}), lambda t: t.awaiting_key(),
+    CommandRule("key_card", frozenset({Stage.DEALING, Stage.REVEAL}), lambda t: t.awaiting_key(),
                 "keying a card is for a card the reader could not read, or a hand-dealt card"),
     CommandRule("muck", frozenset({Stage.REVEAL}), lambda t: t.phase == SHOWDOWN,
                 "a hand is mucked at the showdown"),
@@ -139,8 +139,9 @@ class PokerFlow(DealFlow):
 
     commands = POKER_COMMANDS
 
-    def __init__(self, game: HoldemGame, table: TableConfig, *, has_shoe: bool, has_reader: bool) -> None:
-        super().__init__(table, has_shoe=has_shoe, has_reader=has_reader)
+    def __init__(self, game: HoldemGame, table: TableConfig, *, has_shoe: bool, has_reader: bool,
+                 has_reading_shoe: bool = False) -> None:
+        super().__init__(table, has_shoe=has_shoe, has_reader=has_reader, has_reading_shoe=has_reading_shoe)
         if not isinstance(table, HoldemTableConfig):
             raise RuleError(f"a {game.name} table needs a hold'em profile", "game")
         self.game = game
@@ -248,6 +249,8 @@ class PokerFlow(DealFlow):
         if stage is Stage.LOCKED:
             return Text("poker:shuffling")
         if rnd.phase == DEALING:
+            if self.reading_shoe:
+                return Text("poker:deal_from_shoe", {"order": Text(f"draw:{self.draw_order}")})
             return Text("poker:deal_by_hand" if self.hand_deal else "poker:deal_holes")
         if stage in (Stage.DEALING, Stage.REVEAL) and rnd.phase != SHOWDOWN:
             dealt = next(s for s in BOARD_STREETS if STREET_PHASES[s] == street)
@@ -351,12 +354,14 @@ class PokerFlow(DealFlow):
         order = clockwise(mine.seats)
         first = order.index(left_of(order, mine.hand.button))
         seats = order[first:] + order[:first]
-        tx.emit(ev.DealStarted(tuple((f"seat{s}", 2) for s in seats), by_hand=self.hand_deal), STATION)
-        if not self.hand_deal:
-            self.request_packet(tx)
+        tx.emit(ev.DealStarted(tuple((f"seat{s}", 2) for s in seats), by_hand=not self.shoe_deals), STATION)
+        self.deal_next_part(tx)
 
     def deal_done(self, tx: Tx) -> None:
-        """Dealt by hand: the croupier has dealt the hole cards."""
+        """Dealt by hand: the croupier has dealt the hole cards (from a reading shoe: before the plan was)."""
+        if self.reading_shoe:
+            self.shoe_deal_done(tx)
+            return
         self.advance(tx)
 
     def packets_done(self, tx: Tx) -> None:
@@ -380,8 +385,7 @@ class PokerFlow(DealFlow):
             tx.emit(ev.PhaseChanged(deal_phase(street)), STATION)
             cards = street.board_size - Street(street - 1).board_size
             tx.emit(StreetDealt(STREET_PHASES[street], ((BURN, 1), (BOARD, cards))), STATION)
-            if not self.hand_deal:
-                self.request_packet(tx)
+            self.deal_next_part(tx)
             return
         if hand.over:
             tx.emit(ev.PhaseChanged(SHOWDOWN), STATION)
@@ -415,10 +419,14 @@ class PokerFlow(DealFlow):
 
     def clock_due(self, state: TableState, now: datetime) -> bool:
         due = self.deadline(state)
-        return due is not None and now >= due
+        return super().clock_due(state, now) or (due is not None and now >= due)
 
     def on_clock(self, tx: Tx, now: datetime) -> None:
-        """The action clock ran out: the seat to act is folded, or checked when checking is free."""
+        """The action clock ran out: the seat to act is folded, or checked when checking is free
+        (or a reading-shoe deal stopped short: ``DealFlow.on_clock``)."""
+        if super().clock_due(tx.state, now):
+            super().on_clock(tx, now)
+            return
         due = self.deadline(tx.state)
         if due is None or now < due:
             return

@@ -129,15 +129,16 @@ def _now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def flow_for(game: Game, table: TableConfig, *, has_shoe: bool, has_reader: bool) -> Flow:
+def flow_for(game: Game, table: TableConfig, *, has_shoe: bool, has_reader: bool,
+             has_reading_shoe: bool = False) -> Flow:
     """The rules engine of the game's family (``banking``: each seat against the dealer)."""
     if isinstance(game, BankingGame):
-        return BankingFlow(game, table, has_shoe=has_shoe, has_reader=has_reader)
+        return BankingFlow(game, table, has_shoe=has_shoe, has_reader=has_reader, has_reading_shoe=has_reading_shoe)
     if game.family == "poker":
         from importlib import import_module  # the player-vs-player family's engine
 
         flow: Flow = import_module("dealer_station.engine.poker").PokerFlow(
-            game, table, has_shoe=has_shoe, has_reader=has_reader)
+            game, table, has_shoe=has_shoe, has_reader=has_reader, has_reading_shoe=has_reading_shoe)
         return flow
     raise RuleError(f"no round engine for the {game.family} family of {game.name!r}", "game")
 
@@ -153,6 +154,7 @@ class TableSession:
         shoe: ShoeCommands | None = None,
         has_reader: bool = False,
         credentials: Authenticator | None = None,
+        has_reading_shoe: bool = False,
     ) -> None:
         self.profile = table
         """The table's profile as loaded now: the terms the next round opens under."""
@@ -162,9 +164,10 @@ class TableSession:
         self.journal = journal
         self.shoe = shoe
         self.has_reader = has_reader
-        self.hand_deal = table.deal_mode == "hand"
+        self.has_reading_shoe = has_reading_shoe
         self.credentials = credentials
-        self.flow: Flow = flow_for(self.game, table, has_shoe=shoe is not None, has_reader=has_reader)
+        self.flow: Flow = flow_for(self.game, table, has_shoe=shoe is not None, has_reader=has_reader,
+                                   has_reading_shoe=has_reading_shoe)
         self.state = TableState(table_id=table.table_id)
         self.unavailable: str | None = None
         """Set when the journal cannot be written: nothing may be played until it can."""
@@ -189,6 +192,16 @@ class TableSession:
     def phase(self) -> str:
         rnd = self.state.round
         return CLOSED if rnd is None else rnd.phase
+
+    @property
+    def hand_deal(self) -> bool:
+        """Dealt by hand with nothing reading the deal: cards become known as they are revealed."""
+        return self.flow.hand_deal
+
+    @property
+    def reading_shoe(self) -> bool:
+        """Dealt by hand from a reading shoe: each card is known as it is drawn."""
+        return self.flow.reading_shoe
 
     @property
     def phase_info(self) -> Phase:
@@ -396,8 +409,8 @@ class TableSession:
 
     def _run_under(self, table: TableConfig) -> None:
         self.table = table
-        self.hand_deal = table.deal_mode == "hand"
-        self.flow = flow_for(self.game, table, has_shoe=self.shoe is not None, has_reader=self.has_reader)
+        self.flow = flow_for(self.game, table, has_shoe=self.shoe is not None, has_reader=self.has_reader,
+                             has_reading_shoe=self.has_reading_shoe)
 
     def _open(self, tx: Tx) -> str:
         """Open the next round under the profile's terms, journaling them first when they are new
@@ -673,10 +686,18 @@ class TableSession:
                 self._log.error("device_refused", device=report.device, model=report.model,
                                 serial=report.serial_number, program_hash=report.program_hash,
                                 reason=report.reason, detail=report.detail, round_id=self._round_id())
-            case rp.CardDrawn() | rp.Unreadable() | rp.Alarm():
-                # A reading shoe's draws: assigning them to deal positions is the flow's, not wired yet.
-                self._log.warning("reading_shoe_report_not_handled", device=report.device,
-                                  report=type(report).__name__, round_id=self._round_id())
+            case rp.CardDrawn():
+                self._device("draw", lambda tx: self.flow.on_card_drawn(tx, report.card, report.burn),
+                             card=report.card)
+            case rp.Unreadable():
+                self._log.warning("card_unreadable", device=report.device, reason=report.reason,
+                                  round_id=self._round_id())
+                self._device("draw", lambda tx: self.flow.on_draw_unreadable(tx, report.burn, report.reason))
+            case rp.Alarm():
+                self._log.warning("device_alarm", device=report.device, severity=report.severity, code=report.code,
+                                  text=report.text, round_id=self._round_id())
+                self._device("alarm", lambda tx: self.flow.on_shoe_alarm(tx, report.severity, report.code,
+                                                                          report.text))
             case _:
                 assert_never(report)
 

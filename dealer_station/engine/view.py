@@ -35,6 +35,9 @@ ENGLISH: dict[str, str] = {
     "waiting_deck": "No more bets - waiting for a verified deck",
     "deal_by_hand": "Deal by hand, face down: two to each seat, two to the dealer, five to the board; then Cards dealt",
     "dealing": "Dealing",
+    "deal_from_shoe": "Deal from the reading shoe, {order}: two to each seat, two to the dealer, five to the board",
+    "draw:round_robin": "one card at a time around the table",
+    "draw:packets": "two cards at a time",
     "decision": "{street} decision: seat {seat}",
     "reveal": "Reveal the {what}: {how}{target}",
     "reveal_target": " ({position} card {number})",
@@ -58,12 +61,14 @@ ENGLISH: dict[str, str] = {
     # devices
     "device:shuffler": "shoe",
     "device:reader": "reader",
+    "device:reading_shoe": "reading shoe",
     "device:device": "device",
     # what stopped a round (halt and void causes)
     "cause:jam": "Shoe jam",
     "cause:misfeed": "Shoe misfeed",
     "cause:door_open": "Shoe door open",
     "cause:internal_error": "Device error",
+    "cause:shoe_alarm": "Reading shoe alarm",
     "cause:card_unreadable": "Card unreadable",
     "cause:deck_count_wrong": "Deck check failed",
     "cause:power_restored": "Device power cycled",
@@ -119,6 +124,7 @@ ENGLISH: dict[str, str] = {
     "poker:deal_holes": "Deal two cards to each seat from the button's left",
     "poker:deal_by_hand": "Deal two cards to each seat from the button's left, then Cards dealt",
     "poker:deal_street": "Deal the {street}: burn one, {count} to the board",
+    "poker:deal_from_shoe": "Deal from the reading shoe, {order}: two cards to each seat from the button's left",
     "poker:read_street": "Deal the {street}: burn one, {count} to the board, then {how}",
     "poker:to_act": "{street}: seat {seat} to act ({options})",
     "poker:showdown_show": "Showdown: seat {seat} shows or mucks",
@@ -234,6 +240,8 @@ def banner(session: TableSession) -> Text:
     if stage is Stage.LOCKED:
         return Text("waiting_deck")
     if stage is Stage.DEALING:
+        if session.reading_shoe:
+            return Text("deal_from_shoe", {"order": Text(f"draw:{session.table.devices.draw_order}")})
         return Text("deal_by_hand") if session.hand_deal else Text("dealing")
     if stage is Stage.DECISION:
         waiting = session.seats_to_act()

@@ -2,7 +2,8 @@
 
 A station role holds exactly ``EXECUTE`` on ``floor.ingest``, ``floor.tail`` and
 ``floor.hash_at``: no table privilege at all, so it cannot UPDATE, DELETE or INSERT rows
-that skip the chain check. The report role may SELECT the floor's tables and nothing else.
+that skip the chain check. The report role may SELECT the floor's tables and add a par sheet the
+floor does not hold yet (``floor.put_par_sheet``: derived figures, never a record).
 Roles are created with LOGIN and no password: give them one (``ALTER ROLE ... PASSWORD``),
 or map them to certificates or peer authentication in ``pg_hba.conf``. ``pin_station`` gives
 a station its own login, a member of the station role, pinned to its table(s): a hash chain
@@ -26,6 +27,10 @@ STATION_FUNCTIONS = (
     "floor.tail(text)",
     "floor.hash_at(text, bigint)",
 )
+
+
+PAR_FUNCTION = "floor.put_par_sheet(text, text, integer, integer, jsonb)"
+"""The one thing the report role may add to the floor: a par sheet not held yet (migration 0007; the pit computes them)."""
 
 
 def _ensure_role(conn: psycopg.Connection[Any], name: str) -> bool:
@@ -55,6 +60,7 @@ def init_roles(url: str, station_role: str = DEFAULT_STATION_ROLE, report_role: 
                 conn.execute(sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {}").format(report))
                 conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION floor.tail(text), floor.hash_at(text, bigint) TO {}")
                              .format(report))
+                conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(PAR_FUNCTION), report))
                 conn.execute(sql.SQL("ALTER DEFAULT PRIVILEGES IN SCHEMA floor GRANT SELECT ON TABLES TO {}")
                              .format(report))
         except psycopg.Error as exc:

@@ -9,9 +9,11 @@ refuses a floor login that could write anything: the page reads with the report 
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from datetime import time as dtime
 from importlib import resources
 from pathlib import Path
@@ -19,6 +21,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import psycopg
+import structlog
 from jinja2 import Environment
 from markupsafe import Markup
 from psycopg_pool import ConnectionPool
@@ -35,7 +38,9 @@ from ..floor.migrate import require_version
 from ..floor.queries import REPORT_SCHEMA
 from ..shifts import DEFAULT_SHIFTS
 from .chains import ChainWatch
-from .live import FloorLive, Tile
+from .live import STALE_BETWEEN, STALE_OPEN, FloorLive, Tile
+from .outage import CONNECT_TIMEOUT, KEEPALIVE, floor_trouble, is_floor_trouble
+from .par_keeper import PAR_SCHEMA, ParKeeper
 from .sessions import IDLE, LIFETIME, Session, Sessions
 from .state import session_key
 from .throttle import AddressThrottle
@@ -43,11 +48,20 @@ from .users import PitUsers, users_path
 from .views import environment
 from .web import CookieNames, Gate
 
-READ_ONLY: dict[str, Any] = {"options": "-c default_transaction_read_only=on"}
-"""Every connection the page opens is read-only, whatever role the URL names."""
-PIT_SCHEMA = REPORT_SCHEMA
-"""The floor migration the page needs: its reports' (0005), after the table layout and the change notifications (0004)."""
-STATIC = ("pit.css", "pit.js")
+log = structlog.get_logger("dealer_station.pit.app")
+
+READ_ONLY: dict[str, Any] = {"options": "-c default_transaction_read_only=on", "connect_timeout": CONNECT_TIMEOUT,
+                             **KEEPALIVE}
+"""Every connection the page opens is read-only, whatever role the URL names; it gives up quickly
+on a floor that does not answer (``outage``)."""
+STATEMENT_TIMEOUT = 20.0
+"""Seconds a page's query may run (a shift report over ten million events takes about one)."""
+POOL_WAIT = 3.0
+"""Seconds a page waits for a floor connection; 0.5 while the live floor already knows the floor is down."""
+PIT_SCHEMA = max(REPORT_SCHEMA, PAR_SCHEMA)
+"""The floor migration the page needs: its par sheets' (0008), after its reports' (0006) and the table layout
+and change notifications (0004)."""
+STATIC = ("pit.css", "pit.js", "tables.js")
 
 
 @dataclass(frozen=True)
@@ -62,6 +76,9 @@ class PitSettings:
     session_idle: float = IDLE
     poll: float = 1.0
     pool_size: int = 8
+    stale_open: float = STALE_OPEN
+    stale_between: float = STALE_BETWEEN
+    statement_timeout: float = STATEMENT_TIMEOUT
     clock: Callable[[], float] = time.time
 
 
@@ -77,10 +94,15 @@ class Pit:
                                  lifetime=settings.session_lifetime, idle=settings.session_idle)
         self.cookies = CookieNames(settings.secure_cookies)
         self.live = FloorLive(settings.floor_url, tz=settings.tz, shifts=settings.shifts, poll=settings.poll,
-                              clock=settings.clock, connect_kwargs=READ_ONLY)
+                              clock=settings.clock, connect_kwargs=READ_ONLY, stale_open=settings.stale_open,
+                              stale_between=settings.stale_between)
         self.chains = ChainWatch(settings.floor_url, connect_kwargs=READ_ONLY)
-        self.pool = ConnectionPool(settings.floor_url, min_size=1, max_size=settings.pool_size, open=False,
-                                   kwargs={"autocommit": True, **READ_ONLY}, name="pit-floor")
+        self.par = ParKeeper(settings.floor_url, samples=settings.par_rounds, connect_kwargs=READ_ONLY)
+        timeout = int(settings.statement_timeout * 1000)
+        self.pool = ConnectionPool(
+            settings.floor_url, min_size=1, max_size=settings.pool_size, open=False, name="pit-floor",
+            kwargs={"autocommit": True, **READ_ONLY, "options": f"{READ_ONLY['options']} -c statement_timeout={timeout}"},
+            check=ConnectionPool.check_connection)
         self.templates: Environment = environment(settings.tz, settings.clock)
         self._tiles: dict[str, tuple[int, Markup]] = {}
 
@@ -95,11 +117,14 @@ class Pit:
         return html
 
     def connection(self) -> contextlib.AbstractContextManager[psycopg.Connection[Any]]:
-        return self.pool.connection(timeout=10.0)
+        """A floor connection for a page: checked before use (a server restarted since leaves dead ones),
+        waited for a few seconds at most, half a second while the live floor says the floor is down."""
+        return self.pool.connection(timeout=0.5 if self.live.down else POOL_WAIT)
 
     def render(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         session = request.scope.get("state", {}).get("session")
         base = {"session": session, "path": request.url.path, "tile_html": self.tile_html,
+                "now": datetime.fromtimestamp(self.settings.clock(), UTC),
                 "post_token": self.sessions.post_token(session) if isinstance(session, Session) else ""}
         html = self.templates.get_template(template).render(**base, **context)
         return HTMLResponse(html, status_code=status)
@@ -147,19 +172,31 @@ async def _static(request: Request) -> Response:
 
 
 async def _error(request: Request, exc: Exception) -> Response:
-    """A refusal (4xx) says why; a floor that cannot be read now is a 503 in one line; anything else 500."""
+    """A refusal (4xx) says why; a floor that cannot be read now is a 503 in a readable sentence (the
+    driver's text, with its socket paths and host names, goes to the log only); anything else 500."""
+    headers: dict[str, str] = {}
     if isinstance(exc, HTTPException):
         status, detail = exc.status_code, str(exc.detail)
-    elif isinstance(exc, (psycopg.Error, DealerStationError)):
-        status, detail = 503, f"the floor cannot be read now: {one_line(exc)}"
+    elif is_floor_trouble(exc) or isinstance(exc, psycopg.Error):
+        log.warning("page_floor_trouble", path=request.url.path, error=one_line(exc))
+        status, detail, headers = 503, floor_trouble(exc), {"retry-after": "5"}
+    elif isinstance(exc, DealerStationError):
+        status, detail = 400, str(exc)
     else:
+        log.error("page_failed", path=request.url.path, error=f"{type(exc).__name__}: {one_line(exc)}")
         status, detail = 500, "the page failed (see the server's log)"
-    return pit_of(request).render(request, "error.html", status=status, status_code=status, detail=detail)
+    if request.url.path.startswith("/api/") or request.url.path.endswith(".csv"):
+        return Response(json.dumps({"error": detail}) + "\n", status_code=status, media_type="application/json",
+                        headers=headers)
+    response = pit_of(request).render(request, "error.html", status=status, status_code=status, detail=detail,
+                                      outage=status == 503)
+    response.headers.update(headers)
+    return response
 
 
 def create_app(settings: PitSettings, *, check_role: bool = True) -> Starlette:
     """The web app; its lifespan opens the pool and starts the live floor and the chain watch."""
-    from . import auth_pages, floor_pages, integrity_pages, report_pages, round_pages
+    from . import auth_pages, floor_pages, integrity_pages, report_pages, round_pages, table_pages
 
     pit = Pit(settings)
 
@@ -170,15 +207,18 @@ def create_app(settings: PitSettings, *, check_role: bool = True) -> Starlette:
         pit.pool.open(wait=True, timeout=10.0)
         pit.live.start()
         pit.chains.start()
+        pit.par.start()
         try:
             yield
         finally:
             pit.live.stop()
             pit.chains.stop()
+            pit.par.stop()
             pit.pool.close()
 
     routes = [
         *auth_pages.ROUTES, *floor_pages.ROUTES, *report_pages.ROUTES, *round_pages.ROUTES, *integrity_pages.ROUTES,
+        *table_pages.ROUTES,
         Route("/static/{name}", _static, methods=["GET"]),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

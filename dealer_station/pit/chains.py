@@ -19,6 +19,7 @@ from ..errors import DealerStationError
 from ..floor.db import connect, one_line
 from ..floor.queries import stations
 from ..floor.verify import GENESIS_HASH, FloorChainCheck, check_floor_chain
+from .outage import floor_trouble
 
 log = structlog.get_logger("dealer_station.pit.chains")
 
@@ -65,8 +66,8 @@ class ChainWatch:
                         self._wake.wait(self.every)
                         self._wake.clear()
             except (psycopg.Error, DealerStationError) as exc:
-                self.error = one_line(exc)
-                log.warning("chain_check_failed", error=self.error)
+                self.error = floor_trouble(exc)  # the page's sentence; the driver's text goes to the log
+                log.warning("chain_check_failed", error=one_line(exc))
                 self._stop.wait(2.0)
 
     def _check_all(self, conn: psycopg.Connection[Any]) -> None:

@@ -23,7 +23,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response, Stream
 from starlette.routing import Route
 
 from .app import pit_of
-from .live import Tile
+from .live import FloorLive, FloorSummary, Tile
 from .web import session_of
 
 STREAM_TICK = 0.2  # seconds between looks at the live floor (in memory: cheap)
@@ -51,11 +51,20 @@ async def home(request: Request) -> Response:
     return RedirectResponse("/floor", status_code=303)
 
 
+def page_status(live: FloorLive) -> dict[str, Any]:
+    """The floor's status as the page's badge and banner say it (``FloorLive.status``, and its time in ms)."""
+    status = live.status()
+    since = live.down_since
+    return {**status, "since": since, "since_ms": int(since.timestamp() * 1000) if since else None}
+
+
 async def floor_page(request: Request) -> Response:
     pit = pit_of(request)
     tiles = pit.live.tiles()
     return pit.render(request, "floor.html", pits=by_pit(tiles), tables=len(tiles), version=pit.live.version,
-                      ready=pit.live.ready.is_set(), error=pit.live.error, shift_started=pit.live.shift_started)
+                      ready=pit.live.ready.is_set(), floor_status=page_status(pit.live), summary=FloorSummary.of(tiles),
+                      shift_started=pit.live.shift_started, stale_open=pit.live.stale_open,
+                      stale_between=pit.live.stale_between)
 
 
 async def floor_grid(request: Request) -> Response:
@@ -65,8 +74,10 @@ async def floor_grid(request: Request) -> Response:
 
 async def floor_json(request: Request) -> Response:
     pit = pit_of(request)
+    tiles = pit.live.tiles()
     return JSONResponse({"version": pit.live.version, "ready": pit.live.ready.is_set(), "error": pit.live.error,
-                         "tiles": [_plain(asdict(t)) for t in pit.live.tiles()]})
+                         "status": pit.live.status(), "summary": _plain(asdict(FloorSummary.of(tiles))),
+                         "tiles": [_plain(asdict(t)) for t in tiles]})
 
 
 async def floor_stream(request: Request) -> Response:
@@ -79,8 +90,9 @@ async def floor_stream(request: Request) -> Response:
 
     async def events() -> AsyncIterator[str]:
         nonlocal version
-        yield "retry: 2000\n\n"
+        yield "retry: 1000\n\n"
         checked = beat = time.monotonic()
+        status_seen = -1
         while True:
             now = time.monotonic()
             if now - checked >= SESSION_CHECK:
@@ -88,10 +100,17 @@ async def floor_stream(request: Request) -> Response:
                 if not pit.sessions.alive(session):
                     yield "event: expired\ndata: {}\n\n"
                     return
+            if pit.live.status_version != status_seen:  # the floor went away or came back
+                status_seen = pit.live.status_version
+                yield f"event: floor\ndata: {json.dumps(_plain(page_status(pit.live)))}\n\n"
+                beat = now
             version, changed = pit.live.changed_since(version)
             if changed:
-                data = {"version": version, "tiles": [{"id": t.table_id, "pit": t.pit, "seq": t.last_seq,
-                                                       "html": str(pit.tile_html(t))} for t in changed]}
+                summary = pit.templates.get_template("_summary.html").render(summary=pit.live.summary())
+                data = {"version": version, "summary": summary,
+                        "tiles": [{"id": t.table_id, "pit": t.pit, "seq": t.last_seq, "halted": t.halted,
+                                   "halt": t.halt_text, "stale": t.stale, "html": str(pit.tile_html(t))}
+                                  for t in changed]}
                 yield f"event: tiles\ndata: {json.dumps(data)}\n\n"
                 beat = now
             elif now - beat >= HEARTBEAT:

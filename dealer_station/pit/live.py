@@ -13,6 +13,13 @@ also compares each table's ``last_seq`` with what was folded.
 The table's result this shift is the pit report's own figure (``queries.report_data`` and
 ``report.build_rows`` by table, from the start of the current shift), recomputed for the
 tables that changed, at most every ``results_every`` seconds.
+
+A table is **stale** when the floor has not heard from it (``floor.stations.last_ingest``, the
+floor's own clock) within ``stale_open`` seconds while a round is open, or ``stale_between``
+seconds between rounds: its station, network or forwarder is down, whatever its last state
+says. Staleness is looked at on every wake, so a silent table turns stale by itself. When the
+floor itself cannot be read, ``status()`` says so (a readable sentence, ``outage.floor_trouble``)
+and the thread reconnects by itself; the tiles keep the last state read.
 """
 
 from __future__ import annotations
@@ -42,19 +49,27 @@ from ..floor.queries import (
     stations,
     table_layout,
 )
-from ..floor.report import ReportRow, build_rows
+from ..floor.report import ALL, ReportRow, build_rows
 from ..floor.report_data import Period, parse_at
 from ..games import GAMES  # noqa: F401  (registers every game's event kinds for decode)
 from ..jackpot import JackpotLedger
 from ..money import format_cents
 from ..shifts import shift_start
 from ..table.event_base import decode
-from ..table.phases import CLOSED
+from ..table.phases import CLOSED, PAID, VOID
 from ..table.state import TableState, evolve
+from .outage import floor_trouble
 
 log = structlog.get_logger("dealer_station.pit.live")
 
 UNASSIGNED = "Unassigned"
+BETWEEN_ROUNDS = frozenset({PAID, VOID, CLOSED})
+STALE_OPEN = 30.0
+"""Seconds without a word from a table with a round open before it is stale (a round's events come every few seconds)."""
+STALE_BETWEEN = 300.0
+"""Seconds without a word from a table between rounds before it is stale (an idle table journals nothing)."""
+RECONNECT_MAX = 2.0
+"""The longest wait between two attempts to reach a floor that went away."""
 PROBLEMS_KEPT = 5
 Clock = Callable[[], float]
 
@@ -112,10 +127,43 @@ class Tile:
     last_event_at: datetime | None
     problems: tuple[str, ...]
     version: int
+    heard_at: datetime | None = None  # when the floor last accepted a batch of this table (its clock)
+    stale: bool = False  # not heard from within the stated time (``FloorLive.stale_open``/``stale_between``)
+    stale_after: float = STALE_BETWEEN
+
+    @property
+    def between_rounds(self) -> bool:
+        return self.phase in BETWEEN_ROUNDS
 
     @property
     def sort_key(self) -> tuple[int, str, int, str]:
         return (self.pit == UNASSIGNED, self.pit, self.position, self.table_id)
+
+
+@dataclass(frozen=True, slots=True)
+class FloorSummary:
+    """The floor bar: how many tables are open, halted, stale; the floor's win and hold this shift."""
+
+    tables: int
+    open: int  # heard from within the stated time and not halted
+    halted: int
+    stale: int  # not halted, not heard from within the stated time
+    in_round: int
+    alarmed: int
+    rounds: int
+    handle: Decimal
+    win: Decimal
+    hold_pct: Decimal | None
+
+    @classmethod
+    def of(cls, tiles: Sequence[Tile]) -> FloorSummary:
+        halted = sum(1 for t in tiles if t.halted)
+        stale = sum(1 for t in tiles if t.stale and not t.halted)
+        total = ReportRow(ALL, ALL, ALL, ALL, handle=sum((t.result.handle for t in tiles), Decimal(0)),
+                          win=sum((t.result.win for t in tiles), Decimal(0)))
+        return cls(len(tiles), len(tiles) - halted - stale, halted, stale,
+                   sum(1 for t in tiles if not t.between_rounds), sum(1 for t in tiles if t.alarms),
+                   sum(t.result.rounds for t in tiles), total.handle, total.win, total.hold_pct)
 
 
 @dataclass
@@ -125,7 +173,9 @@ class _Table:
     ledger: JackpotLedger = field(default_factory=JackpotLedger)
     last_seq: int = 0
     last_event_at: str | None = None
+    heard_at: datetime | None = None
     problems: list[str] = field(default_factory=list)
+    held: dict[tuple[str | None, int], bool] = field(default_factory=dict)  # (round, seat) -> award needs verifying
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +197,8 @@ def fold(table: _Table, events: Iterable[FloorEvent]) -> None:
             evolve(table.state, decode(e.kind, payload), e.at, e.seq)
             if e.kind in JackpotLedger.KINDS:
                 table.ledger.feed(_Record(e.kind, payload, e.at, e.round_id))
+                if e.kind == "jackpot_award" and isinstance(payload.get("seat"), int):
+                    table.held[(e.round_id, payload["seat"])] = payload.get("needs_verification") is True
         except Exception as exc:  # a station's record, whatever is wrong with it, must not stop the floor view
             table.problems = [*table.problems, f"seq {e.seq} ({e.kind}) not read: {clipped(str(exc), 200)}"
                               ][-PROBLEMS_KEPT:]
@@ -159,13 +211,16 @@ class FloorLive:
 
     def __init__(self, url: str, *, tz: ZoneInfo, shifts: Sequence[dtime], poll: float = 1.0,
                  results_every: float = 0.5, clock: Clock = time.time,
-                 connect_kwargs: dict[str, Any] | None = None) -> None:
+                 connect_kwargs: dict[str, Any] | None = None, stale_open: float = STALE_OPEN,
+                 stale_between: float = STALE_BETWEEN) -> None:
         self.url = url
         self._kwargs = connect_kwargs or {}
         self.tz = tz
         self.shifts = tuple(shifts)
         self.poll = poll
         self.results_every = results_every
+        self.stale_open = stale_open
+        self.stale_between = stale_between
         self._clock = clock
         self._tables: dict[str, _Table] = {}
         self._tiles: dict[str, Tile] = {}
@@ -180,7 +235,9 @@ class FloorLive:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self.ready = threading.Event()
-        self.error: str | None = None
+        self.error: str | None = None  # a readable sentence while the floor cannot be read
+        self.down_since: datetime | None = None
+        self.status_version = 0
         self._thread: threading.Thread | None = None
 
     # ------------------------------------------------------------------ readers
@@ -194,8 +251,20 @@ class FloorLive:
         with self._lock:
             return sorted(self._tiles.values(), key=lambda t: t.sort_key)
 
+    def status(self) -> dict[str, Any]:
+        """Whether the floor can be read now: what the page's badge and banner say."""
+        return {"ok": self.error is None, "message": self.error, "ready": self.ready.is_set(),
+                "since": self.down_since.isoformat() if self.down_since else None, "version": self.status_version}
+
+    @property
+    def down(self) -> bool:
+        return self.error is not None
+
     def tile(self, table_id: str) -> Tile | None:
         return self._tiles.get(table_id)
+
+    def summary(self) -> FloorSummary:
+        return FloorSummary.of(self.tiles())
 
     def changed_since(self, version: int) -> tuple[int, list[Tile]]:
         """The tiles changed after ``version``, and the version they bring the reader to."""
@@ -207,6 +276,22 @@ class FloorLive:
         with self._lock:
             table = self._tables.get(table_id)
             return [] if table is None else table.ledger.hits(25)
+
+    def jackpot_summary(self, table_id: str) -> dict[str, Any] | None:
+        """The table's progressive (``JackpotLedger.summary``), each hit with whether it was held for
+        verification (``held``: False is an award paid automatically, below the table's verify_at)."""
+        with self._lock:
+            table = self._tables.get(table_id)
+            if table is None or (table.ledger.meter is None and not table.ledger.hits()):
+                return None
+            summary = table.ledger.summary() or {"history": table.ledger.hits(25)}
+            for hit in summary["history"]:
+                hit["held"] = table.held.get((hit["round_id"], hit["seat"]))
+            return summary
+
+    def shift_row(self, table_id: str) -> ReportRow | None:
+        """The table's shift report row (its figures since the start of this shift)."""
+        return self._results.get(table_id)
 
     # ------------------------------------------------------------------ the thread
 
@@ -229,21 +314,31 @@ class FloorLive:
                     listener.execute("LISTEN floor_changed")
                     self._refresh(conn, initial=not self.ready.is_set())
                     self.ready.set()
-                    self.error = None
-                    backoff = 0.5
+                    self._set_error(None)
+                    backoff = 0.25
                     while not self._stop.is_set():
                         self._wait(listener)
                         self._refresh(conn)
             except (psycopg.Error, DealerStationError) as exc:
-                self.error = one_line(exc)
-                log.warning("floor_unreachable", error=self.error)
+                if self.error is None:
+                    log.warning("floor_unreachable", error=one_line(exc))
+                self._set_error(floor_trouble(exc))
                 self._stop.wait(backoff)
-                backoff = min(backoff * 2, 5.0)
+                backoff = min(backoff * 2, RECONNECT_MAX)
             except Exception as exc:  # a defect must not end the live view silently: say so, and go on
-                self.error = f"the live floor failed: {type(exc).__name__}: {clipped(str(exc), 200)}"
-                log.exception("floor_live_failed")
+                log.exception("floor_live_failed", error=clipped(str(exc), 200))
+                self._set_error("The live floor failed (the server's log says why).")
                 self._stop.wait(backoff)
-                backoff = min(backoff * 2, 5.0)
+                backoff = min(backoff * 2, RECONNECT_MAX)
+
+    def _set_error(self, error: str | None) -> None:
+        if error == self.error:
+            return
+        if error is None:
+            log.info("floor_reachable_again", down_since=self.down_since.isoformat() if self.down_since else None)
+        self.down_since = None if error is None else (self.down_since or datetime.fromtimestamp(self._clock(), UTC))
+        self.error = error
+        self.status_version += 1
 
     def _wait(self, listener: psycopg.Connection[Any]) -> None:
         """Until a notification (then the rest already queued) or ``poll`` seconds."""
@@ -269,6 +364,9 @@ class FloorLive:
                 fold(table, state_events(conn, station.table_id))
                 self._tables[station.table_id] = table
                 changed.add(station.table_id)
+            if station.last_ingest != table.heard_at:
+                table.heard_at = station.last_ingest
+                changed.add(station.table_id)
             while table.last_seq < station.last_seq:
                 batch = events_after(conn, station.table_id, table.last_seq)
                 if not batch:
@@ -286,8 +384,21 @@ class FloorLive:
             changed |= self._pending_results
             self._pending_results = set()
             self._results_at = now
+        changed |= self._turned_stale()
         if changed:
             self._publish(changed)
+
+    def _stale(self, table: _Table) -> bool:
+        if table.heard_at is None:
+            return True
+        rnd = table.state.round
+        limit = self.stale_between if rnd is None or rnd.phase in BETWEEN_ROUNDS else self.stale_open
+        return self._clock() - table.heard_at.timestamp() > limit
+
+    def _turned_stale(self) -> set[str]:
+        """Tables whose staleness is no longer what their tile says (time passes with no event)."""
+        return {t for t, table in self._tables.items()
+                if t in self._tiles and self._tiles[t].stale != self._stale(table)}
 
     def _compute_results(self, conn: psycopg.Connection[Any], tables: list[str]) -> None:
         assert self._shift is not None
@@ -349,6 +460,9 @@ class FloorLive:
             last_event_at=parse_at(table.last_event_at) if table.last_event_at else None,
             problems=tuple(table.problems),
             version=version,
+            heard_at=table.heard_at,
+            stale=self._stale(table),
+            stale_after=self.stale_between if rnd is None or rnd.phase in BETWEEN_ROUNDS else self.stale_open,
         )
 
     @property

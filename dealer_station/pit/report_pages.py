@@ -2,7 +2,9 @@
 
 The same parameters as the command (``from``, ``to``, ``tz``, ``shifts``, ``by``, ``table``),
 parsed by the same functions, and the same computation: ``queries.report_data`` on the
-floor, then ``report.make_report`` with the par sheets (``par.par_sheet``). The CSV is
+floor, then ``report.make_report`` with the par sheets (``par_keeper.ParKeeper``: kept on the
+floor, computed in the background; a sheet not computed yet leaves the theoretical figures blank
+and the page says "par pending", while CSV and JSON answer 503: they are only ever whole). The CSV is
 ``render.as_csv`` and the JSON ``render.as_json``, byte for byte what the command prints;
 the charts are the HTML report's (``floor.html``).
 """
@@ -15,7 +17,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import DealerStationError
@@ -26,8 +28,11 @@ from ..floor.report_data import Period
 from ..periods import moment, zone
 from ..shifts import parse_shifts, shift_of, shift_start
 from .app import Pit, pit_of
+from .outage import is_floor_trouble
+from .par_keeper import Job
 
 DEFAULT_BY = "table,day,shift"
+BY_CHOICES = (DEFAULT_BY, "table", "table,shift", "table,day", "game", "day,shift", "day", "shift")
 
 
 def report_params(pit: Pit, request: Request) -> dict[str, str]:
@@ -44,10 +49,9 @@ def report_params(pit: Pit, request: Request) -> dict[str, str]:
             "by": q.get("by", DEFAULT_BY).strip(), "table": q.get("table", "").strip()}
 
 
-def build_report(pit: Pit, params: dict[str, str]) -> Report:
-    """The report the command would print for these parameters (blocking: run it off the event loop)."""
-    from ..par import par_sheet
-
+def build_report(pit: Pit, params: dict[str, str]) -> tuple[Report, list[Job]]:
+    """The report the command would print for these parameters (blocking: run it off the event loop),
+    and the par sheets it lacks because they are still being computed (``ParKeeper``: never waited for)."""
     tz = zone(params["tz"] or "UTC")
     period = Period(moment(params["from"] or None, tz, "from"), moment(params["to"] or None, tz, "to", end=True), tz,
                     parse_shifts(params["shifts"]))
@@ -56,25 +60,44 @@ def build_report(pit: Pit, params: dict[str, str]) -> Report:
     with pit.connection() as conn:
         data = report_data(conn, period, tables)
 
+    asked: set[tuple[str, str]] = set()
+
     def par(game: str, paytables: str | None) -> Any:
-        return par_sheet(game, paytables, samples=pit.settings.par_rounds, progress=None)
+        if paytables is not None:
+            asked.add((game, paytables))
+        return pit.par.lookup(game, paytables)
 
-    return make_report(data, by, par)
+    report = make_report(data, by, par)
+    return report, pit.par.pending(asked)
 
 
-async def _report_or_error(request: Request) -> tuple[dict[str, str], Report | None, str | None]:
+async def _report_or_error(request: Request) -> tuple[dict[str, str], Report | None, list[Job], str | None]:
     pit = pit_of(request)
     params = report_params(pit, request)
     try:
-        return params, await run_in_threadpool(build_report, pit, params), None
+        report, pending = await run_in_threadpool(build_report, pit, params)
+        return params, report, pending, None
     except DealerStationError as exc:
-        return params, None, str(exc)
+        if is_floor_trouble(exc):
+            raise
+        return params, None, [], str(exc)
+
+
+def pending_text(pending: list[Job]) -> str:
+    return "par pending: " + "; ".join(f"{j.game} ({j.progress})" for j in pending)
+
+
+def _pending_response(pending: list[Job], media_type: str, body: str) -> Response:
+    """A script's report waits for no par sheet either: 503 and when to ask again (the page shows the
+    figures it has at once; the command's JSON and CSV are only ever whole)."""
+    return Response(body, status_code=503, media_type=media_type, headers={"retry-after": "10"})
 
 
 async def report_page(request: Request) -> Response:
     pit = pit_of(request)
-    params, report, error = await _report_or_error(request)
-    context: dict[str, Any] = {"params": params, "error": error, "report": report}
+    params, report, pending, error = await _report_or_error(request)
+    context: dict[str, Any] = {"params": params, "error": error, "report": report, "pending": pending,
+                               "by_choices": BY_CHOICES if params["by"] in BY_CHOICES else (*BY_CHOICES, params["by"])}
     if report is not None:
         rows = [*report.rows, report.totals()] if len(report.rows) > 1 else report.rows
         context.update(
@@ -89,22 +112,36 @@ async def report_page(request: Request) -> Response:
 
 
 async def report_csv(request: Request) -> Response:
-    params, report, error = await _report_or_error(request)
+    params, report, pending, error = await _report_or_error(request)
     if report is None:
         return Response(f"{error}\n", status_code=400, media_type="text/plain; charset=utf-8")
+    if pending:
+        return _pending_response(pending, "text/plain; charset=utf-8", pending_text(pending) + "\n")
     name = "pit-report-" + "".join(c for c in (params["from"] or "all") if c.isalnum() or c in "-T") + ".csv"
     return Response(render.as_csv(report), media_type="text/csv; charset=utf-8",
                     headers={"content-disposition": f'attachment; filename="{name}"'})
 
 
 async def report_json(request: Request) -> Response:
-    params, report, error = await _report_or_error(request)
+    params, report, pending, error = await _report_or_error(request)
     if report is None:
         return Response(json.dumps({"error": error}) + "\n", status_code=400, media_type="application/json")
+    if pending:
+        return _pending_response(pending, "application/json", json.dumps(
+            {"error": pending_text(pending), "par_pending": [{"game": j.game, "progress": j.progress} for j in pending]})
+            + "\n")
     return Response(render.as_json(report), media_type="application/json")
 
 
+async def par_json(request: Request) -> Response:
+    """The par sheets being computed (a report page waiting for its theoretical figures asks)."""
+    pit = pit_of(request)
+    return JSONResponse({"loaded": pit.par.loaded.is_set(), "error": pit.par.error,
+                         "pending": [{"game": j.game, "progress": j.progress} for j in pit.par.pending()]})
+
+
 ROUTES = [
+    Route("/api/par", par_json, methods=["GET"]),
     Route("/reports", report_page, methods=["GET"]),
     Route("/reports.csv", report_csv, methods=["GET"]),
     Route("/api/report", report_json, methods=["GET"]),

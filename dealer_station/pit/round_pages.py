@@ -11,6 +11,8 @@ get the raw events: payload text, hashes, when the floor received each.
 
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -22,12 +24,15 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..errors import ConfigError, DealerStationError
+from ..errors import one_line as clipped
 from ..floor.queries import FloorEvent, RoundFilter, find_rounds, round_events
+from ..floor.render import _csv_value as csv_value  # the report CSV's quoting, not a second one
 from ..jackpot import JackpotLedger
 from ..money import parse_money
 from ..periods import moment, zone
 from ..recall import recalled_from_events
 from .app import Pit, pit_of
+from .poker_round import STREETS, poker_players
 from .users import AUDITOR
 from .views import card_html
 from .web import require
@@ -101,7 +106,40 @@ async def rounds_page(request: Request) -> Response:
         lines = [round_line(r) for r in reversed(found)]  # newest first on the page
     except DealerStationError as exc:
         error = str(exc)
-    return pit.render(request, "rounds.html", status=400 if error else 200, params=params, error=error, lines=lines)
+    return pit.render(request, "rounds.html", status=400 if error else 200, params=params, error=error, lines=lines,
+                      query=request.url.query)
+
+
+CSV_FIELDS = ("table", "round", "game", "started", "ended", "seats", "outcome", "void_cause", "voided_by",
+              "void_reason", "best_seat_win")
+
+
+def rounds_csv_text(lines: list[dict[str, Any]]) -> str:
+    """The finder's rounds as CSV, newest first, cells quoted as the report's CSV quotes them (a station's
+    table ids and causes never run as a spreadsheet formula)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_FIELDS)
+    for line in lines:
+        r, void = line["record"], line["record"].get("void") or {}
+        writer.writerow([csv_value(v) for v in (
+            r.get("table_id"), r.get("round_id"), r.get("game"), r.get("started_at"), r.get("ended_at"),
+            " ".join(str(s) for s in line["seats"]), line["outcome"], void.get("cause"), void.get("by"),
+            void.get("reason"), line["best_win"])])
+    return buffer.getvalue()
+
+
+async def rounds_csv(request: Request) -> Response:
+    pit = pit_of(request)
+    params = finder_params(request)
+    try:
+        where = round_filter(params, pit.settings.tz.key)
+    except DealerStationError as exc:
+        return Response(f"{exc}\n", status_code=400, media_type="text/plain; charset=utf-8")
+    found = await run_in_threadpool(_found, pit, where)
+    name = "pit-rounds-" + "".join(c for c in (params["from"] or "last") if c.isalnum() or c in "-T") + ".csv"
+    return Response(rounds_csv_text([round_line(r) for r in reversed(found)]), media_type="text/csv; charset=utf-8",
+                    headers={"content-disposition": f'attachment; filename="{name}"'})
 
 
 def _events(pit: Pit, table_id: str, round_id: str) -> list[FloorEvent]:
@@ -146,7 +184,17 @@ async def round_page(request: Request) -> Response:
     settled = {s["seat"]: s for s in (record.get("settlement") or {}).get("seats", [])}
     seats = [{"seat": s, "result": settled.get(s.get("seat"))} for s in record.get("seats") or []]
     timeline = [{"event": e, "what": what(e.kind, e.payload), "table_level": e.round_id is None} for e in events]
-    return pit.render(request, "round.html", record=record, seats=seats, timeline=timeline, hits=ledger.hits(),
+    players, problem = [], None
+    if any(e.kind == "hand_started" for e in events):
+        try:
+            players = poker_players(record, [e for e in events if e.round_id == round_id])
+        except Exception as exc:  # a station's record, whatever is wrong with it, must not hide the rest of the page
+            problem = f"the hand could not be replayed: {type(exc).__name__}: {clipped(str(exc), 200)}"
+    held = {(e.round_id, e.payload.get("seat")): e.payload.get("needs_verification") is True
+            for e in events if e.kind == "jackpot_award"}
+    hits = [{**h, "held": held.get((h["round_id"], h["seat"]))} for h in ledger.hits()]
+    return pit.render(request, "round.html", record=record, seats=seats, timeline=timeline, hits=hits,
+                      players=players, poker_problem=problem, streets=STREETS[1:],
                       jackpot=(record.get("settlement") or {}).get("jackpot"), table_id=table_id, round_id=round_id)
 
 
@@ -159,6 +207,7 @@ async def round_raw(request: Request) -> Response:
 
 ROUTES = [
     Route("/rounds", rounds_page, methods=["GET"]),
+    Route("/rounds.csv", rounds_csv, methods=["GET"]),
     Route("/rounds/{table_id}/{round_id}", round_page, methods=["GET"]),
     Route("/rounds/{table_id}/{round_id}/raw", round_raw, methods=["GET"]),
 ]

@@ -7,7 +7,7 @@ suit symbol. Nothing here computes a figure: the figures come from the floor's q
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -51,6 +51,32 @@ def money(value: Any) -> str:
     return format_money(value if isinstance(value, Decimal) else Decimal(str(value)))
 
 
+def picker(value: Any, end: bool = False) -> str:
+    """A ``from``/``to`` value as a date picker (``datetime-local``) holds it: ``YYYY-MM-DDTHH:MM``. A
+    date alone means the same moment (its start; for ``to``, the start of the next day)."""
+    text = str(value or "").strip()
+    try:
+        if len(text) == 10:
+            day = date.fromisoformat(text) + (timedelta(days=1) if end else timedelta(0))
+            return f"{day.isoformat()}T00:00"
+        return datetime.fromisoformat(text).strftime("%Y-%m-%dT%H:%M") if text else ""
+    except ValueError:
+        return ""
+
+
+def hit_state(hit: dict[str, Any], held: bool | None, finished: bool = True) -> tuple[str, str]:
+    """What happened to a jackpot hit, in words, and its CSS class: verified by whom, paid automatically
+    (an award below the table's verify_at is never held), waiting for a supervisor, or held and never
+    verified (a finished round: a supervisor should look)."""
+    if hit.get("verified_by"):
+        return f"verified by {hit['verified_by']}", "okay"
+    if held is False:
+        return "paid automatically (below the verification amount)", "okay"
+    if held is None:
+        return "no award record on the floor", "hint"
+    return ("held: not verified", "no") if finished else ("waiting for a supervisor's verification", "warn")
+
+
 def words(name: Any) -> str:
     """``no_more_bets`` -> ``no more bets``."""
     return str(name or "").replace("_", " ")
@@ -77,6 +103,7 @@ def environment(tz: ZoneInfo, clock: Any) -> Environment:
         return f"{seconds // 3600} h ago"
 
     env.filters.update(local=local, ago=ago, card=card_html, cards=cards_html, money=money, words=words,
-                       esc=escape)
+                       esc=escape, picker=picker)
     env.globals["tz_name"] = tz.key
+    env.globals["hit_state"] = hit_state
     return env

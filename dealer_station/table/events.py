@@ -189,10 +189,11 @@ class PacketRequested(Event):
 @register
 @dataclass(frozen=True, slots=True)
 class CardDealt(Event):
-    """The shoe reported a card; ``duplicate``/``unexpected`` mark the card that voided the round."""
+    """The shoe (or a reading shoe) reported a card; ``duplicate``/``unexpected`` mark the card that
+    voided the round; ``manual``: the croupier keyed a card the reading shoe could not read."""
 
     kind: ClassVar[str] = "card_dealt"
-    writers: ClassVar[tuple[str, ...]] = (DEVICE,)
+    writers: ClassVar[tuple[str, ...]] = (DEVICE, CROUPIER)
     position: str
     index: int
     card: int

@@ -168,6 +168,9 @@ class TableFacts(Protocol):
     def hand_deal(self) -> bool: ...
 
     @property
+    def reading_shoe(self) -> bool: ...
+
+    @property
     def has_reader(self) -> bool: ...
 
     @property
@@ -210,12 +213,12 @@ CROUPIER_COMMANDS: dict[str, CommandRule] = {c.name: c for c in (
     CommandRule("open_round", frozenset({Stage.IDLE, Stage.FINISHED})),
     CommandRule("set_bets", frozenset({Stage.BETTING})),
     CommandRule("no_more_bets", frozenset({Stage.BETTING}), lambda t: t.has_bets(), "no seat has a bet"),
-    CommandRule("deal_done", frozenset({Stage.DEALING}), lambda t: t.hand_deal,
+    CommandRule("deal_done", frozenset({Stage.DEALING}), lambda t: t.hand_deal or t.reading_shoe,
                 "the shoe deals at this table: its cards are reported as they come out"),
     CommandRule("decide", frozenset({Stage.DECISION})),
     CommandRule("reveal", frozenset({Stage.REVEAL}), lambda t: not t.has_reader and not t.hand_deal,
                 "pass the cards over the reader, or key each card dealt by hand"),
-    CommandRule("key_card", frozenset({Stage.REVEAL}), lambda t: t.awaiting_key(),
+    CommandRule("key_card", frozenset({Stage.DEALING, Stage.REVEAL}), lambda t: t.awaiting_key(),
                 "keying a card is for a card the reader could not read, or a hand-dealt reveal"),
     CommandRule("mark_paid", frozenset({Stage.SETTLEMENT})),
 )}

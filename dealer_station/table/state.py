@@ -69,6 +69,9 @@ class RoundState:
     """Per-round state a game keeps for itself (immutable values only, e.g. jackpot awards)."""
     terms: str | None = None
     """Digest of the terms the round was opened under (None: a round of a journal before terms)."""
+    deal_clock: str | None = None
+    """When the round last moved in its deal (entered a phase, or a card was dealt): a reading-shoe
+    deal's time limit runs from it."""
 
     @property
     def finished(self) -> bool:
@@ -235,6 +238,7 @@ def _deal_started(state: TableState, e: ev.DealStarted, at: str) -> None:
     rnd.packet_index = 0
     rnd.by_hand = e.by_hand
     rnd.cards = {pos: [] for pos, _ in rnd.packets}
+    rnd.deal_clock = at
 
 
 @COMMON.on(ev.PacketRequested)
@@ -246,6 +250,7 @@ def _packet_requested(state: TableState, e: ev.PacketRequested, at: str) -> None
 def _card_dealt(state: TableState, e: ev.CardDealt, at: str) -> None:
     rnd = _round(state)
     rnd.cards.setdefault(e.position, []).append(e.card)
+    rnd.deal_clock = at
     if e.manual:
         rnd.manual_entries += 1
 
@@ -259,7 +264,9 @@ def _packet_done(state: TableState, e: ev.PacketDone, at: str) -> None:
 
 @COMMON.on(ev.PhaseChanged)
 def _phase(state: TableState, e: ev.PhaseChanged, at: str) -> None:
-    _round(state).phase = e.phase
+    rnd = _round(state)
+    rnd.phase = e.phase
+    rnd.deal_clock = at
 
 
 @COMMON.on(ev.CardRevealed)
@@ -295,6 +302,7 @@ def _halted(state: TableState, e: ev.Halted, at: str) -> None:
 def _halt_cleared(state: TableState, e: ev.HaltCleared, at: str) -> None:
     if state.round is not None:
         state.round.halt = None
+        state.round.deal_clock = at  # a deal released from a halt has its whole time limit again
 
 
 @COMMON.on(ev.Settled)

@@ -99,6 +99,10 @@ def test_supervisor_actions_never_take_a_caller_supplied_identity(make_session):
     import inspect
 
     session, _ = make_session()
-    for name in ("void", "accept_mismatch", "clear_fault", "correct_card", "adjust", "resume",
-                 "open_round", "set_bets", "no_more_bets", "decide", "reveal", "key_card", "mark_paid"):
+    for name in ("void", "accept_mismatch", "clear_fault", "correct_card", "adjust", "resume", "execute"):
         assert "actor" not in inspect.signature(getattr(session, name)).parameters, name
+    # every croupier command reaches the flow method of its name: none takes an identity either
+    for name in ("open_round", "set_bets", "no_more_bets", "decide", "reveal", "key_card", "mark_paid"):
+        assert "actor" not in inspect.signature(getattr(session.flow, name)).parameters, name
+    with pytest.raises(TypeError):
+        session.execute("open_round", actor="supervisor:0412")

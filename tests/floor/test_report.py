@@ -334,7 +334,7 @@ def test_migrations_re_derive_the_facts_a_floor_already_holds(pg_server: Postgre
     with psycopg.connect(url) as conn:
         assert conn.execute("SELECT count(*) FROM floor.rounds WHERE win <> 0").fetchone()[0] > 0
     assert migrate(url, up_to=3) == ["0003_adjustments_rake"]
-    assert migrate(url) == ["0004_pit", "0005_pool_meter", "0006_untrusted_stations", "0007_never_wedged"]
+    assert migrate(url) == ["0004_pit", "0005_pool_meter", "0006_untrusted_stations", "0007_never_wedged", "0008_par_sheets"]
     with Journal.open_readonly(thb_journal) as journal:
         facts = derive(journal.events(), journal_facts(journal_copy))
     rounds = assert_floor_equals_facts(url, facts)

@@ -60,9 +60,15 @@ def settings(demo: DemoFloor, folder: Path, **extra: object) -> PitSettings:
     return PitSettings(floor_url=demo.floor.report_url, state_dir=folder, par_rounds=PAR_ROUNDS, poll=0.5, **extra)  # type: ignore[arg-type]
 
 
-def wait_ready(app: Starlette, timeout: float = 20.0) -> None:
+
+
+def wait_ready(app: Starlette, timeout: float = 20.0, par: float = 300.0) -> None:
+    """The live floor read, and (``par`` seconds at most) every par sheet of the floor's pay tables computed."""
     live = app.state.pit.live
     assert live.ready.wait(timeout), live.error
+    if par:
+        keeper = app.state.pit.par
+        assert keeper.wait_idle(par), keeper.pending()
 
 
 @pytest.fixture(scope="session")
@@ -105,7 +111,7 @@ def free_port() -> int:
 class LiveServer:
     """The app served by uvicorn on loopback, in a thread (what ``dealer-station pit`` runs)."""
 
-    def __init__(self, application: Starlette) -> None:
+    def __init__(self, application: Starlette, par: float = 300.0) -> None:
         self.port = free_port()
         self.server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1", port=self.port, log_config=None,
                                                     access_log=False, timeout_graceful_shutdown=1))
@@ -115,7 +121,7 @@ class LiveServer:
         while not self.server.started:
             assert time.monotonic() < deadline and self.thread.is_alive(), "uvicorn did not start"
             time.sleep(0.05)
-        wait_ready(application)
+        wait_ready(application, par=par)
 
     @property
     def url(self) -> str:

@@ -1,7 +1,7 @@
 """A small simulated casino floor for the pit page's tests, screenshots and benchmark.
 
 Real stations (``simulate_tables.simulate_tables``: the simulators, the real drivers, the
-forwarder) play UTH and THB tables into a real floor; one more table is forwarded only up
+forwarder) play UTH, THB and poker-room hold'em tables into a real floor; one more table is forwarded only up
 to a shoe jam, so the floor holds it halted; another one's journal is rewritten after the
 fact, so the floor raises an integrity alarm on it. Tables are placed in pits by the floor
 owner (``floor.layout.place``).
@@ -31,6 +31,7 @@ class DemoFloor:
     work: Path
     uth: list[str] = field(default_factory=list)
     thb: list[str] = field(default_factory=list)
+    poker: list[str] = field(default_factory=list)
     halted: str = "H01"
     playing: str | None = None
     tampered: str | None = None
@@ -64,8 +65,21 @@ def last_seq(journal: Path, kind: str) -> int:
     return int(row[0])
 
 
+def halt_table(floor: Floor, work: Path, table_id: str, seed: int) -> str:
+    """A UTH table that halts on a shoe jam: the floor receives its journal up to the halt (it stays halted).
+    ``table_id``'s letters name it (``H1`` -> ``H01``); returns its table id."""
+    halted = load_profile("uth-default").model_copy(update={"table_id": table_id})
+    [run] = simulate_tables([halted], tables=1, rounds=4, seed=seed, seats=3, faults={"jam": 0.6},
+                            journal_dir=work / f"halted-{table_id}", floor_url=None)
+    copy = work / f"halted-{table_id}" / f"{run.table_id}-halted.sqlite"
+    shutil.copy(run.journal, copy)
+    truncate_after(copy, first_seq(copy, "halted"))
+    assert _forward(copy, floor.station_url, run.table_id, 20.0)
+    return run.table_id
+
+
 def build(floor: Floor, work: Path, *, uth_tables: int = 3, thb_tables: int = 1, rounds: int = 6, seed: int = 11,
-          tamper: bool = True, playing: bool = False) -> DemoFloor:
+          tamper: bool = True, playing: bool = False, poker_tables: int = 1) -> DemoFloor:
     demo = DemoFloor(floor, work)
     runs = simulate_tables([load_profile("uth-default")], tables=uth_tables, rounds=rounds, seed=seed, seats=4,
                            faults=FAULTS, journal_dir=work / "uth", floor_url=floor.station_url)
@@ -75,14 +89,14 @@ def build(floor: Floor, work: Path, *, uth_tables: int = 3, thb_tables: int = 1,
                            journal_dir=work / "thb", floor_url=floor.station_url)
     demo.thb = [r.table_id for r in runs]
     assert all(r.acknowledged for r in runs)
+    if poker_tables:  # the poker room: no-limit hold'em, the house takes a rake
+        holdem = load_profile("holdem-nl-1-2").model_copy(update={"table_id": "K1"})
+        runs = simulate_tables([holdem], tables=poker_tables, rounds=rounds, seed=seed + 11, seats=5, faults=None,
+                               journal_dir=work / "poker", floor_url=floor.station_url)
+        assert all(r.acknowledged for r in runs)
+        demo.poker = [r.table_id for r in runs]
     # A table halted on a shoe jam: the floor holds its journal up to the halt.
-    halted = load_profile("uth-default").model_copy(update={"table_id": "H1"})
-    [run] = simulate_tables([halted], tables=1, rounds=4, seed=seed + 3, seats=3, faults={"jam": 0.6},
-                            journal_dir=work / "halted", floor_url=None)
-    copy = work / "halted" / "H01-halted.sqlite"
-    shutil.copy(run.journal, copy)
-    truncate_after(copy, first_seq(copy, "halted"))
-    assert _forward(copy, floor.station_url, "H01", 20.0)
+    demo.halted = halt_table(floor, work, "H1", seed + 3)
     if playing:  # a table caught mid-round: the floor holds it up to a decision
         table = load_profile("uth-default").model_copy(update={"table_id": "P1"})
         [run] = simulate_tables([table], tables=1, rounds=3, seed=seed + 5, seats=5, faults=None,
@@ -100,7 +114,7 @@ def build(floor: Floor, work: Path, *, uth_tables: int = 3, thb_tables: int = 1,
         rewrite_from(tampered, demo.tampered_seq, {"edited": json.dumps("by hand")})
         _forward(tampered, floor.station_url, demo.tampered, 1.0)
     pits = {"Pit 1": [*demo.uth[:2], "H01"], "Pit 2": [*demo.uth[2:], *([demo.playing] if demo.playing else [])],
-            "High limit": demo.thb}
+            "High limit": demo.thb, "Poker room": demo.poker}
     for pit, tables in pits.items():
         for position, table_id in enumerate(tables, start=1):
             place(floor.owner_url, table_id, pit, position)

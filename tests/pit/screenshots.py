@@ -1,7 +1,10 @@
 """The pit page's pictures in docs/screenshots: ``make pit-screenshots`` (``python -m tests.pit.screenshots``).
 
 A simulated floor (real stations, a real throwaway PostgreSQL), the page served on loopback,
-Debian's chromium headless: the floor, a report, a voided round, the integrity page.
+Debian's chromium headless, at 1360 px (a podium screen) and 768 px (a tablet): the floor, a
+report, a voided round, a poker hand, a table's page, the integrity page; and the floor with its
+database stopped. Each picture is also
+checked for sideways scrolling (the page must fit the screen's width).
 """
 
 from __future__ import annotations
@@ -12,8 +15,11 @@ import tempfile
 import time
 from pathlib import Path
 
+import psycopg
+
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "docs" / "screenshots"
+WIDTHS = {1360: "", 768: "-768"}
 
 
 def main() -> int:
@@ -31,28 +37,53 @@ def main() -> int:
         work = Path(tmp)
         os.environ["XDG_CACHE_HOME"] = str(work / "cache")
         demo = build(new_floor(server), work, uth_tables=5, thb_tables=2, rounds=8, playing=True)
-        live = LiveServer(create_app(settings(demo, make_state(state_dir(work / "state")))))
+        live = LiveServer(create_app(settings(demo, make_state(state_dir(work / "state")), stale_open=20.0)))
+        with psycopg.connect(demo.floor.report_url) as conn:
+            poker = conn.execute("SELECT table_id, round_id FROM floor.rounds r WHERE table_id = %s AND EXISTS "
+                                 "(SELECT 1 FROM floor.events e WHERE e.table_id = r.table_id AND e.round_id = r.round_id "
+                                 "AND e.kind = 'hand_mucked') ORDER BY round_id DESC LIMIT 1",
+                                 (demo.poker[0],)).fetchone() or conn.execute(
+                "SELECT table_id, round_id FROM floor.rounds WHERE table_id = %s ORDER BY round_id DESC LIMIT 1",
+                (demo.poker[0],)).fetchone()
+        assert poker is not None
+        pages = {"pit-floor": "/floor", "pit-report": "/reports?from=2020-01-01&by=table",
+                 "pit-round": "/rounds?void_cause=jam", "pit-poker-round": f"/rounds/{poker[0]}/{poker[1]}",
+                 "pit-table": f"/tables/{demo.thb[0]}", "pit-integrity": "/integrity"}
+        wide: list[str] = []
         try:
-            with chromium((1360, 900)) as browser:
+            time.sleep(21)  # the table caught mid-round goes stale (20 s here), as a silent table does
+            for width, suffix in WIDTHS.items():
+                with chromium((width, 900)) as browser:
+                    page = browser.new_page()
+                    sign_in(page, live.url, "ann", PASSWORD)
+                    page.wait_for_selector("article.tile")
+                    for name, path in pages.items():
+                        page.goto(live.url + path)
+                        if name == "pit-round":
+                            page.click("#found tbody tr:first-child td:nth-child(2) a")
+                            page.wait_for_selector("#void")
+                        time.sleep(0.5)
+                        scroll, client = page.evaluate(
+                            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+                        if scroll > client:
+                            wide.append(f"{name} at {width} px: {scroll} px wide")
+                        page.screenshot(path=str(OUT / f"{name}{suffix}.png"), full_page=True)
+            with chromium((1360, 900)) as browser:  # the floor's database stopped under an open page
                 page = browser.new_page()
-                sign_in(page, live.url, "ann", PASSWORD)
+                sign_in(page, live.url, "sam", PASSWORD)
                 page.wait_for_selector("article.tile")
-                time.sleep(0.5)
-                page.screenshot(path=str(OUT / "pit-floor.png"), full_page=True)
-                page.goto(live.url + "/reports?from=2020-01-01&by=table")
-                page.screenshot(path=str(OUT / "pit-report.png"), full_page=True)
-                page.goto(live.url + "/rounds?void_cause=jam")
-                page.click("#found tbody tr:first-child td:nth-child(2) a")
-                page.wait_for_selector("#void")
-                page.screenshot(path=str(OUT / "pit-round.png"), full_page=True)
-                page.goto(live.url + "/integrity")
-                time.sleep(1.0)
-                page.reload()
-                page.screenshot(path=str(OUT / "pit-integrity.png"), full_page=True)
+                server.stop()
+                page.wait_for_selector("#outage", state="visible", timeout=5000)
+                time.sleep(2.0)
+                page.screenshot(path=str(OUT / "pit-outage.png"))
+                server.start()
+                page.wait_for_selector("#outage", state="hidden", timeout=10000)
         finally:
             live.stop()
     print(f"pictures written to {OUT}")
-    return 0
+    for line in wide:
+        print(f"scrolls sideways: {line}")
+    return 1 if wide else 0
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ def test_the_floor_updates_by_itself_within_two_seconds(live_server: LiveServer,
         sign_in(page, live_server.url, "sam", PASSWORD)
         assert page.url == live_server.url + "/floor"
         page.wait_for_selector(f"#tile-{demo.uth[0]}")
-        assert set(tile_seqs(page)) == {*demo.uth, *demo.thb, demo.halted}
+        assert set(tile_seqs(page)) == {*demo.uth, *demo.thb, *demo.poker, demo.halted}
         assert "HALTED" in page.inner_text(f"#tile-{demo.halted}")
         page.evaluate(WATCH_TILES)
         loaded = page.evaluate("() => performance.timeOrigin")
@@ -131,3 +131,23 @@ def test_refused_without_sign_in_from_another_site_and_when_locked_out(live_serv
         sign_in(page, live_server.url, "locky", PASSWORD)
         assert page.url.startswith(live_server.url + "/login")
         assert "user name or password not accepted" in page.inner_text(".refused")
+
+
+def test_no_page_scrolls_sideways_on_a_768_px_tablet(live_server: LiveServer, demo: DemoFloor) -> None:
+    with psycopg.connect(demo.floor.report_url) as conn:
+        void = conn.execute("SELECT table_id, round_id FROM floor.rounds WHERE outcome = 'voided' LIMIT 1").fetchone()
+        poker = conn.execute("SELECT table_id, round_id FROM floor.rounds WHERE table_id = %s ORDER BY round_id DESC "
+                             "LIMIT 1", (demo.poker[0],)).fetchone()
+    assert void and poker
+    pages = ["/floor", "/reports?from=2020-01-01&by=table,day,shift", "/reports?from=2020-01-01&by=table",
+             "/rounds", f"/rounds/{void[0]}/{void[1]}", f"/rounds/{poker[0]}/{poker[1]}",
+             f"/rounds/{void[0]}/{void[1]}/raw", f"/tables/{demo.uth[0]}", f"/tables/{demo.thb[0]}",
+             f"/tables/{demo.tampered}", "/integrity"]
+    with chromium((768, 1024)) as browser:
+        page = browser.new_page()
+        sign_in(page, live_server.url, "ann", PASSWORD)
+        for path in pages:
+            response = page.goto(live_server.url + path)
+            assert response is not None and response.status == 200, path
+            widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            assert widths[0] <= widths[1] <= 768, (path, widths)  # nothing wider than the screen

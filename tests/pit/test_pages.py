@@ -53,7 +53,7 @@ def test_report_json_and_csv_are_the_commands_byte_for_byte(app: Starlette, demo
     assert page.status_code == 200
     assert page.text == cli(*args, "--format", "json", cache=par_cache).stdout
     doc = page.json()
-    assert {r["table"] for r in doc["rows"]} == {*demo.uth, *demo.thb, demo.halted}
+    assert {r["table"] for r in doc["rows"]} == {*demo.uth, *demo.thb, *demo.poker, demo.halted}
     assert sum(r["voids"] for r in doc["rows"]) > 0 and doc["alarms"]
     csv_page = sam.get("/reports.csv", params=params)
     assert csv_page.headers["content-disposition"].startswith('attachment; filename="pit-report-2020-01-01')
@@ -107,7 +107,7 @@ def test_a_voided_round_shows_cause_who_and_its_timeline(app: Starlette, demo: D
 
 def test_tiles_show_the_floor_now(app: Starlette, demo: DemoFloor, par_cache: Path) -> None:
     tiles = {t["table_id"]: t for t in signed_in(app, "sam").get("/api/floor").json()["tiles"]}
-    assert set(tiles) == {*demo.uth, *demo.thb, demo.halted}
+    assert set(tiles) == {*demo.uth, *demo.thb, *demo.poker, demo.halted}
     halted = tiles[demo.halted]
     assert halted["halted"] and "jam" in halted["halt_text"] and halted["pit"] == "Pit 1"
     assert not any(t["halted"] for k, t in tiles.items() if k != demo.halted)

@@ -32,6 +32,18 @@
         <translation>Distribution</translation>
     </message>
     <message>
+        <source>Deal from the reading shoe, {order}: two to each seat, two to the dealer, five to the board</source>
+        <translation>Distribuez depuis le sabot lecteur, {order}&#xa0;: deux par place, deux à la Banque, cinq au tableau</translation>
+    </message>
+    <message>
+        <source>one card at a time around the table</source>
+        <translation>une carte à la fois autour de la table</translation>
+    </message>
+    <message>
+        <source>two cards at a time</source>
+        <translation>deux cartes à la fois</translation>
+    </message>
+    <message>
         <source>{street} decision: seat {seat}</source>
         <translation>Décision {street}&#xa0;: place {seat}</translation>
     </message>
@@ -116,6 +128,10 @@
         <translation>lecteur</translation>
     </message>
     <message>
+        <source>reading shoe</source>
+        <translation>sabot lecteur</translation>
+    </message>
+    <message>
         <source>device</source>
         <translation>appareil</translation>
     </message>
@@ -134,6 +150,10 @@
     <message>
         <source>Device error</source>
         <translation>Erreur d&apos;appareil</translation>
+    </message>
+    <message>
+        <source>Reading shoe alarm</source>
+        <translation>Alarme du sabot lecteur</translation>
     </message>
     <message>
         <source>Card unreadable</source>
@@ -334,6 +354,10 @@
     <message>
         <source>Deal the {street}: burn one, {count} to the board</source>
         <translation>Donnez le {street}&#xa0;: une carte brûlée, {count} au tableau</translation>
+    </message>
+    <message>
+        <source>Deal from the reading shoe, {order}: two cards to each seat from the button&apos;s left</source>
+        <translation>Distribuez depuis le sabot lecteur, {order}&#xa0;: deux cartes par place depuis la gauche du bouton</translation>
     </message>
     <message>
         <source>Deal the {street}: burn one, {count} to the board, then {how}</source>

@@ -32,6 +32,18 @@
         <translation>发牌中</translation>
     </message>
     <message>
+        <source>Deal from the reading shoe, {order}: two to each seat, two to the dealer, five to the board</source>
+        <translation>从读牌牌靴发牌（{order}）：每个座位两张，庄家两张，公共牌五张</translation>
+    </message>
+    <message>
+        <source>one card at a time around the table</source>
+        <translation>绕桌每次一张</translation>
+    </message>
+    <message>
+        <source>two cards at a time</source>
+        <translation>每次两张</translation>
+    </message>
+    <message>
         <source>{street} decision: seat {seat}</source>
         <translation>{street}决定：{seat}号位</translation>
     </message>
@@ -116,6 +128,10 @@
         <translation>读牌器</translation>
     </message>
     <message>
+        <source>reading shoe</source>
+        <translation>读牌牌靴</translation>
+    </message>
+    <message>
         <source>device</source>
         <translation>设备</translation>
     </message>
@@ -134,6 +150,10 @@
     <message>
         <source>Device error</source>
         <translation>设备错误</translation>
+    </message>
+    <message>
+        <source>Reading shoe alarm</source>
+        <translation>读牌牌靴报警</translation>
     </message>
     <message>
         <source>Card unreadable</source>
@@ -334,6 +354,10 @@
     <message>
         <source>Deal the {street}: burn one, {count} to the board</source>
         <translation>发{street}：烧一张，公共牌发 {count} 张</translation>
+    </message>
+    <message>
+        <source>Deal from the reading shoe, {order}: two cards to each seat from the button&apos;s left</source>
+        <translation>从读牌牌靴发牌（{order}）：从庄位左侧起，每个座位两张</translation>
     </message>
     <message>
         <source>Deal the {street}: burn one, {count} to the board, then {how}</source>

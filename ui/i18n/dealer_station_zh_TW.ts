@@ -32,6 +32,18 @@
         <translation>發牌中</translation>
     </message>
     <message>
+        <source>Deal from the reading shoe, {order}: two to each seat, two to the dealer, five to the board</source>
+        <translation>從讀牌牌靴發牌（{order}）：每個座位兩張，莊家兩張，公共牌五張</translation>
+    </message>
+    <message>
+        <source>one card at a time around the table</source>
+        <translation>繞桌每次一張</translation>
+    </message>
+    <message>
+        <source>two cards at a time</source>
+        <translation>每次兩張</translation>
+    </message>
+    <message>
         <source>{street} decision: seat {seat}</source>
         <translation>{street}決定：{seat}號位</translation>
     </message>
@@ -116,6 +128,10 @@
         <translation>讀牌器</translation>
     </message>
     <message>
+        <source>reading shoe</source>
+        <translation>讀牌牌靴</translation>
+    </message>
+    <message>
         <source>device</source>
         <translation>設備</translation>
     </message>
@@ -134,6 +150,10 @@
     <message>
         <source>Device error</source>
         <translation>設備錯誤</translation>
+    </message>
+    <message>
+        <source>Reading shoe alarm</source>
+        <translation>讀牌牌靴警報</translation>
     </message>
     <message>
         <source>Card unreadable</source>
@@ -334,6 +354,10 @@
     <message>
         <source>Deal the {street}: burn one, {count} to the board</source>
         <translation>發{street}：燒一張，公共牌發 {count} 張</translation>
+    </message>
+    <message>
+        <source>Deal from the reading shoe, {order}: two cards to each seat from the button&apos;s left</source>
+        <translation>從讀牌牌靴發牌（{order}）：從莊位左側起，每個座位兩張</translation>
     </message>
     <message>
         <source>Deal the {street}: burn one, {count} to the board, then {how}</source>

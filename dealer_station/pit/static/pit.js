@@ -1,5 +1,7 @@
 // The floor view: tiles replaced as the server sends them (server-sent events), "ago" times kept
-// current, the session kept alive while the page is visible. No build step, no framework.
+// current, the floor's outage shown and cleared as the server reports it, halt alerts (a sound and
+// the browser's notification, opted in per browser), the session kept alive while the page is
+// visible. No build step, no framework.
 "use strict";
 (function () {
   const bar = document.getElementById("floorbar");
@@ -26,16 +28,71 @@
     }).then(function (html) { if (html !== null) { document.getElementById("floor").innerHTML = html; tick(); } });
   }
 
+  // Halt alerts: opted in per browser (localStorage), a notification and a short tone per new halt.
+  const alertsButton = document.getElementById("alerts");
+  const halted = new Set();
+  document.querySelectorAll("article.tile.halted").forEach(function (t) { halted.add(t.dataset.table); });
+  let audio = null;
+  function alertsOn() { return localStorage.getItem("pitHaltAlerts") === "on"; }
+  function showAlerts() {
+    const on = alertsOn() && "Notification" in window && Notification.permission === "granted";
+    alertsButton.textContent = "Halt alerts: " + (on ? "on" : "off");
+    alertsButton.classList.toggle("on", on);
+  }
+  if (alertsButton) {
+    showAlerts();
+    alertsButton.addEventListener("click", function () {
+      if (alertsOn()) { localStorage.removeItem("pitHaltAlerts"); showAlerts(); return; }
+      if (!("Notification" in window)) { alertsButton.textContent = "Halt alerts: not in this browser"; return; }
+      try { audio = audio || new AudioContext(); } catch (e) { audio = null; }
+      Notification.requestPermission().then(function (answer) {
+        if (answer === "granted") { localStorage.setItem("pitHaltAlerts", "on"); }
+        showAlerts();
+      });
+    });
+  }
+  function tone() {
+    try {
+      audio = audio || new AudioContext();
+      const osc = audio.createOscillator(), gain = audio.createGain();
+      osc.frequency.value = 880; gain.gain.value = 0.2;
+      osc.connect(gain); gain.connect(audio.destination);
+      osc.start(); osc.stop(audio.currentTime + 0.4);
+    } catch (e) { /* no sound on this machine: the notification still shows */ }
+  }
+  function halt(tile) {
+    if (!alertsOn() || !("Notification" in window) || Notification.permission !== "granted") { return; }
+    tone();
+    const note = new Notification("Table " + tile.id + " halted", { body: tile.halt || "halted", tag: "halt-" + tile.id });
+    note.onclick = function () { window.focus(); location.assign("/tables/" + encodeURIComponent(tile.id)); };
+  }
+
+  // The floor's database: the badge and the banner follow what the server reports.
+  const outage = document.getElementById("outage");
+  let floorOk = !live.classList.contains("lost");
+  function floorStatus(status) {
+    floorOk = status.ok;
+    outage.hidden = status.ok;
+    document.getElementById("outage-text").textContent = status.message || "";
+    document.getElementById("outage-since").textContent = status.since ? new Date(status.since).toLocaleTimeString() : "";
+    live.classList.toggle("lost", !status.ok);
+    live.textContent = status.ok ? "live" : "floor unreachable";
+  }
+
   function connect() {
     const source = new EventSource("/api/floor/stream?v=" + version);
-    source.addEventListener("open", function () { live.classList.remove("lost"); live.textContent = "live"; });
+    source.addEventListener("open", function () { if (floorOk) { live.classList.remove("lost"); live.textContent = "live"; } });
     source.addEventListener("error", function () { live.classList.add("lost"); live.textContent = "reconnecting"; });
     source.addEventListener("expired", function () { source.close(); location.assign("/login?next=/floor"); });
+    source.addEventListener("floor", function (message) { floorStatus(JSON.parse(message.data)); });
     source.addEventListener("tiles", function (message) {
       const data = JSON.parse(message.data);
       version = data.version;
+      if (data.summary) { document.getElementById("summary-holder").innerHTML = data.summary; }
       let layoutChanged = false;
       data.tiles.forEach(function (tile) {
+        if (tile.halted && !halted.has(tile.id)) { halted.add(tile.id); halt(tile); }
+        if (!tile.halted) { halted.delete(tile.id); }
         const old = document.getElementById("tile-" + tile.id);
         if (!old || old.dataset.pit !== tile.pit) { layoutChanged = true; return; }
         const holder = document.createElement("div");

@@ -1,0 +1,47 @@
+"""The page behind every tile (``/tables/T01``): the table now and what a supervisor looks up next.
+
+The tile itself (``live.FloorLive``), the table's last rounds (``queries.find_rounds``, as the
+finder), its devices with their faults this shift by code (the shift report's own figures, by
+table), its integrity alarms (``queries.alarms``) and its progressive: the meters and the last
+hits with what happened to each (``jackpot_pages.hit_state``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..floor.queries import RoundFilter, alarms, find_rounds
+from ..floor.report_data import Alarm
+from .app import Pit, pit_of
+from .round_pages import round_line
+
+LAST_ROUNDS = 25
+
+
+def _read(pit: Pit, table_id: str) -> tuple[list[dict[str, Any]], list[Alarm]]:
+    with pit.connection() as conn:
+        return find_rounds(conn, RoundFilter(tables=(table_id,), limit=LAST_ROUNDS)), alarms(conn, tables=[table_id])
+
+
+async def table_page(request: Request) -> Response:
+    pit = pit_of(request)
+    table_id = request.path_params["table_id"]
+    tile = pit.live.tile(table_id)
+    if tile is None:
+        raise HTTPException(404, f"the floor has heard nothing from table {table_id}")
+    found, raised = await run_in_threadpool(_read, pit, table_id)
+    row = pit.live.shift_row(table_id)
+    faults = sorted(((*name.split("/", 1), n) for name, n in (row.faults_by if row else {}).items()),
+                    key=lambda f: (f[0], f[1]))
+    return pit.render(request, "table.html", tile=tile, lines=[round_line(r) for r in reversed(found)],
+                      alarms=raised, faults=faults, jackpot=pit.live.jackpot_summary(table_id),
+                      shift_started=pit.live.shift_started, chain=pit.chains.results().get(table_id))
+
+
+ROUTES = [Route("/tables/{table_id}", table_page, methods=["GET"])]

@@ -1,0 +1,73 @@
+"""The first report after a start on a floor with two new pay tables: a page at once saying "par
+pending", the par figures once computed (in the background, in a child process), kept on the floor
+so the next pit server has them from its start. Slow: two UTH par sheets are computed from scratch."""
+
+from __future__ import annotations
+
+import time
+from decimal import Decimal
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from dealer_station.pit.app import create_app
+from dealer_station.pit.state import state_dir
+from dealer_station.profile_loader import load_profile
+from dealer_station.simulate_tables import simulate_tables
+from tests.floor.conftest import new_floor
+from tests.pg import PostgresServer
+from tests.pit.browser import chromium, sign_in
+from tests.pit.conftest import PASSWORD, LiveServer, make_state, settings
+from tests.pit.floorsim import DemoFloor
+
+pytestmark = pytest.mark.slow
+QUERY = "/reports?from=2020-01-01&by=table&tz=UTC"
+
+
+def test_the_first_report_says_par_pending_then_fills_in(pg_server: PostgresServer, tmp_path: Path,
+                                                         par_cache: Path) -> None:
+    floor = new_floor(pg_server)
+    alt = load_profile("uth-alt-paytable").model_copy(update={"table_id": "A1"})
+    base = load_profile("uth-default")
+    trips = {**base.paytables["trips"], "straight": Decimal("5")}  # another casino's Trips: a pay table never seen
+    other = base.model_copy(update={"table_id": "C1", "paytables": {**base.paytables, "trips": trips}})
+    for n, profile in enumerate((alt, other)):
+        runs = simulate_tables([profile], tables=1, rounds=3, seed=90 + n, seats=3, faults=None,
+                               journal_dir=tmp_path / f"j{n}", floor_url=floor.station_url)
+        assert all(r.acknowledged for r in runs)
+    demo = DemoFloor(floor, tmp_path)
+    server = LiveServer(create_app(settings(demo, make_state(state_dir(tmp_path / "state")))), par=0)
+    try:
+        with chromium() as browser:
+            page = browser.new_page()
+            sign_in(page, server.url, "sam", PASSWORD)
+            began = time.monotonic()
+            response = page.goto(server.url + QUERY)
+            took = time.monotonic() - began
+            assert response is not None and response.status == 200 and took < 1.0, took
+            pending = page.inner_text("#par-pending")
+            assert "Par pending" in pending and "UTH" in pending
+            theo = page.eval_on_selector_all("#report-rows tbody tr:not(.total) td:nth-child(9)",
+                                             "cells => cells.map(c => c.textContent)")
+            assert theo and all(t == "" for t in theo)  # no theoretical hold yet
+            script = page.request.get(server.url + QUERY.replace("/reports", "/api/report"))
+            assert script.status == 503 and "par pending" in script.text() and script.headers["retry-after"]
+            page.wait_for_selector("#par-pending", state="detached", timeout=600_000)  # reloaded by itself
+            computed = time.monotonic() - began
+            theo = page.eval_on_selector_all("#report-rows tbody tr:not(.total) td:nth-child(9)",
+                                             "cells => cells.map(c => c.textContent)")
+            assert len(theo) == 2 and all(t for t in theo), theo
+            assert page.request.get(server.url + QUERY.replace("/reports", "/api/report")).status == 200
+        print(f"\npar pending: the page in {took * 1000:.0f} ms, its par figures {computed:.0f} s later")
+    finally:
+        server.stop()
+    with psycopg.connect(floor.report_url) as conn:
+        stored = conn.execute("SELECT count(*) FROM floor.par_sheets").fetchone()
+    assert stored == (2,)
+    again = create_app(settings(demo, make_state(state_dir(tmp_path / "state2"))))
+    second = LiveServer(again, par=0)
+    try:  # the next pit server reads the floor's sheets: nothing pending
+        assert again.state.pit.par.loaded.wait(10) and again.state.pit.par.pending() == []
+    finally:
+        second.stop()
