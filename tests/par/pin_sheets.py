@@ -27,7 +27,7 @@ def paytables(profile: str) -> dict[str, dict[str, str]]:
     try:
         from dealer_station.profile_loader import load_profile
     except ImportError:  # before profile loading had its own module
-        from dealer_station.profile_loader import load_profile  # type: ignore[attr-defined,no-redef]
+        from dealer_station.config import load_profile  # type: ignore[attr-defined,no-redef]
 
     table = load_profile(profile)
     return {name: {label: str(odds) for label, odds in rows.items()} for name, rows in table.paytables.items()}
