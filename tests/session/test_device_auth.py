@@ -99,8 +99,25 @@ def test_a_shoe_that_cannot_prove_itself_is_journaled_shown_and_no_round_opens(t
         assert tile_note(session.state.device("shuffler")) == f"shuffler DS-SHOE-SIM {SHOE_SERIAL} refused: " \
             f"{reason.replace('_', ' ')}"
         assert not any(e.payload["up"] for e in session.journal.events(kinds={"device_link"}))
+        tile = _tile_html(session.state)
+        assert f"shuffler DS-SHOE-SIM {SHOE_SERIAL} refused: {reason.replace('_', ' ')}" in tile
     finally:
         station.stop()
+
+
+def _tile_html(state: TableState) -> str:
+    """The pit's tile of a table in ``state``, rendered by the pit's own template."""
+    from datetime import UTC, datetime
+    from zoneinfo import ZoneInfo
+
+    from dealer_station.pit.live import DeviceTile, ShiftResult, Tile
+    from dealer_station.pit.views import environment
+
+    devices = tuple(DeviceTile(d.name, d.connected, None, d.status, 0, tile_note(d))
+                    for d in sorted(state.devices.values(), key=lambda d: d.name))
+    tile = Tile(state.table_id, "Pit 1", 1, "uth", None, "closed", None, None, False, None, devices,
+                ShiftResult.of(None), None, 0, state.last_seq, datetime.now(UTC), (), 1)
+    return environment(ZoneInfo("UTC"), lambda: 0.0).get_template("_tile.html").render(tile=tile)
 
 
 def test_another_unit_mid_round_halts_it_and_the_journal_replays_the_refusal(tmp_path: Path) -> None:
@@ -153,6 +170,8 @@ def test_a_device_the_profile_lets_run_unauthenticated_is_shown_so(tmp_path: Pat
         note = device_note(session, "reader")
         assert note is not None and note.english() == "unauthenticated"
         assert tile_note(reader) == "unauthenticated" and device_note(session, "shuffler") is None
+        tile = _tile_html(session.state)
+        assert tile.count('<span class="auth">unauthenticated</span>') == 1  # the reader's line, not the shoe's
     finally:
         station.stop()
 
