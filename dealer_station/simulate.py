@@ -23,7 +23,7 @@ from .autoplay import AutoCroupier, void_on_halt
 from .cards import parse_card
 from .config import TableConfig
 from .engine.session import TableSession
-from .errors import ConfigError, RuleError
+from .errors import ConfigError, DealerStationError, RuleError
 from .games import get_game
 from .games.holdem import live
 from .money import exact_money, format_money
@@ -47,6 +47,8 @@ wrong key / an unapproved program, is refused, and the genuine unit is put back;
 unit appears on the shoe's port mid-deal (refused; the round is voided), then the genuine one returns."""
 AUTH_WAIT = 10.0
 """Seconds to wait for a refusal, or for the genuine unit to come back up."""
+REPLUG_SECONDS = 0.05
+"""How long the shoe's port is gone when a unit is unplugged and another (or the same) plugged in."""
 SHUFFLE_FAULTS = ("weak_shuffle", "repeat_deck")
 SHOE_DECK_FAULTS = ("pool_hit", *SHUFFLE_FAULTS)
 """Faults of the shoe's deck order: a table dealt by hand has none."""
@@ -204,12 +206,12 @@ class FaultArmer:
         session, shoe = self.session, self.shoe
         before = session.state.last_seq
         setattr(shoe.faults, kind, 1)
-        shoe.inject("disconnect")
+        shoe.inject("disconnect", seconds=REPLUG_SECONDS)
         refused = session.wait_for(lambda s: s.device("shuffler").held_refused and s.last_seq > before, AUTH_WAIT)
         setattr(shoe.faults, kind, 0)
         self._genuine_back()
         if not refused:
-            raise ConfigError(f"simulate: the shoe armed with {kind} was not refused within {AUTH_WAIT:g} s")
+            raise DealerStationError(f"simulate: the shoe armed with {kind} was not refused within {AUTH_WAIT:g} s")
 
     def _genuine_back(self) -> None:
         """Replug the genuine unit (its own serial, no fault) and wait until it has proved itself."""
@@ -218,9 +220,12 @@ class FaultArmer:
         if self.genuine_serial is not None:
             with shoe.lock:
                 shoe.serial_number = self.genuine_serial
-        shoe.inject("disconnect")
+        shoe.inject("disconnect", seconds=REPLUG_SECONDS)
         if not self.session.wait_for(lambda s: s.device("shuffler").connected, AUTH_WAIT):
-            raise ConfigError(f"simulate: the genuine shoe did not come back within {AUTH_WAIT:g} s")
+            raise DealerStationError(f"simulate: the genuine shoe did not come back within {AUTH_WAIT:g} s")
+        # Left to settle for a link timeout, as a unit put back is: the driver counts a link that
+        # drops sooner as flapping and backs off its reconnects (up to 2 s each).
+        time.sleep(self.session.table.devices.link_timeout)
 
     def injected(self, armed: list[str]) -> list[str]:
         """Of this round's armed faults, those that took effect (a swap needs its card to be dealt)."""
@@ -335,7 +340,8 @@ def simulate(
         "link_timeout": min(table.devices.link_timeout, 0.5),
     })
     table = table.model_copy(update={"devices": devices})
-    authenticate = bool(faults and any(kind in faults for kind in AUTH_FAULTS))
+    # Its simulated units are enrolled and approved when the run needs them to prove who they are.
+    authenticate = table.devices.authenticating or bool(faults and any(kind in faults for kind in AUTH_FAULTS))
     station = Station(table, journal_path=journal, credentials=credentials, purpose="simulation", floor_url=floor_url,
                       enrol_simulated=authenticate)
     summary = Summary(journal=str(journal))
