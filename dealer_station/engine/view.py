@@ -246,12 +246,11 @@ def banner(session: TableSession) -> Text:
     if session.unavailable:
         return Text("journal_unavailable", {"reason": session.unavailable})
     rnd = session.round
-    if rnd is None or rnd.finished:  # no round opens while a device is refused (``TableSession.open_round``)
-        for dev in session.refused_devices():
-            refusal = dev.refused or {}
-            return Text("device_refused", {"device": device_text(dev.name), "model": refusal.get("model", ""),
-                                           "serial": refusal.get("serial_number", ""),
-                                           "reason": refusal_text(refusal)})
+    refused = session.refused_devices() if rnd is None or rnd.finished else []
+    if refused:  # no round opens while a device is refused (``TableSession.open_round``)
+        dev, refusal = refused[0], refused[0].refused or {}
+        return Text("device_refused", {"device": device_text(dev.name), "model": refusal.get("model", ""),
+                                       "serial": refusal.get("serial_number", ""), "reason": refusal_text(refusal)})
     own = getattr(session.flow, "banner", None)
     if callable(own):
         said: Text = own(session)
