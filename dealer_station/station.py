@@ -18,6 +18,7 @@ import structlog
 
 from .config import TableConfig
 from .engine.session import TableSession
+from .errors import ConfigError
 from .journal import Journal, Purpose, ensure_folder
 
 log = structlog.get_logger("dealer_station.station")
@@ -95,13 +96,11 @@ class Station:
         if self.shoe is None and devices.shuffler:
             from drivers.registry import open_shuffler
 
-            self.shoe = open_shuffler(devices.shuffler, open=False, link_timeout=devices.link_timeout,
-                                      **self.auth_options("shuffler"))
+            self.shoe = self.build_driver("shuffler", open_shuffler, devices.shuffler)
         if self.reader is None and devices.reader:
             from drivers.registry import open_reader
 
-            self.reader = open_reader(devices.reader, open=False, link_timeout=devices.link_timeout,
-                                      **self.auth_options("reader"))
+            self.reader = self.build_driver("reader", open_reader, devices.reader)
         if self.enrol_simulated:
             self._enrol_simulators(DeviceKeys(device_keys_path(self.journal_path)))
         self.session = TableSession(self.table, self.journal, shoe=self.shoe, has_reader=self.reader is not None,
@@ -127,6 +126,17 @@ class Station:
     def auth_options(self, role: str) -> dict[str, Any]:
         """The driver options that make the device in ``role`` prove who it is (none if it need not)."""
         return {"authenticator": self.authenticator} if self.authenticates(role) else {}
+
+    def build_driver(self, role: str, opener: Any, url: str) -> Any:
+        """The driver of ``role`` at ``url`` (not open yet), asked to authenticate its device when the
+        table says so; a dialect that cannot (a receive-only shoe) is one line naming the exception to add."""
+        try:
+            return opener(url, open=False, link_timeout=self.table.devices.link_timeout, **self.auth_options(role))
+        except ConfigError as exc:
+            if self.authenticates(role) and "authenticator" in str(exc):
+                raise ConfigError(f"the {role} at {url} cannot prove who it is: add \"{role}\" to "
+                                  "devices.allow_unauthenticated to run it unauthenticated", "devices") from None
+            raise
 
     def _open_device(self, role: str, device: Any) -> None:
         """Open a driver; one that must authenticate may be refused at start: that is reported

@@ -271,3 +271,17 @@ def test_what_a_round_still_needs_follows_the_device_policy() -> None:
     reader = [s for s in Stage if needed_later("reader", s)]
     assert shoe == [Stage.BETTING, Stage.LOCKED, Stage.DEALING]  # its cards are out after the deal
     assert reader == [Stage.BETTING, Stage.LOCKED, Stage.DEALING, Stage.DECISION, Stage.REVEAL]
+
+
+def test_a_device_that_cannot_authenticate_must_be_listed_as_an_exception(tmp_path: Path) -> None:
+    from drivers.registry import open_reading_shoe
+
+    station = _station(tmp_path)
+    station.authenticator = object()  # what start() sets for a table that authenticates
+    with pytest.raises(ConfigError, match=r'devices: the reading_shoe at beetek:///dev/ttyX cannot prove who it is: '
+                                          r'add "reading_shoe" to devices.allow_unauthenticated'):
+        station.build_driver("reading_shoe", open_reading_shoe, "beetek:///dev/ttyX")
+    devices = station.table.devices.model_copy(update={"allow_unauthenticated": ("reading_shoe",)})
+    station.table = station.table.model_copy(update={"devices": devices})
+    shoe = station.build_driver("reading_shoe", open_reading_shoe, "beetek:///dev/ttyX")  # allowed: built as it is
+    assert getattr(shoe.dialect, "authenticator", None) is None
