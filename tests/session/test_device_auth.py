@@ -285,3 +285,19 @@ def test_a_device_that_cannot_authenticate_must_be_listed_as_an_exception(tmp_pa
     station.table = station.table.model_copy(update={"devices": devices})
     shoe = station.build_driver("reading_shoe", open_reading_shoe, "beetek:///dev/ttyX")  # allowed: built as it is
     assert getattr(shoe.dialect, "authenticator", None) is None
+
+
+def test_a_revocation_while_the_station_runs_counts_from_the_next_connect(tmp_path: Path) -> None:
+    station = _station(tmp_path)
+    session = station.start()
+    try:
+        assert session.wait_for(lambda s: s.device("shuffler").connected, WAIT)
+        done = station_cli.run([sys.executable, "-m", "dealer_station", "devices", "revoke", "--journal",
+                                str(tmp_path / "j.sqlite"), "--serial", SHOE_SERIAL], capture_output=True)
+        assert done.returncode == 0, done.stderr
+        assert session.state.device("shuffler").connected  # a unit up stays up: it is asked again at its next connect
+        station.simulator("shuffler").inject("disconnect", seconds=0.05)
+        assert session.wait_for(lambda s: s.device("shuffler").held_refused, WAIT)
+        assert [r["reason"] for r in _refusals(station)] == ["revoked"]
+    finally:
+        station.stop()
