@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from .cards import rank_of, suit_of
+from .engine.device_policy import REFUSED
 from .engine.session import TableSession
 from .errors import DealerStationError, RuleError
 from .evaluator import Category, evaluate, strength7
@@ -393,8 +394,8 @@ def void_on_halt(badge: str, pin: str) -> Callable[[TableSession], bool]:
         if "key_card" in offer.croupier:
             pos, index = halt.detail["position"], halt.detail["index"]
             session.execute("key_card", rnd.cards[pos][index])
-        elif offer.halt is not None and offer.halt.resumes_on_link:
-            return False  # the session clears it (or voids the round) when the link returns
+        elif offer.halt is not None and offer.halt.resumes_on_link and halt.cause != REFUSED:
+            return False  # the session clears it (or voids the round) when the link returns (a refused unit's never does)
         elif "verify_jackpot" in offer.supervisor:
             session.verify_jackpot(badge, pin, "simulated verification: hand checked")
         elif "void" in offer.supervisor:

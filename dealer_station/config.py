@@ -84,6 +84,12 @@ class SpotLimit(_Strict):
         return self
 
 
+DeviceModel = Annotated[str, Field(pattern=r"^[!-~][ -~]{0,63}$")]
+"""A device model as the device names itself (printable ASCII, at most 64 characters)."""
+ProgramDigest = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+"""An approved program image's SHA-256, 64 lower-case hex digits."""
+
+
 class DeviceConfig(_Strict):
     """Device URLs (``sim://`` for the simulators); ``""`` means the table has no such device."""
 
@@ -98,8 +104,23 @@ class DeviceConfig(_Strict):
     then the dealer) as many times as a hand has cards; ``packets`` each hand's cards together."""
     deal_timeout: float = Field(default=120.0, gt=0, le=3600, allow_inf_nan=False)
     """Seconds without a draw after which a reading-shoe deal that is not complete is a misdeal."""
+    approved: dict[DeviceModel, tuple[ProgramDigest, ...]] = {}
+    """Model -> the SHA-256 (hex) of each program image approved for it (HARDWARE.md, authentication).
+    Non-empty: every device not in ``allow_unauthenticated`` must prove who it is at connect."""
+    programs: str = Field(default="programs", min_length=1)
+    """The folder of approved program images, ``<sha256>.bin`` each: the station hashes them over
+    its own seed to check a device's answer (a digest alone cannot be checked that way)."""
     allow_unauthenticated: tuple[Literal["shuffler", "reader", "reading_shoe"], ...] = ()
     """Devices that may run without proving who they are (a receive-only reading shoe cannot)."""
+
+    @property
+    def authenticating(self) -> bool:
+        """Whether this table asks its devices to authenticate (it lists approved programs)."""
+        return bool(self.approved)
+
+    def authenticates(self, role: str) -> bool:
+        """Whether the device in ``role`` must prove who it is at connect."""
+        return self.authenticating and role not in self.allow_unauthenticated
 
     @model_validator(mode="after")
     def _receive_only_allowed(self) -> DeviceConfig:

@@ -5,11 +5,14 @@ JSON file beside the journal, ``<journal>.devices.json``, mode 0600, replaced at
 under a file lock), never in a profile. Unlike a PIN the key is kept itself, not a hash: the
 station must compute the device's HMAC to check its answer (``wire.auth``). A revoked serial
 stays in the file, so its refusal names the reason. ``verifier`` is what a house-protocol
-driver takes as its ``authenticator``.
+driver takes as its ``authenticator`` (``authenticator``: the same, read afresh at every
+connect, so a revocation counts from the device's next connect). ``approved_programs`` reads
+the profile's approved program images (``devices.approved``, ``devices.programs``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import secrets
@@ -17,11 +20,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import ConfigError
 from .supervisor import CredentialError, CredentialStore
 from .wire import auth
 from .wire.codec import MAX_IDENTITY_TEXT, DecodeError, device_text
 
-__all__ = ["DeviceKeys", "EnrolledDevice", "device_keys_path"]
+__all__ = ["DeviceKeys", "EnrolledDevice", "LiveVerifier", "approved_programs", "device_keys_path"]
+
+MAX_PROGRAM_BYTES = 256 * 1024 * 1024
+"""A program image larger than this is not read (a folder entry that is no firmware image)."""
 
 _SERIAL = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
@@ -97,8 +104,52 @@ class DeviceKeys(CredentialStore):
             revoked = frozenset(serial for serial, rec in self._records.items() if rec.get("revoked_at"))
         return auth.Verifier(keys, {model: list(images) for model, images in approved.items()}, revoked)
 
+    def authenticator(self, approved: Mapping[str, Sequence[bytes]]) -> LiveVerifier:
+        """What the station gives its drivers: ``verifier`` read afresh at each device's connect."""
+        return LiveVerifier(self, approved)
+
     def _check_id(self, badge: object) -> None:
         if not isinstance(badge, str) or not _SERIAL.fullmatch(badge):
             raise CredentialError("serial must be 1-64 letters, digits, '.', '_' or '-'", "serial")
 
 
+
+
+class LiveVerifier:
+    """``DeviceKeys.verifier`` at each check: an enrolment or revocation made while the station
+    runs (``dealer-station devices``) counts from the device's next connect."""
+
+    def __init__(self, keys: DeviceKeys, approved: Mapping[str, Sequence[bytes]]) -> None:
+        self.keys = keys
+        self.approved = approved
+
+    def check(self, model: str, serial_number: str, nonce: bytes, seed: bytes, mac: bytes,
+              program: bytes) -> tuple[str, str] | None:
+        try:
+            verifier = self.keys.verifier(self.approved)
+        except CredentialError as exc:  # an unreadable key file proves nobody: refused, never a crash
+            return "unknown_serial", f"{model} {serial_number}: device keys unreadable ({exc})"
+        return verifier.check(model, serial_number, nonce, seed, mac, program)
+
+
+def approved_programs(approved: Mapping[str, Sequence[str]], folder: str | os.PathLike[str]) -> dict[str, list[bytes]]:
+    """The approved program images per model: ``<folder>/<sha256>.bin`` for each digest listed.
+
+    Read once at start; a missing, oversized or altered image is a ``ConfigError`` naming it
+    (the station refuses to start rather than refuse every device later for a profile mistake).
+    """
+    images: dict[str, list[bytes]] = {}
+    for model, digests in approved.items():
+        for digest in digests:
+            path = Path(folder) / f"{digest}.bin"
+            where = f"devices.approved.{model}"
+            try:
+                if path.stat().st_size > MAX_PROGRAM_BYTES:
+                    raise ConfigError(f"{path} is larger than {MAX_PROGRAM_BYTES} bytes: not a program image", where)
+                image = path.read_bytes()
+            except OSError as exc:
+                raise ConfigError(f"no approved program image {path} ({exc.strerror or exc})", where) from None
+            if hashlib.sha256(image).hexdigest() != digest:
+                raise ConfigError(f"{path} does not hash to {digest}: the image is not the approved one", where)
+            images.setdefault(model, []).append(image)
+    return images

@@ -24,17 +24,19 @@ from .autoplay import AutoCroupier, void_on_halt
 from .cards import parse_card
 from .config import TableConfig
 from .engine.session import TableSession
-from .errors import ConfigError, RuleError
+from .errors import ConfigError, DealerStationError, RuleError
 from .games import get_game
 from .games.holdem import live
 from .money import exact_money, format_money
 from .station import Station
 from .table.phases import Stage
+from .wire.auth import REASONS
 
 log = structlog.get_logger("dealer_station.simulate")
 
 FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door",
-               "dispute", "pool_hit", "absent", "weak_shuffle", "repeat_deck", "unreadable")
+               "dispute", "pool_hit", "absent", "weak_shuffle", "repeat_deck", "unreadable", "impostor",
+               "rogue_firmware", "swap")
 """Device faults the simulators inject; ``dispute``: a supervisor voids the round at a random step;
 ``pool_hit``: the shoe's deck is stacked so that a seat's hole cards and the flop make a Pool hand;
 ``absent``: a poker player does not act once in the hand and the action clock acts (the simulated table's
@@ -42,6 +44,15 @@ clock is then 1 second); ``weak_shuffle``: the shoe only riffles the previous or
 ``repeat_deck``: the shoe repeats the order of one of its last ``REPEAT_WITHIN`` shuffles
 (``dealer-station audit shuffles`` must catch both); ``unreadable``: one card of the round is not read (the
 reader's at a reveal, or the reading shoe's as it is drawn) and the scripted croupier keys it."""
+AUTH_FAULTS = ("impostor", "rogue_firmware", "swap")
+"""Devices that must prove who they are (the shoe; ``simulate`` enrols its units and approves their
+programs): ``impostor`` / ``rogue_firmware``: before the round the shoe reconnects answering with a
+wrong key / an unapproved program, is refused, and the genuine unit is put back; ``swap``: another
+unit appears on the shoe's port mid-deal (refused; the round is voided), then the genuine one returns."""
+AUTH_WAIT = 10.0
+"""Seconds to wait for a refusal, or for the genuine unit to come back up."""
+REPLUG_SECONDS = 0.05
+"""How long the shoe's port is gone when a unit is unplugged and another (or the same) plugged in."""
 SHUFFLE_FAULTS = ("weak_shuffle", "repeat_deck")
 SHOE_DECK_FAULTS = ("pool_hit", *SHUFFLE_FAULTS)
 """Faults of the shoe's deck order: a table dealt by hand has none."""
@@ -94,15 +105,24 @@ class Summary:
     journal: str = ""
     elapsed: float = 0.0
     faults_armed: Counter[str] = field(default_factory=Counter)
+    faults_injected: Counter[str] = field(default_factory=Counter)
+    """Faults that took effect: the armed ones, except a ``swap`` the round ended before."""
+    devices_refused: Counter[str] = field(default_factory=Counter)
+    """Refusals journaled during the run, by reason (``wire.auth.REASONS``)."""
     jackpot: dict[str, Any] | None = None
     """The table's meters at the end (games with a progressive)."""
     poker: dict[str, Any] | None = None
     """A poker table's money at the end and the conservation check of its journal."""
 
+    def devices_json(self) -> dict[str, Any]:
+        """Every fault kind ``simulate`` knows and every refusal reason, with its count (0 included)."""
+        return {"faults_injected": {kind: self.faults_injected[kind] for kind in FAULT_KINDS},
+                "devices_refused": {reason: self.devices_refused[reason] for reason in REASONS}}
+
     def as_json(self) -> dict[str, Any]:
         if self.poker is not None:
             return {"hands_completed": self.rounds_completed, "voided": dict(sorted(self.voided.items())),
-                    **self.poker, "journal": self.journal}
+                    **self.poker, **self.devices_json(), "journal": self.journal}
         hold = (self.house_net / self.wagered * 100).quantize(Decimal("0.01")) if self.wagered else Decimal(0)
         out = {
             "rounds_completed": self.rounds_completed,
@@ -110,6 +130,7 @@ class Summary:
             "wagered": format_money(self.wagered),
             "house_net": format_money(self.house_net),
             "hold_pct": format_money(hold),
+            **self.devices_json(),
             "journal": self.journal,
         }
         if self.jackpot is not None:
@@ -133,6 +154,11 @@ class FaultArmer:
         """Croupier step of this round from which the next player to act does not (poker), if armed."""
         self.unreadable_at: int | None = None
         """Draw of this round (from 1) the reading shoe cannot read, if armed."""
+        self.session: TableSession | None = None
+        """Set by ``simulate``: the authentication faults wait on the table's state."""
+        self.swap_armed = False
+        self.genuine_serial: str | None = None
+        """The shoe's own serial number, put back after a swap."""
 
     def arm(self, seats: int) -> list[str]:
         armed = [k for k in FAULT_KINDS if k in self.rates and self.rng.random() < self.rates[k]]
@@ -176,7 +202,45 @@ class FaultArmer:
                 plan.weak_shuffle = WEAK_RIFFLES
             elif kind == "repeat_deck":
                 plan.repeat_deck = self.rng.randrange(1, REPEAT_WITHIN + 1)
+            elif kind in ("impostor", "rogue_firmware"):
+                self._refused_at_connect(kind)
+            elif kind == "swap":
+                self.genuine_serial = self.genuine_serial or self.shoe.serial_number
+                plan.swap_after = at
+                self.swap_armed = True
         return armed
+
+    def _refused_at_connect(self, kind: str) -> None:
+        """The shoe reconnects answering with a wrong key or an unapproved program: wait until
+        the table journals its refusal, then put the genuine unit back and wait until it is up."""
+        assert self.session is not None
+        session, shoe = self.session, self.shoe
+        before = session.state.last_seq
+        setattr(shoe.faults, kind, 1)
+        shoe.inject("disconnect", seconds=REPLUG_SECONDS)
+        refused = session.wait_for(lambda s: s.device("shuffler").held_refused and s.last_seq > before, AUTH_WAIT)
+        setattr(shoe.faults, kind, 0)
+        self._genuine_back()
+        if not refused:
+            raise DealerStationError(f"simulate: the shoe armed with {kind} was not refused within {AUTH_WAIT:g} s")
+
+    def _genuine_back(self) -> None:
+        """Replug the genuine unit (its own serial, no fault) and wait until it has proved itself."""
+        assert self.session is not None
+        shoe = self.shoe
+        if self.genuine_serial is not None:
+            with shoe.lock:
+                shoe.serial_number = self.genuine_serial
+        shoe.inject("disconnect", seconds=REPLUG_SECONDS)
+        if not self.session.wait_for(lambda s: s.device("shuffler").connected, AUTH_WAIT):
+            raise DealerStationError(f"simulate: the genuine shoe did not come back within {AUTH_WAIT:g} s")
+        # Left to settle for a link timeout, as a unit put back is: the driver counts a link that
+        # drops sooner as flapping and backs off its reconnects (up to 2 s each).
+        time.sleep(self.session.table.devices.link_timeout)
+
+    def injected(self, armed: list[str]) -> list[str]:
+        """Of this round's armed faults, those that took effect (a swap needs its card to be dealt)."""
+        return [k for k in armed if k != "swap" or self.shoe is None or self.shoe.faults.swap_after is None]
 
     def _pool_hit(self, seats: int) -> dict[int, int]:
         """Deal positions -> cards so that one seat's hole cards and the flop make a Pool hand."""
@@ -197,6 +261,14 @@ class FaultArmer:
 
     def disarm(self) -> None:
         self.dispute_at = self.absent_at = self.unreadable_at = None
+        if self.swap_armed:
+            self.swap_armed = False
+            fired = self.shoe.faults.swap_after is None
+            self.shoe.faults.swap_after = None
+            if fired:  # another unit is on the port: refused once it identified; then the genuine one returns
+                assert self.session is not None
+                self.session.wait_for(lambda s: s.device("shuffler").held_refused, AUTH_WAIT)
+                self._genuine_back()
         if self.shoe is not None:
             p = self.shoe.faults
             p.jam_after = p.disconnect_after = p.power_cycle_after = p.door_open_after = None
@@ -254,7 +326,7 @@ def fitted_run(table: TableConfig, seats: int | None,
     least = 2 if get_game(table.game).family == "poker" else 1
     kept = {kind: rate for kind, rate in (faults or {}).items()
             if not (kind == "pool_hit" and table.game != "holdem_bonus")
-            and not (kind in SHOE_DECK_FAULTS and table.deal_mode != "shuffler")
+            and not (kind in (*SHOE_DECK_FAULTS, *AUTH_FAULTS) and table.deal_mode != "shuffler")
             and not (kind == "absent" and not hasattr(table, "action_clock_seconds"))}
     return max(least, min(table.seats if seats is None else seats, table.seats)), kept
 
@@ -275,6 +347,10 @@ def check_run(table: TableConfig, *, rounds: int, seats: int, faults: Mapping[st
             raise ConfigError(f"{kind} is a fault of the shoe's shuffle: a table dealt by hand has none", "faults")
     if faults and "absent" in faults and not hasattr(table, "action_clock_seconds"):
         raise ConfigError(f"absent players need an action clock: a poker table only, not {table.game}", "faults")
+    for kind in AUTH_FAULTS:
+        if faults and kind in faults and table.deal_mode != "shuffler":
+            raise ConfigError(f"{kind} is a fault of the dealing shoe's authentication: a table dealt by hand "
+                              "has no shoe", "faults")
 
 
 def simulate(
@@ -318,7 +394,10 @@ def simulate(
         "link_timeout": min(table.devices.link_timeout, 0.5),
     })
     table = table.model_copy(update={"devices": devices})
-    station = Station(table, journal_path=journal, credentials=credentials, purpose="simulation", floor_url=floor_url)
+    # Its simulated units are enrolled and approved when the run needs them to prove who they are.
+    authenticate = table.devices.authenticating or bool(faults and any(kind in faults for kind in AUTH_FAULTS))
+    station = Station(table, journal_path=journal, credentials=credentials, purpose="simulation", floor_url=floor_url,
+                      enrol_simulated=authenticate)
     summary = Summary(journal=str(journal))
     started = time.monotonic()
     session = station.start()
@@ -328,6 +407,8 @@ def simulate(
         rng = random.Random(seed)
         armer = FaultArmer(faults or {}, random.Random(seed ^ 0xFA17), station.simulator("shuffler"),
                            station.simulator("reader"), session.game)
+        armer.session = session
+        first_seq = session.state.last_seq
         croupier = AutoCroupier(session, rng=rng, seats=list(range(1, seats + 1)), present=station.present_card,
                                 on_halt=void_on_halt(SIM_BADGE, SIM_PIN))
         shoe_sim = station.simulator("reading_shoe")
@@ -339,13 +420,15 @@ def simulate(
             _finish_round(station, croupier, summary, None, dealer=dealer)
         while played < rounds:
             armer.disarm()
-            for kind in armer.arm(seats):  # before the round's shuffle: deck faults need it
+            armed = armer.arm(seats)  # before the round's shuffle: deck faults need it
+            for kind in armed:
                 summary.faults_armed[kind] += 1
             if session.round is None or session.round.finished:
                 # (a device report can end a round between two croupier steps, and the
                 # croupier's next step then opens the next one itself)
                 croupier.open_round()
             _finish_round(station, croupier, summary, armer.dispute_at, armer.absent_at, dealer=dealer)
+            summary.faults_injected.update(armer.injected(armed))
             played += 1
             if on_round is not None:
                 on_round(station)
@@ -357,6 +440,8 @@ def simulate(
                 progress.flush()
                 last_report = now
         armer.disarm()
+        summary.devices_refused.update(str(e.payload["reason"]) for e in session.journal.events(
+            since_seq=first_seq, kinds={"device_refused"}))
         meters = getattr(session.game, "meters", None)
         summary.jackpot = meters(session.state) if meters is not None else None
         if session.game.family == "poker":

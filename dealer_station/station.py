@@ -18,6 +18,7 @@ import structlog
 
 from .config import TableConfig
 from .engine.session import TableSession
+from .errors import ConfigError
 from .journal import Journal, Purpose, ensure_folder
 
 log = structlog.get_logger("dealer_station.station")
@@ -42,6 +43,7 @@ class Station:
         program: dict[str, Any] | None = None,
         purpose: Purpose = "live",
         floor_url: str | None = None,
+        enrol_simulated: bool = False,
     ) -> None:
         self.table = table
         self.journal_path = Path(journal_path or table.journal)
@@ -63,11 +65,23 @@ class Station:
         """Where the journal is forwarded: ``floor_url`` when given; else the profile's floor, for a live
         journal only - a demo or simulation journal never reaches the casino's floor by default."""
         self.forwarder: Any = None  # dealer_station.floor.forwarder.Forwarder when the table names a floor
+        self.enrol_simulated = enrol_simulated and purpose == "simulation"
+        """``simulate``: its simulated units' keys go into the simulation journal's own devices file and
+        their program images are approved, so they authenticate as enrolled, approved units would."""
+        self.approved: dict[str, list[bytes]] = {}
+        """Model -> approved program images (the profile's ``devices.approved``), read at start."""
+        self.authenticator: Any = None
+        """What the drivers check a device's answer with (``device_keys.LiveVerifier``), when the table authenticates."""
 
     # -- life cycle -------------------------------------------------------------
 
     def start(self) -> TableSession:
         """Open the journal, recover the table, connect devices, start the pump."""
+        from .device_keys import DeviceKeys, approved_programs, device_keys_path
+
+        devices = self.table.devices
+        # Before the journal: a broken approved-program entry is refused with nothing written.
+        self.approved = approved_programs(devices.approved, devices.programs)
         self.journal = Journal(ensure_folder(self.journal_path), table_id=self.table.table_id, purpose=self.purpose,
                                game=self.table.game)
         bind = getattr(self.credentials, "bind", None)
@@ -78,19 +92,22 @@ class Station:
                 self.journal.close()
                 self.journal = None
                 raise
-        devices = self.table.devices
+        if devices.authenticating or self.enrol_simulated:
+            self.authenticator = DeviceKeys(device_keys_path(self.journal_path)).authenticator(self.approved)
         if self.shoe is None and devices.shuffler:
             from drivers.registry import open_shuffler
 
-            self.shoe = open_shuffler(devices.shuffler, open=False, link_timeout=devices.link_timeout)
+            self.shoe = self.build_driver("shuffler", open_shuffler, devices.shuffler)
         if self.reader is None and devices.reader:
             from drivers.registry import open_reader
 
-            self.reader = open_reader(devices.reader, open=False, link_timeout=devices.link_timeout)
+            self.reader = self.build_driver("reader", open_reader, devices.reader)
         if self.reading_shoe is None and devices.reading_shoe:
             from drivers.registry import open_reading_shoe
 
-            self.reading_shoe = open_reading_shoe(devices.reading_shoe, open=False, link_timeout=devices.link_timeout)
+            self.reading_shoe = self.build_driver("reading_shoe", open_reading_shoe, devices.reading_shoe)
+        if self.enrol_simulated:
+            self._enrol_simulators(DeviceKeys(device_keys_path(self.journal_path)))
         self.session = TableSession(self.table, self.journal, shoe=self.shoe, has_reader=self.reader is not None,
                                     credentials=self.credentials, has_reading_shoe=self.reading_shoe is not None)
         self.session.start(self.program)
@@ -101,11 +118,62 @@ class Station:
             self.session.add_listener(lambda _session: self.forwarder.notify())
         self._pump = threading.Thread(target=self._run_pump, name="station-pump", daemon=True)
         self._pump.start()
-        for device in self._drivers().values():
+        for role, device in self._drivers().items():
             device.on_event = self._events.put
-            device.open()
+            self._open_device(role, device)
         self.session.devices_ready()
         return self.session
+
+    def authenticates(self, role: str) -> bool:
+        """Whether the device in ``role`` must prove who it is at connect (profile, or a simulation's units)."""
+        return self.authenticator is not None and role not in self.table.devices.allow_unauthenticated
+
+    def auth_options(self, role: str) -> dict[str, Any]:
+        """The driver options that make the device in ``role`` prove who it is (none if it need not)."""
+        return {"authenticator": self.authenticator} if self.authenticates(role) else {}
+
+    def build_driver(self, role: str, opener: Any, url: str) -> Any:
+        """The driver of ``role`` at ``url`` (not open yet), asked to authenticate its device when the
+        table says so; a dialect that cannot (a receive-only shoe) is one line naming the exception to add."""
+        try:
+            return opener(url, open=False, link_timeout=self.table.devices.link_timeout, **self.auth_options(role))
+        except ConfigError as exc:
+            if self.authenticates(role) and "authenticator" in str(exc):
+                raise ConfigError(f"the {role} at {url} cannot prove who it is: add \"{role}\" to "
+                                  "devices.allow_unauthenticated to run it unauthenticated", "devices") from None
+            raise
+
+    def _open_device(self, role: str, device: Any) -> None:
+        """Open a driver; one that must authenticate may be refused at start: that is reported
+        (journaled, the table halted for it), not a station that fails to start."""
+        if not self.authenticates(role):
+            device.open()
+            return
+        from drivers.base import DeviceError
+
+        device.open(wait=False)
+        link = device.link
+        deadline = time.monotonic() + link.link_timeout
+        while time.monotonic() < deadline and not device.connected:
+            if (link.last_refused or "").startswith("device refused"):
+                return
+            time.sleep(0.01)
+        if not device.connected:
+            device.close()
+            raise DeviceError(f"{role} did not answer within {link.link_timeout:g} s")
+
+    def _enrol_simulators(self, keys: Any) -> None:
+        """Enrol each simulated unit (its serial and key) and approve its program, before it connects."""
+        enrolled = {d.serial_number for d in keys.devices()}
+        for role, driver in self._drivers().items():
+            sim = getattr(driver, "simulator", None)
+            if sim is None or not self.authenticates(role) or not hasattr(sim, "key"):
+                continue
+            if sim.serial_number not in enrolled:
+                keys.enrol(sim.model, sim.serial_number, sim.key)
+            images = self.approved.setdefault(sim.model, [])
+            if sim.program not in images:
+                images.append(sim.program)
 
     def _drivers(self) -> dict[str, Any]:
         """The table's device drivers by role ("shuffler", "reader", "reading_shoe")."""

@@ -16,12 +16,12 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import ShiftTally
+from dealer_station.engine.view import ShiftTally, device_note
 from dealer_station.table.phases import Stage
 
 from . import theme
 from .format import money, signed
-from .i18n import game_word, translate
+from .i18n import game_word, say, translate
 from .widgets import FitLabel
 
 
@@ -109,8 +109,11 @@ class StatusStrip(QWidget):
                 return "dot-bad", "\u25cf " + words["deck"] + " \u2717"
             return "dot-idle", "\u25cb " + words["deck"]
         dev = session.state.devices.get(name)
+        note = device_note(session, name)  # refused and why, or "unauthenticated"
+        if dev is not None and dev.held_refused:
+            return "dot-bad", "\u25cf " + words[name] + " \u2717 " + say(note)
         if dev is not None and dev.connected:
-            return "dot-ok", "\u25cf " + words[name]
+            return "dot-ok", "\u25cf " + words[name] + (f" ({say(note)})" if note is not None else "")
         if in_round and stage in (Stage.LOCKED, Stage.DEALING, Stage.REVEAL):
             return "dot-bad", "\u25cf " + words[name] + " \u2717"
         return "dot-idle", "\u25cb " + words[name]

@@ -33,7 +33,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="per-round fault probabilities; KIND is one of jam, duplicate, missing, extra, "
                              "misread, corrupt, disconnect, powercycle, door, dispute, pool_hit (holdem_bonus), "
                              "weak_shuffle, repeat_deck (the shoe's shuffle: audit shuffles catches them), "
-                             "absent (poker: a player lets the action clock act)")
+                             "absent (poker: a player lets the action clock act), impostor, rogue_firmware, "
+                             "swap (the shoe fails authentication: simulate enrols its units; the summary's "
+                             "devices_refused counts the refusals by reason)")
     parser.add_argument("--journal", default=None, metavar="PATH",
                         help="simulation journal (default var/simulate-<table id>.sqlite); never a live or demo "
                              "journal")

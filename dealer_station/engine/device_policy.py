@@ -72,6 +72,28 @@ NEEDED_IN: dict[str, frozenset[Stage]] = {
 """The stages in which a round needs each device: a fault then touches the round."""
 
 
+ROUND_ORDER = (Stage.BETTING, Stage.LOCKED, Stage.DEALING, Stage.DECISION, Stage.REVEAL)
+"""The stages of a round in progress before its settlement, in the order a round goes through them."""
+
+REFUSED = "device_refused"
+"""The halt cause of a device refused at connect (authentication, HARDWARE.md): a ``link`` halt,
+cleared (or the round voided, as for a reconnect) when a unit that proves itself comes up."""
+
+
+def needed_later(device: str, stage: Stage) -> bool:
+    """Whether a round at ``stage`` still needs ``device`` now or later (a refused device halts it then).
+
+    The shoe from betting to the end of the deal, the reader until its reveals are over; a
+    device no round names (a reading shoe: the engine's) is needed until the settlement.
+    """
+    if stage not in ROUND_ORDER:
+        return False
+    needed = NEEDED_IN.get(device)
+    last = max((ROUND_ORDER.index(s) for s in needed), default=len(ROUND_ORDER) - 1) if needed \
+        else len(ROUND_ORDER) - 1
+    return ROUND_ORDER.index(stage) <= last
+
+
 def rule_for(code: str) -> FaultRule:
     """The response to a fault code; an unknown code is treated as an internal device error."""
     return FAULT_RULES.get(code) or FAULT_RULES["internal_error"]

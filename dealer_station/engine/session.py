@@ -39,12 +39,12 @@ from ..profile_loader import with_terms
 from ..table import events as ev
 from ..table.event_base import EventError
 from ..table.phases import CLOSED, Offer, Phase, Stage, offered
-from ..table.state import RoundState, TableState
+from ..table.state import DeviceState, RoundState, TableState
 from ..table.terms import terms_digest, terms_of
 from ..wire import reports as rp
 from ..wire.reports import DeviceReport
 from .banking import BankingFlow
-from .device_policy import SHUFFLER
+from .device_policy import REFUSED, SHUFFLER, needed_later
 from .flow import Flow
 
 log = structlog.get_logger("dealer_station.session")
@@ -466,6 +466,10 @@ class TableSession:
         """Open betting for a new round (the next round takes the profile's terms, journaled first)."""
         with self._lock:
             self._require("open_round")
+            refused = self.refused_devices()
+            if refused:
+                raise RuleError(f"{refused[0].refusal_line()}: connect a unit that proves itself first",
+                                refused[0].name)
             if self.table is not self.profile:  # the last round kept its own terms: the profile's from now on
                 self._run_under(self.profile)
                 self.kept_terms = None
@@ -682,10 +686,7 @@ class TableSession:
             case rp.ShuffleDone():
                 pass  # the shoe's STATUS(ready) that follows is what the flow acts on
             case rp.DeviceRefused():
-                # Authentication: the driver never brings the device up; journaling the refusal is not wired yet.
-                self._log.error("device_refused", device=report.device, model=report.model,
-                                serial=report.serial_number, program_hash=report.program_hash,
-                                reason=report.reason, detail=report.detail, round_id=self._round_id())
+                self.on_device_refused(report)
             case rp.CardDrawn():
                 self._device("draw", lambda tx: self.flow.on_card_drawn(tx, report.card, report.burn),
                              card=report.card)
@@ -736,6 +737,33 @@ class TableSession:
         log_link("device_connected" if up else "device_link_lost", device=device, reason=reason or None,
                  identity=dict(identity) if identity else None, round_id=self._round_id())
         self._device("link", lambda tx: self.flow.on_link(tx, device, up, identity, reason))
+
+    def on_device_refused(self, report: rp.DeviceRefused) -> None:
+        """A device failed authentication: journaled with who it said it was, what program it
+        answered with and why; a round that still needs that device halts (``needed_later``)."""
+        self._log.error("device_refused", device=report.device, model=report.model, serial=report.serial_number,
+                        program_hash=report.program_hash, reason=report.reason, detail=report.detail,
+                        round_id=self._round_id())
+        self._device("device_refused", lambda tx: self._refuse_device(tx, report))
+
+    def _refuse_device(self, tx: Tx, report: rp.DeviceRefused) -> None:
+        device = report.device
+        tx.emit(ev.DeviceRefused(device, report.model, report.serial_number, report.program_hash, report.reason,
+                                 report.detail), f"device:{device}")
+        rnd = tx.state.round
+        if rnd is None or rnd.finished:
+            return
+        halt = rnd.halt
+        if halt is not None and not (halt.kind == "link" and halt.device == device):
+            return  # halted for something else (a jam, a misdeal): that halt stands
+        # Not needed any more: nothing to stop. Halted by its link loss (a swap power-cycles the port):
+        # the halt now says why the link will not come back by itself.
+        if halt is not None or needed_later(device, self.flow.stage(tx.state)):
+            tx.emit(ev.Halted("link", REFUSED, tx.state.device(device).refusal_line(), device), f"device:{device}")
+
+    def refused_devices(self) -> list[DeviceState]:
+        """The table's devices held refused now: no round opens while one is."""
+        return [dev for _name, dev in sorted(self.state.devices.items()) if dev.held_refused]
 
     def on_status(self, device: str, state: str) -> None:
         with self._lock:

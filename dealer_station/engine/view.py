@@ -63,6 +63,15 @@ ENGLISH: dict[str, str] = {
     "device:reader": "reader",
     "device:reading_shoe": "reading shoe",
     "device:device": "device",
+    # devices that must prove who they are (HARDWARE.md, authentication)
+    "device_refused": "{device} {model} {serial} refused: {reason}. Call a supervisor",
+    "device_refused_short": "refused: {reason}",
+    "unauthenticated": "unauthenticated",
+    "refusal:impostor": "wrong key",
+    "refusal:rogue_firmware": "program not approved",
+    "refusal:swap": "another unit on its port",
+    "refusal:unknown_serial": "serial not enrolled",
+    "refusal:revoked": "enrolment revoked",
     # what stopped a round (halt and void causes)
     "cause:jam": "Shoe jam",
     "cause:misfeed": "Shoe misfeed",
@@ -215,6 +224,25 @@ def device_text(device: str | None) -> Text:
     return Text(f"device:{device}") if f"device:{device}" in ENGLISH else Text("device:device")
 
 
+def refusal_text(refusal: Mapping[str, Any]) -> Text:
+    """Why a device was refused, in the croupier's words (``wire.auth.REASONS``)."""
+    key = f"refusal:{refusal.get('reason')}"
+    return Text(key) if key in ENGLISH else Text("refused", {"problem": str(refusal.get("reason", "?"))})
+
+
+def device_note(session: TableSession, device: str) -> Text | None:
+    """What the screen adds to a device's name: refused (and why), or connected "unauthenticated"
+    (it did not prove who it is: the profile allows it, or the table asks no device to)."""
+    dev = session.state.devices.get(device)
+    if dev is None:
+        return None
+    if dev.held_refused:
+        return Text("device_refused_short", {"reason": refusal_text(dev.refused or {})})
+    if dev.unauthenticated:
+        return Text("unauthenticated")
+    return None
+
+
 def cause_text(cause: str | None) -> Text:
     return Text(f"cause:{cause}") if f"cause:{cause}" in ENGLISH else Text("cause:other")
 
@@ -223,6 +251,12 @@ def banner(session: TableSession) -> Text:
     """One line saying what happens next (a family's flow may say its own: ``flow.banner``)."""
     if session.unavailable:
         return Text("journal_unavailable", {"reason": session.unavailable})
+    rnd = session.round
+    refused = session.refused_devices() if rnd is None or rnd.finished else []
+    if refused:  # no round opens while a device is refused (``TableSession.open_round``)
+        dev, refusal = refused[0], refused[0].refused or {}
+        return Text("device_refused", {"device": device_text(dev.name), "model": refusal.get("model", ""),
+                                       "serial": refusal.get("serial_number", ""), "reason": refusal_text(refusal)})
     own = getattr(session.flow, "banner", None)
     if callable(own):
         said: Text = own(session)

@@ -57,7 +57,7 @@ from ..money import format_cents
 from ..shifts import shift_start
 from ..table.event_base import decode
 from ..table.phases import CLOSED, PAID, VOID
-from ..table.state import TableState, evolve
+from ..table.state import DeviceState, TableState, evolve
 from .outage import floor_trouble
 
 log = structlog.get_logger("dealer_station.pit.live")
@@ -81,10 +81,19 @@ class DeviceTile:
     last_heard: datetime | None
     status: str | None
     faults: int  # this shift
+    note: str | None = None
+    """Refused at connect (which unit and why), or "unauthenticated" (up without proving who it is)."""
 
     @property
     def faulty(self) -> bool:
         return not self.connected or (self.status or "").startswith("fault")
+
+
+def device_note(device: DeviceState) -> str | None:
+    """The tile's word on who a device is: the screen's (``engine.view.device_note``), in English."""
+    if device.held_refused:
+        return device.refusal_line()
+    return "unauthenticated" if device.unauthenticated else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,7 +445,7 @@ class FloorLive:
         faults_by = result.faults_by if result is not None else {}
         devices = tuple(
             DeviceTile(d.name, d.connected, parse_at(d.last_seen) if d.last_seen else None, d.status,
-                       sum(n for key, n in faults_by.items() if key.split("/", 1)[0] == d.name))
+                       sum(n for key, n in faults_by.items() if key.split("/", 1)[0] == d.name), device_note(d))
             for d in sorted(state.devices.values(), key=lambda d: d.name))
         halted = rnd is not None and not rnd.finished and rnd.halt is not None
         meter = table.ledger.meter

@@ -17,7 +17,7 @@ from .event_base import CROUPIER, DEVICE, STATION, SUPERVISOR, Event, EventError
 __all__ = [
     "BetsSet", "CardCorrected", "CardDealt", "CardRevealed", "DealStarted", "DealerSignedIn", "DealerSignedOut",
     "Decision", "DeckInvalidated",
-    "DeckRequested", "DeckVerified", "DeviceFault", "DeviceLink", "DeviceStatus", "Event", "EventError", "Halted",
+    "DeckRequested", "DeckVerified", "DeviceFault", "DeviceLink", "DeviceRefused", "DeviceStatus", "Event", "EventError", "Halted",
     "HaltCleared", "JournalCreated", "NoMoreBets", "PacketDone", "PacketRequested", "PhaseChanged", "ReadRejected",
     "RoundAdjusted", "RoundOpened", "RoundPaid", "RoundVoided", "SeatPaid", "Settled", "StationStarted",
     "SupervisorAuth", "decode", "encode", "register",
@@ -423,6 +423,24 @@ class DeviceFault(Event):
     device: str
     code: str
     text: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DeviceRefused(Event):
+    """A device that failed authentication at connect (HARDWARE.md): which unit, what program
+    it answered with (hex), why (``wire.auth.REASONS``). It stays out of every round until a
+    unit that proves itself comes up on that port (``device_link`` up)."""
+
+    kind: ClassVar[str] = "device_refused"
+    writers: ClassVar[tuple[str, ...]] = (DEVICE,)
+    table_level: ClassVar[bool] = True
+    device: str
+    model: str
+    serial_number: str
+    program_hash: str
+    reason: str
+    detail: str = ""
 
 
 @register

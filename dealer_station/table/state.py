@@ -105,6 +105,24 @@ class DeviceState:
     identity: dict[str, Any] | None = None
     last_seen: str | None = None
     status: str | None = None
+    refused: dict[str, Any] | None = None
+    """The last refusal (model, serial_number, program_hash, reason, detail) until a proven unit comes up."""
+
+    @property
+    def held_refused(self) -> bool:
+        """Refused at its last connect and no unit up since: no round may count on it."""
+        return self.refused is not None and not self.connected
+
+    @property
+    def unauthenticated(self) -> bool:
+        """Up without having proved who it is (allowed by the profile, or not asked to)."""
+        return self.connected and not (self.identity or {}).get("authenticated")
+
+    def refusal_line(self) -> str:
+        """One line naming the refused unit and why (halt text, refusals, the pit's tile)."""
+        r = self.refused or {}
+        return (f"{self.name} {r.get('model', '?')} {r.get('serial_number', '?')} refused: "
+                f"{str(r.get('reason', '?')).replace('_', ' ')}")
 
     def clone(self) -> DeviceState:
         return replace(self)
@@ -371,6 +389,17 @@ def _device_link(state: TableState, e: ev.DeviceLink, at: str) -> None:
     dev.last_seen = at
     if e.identity:
         dev.identity = dict(e.identity)
+    if e.up:
+        dev.refused = None  # the unit that came up proved itself (or was not asked to)
+
+
+@COMMON.on(ev.DeviceRefused)
+def _device_refused(state: TableState, e: ev.DeviceRefused, at: str) -> None:
+    dev = state._device(e.device)
+    dev.connected = False
+    dev.last_seen = at
+    dev.refused = {"model": e.model, "serial_number": e.serial_number, "program_hash": e.program_hash,
+                   "reason": e.reason, "detail": e.detail}
 
 
 @COMMON.on(ev.DeviceStatus)

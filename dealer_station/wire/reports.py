@@ -52,6 +52,8 @@ class DeviceIdentity(BaseModel):
     serial_number: IdentityText
     firmware: IdentityText
     protocol_version: int
+    authenticated: bool = False
+    """The device proved who it is at connect (``wire.auth``); False: it was not asked to, or cannot."""
 
 
 # -- link (every role)

@@ -38,9 +38,10 @@ log = structlog.get_logger()
 DEFAULT_LINK_TIMEOUT = 2.0
 
 
-def identity_from(msg: p.Identity) -> DeviceIdentity:
+def identity_from(msg: p.Identity, authenticated: bool = False) -> DeviceIdentity:
     return DeviceIdentity(
-        model=msg.model, serial_number=msg.serial_number, firmware=msg.firmware, protocol_version=msg.protocol_version
+        model=msg.model, serial_number=msg.serial_number, firmware=msg.firmware, protocol_version=msg.protocol_version,
+        authenticated=authenticated,
     )
 
 
@@ -224,10 +225,7 @@ class HouseDialect:
         """IDENTITY arrived: up at once, or (with an authenticator) a challenge first."""
         if self.authenticator is None:
             return [self._identified(identity)]
-        if self.authenticated_serial is not None and identity.serial_number != self.authenticated_serial:
-            return [self._refuse(identity, "swap", f"{identity.model} {identity.serial_number} appeared on the port of "
-                                                   f"{self.authenticated_serial}", b"")]
-        self._pending = identity
+        self._pending = identity  # another unit on this port is challenged too: its program hash is journaled
         self._challenge = auth.challenge()  # fresh per connection: an old answer cannot be replayed
         self._next_beat = now  # the challenge goes out with this very pump
         return []
@@ -239,6 +237,8 @@ class HouseDialect:
         verdict = self.authenticator.check(identity.model, identity.serial_number, nonce, seed, answer.mac,
                                            answer.program)
         self._pending = self._challenge = None
+        if self.authenticated_serial is not None and identity.serial_number != self.authenticated_serial:
+            verdict = "swap", f"{identity.model} {identity.serial_number} appeared on the port of {self.authenticated_serial}"
         if verdict is not None:
             return self._refuse(identity, verdict[0], verdict[1], answer.program)
         self.authenticated_serial = identity.serial_number
@@ -260,4 +260,4 @@ class HouseDialect:
         self.device_session = identity.session
         self.channel.kick()
         self._up = True
-        return identity_from(identity)
+        return identity_from(identity, authenticated=self.authenticator is not None)

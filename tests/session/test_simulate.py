@@ -87,7 +87,9 @@ def test_cli_json_summary_and_bad_faults(tmp_path: Path) -> None:
                "--json")
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
-    assert set(summary) == {"rounds_completed", "voided", "wagered", "house_net", "hold_pct", "journal"}
+    assert set(summary) == {"rounds_completed", "voided", "wagered", "house_net", "hold_pct", "journal",
+                            "faults_injected", "devices_refused"}  # issue 20: every kind and reason, counted
+    assert set(summary["faults_injected"].values()) == {0} and set(summary["devices_refused"].values()) == {0}
     assert summary["rounds_completed"] == 2
     assert "2/2 rounds" in out.stderr  # progress
     for bad in ("jam", "jam:2", "nosuch:0.1", "jam:x"):

@@ -136,6 +136,38 @@
         <translation>appareil</translation>
     </message>
     <message>
+        <source>{device} {model} {serial} refused: {reason}. Call a supervisor</source>
+        <translation>{device} {model} {serial} refusé : {reason}. Appelez un superviseur</translation>
+    </message>
+    <message>
+        <source>refused: {reason}</source>
+        <translation>refusé : {reason}</translation>
+    </message>
+    <message>
+        <source>unauthenticated</source>
+        <translation>non authentifié</translation>
+    </message>
+    <message>
+        <source>wrong key</source>
+        <translation>mauvaise clé</translation>
+    </message>
+    <message>
+        <source>program not approved</source>
+        <translation>programme non homologué</translation>
+    </message>
+    <message>
+        <source>another unit on its port</source>
+        <translation>autre appareil sur son port</translation>
+    </message>
+    <message>
+        <source>serial not enrolled</source>
+        <translation>numéro de série non enregistré</translation>
+    </message>
+    <message>
+        <source>enrolment revoked</source>
+        <translation>enregistrement révoqué</translation>
+    </message>
+    <message>
         <source>Shoe jam</source>
         <translation>Sabot bloqué</translation>
     </message>

@@ -136,6 +136,38 @@
         <translation>设备</translation>
     </message>
     <message>
+        <source>{device} {model} {serial} refused: {reason}. Call a supervisor</source>
+        <translation>{device} {model} {serial} 被拒绝：{reason}。请呼叫主管</translation>
+    </message>
+    <message>
+        <source>refused: {reason}</source>
+        <translation>被拒绝：{reason}</translation>
+    </message>
+    <message>
+        <source>unauthenticated</source>
+        <translation>未认证</translation>
+    </message>
+    <message>
+        <source>wrong key</source>
+        <translation>密钥错误</translation>
+    </message>
+    <message>
+        <source>program not approved</source>
+        <translation>程序未获批准</translation>
+    </message>
+    <message>
+        <source>another unit on its port</source>
+        <translation>端口上换了另一台设备</translation>
+    </message>
+    <message>
+        <source>serial not enrolled</source>
+        <translation>序列号未登记</translation>
+    </message>
+    <message>
+        <source>enrolment revoked</source>
+        <translation>登记已撤销</translation>
+    </message>
+    <message>
         <source>Shoe jam</source>
         <translation>发牌机卡牌</translation>
     </message>

@@ -136,6 +136,38 @@
         <translation>設備</translation>
     </message>
     <message>
+        <source>{device} {model} {serial} refused: {reason}. Call a supervisor</source>
+        <translation>{device} {model} {serial} 被拒絕：{reason}。請呼叫主管</translation>
+    </message>
+    <message>
+        <source>refused: {reason}</source>
+        <translation>被拒絕：{reason}</translation>
+    </message>
+    <message>
+        <source>unauthenticated</source>
+        <translation>未認證</translation>
+    </message>
+    <message>
+        <source>wrong key</source>
+        <translation>密鑰錯誤</translation>
+    </message>
+    <message>
+        <source>program not approved</source>
+        <translation>程式未獲核准</translation>
+    </message>
+    <message>
+        <source>another unit on its port</source>
+        <translation>連接埠上換了另一台裝置</translation>
+    </message>
+    <message>
+        <source>serial not enrolled</source>
+        <translation>序號未登記</translation>
+    </message>
+    <message>
+        <source>enrolment revoked</source>
+        <translation>登記已撤銷</translation>
+    </message>
+    <message>
         <source>Shoe jam</source>
         <translation>發牌機卡牌</translation>
     </message>

@@ -1,0 +1,41 @@
+"""The croupier's screen says which device was refused and why, and which one runs
+unauthenticated (issue 20 item 4), on a live station: real drivers, the shoe on a pty."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.session.test_device_auth import SHOE_SERIAL, _station
+
+from .conftest import open_window
+
+
+def test_a_refused_shoe_is_named_on_the_banner_and_the_strip(qtbot, qapp, tmp_path: Path) -> None:
+    station = _station(tmp_path, "impostor=1")
+    session = station.start()
+    try:
+        assert session.wait_for(lambda s: s.device("shuffler").held_refused, 10)
+        win = open_window(qtbot, qapp, session)
+        shoe = win.strip.devices["shuffler"]
+        assert shoe.property("role") == "dot-bad" and "refused: wrong key" in shoe.text()
+        qtbot.waitUntil(lambda: SHOE_SERIAL in win.banner.text(), timeout=5000)
+        assert "refused: wrong key" in win.banner.text()
+        french = open_window(qtbot, qapp, session, language="fr")
+        assert "refusé : mauvaise clé" in french.strip.devices["shuffler"].text()
+        for shown in (win, french):
+            shown.worker.shutdown(wait=True)
+    finally:
+        station.stop()
+
+
+def test_a_reader_allowed_unauthenticated_says_so_on_the_strip(qtbot, qapp, tmp_path: Path) -> None:
+    station = _station(tmp_path, reader=True, allow=("reader",))
+    session = station.start()
+    try:
+        assert session.wait_for(lambda s: s.device("shuffler").connected and s.device("reader").connected, 10)
+        win = open_window(qtbot, qapp, session)
+        assert win.strip.devices["reader"].text().endswith("(unauthenticated)")
+        assert "unauthenticated" not in win.strip.devices["shuffler"].text()  # the shoe proved who it is
+        win.worker.shutdown(wait=True)
+    finally:
+        station.stop()
