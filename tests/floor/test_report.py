@@ -427,7 +427,7 @@ def test_a_jackpot_verification_hold_is_not_a_device_fault(pg_server: PostgresSe
     forward(path, url, table_id="T2")
     with psycopg.connect(url) as conn:  # what 0006 did: the hold listed among the device faults
         assert conn.execute("SELECT count(*) FROM floor.faults WHERE code = 'jackpot_hit'").fetchone()[0] > 0
-    assert migrate(url) == ["0007_never_wedged"]
+    assert migrate(url) == ["0007_never_wedged", "0008_par_sheets"]
     facts = journal_facts(path)
     assert facts.faults and all(f.code != "jackpot_hit" for f in facts.faults)
     assert_floor_equals_facts(url, facts)
