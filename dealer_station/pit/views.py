@@ -60,7 +60,7 @@ def picker(value: Any, end: bool = False) -> str:
             day = date.fromisoformat(text) + (timedelta(days=1) if end else timedelta(0))
             return f"{day.isoformat()}T00:00"
         return datetime.fromisoformat(text).strftime("%Y-%m-%dT%H:%M") if text else ""
-    except ValueError:
+    except (ValueError, OverflowError):  # not a date, or past the last one (9999-12-31): an empty picker
         return ""
 
 
