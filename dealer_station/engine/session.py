@@ -301,6 +301,10 @@ class TableSession:
         rnd = self.state.round
         return bool(rnd and rnd.seats)
 
+    def has_paid_seat(self) -> bool:
+        rnd = self.state.round
+        return bool(rnd and rnd.paid_order)
+
     def awaiting_key(self) -> bool:
         return self.flow.awaiting_key(self.state.round)
 
@@ -466,6 +470,12 @@ class TableSession:
             rnd = self.state.round
             if rnd is not None and rnd.finished:
                 self._log.info("round_paid", round_id=rnd.round_id)
+
+    def undo_paid(self, seat: int) -> None:
+        """The croupier takes back the last "Paid" while the round is open (journaled as such)."""
+        with self._lock:
+            self._require("undo_paid")
+            self._transact(lambda tx: self._banking.undo_paid(tx, seat))
 
     # ----------------------------------------------------------------- supervisor
 

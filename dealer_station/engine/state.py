@@ -65,6 +65,8 @@ class RoundState:
     record: dict[str, Any] | None = None
     void: dict[str, Any] | None = None
     ended_at: str | None = None
+    paid_order: tuple[int, ...] = ()
+    """Seats marked paid, in the order the croupier marked them (the last one may be undone)."""
     game_state: Any = None
     """Per-round state a game keeps for itself (immutable values only, e.g. jackpot awards)."""
 
@@ -283,7 +285,15 @@ def _settled(state: TableState, e: ev.Settled, at: str) -> None:
 
 
 def _seat_paid(state: TableState, e: ev.SeatPaid, at: str) -> None:
-    _round(state).seats[e.seat].paid = True
+    rnd = _round(state)
+    rnd.seats[e.seat].paid = True
+    rnd.paid_order = (*rnd.paid_order, e.seat)
+
+
+def _seat_paid_undone(state: TableState, e: ev.SeatPaidUndone, at: str) -> None:
+    rnd = _round(state)
+    rnd.seats[e.seat].paid = False
+    rnd.paid_order = tuple(s for s in rnd.paid_order if s != e.seat)
 
 
 def _round_paid(state: TableState, e: ev.RoundPaid, at: str) -> None:
@@ -366,6 +376,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[TableState, Any, str], None]] = {
     ev.HaltCleared: _halt_cleared,
     ev.Settled: _settled,
     ev.SeatPaid: _seat_paid,
+    ev.SeatPaidUndone: _seat_paid_undone,
     ev.RoundPaid: _round_paid,
     ev.RoundVoided: _round_voided,
     ev.RoundAdjusted: _round_adjusted,
