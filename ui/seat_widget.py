@@ -51,7 +51,7 @@ class SeatWidget(QFrame):
             self.stake_labels[spot] = value
         layout.addLayout(grid)
         layout.addStretch(1)
-        self.result = FitLabel("", 12, bold=True, role="result")
+        self.result = FitLabel("", 16, bold=True, role="result", lines=2)
         self.result.setObjectName(f"seat{seat}_result")
         self.result.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.result)

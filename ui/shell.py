@@ -433,7 +433,9 @@ class MainWindow(QMainWindow):
             text = say(banner(session))
             role = "void"
         else:
-            text = say(banner(session))
+            own = getattr(self.panel, "banner_text", None)  # a panel that says the banner its own way now
+            said = own() if callable(own) else None
+            text = said if said is not None else say(banner(session))
             role = "banner"
         self.banner.setText(text)
         theme.set_role(self.banner, role)

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QRect, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
+from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QHideEvent, QResizeEvent
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QSizePolicy, QWidget
 
 from . import theme
+from .i18n import translate
 
 DOUBLE_TAP_MS = 300
+ARM_MS = 3000
+"""How long an irreversible button waits for its second tap (``GuardedButton``)."""
 MIN_PX = 11
 WRAP = Qt.TextFlag.TextWordWrap
 
@@ -223,3 +226,65 @@ class FitButton(QPushButton):
         if shown != self.text():
             super().setText(shown)
         self.setFont(font)
+
+
+class GuardedButton(FitButton):
+    """A button for what cannot be taken back (Fold, Muck, All in, the last Paid, Pots pushed).
+
+    Drawn unlike its neighbours (role ``final``: black, dashed white border). While ``guard``
+    is on, the first tap only arms it - it turns gold and says "Tap again: Fold" - and the
+    second tap, after a double tap's time and within ``ARM_MS``, fires ``tapped``. Left
+    alone, or given other words (the seat or amount changed), it disarms.
+    """
+
+    def __init__(self, text: str = "", base: float = 14, *, role: str = "final", name: str = "",
+                 parent: QWidget | None = None, lines: int = 2) -> None:
+        self._own = text
+        self.armed = False
+        self.guard = True
+        self.armed_text = ""
+        """What the armed button says (default: "Tap again: <its words>")."""
+        super().__init__(text, base, role=role, name=name, parent=parent, lines=lines)
+        theme.set_flag(self, "armed", False)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self.disarm)
+
+    def setText(self, text: str) -> None:
+        if text == self._own:
+            return
+        self._own = text
+        self.disarm()
+        super().setText(text)
+
+    def _clicked(self) -> None:
+        if not self.guard:
+            super()._clicked()
+            return
+        now = time.monotonic()
+        if now - self._last_tap < DOUBLE_TAP_MS / 1000:
+            return  # a bounce of the first tap never confirms it
+        self._last_tap = now
+        if self.armed:
+            self.disarm()
+            self.tapped.emit()
+            return
+        self.armed = True
+        theme.set_flag(self, "armed", True)
+        FitButton.setText(self, self.armed_text or tap_again_text(self._own.replace("\n", " ")))
+        self._timer.start(ARM_MS)
+
+    def disarm(self) -> None:
+        self._timer.stop()
+        if self.armed:
+            self.armed = False
+            theme.set_flag(self, "armed", False)
+            FitButton.setText(self, self._own)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self.disarm()
+        super().hideEvent(event)
+
+
+def tap_again_text(words: str) -> str:
+    return translate("screen", "Tap again: {action}").format(action=words)
