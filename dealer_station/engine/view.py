@@ -48,7 +48,7 @@ ENGLISH: dict[str, str] = {
     "settled": "Settled",
     "journal_unavailable": "STOPPED - {reason}",
     "call_supervisor": "Call a supervisor",
-    "call_supervisor_jackpot": "Jackpot - call a supervisor to verify it",
+    "call_supervisor_jackpot": "Jackpot: call a supervisor to verify it",
     "wait_for_device": "Waiting for the {device} to reconnect; call a supervisor if it does not",
     "key_unreadable": "Key the card in from what you read on its face",
     # positions on the table
@@ -86,6 +86,16 @@ ENGLISH: dict[str, str] = {
     "action:verify_jackpot": "Verify the jackpot: the hit is paid",
     "action:resume": "Resume the round",
     "action:view_cards": "Show every card of this round (dispute)",
+    "action:accept_mismatch_card": "The card is {card} as dealt: go on",
+    "action:verify_jackpot_hand": "Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}",
+    # what a halt is about, said from its details (the journal's own text stays English)
+    "halt:mismatch": "The shoe dealt {expected} as {place}; the reader read {read}",
+    "halt:unreadable": "{place} could not be read: key it in from its face",
+    "halt:link": "The {device} does not answer: {reason}",
+    "halt:deck": "Deck check: {count} cards; missing {missing}; extra {extra}; twice {duplicates}",
+    "halt:fault": "The {device} reports: {text}",
+    "halt:internal": "The station could not carry out a step; the round waits for a supervisor",
+    "place": "{position} card {number}",
     # reasons a supervisor picks (journaled in English; "other" is typed)
     "reason:jam_cleared": "Jam cleared, no card exposed",
     "reason:door_closed": "Door closed, no card exposed",

@@ -64,12 +64,18 @@ def test_pool_hit_held_for_the_supervisor_then_bonus_paid_and_history_on_recall(
     qtbot.waitUntil(lambda: win.reveal_button.isVisible(), timeout=TIMEOUT)
     click(qtbot, win.reveal_button)  # the flop: 7h 6h 5h gives seat 1 a straight flush
     qtbot.waitUntil(lambda: win.halt.isVisible(), timeout=TIMEOUT)
-    assert win.banner.text() == "\u26a0 Jackpot - call a supervisor to verify it"
-    assert "Seat 1: 250.12" in win.halt.detail.text()  # 50 % of the meter, to the cent
+    assert win.banner.text() == "\u26a0 Jackpot: call a supervisor to verify it"
+    # the hand, its five cards, the share of the meter and the amount (50 % of the meter, to the cent)
+    said = "Jackpot: seat 1, Straight flush 9\u2665 8\u2665 7\u2665 6\u2665 5\u2665, 50% of the meter = 250.12"
+    assert win.halt.detail.text() == said
+    assert win.halt.hand.isVisible() and win.halt.hand.describe() == ["9h", "8h", "7h", "6h", "5h"]
+    assert win.meter.pending.text() == "250.12 pending verification"
     assert win.halt.buttons["verify_jackpot"].isVisible() and win.halt.buttons["void"].isVisible()
     click(qtbot, win.halt.buttons["verify_jackpot"])
+    assert dialog(win, "pinDialog").detail.text() == said  # the PIN confirms that hand and amount
     supervisor_answers(qtbot, win, BADGE, PIN, "reason:hand_checked")
     qtbot.waitUntil(lambda: ctl.round.halt is None and ctl.phase == "flop", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: not win.meter.pending.isVisible(), timeout=TIMEOUT)
     for street, action in (("flop", "turn"), ("turn", "river")):
         for seat in (1, 2):
             qtbot.waitUntil(lambda st=street: ctl.phase == st, timeout=TIMEOUT)

@@ -25,7 +25,7 @@ from .. import theme
 from ..amount_pad import AmountPad
 from ..i18n import say
 from ..settlement_view import void_words
-from ..widgets import CURRENT, FitButton, FitLabel
+from ..widgets import CURRENT, FitButton, FitLabel, GuardedButton
 from . import words
 from .model import ScreenModel, SeatView
 
@@ -76,10 +76,13 @@ class ActionColumn(QStackedWidget):
         column.addWidget(self.heading)
         moves = QGridLayout()
         moves.setSpacing(CURRENT[0].gap)
-        self.fold = self._button("fold", lambda: self._act("fold"))
+        # Fold and All in cannot be taken back: drawn unlike Check and Call, each asks for a second tap.
+        self.fold = GuardedButton("", 16, name="fold")
+        self.fold.tapped.connect(lambda: self._act("fold"))
         self.check = self._button("check", lambda: self._act("check"), "action")
         self.call = self._button("call", lambda: self._act("call"), "action", lines=2)
-        self.all_in = self._button("all_in", lambda: self._act("all_in"), "danger", lines=2)
+        self.all_in = GuardedButton("", 15, name="all_in")
+        self.all_in.tapped.connect(lambda: self._act("all_in"))
         self.bet = self._button("bet", self._bet, "go", lines=2)
         self.keypad = self._button("keypad", self._open_keypad)
         moves.addWidget(self.fold, 0, 0)
@@ -251,7 +254,7 @@ class ActionColumn(QStackedWidget):
         assert options is not None
         self.tick()
         self.fold.setVisible(options.fold)
-        self.fold.setText(words.move_word("fold"))
+        self.fold.setText("\u2715 " + words.move_word("fold"))
         self.check.setVisible(options.check)
         self.check.setText(words.move_word("check"))
         self.call.setVisible(options.call is not None)
@@ -309,9 +312,7 @@ class ActionColumn(QStackedWidget):
             lines += [words.returned_line(int(seat), Decimal(str(chips))) for seat, chips in sorted(
                 returned.items(), key=lambda item: int(item[0]))]
         for pot in model.pots:
-            lines.append(words.pot_line(pot))
-            if pot.shares:
-                lines.append(words.push_line(pot))
+            lines.append(words.pot_push_line(pot) if pot.shares else words.pot_line(pot))
         if model.returned is not None:
             lines.append(words.uncalled_line(*model.returned))
         if model.rake_to_drop is not None:
