@@ -353,6 +353,8 @@ class ChipRow:
 
 
 DEFAULT_CHIPS = (Decimal(1), Decimal(5), Decimal(25), Decimal(100), Decimal(500), Decimal(1000))
+ROW_CHIPS = 5
+"""Chips on one row of the bet panel: the largest the spot takes, up to its maximum."""
 
 
 def chip_set(table: TableConfig) -> tuple[Decimal, ...]:
@@ -383,7 +385,7 @@ def chip_rows(game: BankingGame, table: TableConfig) -> list[ChipRow]:
         if limit is None and paired_to:
             limit = limits.get(paired_to.get(spot, spot))
         usable = [c for c in chips if limit is None or (limit.min / 5 <= c <= limit.max)]
-        rows.append(ChipRow(spot, name, tuple(usable[:4] or chips[:4]), paired))
+        rows.append(ChipRow(spot, name, tuple(usable[-ROW_CHIPS:] or chips[:ROW_CHIPS]), paired))
     return rows
 
 
@@ -411,6 +413,18 @@ def bets_after(current: Mapping[str, Decimal], row: ChipRow, chip: Decimal | Non
     for follower in rows:
         if follower.matches == row.spot and follower.spot in bets:
             bets[follower.spot] = value
+    return bets
+
+
+def bets_set(current: Mapping[str, Decimal], row: ChipRow, amount: Decimal,
+             rows: Sequence[ChipRow]) -> dict[str, Decimal]:
+    """A seat's stakes with ``row``'s spot set to ``amount`` (the keypad): its pairs and followers too."""
+    bets = {spot: value for spot, value in current.items()}
+    for spot in (row.spot, *row.paired):
+        bets[spot] = amount
+    for follower in rows:
+        if follower.matches == row.spot and follower.spot in bets:
+            bets[follower.spot] = amount
     return bets
 
 

@@ -12,6 +12,7 @@ from dealer_station.engine.view import (
     ShiftTally,
     Text,
     bets_after,
+    bets_set,
     chip_breakdown,
     chip_rows,
     refusal,
@@ -65,6 +66,16 @@ def test_chip_rows_press_pairs_toggles_and_matches():
     bets = bets_after(bets, rows["ante"], D(5), thb)  # the Bonus follows the Ante
     assert bets == {"ante": D(30), "bonus": D(30), "pool": D(1)}
     assert bets_after(bets, rows["pool"], None, thb) == {"ante": D(30), "bonus": D(30)}
+    assert bets_set(bets, rows["ante"], D(500), thb) == {"ante": D(500), "bonus": D(500), "pool": D(1)}
+
+
+def test_chip_rows_offer_the_chips_up_to_the_spots_maximum():
+    table = load_profile("uth-default")
+    rows = {r.spot: r for r in chip_rows(get_game("uth"), table)}
+    ante_max = table.limits["ante"].max
+    assert max(rows["ante"].chips) == ante_max  # Ante 5-500: the 500 chip is there
+    assert all(c <= ante_max for c in rows["ante"].chips) and len(rows["ante"].chips) <= 5
+    assert max(rows["trips"].chips) == table.limits["trips"].max
 
 
 def test_chip_breakdown_largest_first_with_what_no_chip_makes():
