@@ -74,9 +74,9 @@ class BankingPanel(QWidget):
         self.clear_button.tapped.connect(self._clear)
         self.no_more_bets = FitButton("", 16, role="big", name="noMoreBets")
         self.no_more_bets.tapped.connect(lambda: self.shell.submit("no_more_bets", self.session.no_more_bets))
-        self.acting = FitLabel("", 15, bold=True, role="title")
+        self.acting = FitLabel("", 16, bold=True, role="title", acted=True)
         self.acting.setObjectName("actingSeat")
-        self.decision_buttons = [GuardedButton("", 16, role="action", name=f"decision{i}", lines=1)
+        self.decision_buttons = [GuardedButton("", 16, role="action", name=f"decision{i}", lines=2)
                                  for i in range(MAX_DECISIONS)]
         for button in self.decision_buttons:
             button.tapped.connect(lambda b=button: self._decide(b))
@@ -249,8 +249,6 @@ class BankingPanel(QWidget):
         self.no_more_bets.setEnabled("no_more_bets" in offer.croupier)
         self._render_decisions(session, waiting)
         settling_now = rnd is not None and stage is Stage.SETTLEMENT and shown_settle is not None
-        self._layout.setStretch(0, 2 if settling_now else 3)
-        self._layout.setStretch(1, 3 if settling_now else 2)
         if settling_now:
             assert rnd is not None and shown_settle is not None
             seat = shown_settle

@@ -207,8 +207,9 @@ class BetPanel(QFrame):
         for row in self.rows:
             for chip in row.chips:
                 self._buttons[(row.spot, money(chip))].setEnabled(open_for_bets)
-            if (row.spot, "keypad") in self._buttons:
+            if (row.spot, "keypad") in self._buttons:  # off the tray once locked: room for the lock sign
                 self._buttons[(row.spot, "keypad")].setEnabled(open_for_bets)
+                self._buttons[(row.spot, "keypad")].setVisible(open_for_bets)
             if (row.spot, "toggle") in self._buttons:
                 button = self._buttons[(row.spot, "toggle")]
                 button.setEnabled(open_for_bets and (row.matches is None or row.matches in current

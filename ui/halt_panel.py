@@ -76,6 +76,8 @@ def choice_words(action: str, halt: Halt | None) -> str:
     expected = (halt.detail or {}).get("expected") if halt is not None else None
     if action == "accept_mismatch" and halt is not None and halt.kind == "mismatch" and isinstance(expected, int):
         return say(Text("action:accept_mismatch_card", {"card": card_face(expected)}))
+    if action == "void":  # its PIN dialog says the rest: every stake returned
+        return say(Text("choice:void"))
     return say(Text(f"action:{action}"))
 
 CHOICES = ("clear_fault", "accept_mismatch", "verify_jackpot", "resume", "void")

@@ -21,10 +21,19 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QVBoxLayout, QWi
 
 from dealer_station.engine import TableSession
 from dealer_station.engine.state import RoundState
-from dealer_station.engine.view import SeatPayout, cause_text, chip_breakdown, chip_set, seat_payout, settlement_order
+from dealer_station.engine.view import (
+    ENGLISH,
+    SeatPayout,
+    Text,
+    cause_text,
+    chip_breakdown,
+    chip_set,
+    seat_payout,
+    settlement_order,
+)
 
 from . import theme
-from .format import hand_word, local_time, money, net_words, result_word, signed
+from .format import hand_word, local_time, money, net_words, result_word
 from .i18n import game_word, say, translate
 from .widgets import CURRENT, FitLabel
 
@@ -47,7 +56,13 @@ def void_words(number: int, void: Mapping[str, Any]) -> tuple[str, str]:
         number=number, cause=say(cause_text(void.get("cause"))))
     by = translate("screen", "Voided by {who} at {time}").format(
         who=who(str(void.get("by", ""))), time=local_time(void.get("at")))
-    return head, by + (f"  \u00b7  {void['reason']}" if void.get("reason") else "")
+    return head, by + (f"  \u00b7  {reason_words(str(void['reason']))}" if void.get("reason") else "")
+
+
+def reason_words(reason: str) -> str:
+    """A journaled reason (English, as picked) in the screen's language; a typed one as typed."""
+    key = next((k for k, text in ENGLISH.items() if k.startswith("reason:") and text == reason), None)
+    return say(Text(key)) if key is not None else reason
 
 
 def chips_text(amount: Decimal, chips: tuple[Decimal, ...]) -> str:
@@ -124,9 +139,9 @@ class SettlementView(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(m.margin * 2, m.margin, m.margin * 2, m.margin)
         layout.setSpacing(1)
-        self.head = FitLabel("", 18, bold=True, role="title")
+        self.head = FitLabel("", 18, bold=True, role="title", acted=True)
         self.head.setObjectName("settleHead")
-        self.net = FitLabel("", 16, bold=True, role="strip")
+        self.net = FitLabel("", 16, role="muted", acted=True)
         self.net.setObjectName("settleNet")
         self.total = FitLabel("", 12, role="muted")
         self.total.setObjectName("tableTotal")
@@ -136,7 +151,7 @@ class SettlementView(QFrame):
         top.addWidget(self.net, 2)
         top.addWidget(self.total, 3)
         layout.addLayout(top)
-        self.collect = FitLabel("", 17, bold=True, role="collect")
+        self.collect = FitLabel("", 17, bold=True, role="collect", acted=True)
         self.collect.setObjectName("settleCollect")
         layout.addWidget(self.collect)
         grid = QGridLayout()
@@ -145,15 +160,15 @@ class SettlementView(QFrame):
         self.spot_cells: list[FitLabel] = []
         """The pay lines, one per winning spot (collect first, above them)."""
         for i in range(MAX_SPOTS):
-            cell = FitLabel("", 17, bold=True, role="pay")
+            cell = FitLabel("", 17, bold=True, role="pay", acted=True)
             self.spot_cells.append(cell)
             grid.addWidget(cell, i // 2, i % 2)
         layout.addLayout(grid)
         bottom = QHBoxLayout()
         bottom.setSpacing(m.gap)
-        self.push = FitLabel("", 16, bold=True, role="push")
+        self.push = FitLabel("", 16, bold=True, role="push", acted=True)
         self.push.setObjectName("settlePush")
-        self.jackpot = FitLabel("", 16, bold=True, role="jackpot")
+        self.jackpot = FitLabel("", 16, bold=True, role="jackpot", acted=True)
         self.jackpot.setObjectName("settleJackpot")
         bottom.addWidget(self.push, 2)
         bottom.addWidget(self.jackpot, 3)
@@ -212,7 +227,7 @@ class SettlementView(QFrame):
                                                          hand_word(str(entry.get("category", ""))),
                                                          result_word(str(entry.get("result", "")))) if w))
             self.head.setVisible(True)
-            self.net.setText(translate("screen", "Net {amount}").format(amount=signed(plan.net)))
+            self.net.setText(translate("screen", "Net {amount}").format(amount=signed_net(plan.net)))
             self.net.setVisible(True)
             self._lines([self.collect], [collect_line(plan, game)] if plan.collect else [])
             self._lines(self.spot_cells, [pay_line(spot, amount, game, self.chip_values) for spot, amount in plan.pay])
@@ -251,8 +266,8 @@ def seat_outcome(rnd: RoundState, seat: int) -> tuple[str, str, bool]:
     plan = seat_payout(rnd.settlement or {}, seat)
     if plan is None:
         return "", "result", False
-    if rnd.seats[seat].paid:
-        return f"{SIGN['done']} " + done_words(plan), "done", True
+    if rnd.seats[seat].paid:  # done: the tick, grey, and what the seat ended with
+        return f"{SIGN['done']} {signed_net(plan.net)}", "done", True
     net = plan.net
     if net > 0:
         return f"{SIGN['pay']} " + translate("screen", "pay {amount}").format(amount=money(net)), "pay", False
@@ -260,6 +275,11 @@ def seat_outcome(rnd: RoundState, seat: int) -> tuple[str, str, bool]:
         return f"{SIGN['collect']} " + translate("screen", "collect {amount}").format(amount=money(-net)), \
             "collect", False
     return f"{SIGN['push']} " + translate("screen", "push"), "push", False
+
+
+def signed_net(net: Decimal) -> str:
+    """``+900``, ``−3000`` (the minus sign), ``=`` for nothing either way."""
+    return f"+{money(net)}" if net > 0 else f"−{money(-net)}" if net < 0 else SIGN["push"]
 
 
 def paid_label(rnd: RoundState, seat: int) -> str:

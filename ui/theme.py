@@ -187,12 +187,13 @@ def stylesheet(m: Metrics) -> str:
     QPushButton[role="card-black"][on="true"] {{ background: {GOLD}; border: 4px solid #000000; }}
     QPushButton[role="list"] {{ text-align: left; background: #ffffff; }}
     QPushButton[role="list"][on="true"] {{ background: {GOLD}; }}
+    QPushButton[role="list"]:disabled {{ background: {LOCK}; color: #e6e6e6; }}
     QLineEdit {{ background: #ffffff; color: #000000; min-height: {t}px; max-height: {t}px; font-size: {f(18)}px;
                  border: 3px solid #888888; border-radius: 6px; }}
     QLineEdit:focus {{ border: 4px solid {GOLD}; }}
-    QTextBrowser {{ background: #ffffff; color: #000000; font-size: {f(13)}px; }}
-    QListWidget {{ background: #ffffff; color: #000000; font-size: {f(14)}px; }}
-    QListWidget::item {{ min-height: {t}px; border-bottom: 1px solid #bbbbbb; }}
+    QTextBrowser {{ background: {PANEL}; color: {INK}; font-size: {f(16)}px; border: 1px solid #2f6b47; }}
+    QListWidget {{ background: {PANEL}; color: {INK}; font-size: {f(16)}px; border: 1px solid #2f6b47; }}
+    QListWidget::item {{ min-height: {t}px; border-bottom: 1px solid #2f6b47; }}
     QListWidget::item:selected {{ background: {GOLD}; color: #000000; }}
     QScrollBar:vertical {{ width: {m.px(18)}px; }}
     """

@@ -17,6 +17,9 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QSizePolicy, QW
 from . import theme
 from .i18n import translate
 
+ACTED_PX = 16
+"""The least size of a text the croupier acts on (every button, labels made with ``acted``):
+about 3 mm of capital on a 7-10 inch panel at 800x480, read at arm's length (issue 19)."""
 DOUBLE_TAP_MS = 300
 ARM_MS = 3000
 """How long an irreversible button waits for its second tap (``GuardedButton``)."""
@@ -41,14 +44,15 @@ def set_metrics(metrics: theme.Metrics, root: QWidget | None = None) -> None:
                 widget.refit()
 
 
-def fitted_font(base: QFont, text: str, rect: QRect, start_px: int, bold: bool, wrap: bool) -> QFont:
-    """The largest font from ``start_px`` down to ``MIN_PX`` in which ``text`` fits ``rect``."""
+def fitted_font(base: QFont, text: str, rect: QRect, start_px: int, bold: bool, wrap: bool,
+                least: int = MIN_PX) -> QFont:
+    """The largest font from ``start_px`` down to ``least`` in which ``text`` fits ``rect``."""
     font = QFont(base)
     font.setBold(bold)
-    px = max(MIN_PX, start_px)
+    px = max(least, start_px)
     while True:
         font.setPixelSize(px)
-        if px <= MIN_PX or fits(QFontMetrics(font), text, rect, wrap):
+        if px <= least or fits(QFontMetrics(font), text, rect, wrap):
             return font
         px -= 1
 
@@ -82,9 +86,12 @@ class FitLabel(QLabel):
     """
 
     def __init__(self, text: str = "", base: float = 14, *, bold: bool = False, lines: int = 1,
-                 role: str = "", parent: QWidget | None = None) -> None:
+                 role: str = "", parent: QWidget | None = None, acted: bool = False) -> None:
         super().__init__(text, parent)
-        self.base = base
+        self.acted = acted
+        """What the croupier acts on (a seat's result, an amount to pay): never under ``ACTED_PX``."""
+        self.setProperty("acted", acted)
+        self.base = max(base, ACTED_PX) if acted else base
         self.bold = bold
         self.lines = lines
         self.setWordWrap(lines > 1)
@@ -141,7 +148,8 @@ class FitLabel(QLabel):
         if key == self._fitted:
             return
         self._fitted = key
-        self.setFont(fitted_font(base, self.text(), rect, self.start_px(), self.bold, self.lines > 1))
+        self.setFont(fitted_font(base, self.text(), rect, self.start_px(), self.bold, self.lines > 1,
+                                 ACTED_PX if self.acted else MIN_PX))
         self.updateGeometry()
 
 
@@ -157,7 +165,7 @@ class FitButton(QPushButton):
     def __init__(self, text: str = "", base: float = 14, *, role: str = "", name: str = "",
                  parent: QWidget | None = None, lines: int = 1, debounce: bool = True) -> None:
         super().__init__(text, parent)
-        self.base = base
+        self.base = max(base, ACTED_PX)  # a button is always acted on
         self.lines = lines
         self.debounce = debounce
         """False for keys (a PIN may repeat a digit): every press counts."""
@@ -218,11 +226,12 @@ class FitButton(QPushButton):
             return
         self._fitted = key
         start = _metrics().font(self.base)
-        font = fitted_font(base, self.full_text, rect, start, True, False)
+        least = ACTED_PX
+        font = fitted_font(base, self.full_text, rect, start, True, False, least)
         shown = self.full_text
         if self.lines > 1 and "\n" not in shown and not fits(QFontMetrics(font), shown, rect, False):
             shown = two_lines(shown, QFontMetrics(font))
-            font = fitted_font(base, shown, rect, start, True, False)
+            font = fitted_font(base, shown, rect, start, True, False, least)
         if shown != self.text():
             super().setText(shown)
         self.setFont(font)

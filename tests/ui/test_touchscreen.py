@@ -174,7 +174,7 @@ def test_settlement_shows_the_sessions_amounts_and_a_chip_breakdown(qtbot, windo
     assert window.panel.paid_button.text() == "\u2713 Seat 3 done: collected 20"
     tap_again(qtbot, window.panel.paid_button)
     qtbot.waitUntil(lambda: window.panel.paid_button.property("seat") == 1, timeout=TIMEOUT)
-    assert window.panel.seats[3].result.text() == "\u2713 collected 20"
+    assert window.panel.seats[3].result.text() == "\u2713 \u221220"
     assert window.panel.seats[3].property("done") == "true"
     # seat 1: first collect the losing Trips, then pay Ante and Play spot by spot; the Blind pushes
     assert view.collect.text() == "\u2212 Collect Trips 5"

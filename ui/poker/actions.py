@@ -71,7 +71,7 @@ class ActionColumn(QStackedWidget):
 
     def _betting_page(self) -> QWidget:
         page, column = self._page()
-        self.heading = FitLabel("", 15, bold=True, role="title")
+        self.heading = FitLabel("", 16, bold=True, role="title", acted=True)
         self.heading.setObjectName("toAct")
         column.addWidget(self.heading)
         moves = QGridLayout()
@@ -129,7 +129,7 @@ class ActionColumn(QStackedWidget):
 
     def _pots_page(self) -> QWidget:
         page, column = self._page()
-        self.pots = FitLabel("", 15, bold=True, lines=2)  # wraps a long line; grows with the page
+        self.pots = FitLabel("", 16, bold=True, lines=2, acted=True)  # wraps a long line; grows with the page
         self.pots.setObjectName("potLines")
         self.pots.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.pots.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)

@@ -38,14 +38,14 @@ class ShowdownBoard(QFrame):
         self.board = CardRow(5, width=m.card_width)
         self.board.setObjectName("showdownCards")
         left.addWidget(self.board, alignment=Qt.AlignmentFlag.AlignLeft)
-        self.hand_lines = [FitLabel("", 16, bold=True) for _ in range(MAX_LINES)]
+        self.hand_lines = [FitLabel("", 16, bold=True, acted=True) for _ in range(MAX_LINES)]
         for i, label in enumerate(self.hand_lines):
             label.setObjectName(f"shown{i}")
             left.addWidget(label)
         left.addStretch(1)
         right = QVBoxLayout()
         right.setSpacing(0)
-        self.pot_lines = [FitLabel("", 16, bold=True) for _ in range(MAX_LINES)]
+        self.pot_lines = [FitLabel("", 16, bold=True, acted=True) for _ in range(MAX_LINES)]
         for i, label in enumerate(self.pot_lines):
             label.setObjectName(f"potPush{i}")
             right.addWidget(label)

@@ -239,12 +239,12 @@ class TableView(QWidget):
         third = inner.height() * 0.3  # name, stack (the larger middle row), status
         top_row = QRectF(inner.left(), inner.top(), inner.width(), third)
         clock = model.clock_seconds() if seat.to_act else None
-        name_w = inner.width() * (0.55 if clock is not None else 0.5 if seat.cards else 1.0)
+        name_w = inner.width() * (0.5 if seat.cards else 1.0)
         self._text(painter, QRectF(top_row.left(), top_row.top(), name_w, third),
                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, words.seat_word(seat.seat),
                    14 * unit, colour=MUTED)
-        if clock is not None:
-            self._text(painter, QRectF(top_row.left() + name_w, top_row.top(), inner.width() - name_w, third),
+        if clock is not None:  # on the status row: the top right corner holds the cards
+            self._text(painter, QRectF(inner.left(), inner.bottom() - third, inner.width(), third),
                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, words.clock_word(clock),
                        15 * unit, True, "#ff7b7f" if clock <= 10 else GOLD)
         middle = QRectF(inner.left(), inner.top() + third, inner.width(), inner.height() - 2 * third)
