@@ -76,8 +76,8 @@ def choice_words(action: str, halt: Halt | None) -> str:
     expected = (halt.detail or {}).get("expected") if halt is not None else None
     if action == "accept_mismatch" and halt is not None and halt.kind == "mismatch" and isinstance(expected, int):
         return say(Text("action:accept_mismatch_card", {"card": card_face(expected)}))
-    if action == "void":  # its PIN dialog says the rest: every stake returned
-        return say(Text("choice:void"))
+    if action in ("void", "clear_fault"):  # short on the button; its PIN dialog says the rest
+        return say(Text(f"choice:{action}"))
     return say(Text(f"action:{action}"))
 
 CHOICES = ("clear_fault", "accept_mismatch", "verify_jackpot", "resume", "void")
@@ -91,21 +91,21 @@ class HaltPanel(QFrame):
         self.setObjectName("haltPanel")
         theme.set_role(self, "halt")
         m = CURRENT[0]
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(m.margin * 2, m.margin, m.margin * 2, m.margin)
+        outer = QHBoxLayout(self)  # what happened on the left; a held jackpot's five cards on the right
+        outer.setContentsMargins(m.margin * 2, m.margin, m.margin * 2, m.margin)
+        outer.setSpacing(m.gap)
+        layout = QVBoxLayout()
         layout.setSpacing(m.margin)
+        outer.addLayout(layout, 1)
         self.title = FitLabel("", 17, bold=True, role="halt-title")
         self.title.setObjectName("haltTitle")
         self.detail = FitLabel("", 16, role="halt-text", lines=2)
         self.detail.setObjectName("haltDetail")
         layout.addWidget(self.title)
+        layout.addWidget(self.detail)
         self.hand = CardRow(5, width=m.card_width)
         self.hand.setObjectName("haltHand")
-        line = QHBoxLayout()
-        line.setSpacing(m.gap)
-        line.addWidget(self.hand)
-        line.addWidget(self.detail, 1)
-        layout.addLayout(line)
+        outer.addWidget(self.hand)
         self._halt: Halt | None = None
         self._said: dict[str, str] = {}
         # The choices go in the footer, where the table's own commands are while it plays.
@@ -122,7 +122,7 @@ class HaltPanel(QFrame):
                                lines=2)
             button.tapped.connect(lambda a=action: ask_supervisor(a, None, self._said.get(a, "")))
             self.buttons[action] = button
-            row.addWidget(button)
+            row.addWidget(button, 1)  # the choices share the room evenly, whatever their words
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -145,12 +145,13 @@ class HaltPanel(QFrame):
         held = held_awards(rnd) if halt.kind == "jackpot_verify" else []
         if held:
             said = jackpot_words(session.state)
-            self.detail.setText("\n".join(said))
+            self.detail.setText("\n".join(said))  # the cards also drawn beside it
             self._said["verify_jackpot"] = "\n".join(said)
             self.hand.show_cards(list(held[0].cards), len(held[0].cards))
         else:
             self.detail.setText(halt_words(halt, session.state))
         self.hand.setVisible(bool(held))
+        self.detail.wrap_if_long()
         for action, button in self.buttons.items():
             button.setText(choice_words(action, halt))
         if halt.kind == "mismatch":

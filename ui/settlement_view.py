@@ -262,18 +262,17 @@ def seat_outcome(rnd: RoundState, seat: int) -> tuple[str, str, bool]:
         returned = (rnd.void.get("returned") or {}).get(str(seat))
         if returned is None:
             return "", "result", False
-        return translate("screen", "Return {amount}").format(amount=money(returned)), "result", True
+        return f"\u21a9 {money(returned)}", "result", True  # every stake back
     plan = seat_payout(rnd.settlement or {}, seat)
     if plan is None:
         return "", "result", False
     if rnd.seats[seat].paid:  # done: the tick, grey, and what the seat ended with
         return f"{SIGN['done']} {signed_net(plan.net)}", "done", True
-    net = plan.net
+    net = plan.net  # the tile: sign and amount (its words are the settlement panel's, below)
     if net > 0:
-        return f"{SIGN['pay']} " + translate("screen", "pay {amount}").format(amount=money(net)), "pay", False
+        return f"{SIGN['pay']} {money(net)}", "pay", False
     if net < 0:
-        return f"{SIGN['collect']} " + translate("screen", "collect {amount}").format(amount=money(-net)), \
-            "collect", False
+        return f"{SIGN['collect']} {money(-net)}", "collect", False
     return f"{SIGN['push']} " + translate("screen", "push"), "push", False
 
 

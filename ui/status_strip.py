@@ -132,6 +132,7 @@ class MeterBox(QFrame):
         self.value.setObjectName("meterValue")
         self.pending = FitLabel("", 12, bold=True, role="notice", lines=2)
         self.pending.setObjectName("meterPending")
+        self.pending.setMinimumWidth(150)  # two short lines, the box a little wider while a hit waits
         layout.addWidget(self.title)
         layout.addWidget(self.value)
         layout.addWidget(self.pending)

@@ -72,8 +72,13 @@ def fits(fm: QFontMetrics, text: str, rect: QRect, wrap: bool) -> bool:
 def two_lines(text: str, fm: QFontMetrics) -> str:
     """``text`` broken at the space that makes its two lines most even."""
     words = text.split(" ")
-    if len(words) < 2:
-        return text
+    if len(words) < 2 or len(words) == 2 and min(len(w) for w in words) <= 1:  # Chinese has no spaces: after the punctuation nearest the middle, else the middle
+        if len(text) < 4:
+            return text
+        middle = len(text) // 2
+        marks = [i + 1 for i, c in enumerate(text[:-1]) if c in "\uff1a\uff0c\u3001\uff1b:,"]
+        cut = min(marks, key=lambda i: abs(i - middle)) if marks else middle
+        return f"{text[:cut]}\n{text[cut:]}"
     splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
     first, second = min(splits, key=lambda s: max(fm.horizontalAdvance(s[0]), fm.horizontalAdvance(s[1])))
     return f"{first}\n{second}"
@@ -104,6 +109,23 @@ class FitLabel(QLabel):
 
     def start_px(self) -> int:
         return _metrics().font(self.base)
+
+    def wrap_if_long(self, most: int = 2) -> None:
+        """One line when the text fits one at its size, else up to ``most`` (no room kept for nothing)."""
+        font = QFont(QApplication.font())
+        font.setPixelSize(self.start_px())
+        font.setBold(self.bold)
+        width = self.contentsRect().width()
+        long = "\n" in self.text() or width > 0 and QFontMetrics(font).horizontalAdvance(self.text()) > width - 2
+        self.set_lines(most if long else 1)
+
+    def set_lines(self, lines: int) -> None:
+        """How many lines the text may wrap to from now on."""
+        if lines != self.lines:
+            self.lines = lines
+            self.setWordWrap(lines > 1)
+            self._fitted = None
+            self.updateGeometry()
 
     def hasHeightForWidth(self) -> bool:
         return False
@@ -163,8 +185,11 @@ class FitButton(QPushButton):
     tapped = Signal()
 
     def __init__(self, text: str = "", base: float = 14, *, role: str = "", name: str = "",
-                 parent: QWidget | None = None, lines: int = 1, debounce: bool = True) -> None:
+                 parent: QWidget | None = None, lines: int = 1, debounce: bool = True,
+                 pad: int | None = None) -> None:
         super().__init__(text, parent)
+        self.pad = pad
+        """Room kept each side of the text, px at 800x480 (a round chip's words may come nearer its rim)."""
         self.base = max(base, ACTED_PX)  # a button is always acted on
         self.lines = lines
         self.debounce = debounce
@@ -190,7 +215,7 @@ class FitButton(QPushButton):
 
     def text_rect(self) -> QRect:
         """Where the text may go: inside the border and padding."""
-        pad = _metrics().px(6) + 3
+        pad = _metrics().px(6 if self.pad is None else self.pad) + 3
         return self.rect().adjusted(pad, 3, -pad, -3)
 
     def sizeHint(self) -> QSize:

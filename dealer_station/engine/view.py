@@ -88,6 +88,7 @@ ENGLISH: dict[str, str] = {
     "action:view_cards": "Show every card of this round (dispute)",
     "action:accept_mismatch_card": "The card is {card} as dealt: go on",
     "choice:void": "Void the round",
+    "choice:clear_fault": "Clear the fault: the deal goes on",
     "action:verify_jackpot_hand": "Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}",
     # what a halt is about, said from its details (the journal's own text stays English)
     "halt:mismatch": "The shoe dealt {expected} as {place}; the reader read {read}",

@@ -18,6 +18,7 @@ from dealer_station.engine.view import (
     refusal,
     refusal_of,
     seat_order,
+    seat_payout,
 )
 from dealer_station.errors import DealerStationError
 from dealer_station.games import get_game
@@ -109,3 +110,18 @@ def test_shift_counts_each_finished_round_once(tmp_path):
     ctl.void("0412", "2468", "Misdeal")
     assert (tally.rounds, tally.voided, tally.result) == (2, 1, D(10))
     journal.close()
+
+
+def test_seat_payout_collects_first_pays_per_spot_and_keeps_the_pool_award_apart():
+    settlement = {"seats": [{"seat": 1, "net": "299.75", "bets": {
+        "ante": "25", "flop": "50", "bonus": "-25", "pool": "249.75", "blind": "0"}}],
+        "jackpot": {"awards": [{"seat": 1, "category": "straight_flush", "amount": "250.75"}]}}
+    plan = seat_payout(settlement, 1)
+    assert plan is not None
+    assert plan.collect == (("bonus", D(25)), ("pool", D(1)))  # the Pool stake is collected like any loss
+    assert plan.pay == (("ante", D(25)), ("flop", D(50)))  # the rack pays these, spot by spot
+    assert plan.push == ("blind",) and plan.jackpot == D("250.75")
+    assert plan.paid - plan.collected + plan.jackpot == plan.net  # the lines add up to the net
+    assert seat_payout(settlement, 2) is None
+    lost = seat_payout({"seats": [{"seat": 3, "net": "-1", "bets": {"pool": "-1"}}]}, 3)
+    assert lost is not None and lost.collect == (("pool", D(1)),) and lost.jackpot is None

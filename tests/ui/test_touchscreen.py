@@ -221,7 +221,7 @@ def test_jam_halt_says_what_to_do_and_the_void_needs_the_pin(qtbot, window):
     returned = list(ctl.journal.events(kinds={"round_voided"}))[-1].payload["returned"]
     assert returned == {"4": "65"}
     assert Decimal(window.panel.settlement.amounts[(4, "returned")]) == Decimal(65)
-    assert window.panel.seats[4].result.text() == "Return 65"
+    assert window.panel.seats[4].result.text() == "\u21a9 65"
     footer = window.panel.settlement.chips.text()
     assert footer.startswith(f"Voided by supervisor {BADGE} at ") and "Device fault" in footer
 

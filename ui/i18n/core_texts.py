@@ -62,6 +62,7 @@ TEXTS = [
     QT_TRANSLATE_NOOP('engine', 'Show every card of this round (dispute)'),
     QT_TRANSLATE_NOOP('engine', 'The card is {card} as dealt: go on'),
     QT_TRANSLATE_NOOP('engine', 'Void the round'),
+    QT_TRANSLATE_NOOP('engine', 'Clear the fault: the deal goes on'),
     QT_TRANSLATE_NOOP('engine', 'Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}'),
     QT_TRANSLATE_NOOP('engine', 'The shoe dealt {expected} as {place}; the reader read {read}'),
     QT_TRANSLATE_NOOP('engine', '{place} could not be read: key it in from its face'),

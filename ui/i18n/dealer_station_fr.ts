@@ -224,6 +224,10 @@
         <translation>Déclarer le coup nul</translation>
     </message>
     <message>
+        <source>Clear the fault: the deal goes on</source>
+        <translation>Lever le défaut&#xa0;: la donne continue</translation>
+    </message>
+    <message>
         <source>Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}</source>
         <translation>Jackpot&#xa0;: place {seat}, {hand} {cards}, {percent}&#xa0;% du compteur = {amount}</translation>
     </message>
@@ -1040,7 +1044,7 @@
     </message>
     <message>
         <source>Undo paid seat {seat}</source>
-        <translation>Défaire «&#xa0;payé&#xa0;» place {seat}</translation>
+        <translation>Défaire&#xa0;: place {seat}</translation>
     </message>
     <message>
         <source>Amount...</source>
@@ -1052,11 +1056,11 @@
     </message>
     <message>
         <source>Same as last round: {bets}</source>
-        <translation>Comme au coup précédent&#xa0;: {bets}</translation>
+        <translation>Mêmes mises&#xa0;: {bets}</translation>
     </message>
     <message>
         <source>Same as last round</source>
-        <translation>Comme au coup précédent</translation>
+        <translation>Mêmes mises</translation>
     </message>
     <message>
         <source>Seat {seat}: {spot}</source>
@@ -1327,10 +1331,6 @@
         <translation>Toutes les mises rendues</translation>
     </message>
     <message>
-        <source>Return {amount}</source>
-        <translation>Rendre {amount}</translation>
-    </message>
-    <message>
         <source>Seat {seat} done: {what}</source>
         <translation>Place {seat} réglée&#xa0;: {what}</translation>
     </message>
@@ -1416,7 +1416,7 @@
     </message>
     <message>
         <source>{amount} pending verification</source>
-        <translation>{amount} en attente de vérification</translation>
+        <translation>{amount} à vérifier</translation>
     </message>
     <message>
         <source>JACKPOT</source>

@@ -224,6 +224,10 @@
         <translation>作废本局</translation>
     </message>
     <message>
+        <source>Clear the fault: the deal goes on</source>
+        <translation>清除故障：继续发牌</translation>
+    </message>
+    <message>
         <source>Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}</source>
         <translation>头奖：{seat}号位，{hand} {cards}，奖池的 {percent}% = {amount}</translation>
     </message>
@@ -1327,10 +1331,6 @@
         <translation>已退还所有注码</translation>
     </message>
     <message>
-        <source>Return {amount}</source>
-        <translation>退还 {amount}</translation>
-    </message>
-    <message>
         <source>Seat {seat} done: {what}</source>
         <translation>{seat}号位已结算：{what}</translation>
     </message>
@@ -1444,7 +1444,7 @@
     </message>
     <message>
         <source>{position} card {number}</source>
-        <translation>{position}第{number}张</translation>
+        <translation>{position}第{number}张牌</translation>
     </message>
     <message>
         <source>Correct a card: tap the card keyed wrong</source>

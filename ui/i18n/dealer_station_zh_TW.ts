@@ -224,6 +224,10 @@
         <translation>作廢本局</translation>
     </message>
     <message>
+        <source>Clear the fault: the deal goes on</source>
+        <translation>清除故障：繼續發牌</translation>
+    </message>
+    <message>
         <source>Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}</source>
         <translation>頭獎：{seat}號位，{hand} {cards}，獎池的 {percent}% = {amount}</translation>
     </message>
@@ -1327,10 +1331,6 @@
         <translation>已退還所有注碼</translation>
     </message>
     <message>
-        <source>Return {amount}</source>
-        <translation>退還 {amount}</translation>
-    </message>
-    <message>
         <source>Seat {seat} done: {what}</source>
         <translation>{seat}號位已結算：{what}</translation>
     </message>
@@ -1444,7 +1444,7 @@
     </message>
     <message>
         <source>{position} card {number}</source>
-        <translation>{position}第{number}張</translation>
+        <translation>{position}第{number}張牌</translation>
     </message>
     <message>
         <source>Correct a card: tap the card keyed wrong</source>

@@ -96,7 +96,7 @@ class ActionColumn(QStackedWidget):
         sizes.setSpacing(CURRENT[0].gap)
         self.sizes: dict[str, FitButton] = {}
         for name in QUICK_SIZES:
-            button = FitButton("", 13, role="size", name=f"size_{name}", lines=2)
+            button = FitButton("", 13, role="size", name=f"size_{name}", lines=2, pad=0)
             button.tapped.connect(lambda n=name: self._size(n))
             self.sizes[name] = button
             sizes.addWidget(button)

@@ -29,7 +29,7 @@ FINAL_COMMANDS = ("muck", "push_pots")
 """Footer commands that cannot be taken back: drawn unlike Show, each asks for a second tap."""
 """Croupier commands this panel shows in the footer; the shell shows open_round, deal_done and key_card."""
 CLOCK_MS = 500
-DESIGN_COLUMN = 288
+DESIGN_COLUMN = 300
 """The action column's width on an 800x480 panel: four quick sizes a finger wide."""
 
 

@@ -10,7 +10,8 @@ a minus. Everything comes from the screen model (``model.py``); words from ``wor
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from .. import theme
 from ..card_widget import CardRow
@@ -55,6 +56,17 @@ class ShowdownBoard(QFrame):
         self.hands: list[str] = []
         self.pots: list[str] = []
 
+    def _too_long(self, text: str, label: FitLabel) -> bool:
+        font = QFont(QApplication.font())
+        font.setBold(True)
+        font.setPixelSize(CURRENT[0].font(16))
+        holder = self.parentWidget()  # the panel's width, also before this page is first shown
+        width = max(self.width(), holder.width() if holder is not None else 0)
+        column = (width - CURRENT[0].margin * 4 - CURRENT[0].gap * 2) / 2
+        if label.width() > 150:  # laid out already: its own width
+            column = label.contentsRect().width()
+        return QFontMetrics(font).horizontalAdvance(text) > column - 12
+
     def rescale(self) -> None:
         self.board.set_width(CURRENT[0].card_width)
 
@@ -75,6 +87,7 @@ class ShowdownBoard(QFrame):
         for labels, lines in ((self.hand_lines, [(text, "strip") for text in self.hands]), (self.pot_lines, pots)):
             for i, label in enumerate(labels):
                 text, role = lines[i] if i < len(lines) else ("", "strip")
+                label.set_lines(2 if self._too_long(text, label) else 1)  # a long line wraps, never shrinks
                 label.setText(text)
                 label.setVisible(bool(text))
                 theme.set_role(label, role)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from ..card_widget import UNKNOWN, paint_card
 from ..theme import FELT, GOLD, INK, MIN_TOUCH, MUTED, PANEL
 from . import words
-from .model import ScreenModel, SeatView
+from .model import PotView, ScreenModel, SeatView
 
 TABLE_FELT = QColor("#0b5d33")
 RAIL = QColor("#3b2414")
@@ -155,6 +155,12 @@ class TableView(QWidget):
         self._clipped = []
         self.drawn = []
         painter = QPainter(self)
+        try:
+            self._paint(painter)
+        finally:
+            painter.end()  # a painter left active when drawing fails would bring the whole screen down
+
+    def _paint(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         unit = self.unit()
         painter.fillRect(self.rect(), QColor(FELT))
@@ -187,7 +193,7 @@ class TableView(QWidget):
             size -= 1
             font.setPixelSize(size)
         metrics = QFontMetricsF(font)
-        if metrics.horizontalAdvance(text) > rect.width() + 1 or metrics.height() > rect.height() + 2:
+        if metrics.horizontalAdvance(text) > rect.width() + 1:
             self._clipped.append(text)
         painter.setFont(font)
         painter.setPen(QColor(colour))
@@ -210,7 +216,15 @@ class TableView(QWidget):
             else:
                 paint_card(painter, rect, None, False, keyed, self.font())
         # The pots and who is in each (what to push, and the rake, are the action column's and the seats').
-        lines: list[tuple[str, QColor | str]] = [(words.pot_line(pot), INK) for pot in model.pots] \
+        wide = QFont(self.font())
+        wide.setPixelSize(ACTED_PX)
+        room_w = w * 0.56
+
+        def said(pot: PotView) -> str:  # who is in it when there is room; the column always says
+            line = words.pot_line(pot)
+            return line if QFontMetricsF(wide).horizontalAdvance(line) <= room_w else words.unbroken(words.pot_name(pot))
+
+        lines: list[tuple[str, QColor | str]] = [(said(pot), INK) for pot in model.pots] \
             if len(model.pots) <= MAX_POT_LINES else [(words.pots_summary(model.pots), INK)]
         if model.bets_in_front:
             lines.append((words.in_front_line(model.bets_in_front), MUTED))
@@ -220,11 +234,28 @@ class TableView(QWidget):
         left, right = w * 0.22, w * 0.78
         count = len(model.seats)
         spots = [self.marker_spot(i, count) for i in range(count)]
-        in_the_way = [p.y() - 14 * unit for p in spots  # a seat's markers under the text: stop above them
-                      if p.y() > below + 20 * unit and p.x() - 40 * unit < right and p.x() + 68 * unit > left]
-        bottom = min([oval.bottom() - 10 * unit, *in_the_way])
+        marker = max(14 * unit, QFontMetricsF(wide).height() / 2 + 3)  # half a marker's height, its text at 16 px
+        bottom = min(oval.bottom() - 4 * unit, below + len(lines) * QFontMetricsF(wide).height())
+        for seat, p in zip(model.seats, spots):  # a seat's markers beside the lines: the lines keep clear
+            marked = seat.occupied and (seat.button or seat.blind is not None or bool(seat.bet) or bool(seat.wins))
+            if marked and below - marker < p.y() < bottom + marker:
+                if p.x() < w / 2:
+                    left = max(left, p.x() + 70 * unit)
+                else:
+                    right = min(right, p.x() - 56 * unit - marker)
         room = QRectF(left, below, right - left, bottom - below)
-        line_h = max(ACTED_PX * 1.25, min(24 * unit, room.height() / len(lines)))
+        room_w = room.width() - 2
+        fits = QFontMetricsF(wide)
+        summary = words.pots_summary(model.pots) if model.pots else ""
+        lines = [(said(pot), INK) for pot in model.pots] if len(model.pots) <= MAX_POT_LINES else lines[:1]
+        if any(fits.horizontalAdvance(text) > room_w for text, _ in lines if model.pots):
+            lines = [(summary, INK)] if model.pots else []  # no room beside the markers: the column lists each
+        in_front = words.in_front_line(model.bets_in_front) if model.bets_in_front else ""
+        if in_front and fits.horizontalAdvance(in_front) <= room_w:  # the pills by the seats say it too
+            lines.append((in_front, MUTED))
+        if not lines:
+            return
+        line_h = max(QFontMetricsF(wide).height(), min(24 * unit, room.height() / len(lines)))
         for i, (text, colour) in enumerate(lines):
             self._text(painter, QRectF(room.left(), room.top() + i * line_h, room.width(), line_h),
                        Qt.AlignmentFlag.AlignCenter, text, 17 * unit, colour=colour, acted=True)
@@ -268,7 +299,11 @@ class TableView(QWidget):
             keyed = self.keyed == (f"seat{seat.seat}", i)
             paint_card(painter, place, UNKNOWN if card is None else card, card is not None, keyed, self.font())
         if seat.button:
-            disc = QRectF(spot.x() - 40 * unit, spot.y() - 12 * unit, 24 * unit, 24 * unit)
+            small = QFont(self.font())
+            small.setBold(True)
+            small.setPixelSize(MIN_TEXT_PX)
+            across = max(24 * unit, QFontMetricsF(small).height() + 2)
+            disc = QRectF(spot.x() - 16 * unit - across, spot.y() - across / 2, across, across)
             painter.setPen(QPen(QColor("#000000"), 1.5))
             painter.setBrush(QColor(INK))
             painter.drawEllipse(disc)
@@ -286,7 +321,7 @@ class TableView(QWidget):
             font.setBold(True)
             font.setPixelSize(max(ACTED_PX, round(13 * unit)))
             wide = QFontMetricsF(font).horizontalAdvance(" ".join(label)) + 12 * unit  # as long as its words
-            high = max(24 * unit, ACTED_PX * 1.3)
+            high = max(24 * unit, QFontMetricsF(font).height() + 2)
             box = QRectF(spot.x() - 16 * unit, spot.y() - high / 2, max(40 * unit, wide), high)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(GOLD) if seat.wins else QColor("#f2f2f2"))
