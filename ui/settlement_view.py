@@ -268,12 +268,13 @@ def seat_outcome(rnd: RoundState, seat: int) -> tuple[str, str, bool]:
         return "", "result", False
     if rnd.seats[seat].paid:  # done: the tick, grey, and what the seat ended with
         return f"{SIGN['done']} {signed_net(plan.net)}", "done", True
-    net = plan.net  # the tile: sign and amount (its words are the settlement panel's, below)
+    net = plan.net - (plan.jackpot or 0)  # the tile: the rack's sign and amount, and a star for a jackpot
+    star = " \u2605" if plan.jackpot is not None else ""
     if net > 0:
-        return f"{SIGN['pay']} {money(net)}", "pay", False
+        return f"{SIGN['pay']} {money(net)}{star}", "pay", False
     if net < 0:
-        return f"{SIGN['collect']} {money(-net)}", "collect", False
-    return f"{SIGN['push']} " + translate("screen", "push"), "push", False
+        return f"{SIGN['collect']} {money(-net)}{star}", "collect", False
+    return f"{SIGN['push']} " + (star.strip() or translate("screen", "push")), "push", False
 
 
 def signed_net(net: Decimal) -> str:

@@ -96,6 +96,7 @@ def test_pool_hit_held_for_the_supervisor_then_bonus_paid_and_history_on_recall(
             assert view.jackpot.text() == "\u2605 Jackpot 250.12: paid from the progressive, not the rack"
             assert all("250.12" not in c.text() and "249.12" not in c.text() for c in view.spot_cells)
             assert "Pool 1" in view.collect.text()  # its stake is collected like any losing spot
+            assert win.panel.seats[1].result.text().endswith(" \u2605")  # the tile: the rack's net and a star
         press(qtbot, win.panel.paid_button)
         qtbot.waitUntil(lambda s=seat: ctl.round.seats[s].paid, timeout=TIMEOUT)
     click(qtbot, win.recall_button)
