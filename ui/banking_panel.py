@@ -21,9 +21,11 @@ from dealer_station.table.phases import Stage
 from .bet_panel import BetPanel, restore_bets
 from .format import money
 from .i18n import game_word, translate
-from .settlement_view import SettlementView, next_to_settle, paid_label, seat_outcome
+from .overlay import Overlay
+from .settlement_view import SettlementView, paid_label, seat_outcome, settle_banner
 from .table_view import CenterCards, SeatsRow, keyed_position
-from .widgets import CURRENT, FitButton, FitLabel
+from .theme import set_role
+from .widgets import CURRENT, FitButton, FitLabel, GuardedButton
 
 MAX_DECISIONS = 4
 
@@ -50,6 +52,7 @@ class BankingPanel(QWidget):
         for page in (self.bets, self.settlement, self.empty):
             self.work.addWidget(page)
         layout.addWidget(self.work, 2)
+        self._layout = layout
         self.undo_history: dict[tuple[str, int], list[dict[str, Decimal]]] = {}
         self.action_bar = self._actions()
         shell.worker.done.connect(self._done)
@@ -72,16 +75,19 @@ class BankingPanel(QWidget):
         self.clear_button.tapped.connect(self._clear)
         self.no_more_bets = FitButton("", 16, role="big", name="noMoreBets")
         self.no_more_bets.tapped.connect(lambda: self.shell.submit("no_more_bets", self.session.execute, "no_more_bets"))
-        self.acting = FitLabel("", 15, bold=True, role="title")
+        self.acting = FitLabel("", 16, bold=True, role="title", acted=True)
         self.acting.setObjectName("actingSeat")
-        self.decision_buttons = [FitButton("", 14, role="action", name=f"decision{i}") for i in range(MAX_DECISIONS)]
+        self.decision_buttons = [GuardedButton("", 16, role="action", name=f"decision{i}", lines=2)
+                                 for i in range(MAX_DECISIONS)]
         for button in self.decision_buttons:
             button.tapped.connect(lambda b=button: self._decide(b))
-        self.paid_button = FitButton("", 14, role="go", name="paidSeat")
+        self.undo_paid_button = FitButton("", 16, role="undo", name="undoPaid", lines=2)
+        self.undo_paid_button.tapped.connect(self._undo_paid)
+        self.paid_button = GuardedButton("", 16, role="go", name="paidSeat")
         self.paid_button.tapped.connect(self._paid)
         for widget in (self.undo_button, self.clear_button, self.no_more_bets, self.acting,
-                       *self.decision_buttons, self.paid_button):
-            row.addWidget(widget, 2 if widget is self.no_more_bets else 1)
+                       *self.decision_buttons, self.undo_paid_button, self.paid_button):
+            row.addWidget(widget, 2 if widget in (self.no_more_bets, self.paid_button) else 1)
             widget.hide()
         return bar
 
@@ -103,11 +109,39 @@ class BankingPanel(QWidget):
     # -- presses --------------------------------------------------------------------
 
     def _tapped(self, seat: int) -> None:
-        if self.session.phase_info.stage is Stage.SETTLEMENT:
-            self.settlement.choose(seat)
-        else:
-            self.bets.choose(seat)
+        rnd = self.session.round
+        if self.session.phase_info.stage is Stage.SETTLEMENT and rnd is not None:
+            shown = self.settlement.shown_seat(rnd)
+            if seat in rnd.seats and not rnd.seats[seat].paid and seat != shown:
+                self._ask_out_of_order(seat, shown)
+            return
+        self.bets.choose(seat)
         self.render_state(self.session)
+
+    def _ask_out_of_order(self, seat: int, shown: int | None) -> None:
+        """Settling out of order is the croupier's explicit choice, never a stray tap on a tile."""
+        dialog = Overlay(self.window(), translate("screen", "Settle seat {seat} now, before seat {shown}?").format(
+            seat=seat, shown=shown), "outOfOrder")
+        dialog.body.addStretch(1)
+        dialog.add_button(translate("screen", "Stay on seat {seat}").format(seat=shown), "stayInOrder", "",
+                          dialog.reject)
+
+        def chosen() -> None:
+            dialog.accept()
+            self.settlement.choose(seat)
+            self.shell.render_now()  # banner, highlight and button change together
+
+        dialog.add_button(translate("screen", "Settle seat {seat} now").format(seat=seat), "settleOutOfOrder", "go",
+                          chosen)
+        dialog.open()
+
+    def banner_text(self) -> str | None:
+        """The shell's banner while settling: the one seat shown, what to do there (None: the engine's)."""
+        rnd = self.session.round
+        if rnd is None or rnd.settlement is None or rnd.finished or rnd.halt is not None:
+            return None
+        seat = self.settlement.shown_seat(rnd)
+        return settle_banner(rnd, seat) if seat is not None else None
 
     def _key(self, seat: int) -> tuple[str, int]:
         rnd = self.session.round
@@ -145,7 +179,13 @@ class BankingPanel(QWidget):
     def _paid(self) -> None:
         seat = self.paid_button.property("seat")
         if seat is not None:
+            self.settlement.choose(None)  # back to the settlement order after a seat chosen out of it
             self.shell.submit("paid", self.session.execute, "mark_paid", int(seat))
+
+    def _undo_paid(self) -> None:
+        seat = self.undo_paid_button.property("seat")
+        if seat is not None:
+            self.shell.submit("undo_paid", self.session.execute, "undo_paid", int(seat))
 
     def decision_buttons_for(self, seat: int) -> list[FitButton]:
         """The decision buttons shown for ``seat`` now (tests)."""
@@ -162,7 +202,6 @@ class BankingPanel(QWidget):
         self.bets.render_state(session)
         self.settlement.render_state(session)
         waiting = session.seats_to_act() if rnd is not None and not halted and stage is Stage.DECISION else []
-        settling = next_to_settle(rnd) if rnd is not None and stage is Stage.SETTLEMENT else None
         shown_settle = self.settlement.shown_seat(rnd) if rnd is not None and rnd.settlement is not None else None
         game = session.game
         assert isinstance(game, BankingGame), "the banking panel is a banking table's"
@@ -211,18 +250,30 @@ class BankingPanel(QWidget):
         self.no_more_bets.setVisible(betting or stage is Stage.LOCKED)
         self.no_more_bets.setEnabled("no_more_bets" in offer.croupier)
         self._render_decisions(session, waiting)
-        if settling is not None or shown_settle is not None and rnd is not None and stage is Stage.SETTLEMENT:
-            chosen = shown_settle if shown_settle is not None else settling
-            assert rnd is not None and chosen is not None
-            seat = chosen
+        settling_now = rnd is not None and stage is Stage.SETTLEMENT and shown_settle is not None
+        if settling_now:
+            assert rnd is not None and shown_settle is not None
+            seat = shown_settle
             self.paid_button.setProperty("seat", seat)
             paid = rnd.seats[seat].paid
-            self.paid_button.setText(("\u2713 " + translate("screen", "Seat {seat} done").format(seat=seat)) if paid
-                                     else paid_label(rnd, seat))
+            unpaid = [s for s in rnd.seats if not rnd.seats[s].paid]
+            last = unpaid == [seat]  # this Paid closes the round: it cannot be undone, so it asks once
+            self.paid_button.guard = last
+            set_role(self.paid_button, "final" if last else "go")
+            self.paid_button.armed_text = translate("screen", "Tap again: seat {seat} is the last, the round closes") \
+                .format(seat=seat) if last else ""
+            self.paid_button.setText(paid_label(rnd, seat))
             self.paid_button.setEnabled(not paid and "mark_paid" in offer.croupier)
             self.paid_button.show()
         else:
             self.paid_button.hide()
+        order: tuple[int, ...] = rnd.paid_order if rnd is not None else ()
+        can_undo = bool(order) and "undo_paid" in offer.croupier and settling_now
+        self.undo_paid_button.setVisible(can_undo)
+        if can_undo:
+            self.undo_paid_button.setProperty("seat", order[-1])
+            self.undo_paid_button.setText("\u21b6 " + translate("screen", "Undo paid seat {seat}").format(
+                seat=order[-1]))
 
     def _render_decisions(self, session: TableSession, waiting: list[int]) -> None:
         seat = waiting[0] if waiting else None
@@ -235,7 +286,11 @@ class BankingPanel(QWidget):
                 action = legal[i]
                 stake = decision_stake(session, seat or 0, action)
                 text = game_word(session.game, action)
-                button.setText(f"{text} - {money(stake)}" if stake is not None else text)
+                final = action == "fold"  # the hand is gone: it asks once, and looks unlike Check and Play
+                button.guard = final
+                set_role(button, "final" if final else "action")
+                button.setText(f"\u2715 {text}" if final else f"{text} \u00b7 {money(stake)}" if stake is not None
+                               else text)
                 button.setProperty("seat", seat)
                 button.setProperty("action", action)
                 button.show()

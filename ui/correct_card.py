@@ -22,7 +22,7 @@ from .i18n import say, translate
 from .overlay import Overlay
 from .widgets import CURRENT, FitButton
 
-COLUMNS = 7
+COLUMNS = 6
 FACE_DOWN = "\u25ae"
 
 

@@ -2,43 +2,112 @@
 
 Shown while a round is halted (red); ``choices`` (the shell puts them in the footer) are
 the session's offer for this halt kind (``engine/phases.py``); each opens the PIN dialog -
-nothing here acts in one tap.
+nothing here acts in one tap. What happened is said from the halt's details in the screen's
+language, cards with their glyphs (``halt_words``): a misdeal alarm names both cards, and
+its choice says which card stands ("The card is 2♣ as dealt: go on"); a jackpot held for
+verification shows the hand, its five cards, the share of the meter and the amount, here
+and in the PIN dialog.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import Text, cause_text, device_text
+from dealer_station.engine.view import Text, cause_text, device_text, held_awards, position_text
+from dealer_station.table.state import Halt, TableState
 
 from . import theme
-from .format import money
+from .card_widget import CardRow
+from .correct_card import card_face
+from .format import hand_word, money
 from .i18n import say, translate
 from .widgets import CURRENT, FitButton, FitLabel
+
+Ask = Callable[[str, Any, str], None]
+"""``ask_supervisor(action, run, detail)``: the PIN dialog, saying what the PIN confirms."""
+
+
+def _cards(cards: list[Any]) -> str:
+    return " ".join(card_face(c) for c in cards if isinstance(c, int)) or "-"
+
+
+def _place(detail: dict[str, Any]) -> Text:
+    return Text("place", {"position": position_text(str(detail.get("position", ""))),
+                          "number": int(detail.get("index", 0)) + 1})
+
+
+def halt_words(halt: Halt, state: TableState) -> str:
+    """What the halt is about, in the screen's language, from its details (never the journal's English)."""
+    detail = halt.detail or {}
+    if halt.kind == "mismatch" and isinstance(detail.get("expected"), int) and isinstance(detail.get("read"), int):
+        return say(Text("halt:mismatch", {"expected": card_face(detail["expected"]), "place": _place(detail),
+                                          "read": card_face(detail["read"])}))
+    if halt.kind == "unreadable" and "position" in detail:
+        return say(Text("halt:unreadable", {"place": _place(detail)}))
+    if halt.kind == "deck" and state.deck_report:
+        report = state.deck_report
+        return say(Text("halt:deck", {"count": report.get("count"), "missing": _cards(report.get("missing", [])),
+                                      "extra": _cards(report.get("extra", [])),
+                                      "duplicates": _cards(report.get("duplicates", []))}))
+    if halt.kind == "link":
+        reason = halt.text.split(": ", 1)[1] if ": " in halt.text else halt.text
+        return say(Text("halt:link", {"device": device_text(halt.device), "reason": reason}))
+    if halt.kind == "fault":
+        text = halt.text.split(": ", 1)[1] if ": " in halt.text else halt.text
+        return say(Text("halt:fault", {"device": device_text(halt.device), "text": text}))
+    if halt.kind == "internal":
+        return say(Text("halt:internal"))
+    return halt.text
+
+
+def jackpot_words(state: TableState) -> list[str]:
+    """Each jackpot held for verification: seat, hand, its five cards, the share of the meter, the amount."""
+    return [say(Text("action:verify_jackpot_hand", {
+        "seat": held.seat, "hand": hand_word(held.category), "cards": _cards(list(held.cards)),
+        "percent": money(held.percent), "amount": money(held.amount)})) for held in held_awards(state.round)]
+
+
+def choice_words(action: str, halt: Halt | None) -> str:
+    """A supervisor's choice in this halt: the misdeal alarm's names the card that stands."""
+    expected = (halt.detail or {}).get("expected") if halt is not None else None
+    if action == "accept_mismatch" and halt is not None and halt.kind == "mismatch" and isinstance(expected, int):
+        return say(Text("action:accept_mismatch_card", {"card": card_face(expected)}))
+    if action in ("void", "clear_fault"):  # short on the button; its PIN dialog says the rest
+        return say(Text(f"choice:{action}"))
+    return say(Text(f"action:{action}"))
 
 CHOICES = ("clear_fault", "accept_mismatch", "verify_jackpot", "resume", "void")
 """Supervisor actions a halt may offer, in the order they are shown (the void last)."""
 
 
 class HaltPanel(QFrame):
-    def __init__(self, ask_supervisor: Callable[[str], None], key_card: Callable[[], None],
+    def __init__(self, ask_supervisor: Ask, key_card: Callable[[], None],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("haltPanel")
         theme.set_role(self, "halt")
         m = CURRENT[0]
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(m.margin * 2, m.margin, m.margin * 2, m.margin)
+        outer = QHBoxLayout(self)  # what happened on the left; a held jackpot's five cards on the right
+        outer.setContentsMargins(m.margin * 2, m.margin, m.margin * 2, m.margin)
+        outer.setSpacing(m.gap)
+        layout = QVBoxLayout()
         layout.setSpacing(m.margin)
+        outer.addLayout(layout, 1)
         self.title = FitLabel("", 17, bold=True, role="halt-title")
         self.title.setObjectName("haltTitle")
-        self.detail = FitLabel("", 12, role="halt-text")
+        self.detail = FitLabel("", 16, role="halt-text", lines=2)
         self.detail.setObjectName("haltDetail")
         layout.addWidget(self.title)
         layout.addWidget(self.detail)
+        self.hand = CardRow(5, width=m.card_width)
+        self.hand.setObjectName("haltHand")
+        outer.addWidget(self.hand)
+        self._halt: Halt | None = None
+        self._said: dict[str, str] = {}
         # The choices go in the footer, where the table's own commands are while it plays.
         self.choices = QWidget()
         row = QHBoxLayout(self.choices)
@@ -51,15 +120,15 @@ class HaltPanel(QFrame):
         for action in CHOICES:
             button = FitButton("", 13, role="danger" if action == "void" else "supervisor", name=f"sup_{action}",
                                lines=2)
-            button.tapped.connect(lambda a=action: ask_supervisor(a))
+            button.tapped.connect(lambda a=action: ask_supervisor(a, None, self._said.get(a, "")))
             self.buttons[action] = button
-            row.addWidget(button)
+            row.addWidget(button, 1)  # the choices share the room evenly, whatever their words
         self.retranslate()
 
     def retranslate(self) -> None:
         self.key_button.setText(translate("screen", "Key the card"))
         for action, button in self.buttons.items():
-            button.setText(say(Text(f"action:{action}")))  # the supervisor's colour: they press it
+            button.setText(choice_words(action, self._halt))  # the supervisor's colour: they press it
 
     def render_state(self, session: TableSession) -> None:
         rnd = session.round
@@ -71,14 +140,22 @@ class HaltPanel(QFrame):
         offer = session.offer()
         device = f" ({say(device_text(halt.device))})" if halt.device else ""
         self.title.setText("\u26a0 " + say(cause_text(halt.cause)) + device)
-        if halt.kind == "jackpot_verify":
-            seats = halt.detail.get("seats", [])
-            amounts = halt.detail.get("amounts", [])
-            self.detail.setText("  \u00b7  ".join(
-                translate("screen", "Seat {seat}: {amount}").format(seat=s, amount=money(a))
-                for s, a in zip(seats, amounts)))
+        self._halt = halt
+        self._said = {}
+        held = held_awards(rnd) if halt.kind == "jackpot_verify" else []
+        if held:
+            said = jackpot_words(session.state)
+            self.detail.setText("\n".join(said))  # the cards also drawn beside it
+            self._said["verify_jackpot"] = "\n".join(said)
+            self.hand.show_cards(list(held[0].cards), len(held[0].cards))
         else:
-            self.detail.setText(halt.text)
+            self.detail.setText(halt_words(halt, session.state))
+        self.hand.setVisible(bool(held))
+        self.detail.wrap_if_long()
+        for action, button in self.buttons.items():
+            button.setText(choice_words(action, halt))
+        if halt.kind == "mismatch":
+            self._said["accept_mismatch"] = self.detail.text()
         self.key_button.setVisible("key_card" in offer.croupier)
         for action, button in self.buttons.items():
             button.setVisible(action in offer.supervisor)

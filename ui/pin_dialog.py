@@ -81,8 +81,11 @@ class PinDialog(Overlay):
             text = translate("screen", "Other...") if key == "other" else say(Text(key))
             button = FitButton(text, 12, role="list", name=f"reason_{key.split(':')[-1]}", lines=2)
             button.tapped.connect(lambda k=key: self._pick(k))
-            reasons.addWidget(button, i // 2, i % 2)
+            columns = 1 if len(keys) <= 2 else 2  # a long reason never squeezes "Other..." out
+            reasons.addWidget(button, i // columns, i % columns)
             self.reason_buttons[key] = button
+        for column in range(2):
+            reasons.setColumnStretch(column, 1)
         left.addLayout(reasons)
         left.addStretch(1)
         row.addLayout(left, 3)

@@ -22,6 +22,7 @@ from .format import hand_word, local_datetime, local_time, money, net_words, res
 from .i18n import game_word, translate
 from .keys import Keypad
 from .overlay import Overlay
+from .settlement_view import reason_words
 from .widgets import CURRENT
 
 
@@ -61,9 +62,9 @@ def round_html(record: dict[str, Any], game: Any) -> str:
     void = record.get("void")
     if void:
         void_word = translate("screen", "VOID")
-        parts.append(f"<p style='color:#c8102e'><b>{esc(void_word)}</b>: "
+        parts.append(f"<p style='color:#ff7b7f'><b>{esc(void_word)}</b>: "
                      f"{esc(str(void.get('cause')))} ({esc(str(void.get('phase')))}) - {esc(str(void.get('by')))} "
-                     f"{esc(local_time(void.get('at')))} {esc(str(void.get('reason') or ''))}</p>")
+                     f"{esc(local_time(void.get('at')))} {esc(reason_words(str(void.get('reason') or '')))}</p>")
     return "".join(parts)
 
 

@@ -422,6 +422,25 @@ def side_pot_hand(rig: Rig) -> Iterator[str]:
     yield "side_pot_settlement"
 
 
+NINE_HOLES = {1: ["As", "Ad"], 2: ["Kc", "Kh"], 3: ["Qs", "Qd"], 4: ["Jc", "Jh"], 5: ["Tc", "Th"],
+              6: ["9c", "9d"], 7: ["8c", "8d"], 8: ["7c", "7h"], 9: ["6c", "6d"]}
+NINE_BOARD = ["2s", "3h", "4d", "Ks", "5s"]
+
+
+def nine_all_in_hand(rig: Rig) -> Iterator[str]:
+    """Nine seats in pre-flop with stacks 40 to 120, eight all in (seat 9 calls the 110 it can be
+    called for): a main pot and seven side pots, every hand shown."""
+    session = rig.session
+    rig.shoe.load(stacked(NINE_HOLES, NINE_BOARD, 1))
+    seat_players(session, {seat: 30 + 10 * seat for seat in range(1, 10)})
+    session.execute("open_round")
+    poker_actions(session, [(seat, "all_in") for seat in (4, 5, 6, 7, 8)])
+    poker_actions(session, [(9, "call"), *((seat, "all_in") for seat in (1, 2, 3))])
+    yield "nine_all_in"
+    show_down(session)
+    yield "nine_settlement"
+
+
 def split_pot_hand(rig: Rig) -> Iterator[str]:
     """Two aces make the same straight: 22 less a rake of 1 splits 11 / 10, the odd chip to the
     first winner left of the button."""
@@ -494,6 +513,7 @@ SCENES: dict[str, tuple[str, Callable[[Rig], Iterator[str]], dict[str, Any]]] = 
     "holdem": ("holdem-nl-1-2", holdem_hand, {"deck": POKER_DECK}),
     "holdem-side-pot": ("holdem-nl-1-2", side_pot_hand, {"deck": POKER_DECK}),
     "holdem-split": ("holdem-nl-1-2", split_pot_hand, {"deck": POKER_DECK}),
+    "holdem-nine": ("holdem-nl-1-2", nine_all_in_hand, {"deck": POKER_DECK}),
     "holdem-limit": ("holdem-fl-2-4", capped_round, {"deck": POKER_DECK}),
     "holdem-supervisor": ("holdem-nl-1-2", poker_supervisor, {"deck": POKER_DECK}),
 }

@@ -37,18 +37,22 @@ PICTURES: dict[str, tuple[str, str]] = {
     "thb-bonus-payout": ("thb-jackpot", "settlement_bonus"),
     "recall": ("thb-jackpot", "recall"),
     "poker-side-pot": ("holdem-side-pot", "side_pot_settlement"),
+    "poker-nine-all-in": ("holdem-nine", "nine_all_in"),
+    "poker-nine-settlement": ("holdem-nine", "nine_settlement"),
+    "misread-halt": ("uth-reader", "halt_mismatch"),
     "poker-split-odd-chip": ("holdem-split", "split_settlement"),
     "poker-fixed-limit-cap": ("holdem-limit", "capped"),
 }
 """Picture name -> (scene set, phase)."""
 
-POKER = ("poker-side-pot", "poker-split-odd-chip", "poker-fixed-limit-cap")
+POKER = ("poker-side-pot", "poker-split-odd-chip", "poker-fixed-limit-cap", "poker-nine-all-in", "poker-nine-settlement")
 SHOTS: dict[tuple[int, int, str], tuple[str, ...]] = {
     (1280, 800, "en"): tuple(PICTURES),
     (800, 480, "en"): ("betting", "river-decision", "settlement", "jam-halt", "supervisor-pin", "card-picker",
-                       "thb-pool-hit-verify", "thb-bonus-payout", *POKER),
-    (1280, 800, "zh_CN"): ("betting", "settlement", "jam-halt", "thb-pool-hit-verify", "thb-bonus-payout", *POKER),
-    (800, 480, "zh_CN"): ("betting", "settlement", "thb-pool-hit-verify", *POKER),
+                       "thb-pool-hit-verify", "thb-bonus-payout", "misread-halt", *POKER),
+    (1280, 800, "zh_CN"): ("betting", "settlement", "jam-halt", "thb-pool-hit-verify", "thb-bonus-payout",
+                           "misread-halt", *POKER),
+    (800, 480, "zh_CN"): ("betting", "settlement", "thb-pool-hit-verify", "thb-bonus-payout", "misread-halt", *POKER),
 }
 """Panel size and language -> the pictures taken there."""
 

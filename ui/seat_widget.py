@@ -35,7 +35,7 @@ class SeatWidget(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(m.margin, 2, m.margin, 2)
         layout.setSpacing(1)
-        self.title = FitLabel("", 13, bold=True, role="title")
+        self.title = FitLabel("", 14, bold=True, role="title")
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.title)
         self.hole = CardRow(2, width=m.card_width)
@@ -45,13 +45,13 @@ class SeatWidget(QFrame):
         grid.setVerticalSpacing(0)
         self.stake_labels: dict[str, FitLabel] = {}
         for i, spot in enumerate(self.spots):
-            value = FitLabel("", 12, role="stake")
+            value = FitLabel("", 13, role="stake")  # the stakes placed, for reference: settlement says what to do
             value.setObjectName(f"seat{seat}_{spot}")
             grid.addWidget(value, i, 0)
             self.stake_labels[spot] = value
         layout.addLayout(grid)
         layout.addStretch(1)
-        self.result = FitLabel("", 12, bold=True, role="result")
+        self.result = FitLabel("", 16, bold=True, role="result", acted=True)
         self.result.setObjectName(f"seat{seat}_result")
         self.result.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.result)

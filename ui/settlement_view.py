@@ -1,11 +1,14 @@
-"""Settlement as the session computed it, for the seat being paid; or the void's returns.
+"""Settlement as a croupier carries it out, for the seat being paid; or the void's returns.
 
 The seat shown is the next one to settle (highest unpaid seat first, the dealer's right to
-left) unless the croupier taps another tile. Per spot: pay / collect / push, with the
-payout broken into the profile's chips, largest first. Every number comes from
-``round.settlement``; the only arithmetic here is adding the seats' nets for the table
-total. A voided round shows who voided it, when (local time), why, and what each seat gets
-back.
+left) unless the croupier chose another out of order (the panel asks first). In the order
+the hands move: first what to collect (every losing spot), then what to pay on each
+winning spot with that spot's chips, largest first, the pushes named, a progressive's
+award on its own line (paid from the progressive, never from the rack's chips), and the
+seat's net second. Pay, collect, push and done each have a sign and a symbol as well as a
+colour (``theme.SIGNS``). Every number comes from ``round.settlement``
+(``engine.view.seat_payout``). A voided round shows who voided it, when (local time), why,
+and what each seat gets back.
 """
 
 from __future__ import annotations
@@ -17,7 +20,16 @@ from typing import Any
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import cause_text, chip_breakdown, chip_set, settlement_order
+from dealer_station.engine.view import (
+    ENGLISH,
+    SeatPayout,
+    Text,
+    cause_text,
+    chip_breakdown,
+    chip_set,
+    seat_payout,
+    settlement_order,
+)
 from dealer_station.table.state import RoundState
 
 from . import theme
@@ -26,6 +38,7 @@ from .i18n import game_word, say, translate
 from .widgets import CURRENT, FitLabel
 
 MAX_SPOTS = 6
+SIGN = theme.SIGNS
 
 
 def who(actor: str) -> str:
@@ -43,13 +56,19 @@ def void_words(number: int, void: Mapping[str, Any]) -> tuple[str, str]:
         number=number, cause=say(cause_text(void.get("cause"))))
     by = translate("screen", "Voided by {who} at {time}").format(
         who=who(str(void.get("by", ""))), time=local_time(void.get("at")))
-    return head, by + (f"  \u00b7  {void['reason']}" if void.get("reason") else "")
+    return head, by + (f"  \u00b7  {reason_words(str(void['reason']))}" if void.get("reason") else "")
+
+
+def reason_words(reason: str) -> str:
+    """A journaled reason (English, as picked) in the screen's language; a typed one as typed."""
+    key = next((k for k, text in ENGLISH.items() if k.startswith("reason:") and text == reason), None)
+    return say(Text(key)) if key is not None else reason
 
 
 def chips_text(amount: Decimal, chips: tuple[Decimal, ...]) -> str:
-    """``70`` with chips 1/5/25/100 -> ``25x2 + 5x4``, largest first; what no chip makes is added."""
+    """``70`` with chips 1/5/25/100 -> ``25×2 + 5×4``, largest first; what no chip makes is added."""
     counts, rest = chip_breakdown(amount, chips)
-    parts = [f"{money(chip)}\u00d7{count}" if count > 1 else money(chip) for chip, count in counts]
+    parts = [f"{money(chip)}×{count}" if count > 1 else money(chip) for chip, count in counts]
     if rest:
         parts.append(money(rest))
     return " + ".join(parts)
@@ -57,6 +76,57 @@ def chips_text(amount: Decimal, chips: tuple[Decimal, ...]) -> str:
 
 def next_to_settle(rnd: RoundState) -> int | None:
     return next((s for s in settlement_order(rnd) if not rnd.seats[s].paid), None)
+
+
+def collect_line(plan: SeatPayout, game: Any) -> str:
+    """"− Collect 1600: Ante 500 · Blind 500 · ..." (one spot: "− Collect Trips 100")."""
+    spots = " · ".join(f"{game_word(game, spot)} {money(amount)}" for spot, amount in plan.collect)
+    if len(plan.collect) == 1:
+        return f"{SIGN['collect']} " + translate("screen", "Collect {spots}").format(spots=spots)
+    return f"{SIGN['collect']} " + translate("screen", "Collect {amount}: {spots}").format(
+        amount=money(plan.collected), spots=spots)
+
+
+def pay_line(spot: str, amount: Decimal, game: Any, chips: tuple[Decimal, ...]) -> str:
+    """"+ Pay Bonus 625: 500 + 100 + 25" (a single chip of the amount goes unsaid)."""
+    words = f"{SIGN['pay']} " + translate("screen", "Pay {spot} {amount}").format(
+        spot=game_word(game, spot), amount=money(amount))
+    broken = chips_text(amount, chips)
+    return words if broken == money(amount) else f"{words}: {broken}"
+
+
+def push_line(plan: SeatPayout, game: Any) -> str:
+    spots = ", ".join(game_word(game, spot) for spot in plan.push)
+    return f"{SIGN['push']} " + translate("screen", "Push {spots}: the stake stays").format(spots=spots)
+
+
+def jackpot_line(amount: Decimal) -> str:
+    return "★ " + translate("screen", "Jackpot {amount}: paid from the progressive, not the rack").format(
+        amount=money(amount))
+
+
+def done_words(plan: SeatPayout) -> str:
+    """What was done at a seat: "collected 100 · paid 1000 · jackpot 250.75" ("push" if nothing moved)."""
+    parts = []
+    if plan.collect:
+        parts.append(translate("screen", "collected {amount}").format(amount=money(plan.collected)))
+    if plan.pay:
+        parts.append(translate("screen", "paid {amount}").format(amount=money(plan.paid)))
+    if plan.jackpot is not None:
+        parts.append(translate("screen", "jackpot {amount}").format(amount=money(plan.jackpot)))
+    return " · ".join(parts) or translate("screen", "push")
+
+
+def todo_words(plan: SeatPayout) -> str:
+    """What the croupier does at a seat: "collect 100, then pay 1000" (the jackpot said apart)."""
+    parts = []
+    if plan.collect:
+        parts.append(translate("screen", "collect {amount}").format(amount=money(plan.collected)))
+    if plan.pay:
+        parts.append(translate("screen", "pay {amount}").format(amount=money(plan.paid)))
+    if plan.jackpot is not None:
+        parts.append(translate("screen", "jackpot {amount}").format(amount=money(plan.jackpot)))
+    return translate("screen", ", then ").join(parts) or translate("screen", "push: the stakes stay")
 
 
 class SettlementView(QFrame):
@@ -68,30 +138,46 @@ class SettlementView(QFrame):
         m = CURRENT[0]
         layout = QVBoxLayout(self)
         layout.setContentsMargins(m.margin * 2, m.margin, m.margin * 2, m.margin)
-        layout.setSpacing(2)
-        self.head = FitLabel("", 15, bold=True, role="title")
+        layout.setSpacing(1)
+        self.head = FitLabel("", 18, bold=True, role="title", acted=True)
         self.head.setObjectName("settleHead")
-        self.total = FitLabel("", 13, bold=True)
+        self.net = FitLabel("", 16, role="muted", acted=True)
+        self.net.setObjectName("settleNet")
+        self.total = FitLabel("", 12, role="muted")
         self.total.setObjectName("tableTotal")
         top = QHBoxLayout()
         top.setSpacing(m.gap)
-        top.addWidget(self.head, 3)
-        top.addWidget(self.total, 2)
+        top.addWidget(self.head, 4)
+        top.addWidget(self.net, 2)
+        top.addWidget(self.total, 3)
         layout.addLayout(top)
+        self.collect = FitLabel("", 17, bold=True, role="collect", acted=True)
+        self.collect.setObjectName("settleCollect")
+        layout.addWidget(self.collect)
         grid = QGridLayout()
-        grid.setHorizontalSpacing(m.gap)
+        grid.setHorizontalSpacing(m.gap * 2)
         grid.setVerticalSpacing(0)
         self.spot_cells: list[FitLabel] = []
+        """The pay lines, one per winning spot (collect first, above them)."""
         for i in range(MAX_SPOTS):
-            cell = FitLabel("", 13)
+            cell = FitLabel("", 17, bold=True, role="pay", acted=True)
             self.spot_cells.append(cell)
-            grid.addWidget(cell, i // 3, i % 3)
+            grid.addWidget(cell, i // 2, i % 2)
         layout.addLayout(grid)
-        self.chips = FitLabel("", 13, bold=True, role="result")
-        self.chips.setObjectName("settleChips")
-        layout.addWidget(self.chips)
+        bottom = QHBoxLayout()
+        bottom.setSpacing(m.gap)
+        self.push = FitLabel("", 16, bold=True, role="push", acted=True)
+        self.push.setObjectName("settlePush")
+        self.jackpot = FitLabel("", 16, bold=True, role="jackpot", acted=True)
+        self.jackpot.setObjectName("settleJackpot")
+        bottom.addWidget(self.push, 2)
+        bottom.addWidget(self.jackpot, 3)
+        layout.addLayout(bottom)
+        self.chips = self.jackpot  # the void's "who and why" line goes here too
         self.chip_values = chip_set(session.table)
         self.seat: int | None = None
+        self.plan: SeatPayout | None = None
+        """The seat shown, as the croupier carries it out (tests)."""
         self.amounts: dict[tuple[int, str], str] = {}
         """(seat, spot | "total" | "returned"), (0, "table") -> the amount shown (tests)."""
 
@@ -101,18 +187,24 @@ class SettlementView(QFrame):
     def shown_seat(self, rnd: RoundState) -> int | None:
         order = settlement_order(rnd)
         if self.seat in order and not rnd.seats[self.seat].paid:
-            return self.seat  # the seat the croupier tapped, until it is done
+            return self.seat  # the seat the croupier chose out of order, until it is done
         return next_to_settle(rnd) or (order[0] if order else None)
 
     def render_state(self, session: TableSession) -> None:
         rnd = session.round
         self.amounts.clear()
+        self.plan = None
         if rnd is None:
             return
         if rnd.void is not None:
             self._render_void(rnd)
         elif rnd.settlement is not None:
             self._render_settlement(session, rnd)
+
+    def _lines(self, labels: list[FitLabel], texts: list[str]) -> None:
+        for label, text in zip(labels, [*texts, *[""] * (len(labels) - len(texts))]):
+            label.setText(text)
+            label.setVisible(bool(text))
 
     def _render_settlement(self, session: TableSession, rnd: RoundState) -> None:
         settlement = rnd.settlement or {}
@@ -125,33 +217,25 @@ class SettlementView(QFrame):
         self.amounts[(0, "table")] = str(total)
         seat = self.shown_seat(rnd)
         entry = entries.get(seat) if seat is not None else None
-        if entry is None:
-            self.head.setText("")
-            self.chips.setText("")
+        plan = seat_payout(settlement, seat) if seat is not None else None
+        self.plan = plan
+        game = session.game
+        if entry is None or plan is None:
+            self._lines([self.head, self.net, self.collect, self.push, self.jackpot, *self.spot_cells], [])
         else:
-            verb, amount = net_words(entry["net"])
-            self.head.setText(" \u00b7 ".join((translate("screen", "Seat {seat}").format(seat=seat),
-                                               hand_word(str(entry.get("category", ""))),
-                                               result_word(str(entry.get("result", ""))),
-                                               f"{verb} {amount}".strip())))
-            net = Decimal(str(entry["net"]))
-            if net > 0:
-                self.chips.setText(translate("screen", "Pay {amount}: {chips}").format(
-                    amount=money(net), chips=chips_text(net, self.chip_values)))
-            elif net < 0:
-                self.chips.setText(translate("screen", "Collect {amount}").format(amount=money(-net)))
-            else:
-                self.chips.setText(translate("screen", "Push: the stakes stay"))
-        spots = list((entry or {}).get("bets", {}).items())
-        for i, cell in enumerate(self.spot_cells):
-            if i < len(spots):
-                spot, net = spots[i]
-                verb, amount = net_words(net)
-                cell.setText(f"{game_word(session.game, spot)}: {verb} {amount}".strip())
-                cell.setObjectName(f"settle{seat}_{spot}")
-            else:
-                cell.setText("")
-                cell.setObjectName("")
+            self.head.setText(" · ".join(w for w in (translate("screen", "Seat {seat}").format(seat=seat),
+                                                         hand_word(str(entry.get("category", ""))),
+                                                         result_word(str(entry.get("result", "")))) if w))
+            self.head.setVisible(True)
+            self.net.setText(translate("screen", "Net {amount}").format(amount=signed_net(plan.net)))
+            self.net.setVisible(True)
+            self._lines([self.collect], [collect_line(plan, game)] if plan.collect else [])
+            self._lines(self.spot_cells, [pay_line(spot, amount, game, self.chip_values) for spot, amount in plan.pay])
+            for i, cell in enumerate(self.spot_cells):
+                cell.setObjectName(f"settle{seat}_{plan.pay[i][0]}" if i < len(plan.pay) else "")
+            self._lines([self.push], [push_line(plan, game)] if plan.push else [])
+            theme.set_role(self.jackpot, "jackpot")
+            self._lines([self.jackpot], [jackpot_line(plan.jackpot)] if plan.jackpot is not None else [])
         verb, amount = net_words(total)
         breakage = settlement.get("breakage")
         extra = ("  \u00b7  " + translate("screen", "breakage {amount}").format(amount=money(breakage))
@@ -165,40 +249,51 @@ class SettlementView(QFrame):
             self.amounts[(int(seat), "returned")] = str(stake)
         head, by = void_words(rnd.number, void)
         self.head.setText(head)
-        for cell in self.spot_cells:
-            cell.setText("")
-        self.chips.setText(by)
+        self.head.setVisible(True)
+        self._lines([self.net, self.collect, self.push, *self.spot_cells], [])
+        theme.set_role(self.jackpot, "muted")
+        self._lines([self.jackpot], [by])
         self.total.setText(translate("screen", "Every stake returned"))
 
 
 def seat_outcome(rnd: RoundState, seat: int) -> tuple[str, str, bool]:
-    """(text, role, done) for a seat tile at settlement or after a void."""
+    """(text, role, done) for a seat tile at settlement or after a void: sign, word and amount."""
     if rnd.void is not None:
         returned = (rnd.void.get("returned") or {}).get(str(seat))
         if returned is None:
             return "", "result", False
-        return translate("screen", "Return {amount}").format(amount=money(returned)), "result", True
-    entry = next((e for e in (rnd.settlement or {}).get("seats", []) if e["seat"] == seat), None)
-    if entry is None:
+        return f"\u21a9 {money(returned)}", "result", True  # every stake back
+    plan = seat_payout(rnd.settlement or {}, seat)
+    if plan is None:
         return "", "result", False
-    net = Decimal(str(entry["net"]))
-    paid = rnd.seats[seat].paid
-    if paid:
-        if net > 0:
-            return "\u2713 " + translate("screen", "Paid {amount}").format(amount=money(net)), "done", True
-        if net < 0:
-            return "\u2713 " + translate("screen", "Collected"), "done", True
-        return "\u2713 " + translate("screen", "Push"), "done", True
-    verb, amount = net_words(net)
-    return f"{verb} {amount}".strip(), "result", False
+    if rnd.seats[seat].paid:  # done: the tick, grey, and what the seat ended with
+        return f"{SIGN['done']} {signed_net(plan.net)}", "done", True
+    net = plan.net - (plan.jackpot or 0)  # the tile: the rack's sign and amount, and a star for a jackpot
+    star = " \u2605" if plan.jackpot is not None else ""
+    if net > 0:
+        return f"{SIGN['pay']} {money(net)}{star}", "pay", False
+    if net < 0:
+        return f"{SIGN['collect']} {money(-net)}{star}", "collect", False
+    return f"{SIGN['push']} " + (star.strip() or translate("screen", "push")), "push", False
+
+
+def signed_net(net: Decimal) -> str:
+    """``+900``, ``−3000`` (the minus sign), ``=`` for nothing either way."""
+    return f"+{money(net)}" if net > 0 else f"−{money(-net)}" if net < 0 else SIGN["push"]
 
 
 def paid_label(rnd: RoundState, seat: int) -> str:
     """The settle button's words for ``seat``: what the croupier confirms having done."""
-    entry: dict[str, Any] = next((e for e in (rnd.settlement or {}).get("seats", []) if e["seat"] == seat), {})
-    net = Decimal(str(entry.get("net", "0")))
-    if net > 0:
-        return translate("screen", "Paid seat {seat} - {amount}").format(seat=seat, amount=money(net))
-    if net < 0:
-        return translate("screen", "Collected seat {seat} - {amount}").format(seat=seat, amount=money(-net))
-    return translate("screen", "Push seat {seat}").format(seat=seat)
+    plan = seat_payout(rnd.settlement or {}, seat)
+    done = done_words(plan) if plan is not None else ""
+    return f"{SIGN['done']} " + translate("screen", "Seat {seat} done: {what}").format(seat=seat, what=done)
+
+
+def settle_banner(rnd: RoundState, seat: int) -> str:
+    """The banner while settling: the seat shown and what to do there, and whether it is out of order."""
+    plan = seat_payout(rnd.settlement or {}, seat)
+    said = translate("screen", "Settle seat {seat}: {what}").format(seat=seat, what=todo_words(plan) if plan else "")
+    following = next_to_settle(rnd)
+    if following is not None and following != seat:
+        said += " " + translate("screen", "(out of order: seat {seat} next)").format(seat=following)
+    return said

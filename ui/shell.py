@@ -102,7 +102,7 @@ class MainWindow(QMainWindow):
         top.setHorizontalSpacing(m.margin * 2)
         top.setVerticalSpacing(m.margin)
         self.strip = StatusStrip(self.session, self.tally, last_heard)
-        self.banner = FitLabel("", 19, bold=True, lines=2, role="banner")
+        self.banner = FitLabel("", 19, bold=True, lines=2, role="banner", acted=True)
         self.banner.setObjectName("phaseBanner")
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.panel = make_panel(self.session.game.family, self)
@@ -121,7 +121,7 @@ class MainWindow(QMainWindow):
         root.addWidget(self.panel, 1)
         self.halt = HaltPanel(self.ask_supervisor, self.key_card)
         root.addWidget(self.halt)
-        self.message = FitLabel("", 13, bold=True, role="quiet")
+        self.message = FitLabel("", 16, bold=True, role="quiet", acted=True)
         self.message.setObjectName("message")
         root.addWidget(self.message)
         footer = QHBoxLayout()
@@ -432,7 +432,9 @@ class MainWindow(QMainWindow):
             text = say(banner(session))
             role = "void"
         else:
-            text = say(banner(session))
+            own = getattr(self.panel, "banner_text", None)  # a panel that says the banner its own way now
+            said = own() if callable(own) else None
+            text = said if said is not None else say(banner(session))
             role = "banner"
         self.banner.setText(text)
         theme.set_role(self.banner, role)

@@ -16,7 +16,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import ShiftTally, device_note
+from dealer_station.engine.view import ShiftTally, device_note, held_awards
+from dealer_station.money import ZERO
 from dealer_station.table.phases import Stage
 
 from . import theme
@@ -132,8 +133,12 @@ class MeterBox(QFrame):
         self.title = FitLabel("", 11, bold=True, role="meter-title")
         self.value = FitLabel("", 26, bold=True, role="meter")
         self.value.setObjectName("meterValue")
+        self.pending = FitLabel("", 12, bold=True, role="notice", lines=2)
+        self.pending.setObjectName("meterPending")
+        self.pending.setMinimumWidth(150)  # two short lines, the box a little wider while a hit waits
         layout.addWidget(self.title)
         layout.addWidget(self.value)
+        layout.addWidget(self.pending)
         self.render_state(session)
 
     def render_state(self, session: TableSession) -> None:
@@ -141,3 +146,7 @@ class MeterBox(QFrame):
         self.title.setText(translate("screen", "JACKPOT") + (
             f" \u00b7 {session.table.currency}" if meters else ""))
         self.value.setText(meters["meter"] if meters else "-")
+        held = held_awards(session.state.round)  # a hit awaiting a supervisor is not paid yet
+        self.pending.setText(translate("screen", "{amount} pending verification").format(
+            amount=money(sum((h.amount for h in held), ZERO))) if held else "")
+        self.pending.setVisible(bool(held))

@@ -39,7 +39,7 @@ class CenterCards(QFrame):
         self.board_title = FitLabel("", 11, bold=True, role="title")
         self.dealer = CardRow(2, width=m.card_width)
         self.board = CardRow(5, width=m.card_width)
-        self.dealer_result = FitLabel("", 11, bold=True, role="result")
+        self.dealer_result = FitLabel("", 16, bold=True, role="result", acted=True)
         self.dealer_result.setObjectName("dealerResult")
         grid.addWidget(self.dealer_title, 0, 0)  # the dealer's hand replaces the board's title at showdown
         grid.addWidget(self.board_title, 0, 1)

@@ -26,9 +26,20 @@ MUTED = "#c8d6cc"
 GOLD = "#ffd23f"
 RED = "#d7141a"
 AMBER = "#ff9f1c"
-GREEN = "#1fa34a"
-GREY = "#8a9a90"
-LOCK = "#5a5a5a"
+GREEN = "#157a3a"
+"""Buttons that go on: white on it is 5.4:1 (WCAG AA 4.5:1; the brighter green was 3.3:1)."""
+GREY = "#a8b8ae"
+LOCK = "#4a4a4a"
+LIGHT_GREEN = "#5fe08a"
+"""A linked device's dot on the felt (the buttons' green is too dark for text on the felt)."""
+PAY = "#5ec8ff"
+COLLECT = "#ff9f1c"
+PUSH = "#ffffff"
+DONE = "#b8c4bc"
+"""Settlement: pay (+, blue), collect (−, orange), push (=, white) and done (✓, grey) differ by
+sign and symbol as well as colour; blue and orange stay apart under red-green colour blindness."""
+SIGNS = {"pay": "+", "collect": "−", "push": "=", "done": "✓"}
+"""The symbol before each settlement word (− is the minus sign, never a hyphen)."""
 CARD_RED = QColor("#c8102e")
 CARD_BLACK = QColor("#111111")
 SPOT_COLOURS = ("#ffd23f", "#5ec8ff", "#ff8fd0", "#9cff7a", "#ffb35c", "#c9a6ff")
@@ -112,9 +123,9 @@ def stylesheet(m: Metrics) -> str:
     QLabel[role="strip"] {{ color: {INK}; }}
     QLabel[role="sign"] {{ color: #000000; background: {GOLD};
                            border-radius: 4px; padding: 0 {m.px(4)}px; }}
-    QLabel[role="dot-ok"] {{ color: {GREEN}; }}
+    QLabel[role="dot-ok"] {{ color: {LIGHT_GREEN}; }}
     QLabel[role="dot-idle"] {{ color: {GREY}; }}
-    QLabel[role="dot-bad"] {{ color: #ff5a5f; }}
+    QLabel[role="dot-bad"] {{ color: #ff7b7f; }}
     QLabel[role="refusal"] {{ color: #ffffff; background: {RED};
                               padding: 0 {m.px(6)}px; border-radius: 4px; }}
     QLabel[role="quiet"] {{ background: transparent; }}
@@ -130,7 +141,11 @@ def stylesheet(m: Metrics) -> str:
     QLabel[role="meter-title"] {{ color: {GOLD}; }}
     QLabel[role="stake"] {{ }}
     QLabel[role="result"] {{ color: {GOLD}; }}
-    QLabel[role="done"] {{ color: #9cff7a; }}
+    QLabel[role="done"] {{ color: {DONE}; }}
+    QLabel[role="pay"] {{ color: {PAY}; }}
+    QLabel[role="collect"] {{ color: {COLLECT}; }}
+    QLabel[role="push"] {{ color: {PUSH}; }}
+    QLabel[role="jackpot"] {{ color: #000000; background: {GOLD}; border-radius: 4px; padding: 0 {m.px(4)}px; }}
     QLabel[role="halt-title"] {{ color: #ffffff; }}
     QLabel[role="halt-text"] {{ color: #ffffff; }}
     QFrame[role="seat"] {{ background: {PANEL}; border: 2px solid #2f6b47; border-radius: 8px; }}
@@ -145,16 +160,20 @@ def stylesheet(m: Metrics) -> str:
                    color: #000000; border: 2px solid #000000; border-radius: 8px;
                    padding: 0 {m.px(6)}px; }}
     QPushButton:pressed {{ background: {GOLD}; }}
-    QPushButton:disabled {{ background: {LOCK}; color: #d0d0d0; border: 2px dashed #9a9a9a; }}
+    QPushButton:disabled {{ background: {LOCK}; color: #e6e6e6; border: 2px dashed #9a9a9a; }}
     QPushButton[role="chip"] {{ border-radius: {t // 2}px; padding: 0; border: 3px dashed #000000;
                                 min-width: {t}px; max-width: {t}px; }}
-    QPushButton[role="chip"]:disabled {{ background: {LOCK}; color: #d0d0d0; }}
+    QPushButton[role="chip"]:disabled {{ background: {LOCK}; color: #e6e6e6; }}
     QPushButton[role="toggle"] {{ border: 3px solid #000000; }}
     QPushButton[role="toggle"][on="true"] {{ border: 4px solid #ffffff; }}
     QPushButton[role="big"] {{ background: {RED}; color: #ffffff; border: 3px solid #ffffff; }}
-    QPushButton[role="big"]:disabled {{ background: {LOCK}; color: #d0d0d0; border: 3px dashed #9a9a9a; }}
+    QPushButton[role="big"]:disabled {{ background: {LOCK}; color: #e6e6e6; border: 3px dashed #9a9a9a; }}
     QPushButton[role="go"] {{ background: {GREEN}; color: #ffffff; border: 2px solid #ffffff; }}
-    QPushButton[role="go"]:disabled {{ background: {LOCK}; color: #d0d0d0; }}
+    QPushButton[role="go"]:disabled {{ background: {LOCK}; color: #e6e6e6; }}
+    QPushButton[role="final"] {{ background: #000000; color: #ffffff; border: 3px dashed #ffffff; }}
+    QPushButton[role="final"][armed="true"] {{ background: {GOLD}; color: #000000; border: 4px solid #000000; }}
+    QPushButton[role="final"]:disabled {{ background: {LOCK}; color: #e6e6e6; }}
+    QPushButton[role="undo"] {{ background: #ffffff; color: #000000; border: 3px solid {PAY}; }}
     QPushButton[role="action"] {{ background: #ffffff; }}
     QPushButton[role="supervisor"] {{ background: #2b2b6b; color: #ffffff; border: 2px solid #b8b8ff; }}
     QPushButton[role="danger"] {{ background: #7a0a0d; color: #ffffff; border: 3px solid #ffffff; }}
@@ -168,12 +187,13 @@ def stylesheet(m: Metrics) -> str:
     QPushButton[role="card-black"][on="true"] {{ background: {GOLD}; border: 4px solid #000000; }}
     QPushButton[role="list"] {{ text-align: left; background: #ffffff; }}
     QPushButton[role="list"][on="true"] {{ background: {GOLD}; }}
+    QPushButton[role="list"]:disabled {{ background: {LOCK}; color: #e6e6e6; }}
     QLineEdit {{ background: #ffffff; color: #000000; min-height: {t}px; max-height: {t}px; font-size: {f(18)}px;
                  border: 3px solid #888888; border-radius: 6px; }}
     QLineEdit:focus {{ border: 4px solid {GOLD}; }}
-    QTextBrowser {{ background: #ffffff; color: #000000; font-size: {f(13)}px; }}
-    QListWidget {{ background: #ffffff; color: #000000; font-size: {f(14)}px; }}
-    QListWidget::item {{ min-height: {t}px; border-bottom: 1px solid #bbbbbb; }}
+    QTextBrowser {{ background: {PANEL}; color: {INK}; font-size: {f(16)}px; border: 1px solid #2f6b47; }}
+    QListWidget {{ background: {PANEL}; color: {INK}; font-size: {f(16)}px; border: 1px solid #2f6b47; }}
+    QListWidget::item {{ min-height: {t}px; border-bottom: 1px solid #2f6b47; }}
     QListWidget::item:selected {{ background: {GOLD}; color: #000000; }}
     QScrollBar:vertical {{ width: {m.px(18)}px; }}
     """

@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QRect, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
+from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QHideEvent, QResizeEvent
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QSizePolicy, QWidget
 
 from . import theme
+from .i18n import translate
 
+ACTED_PX = 16
+"""The least size of a text the croupier acts on (every button, labels made with ``acted``):
+about 3 mm of capital on a 7-10 inch panel at 800x480, read at arm's length (issue 19)."""
 DOUBLE_TAP_MS = 300
+ARM_MS = 3000
+"""How long an irreversible button waits for its second tap (``GuardedButton``)."""
 MIN_PX = 11
 WRAP = Qt.TextFlag.TextWordWrap
 
@@ -38,14 +44,15 @@ def set_metrics(metrics: theme.Metrics, root: QWidget | None = None) -> None:
                 widget.refit()
 
 
-def fitted_font(base: QFont, text: str, rect: QRect, start_px: int, bold: bool, wrap: bool) -> QFont:
-    """The largest font from ``start_px`` down to ``MIN_PX`` in which ``text`` fits ``rect``."""
+def fitted_font(base: QFont, text: str, rect: QRect, start_px: int, bold: bool, wrap: bool,
+                least: int = MIN_PX) -> QFont:
+    """The largest font from ``start_px`` down to ``least`` in which ``text`` fits ``rect``."""
     font = QFont(base)
     font.setBold(bold)
-    px = max(MIN_PX, start_px)
+    px = max(least, start_px)
     while True:
         font.setPixelSize(px)
-        if px <= MIN_PX or fits(QFontMetrics(font), text, rect, wrap):
+        if px <= least or fits(QFontMetrics(font), text, rect, wrap):
             return font
         px -= 1
 
@@ -65,8 +72,13 @@ def fits(fm: QFontMetrics, text: str, rect: QRect, wrap: bool) -> bool:
 def two_lines(text: str, fm: QFontMetrics) -> str:
     """``text`` broken at the space that makes its two lines most even."""
     words = text.split(" ")
-    if len(words) < 2:
-        return text
+    if len(words) < 2 or len(words) == 2 and min(len(w) for w in words) <= 1:  # Chinese has no spaces: after the punctuation nearest the middle, else the middle
+        if len(text) < 4:
+            return text
+        middle = len(text) // 2
+        marks = [i + 1 for i, c in enumerate(text[:-1]) if c in "\uff1a\uff0c\u3001\uff1b:,"]
+        cut = min(marks, key=lambda i: abs(i - middle)) if marks else middle
+        return f"{text[:cut]}\n{text[cut:]}"
     splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
     first, second = min(splits, key=lambda s: max(fm.horizontalAdvance(s[0]), fm.horizontalAdvance(s[1])))
     return f"{first}\n{second}"
@@ -79,9 +91,12 @@ class FitLabel(QLabel):
     """
 
     def __init__(self, text: str = "", base: float = 14, *, bold: bool = False, lines: int = 1,
-                 role: str = "", parent: QWidget | None = None) -> None:
+                 role: str = "", parent: QWidget | None = None, acted: bool = False) -> None:
         super().__init__(text, parent)
-        self.base = base
+        self.acted = acted
+        """What the croupier acts on (a seat's result, an amount to pay): never under ``ACTED_PX``."""
+        self.setProperty("acted", acted)
+        self.base = max(base, ACTED_PX) if acted else base
         self.bold = bold
         self.lines = lines
         self.setWordWrap(lines > 1)
@@ -94,6 +109,23 @@ class FitLabel(QLabel):
 
     def start_px(self) -> int:
         return _metrics().font(self.base)
+
+    def wrap_if_long(self, most: int = 2) -> None:
+        """One line when the text fits one at its size, else up to ``most`` (no room kept for nothing)."""
+        font = QFont(QApplication.font())
+        font.setPixelSize(self.start_px())
+        font.setBold(self.bold)
+        width = self.contentsRect().width()
+        long = "\n" in self.text() or width > 0 and QFontMetrics(font).horizontalAdvance(self.text()) > width - 2
+        self.set_lines(most if long else 1)
+
+    def set_lines(self, lines: int) -> None:
+        """How many lines the text may wrap to from now on."""
+        if lines != self.lines:
+            self.lines = lines
+            self.setWordWrap(lines > 1)
+            self._fitted = None
+            self.updateGeometry()
 
     def hasHeightForWidth(self) -> bool:
         return False
@@ -138,7 +170,8 @@ class FitLabel(QLabel):
         if key == self._fitted:
             return
         self._fitted = key
-        self.setFont(fitted_font(base, self.text(), rect, self.start_px(), self.bold, self.lines > 1))
+        self.setFont(fitted_font(base, self.text(), rect, self.start_px(), self.bold, self.lines > 1,
+                                 ACTED_PX if self.acted else MIN_PX))
         self.updateGeometry()
 
 
@@ -152,9 +185,12 @@ class FitButton(QPushButton):
     tapped = Signal()
 
     def __init__(self, text: str = "", base: float = 14, *, role: str = "", name: str = "",
-                 parent: QWidget | None = None, lines: int = 1, debounce: bool = True) -> None:
+                 parent: QWidget | None = None, lines: int = 1, debounce: bool = True,
+                 pad: int | None = None) -> None:
         super().__init__(text, parent)
-        self.base = base
+        self.pad = pad
+        """Room kept each side of the text, px at 800x480 (a round chip's words may come nearer its rim)."""
+        self.base = max(base, ACTED_PX)  # a button is always acted on
         self.lines = lines
         self.debounce = debounce
         """False for keys (a PIN may repeat a digit): every press counts."""
@@ -179,7 +215,7 @@ class FitButton(QPushButton):
 
     def text_rect(self) -> QRect:
         """Where the text may go: inside the border and padding."""
-        pad = _metrics().px(6) + 3
+        pad = _metrics().px(6 if self.pad is None else self.pad) + 3
         return self.rect().adjusted(pad, 3, -pad, -3)
 
     def sizeHint(self) -> QSize:
@@ -215,11 +251,74 @@ class FitButton(QPushButton):
             return
         self._fitted = key
         start = _metrics().font(self.base)
-        font = fitted_font(base, self.full_text, rect, start, True, False)
+        least = ACTED_PX
+        font = fitted_font(base, self.full_text, rect, start, True, False, least)
         shown = self.full_text
         if self.lines > 1 and "\n" not in shown and not fits(QFontMetrics(font), shown, rect, False):
             shown = two_lines(shown, QFontMetrics(font))
-            font = fitted_font(base, shown, rect, start, True, False)
+            font = fitted_font(base, shown, rect, start, True, False, least)
         if shown != self.text():
             super().setText(shown)
         self.setFont(font)
+
+
+class GuardedButton(FitButton):
+    """A button for what cannot be taken back (Fold, Muck, All in, the last Paid, Pots pushed).
+
+    Drawn unlike its neighbours (role ``final``: black, dashed white border). While ``guard``
+    is on, the first tap only arms it - it turns gold and says "Tap again: Fold" - and the
+    second tap, after a double tap's time and within ``ARM_MS``, fires ``tapped``. Left
+    alone, or given other words (the seat or amount changed), it disarms.
+    """
+
+    def __init__(self, text: str = "", base: float = 14, *, role: str = "final", name: str = "",
+                 parent: QWidget | None = None, lines: int = 2) -> None:
+        self._own = text
+        self.armed = False
+        self.guard = True
+        self.armed_text = ""
+        """What the armed button says (default: "Tap again: <its words>")."""
+        super().__init__(text, base, role=role, name=name, parent=parent, lines=lines)
+        theme.set_flag(self, "armed", False)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self.disarm)
+
+    def setText(self, text: str) -> None:
+        if text == self._own:
+            return
+        self._own = text
+        self.disarm()
+        super().setText(text)
+
+    def _clicked(self) -> None:
+        if not self.guard:
+            super()._clicked()
+            return
+        now = time.monotonic()
+        if now - self._last_tap < DOUBLE_TAP_MS / 1000:
+            return  # a bounce of the first tap never confirms it
+        self._last_tap = now
+        if self.armed:
+            self.disarm()
+            self.tapped.emit()
+            return
+        self.armed = True
+        theme.set_flag(self, "armed", True)
+        FitButton.setText(self, self.armed_text or tap_again_text(self._own.replace("\n", " ")))
+        self._timer.start(ARM_MS)
+
+    def disarm(self) -> None:
+        self._timer.stop()
+        if self.armed:
+            self.armed = False
+            theme.set_flag(self, "armed", False)
+            FitButton.setText(self, self._own)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self.disarm()
+        super().hideEvent(event)
+
+
+def tap_again_text(words: str) -> str:
+    return translate("screen", "Tap again: {action}").format(action=words)

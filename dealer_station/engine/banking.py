@@ -182,6 +182,14 @@ class BankingFlow(DealFlow):
         if all(s.paid for s in tx.round.seats.values()):
             self.finish(tx, CROUPIER)
 
+    def undo_paid(self, tx: Tx, seat: object) -> None:
+        """Take back the last seat marked paid (the round is still open: it closes with the last seat)."""
+        order = tx.round.paid_order
+        if not order or seat != order[-1]:
+            raise RuleError(f"only the last seat marked paid (seat {order[-1] if order else '-'}) can be undone",
+                            "seat")
+        tx.emit(ev.SeatPaidUndone(order[-1]), CROUPIER)
+
     def finish(self, tx: Tx, actor: str) -> None:
         rnd = tx.round
         house = -sum((Decimal(s["net"]) for s in (rnd.settlement or {}).get("seats", [])), ZERO)

@@ -321,6 +321,10 @@ class TableSession:
         rnd = self.state.round
         return bool(rnd and rnd.seats)
 
+    def has_paid_seat(self) -> bool:
+        rnd = self.state.round
+        return bool(rnd and rnd.paid_order)
+
     def awaiting_key(self) -> bool:
         return self.flow.awaiting_key(self.state.round)
 

@@ -50,7 +50,7 @@ ENGLISH: dict[str, str] = {
     "settled": "Settled",
     "journal_unavailable": "STOPPED - {reason}",
     "call_supervisor": "Call a supervisor",
-    "call_supervisor_jackpot": "Jackpot - call a supervisor to verify it",
+    "call_supervisor_jackpot": "Jackpot: call a supervisor to verify it",
     "wait_for_device": "Waiting for the {device} to reconnect; call a supervisor if it does not",
     "key_unreadable": "Key the card in from what you read on its face",
     # positions on the table
@@ -99,6 +99,18 @@ ENGLISH: dict[str, str] = {
     "action:verify_jackpot": "Verify the jackpot: the hit is paid",
     "action:resume": "Resume the round",
     "action:view_cards": "Show every card of this round (dispute)",
+    "action:accept_mismatch_card": "The card is {card} as dealt: go on",
+    "choice:void": "Void the round",
+    "choice:clear_fault": "Clear the fault: the deal goes on",
+    "action:verify_jackpot_hand": "Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}",
+    # what a halt is about, said from its details (the journal's own text stays English)
+    "halt:mismatch": "The shoe dealt {expected} as {place}; the reader read {read}",
+    "halt:unreadable": "{place} could not be read: key it in from its face",
+    "halt:link": "The {device} does not answer: {reason}",
+    "halt:deck": "Deck check: {count} cards; missing {missing}; extra {extra}; twice {duplicates}",
+    "halt:fault": "The {device} reports: {text}",
+    "halt:internal": "The station could not carry out a step; the round waits for a supervisor",
+    "place": "{position} card {number}",
     # reasons a supervisor picks (journaled in English; "other" is typed)
     "reason:jam_cleared": "Jam cleared, no card exposed",
     "reason:door_closed": "Door closed, no card exposed",
@@ -384,6 +396,8 @@ class ChipRow:
 
 
 DEFAULT_CHIPS = (Decimal(1), Decimal(5), Decimal(25), Decimal(100), Decimal(500), Decimal(1000))
+ROW_CHIPS = 5
+"""Chips on one row of the bet panel: the largest the spot takes, up to its maximum."""
 
 
 def chip_set(table: TableConfig) -> tuple[Decimal, ...]:
@@ -414,7 +428,7 @@ def chip_rows(game: BankingGame, table: TableConfig) -> list[ChipRow]:
         if limit is None and paired_to:
             limit = limits.get(paired_to.get(spot, spot))
         usable = [c for c in chips if limit is None or (limit.min / 5 <= c <= limit.max)]
-        rows.append(ChipRow(spot, name, tuple(usable[:4] or chips[:4]), paired))
+        rows.append(ChipRow(spot, name, tuple(usable[-ROW_CHIPS:] or chips[:ROW_CHIPS]), paired))
     return rows
 
 
@@ -445,6 +459,18 @@ def bets_after(current: Mapping[str, Decimal], row: ChipRow, chip: Decimal | Non
     return bets
 
 
+def bets_set(current: Mapping[str, Decimal], row: ChipRow, amount: Decimal,
+             rows: Sequence[ChipRow]) -> dict[str, Decimal]:
+    """A seat's stakes with ``row``'s spot set to ``amount`` (the keypad): its pairs and followers too."""
+    bets = {spot: value for spot, value in current.items()}
+    for spot in (row.spot, *row.paired):
+        bets[spot] = amount
+    for follower in rows:
+        if follower.matches == row.spot and follower.spot in bets:
+            bets[follower.spot] = amount
+    return bets
+
+
 def money_args(bets: Mapping[str, Decimal]) -> dict[str, str]:
     """Stakes as the session's ``set_bets`` takes them (exact decimal text)."""
     return {spot: format_money(v) for spot, v in bets.items()}
@@ -463,6 +489,83 @@ def chip_breakdown(amount: Decimal, chips: Sequence[Decimal]) -> tuple[list[tupl
             out.append((chip, count))
             left -= chip * count
     return out, left
+
+
+@dataclass(frozen=True)
+class SeatPayout:
+    """One seat's settlement as a croupier carries it out: first collect, then pay spot by spot.
+
+    ``collect`` and ``pay`` are (spot, amount) in the game's spot order, amounts positive;
+    ``push`` the spots whose stake stays; ``jackpot`` a progressive award, paid apart from
+    the rack (its stake is collected like any losing spot); ``net`` what the seat ends with.
+    """
+
+    seat: int
+    collect: tuple[tuple[str, Decimal], ...]
+    pay: tuple[tuple[str, Decimal], ...]
+    push: tuple[str, ...]
+    jackpot: Decimal | None
+    net: Decimal
+
+    @property
+    def collected(self) -> Decimal:
+        return sum((amount for _, amount in self.collect), ZERO)
+
+    @property
+    def paid(self) -> Decimal:
+        """What the rack pays (the jackpot not included)."""
+        return sum((amount for _, amount in self.pay), ZERO)
+
+
+def seat_payout(settlement: Mapping[str, Any], seat: int) -> SeatPayout | None:
+    """``seat``'s entry of a settlement as a ``SeatPayout`` (None: the seat is not in it).
+
+    A Pool net is the award less the stake (``games/thb.py``): with an award the stake is
+    collected and the award paid from the progressive, never broken into the rack's chips.
+    """
+    entry = next((e for e in settlement.get("seats", []) if e["seat"] == seat), None)
+    if entry is None:
+        return None
+    awards = [Decimal(str(a["amount"])) for a in (settlement.get("jackpot") or {}).get("awards", [])
+              if a.get("seat") == seat]
+    award = sum(awards, ZERO) if awards else None
+    collect: list[tuple[str, Decimal]] = []
+    pay: list[tuple[str, Decimal]] = []
+    push: list[str] = []
+    for spot, text in entry.get("bets", {}).items():
+        net = Decimal(str(text))
+        if spot == "pool" and award is not None:
+            stake = award - net
+            if stake > 0:
+                collect.append((spot, stake))
+            continue
+        if net < 0:
+            collect.append((spot, -net))
+        elif net > 0:
+            pay.append((spot, net))
+        else:
+            push.append(spot)
+    return SeatPayout(seat, tuple(collect), tuple(pay), tuple(push), award, Decimal(str(entry["net"])))
+
+
+@dataclass(frozen=True)
+class HeldAward:
+    """A progressive hit held for a supervisor: who, which hand, its five cards, the share and amount."""
+
+    seat: int
+    category: str
+    cards: tuple[int, ...]
+    percent: Decimal
+    amount: Decimal
+
+
+def held_awards(rnd: RoundState | None) -> list[HeldAward]:
+    """The round's progressive awards waiting for verification (a game keeps them: ``held()``)."""
+    held = getattr(rnd.game_state, "held", None) if rnd is not None else None
+    if not callable(held) or rnd is None:
+        return []
+    board = tuple(rnd.cards.get("board", [])[:3])
+    return [HeldAward(a.seat, a.category, (*rnd.hole(a.seat)[:2], *board), a.percent, a.amount) for a in held()]
 
 
 def settlement_order(rnd: RoundState) -> list[int]:

@@ -19,7 +19,8 @@ __all__ = [
     "Decision", "DeckInvalidated",
     "DeckRequested", "DeckVerified", "DeviceFault", "DeviceLink", "DeviceRefused", "DeviceStatus", "Event", "EventError", "Halted",
     "HaltCleared", "JournalCreated", "NoMoreBets", "PacketDone", "PacketRequested", "PhaseChanged", "ReadRejected",
-    "RoundAdjusted", "RoundOpened", "RoundPaid", "RoundVoided", "SeatPaid", "Settled", "StationStarted",
+    "RoundAdjusted", "RoundOpened", "RoundPaid", "RoundVoided", "SeatPaid", "SeatPaidUndone", "Settled",
+    "StationStarted",
     "SupervisorAuth", "decode", "encode", "register",
 ]
 
@@ -326,6 +327,16 @@ class SeatPaid(Event):
     writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
     seat: int
     net: Decimal
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class SeatPaidUndone(Event):
+    """The croupier took back the round's last ``seat_paid`` (a mis-tap), while the round is open."""
+
+    kind: ClassVar[str] = "seat_paid_undone"
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    seat: int
 
 
 @register

@@ -178,6 +178,8 @@ class TableFacts(Protocol):
 
     def has_bets(self) -> bool: ...
 
+    def has_paid_seat(self) -> bool: ...
+
     def awaiting_key(self) -> bool: ...
 
     def exposed(self) -> bool: ...
@@ -221,6 +223,7 @@ CROUPIER_COMMANDS: dict[str, CommandRule] = {c.name: c for c in (
     CommandRule("key_card", frozenset({Stage.DEALING, Stage.REVEAL}), lambda t: t.awaiting_key(),
                 "keying a card is for a card the reader could not read, or a hand-dealt reveal"),
     CommandRule("mark_paid", frozenset({Stage.SETTLEMENT})),
+    CommandRule("undo_paid", frozenset({Stage.SETTLEMENT}), lambda t: t.has_paid_seat(), "no seat is marked paid"),
 )}
 
 SUPERVISOR_ACTIONS: dict[str, SupervisorRule] = {s.name: s for s in (

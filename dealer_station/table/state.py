@@ -65,6 +65,8 @@ class RoundState:
     record: dict[str, Any] | None = None
     void: dict[str, Any] | None = None
     ended_at: str | None = None
+    paid_order: tuple[int, ...] = ()
+    """Seats marked paid, in the order the croupier marked them (the last one may be undone)."""
     game_state: Any = None
     """Per-round state a game keeps for itself (immutable values only, e.g. jackpot awards)."""
     terms: str | None = None
@@ -333,7 +335,16 @@ def _settled(state: TableState, e: ev.Settled, at: str) -> None:
 
 @COMMON.on(ev.SeatPaid)
 def _seat_paid(state: TableState, e: ev.SeatPaid, at: str) -> None:
-    _round(state).seats[e.seat].paid = True
+    rnd = _round(state)
+    rnd.seats[e.seat].paid = True
+    rnd.paid_order = (*rnd.paid_order, e.seat)
+
+
+@COMMON.on(ev.SeatPaidUndone)
+def _seat_paid_undone(state: TableState, e: ev.SeatPaidUndone, at: str) -> None:
+    rnd = _round(state)
+    rnd.seats[e.seat].paid = False
+    rnd.paid_order = tuple(s for s in rnd.paid_order if s != e.seat)
 
 
 @COMMON.on(ev.RoundPaid)

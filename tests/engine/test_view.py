@@ -11,10 +11,12 @@ from dealer_station.engine.view import (
     ShiftTally,
     Text,
     bets_after,
+    bets_set,
     chip_breakdown,
     chip_rows,
     refusal_of,
     seat_order,
+    seat_payout,
 )
 from dealer_station.errors import DealerStationError, RuleError
 from dealer_station.games import get_game
@@ -77,6 +79,16 @@ def test_chip_rows_press_pairs_toggles_and_matches():
     bets = bets_after(bets, rows["ante"], D(5), thb)  # the Bonus follows the Ante
     assert bets == {"ante": D(30), "bonus": D(30), "pool": D(1)}
     assert bets_after(bets, rows["pool"], None, thb) == {"ante": D(30), "bonus": D(30)}
+    assert bets_set(bets, rows["ante"], D(500), thb) == {"ante": D(500), "bonus": D(500), "pool": D(1)}
+
+
+def test_chip_rows_offer_the_chips_up_to_the_spots_maximum():
+    table = load_profile("uth-default")
+    rows = {r.spot: r for r in chip_rows(get_game("uth"), table)}
+    ante_max = table.limits["ante"].max
+    assert max(rows["ante"].chips) == ante_max  # Ante 5-500: the 500 chip is there
+    assert all(c <= ante_max for c in rows["ante"].chips) and len(rows["ante"].chips) <= 5
+    assert max(rows["trips"].chips) == table.limits["trips"].max
 
 
 def test_chip_breakdown_largest_first_with_what_no_chip_makes():
@@ -110,3 +122,18 @@ def test_shift_counts_each_finished_round_once(tmp_path):
     session.void("0412", "2468", "Misdeal")
     assert (tally.rounds, tally.voided, tally.result) == (2, 1, D(10))
     journal.close()
+
+
+def test_seat_payout_collects_first_pays_per_spot_and_keeps_the_pool_award_apart():
+    settlement = {"seats": [{"seat": 1, "net": "299.75", "bets": {
+        "ante": "25", "flop": "50", "bonus": "-25", "pool": "249.75", "blind": "0"}}],
+        "jackpot": {"awards": [{"seat": 1, "category": "straight_flush", "amount": "250.75"}]}}
+    plan = seat_payout(settlement, 1)
+    assert plan is not None
+    assert plan.collect == (("bonus", D(25)), ("pool", D(1)))  # the Pool stake is collected like any loss
+    assert plan.pay == (("ante", D(25)), ("flop", D(50)))  # the rack pays these, spot by spot
+    assert plan.push == ("blind",) and plan.jackpot == D("250.75")
+    assert plan.paid - plan.collected + plan.jackpot == plan.net  # the lines add up to the net
+    assert seat_payout(settlement, 2) is None
+    lost = seat_payout({"seats": [{"seat": 3, "net": "-1", "bets": {"pool": "-1"}}]}, 3)
+    assert lost is not None and lost.collect == (("pool", D(1)),) and lost.jackpot is None

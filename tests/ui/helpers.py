@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QPushButton
 
-from ui.widgets import DOUBLE_TAP_MS
+from ui.widgets import DOUBLE_TAP_MS, GuardedButton
 
 TIMEOUT = 5000
 
@@ -19,6 +19,16 @@ def tap_again(qtbot, button: QPushButton) -> None:
     """A second press of the same button, slower than a double tap."""
     qtbot.wait(DOUBLE_TAP_MS + 30)
     click(qtbot, button)
+
+
+def press(qtbot, button: QPushButton) -> None:
+    """Press ``button`` as a croupier does: an irreversible one (``GuardedButton``) is tapped,
+    then tapped again to confirm; the first tap alone must not act."""
+    qtbot.wait(DOUBLE_TAP_MS + 30)
+    click(qtbot, button)
+    if isinstance(button, GuardedButton) and button.guard:
+        assert button.armed, f"{button.objectName()} did not ask for a second tap"
+        tap_again(qtbot, button)
 
 
 def button(root, name: str) -> QPushButton:
@@ -59,8 +69,7 @@ def decision_button(window, seat: int, action: str) -> QPushButton | None:
 
 def decide(qtbot, window, seat: int, action: str) -> None:
     qtbot.waitUntil(lambda: decision_button(window, seat, action) is not None, timeout=TIMEOUT)
-    qtbot.wait(DOUBLE_TAP_MS + 30)
-    click(qtbot, decision_button(window, seat, action))
+    press(qtbot, decision_button(window, seat, action))
     qtbot.waitUntil(lambda: action in window.session.round.seats[seat].actions, timeout=TIMEOUT)
 
 

@@ -30,7 +30,7 @@ from ui.scenes import (
     stacked,
 )
 
-from .helpers import TIMEOUT, button, click, dialog, supervisor_answers, type_keys
+from .helpers import TIMEOUT, button, click, dialog, press, supervisor_answers, type_keys
 from .helpers import tap_again as tap
 
 HOLES = {1: ["As", "Ad"], 2: ["Kc", "Kh"], 3: ["7c", "8d"]}
@@ -132,7 +132,8 @@ def test_side_pots_say_who_is_in_each_then_what_to_push_and_the_rake(qtbot, rigs
     rig.render()
     model = rig.window.panel.model
     assert [(p.amount, p.eligible) for p in model.pots] == [(150, (1, 2, 4)), (100, (1, 4))]
-    assert shown(rig.window.panel.moves.pots.text()) == ["Main pot 150 - seats 1 2 4", "Side pot 1 100 - seats 1 4"]
+    assert shown(rig.window.panel.moves.pots.text()) == ["Main pot: 150 \u00b7 seats 1, 2, 4",
+                                                         "Side pot 1: 100 \u00b7 seats 1, 4"]
     assert rig.window.banner.text() == "Showdown: seat 2 shows or mucks"
     assert button(rig.window, "show").isVisible() and button(rig.window, "muck").isVisible()
     for _ in scene:
@@ -142,11 +143,16 @@ def test_side_pots_say_who_is_in_each_then_what_to_push_and_the_rake(qtbot, rigs
     assert [(p.amount, p.eligible, p.winners, p.rake) for p in model.pots] == [
         (150, (1, 2, 4), (1,), 5), (100, (1, 4), (1,), 0)]
     assert model.rake_to_drop == 5 and {s.seat: s.wins for s in model.seats if s.wins} == {1: 245}
-    assert shown(rig.window.panel.moves.pots.text()) == [
-        "Main pot 150 - seats 1 2 4", "push seat 1: 145 - rake 5", "Side pot 1 100 - seats 1 4",
-        "push seat 1: 100", "Rake to drop: 5"]
+    board = rig.window.panel.showdown  # full width until Pots pushed: each pot, where it goes, each hand
+    assert board.isVisible() and not rig.window.panel.table.isVisible()
+    assert shown("\n".join(board.pots)) == ["Main pot: 150 \u2192 seat 1: 145 \u00b7 rake 5", "Side pot 1: 100 \u2192 seat 1: 100",
+                          "Rake to drop: 5"]
+    assert shown("\n".join(board.hands)) == ["Seat 1: A\u2660 A\u2666 pair of aces \u00b7 +245", "Seat 2: K\u2663 K\u2665 pair of kings",
+                           "Seat 4: Q\u2660 Q\u2666 pair of queens"]
     assert rig.window.banner.text() == "Push the pots to the winners, drop the rake, then Pots pushed"
-    click(qtbot, button(rig.window, "push_pots"))
+    push = button(rig.window, "push_pots")
+    assert push.property("role") == "final"  # unlike Show; one tap only asks
+    press(qtbot, push)
     qtbot.waitUntil(lambda: rig.session.phase == "paid", timeout=TIMEOUT)
     wait_render(qtbot, rig, lambda: rig.window.banner.text() == "Hand over: deal the next hand")
     assert rig.window.open_button.text() == "Deal next hand"
@@ -156,7 +162,9 @@ def test_split_pot_shows_the_odd_chip_to_the_first_winner_left_of_the_button(rig
     rig = played_to(poker_rig(rigs, tmp_path), split_pot_hand, "split_settlement")
     (pot,) = rig.window.panel.model.pots
     assert (pot.amount, pot.winners, pot.shares, pot.rake) == (22, (2, 3), ((2, 11), (3, 10)), 1)
-    assert "push seat 2: 11, seat 3: 10 - rake 1" in shown(rig.window.panel.moves.pots.text())
+    assert "Main pot: 22 \u2192 seat 2: 11, seat 3: 10 \u00b7 rake 1" in shown("\n".join(rig.window.panel.showdown.pots))
+    assert [line.split(" \u00b7 ")[0] for line in shown("\n".join(rig.window.panel.showdown.hands))] == [
+        "Seat 2: A\u2665 3\u2663 straight to the ace", "Seat 3: A\u2666 4\u2663 straight to the ace"]
 
 
 def test_fixed_limit_cap_leaves_call_or_fold_and_says_why(rigs, tmp_path) -> None:
@@ -225,14 +233,14 @@ def test_poker_words_and_the_banner_follow_the_screens_language(qtbot, rigs, tmp
     session.execute("open_round")
     rig.render()
     assert window.banner.text() == "Pré-flop\u00a0: place 1 de parler (suivre 2, relancer à 4..200)"
-    assert button(window, "fold").full_text == "Se coucher"
+    assert button(window, "fold").full_text == "\u2715 Se coucher"
     assert button(window, "call").full_text == "Suivre 2"
     window.set_language("zh_CN")
-    assert button(window, "fold").full_text == "弃牌"
+    assert button(window, "fold").full_text == "\u2715 弃牌"
     assert window.banner.text() == "翻牌前：1号位行动（跟注 2，加注到 4..200）"
     assert window.strip.limits.text() == "无限注 1/2 · 买入 40–200 EUR"
     window.set_language("en")
-    assert button(window, "fold").full_text == "Fold"
+    assert button(window, "fold").full_text == "\u2715 Fold"
 
 
 def test_run_demo_plays_poker_hands_offscreen_with_pictures(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from dealer_station.jackpot import meters_from_journal
 from ui.scenes import THB_DECK
 
 from .conftest import BADGE, PIN, make_session, open_window
-from .helpers import TIMEOUT, bet, button, click, decide, dialog, open_round, supervisor_answers, tap_again
+from .helpers import TIMEOUT, bet, button, click, decide, dialog, open_round, press, supervisor_answers, tap_again
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def test_meter_pool_and_bonus_toggles_and_decision_amounts(qtbot, thb_window):
     click(qtbot, win.panel.no_more_bets)
     qtbot.waitUntil(lambda: win.meter.value.text() == "500.50", timeout=TIMEOUT)  # 2 x 1 x 0.25 landed
     qtbot.waitUntil(lambda: bool(win.panel.decision_buttons_for(1)), timeout=TIMEOUT)
-    assert [b.text() for b in win.panel.decision_buttons_for(1)] == ["Flop - 60", "Fold"]
+    assert [b.text() for b in win.panel.decision_buttons_for(1)] == ["Flop \u00b7 60", "\u2715 Fold"]
 
 
 def test_pool_hit_held_for_the_supervisor_then_bonus_paid_and_history_on_recall(qtbot, thb_window):
@@ -64,12 +64,18 @@ def test_pool_hit_held_for_the_supervisor_then_bonus_paid_and_history_on_recall(
     qtbot.waitUntil(lambda: win.reveal_button.isVisible(), timeout=TIMEOUT)
     click(qtbot, win.reveal_button)  # the flop: 7h 6h 5h gives seat 1 a straight flush
     qtbot.waitUntil(lambda: win.halt.isVisible(), timeout=TIMEOUT)
-    assert win.banner.text() == "\u26a0 Jackpot - call a supervisor to verify it"
-    assert "Seat 1: 250.12" in win.halt.detail.text()  # 50 % of the meter, to the cent
+    assert win.banner.text() == "\u26a0 Jackpot: call a supervisor to verify it"
+    # the hand, its five cards, the share of the meter and the amount (50 % of the meter, to the cent)
+    said = "Jackpot: seat 1, Straight flush 9\u2665 8\u2665 7\u2665 6\u2665 5\u2665, 50% of the meter = 250.12"
+    assert win.halt.detail.text() == said
+    assert win.halt.hand.isVisible() and win.halt.hand.describe() == ["9h", "8h", "7h", "6h", "5h"]
+    assert win.meter.pending.text() == "250.12 pending verification"
     assert win.halt.buttons["verify_jackpot"].isVisible() and win.halt.buttons["void"].isVisible()
     click(qtbot, win.halt.buttons["verify_jackpot"])
+    assert dialog(win, "pinDialog").detail.text() == said  # the PIN confirms that hand and amount
     supervisor_answers(qtbot, win, BADGE, PIN, "reason:hand_checked")
     qtbot.waitUntil(lambda: session.round.halt is None and session.phase == "flop", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: not win.meter.pending.isVisible(), timeout=TIMEOUT)
     for street, action in (("flop", "turn"), ("turn", "river")):
         for seat in (1, 2):
             qtbot.waitUntil(lambda st=street: session.phase == st, timeout=TIMEOUT)
@@ -81,10 +87,17 @@ def test_pool_hit_held_for_the_supervisor_then_bonus_paid_and_history_on_recall(
     assert settle[1]["bets"]["pool"] == "249.12"  # the award less the stake
     assert settle[2]["bets"]["bonus"] == "625"  # A-K suited 25:1
     qtbot.mouseClick(win.panel.seats[2], Qt.MouseButton.LeftButton)  # the croupier looks at seat 2
-    qtbot.waitUntil(lambda: "Bonus: pay 625" in [c.text() for c in win.panel.settlement.spot_cells], timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: "+ Pay Bonus 625: 500 + 100 + 25" in [c.text() for c in win.panel.settlement.spot_cells],
+                    timeout=TIMEOUT)
     for seat in (2, 1):
         qtbot.waitUntil(lambda s=seat: win.panel.paid_button.property("seat") == s, timeout=TIMEOUT)
-        tap_again(qtbot, win.panel.paid_button)
+        if seat == 1:  # the Pool award on its own line, never in the rack's chips
+            view = win.panel.settlement
+            assert view.jackpot.text() == "\u2605 Jackpot 250.12: paid from the progressive, not the rack"
+            assert all("250.12" not in c.text() and "249.12" not in c.text() for c in view.spot_cells)
+            assert "Pool 1" in view.collect.text()  # its stake is collected like any losing spot
+            assert win.panel.seats[1].result.text().endswith(" \u2605")  # the tile: the rack's net and a star
+        press(qtbot, win.panel.paid_button)
         qtbot.waitUntil(lambda s=seat: session.round.seats[s].paid, timeout=TIMEOUT)
     click(qtbot, win.recall_button)
     recall = dialog(win, "recallView")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QLabel
+from PySide6.QtWidgets import QDialog
 
 from dealer_station.cards import card_str
 
@@ -24,6 +24,7 @@ from .helpers import (
     decision_button,
     dialog,
     open_round,
+    press,
     supervisor_answers,
     tap_again,
 )
@@ -61,7 +62,7 @@ def test_full_round_by_taps_settles_right_to_left(qtbot, window):
         qtbot.waitUntil(lambda s=seat: window.panel.paid_button.property("seat") == s, timeout=TIMEOUT)
         assert window.panel.seats[seat].property("active") == "true"  # the highlight is on that seat
         xs.append(window.panel.seats[seat].mapTo(window, window.panel.seats[seat].rect().center()).x())
-        tap_again(qtbot, window.panel.paid_button)
+        press(qtbot, window.panel.paid_button)  # the last seat closes the round: it asks for a second tap
         qtbot.waitUntil(lambda s=seat: session.round.seats[s].paid, timeout=TIMEOUT)
     assert xs[0] > xs[1], "settlement moves right to left across the screen, as the dealer's hands do"
     qtbot.waitUntil(lambda: session.phase == "paid" and window.open_button.isVisible(), timeout=TIMEOUT)
@@ -145,12 +146,12 @@ def test_decision_buttons_show_legal_actions_with_amounts(qtbot, window):
     click(qtbot, window.panel.no_more_bets)
     qtbot.waitUntil(lambda: bool(window.panel.decision_buttons_for(1)), timeout=TIMEOUT)
     labels = [b.text() for b in window.panel.decision_buttons_for(1)]
-    assert labels == ["Check", "Play 3x - 30", "Play 4x - 40"]
+    assert labels == ["Check", "Play 3x \u00b7 30", "Play 4x \u00b7 40"]
     assert [b.property("action") for b in window.panel.decision_buttons_for(1)] == session.legal_actions(1)
     assert window.panel.decision_buttons_for(3) == []  # not seat 3's turn
     decide(qtbot, window, 1, "check")
     qtbot.waitUntil(lambda: bool(window.panel.decision_buttons_for(3)), timeout=TIMEOUT)
-    assert [b.text() for b in window.panel.decision_buttons_for(3)] == ["Check", "Play 3x - 15", "Play 4x - 20"]
+    assert [b.text() for b in window.panel.decision_buttons_for(3)] == ["Check", "Play 3x \u00b7 15", "Play 4x \u00b7 20"]
     assert decision_button(window, 1, "check") is None
 
 
@@ -166,23 +167,31 @@ def test_settlement_shows_the_sessions_amounts_and_a_chip_breakdown(qtbot, windo
     assert {k: v for k, v in shown.items() if k[0]} == expected
     total = sum(Decimal(e["net"]) for e in settlement["seats"])
     assert Decimal(shown[(0, "table")]) == total
-    seat3 = window.panel.settlement.findChild(QLabel, "settle3_ante").text()
-    assert seat3 == f"Ante: collect {-Decimal(expected[(3, 'ante')])}"
-    assert window.panel.paid_button.text() == f"Collected seat 3 - {-Decimal(expected[(3, 'total')])}"
+    # seat 3 folded: everything is collected, nothing paid
+    view = window.panel.settlement
+    assert view.collect.text() == f"\u2212 Collect 20: Ante {-Decimal(expected[(3, 'ante')])} \u00b7 Blind 10"
+    assert not any(cell.isVisible() for cell in view.spot_cells)
+    assert window.panel.paid_button.text() == "\u2713 Seat 3 done: collected 20"
     tap_again(qtbot, window.panel.paid_button)
     qtbot.waitUntil(lambda: window.panel.paid_button.property("seat") == 1, timeout=TIMEOUT)
-    assert window.panel.seats[3].result.text() == "\u2713 Collected"
+    assert window.panel.seats[3].result.text() == "\u2713 \u221220"
     assert window.panel.seats[3].property("done") == "true"
+    # seat 1: first collect the losing Trips, then pay Ante and Play spot by spot; the Blind pushes
+    assert view.collect.text() == "\u2212 Collect Trips 5"
+    pays = [cell.text() for cell in view.spot_cells if cell.isVisible()]
+    assert [p.split(":")[0] for p in pays] == ["+ Pay Ante 10", "+ Pay Play 40"]
+    assert view.collect.mapTo(window, view.collect.rect().topLeft()).y() < \
+        view.spot_cells[0].mapTo(window, view.spot_cells[0].rect().topLeft()).y(), "collect comes first"
+    assert view.push.text() == "= Push Blind: the stake stays"
     net = Decimal(expected[(1, "total")])
-    assert window.panel.paid_button.text() == f"Paid seat 1 - {net}"
-    # 40 + 10 + ... paid with the largest chips first (the profile's chip set)
-    chips = window.panel.settlement.chips.text()
-    assert chips.startswith(f"Pay {net}: ")
-    parts = chips.split(": ", 1)[1].split(" + ")
-    values = [Decimal(p.split("\u00d7")[0]) for p in parts]
-    counts = [int(p.split("\u00d7")[1]) if "\u00d7" in p else 1 for p in parts]
-    assert values == sorted(values, reverse=True)
-    assert sum(v * c for v, c in zip(values, counts)) == net
+    assert view.net.text() == f"Net +{net}"
+    assert window.panel.paid_button.text() == "\u2713 Seat 1 done: collected 5 \u00b7 paid 50"
+    for line, amount in zip(pays, (Decimal(10), Decimal(40))):  # each spot with its chips, largest first
+        parts = line.split(": ", 1)[1].split(" + ") if ": " in line else [str(amount)]
+        values = [Decimal(p.split("\u00d7")[0]) for p in parts]
+        counts = [int(p.split("\u00d7")[1]) if "\u00d7" in p else 1 for p in parts]
+        assert values == sorted(values, reverse=True)
+        assert sum(v * c for v, c in zip(values, counts)) == amount
     assert "Table total to players" in window.panel.settlement.total.text()
 
 
@@ -212,7 +221,7 @@ def test_jam_halt_says_what_to_do_and_the_void_needs_the_pin(qtbot, window):
     returned = list(session.journal.events(kinds={"round_voided"}))[-1].payload["returned"]
     assert returned == {"4": "65"}
     assert Decimal(window.panel.settlement.amounts[(4, "returned")]) == Decimal(65)
-    assert window.panel.seats[4].result.text() == "Return 65"
+    assert window.panel.seats[4].result.text() == "\u21a9 65"
     footer = window.panel.settlement.chips.text()
     assert footer.startswith(f"Voided by supervisor {BADGE} at ") and "Device fault" in footer
 

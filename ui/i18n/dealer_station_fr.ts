@@ -9,7 +9,7 @@
     </message>
     <message>
         <source>Round void ({cause}): stakes returned. Open the next round</source>
-        <translation>Coup annulé ({cause})&#xa0;: mises rendues. Ouvrez le coup suivant</translation>
+        <translation>Coup nul ({cause})&#xa0;: mises rendues. Ouvrez le coup suivant</translation>
     </message>
     <message>
         <source>HALTED - {what}</source>
@@ -92,8 +92,8 @@
         <translation>Appelez un superviseur</translation>
     </message>
     <message>
-        <source>Jackpot - call a supervisor to verify it</source>
-        <translation>Jackpot - appelez un superviseur pour le vérifier</translation>
+        <source>Jackpot: call a supervisor to verify it</source>
+        <translation>Jackpot&#xa0;: appelez un superviseur pour le vérifier</translation>
     </message>
     <message>
         <source>Waiting for the {device} to reconnect; call a supervisor if it does not</source>
@@ -245,7 +245,7 @@
     </message>
     <message>
         <source>Void the round: every stake returned</source>
-        <translation>Annuler le coup&#xa0;: toutes les mises rendues</translation>
+        <translation>Déclarer le coup nul&#xa0;: toutes les mises rendues</translation>
     </message>
     <message>
         <source>Clear the fault: no card exposed, the deal goes on</source>
@@ -266,6 +266,50 @@
     <message>
         <source>Show every card of this round (dispute)</source>
         <translation>Voir toutes les cartes du coup (litige)</translation>
+    </message>
+    <message>
+        <source>The card is {card} as dealt: go on</source>
+        <translation>La carte est {card}, comme distribuée&#xa0;: continuer</translation>
+    </message>
+    <message>
+        <source>Void the round</source>
+        <translation>Déclarer le coup nul</translation>
+    </message>
+    <message>
+        <source>Clear the fault: the deal goes on</source>
+        <translation>Lever le défaut&#xa0;: la donne continue</translation>
+    </message>
+    <message>
+        <source>Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}</source>
+        <translation>Jackpot&#xa0;: place {seat}, {hand} {cards}, {percent}&#xa0;% du compteur = {amount}</translation>
+    </message>
+    <message>
+        <source>The shoe dealt {expected} as {place}; the reader read {read}</source>
+        <translation>Le sabot a donné {expected} en {place}&#xa0;; le lecteur a lu {read}</translation>
+    </message>
+    <message>
+        <source>{place} could not be read: key it in from its face</source>
+        <translation>{place} illisible&#xa0;: saisissez-la d’après sa face</translation>
+    </message>
+    <message>
+        <source>The {device} does not answer: {reason}</source>
+        <translation>Le {device} ne répond pas&#xa0;: {reason}</translation>
+    </message>
+    <message>
+        <source>Deck check: {count} cards; missing {missing}; extra {extra}; twice {duplicates}</source>
+        <translation>Contrôle du jeu&#xa0;: {count} cartes&#xa0;; manquantes {missing}&#xa0;; en trop {extra}&#xa0;; en double {duplicates}</translation>
+    </message>
+    <message>
+        <source>The {device} reports: {text}</source>
+        <translation>Le {device} signale&#xa0;: {text}</translation>
+    </message>
+    <message>
+        <source>The station could not carry out a step; the round waits for a supervisor</source>
+        <translation>La station n’a pas pu exécuter une étape&#xa0;; le coup attend un superviseur</translation>
+    </message>
+    <message>
+        <source>{position} card {number}</source>
+        <translation>{position}, carte {number}</translation>
     </message>
     <message>
         <source>Jam cleared, no card exposed</source>
@@ -369,7 +413,7 @@
     </message>
     <message>
         <source>Hand void ({cause}): every chip put in goes back</source>
-        <translation>Coup annulé ({cause})&#xa0;: chaque jeton misé est rendu</translation>
+        <translation>Coup nul ({cause})&#xa0;: chaque jeton misé est rendu</translation>
     </message>
     <message>
         <source>Waiting for the shoe&apos;s verified deck</source>
@@ -681,16 +725,16 @@
         <translation>{seconds} s</translation>
     </message>
     <message>
-        <source>Main pot {amount}</source>
-        <translation>Pot principal {amount}</translation>
+        <source>Main pot: {amount}</source>
+        <translation>Pot principal&#xa0;: {amount}</translation>
     </message>
     <message>
-        <source>Side pot {number} {amount}</source>
-        <translation>Pot annexe {number} {amount}</translation>
+        <source>Side pot {number}: {amount}</source>
+        <translation>Pot annexe {number}&#xa0;: {amount}</translation>
     </message>
     <message>
-        <source>{pot} - seats {seats}</source>
-        <translation>{pot} - places {seats}</translation>
+        <source>{pot} · seats {seats}</source>
+        <translation>{pot} · places {seats}</translation>
     </message>
     <message>
         <source>seat {seat}: {amount}</source>
@@ -703,6 +747,158 @@
     <message>
         <source>rake {amount}</source>
         <translation>rake {amount}</translation>
+    </message>
+    <message>
+        <source>{count} pots: {amount}</source>
+        <translation>{count} pots&#xa0;: {amount}</translation>
+    </message>
+    <message>
+        <source>two</source>
+        <translation>deux</translation>
+    </message>
+    <message>
+        <source>three</source>
+        <translation>trois</translation>
+    </message>
+    <message>
+        <source>four</source>
+        <translation>quatre</translation>
+    </message>
+    <message>
+        <source>five</source>
+        <translation>cinq</translation>
+    </message>
+    <message>
+        <source>six</source>
+        <translation>six</translation>
+    </message>
+    <message>
+        <source>seven</source>
+        <translation>sept</translation>
+    </message>
+    <message>
+        <source>eight</source>
+        <translation>huit</translation>
+    </message>
+    <message>
+        <source>nine</source>
+        <translation>neuf</translation>
+    </message>
+    <message>
+        <source>ten</source>
+        <translation>dix</translation>
+    </message>
+    <message>
+        <source>jack</source>
+        <translation>valet</translation>
+    </message>
+    <message>
+        <source>queen</source>
+        <translation>dame</translation>
+    </message>
+    <message>
+        <source>king</source>
+        <translation>roi</translation>
+    </message>
+    <message>
+        <source>ace</source>
+        <translation>as</translation>
+    </message>
+    <message>
+        <source>twos</source>
+        <translation>deux</translation>
+    </message>
+    <message>
+        <source>threes</source>
+        <translation>trois</translation>
+    </message>
+    <message>
+        <source>fours</source>
+        <translation>quatre</translation>
+    </message>
+    <message>
+        <source>fives</source>
+        <translation>cinq</translation>
+    </message>
+    <message>
+        <source>sixes</source>
+        <translation>six</translation>
+    </message>
+    <message>
+        <source>sevens</source>
+        <translation>sept</translation>
+    </message>
+    <message>
+        <source>eights</source>
+        <translation>huit</translation>
+    </message>
+    <message>
+        <source>nines</source>
+        <translation>neuf</translation>
+    </message>
+    <message>
+        <source>tens</source>
+        <translation>dix</translation>
+    </message>
+    <message>
+        <source>jacks</source>
+        <translation>valets</translation>
+    </message>
+    <message>
+        <source>queens</source>
+        <translation>dames</translation>
+    </message>
+    <message>
+        <source>kings</source>
+        <translation>rois</translation>
+    </message>
+    <message>
+        <source>aces</source>
+        <translation>as</translation>
+    </message>
+    <message>
+        <source>{rank}-high</source>
+        <translation>hauteur {rank}</translation>
+    </message>
+    <message>
+        <source>pair of {ranks}</source>
+        <translation>paire de {ranks}</translation>
+    </message>
+    <message>
+        <source>{ranks} and {seconds}</source>
+        <translation>{ranks} et {seconds}</translation>
+    </message>
+    <message>
+        <source>three {ranks}</source>
+        <translation>brelan de {ranks}</translation>
+    </message>
+    <message>
+        <source>straight to the {rank}</source>
+        <translation>quinte au {rank}</translation>
+    </message>
+    <message>
+        <source>flush, {rank}-high</source>
+        <translation>couleur hauteur {rank}</translation>
+    </message>
+    <message>
+        <source>{ranks} full of {seconds}</source>
+        <translation>full aux {ranks} par les {seconds}</translation>
+    </message>
+    <message>
+        <source>four {ranks}</source>
+        <translation>carré de {ranks}</translation>
+    </message>
+    <message>
+        <source>straight flush to the {rank}</source>
+        <translation>quinte flush au {rank}</translation>
+    </message>
+    <message>
+        <source>royal flush</source>
+        <translation>quinte flush royale</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {cards} {hand}</source>
+        <translation>Place {seat}&#xa0;: {cards} {hand}</translation>
     </message>
     <message>
         <source>Rake to drop: {amount}</source>
@@ -879,20 +1075,52 @@
         <translation>Place {seat}</translation>
     </message>
     <message>
+        <source>Settle seat {seat} now, before seat {shown}?</source>
+        <translation>Régler la place {seat} maintenant, avant la place {shown}&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Stay on seat {seat}</source>
+        <translation>Rester sur la place {seat}</translation>
+    </message>
+    <message>
+        <source>Settle seat {seat} now</source>
+        <translation>Régler la place {seat} maintenant</translation>
+    </message>
+    <message>
         <source>Undo seat {seat}</source>
-        <translation>Annuler place {seat}</translation>
+        <translation>Défaire place {seat}</translation>
     </message>
     <message>
         <source>Clear seat {seat}</source>
         <translation>Vider place {seat}</translation>
     </message>
     <message>
-        <source>Seat {seat} done</source>
-        <translation>Place {seat} réglée</translation>
+        <source>Tap again: seat {seat} is the last, the round closes</source>
+        <translation>Touchez encore&#xa0;: la place {seat} est la dernière, le coup se ferme</translation>
+    </message>
+    <message>
+        <source>Undo paid seat {seat}</source>
+        <translation>Défaire&#xa0;: place {seat}</translation>
+    </message>
+    <message>
+        <source>Amount...</source>
+        <translation>Montant…</translation>
     </message>
     <message>
         <source>No more bets</source>
         <translation>Rien ne va plus</translation>
+    </message>
+    <message>
+        <source>Same as last round: {bets}</source>
+        <translation>Mêmes mises&#xa0;: {bets}</translation>
+    </message>
+    <message>
+        <source>Same as last round</source>
+        <translation>Mêmes mises</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {spot}</source>
+        <translation>Place {seat}&#xa0;: {spot}</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -980,7 +1208,7 @@
     </message>
     <message>
         <source>VOID</source>
-        <translation>ANNULÉ</translation>
+        <translation>NUL</translation>
     </message>
     <message>
         <source>When</source>
@@ -1087,18 +1315,6 @@
         <translation>le poste</translation>
     </message>
     <message>
-        <source>Pay {amount}: {chips}</source>
-        <translation>Payer {amount}&#xa0;: {chips}</translation>
-    </message>
-    <message>
-        <source>Collect {amount}</source>
-        <translation>Ramasser {amount}</translation>
-    </message>
-    <message>
-        <source>Push: the stakes stay</source>
-        <translation>Égalité&#xa0;: les mises restent</translation>
-    </message>
-    <message>
         <source>breakage {amount}</source>
         <translation>arrondi {amount}</translation>
     </message>
@@ -1108,43 +1324,79 @@
     </message>
     <message>
         <source>Round {number} void: {cause}</source>
-        <translation>Coup {number} annulé&#xa0;: {cause}</translation>
+        <translation>Coup {number} nul&#xa0;: {cause}</translation>
     </message>
     <message>
         <source>Voided by {who} at {time}</source>
-        <translation>Annulé par {who} à {time}</translation>
+        <translation>Déclaré nul par {who} à {time}</translation>
+    </message>
+    <message>
+        <source>Collect {spots}</source>
+        <translation>Ramasser {spots}</translation>
+    </message>
+    <message>
+        <source>Collect {amount}: {spots}</source>
+        <translation>Ramasser {amount}&#xa0;: {spots}</translation>
+    </message>
+    <message>
+        <source>Pay {spot} {amount}</source>
+        <translation>Payer {spot} {amount}</translation>
+    </message>
+    <message>
+        <source>Push {spots}: the stake stays</source>
+        <translation>Égalité {spots}&#xa0;: la mise reste</translation>
+    </message>
+    <message>
+        <source>Jackpot {amount}: paid from the progressive, not the rack</source>
+        <translation>Jackpot {amount}&#xa0;: payé par le progressif, pas par le rack</translation>
+    </message>
+    <message>
+        <source>collected {amount}</source>
+        <translation>ramassé {amount}</translation>
+    </message>
+    <message>
+        <source>paid {amount}</source>
+        <translation>payé {amount}</translation>
+    </message>
+    <message>
+        <source>jackpot {amount}</source>
+        <translation>jackpot {amount}</translation>
+    </message>
+    <message>
+        <source>collect {amount}</source>
+        <translation>ramasser {amount}</translation>
+    </message>
+    <message>
+        <source>pay {amount}</source>
+        <translation>payer {amount}</translation>
+    </message>
+    <message>
+        <source>, then </source>
+        <translation>, puis </translation>
+    </message>
+    <message>
+        <source>push: the stakes stay</source>
+        <translation>égalité&#xa0;: les mises restent</translation>
+    </message>
+    <message>
+        <source>Net {amount}</source>
+        <translation>Net {amount}</translation>
     </message>
     <message>
         <source>Every stake returned</source>
         <translation>Toutes les mises rendues</translation>
     </message>
     <message>
-        <source>Return {amount}</source>
-        <translation>Rendre {amount}</translation>
+        <source>Seat {seat} done: {what}</source>
+        <translation>Place {seat} réglée&#xa0;: {what}</translation>
     </message>
     <message>
-        <source>Paid {amount}</source>
-        <translation>Payé {amount}</translation>
+        <source>Settle seat {seat}: {what}</source>
+        <translation>Régler la place {seat}&#xa0;: {what}</translation>
     </message>
     <message>
-        <source>Collected</source>
-        <translation>Ramassé</translation>
-    </message>
-    <message>
-        <source>Push</source>
-        <translation>Égalité</translation>
-    </message>
-    <message>
-        <source>Paid seat {seat} - {amount}</source>
-        <translation>Payé place {seat} - {amount}</translation>
-    </message>
-    <message>
-        <source>Collected seat {seat} - {amount}</source>
-        <translation>Ramassé place {seat} - {amount}</translation>
-    </message>
-    <message>
-        <source>Push seat {seat}</source>
-        <translation>Égalité place {seat}</translation>
+        <source>(out of order: seat {seat} next)</source>
+        <translation>(hors ordre&#xa0;: ensuite la place {seat})</translation>
     </message>
     <message>
         <source>Open betting</source>
@@ -1219,6 +1471,10 @@
         <translation>Jeu</translation>
     </message>
     <message>
+        <source>{amount} pending verification</source>
+        <translation>{amount} à vérifier</translation>
+    </message>
+    <message>
         <source>JACKPOT</source>
         <translation>JACKPOT</translation>
     </message>
@@ -1249,6 +1505,10 @@
     <message>
         <source>Correct a card: tap the card keyed wrong</source>
         <translation>Corriger une carte&#xa0;: touchez la carte mal saisie</translation>
+    </message>
+    <message>
+        <source>Tap again: {action}</source>
+        <translation>Touchez encore&#xa0;: {action}</translation>
     </message>
 </context>
 <context>

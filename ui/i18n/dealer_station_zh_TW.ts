@@ -92,8 +92,8 @@
         <translation>請呼叫主管</translation>
     </message>
     <message>
-        <source>Jackpot - call a supervisor to verify it</source>
-        <translation>頭獎 - 請呼叫主管核實</translation>
+        <source>Jackpot: call a supervisor to verify it</source>
+        <translation>頭獎：請主管核實</translation>
     </message>
     <message>
         <source>Waiting for the {device} to reconnect; call a supervisor if it does not</source>
@@ -266,6 +266,50 @@
     <message>
         <source>Show every card of this round (dispute)</source>
         <translation>顯示本局所有牌（爭議）</translation>
+    </message>
+    <message>
+        <source>The card is {card} as dealt: go on</source>
+        <translation>牌是發出的 {card}：繼續</translation>
+    </message>
+    <message>
+        <source>Void the round</source>
+        <translation>作廢本局</translation>
+    </message>
+    <message>
+        <source>Clear the fault: the deal goes on</source>
+        <translation>清除故障：繼續發牌</translation>
+    </message>
+    <message>
+        <source>Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}</source>
+        <translation>頭獎：{seat}號位，{hand} {cards}，獎池的 {percent}% = {amount}</translation>
+    </message>
+    <message>
+        <source>The shoe dealt {expected} as {place}; the reader read {read}</source>
+        <translation>發牌機發出 {expected}（{place}）；讀牌器讀到 {read}</translation>
+    </message>
+    <message>
+        <source>{place} could not be read: key it in from its face</source>
+        <translation>{place}無法讀取：請按牌面輸入</translation>
+    </message>
+    <message>
+        <source>The {device} does not answer: {reason}</source>
+        <translation>{device}無回應：{reason}</translation>
+    </message>
+    <message>
+        <source>Deck check: {count} cards; missing {missing}; extra {extra}; twice {duplicates}</source>
+        <translation>驗牌：{count} 張；缺少 {missing}；多出 {extra}；重複 {duplicates}</translation>
+    </message>
+    <message>
+        <source>The {device} reports: {text}</source>
+        <translation>{device}報告：{text}</translation>
+    </message>
+    <message>
+        <source>The station could not carry out a step; the round waits for a supervisor</source>
+        <translation>系統未能完成一個步驟；本局等待主管處理</translation>
+    </message>
+    <message>
+        <source>{position} card {number}</source>
+        <translation>{position}第{number}張牌</translation>
     </message>
     <message>
         <source>Jam cleared, no card exposed</source>
@@ -681,16 +725,16 @@
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <source>Main pot {amount}</source>
-        <translation>主池 {amount}</translation>
+        <source>Main pot: {amount}</source>
+        <translation>主池：{amount}</translation>
     </message>
     <message>
-        <source>Side pot {number} {amount}</source>
-        <translation>邊池 {number} {amount}</translation>
+        <source>Side pot {number}: {amount}</source>
+        <translation>邊池 {number}：{amount}</translation>
     </message>
     <message>
-        <source>{pot} - seats {seats}</source>
-        <translation>{pot} - 座位 {seats}</translation>
+        <source>{pot} · seats {seats}</source>
+        <translation>{pot} · {seats}號位</translation>
     </message>
     <message>
         <source>seat {seat}: {amount}</source>
@@ -703,6 +747,158 @@
     <message>
         <source>rake {amount}</source>
         <translation>抽水 {amount}</translation>
+    </message>
+    <message>
+        <source>{count} pots: {amount}</source>
+        <translation>{count} 個底池：{amount}</translation>
+    </message>
+    <message>
+        <source>two</source>
+        <translation>2</translation>
+    </message>
+    <message>
+        <source>three</source>
+        <translation>3</translation>
+    </message>
+    <message>
+        <source>four</source>
+        <translation>4</translation>
+    </message>
+    <message>
+        <source>five</source>
+        <translation>5</translation>
+    </message>
+    <message>
+        <source>six</source>
+        <translation>6</translation>
+    </message>
+    <message>
+        <source>seven</source>
+        <translation>7</translation>
+    </message>
+    <message>
+        <source>eight</source>
+        <translation>8</translation>
+    </message>
+    <message>
+        <source>nine</source>
+        <translation>9</translation>
+    </message>
+    <message>
+        <source>ten</source>
+        <translation>10</translation>
+    </message>
+    <message>
+        <source>jack</source>
+        <translation>J</translation>
+    </message>
+    <message>
+        <source>queen</source>
+        <translation>Q</translation>
+    </message>
+    <message>
+        <source>king</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>ace</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>twos</source>
+        <translation>2</translation>
+    </message>
+    <message>
+        <source>threes</source>
+        <translation>3</translation>
+    </message>
+    <message>
+        <source>fours</source>
+        <translation>4</translation>
+    </message>
+    <message>
+        <source>fives</source>
+        <translation>5</translation>
+    </message>
+    <message>
+        <source>sixes</source>
+        <translation>6</translation>
+    </message>
+    <message>
+        <source>sevens</source>
+        <translation>7</translation>
+    </message>
+    <message>
+        <source>eights</source>
+        <translation>8</translation>
+    </message>
+    <message>
+        <source>nines</source>
+        <translation>9</translation>
+    </message>
+    <message>
+        <source>tens</source>
+        <translation>10</translation>
+    </message>
+    <message>
+        <source>jacks</source>
+        <translation>J</translation>
+    </message>
+    <message>
+        <source>queens</source>
+        <translation>Q</translation>
+    </message>
+    <message>
+        <source>kings</source>
+        <translation>K</translation>
+    </message>
+    <message>
+        <source>aces</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>{rank}-high</source>
+        <translation>{rank}高牌</translation>
+    </message>
+    <message>
+        <source>pair of {ranks}</source>
+        <translation>一對{ranks}</translation>
+    </message>
+    <message>
+        <source>{ranks} and {seconds}</source>
+        <translation>兩對：{ranks}和{seconds}</translation>
+    </message>
+    <message>
+        <source>three {ranks}</source>
+        <translation>三條{ranks}</translation>
+    </message>
+    <message>
+        <source>straight to the {rank}</source>
+        <translation>到{rank}的順子</translation>
+    </message>
+    <message>
+        <source>flush, {rank}-high</source>
+        <translation>{rank}高同花</translation>
+    </message>
+    <message>
+        <source>{ranks} full of {seconds}</source>
+        <translation>{ranks}滿{seconds}葫蘆</translation>
+    </message>
+    <message>
+        <source>four {ranks}</source>
+        <translation>四條{ranks}</translation>
+    </message>
+    <message>
+        <source>straight flush to the {rank}</source>
+        <translation>到{rank}的同花順</translation>
+    </message>
+    <message>
+        <source>royal flush</source>
+        <translation>皇家同花順</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {cards} {hand}</source>
+        <translation>{seat}號位：{cards} {hand}</translation>
     </message>
     <message>
         <source>Rake to drop: {amount}</source>
@@ -879,6 +1075,18 @@
         <translation>{seat}號位</translation>
     </message>
     <message>
+        <source>Settle seat {seat} now, before seat {shown}?</source>
+        <translation>現在結算{seat}號位，先於{shown}號位？</translation>
+    </message>
+    <message>
+        <source>Stay on seat {seat}</source>
+        <translation>繼續結算{seat}號位</translation>
+    </message>
+    <message>
+        <source>Settle seat {seat} now</source>
+        <translation>現在結算{seat}號位</translation>
+    </message>
+    <message>
         <source>Undo seat {seat}</source>
         <translation>撤銷{seat}號位</translation>
     </message>
@@ -887,12 +1095,32 @@
         <translation>清空{seat}號位</translation>
     </message>
     <message>
-        <source>Seat {seat} done</source>
-        <translation>{seat}號位完成</translation>
+        <source>Tap again: seat {seat} is the last, the round closes</source>
+        <translation>再按一次：{seat}號位是最後一位，本局結束</translation>
+    </message>
+    <message>
+        <source>Undo paid seat {seat}</source>
+        <translation>撤回{seat}號位的「已付」</translation>
+    </message>
+    <message>
+        <source>Amount...</source>
+        <translation>金額…</translation>
     </message>
     <message>
         <source>No more bets</source>
         <translation>停止下注</translation>
+    </message>
+    <message>
+        <source>Same as last round: {bets}</source>
+        <translation>同上一局：{bets}</translation>
+    </message>
+    <message>
+        <source>Same as last round</source>
+        <translation>同上一局</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {spot}</source>
+        <translation>{seat}號位：{spot}</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -1087,18 +1315,6 @@
         <translation>系統</translation>
     </message>
     <message>
-        <source>Pay {amount}: {chips}</source>
-        <translation>派彩 {amount}：{chips}</translation>
-    </message>
-    <message>
-        <source>Collect {amount}</source>
-        <translation>收取 {amount}</translation>
-    </message>
-    <message>
-        <source>Push: the stakes stay</source>
-        <translation>和局：注碼保留</translation>
-    </message>
-    <message>
         <source>breakage {amount}</source>
         <translation>尾數 {amount}</translation>
     </message>
@@ -1115,36 +1331,72 @@
         <translation>由{who}於 {time} 作廢</translation>
     </message>
     <message>
+        <source>Collect {spots}</source>
+        <translation>收取 {spots}</translation>
+    </message>
+    <message>
+        <source>Collect {amount}: {spots}</source>
+        <translation>收取 {amount}：{spots}</translation>
+    </message>
+    <message>
+        <source>Pay {spot} {amount}</source>
+        <translation>賠付 {spot} {amount}</translation>
+    </message>
+    <message>
+        <source>Push {spots}: the stake stays</source>
+        <translation>和局 {spots}：注碼留在桌上</translation>
+    </message>
+    <message>
+        <source>Jackpot {amount}: paid from the progressive, not the rack</source>
+        <translation>頭獎 {amount}：由累積獎池支付，不從籌碼架</translation>
+    </message>
+    <message>
+        <source>collected {amount}</source>
+        <translation>已收 {amount}</translation>
+    </message>
+    <message>
+        <source>paid {amount}</source>
+        <translation>已付 {amount}</translation>
+    </message>
+    <message>
+        <source>jackpot {amount}</source>
+        <translation>頭獎 {amount}</translation>
+    </message>
+    <message>
+        <source>collect {amount}</source>
+        <translation>收取 {amount}</translation>
+    </message>
+    <message>
+        <source>pay {amount}</source>
+        <translation>賠付 {amount}</translation>
+    </message>
+    <message>
+        <source>, then </source>
+        <translation>，然後</translation>
+    </message>
+    <message>
+        <source>push: the stakes stay</source>
+        <translation>和局：注碼留在桌上</translation>
+    </message>
+    <message>
+        <source>Net {amount}</source>
+        <translation>淨額 {amount}</translation>
+    </message>
+    <message>
         <source>Every stake returned</source>
         <translation>已退還所有注碼</translation>
     </message>
     <message>
-        <source>Return {amount}</source>
-        <translation>退還 {amount}</translation>
+        <source>Seat {seat} done: {what}</source>
+        <translation>{seat}號位已結算：{what}</translation>
     </message>
     <message>
-        <source>Paid {amount}</source>
-        <translation>已派彩 {amount}</translation>
+        <source>Settle seat {seat}: {what}</source>
+        <translation>結算{seat}號位：{what}</translation>
     </message>
     <message>
-        <source>Collected</source>
-        <translation>已收取</translation>
-    </message>
-    <message>
-        <source>Push</source>
-        <translation>和局</translation>
-    </message>
-    <message>
-        <source>Paid seat {seat} - {amount}</source>
-        <translation>已派彩{seat}號位 - {amount}</translation>
-    </message>
-    <message>
-        <source>Collected seat {seat} - {amount}</source>
-        <translation>已收取{seat}號位 - {amount}</translation>
-    </message>
-    <message>
-        <source>Push seat {seat}</source>
-        <translation>{seat}號位和局</translation>
+        <source>(out of order: seat {seat} next)</source>
+        <translation>（不按順序：下一位是{seat}號位）</translation>
     </message>
     <message>
         <source>Open betting</source>
@@ -1219,6 +1471,10 @@
         <translation>牌組</translation>
     </message>
     <message>
+        <source>{amount} pending verification</source>
+        <translation>{amount} 待核實</translation>
+    </message>
+    <message>
         <source>JACKPOT</source>
         <translation>頭獎</translation>
     </message>
@@ -1244,11 +1500,15 @@
     </message>
     <message>
         <source>{position} card {number}</source>
-        <translation>{position}第{number}張</translation>
+        <translation>{position}第{number}張牌</translation>
     </message>
     <message>
         <source>Correct a card: tap the card keyed wrong</source>
         <translation>更正一張牌：點選輸錯的牌</translation>
+    </message>
+    <message>
+        <source>Tap again: {action}</source>
+        <translation>再按一次：{action}</translation>
     </message>
 </context>
 <context>

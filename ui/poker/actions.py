@@ -25,7 +25,7 @@ from .. import theme
 from ..amount_pad import AmountPad
 from ..i18n import say
 from ..settlement_view import void_words
-from ..widgets import CURRENT, FitButton, FitLabel
+from ..widgets import CURRENT, FitButton, FitLabel, GuardedButton
 from . import words
 from .model import ScreenModel, SeatView
 
@@ -71,15 +71,18 @@ class ActionColumn(QStackedWidget):
 
     def _betting_page(self) -> QWidget:
         page, column = self._page()
-        self.heading = FitLabel("", 15, bold=True, role="title")
+        self.heading = FitLabel("", 16, bold=True, role="title", acted=True)
         self.heading.setObjectName("toAct")
         column.addWidget(self.heading)
         moves = QGridLayout()
         moves.setSpacing(CURRENT[0].gap)
-        self.fold = self._button("fold", lambda: self._act("fold"))
+        # Fold and All in cannot be taken back: drawn unlike Check and Call, each asks for a second tap.
+        self.fold = GuardedButton("", 16, name="fold")
+        self.fold.tapped.connect(lambda: self._act("fold"))
         self.check = self._button("check", lambda: self._act("check"), "action")
         self.call = self._button("call", lambda: self._act("call"), "action", lines=2)
-        self.all_in = self._button("all_in", lambda: self._act("all_in"), "danger", lines=2)
+        self.all_in = GuardedButton("", 15, name="all_in")
+        self.all_in.tapped.connect(lambda: self._act("all_in"))
         self.bet = self._button("bet", self._bet, "go", lines=2)
         self.keypad = self._button("keypad", self._open_keypad)
         moves.addWidget(self.fold, 0, 0)
@@ -93,7 +96,7 @@ class ActionColumn(QStackedWidget):
         sizes.setSpacing(CURRENT[0].gap)
         self.sizes: dict[str, FitButton] = {}
         for name in QUICK_SIZES:
-            button = FitButton("", 13, role="size", name=f"size_{name}", lines=2)
+            button = FitButton("", 13, role="size", name=f"size_{name}", lines=2, pad=0)
             button.tapped.connect(lambda n=name: self._size(n))
             self.sizes[name] = button
             sizes.addWidget(button)
@@ -126,7 +129,7 @@ class ActionColumn(QStackedWidget):
 
     def _pots_page(self) -> QWidget:
         page, column = self._page()
-        self.pots = FitLabel("", 15, bold=True, lines=2)  # wraps a long line; grows with the page
+        self.pots = FitLabel("", 16, bold=True, lines=2, acted=True)  # wraps a long line; grows with the page
         self.pots.setObjectName("potLines")
         self.pots.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.pots.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
@@ -251,7 +254,7 @@ class ActionColumn(QStackedWidget):
         assert options is not None
         self.tick()
         self.fold.setVisible(options.fold)
-        self.fold.setText(words.move_word("fold"))
+        self.fold.setText("\u2715 " + words.move_word("fold"))
         self.check.setVisible(options.check)
         self.check.setText(words.move_word("check"))
         self.call.setVisible(options.call is not None)
@@ -309,9 +312,7 @@ class ActionColumn(QStackedWidget):
             lines += [words.returned_line(int(seat), Decimal(str(chips))) for seat, chips in sorted(
                 returned.items(), key=lambda item: int(item[0]))]
         for pot in model.pots:
-            lines.append(words.pot_line(pot))
-            if pot.shares:
-                lines.append(words.push_line(pot))
+            lines.append(words.pot_push_line(pot) if pot.shares else words.pot_line(pot))
         if model.returned is not None:
             lines.append(words.uncalled_line(*model.returned))
         if model.rake_to_drop is not None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from dealer_station.engine.poker import BOARD, PokerFlow
 from dealer_station.engine.session import TableSession
+from dealer_station.evaluator import HandValue, evaluate
 from dealer_station.games.holdem import live
 from dealer_station.games.holdem.betting import Options
 from dealer_station.games.holdem.pots import pots
@@ -44,6 +45,8 @@ class SeatView:
     to_act: bool = False
     wins: Decimal | None = None
     """Chips pushed to the seat at the settlement (winnings and uncalled chips)."""
+    hand: HandValue | None = None
+    """The best five of a hand shown at the showdown (both cards face up, a full board)."""
 
 
 @dataclass(frozen=True)
@@ -179,5 +182,9 @@ def _seat_view(session: TableSession, flow: PokerFlow, number: int, player: live
         wins = sum((chips for pot in result.pots for seat, chips in pot.shares if seat == number), ZERO)
         if result.returned is not None and result.returned[0] == number:
             wins += result.returned[1]
+    board = [c for c in flow.cards_on_table(rnd, BOARD)[:5] if c is not None]
+    known = [c for c in cards if c is not None]
+    value = evaluate([*known, *board]) if len(known) == 2 and len(board) == 5 \
+        and rnd.revealed.get(BOARD, 0) >= 5 else None
     return SeatView(number, True, p.stack, status, True, p.bet if not hand.over else ZERO, cards,
-                    number == hand.button, blind, hand.seat_to_act == number and flow.betting(rnd), wins)
+                    number == hand.button, blind, hand.seat_to_act == number and flow.betting(rnd), wins, value)

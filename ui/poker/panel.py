@@ -13,20 +13,23 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QHBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QStackedWidget, QWidget
 
 from dealer_station.engine import TableSession
 
-from ..widgets import CURRENT, FitButton
+from ..widgets import CURRENT, FitButton, GuardedButton
 from . import model as screen
 from . import words
 from .actions import ActionColumn
+from .showdown import ShowdownBoard
 from .table_view import TableView
 
 FOOTER_COMMANDS = ("show", "muck", "push_pots")
+FINAL_COMMANDS = ("muck", "push_pots")
+"""Footer commands that cannot be taken back: drawn unlike Show, each asks for a second tap."""
 """Croupier commands this panel shows in the footer; the shell shows open_round, deal_done and key_card."""
 CLOCK_MS = 500
-DESIGN_COLUMN = 288
+DESIGN_COLUMN = 300
 """The action column's width on an 800x480 panel: four quick sizes a finger wide."""
 
 
@@ -43,7 +46,12 @@ class PokerPanel(QWidget):
         self._selected_for: tuple[Any, ...] | None = None
         self.model: screen.ScreenModel | None = None
         self.header: QWidget | None = None
-        layout = QHBoxLayout(self)
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.pages = QStackedWidget()
+        outer.addWidget(self.pages)
+        playing = QWidget()
+        layout = QHBoxLayout(playing)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(CURRENT[0].gap)
         self.table = TableView()
@@ -51,13 +59,18 @@ class PokerPanel(QWidget):
         layout.addWidget(self.table, 1)
         self.moves = ActionColumn(self._submit)
         layout.addWidget(self.moves)
+        self.playing = playing
+        self.showdown = ShowdownBoard()
+        self.pages.addWidget(playing)
+        self.pages.addWidget(self.showdown)
         self.action_bar = QWidget()
         row = QHBoxLayout(self.action_bar)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(CURRENT[0].gap)
         self.commands: dict[str, FitButton] = {}
         for name in FOOTER_COMMANDS:
-            button = FitButton("", 15, role="go", name=name)
+            button = GuardedButton("", 16, name=name) if name in FINAL_COMMANDS else \
+                FitButton("", 16, role="go", name=name)
             button.tapped.connect(lambda n=name: self._submit(n, n))
             self.commands[name] = button
             row.addWidget(button)
@@ -92,6 +105,10 @@ class PokerPanel(QWidget):
         self.model = model
         self.table.show_model(model, self.selected)
         self.moves.show_model(model, self.selected)
+        settled = "push_pots" in model.commands and any(pot.shares for pot in model.pots)
+        if settled:  # the pushes and the hands, full width, until Pots pushed
+            self.showdown.show_model(model)
+        self.pages.setCurrentWidget(self.showdown if settled else self.playing)
         for name, button in self.commands.items():
             button.setVisible(name in model.commands)
             button.setText(words.command_word(name))
@@ -103,6 +120,7 @@ class PokerPanel(QWidget):
 
     def rescale(self) -> None:
         """The table scales itself; the column keeps four quick sizes a finger wide."""
+        self.showdown.rescale()
         width = self.width() or 800
         self.moves.setFixedWidth(max(round(DESIGN_COLUMN * CURRENT[0].scale), round(width * 0.36)))
 

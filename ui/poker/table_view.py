@@ -10,21 +10,39 @@ wide (``seat_at``): tapping it selects it for the seat commands (``seat_clicked`
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ..card_widget import UNKNOWN, paint_card
-from ..theme import FELT, GOLD, INK, MIN_TOUCH, MUTED, PANEL, RED
+from ..theme import FELT, GOLD, INK, MIN_TOUCH, MUTED, PANEL
 from . import words
-from .model import ScreenModel, SeatView
+from .model import PotView, ScreenModel, SeatView
 
 TABLE_FELT = QColor("#0b5d33")
 RAIL = QColor("#3b2414")
 DESIGN = (860.0, 600.0)
 """The drawing's own units: a seat box is 132 x 64 of them, a board card 62 x 86."""
-MIN_TEXT_PX = 8
+MIN_TEXT_PX = 12
+"""No drawn word is smaller; what the croupier acts on (stacks, pushes, bets, pots) is at least ``ACTED_PX``."""
+ACTED_PX = 16
+CARDS_ABOVE = 0.4
+"""A seat's hole cards sit on its box's top right corner, this share of their height above it
+(nine seats round an 800x480 table leave no room for cards wholly above the boxes)."""
+MAX_POT_LINES = 2
+"""More pots than this are summed on the felt in one line ("8 pots: 730"): the column lists each."""
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text as the last drawing painted it: where its glyphs are, its pixel size, acted on or not."""
+
+    text: str
+    rect: QRectF
+    px: int
+    acted: bool
 SMALLEST_UNIT = 0.64
 GLYPHS = 0.95
 """A text's pixel size is at most this share of its line's height (the glyphs, whatever the font's leading)."""
@@ -44,6 +62,8 @@ class TableView(QWidget):
         self.keyed: tuple[str, int] | None = None
         """The card being keyed (position, index): framed in gold."""
         self._clipped: list[str] = []
+        self.drawn: list[Drawn] = []
+        """Every text of the last drawing (the panel-size test measures size, overlap and contrast)."""
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(200, 150)
 
@@ -66,10 +86,16 @@ class TableView(QWidget):
         fit = min(self.width() / DESIGN[0], self.height() / DESIGN[1])
         return max(fit, min(SMALLEST_UNIT, self.width() / 720, self.height() / 470))
 
+    def box_size(self) -> tuple[float, float]:
+        """A seat box's width and height: room for a stack at the acted-on size on the smallest panel."""
+        unit = self.unit()
+        return max(132 * unit, 96.0), max(64 * unit, 58.0)
+
     def seat_ring(self) -> QRectF:
         """The oval the seats' centres lie on: a seat's box and the cards above it stay inside the widget."""
         w, h, unit = self.width(), self.height(), self.unit()
-        above, below, side = 32 * unit + 44 * unit, 34 * unit, 68 * unit
+        box_w, box_h = self.box_size()
+        above, below, side = box_h / 2 + 42 * unit * CARDS_ABOVE + 2, box_h / 2 + 2, box_w / 2 + 2
         rx = min(w * 0.41, w / 2 - side)
         return QRectF(w / 2 - rx, above, 2 * rx, h - above - below)
 
@@ -82,9 +108,8 @@ class TableView(QWidget):
 
     def seat_rect(self, index: int, count: int) -> QRectF:
         """The seat's box, where it is drawn."""
-        unit = self.unit()
         centre = self.seat_centre(index, count)
-        box_w, box_h = 132 * unit, 64 * unit
+        box_w, box_h = self.box_size()
         return QRectF(centre.x() - box_w / 2, centre.y() - box_h / 2, box_w, box_h)
 
     def marker_spot(self, index: int, count: int) -> QPointF:
@@ -128,7 +153,14 @@ class TableView(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         self._clipped = []
+        self.drawn = []
         painter = QPainter(self)
+        try:
+            self._paint(painter)
+        finally:
+            painter.end()  # a painter left active when drawing fails would bring the whole screen down
+
+    def _paint(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         unit = self.unit()
         painter.fillRect(self.rect(), QColor(FELT))
@@ -149,20 +181,25 @@ class TableView(QWidget):
                 self._draw_markers(painter, seat, self.seat_rect(index, count), self.marker_spot(index, count), unit)
 
     def _text(self, painter: QPainter, rect: QRectF, flags: Qt.AlignmentFlag, text: str, px: float,
-              bold: bool = False, colour: QColor | str = INK) -> None:
-        """``text`` in ``rect``, its font shrunk from ``px`` until it fits (a drawn word is never cut)."""
+              bold: bool = False, colour: QColor | str = INK, acted: bool = False) -> None:
+        """``text`` in ``rect``, its font shrunk from ``px`` until it fits, never below its least size
+        (``ACTED_PX`` for what the croupier acts on): a word that cannot fit is listed as cut."""
+        least = ACTED_PX if acted else MIN_TEXT_PX
         font = QFont(self.font())
         font.setBold(bold)
-        size = max(MIN_TEXT_PX, min(round(px), round(rect.height() * GLYPHS)))
+        size = max(least, min(round(px), round(rect.height() * GLYPHS)))
         font.setPixelSize(size)
-        while size > MIN_TEXT_PX and QFontMetricsF(font).horizontalAdvance(text) > rect.width():
+        while size > least and QFontMetricsF(font).horizontalAdvance(text) > rect.width():
             size -= 1
             font.setPixelSize(size)
-        if QFontMetricsF(font).horizontalAdvance(text) > rect.width() + 1:
+        metrics = QFontMetricsF(font)
+        if metrics.horizontalAdvance(text) > rect.width() + 1:
             self._clipped.append(text)
         painter.setFont(font)
         painter.setPen(QColor(colour))
         painter.drawText(rect, flags, text)
+        glyphs = metrics.boundingRect(rect, int(flags), text)
+        self.drawn.append(Drawn(text, glyphs, size, acted))
 
     def _draw_centre(self, painter: QPainter, model: ScreenModel, unit: float, oval: QRectF) -> None:
         """The board (five places) and, under it, every pot and who is in it, the pushes and the rake."""
@@ -179,7 +216,16 @@ class TableView(QWidget):
             else:
                 paint_card(painter, rect, None, False, keyed, self.font())
         # The pots and who is in each (what to push, and the rake, are the action column's and the seats').
-        lines: list[tuple[str, QColor | str]] = [(words.pot_line(pot), INK) for pot in model.pots]
+        wide = QFont(self.font())
+        wide.setPixelSize(ACTED_PX)
+        room_w = w * 0.56
+
+        def said(pot: PotView) -> str:  # who is in it when there is room; the column always says
+            line = words.pot_line(pot)
+            return line if QFontMetricsF(wide).horizontalAdvance(line) <= room_w else words.unbroken(words.pot_name(pot))
+
+        lines: list[tuple[str, QColor | str]] = [(said(pot), INK) for pot in model.pots] \
+            if len(model.pots) <= MAX_POT_LINES else [(words.pots_summary(model.pots), INK)]
         if model.bets_in_front:
             lines.append((words.in_front_line(model.bets_in_front), MUTED))
         if not lines:
@@ -188,14 +234,31 @@ class TableView(QWidget):
         left, right = w * 0.22, w * 0.78
         count = len(model.seats)
         spots = [self.marker_spot(i, count) for i in range(count)]
-        in_the_way = [p.y() - 14 * unit for p in spots  # a seat's markers under the text: stop above them
-                      if p.y() > below + 20 * unit and p.x() - 40 * unit < right and p.x() + 68 * unit > left]
-        bottom = min([oval.bottom() - 10 * unit, *in_the_way])
+        marker = max(14 * unit, QFontMetricsF(wide).height() / 2 + 3)  # half a marker's height, its text at 16 px
+        bottom = min(oval.bottom() - 4 * unit, below + len(lines) * QFontMetricsF(wide).height())
+        for seat, p in zip(model.seats, spots):  # a seat's markers beside the lines: the lines keep clear
+            marked = seat.occupied and (seat.button or seat.blind is not None or bool(seat.bet) or bool(seat.wins))
+            if marked and below - marker < p.y() < bottom + marker:
+                if p.x() < w / 2:
+                    left = max(left, p.x() + 70 * unit)
+                else:
+                    right = min(right, p.x() - 56 * unit - marker)
         room = QRectF(left, below, right - left, bottom - below)
-        line_h = min(24 * unit, room.height() / len(lines))
+        room_w = room.width() - 2
+        fits = QFontMetricsF(wide)
+        summary = words.pots_summary(model.pots) if model.pots else ""
+        lines = [(said(pot), INK) for pot in model.pots] if len(model.pots) <= MAX_POT_LINES else lines[:1]
+        if any(fits.horizontalAdvance(text) > room_w for text, _ in lines if model.pots):
+            lines = [(summary, INK)] if model.pots else []  # no room beside the markers: the column lists each
+        in_front = words.in_front_line(model.bets_in_front) if model.bets_in_front else ""
+        if in_front and fits.horizontalAdvance(in_front) <= room_w:  # the pills by the seats say it too
+            lines.append((in_front, MUTED))
+        if not lines:
+            return
+        line_h = max(QFontMetricsF(wide).height(), min(24 * unit, room.height() / len(lines)))
         for i, (text, colour) in enumerate(lines):
             self._text(painter, QRectF(room.left(), room.top() + i * line_h, room.width(), line_h),
-                       Qt.AlignmentFlag.AlignCenter, text, 17 * unit, colour=colour)
+                       Qt.AlignmentFlag.AlignCenter, text, 17 * unit, colour=colour, acted=True)
 
     def _draw_seat(self, painter: QPainter, seat: SeatView, rect: QRectF, unit: float, model: ScreenModel) -> None:
         chosen = seat.seat == self.selected
@@ -204,38 +267,43 @@ class TableView(QWidget):
         painter.setBrush(QColor(PANEL) if seat.occupied else QColor(0, 0, 0, 60))
         painter.drawRoundedRect(rect, 8 * unit, 8 * unit)
         inner = rect.adjusted(6 * unit, 3 * unit, -6 * unit, -3 * unit)
-        third = inner.height() / 3
+        third = inner.height() * 0.3  # name, stack (the larger middle row), status
         top_row = QRectF(inner.left(), inner.top(), inner.width(), third)
         clock = model.clock_seconds() if seat.to_act else None
-        name_w = inner.width() * (0.55 if clock is not None else 1.0)
+        name_w = inner.width() * (0.5 if seat.cards else 1.0)
         self._text(painter, QRectF(top_row.left(), top_row.top(), name_w, third),
                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, words.seat_word(seat.seat),
                    14 * unit, colour=MUTED)
-        if clock is not None:
-            self._text(painter, QRectF(top_row.left() + name_w, top_row.top(), inner.width() - name_w, third),
+        if clock is not None:  # on the status row: the top right corner holds the cards
+            self._text(painter, QRectF(inner.left(), inner.bottom() - third, inner.width(), third),
                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, words.clock_word(clock),
-                       15 * unit, True, RED if clock <= 10 else GOLD)
-        middle = QRectF(inner.left(), inner.top() + third, inner.width(), third)
+                       15 * unit, True, "#ff7b7f" if clock <= 10 else GOLD)
+        middle = QRectF(inner.left(), inner.top() + third, inner.width(), inner.height() - 2 * third)
         if not seat.occupied:
             self._text(painter, middle, Qt.AlignmentFlag.AlignCenter, words.empty_word(), 14 * unit, colour=MUTED)
             return
-        self._text(painter, middle, Qt.AlignmentFlag.AlignCenter, words.money(seat.stack), 21 * unit, True)
+        self._text(painter, middle, Qt.AlignmentFlag.AlignCenter, words.money(seat.stack), 21 * unit, True,
+                   acted=True)
         if seat.status is not None:
-            bottom = QRectF(inner.left(), inner.top() + 2 * third, inner.width(), third)
+            bottom = QRectF(inner.left(), inner.bottom() - third, inner.width(), third)
             alarm = seat.status == "all_in"
             self._text(painter, bottom, Qt.AlignmentFlag.AlignCenter, words.status_word(seat.status), 13 * unit,
-                       alarm, RED if alarm else MUTED)
+                       alarm, "#ff7b7f" if alarm else MUTED)
 
     def _draw_markers(self, painter: QPainter, seat: SeatView, rect: QRectF, spot: QPointF, unit: float) -> None:
         """Cards above the box, the button and the blind, the bet and the push towards the middle."""
         card_w, card_h = 30 * unit, 42 * unit
         for i, card in enumerate(seat.cards):
-            place = QRectF(rect.left() + 4 * unit + i * (card_w + 3 * unit), rect.top() - card_h - 1 * unit,
+            place = QRectF(rect.right() - 4 * unit - (2 - i) * (card_w + 3 * unit), rect.top() - card_h * CARDS_ABOVE,
                            card_w, card_h)
             keyed = self.keyed == (f"seat{seat.seat}", i)
             paint_card(painter, place, UNKNOWN if card is None else card, card is not None, keyed, self.font())
         if seat.button:
-            disc = QRectF(spot.x() - 40 * unit, spot.y() - 12 * unit, 24 * unit, 24 * unit)
+            small = QFont(self.font())
+            small.setBold(True)
+            small.setPixelSize(MIN_TEXT_PX)
+            across = max(24 * unit, QFontMetricsF(small).height() + 2)
+            disc = QRectF(spot.x() - 16 * unit - across, spot.y() - across / 2, across, across)
             painter.setPen(QPen(QColor("#000000"), 1.5))
             painter.setBrush(QColor(INK))
             painter.drawEllipse(disc)
@@ -251,11 +319,12 @@ class TableView(QWidget):
         if label:
             font = QFont(self.font())
             font.setBold(True)
-            font.setPixelSize(max(MIN_TEXT_PX, round(13 * unit)))
+            font.setPixelSize(max(ACTED_PX, round(13 * unit)))
             wide = QFontMetricsF(font).horizontalAdvance(" ".join(label)) + 12 * unit  # as long as its words
-            box = QRectF(spot.x() - 16 * unit, spot.y() - 12 * unit, min(84 * unit, max(40 * unit, wide)), 24 * unit)
+            high = max(24 * unit, QFontMetricsF(font).height() + 2)
+            box = QRectF(spot.x() - 16 * unit, spot.y() - high / 2, max(40 * unit, wide), high)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(GOLD) if seat.wins else QColor("#f2f2f2"))
             painter.drawRoundedRect(box, 12 * unit, 12 * unit)
             self._text(painter, box.adjusted(4 * unit, 0, -4 * unit, 0), Qt.AlignmentFlag.AlignCenter,
-                       " ".join(label), 13 * unit, True, "#000000")
+                       " ".join(label), 13 * unit, True, "#000000", acted=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from dealer_station.evaluator import Category, HandValue, deciding_ranks
 from dealer_station.money import format_money
 
 from ..i18n import translate
@@ -79,9 +80,24 @@ def clock_word(seconds: int) -> str:
 
 
 def pot_name(pot: PotView) -> str:
+    """"Main pot: 150", "Side pot 1: 80": the colon keeps the number apart from the amount."""
     if pot.number == 0:
-        return translate("poker", "Main pot {amount}").format(amount=money(pot.amount))
-    return translate("poker", "Side pot {number} {amount}").format(number=pot.number, amount=money(pot.amount))
+        return translate("poker", "Main pot: {amount}").format(amount=money(pot.amount))
+    return translate("poker", "Side pot {number}: {amount}").format(number=pot.number, amount=money(pot.amount))
+
+
+def seat_list(seats: tuple[int, ...]) -> str:
+    """``1 2 4`` -> "1, 2, 4"; runs of three or more as "4–9" (an en dash, never a minus)."""
+    parts: list[str] = []
+    run: list[int] = []
+    for seat in [*seats, -1]:
+        if run and seat == run[-1] + 1:
+            run.append(seat)
+            continue
+        if run:
+            parts += [f"{run[0]}–{run[-1]}"] if len(run) >= 3 else [str(s) for s in run]
+        run = [seat]
+    return ("," + NBSP).join(parts)
 
 
 def unbroken(text: str) -> str:
@@ -90,19 +106,76 @@ def unbroken(text: str) -> str:
 
 
 def pot_line(pot: PotView) -> str:
-    """A pot and who is in it: "Main pot 150 - seats 1 2 4"."""
-    return translate("poker", "{pot} - seats {seats}").format(
-        pot=unbroken(pot_name(pot)), seats=NBSP.join(str(s) for s in pot.eligible))
+    """A pot and who is in it: "Main pot: 150 · seats 1, 2, 4"."""
+    return translate("poker", "{pot} · seats {seats}").format(pot=unbroken(pot_name(pot)), seats=seat_list(pot.eligible))
 
 
 def push_line(pot: PotView) -> str:
-    """What to push from a settled pot to whom, and its rake: "push seat 2: 11, seat 3: 10 - rake 1"."""
+    """What to push from a settled pot to whom, and its rake: "push seat 2: 11, seat 3: 10 · rake 1"."""
     shares = ", ".join(unbroken(translate("poker", "seat {seat}: {amount}").format(seat=seat, amount=money(chips)))
                        for seat, chips in pot.shares)
     line = translate("poker", "push {shares}").format(shares=shares)
     if pot.rake:
-        line += " - " + unbroken(translate("poker", "rake {amount}").format(amount=money(pot.rake)))
+        line += " · " + unbroken(translate("poker", "rake {amount}").format(amount=money(pot.rake)))
     return line
+
+
+def pots_summary(pots: tuple[PotView, ...]) -> str:
+    """Many pots on the felt in one line: "8 pots: 730" (the column lists each)."""
+    return translate("poker", "{count} pots: {amount}").format(
+        count=len(pots), amount=money(sum((p.amount for p in pots), Decimal(0))))
+
+
+def pot_push_line(pot: PotView) -> str:
+    """A settled pot and where it goes, on one line: "Main pot: 150 → seat 1: 145 · rake 5"."""
+    return f"{unbroken(pot_name(pot))} → {push_line(pot).split(' ', 1)[1] if pot.shares else ''}".rstrip(" →")
+
+
+
+
+def rank_word(rank: int, plural: bool = False) -> str:
+    """A card rank (0 = two ... 12 = ace) in words: "queen", "queens"."""
+    singular = {
+        0: translate("poker", "two"), 1: translate("poker", "three"), 2: translate("poker", "four"),
+        3: translate("poker", "five"), 4: translate("poker", "six"), 5: translate("poker", "seven"),
+        6: translate("poker", "eight"), 7: translate("poker", "nine"), 8: translate("poker", "ten"),
+        9: translate("poker", "jack"), 10: translate("poker", "queen"), 11: translate("poker", "king"),
+        12: translate("poker", "ace"),
+    }
+    plurals = {
+        0: translate("poker", "twos"), 1: translate("poker", "threes"), 2: translate("poker", "fours"),
+        3: translate("poker", "fives"), 4: translate("poker", "sixes"), 5: translate("poker", "sevens"),
+        6: translate("poker", "eights"), 7: translate("poker", "nines"), 8: translate("poker", "tens"),
+        9: translate("poker", "jacks"), 10: translate("poker", "queens"), 11: translate("poker", "kings"),
+        12: translate("poker", "aces"),
+    }
+    return (plurals if plural else singular)[rank]
+
+
+def hand_name(value: HandValue) -> str:
+    """A shown hand as a croupier calls it: "three queens", "kings and sevens", "ace-high"."""
+    ranks = deciding_ranks(value.strength)
+    top, second = ranks[0], ranks[1]
+    names = {
+        Category.HIGH_CARD: translate("poker", "{rank}-high"),
+        Category.ONE_PAIR: translate("poker", "pair of {ranks}"),
+        Category.TWO_PAIR: translate("poker", "{ranks} and {seconds}"),
+        Category.THREE_OF_A_KIND: translate("poker", "three {ranks}"),
+        Category.STRAIGHT: translate("poker", "straight to the {rank}"),
+        Category.FLUSH: translate("poker", "flush, {rank}-high"),
+        Category.FULL_HOUSE: translate("poker", "{ranks} full of {seconds}"),
+        Category.FOUR_OF_A_KIND: translate("poker", "four {ranks}"),
+        Category.STRAIGHT_FLUSH: translate("poker", "straight flush to the {rank}"),
+        Category.ROYAL_FLUSH: translate("poker", "royal flush"),
+    }
+    return names[value.category].format(rank=rank_word(top), ranks=rank_word(top, True),
+                                         seconds=rank_word(second, True))
+
+
+def shown_line(seat: int, cards: str, hand: str, wins: Decimal | None) -> str:
+    """"Seat 1: A♠ A♦ pair of aces · +245" (what the seat shows, and what it is pushed)."""
+    line = translate("poker", "Seat {seat}: {cards} {hand}").format(seat=seat, cards=cards, hand=hand)
+    return line + (f" · +{money(wins)}" if wins else "")
 
 
 def rake_line(rake: Decimal) -> str:
