@@ -243,14 +243,16 @@ def refusal_text(refusal: Mapping[str, Any]) -> Text:
 
 
 def device_note(session: TableSession, device: str) -> Text | None:
-    """What the screen adds to a device's name: refused (and why), or connected "unauthenticated"
-    (it did not prove who it is: the profile allows it, or the table asks no device to)."""
+    """What the screen adds to a device's name: refused (and why), or "unauthenticated" for a device
+    the profile lets skip the proof on a table whose other devices prove who they are. On a table
+    that asks no device to (no approved programs), every device is so: the strip stays short and
+    the pit tile says it per device."""
     dev = session.state.devices.get(device)
     if dev is None:
         return None
     if dev.held_refused:
         return Text("device_refused_short", {"reason": refusal_text(dev.refused or {})})
-    if dev.unauthenticated:
+    if dev.unauthenticated and session.table.devices.authenticating:
         return Text("unauthenticated")
     return None
 

@@ -157,8 +157,18 @@ def test_what_the_floor_cannot_answer_is_one_line_saying_what_to_do(
         (["rounds", "--floor", floor.station_url], "the report role only reads"),
         (["report", "--floor", floor.station_url, "--quiet"], "the report role only reads"),
     ]
+    # The statement_timeout cases must time out whatever the machine's speed: a transaction of the
+    # owner's holds the tables they read, so their first query waits, and is cancelled at 1 ms.
     for args, says in cases:
-        code = main(args)
+        holder = psycopg.connect(floor.owner_url) if slow in args else None
+        if holder is not None:
+            holder.execute("LOCK TABLE floor.rounds, floor.events IN ACCESS EXCLUSIVE MODE")
+        try:
+            code = main(args)
+        finally:
+            if holder is not None:
+                holder.rollback()
+                holder.close()
         err = capsys.readouterr().err
         assert code == 2, (args, err)
         assert len(err.strip().splitlines()) == 1 and says in err and "Traceback" not in err, (args, err)
