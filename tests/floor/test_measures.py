@@ -20,8 +20,8 @@ import pytest
 
 from dealer_station.floor.facts import Facts, RoundFact, derive
 from dealer_station.floor.measures import MEASURES, Tally
-from dealer_station.floor.migrate import migrate
-from dealer_station.floor.queries import report_data
+from dealer_station.floor.migrate import current_version, migrate
+from dealer_station.floor.queries import REPORT_SCHEMA, _report_data, report_data
 from dealer_station.floor.render import as_json
 from dealer_station.floor.report import COLUMNS, ReportRow, make_report
 from dealer_station.floor.report_data import Period, RoundSums
@@ -73,7 +73,12 @@ def _figures(url: str) -> dict[str, Any]:
     """Everything a report of the floor computes with: the rows and totals (every measure, voids by cause,
     faults, supervisor actions, jackpot), the stake sums par is computed from, the supervisor list."""
     with psycopg.connect(url) as conn:
-        data = report_data(conn, PERIOD)
+        if current_version(conn) < REPORT_SCHEMA:  # a floor not migrated yet: read as the report reads it
+            with conn.transaction():
+                conn.execute("SET LOCAL jit = off")
+                data = _report_data(conn, PERIOD, None, True)
+        else:
+            data = report_data(conn, PERIOD)
     report = make_report(data, ("table", "game", "day", "shift"), lambda game, paytables: None)
     doc = json.loads(as_json(report))
     stakes = sorted((s.table_id, s.game, s.paytables, s.bucket.isoformat(), s.spot, s.total, s.squares,
