@@ -250,6 +250,38 @@ def floor_by(code: Path) -> Callable[[PostgresServer], Floor]:
 _BEFORE = iter(range(1, 1000))
 
 
+def derive_rate(server: PostgresServer, make_floor: Callable[[PostgresServer], Floor], template: list[Draft],
+                rounds: int) -> tuple[float, int]:
+    """(events/s, rounds derived): ``rounds`` copies of the template round inserted by the owner in
+    batches of 500, one connection: the record check and the fact triggers alone (no hashing, no chain
+    check, no station processes), so a change of the triggers shows without the ingest's noise."""
+    import json
+
+    floor = make_floor(server)
+    columns: list[list[Any]] = [[], [], [], [], [], []]
+    seq = 0
+    for number in range(1, rounds + 1):
+        for draft in _renamed(template, "D01", number):
+            seq += 1
+            at = f"2026-11-01T{seq // 3600 % 24:02d}:{seq // 60 % 60:02d}:{seq % 60:02d}.000Z"
+            for column, value in zip(columns, (seq, at, draft.round_id, draft.kind, draft.actor,
+                                               json.dumps(draft.payload))):
+                column.append(value)
+    with psycopg.connect(floor.owner_url) as conn:
+        started = time.perf_counter()
+        for i in range(0, seq, 500):
+            conn.execute(
+                """INSERT INTO floor.events (table_id, seq, at, round_id, kind, actor, payload, prev_hash, hash,
+                                             received_at)
+                   SELECT 'D01', s, a, r, k, ac, pl::json, md5(s::text) || md5(s::text), md5(a) || md5(s::text), now()
+                   FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[])
+                        AS u(s, a, r, k, ac, pl)""", [c[i:i + 500] for c in columns])
+            conn.commit()
+        took = time.perf_counter() - started
+        derived = conn.execute("SELECT count(*) FROM floor.rounds WHERE outcome = 'paid'").fetchone()[0]
+    return seq / took, derived
+
+
 def compare(args: argparse.Namespace, before: Path, progress: Callable[[str], None]) -> int:
     """Before (the checkout ``before``: its schema, its report code) against after (this tree), in one
     run on one server, alternated so that the machine's load falls on both alike."""
@@ -258,10 +290,21 @@ def compare(args: argparse.Namespace, before: Path, progress: Callable[[str], No
     rates: dict[str, list[float]] = {"before": [], "after": []}
     lags: dict[str, list[str]] = {"before": [], "after": []}
     reports: dict[tuple[str, str], list[float]] = {}
+    derives: dict[str, list[float]] = {"before": [], "after": []}
     with PostgresServer.running(settings={"max_connections": "300"}) as server, \
             tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
         work = Path(tmp)
         cache = work / "cache"
+        template = round_template(work)
+        for n in range(args.derive_repeats):
+            for label, make, _ in sides if n % 2 == 0 else sides[::-1]:
+                rate, derived = derive_rate(server, make, template, args.derive_rounds)
+                assert derived == args.derive_rounds, (label, derived)
+                derives[label].append(rate)
+                progress(f"derive {label}: {rate:,.0f} events/s")
+        if args.derive_only:
+            _print_derive(args, before, derives)
+            return 0
         for n in range(args.repeats):
             for label, make, _ in sides if n % 2 == 0 else sides[::-1]:
                 where = work / f"ingest-{label}-{n}"
@@ -275,15 +318,16 @@ def compare(args: argparse.Namespace, before: Path, progress: Callable[[str], No
         shift = ["--from", "2026-11-03T06:00", "--to", "2026-11-03T14:00", "--format", "json", "--by", "table,shift"]
         whole = ["--format", "json", "--by", "table,day"]
         par = ["--par-rounds", str(args.par_rounds)] if args.par_rounds else []
-        for _, _, code in sides:  # warm up: the par sheet into the cache, each checkout's bytecode
-            _report_once(floor.report_url, shift + par, cache, code)
+        for _, _, code in sides:  # warm up: the par sheet into the cache, each checkout's bytecode, the pages
+            for report_args in (shift, whole):
+                _report_once(floor.report_url, report_args + par, cache, code)
         for n in range(args.runs):
             for label, _, code in sides if n % 2 == 0 else sides[::-1]:
                 for name, report_args in (("shift", shift), ("whole", whole)):
                     reports.setdefault((label, name), []).append(_report_once(floor.report_url, report_args + par,
                                                                               cache, code))
             progress(f"report run {n + 1}/{args.runs}")
-    print(f"\n| measurement (before = {before}, after = this tree) | before | after |\n|---|---:|---:|")
+    _print_derive(args, before, derives)
     for n in range(args.repeats):
         print(f"| backlog ingest, {args.stations} stations, run {n + 1} | {rates['before'][n]:,.0f} events/s | "
               f"{rates['after'][n]:,.0f} events/s |")
@@ -294,6 +338,16 @@ def compare(args: argparse.Namespace, before: Path, progress: Callable[[str], No
         print(f"| {what}, CLI end to end, median / best of {args.runs} | {statistics.median(b):.2f} / {min(b):.2f} s | "
               f"{statistics.median(a):.2f} / {min(a):.2f} s |")
     return 0
+
+
+def _print_derive(args: argparse.Namespace, before: Path, derives: dict[str, list[float]]) -> None:
+    print(f"\n| measurement (before = {before}, after = this tree) | before | after |\n|---|---:|---:|")
+    for n in range(args.derive_repeats):
+        print(f"| facts derived on insert, {args.derive_rounds:,} rounds, one connection, run {n + 1} | "
+              f"{derives['before'][n]:,.0f} events/s | {derives['after'][n]:,.0f} events/s |")
+    if derives["before"]:
+        print(f"| of which the median | **{statistics.median(derives['before']):,.0f} events/s** | "
+              f"**{statistics.median(derives['after']):,.0f} events/s** |")
 
 
 def main() -> int:
@@ -310,6 +364,9 @@ def main() -> int:
                              "ingest rate and its report's time with this tree's, in one run")
     parser.add_argument("--repeats", type=int, default=2, help="with --before: ingest runs per side")
     parser.add_argument("--runs", type=int, default=5, help="with --before: report runs per side")
+    parser.add_argument("--derive-repeats", type=int, default=3, help="with --before: fact-trigger runs per side")
+    parser.add_argument("--derive-rounds", type=int, default=1000, help="with --before: rounds per fact-trigger run")
+    parser.add_argument("--derive-only", action="store_true", help="with --before: the fact-trigger runs alone")
     args = parser.parse_args()
     if args.quick:
         args.stations, args.backlog_rounds, args.seconds, args.events, args.par_rounds = 4, 10, 3.0, 200_000, 200
