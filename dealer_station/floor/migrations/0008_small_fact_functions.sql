@@ -6,8 +6,8 @@
 --
 --   floor.derive_facts()            the trigger: reads the payload once, calls one function per event kind
 --   floor.fact_round_opened/_settled/_round_paid/_round_voided   what each round event sets on its round
---   floor.apply_record (0003)       a round record's facts: game, seats, stakes, pay tables, handle
---   floor.record_seats/record_stakes/record_handle (0003)        the record's parts
+--   floor.apply_record              a round record's facts: game, seats, stakes, pay tables, handle
+--   floor.record_seats/record_stakes/record_handle               the record's parts
 --   floor.max_payout/settled_rake   what a settlement adds (its largest seat win; a poker hand's rake)
 --   floor.paid_rake/paid_win/paid_handle                         what round_paid sets (the measures' rules)
 --   floor.apply_adjustment (0003)   round_adjusted
@@ -20,8 +20,8 @@
 -- SQL function above.
 
 -- A rule that reads rows of the payload (jsonb_array_elements) is PL/pgSQL, not SQL: PostgreSQL
--- cannot inline such an SQL function and would plan its query again at every call (measured: 5% of
--- the ingest rate), where PL/pgSQL keeps the plan for the session. A one-expression rule stays SQL
+-- cannot inline such an SQL function and would plan its query again at every call (measured: 5% off
+-- the rate of inserts with their facts), where PL/pgSQL keeps the plan for the session. A one-expression rule stays SQL
 -- (inlined into the statement that calls it).
 
 -- A record's seats, in order.
