@@ -1,7 +1,8 @@
 """Floor figures: ingest rate with 20 stations at once, append-to-floor lag, a shift report over
 10 million events, par sheet run time. Starts its own throwaway PostgreSQL (tests/pg.py).
 
-Run: ``.venv/bin/python benchmarks/bench_floor.py`` (about 10 minutes; ``--quick`` for a smoke run).
+Run: ``.venv/bin/python benchmarks/bench_floor.py`` (about 10 minutes; ``--quick`` for a smoke run;
+``--before CHECKOUT`` compares another checkout's schema and report code with this tree's in one run).
 Results are recorded in docs/performance-floor.md.
 """
 
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +28,7 @@ from dealer_station.floor.forwarder import Forwarder  # noqa: E402
 from dealer_station.journal import Draft, Journal  # noqa: E402
 from dealer_station.profile_loader import load_profile  # noqa: E402
 from dealer_station.simulate import simulate  # noqa: E402
-from tests.floor.conftest import new_floor  # noqa: E402
+from tests.floor.conftest import Floor, new_floor  # noqa: E402
 from tests.pg import PostgresServer  # noqa: E402
 
 
@@ -107,9 +109,9 @@ def _init(template: list[Draft]) -> None:
 
 
 def ingest_figures(server: PostgresServer, workdir: Path, stations: int, rounds: int, rate: float,
-                   seconds: float) -> dict[str, Any]:
+                   seconds: float, make_floor: Callable[[PostgresServer], Floor] = new_floor) -> dict[str, Any]:
     template = round_template(workdir)
-    floor = new_floor(server)
+    floor = make_floor(server)
     ctx = mp.get_context("fork")
     manager = ctx.Manager()
     go = manager.Event()
@@ -127,7 +129,7 @@ def ingest_figures(server: PostgresServer, workdir: Path, stations: int, rounds:
         results = pending.get()
     total = sum(r[0] for r in results)
     span = max(r[2] for r in results) - min(r[1] for r in results)
-    floor2 = new_floor(server)
+    floor2 = make_floor(server)
     go2 = manager.Event()
     with ctx.Pool(stations, initializer=_init, initargs=(template,)) as pool:
         pending2 = pool.map_async(live_station, [(i, floor2.station_url, str(workdir), rate, seconds, go2)
@@ -216,18 +218,136 @@ def ten_million(server: PostgresServer, events: int, tables: int, progress: Any)
                    "size": size}
 
 
-def timed_report(url: str, args: list[str], cache: Path, runs: int = 5) -> tuple[float, float]:
-    """(median, best) wall time of the CLI report, par sheet cached."""
-    times = []
-    env = {"XDG_CACHE_HOME": str(cache), "PATH": "/usr/bin:/bin"}
-    for _ in range(runs):
-        started = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "dealer_station", "report", "--floor", url, "--quiet", *args],
-                              capture_output=True, text=True, env=env, check=False)
-        times.append(time.perf_counter() - started)
-        if done.returncode != 0:
-            raise RuntimeError(done.stderr)
+def timed_report(url: str, args: list[str], cache: Path, runs: int = 5, code: Path = ROOT) -> tuple[float, float]:
+    """(median, best) wall time of the CLI report, par sheet cached; ``code``: the checkout whose CLI runs."""
+    times = [_report_once(url, args, cache, code) for _ in range(runs)]
     return statistics.median(times), min(times)
+
+
+def _report_once(url: str, args: list[str], cache: Path, code: Path = ROOT) -> float:
+    env = {"XDG_CACHE_HOME": str(cache), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(code)}
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "dealer_station", "report", "--floor", url, "--quiet", *args],
+                          capture_output=True, text=True, env=env, check=False, cwd=code)
+    took = time.perf_counter() - started
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr)
+    return took
+
+
+def floor_by(code: Path) -> Callable[[PostgresServer], Floor]:
+    """A new floor initialised by the checkout ``code`` (its migrations, its ``floor init-roles``)."""
+    def make(server: PostgresServer) -> Floor:
+        floor = Floor(server, f"before{next(_BEFORE)}")
+        server.create_database(floor.dbname)
+        subprocess.run([sys.executable, "-m", "dealer_station", "floor", "init-roles", "--floor", floor.owner_url],
+                       capture_output=True, text=True, check=True, cwd=code,
+                       env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(code)})
+        return floor
+    return make
+
+
+_BEFORE = iter(range(1, 1000))
+
+
+def derive_rate(server: PostgresServer, make_floor: Callable[[PostgresServer], Floor], template: list[Draft],
+                rounds: int) -> tuple[float, int]:
+    """(events/s, rounds derived): ``rounds`` copies of the template round inserted by the owner in
+    batches of 500, one connection: the record check and the fact triggers alone (no hashing, no chain
+    check, no station processes), so a change of the triggers shows without the ingest's noise."""
+    import json
+
+    floor = make_floor(server)
+    columns: list[list[Any]] = [[], [], [], [], [], []]
+    seq = 0
+    for number in range(1, rounds + 1):
+        for draft in _renamed(template, "D01", number):
+            seq += 1
+            at = f"2026-11-01T{seq // 3600 % 24:02d}:{seq // 60 % 60:02d}:{seq % 60:02d}.000Z"
+            for column, value in zip(columns, (seq, at, draft.round_id, draft.kind, draft.actor,
+                                               json.dumps(draft.payload))):
+                column.append(value)
+    with psycopg.connect(floor.owner_url) as conn:
+        started = time.perf_counter()
+        for i in range(0, seq, 500):
+            conn.execute(
+                """INSERT INTO floor.events (table_id, seq, at, round_id, kind, actor, payload, prev_hash, hash,
+                                             received_at)
+                   SELECT 'D01', s, a, r, k, ac, pl::json, md5(s::text) || md5(s::text), md5(a) || md5(s::text), now()
+                   FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[])
+                        AS u(s, a, r, k, ac, pl)""", [c[i:i + 500] for c in columns])
+            conn.commit()
+        took = time.perf_counter() - started
+        derived = conn.execute("SELECT count(*) FROM floor.rounds WHERE outcome = 'paid'").fetchone()[0]
+    return seq / took, derived
+
+
+def compare(args: argparse.Namespace, before: Path, progress: Callable[[str], None]) -> int:
+    """Before (the checkout ``before``: its schema, its report code) against after (this tree), in one
+    run on one server, alternated so that the machine's load falls on both alike."""
+    sides: list[tuple[str, Callable[[PostgresServer], Floor], Path]] = [
+        ("before", floor_by(before), before), ("after", new_floor, ROOT)]
+    rates: dict[str, list[float]] = {"before": [], "after": []}
+    lags: dict[str, list[str]] = {"before": [], "after": []}
+    reports: dict[tuple[str, str], list[float]] = {}
+    derives: dict[str, list[float]] = {"before": [], "after": []}
+    with PostgresServer.running(settings={"max_connections": "300"}) as server, \
+            tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
+        work = Path(tmp)
+        cache = work / "cache"
+        template = round_template(work)
+        for n in range(args.derive_repeats):
+            for label, make, _ in sides if n % 2 == 0 else sides[::-1]:
+                rate, derived = derive_rate(server, make, template, args.derive_rounds)
+                assert derived == args.derive_rounds, (label, derived)
+                derives[label].append(rate)
+                progress(f"derive {label}: {rate:,.0f} events/s")
+        if args.derive_only:
+            _print_derive(args, before, derives)
+            return 0
+        for n in range(args.repeats):
+            for label, make, _ in sides if n % 2 == 0 else sides[::-1]:
+                where = work / f"ingest-{label}-{n}"
+                where.mkdir()
+                got = ingest_figures(server, where, args.stations, args.backlog_rounds, args.rate, args.seconds, make)
+                rates[label].append(got["ingest_rate"])
+                lags[label].append(f"{got['lag_p50_ms']:.0f} / {got['lag_p99_ms']:.0f}")
+                progress(f"ingest {label}: {got['ingest_rate']:,.0f} events/s ({got['backlog_events']:,} events), "
+                         f"lag p50 / p99 {lags[label][-1]} ms")
+        floor, bulk = ten_million(server, args.events, 20, progress)
+        shift = ["--from", "2026-11-03T06:00", "--to", "2026-11-03T14:00", "--format", "json", "--by", "table,shift"]
+        whole = ["--format", "json", "--by", "table,day"]
+        par = ["--par-rounds", str(args.par_rounds)] if args.par_rounds else []
+        for _, _, code in sides:  # warm up: the par sheet into the cache, each checkout's bytecode, the pages
+            for report_args in (shift, whole):
+                _report_once(floor.report_url, report_args + par, cache, code)
+        for n in range(args.runs):
+            for label, _, code in sides if n % 2 == 0 else sides[::-1]:
+                for name, report_args in (("shift", shift), ("whole", whole)):
+                    reports.setdefault((label, name), []).append(_report_once(floor.report_url, report_args + par,
+                                                                              cache, code))
+            progress(f"report run {n + 1}/{args.runs}")
+    _print_derive(args, before, derives)
+    for n in range(args.repeats):
+        print(f"| backlog ingest, {args.stations} stations, run {n + 1} | {rates['before'][n]:,.0f} events/s | "
+              f"{rates['after'][n]:,.0f} events/s |")
+        print(f"| lag p50 / p99, run {n + 1} | {lags['before'][n]} ms | {lags['after'][n]} ms |")
+    print(f"| floor for the report | {bulk['events']:,} events, {bulk['rounds']:,} rounds | same floor |")
+    for name, what in (("shift", "shift report (8 h, 20 tables)"), ("whole", "whole floor by table and day")):
+        b, a = reports[("before", name)], reports[("after", name)]
+        print(f"| {what}, CLI end to end, median / best of {args.runs} | {statistics.median(b):.2f} / {min(b):.2f} s | "
+              f"{statistics.median(a):.2f} / {min(a):.2f} s |")
+    return 0
+
+
+def _print_derive(args: argparse.Namespace, before: Path, derives: dict[str, list[float]]) -> None:
+    print(f"\n| measurement (before = {before}, after = this tree) | before | after |\n|---|---:|---:|")
+    for n in range(args.derive_repeats):
+        print(f"| facts derived on insert, {args.derive_rounds:,} rounds, one connection, run {n + 1} | "
+              f"{derives['before'][n]:,.0f} events/s | {derives['after'][n]:,.0f} events/s |")
+    if derives["before"]:
+        print(f"| of which the median | **{statistics.median(derives['before']):,.0f} events/s** | "
+              f"**{statistics.median(derives['after']):,.0f} events/s** |")
 
 
 def main() -> int:
@@ -239,6 +359,14 @@ def main() -> int:
     parser.add_argument("--events", type=int, default=10_000_000)
     parser.add_argument("--par-rounds", type=int, default=None)
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run of the benchmark itself")
+    parser.add_argument("--before", type=Path, default=None,
+                        help="a checkout of the code before a change (e.g. the main branch's): compare its schema's "
+                             "ingest rate and its report's time with this tree's, in one run")
+    parser.add_argument("--repeats", type=int, default=2, help="with --before: ingest runs per side")
+    parser.add_argument("--runs", type=int, default=5, help="with --before: report runs per side")
+    parser.add_argument("--derive-repeats", type=int, default=3, help="with --before: fact-trigger runs per side")
+    parser.add_argument("--derive-rounds", type=int, default=1000, help="with --before: rounds per fact-trigger run")
+    parser.add_argument("--derive-only", action="store_true", help="with --before: the fact-trigger runs alone")
     args = parser.parse_args()
     if args.quick:
         args.stations, args.backlog_rounds, args.seconds, args.events, args.par_rounds = 4, 10, 3.0, 200_000, 200
@@ -249,6 +377,8 @@ def main() -> int:
     from dealer_station.logs import configure_logging
 
     configure_logging("error")
+    if args.before is not None:
+        return compare(args, args.before.resolve(), progress)
     with PostgresServer.running(settings={"max_connections": "300"}) as server, tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
         work = Path(tmp)
         cache = work / "cache"

@@ -30,7 +30,7 @@ Rules (ROUND_RECORD.md and the journal's event payloads):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -218,69 +218,141 @@ def _apply_adjustment(facts: Facts, e: JournalEvent) -> None:
                                                        detail))
 
 
+def max_payout(settlement: Mapping[str, Any]) -> Decimal:
+    """The largest seat net win of a settlement (``floor.max_payout``)."""
+    nets = [Decimal(str(s["net"])) for s in settlement.get("seats", [])]
+    return max((n for n in nets if n > 0), default=ZERO)
+
+
+def settled_rake(settlement: Mapping[str, Any], rake: Decimal) -> Decimal:
+    """A poker hand's settlement carries its rake (``floor.settled_rake``)."""
+    journaled = _money(settlement.get("rake"))
+    return rake if journaled is None else journaled
+
+
+def paid_rake(p: Mapping[str, Any], rake: Decimal) -> Decimal:
+    """``round_paid.rake`` when journaled, else what the round had (``floor.paid_rake``)."""
+    journaled = _money(p.get("rake"))
+    return rake if journaled is None else journaled
+
+
+def paid_win(p: Mapping[str, Any], rake: Decimal, adjusted: Decimal) -> Decimal:
+    """``house_net`` when journaled, else the rake; minus the adjustments (``floor.paid_win``)."""
+    house = _money(p.get("house_net"))
+    return (rake if house is None else house) - adjusted
+
+
+def paid_handle(p: Mapping[str, Any], record_handle: Decimal | None) -> Decimal:
+    """``round_paid.handle`` when journaled, else the record's, else 0 (``floor.paid_handle``)."""
+    handle = _money(p.get("handle"))
+    return handle if handle is not None else (record_handle if record_handle is not None else ZERO)
+
+
+Rule = Callable[[Facts, JournalEvent, Mapping[str, Any], str], None]
+
+
+def _round_opened(facts: Facts, e: JournalEvent, p: Mapping[str, Any], rid: str) -> None:
+    """``floor.fact_round_opened``."""
+    rnd = _round(facts, e.table_id, rid)
+    rnd.number, rnd.opened_seq, rnd.opened_at = p.get("number"), e.seq, e.at
+
+
+def _settled(facts: Facts, e: JournalEvent, p: Mapping[str, Any], rid: str) -> None:
+    """``floor.fact_settled``."""
+    rnd = _round(facts, e.table_id, rid)
+    _apply_record(rnd, e.seq, p.get("record") or {})
+    settlement = p.get("settlement") or {}
+    rnd.max_payout = max_payout(settlement)
+    rnd.rake = settled_rake(settlement, rnd.rake)
+
+
+def _round_paid(facts: Facts, e: JournalEvent, p: Mapping[str, Any], rid: str) -> None:
+    """``floor.fact_round_paid``."""
+    rnd = _round(facts, e.table_id, rid)
+    rnd.outcome, rnd.ended_seq, rnd.ended_at = "paid", e.seq, e.at
+    rnd.rake = paid_rake(p, rnd.rake)
+    rnd.win = paid_win(p, rnd.rake, rnd.adjusted)
+    rnd.handle = paid_handle(p, rnd.record_handle)
+
+
+def _round_voided(facts: Facts, e: JournalEvent, p: Mapping[str, Any], rid: str) -> None:
+    """``floor.fact_round_voided``: every stake returned."""
+    rnd = _round(facts, e.table_id, rid)
+    if isinstance(p.get("record"), Mapping):
+        _apply_record(rnd, e.seq, p["record"])
+    rnd.outcome, rnd.ended_seq, rnd.ended_at = "voided", e.seq, e.at
+    rnd.handle = rnd.win = rnd.rake = rnd.max_payout = ZERO
+    rnd.void_cause, rnd.voided_by = p.get("cause"), p.get("by")
+
+
+ROUND_RULES: dict[str, Rule] = {
+    "round_opened": _round_opened, "settled": _settled, "round_paid": _round_paid, "round_voided": _round_voided,
+}
+"""What each round event sets on its round (a round event naming no round is left out; the floor
+records a derive error for it)."""
+
+
+def _fault(facts: Facts, e: JournalEvent, p: Mapping[str, Any]) -> None:
+    """``floor.fact_fault``: device_fault, halted (not a game's own hold), device_status "fault:CODE"."""
+    if e.kind == "device_fault":
+        code, text = p.get("code"), p.get("text")
+    elif e.kind == "halted":
+        if p.get("kind") in GAME_HOLDS:
+            return
+        code, text = p.get("cause"), p.get("text")
+    elif str(p.get("state", "")).startswith("fault:"):
+        code, text = str(p["state"])[len("fault:"):], None
+    else:
+        return
+    facts.faults.append(FaultFact(e.table_id, e.seq, e.at, e.round_id, e.kind, p.get("device"), code, text))
+
+
+def _supervisor_auth(facts: Facts, e: JournalEvent, p: Mapping[str, Any]) -> None:
+    """``floor.fact_supervisor_auth``."""
+    ok = bool(p.get("ok"))
+    facts.supervisor_actions.append(SupervisorFact(e.table_id, e.seq, e.at, e.round_id, p.get("badge"), ok,
+                                                   p.get("action"), None if ok else p.get("reason")))
+    if ok and e.round_id:
+        _round(facts, e.table_id, e.round_id).supervisor_acted = True
+
+
+def _jackpot(facts: Facts, e: JournalEvent, p: Mapping[str, Any]) -> None:
+    """``floor.fact_jackpot`` (and ``floor.derive_pool_meter``'s contributions)."""
+    amount = _fact_amount(p)
+    if amount is None:
+        amount = _fact_amount(p.get("of"))
+    facts.jackpot_events.append(JackpotFact(e.table_id, e.seq, e.at, e.round_id, e.kind, p.get("seat"),
+                                            p.get("category"), ZERO if amount is None else amount))
+    if e.kind == "jackpot_award" and e.round_id:
+        _round(facts, e.table_id, e.round_id).jackpot_hit = True
+    elif e.kind == "jackpot_contribution" and e.round_id:
+        _round(facts, e.table_id, e.round_id).pool_to_meter += _money(p.get("to_meter")) or ZERO
+
+
+def _supervisor_reason(facts: Facts, e: JournalEvent, p: Mapping[str, Any]) -> None:
+    """``floor.supervisor_reason``: the reason goes with the action it authorised."""
+    badge = e.actor[len(SUPERVISOR_PREFIX):]
+    mine = [a for a in facts.supervisor_actions if a.table_id == e.table_id and a.seq < e.seq]
+    if mine and mine[-1].ok and mine[-1].reason is None and mine[-1].badge == badge:
+        mine[-1].reason = p["reason"]
+
+
 def _apply(facts: Facts, e: JournalEvent) -> None:
+    """``floor.derive_facts``: one rule per event kind."""
     p = e.payload
     rid = e.round_id or p.get("round_id")
     kind = e.kind
-    if kind == "round_opened" and rid:
-        rnd = _round(facts, e.table_id, rid)
-        rnd.number, rnd.opened_seq, rnd.opened_at = p.get("number"), e.seq, e.at
-    elif kind == "settled" and rid:
-        rnd = _round(facts, e.table_id, rid)
-        _apply_record(rnd, e.seq, p.get("record") or {})
-        settlement = p.get("settlement") or {}
-        nets = [Decimal(str(s["net"])) for s in settlement.get("seats", [])]
-        rnd.max_payout = max((n for n in nets if n > 0), default=ZERO)
-        rake = _money(settlement.get("rake"))
-        if rake is not None:  # a poker hand's, until round_paid says otherwise
-            rnd.rake = rake
-    elif kind == "round_paid" and rid:
-        rnd = _round(facts, e.table_id, rid)
-        rnd.outcome, rnd.ended_seq, rnd.ended_at = "paid", e.seq, e.at
-        rake = _money(p.get("rake"))
-        if rake is not None:
-            rnd.rake = rake
-        house = _money(p.get("house_net"))
-        rnd.win = (rnd.rake if house is None else house) - rnd.adjusted
-        handle = _money(p.get("handle"))
-        rnd.handle = handle if handle is not None else (rnd.record_handle if rnd.record_handle is not None else ZERO)
-    elif kind == "round_voided" and rid:
-        rnd = _round(facts, e.table_id, rid)
-        if isinstance(p.get("record"), Mapping):
-            _apply_record(rnd, e.seq, p["record"])
-        rnd.outcome, rnd.ended_seq, rnd.ended_at = "voided", e.seq, e.at
-        rnd.handle = rnd.win = rnd.rake = rnd.max_payout = ZERO
-        rnd.void_cause, rnd.voided_by = p.get("cause"), p.get("by")
+    if kind in ROUND_RULES:
+        if rid:
+            ROUND_RULES[kind](facts, e, p, rid)
     elif kind == "round_adjusted":
         _apply_adjustment(facts, e)
-    elif kind == "device_fault":
-        facts.faults.append(FaultFact(e.table_id, e.seq, e.at, e.round_id, kind, p.get("device"), p.get("code"),
-                                      p.get("text")))
-    elif kind == "halted" and p.get("kind") not in GAME_HOLDS:
-        facts.faults.append(FaultFact(e.table_id, e.seq, e.at, e.round_id, kind, p.get("device"), p.get("cause"),
-                                      p.get("text")))
-    elif kind == "device_status" and str(p.get("state", "")).startswith("fault:"):
-        facts.faults.append(FaultFact(e.table_id, e.seq, e.at, e.round_id, kind, p.get("device"),
-                                      str(p["state"])[len("fault:"):], None))
+    elif kind in ("device_fault", "halted", "device_status"):
+        _fault(facts, e, p)
     elif kind == "supervisor_auth":
-        ok = bool(p.get("ok"))
-        facts.supervisor_actions.append(SupervisorFact(e.table_id, e.seq, e.at, e.round_id, p.get("badge"), ok,
-                                                       p.get("action"), None if ok else p.get("reason")))
-        if ok and e.round_id:
-            _round(facts, e.table_id, e.round_id).supervisor_acted = True
+        _supervisor_auth(facts, e, p)
     elif kind in JACKPOT_KINDS:
-        amount = _fact_amount(p)
-        if amount is None:
-            amount = _fact_amount(p.get("of"))
-        facts.jackpot_events.append(JackpotFact(e.table_id, e.seq, e.at, e.round_id, kind, p.get("seat"),
-                                                p.get("category"), ZERO if amount is None else amount))
-        if kind == "jackpot_award" and e.round_id:
-            _round(facts, e.table_id, e.round_id).jackpot_hit = True
-        elif kind == "jackpot_contribution" and e.round_id:
-            _round(facts, e.table_id, e.round_id).pool_to_meter += _money(p.get("to_meter")) or ZERO
+        _jackpot(facts, e, p)
     if (e.actor.startswith(SUPERVISOR_PREFIX) and kind in ("round_voided", "halt_cleared", "card_corrected")
             and p.get("reason")):
-        badge = e.actor[len(SUPERVISOR_PREFIX):]
-        mine = [a for a in facts.supervisor_actions if a.table_id == e.table_id and a.seq < e.seq]
-        if mine and mine[-1].ok and mine[-1].reason is None and mine[-1].badge == badge:
-            mine[-1].reason = p["reason"]
+        _supervisor_reason(facts, e, p)

@@ -16,6 +16,7 @@ from typing import Any
 import psycopg
 
 from ..recall import recalled_from_events
+from .measures import MEASURES, measure_values
 from .migrate import require_version
 from .report_data import (
     Alarm,
@@ -31,10 +32,12 @@ from .report_data import (
 )
 
 Conn = psycopg.Connection[Any]
-REPORT_SCHEMA = 7
+REPORT_SCHEMA = 9
 """The floor migration the reports need: 0005 derives the meter each Pool stake was paid from,
 0006 checks records for what the reports compute with, 0007 keeps what it cannot read flagged
-(``events.flagged``) and holds the alarms about logins (``login_alarms``)."""
+(``events.flagged``) and holds the alarms about logins (``login_alarms``), 0009 derives the facts
+with the small functions later rule changes replace (the same facts: a floor at 0007 is brought up
+by ``floor migrate``, nothing re-derived)."""
 
 
 def _range(column: str, period: Period) -> tuple[str, dict[str, Any]]:
@@ -76,10 +79,9 @@ def _report_data(conn: Conn, period: Period, tables: Sequence[str] | None, with_
     cond, params = _range("ended_at", period)
     params["tables"] = list(tables or [])
     bucket = "date_trunc(%(unit)s, ended_at AT TIME ZONE %(tz)s)"
+    measures = ", ".join(m.sql for m in MEASURES)
     rounds = conn.execute(
-        f"""SELECT table_id, coalesce(game, '?'), par_key, {bucket},
-                   count(*) FILTER (WHERE outcome = 'paid'), count(*) FILTER (WHERE outcome = 'voided'),
-                   coalesce(sum(handle), 0), coalesce(sum(win), 0), coalesce(sum(rake), 0)
+        f"""SELECT table_id, coalesce(game, '?'), par_key, {bucket}, {measures}
             FROM floor.rounds WHERE outcome <> 'open' AND {cond}{only} GROUP BY 1, 2, 3, 4""", params).fetchall()
     stakes = [] if not with_stakes else conn.execute(
         f"""SELECT table_id, coalesce(game, '?'), par_key, {bucket}, s.key,
@@ -88,8 +90,8 @@ def _report_data(conn: Conn, period: Period, tables: Sequence[str] | None, with_
             FROM floor.rounds, jsonb_each(stakes) s
             WHERE outcome = 'paid' AND {cond}{only} GROUP BY 1, 2, 3, 4, 5""", params).fetchall()
     pays = _paytables_by_key(conn, {row[2] for row in rounds} | {row[2] for row in stakes})
-    for table_id, game, key, b, n, voids, handle, win, rake in rounds:
-        data.rounds.append(RoundSums(table_id, game, pays.get(key), b, n, voids, handle, win, rake))
+    for table_id, game, key, b, *values in rounds:
+        data.rounds.append(RoundSums(table_id, game, pays.get(key), b, **measure_values(values)))
     for table_id, game, key, b, spot, total, squares, total_squared in stakes:
         data.stakes.append(StakeSums(table_id, game, pays.get(key), b, spot, total, squares, total_squared))
     for table_id, game, b, cause, count in conn.execute(

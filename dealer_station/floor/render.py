@@ -10,23 +10,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..money import format_money
+from .report import COLUMNS as REPORT_COLUMNS
 from .report import Report, ReportRow
 
-COLUMNS = ("table", "game", "day", "shift", "rounds", "handle", "win", "hold%", "theo%", "win 95% band", "in",
-           "voids", "faults", "sup", "jp hits", "rake")
+COLUMNS = tuple(c.header for c in REPORT_COLUMNS if c.header is not None)
+"""The terminal and HTML table's headings (``report.COLUMNS``)."""
 
 
 def row_cells(row: ReportRow) -> list[str]:
-    band = row.band
-    in_band = {True: "yes", False: "NO", None: ""}[row.in_band]
-    return [row.table, row.game, row.day, row.shift, str(row.rounds), format_money(row.handle), format_money(row.win),
-            _opt(row.hold_pct), _opt(row.theo_hold_pct),
-            "" if band is None else f"{band[0]:.0f}..{band[1]:.0f}", in_band, str(row.voids), str(row.faults),
-            str(row.supervisor_actions), str(row.jackpot_hits), format_money(row.rake)]
-
-
-def _opt(value: Any) -> str:
-    return "" if value is None else format_money(value)
+    return row.cells()
 
 
 def aligned(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:

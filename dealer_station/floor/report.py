@@ -27,6 +27,7 @@ from typing import Any
 from ..errors import ConfigError, DealerStationError, one_line
 from ..money import ZERO, format_money
 from ..shifts import shift_of
+from .measures import Tally
 from .report_data import ReportData
 
 GROUP_KEYS = ("table", "game", "day", "shift")
@@ -45,16 +46,13 @@ def parse_group(text: str) -> tuple[str, ...]:
 
 
 @dataclass
-class ReportRow:
+class ReportRow(Tally):
+    """One row of a report: the measures (``measures.Tally``) of its rounds, their par, and the counts beside them."""
+
     table: str
     game: str
     day: str
     shift: str
-    rounds: int = 0
-    voids: int = 0
-    handle: Decimal = ZERO
-    win: Decimal = ZERO
-    rake: Decimal = ZERO
     theo_win: Decimal | None = ZERO
     variance: Decimal = ZERO
     voids_by_cause: dict[str, int] = field(default_factory=dict)
@@ -91,19 +89,11 @@ class ReportRow:
         return None if band is None or not self.rounds else band[0] <= self.win <= band[1]
 
     def as_json(self) -> dict[str, Any]:
-        band = self.band
-        return {
-            "table": self.table, "game": self.game, "day": self.day, "shift": self.shift,
-            "rounds": self.rounds, "handle": format_money(self.handle), "win": format_money(self.win),
-            "hold_pct": _text(self.hold_pct), "theo_win": _text(_cents(self.theo_win)),
-            "theo_hold_pct": _text(self.theo_hold_pct),
-            "win_band_95": None if band is None else [format_money(band[0].quantize(CENT)),
-                                                      format_money(band[1].quantize(CENT))],
-            "in_band": self.in_band, "voids": self.voids, "voids_by_cause": dict(sorted(self.voids_by_cause.items())),
-            "faults": self.faults, "faults_by_device_code": dict(sorted(self.faults_by.items())),
-            "supervisor_actions": self.supervisor_actions, "rake": format_money(self.rake),
-            "jackpot": {k: format_money(v) for k, v in sorted(self.jackpot.items())}, "jackpot_hits": self.jackpot_hits,
-        }
+        return {c.key: c.value(self) for c in COLUMNS if c.key is not None}
+
+    def cells(self) -> list[str]:
+        """The row in the terminal and HTML table."""
+        return [c.cell(self) for c in COLUMNS if c.header is not None]
 
 
 def _cents(value: Decimal | None) -> Decimal | None:
@@ -112,6 +102,61 @@ def _cents(value: Decimal | None) -> Decimal | None:
 
 def _text(value: Decimal | None) -> str | None:
     return None if value is None else format_money(value)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a report: its JSON/CSV field (``key``), its heading in the terminal and HTML
+    table (``header``), its JSON value and, where it is not that value as text, its table cell."""
+
+    key: str | None
+    header: str | None
+    value: Callable[[ReportRow], Any]
+    text: Callable[[ReportRow], str] | None = None
+
+    def cell(self, row: ReportRow) -> str:
+        if self.text is not None:
+            return self.text(row)
+        value = self.value(row)
+        return "" if value is None else str(value)
+
+
+def _band_json(row: ReportRow) -> list[str] | None:
+    band = row.band
+    return None if band is None else [format_money(band[0].quantize(CENT)), format_money(band[1].quantize(CENT))]
+
+
+def _band_cell(row: ReportRow) -> str:
+    band = row.band
+    return "" if band is None else f"{band[0]:.0f}..{band[1]:.0f}"
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column("table", "table", lambda r: r.table),
+    Column("game", "game", lambda r: r.game),
+    Column("day", "day", lambda r: r.day),
+    Column("shift", "shift", lambda r: r.shift),
+    Column("rounds", "rounds", lambda r: r.rounds),
+    Column("handle", "handle", lambda r: format_money(r.handle)),
+    Column("win", "win", lambda r: format_money(r.win)),
+    Column("hold_pct", "hold%", lambda r: _text(r.hold_pct)),
+    Column("theo_win", None, lambda r: _text(_cents(r.theo_win))),
+    Column("theo_hold_pct", "theo%", lambda r: _text(r.theo_hold_pct)),
+    Column("win_band_95", "win 95% band", _band_json, _band_cell),
+    Column("in_band", "in", lambda r: r.in_band, lambda r: {True: "yes", False: "NO", None: ""}[r.in_band]),
+    Column("voids", "voids", lambda r: r.voids),
+    Column("voids_by_cause", None, lambda r: dict(sorted(r.voids_by_cause.items()))),
+    Column("faults", "faults", lambda r: r.faults),
+    Column("faults_by_device_code", None, lambda r: dict(sorted(r.faults_by.items()))),
+    Column("supervisor_actions", "sup", lambda r: r.supervisor_actions),
+    Column(None, "jp hits", lambda r: r.jackpot_hits),  # the table shows it before rake, JSON after jackpot
+    Column("rake", "rake", lambda r: format_money(r.rake)),
+    Column("jackpot", None, lambda r: {k: format_money(v) for k, v in sorted(r.jackpot.items())}),
+    Column("jackpot_hits", None, lambda r: r.jackpot_hits),
+)
+"""A report's columns in order: the JSON/CSV fields are those with a key, the terminal and HTML
+table's those with a header. A new measure's column is one entry here (append it: CSV readers
+go by position)."""
 
 
 ParLookup = Callable[[str, str | None], Any]
@@ -133,11 +178,7 @@ def build_rows(data: ReportData, by: Sequence[str], par: ParLookup) -> list[Repo
 
     for sums in data.rounds:
         r = row(sums.table_id, sums.game, sums.bucket)
-        r.rounds += sums.rounds
-        r.voids += sums.voids
-        r.handle += sums.handle
-        r.win += sums.win
-        r.rake += sums.rake
+        r.add(sums)
         if sums.rounds:
             sheet = par(sums.game, sums.paytables)
             if sheet is None:
@@ -193,11 +234,7 @@ class Report:
     def totals(self) -> ReportRow:
         total = ReportRow(ALL, ALL, ALL, ALL)
         for r in self.per_table:
-            total.rounds += r.rounds
-            total.voids += r.voids
-            total.handle += r.handle
-            total.win += r.win
-            total.rake += r.rake
+            total.add(r)
             total.theo_win = None if total.theo_win is None or r.theo_win is None else total.theo_win + r.theo_win
             total.variance += r.variance
             for k, v in r.voids_by_cause.items():

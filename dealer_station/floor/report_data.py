@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from ..journal import canonical_json
 from ..money import ZERO
 from .facts import Facts
+from .measures import Tally
 
 
 @dataclass(frozen=True)
@@ -43,16 +44,13 @@ class Period:
 
 
 @dataclass
-class RoundSums:
+class RoundSums(Tally):
+    """The measures (``measures.Tally``) of the rounds of one table, game and pay tables that ended in one bucket."""
+
     table_id: str
     game: str
     paytables: str | None  # canonical JSON of the pay tables in force: picks the par sheet
     bucket: datetime
-    rounds: int = 0
-    voids: int = 0
-    handle: Decimal = ZERO
-    win: Decimal = ZERO
-    rake: Decimal = ZERO
 
 
 @dataclass
@@ -163,15 +161,11 @@ def from_facts(facts: Facts, period: Period) -> ReportData:
         game, bucket, pays = rnd.game or "?", period.bucket(ended), paytables_key(rnd.paytables)
         key = (rnd.table_id, game, pays, bucket)
         sums = rounds.setdefault(key, RoundSums(*key))
+        sums.add_round(rnd)
         if rnd.outcome == "voided":
-            sums.voids += 1
             cause_key = (rnd.table_id, game, bucket, rnd.void_cause or "unknown")
             voids[cause_key] = voids.get(cause_key, 0) + 1
             continue
-        sums.rounds += 1
-        sums.handle += rnd.handle
-        sums.win += rnd.win
-        sums.rake += rnd.rake
         for spot, (total, squares) in rnd.stakes.items():
             stake = stakes.setdefault((*key, spot), StakeSums(*key, spot))
             stake.total += total
