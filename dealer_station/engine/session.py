@@ -174,6 +174,8 @@ class TableSession:
         self._changed = threading.Condition(self._lock)
         self._listeners: list[Listener] = []
         self._log = log.bind(table_id=table.table_id)
+        self.sensing: Any = None
+        """The bet sensing of a table with a bet sensor (``engine/bet_sensing.py``), else None."""
 
     # ----------------------------------------------------------------- plumbing
 
@@ -673,6 +675,8 @@ class TableSession:
                 self._log.error("device_refused", device=report.device, model=report.model,
                                 serial=report.serial_number, program_hash=report.program_hash,
                                 reason=report.reason, detail=report.detail, round_id=self._round_id())
+            case rp.ChipInventory() | rp.AntennaFault():
+                self.on_bet_sensor(report)
             case rp.CardDrawn() | rp.Unreadable() | rp.Alarm():
                 # A reading shoe's draws: assigning them to deal positions is the flow's, not wired yet.
                 self._log.warning("reading_shoe_report_not_handled", device=report.device,
@@ -692,6 +696,13 @@ class TableSession:
                 self._log.warning(f"{what}_ignored", phase=self.phase, **context)
                 return
             self._commit(tx)
+
+    def on_bet_sensor(self, report: rp.ChipInventory | rp.AntennaFault) -> None:
+        """An inventory round or an antenna fault: the bet sensing's (``engine/bet_sensing.py``)."""
+        if self.sensing is None:
+            self._log.warning("bet_sensor_report_not_used", report=type(report).__name__)
+            return
+        self.sensing.report(self, report)
 
     def on_deck_verified(self, count: int, missing: list[int], extra: list[int], duplicates: list[int]) -> None:
         self._device("deck_verified", lambda tx: self.flow.on_deck_verified(tx, count, missing, extra, duplicates))
