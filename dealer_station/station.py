@@ -28,7 +28,7 @@ CLOCK_TICK = 0.5
 
 
 class Station:
-    """TableSession + its devices (shoe, reader, reading shoe) for one table."""
+    """TableSession + its devices (shoe, reader, reading shoe, bet sensor) for one table."""
 
     def __init__(
         self,
@@ -38,6 +38,7 @@ class Station:
         shoe: Any = None,
         reader: Any = None,
         reading_shoe: Any = None,
+        bet_sensor: Any = None,
         credentials: Any = None,
         program: dict[str, Any] | None = None,
         purpose: Purpose = "live",
@@ -50,6 +51,8 @@ class Station:
         self.reading_shoe = reading_shoe
         """A reading shoe's driver (``drivers.registry.open_reading_shoe``): its reports reach
         ``session.report`` like any device's; assigning its draws to deal positions is the engine's."""
+        self.bet_sensor = bet_sensor
+        """The RFID bet sensor's driver (``open_bet_sensor``; the profile's ``devices.bet_sensor`` when not given)."""
         self.credentials = credentials
         self.program = program
         self.purpose: Purpose = purpose
@@ -86,6 +89,10 @@ class Station:
             from drivers.registry import open_reader
 
             self.reader = open_reader(devices.reader, open=False, link_timeout=devices.link_timeout)
+        if self.bet_sensor is None and devices.bet_sensor:
+            from drivers.registry import open_bet_sensor
+
+            self.bet_sensor = open_bet_sensor(devices.bet_sensor, open=False)
         self.session = TableSession(self.table, self.journal, shoe=self.shoe, has_reader=self.reader is not None,
                                     credentials=self.credentials)
         self.session.start(self.program)
@@ -103,8 +110,9 @@ class Station:
         return self.session
 
     def _drivers(self) -> dict[str, Any]:
-        """The table's device drivers by role ("shuffler", "reader", "reading_shoe")."""
-        devices = {"shuffler": self.shoe, "reader": self.reader, "reading_shoe": self.reading_shoe}
+        """The table's device drivers by role ("shuffler", "reader", "reading_shoe", "bet_sensor")."""
+        devices = {"shuffler": self.shoe, "reader": self.reader, "reading_shoe": self.reading_shoe,
+                   "bet_sensor": self.bet_sensor}
         return {role: driver for role, driver in devices.items() if driver is not None}
 
     def simulator(self, device: str) -> Any:

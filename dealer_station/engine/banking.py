@@ -33,6 +33,7 @@ from .deal import CROUPIER, STATION, DealFlow
 
 if TYPE_CHECKING:
     from ..config import TableConfig
+    from .bet_sensing import BetSensing
     from .session import Tx
 
 
@@ -45,6 +46,8 @@ class BankingFlow(DealFlow):
     """
 
     commands = CROUPIER_COMMANDS
+    sensing: BetSensing | None = None
+    """The table's bet sensing when it has a bet sensor (the session sets it): it locks the sensed stakes."""
 
     def __init__(self, game: BankingGame, table: TableConfig, *, has_shoe: bool, has_reader: bool) -> None:
         super().__init__(table, has_shoe=has_shoe, has_reader=has_reader)
@@ -121,6 +124,8 @@ class BankingFlow(DealFlow):
         tx.emit(ev.BetsSet(seat, parsed, player), CROUPIER)
 
     def no_more_bets(self, tx: Tx) -> None:
+        if self.sensing is not None:
+            self.sensing.lock(tx)
         rnd = tx.round
         tx.emit(ev.NoMoreBets({str(s): v for s, v in self.total_stakes(rnd).items()}), CROUPIER)
         self.game.on_bets_locked(tx)

@@ -69,6 +69,8 @@ class RoundState:
     """Per-round state a game keeps for itself (immutable values only, e.g. jackpot awards)."""
     terms: str | None = None
     """Digest of the terms the round was opened under (None: a round of a journal before terms)."""
+    sensed: Any = None
+    """The round's bet sensing as journaled (``table/sensing.py``'s immutable ``RoundSensing``), if any."""
 
     @property
     def finished(self) -> bool:
@@ -380,3 +382,6 @@ def _ignore(state: TableState, e: ev.Event, at: str) -> None:
 def replay(state: TableState, records: Any, folds: Folds = COMMON) -> TableState:
     """Apply journal records (objects with ``kind``, ``payload``, ``at``, ``seq``) in order."""
     return folds.replay(state, records)
+
+
+from . import sensing as _sensing  # noqa: E402,F401  (bet sensing's events fold here too: registered on COMMON)
