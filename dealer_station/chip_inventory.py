@@ -125,5 +125,12 @@ class ChipInventoryConfig(BaseModel):
         """The chip behind a tag id, or None: a chip this casino does not know (counterfeit or foreign)."""
         return self._all.get(chip_id)
 
+    def by_denomination(self) -> dict[Decimal, list[str]]:
+        """Every chip id by denomination, largest first (a simulated rack of real chips)."""
+        out: dict[Decimal, list[str]] = {}
+        for chip_id, chip in sorted(self._all.items()):
+            out.setdefault(chip.denomination, []).append(chip_id)
+        return dict(sorted(out.items(), reverse=True))
+
     def __len__(self) -> int:
         return len(self._all)

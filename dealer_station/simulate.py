@@ -27,18 +27,21 @@ from .errors import ConfigError, RuleError
 from .games import get_game
 from .games.holdem import live
 from .money import exact_money, format_money
+from .sensed_play import FAULTS as BET_SENSOR_FAULTS
+from .sensed_play import SensedCroupier
 from .station import Station
 
 log = structlog.get_logger("dealer_station.simulate")
 
 FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door",
-               "dispute", "pool_hit", "absent", "weak_shuffle", "repeat_deck")
+               "dispute", "pool_hit", "absent", "weak_shuffle", "repeat_deck", *BET_SENSOR_FAULTS)
 """Device faults the simulators inject; ``dispute``: a supervisor voids the round at a random step;
 ``pool_hit``: the shoe's deck is stacked so that a seat's hole cards and the flop make a Pool hand;
 ``absent``: a poker player does not act once in the hand and the action clock acts (the simulated table's
 clock is then 1 second); ``weak_shuffle``: the shoe only riffles the previous order ``WEAK_RIFFLES`` times;
 ``repeat_deck``: the shoe repeats the order of one of its last ``REPEAT_WITHIN`` shuffles
-(``dealer-station audit shuffles`` must catch both)."""
+(``dealer-station audit shuffles`` must catch both); ``past_post``, ``pinch``, ``counterfeit``, ``antenna_down``,
+``flaky_read``: the bet sensor's (``sensed_play.py``), at a table with one."""
 SHUFFLE_FAULTS = ("weak_shuffle", "repeat_deck")
 SHOE_DECK_FAULTS = ("pool_hit", *SHUFFLE_FAULTS)
 """Faults of the shoe's deck order: a table dealt by hand has none."""
@@ -95,6 +98,8 @@ class Summary:
     """The table's meters at the end (games with a progressive)."""
     poker: dict[str, Any] | None = None
     """A poker table's money at the end and the conservation check of its journal."""
+    bet_sensor: dict[str, Any] | None = None
+    """A bet-sensing table's faults: per kind injected and caught, and the false alarms."""
 
     def as_json(self) -> dict[str, Any]:
         if self.poker is not None:
@@ -111,6 +116,8 @@ class Summary:
         }
         if self.jackpot is not None:
             out["jackpot"] = self.jackpot
+        if self.bet_sensor is not None:
+            out["bet_sensor"] = self.bet_sensor
         return out
 
 
@@ -206,7 +213,8 @@ def fitted_run(table: TableConfig, seats: int, faults: Mapping[str, float] | Non
     kept = {kind: rate for kind, rate in (faults or {}).items()
             if not (kind == "pool_hit" and table.game != "holdem_bonus")
             and not (kind in SHOE_DECK_FAULTS and table.deal_mode != "shuffler")
-            and not (kind == "absent" and not hasattr(table, "action_clock_seconds"))}
+            and not (kind == "absent" and not hasattr(table, "action_clock_seconds"))
+            and not (kind in BET_SENSOR_FAULTS and table.devices.bet_sensor is None)}
     return max(least, min(seats, table.seats)), kept
 
 
@@ -226,6 +234,9 @@ def check_run(table: TableConfig, *, rounds: int, seats: int, faults: Mapping[st
             raise ConfigError(f"{kind} is a fault of the shoe's shuffle: a table dealt by hand has none", "faults")
     if faults and "absent" in faults and not hasattr(table, "action_clock_seconds"):
         raise ConfigError(f"absent players need an action clock: a poker table only, not {table.game}", "faults")
+    for kind in BET_SENSOR_FAULTS:
+        if faults and kind in faults and table.devices.bet_sensor is None:
+            raise ConfigError(f"{kind} is a fault of the bet sensor: this table has none (try uth-rfid)", "faults")
 
 
 def simulate(
@@ -262,6 +273,7 @@ def simulate(
     devices = table.devices.model_copy(update={
         "shuffler": f"sim://shuffler?seed={seed}",
         "reader": f"sim://usb?seed={seed + 1}" if table.devices.reader else None,
+        "bet_sensor": f"sim://betsensor?seed={seed + 2}&interval=0.01" if table.devices.bet_sensor else None,
         "link_timeout": min(table.devices.link_timeout, 0.5),
     })
     table = table.model_copy(update={"devices": devices})
@@ -270,14 +282,21 @@ def simulate(
     started = time.monotonic()
     session = station.start()
     try:
-        session.wait_for(lambda s: all(s.device(n).connected for n in ("shuffler",) + (("reader",) if station.reader else ())),
-                     10.0)
+        needed = ("shuffler",) + (("reader",) if station.reader else ()) + (("bet_sensor",) if station.bet_sensor else ())
+        session.wait_for(lambda s: all(s.device(n).connected for n in needed), 10.0)
         session.dealer_sign_in(SIM_DEALER)
         rng = random.Random(seed)
         armer = FaultArmer(faults or {}, random.Random(seed ^ 0xFA17), station.simulator("shuffler"),
                            station.simulator("reader"), session.game)
-        croupier = AutoCroupier(session, rng=rng, seats=list(range(1, seats + 1)), present=station.present_card,
-                                on_halt=void_on_halt(SIM_BADGE, SIM_PIN))
+        croupier: AutoCroupier
+        if station.bet_sensor is not None:
+            croupier = SensedCroupier(session, sensor=station.simulator("bet_sensor"), rng=rng,
+                                      seats=list(range(1, seats + 1)), present=station.present_card,
+                                      on_halt=void_on_halt(SIM_BADGE, SIM_PIN), supervisor=(SIM_BADGE, SIM_PIN),
+                                      fault_rng=random.Random(seed ^ 0xBE75))
+        else:
+            croupier = AutoCroupier(session, rng=rng, seats=list(range(1, seats + 1)), present=station.present_card,
+                                    on_halt=void_on_halt(SIM_BADGE, SIM_PIN))
         played = 0
         last_report = time.monotonic()
         # A recovered round in progress is finished first, as the station does after a crash.
@@ -285,8 +304,11 @@ def simulate(
             _finish_round(station, croupier, summary, None)
         while played < rounds:
             armer.disarm()
-            for kind in armer.arm(seats):  # before the round's shuffle: deck faults need it
+            armed = armer.arm(seats)  # before the round's shuffle: deck faults need it
+            for kind in armed:
                 summary.faults_armed[kind] += 1
+            if isinstance(croupier, SensedCroupier):
+                croupier.arm(armed)
             if session.round is None or session.round.finished:
                 # (a device report can end a round between two croupier steps, and the
                 # croupier's next step then opens the next one itself)
@@ -303,6 +325,8 @@ def simulate(
                 progress.flush()
                 last_report = now
         armer.disarm()
+        if isinstance(croupier, SensedCroupier):
+            summary.bet_sensor = croupier.finish().as_json()
         meters = getattr(session.game, "meters", None)
         summary.jackpot = meters(session.state) if meters is not None else None
         if session.game.family == "poker":
