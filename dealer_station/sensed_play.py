@@ -13,7 +13,14 @@ placed on the bet sensor's simulated layout, and the station reads them; the cro
   station must raise a bet alarm naming that seat, spot and cause (caught); the chip is then put
   right and the supervisor restores the stake;
 * ``flaky_read``: one locked chip missing from one inventory round; no alarm may follow (caught =
-  ridden out).
+  ridden out);
+* ``mispay`` / ``missed_collect``: at the settlement the croupier pays one winning spot a chip short,
+  or leaves one losing bet on the layout; "Paid" must be refused naming that spot (caught), and the
+  croupier puts it right.
+
+Decision bets (Play, Flop, ...) are chips placed on their spots when the decision is made; at the
+settlement the croupier collects losing spots, leaves pushes and adds each win beside its stake,
+then the player takes the seat's chips once it is paid.
 
 Every alarm that is not the injected one is a false alarm. The simulator is duck-typed (``place``,
 ``take``, ``clear``, ``flake``, ``antenna_down``, ``antenna_up``, ``wait_rounds``): the core never
@@ -42,7 +49,7 @@ from .table.sensing import RoundSensing
 
 log = structlog.get_logger("dealer_station.sensed_play")
 
-FAULTS = ("past_post", "pinch", "counterfeit", "antenna_down", "flaky_read")
+FAULTS = ("past_post", "pinch", "counterfeit", "antenna_down", "flaky_read", "mispay", "missed_collect")
 """The bet sensor's faults the simulated table injects (``simulate --faults``)."""
 RESTORE = "simulation: chips put back, stake checked"
 WAIT_SECONDS = 3.0
@@ -92,6 +99,17 @@ class BetSensorTally:
 
 
 @dataclass
+class _PayoutFault:
+    """A mispay (``chips``: the one short) or a missed collect the croupier made on one spot."""
+
+    kind: str
+    seat: int
+    spot: str
+    chips: list[str] = field(default_factory=list)
+    caught: bool = False
+
+
+@dataclass
 class _Round:
     """What this croupier did to the current round (the truth the station's journal is checked against)."""
 
@@ -104,6 +122,9 @@ class _Round:
     expected: list[tuple[str, int, str]] = field(default_factory=list)
     """The alarms the injected faults must raise: (cause, seat, spot)."""
     flaked: tuple[int, str] | None = None
+    paying: int | None = None
+    """The seat whose payout is on the layout, waiting for "Paid"."""
+    payout_fault: _PayoutFault | None = None
     tallied: bool = False
 
 
@@ -163,7 +184,97 @@ class SensedCroupier(AutoCroupier):
                 and stage in (Stage.DECISION, Stage.REVEAL)):
             self._after_lock(current)
             return True
+        if stage is Stage.SETTLEMENT and rnd.halt is None and current is not None and current.round_id == rnd.round_id:
+            return self._settle(current)
+        if stage is Stage.DECISION and rnd.halt is None:
+            before = {seat: session.seat_stakes(seat) for seat in rnd.seats}
+            acted = super().step()
+            self._place_decisions(before)
+            return acted
         return super().step()
+
+    def _place_decisions(self, before: dict[int, dict[str, Decimal]]) -> None:
+        """A decision's bet (Play, Flop, ...) goes on its spot as chips."""
+        for seat, was in before.items():
+            for spot, amount in self.session.seat_stakes(seat).items():
+                added = amount - was.get(spot, Decimal(0))
+                if added > 0:
+                    self.sensor.place(seat, spot, self.rack.make(added))
+
+    def _settle(self, current: _Round) -> bool:
+        """Pay the next seat on the layout, wait for the sensor, press "Paid"; put a refused payout right."""
+        session = self.session
+        rnd = session.round
+        sensing = session.sensing
+        assert rnd is not None and sensing is not None
+        unpaid = [seat for seat in sorted(rnd.seats, reverse=True) if not rnd.seats[seat].paid]
+        if not unpaid:
+            return False
+        seat = unpaid[0]
+        if current.paying != seat:
+            current.paying = seat
+            self._pay_out(current, seat, sensing.due(rnd, seat, session.seat_stakes(seat)))
+            self._wait_for_sensor(self._settled)
+        try:
+            session.execute("mark_paid", seat)
+        except DealerStationError as exc:
+            fault = current.payout_fault
+            mine = fault is not None and fault.seat == seat
+            if fault is not None and mine and not fault.caught and f"{self._label(fault.spot)}: " in str(exc):
+                self.tally.caught[fault.kind] += 1
+                fault.caught = True
+                self._put_right(fault)
+                self._wait_for_sensor(self._settled)
+                return True
+            if fault is not None and mine and fault.caught:
+                self._wait_for_sensor(self._settled)  # the correction is still settling
+                return True
+            self.tally.false_alarms += 1
+            log.warning("payout_refused_without_fault", seat=seat, problem=str(exc), round_id=current.round_id)
+            session.override_payout(*self.supervisor, seat, "simulation: payout checked by the supervisor")
+        for spot in getattr(session.game, "spots", ()):  # the player takes what lies on the seat's spots
+            self.sensor.take(seat, spot)
+        return True
+
+    def _label(self, spot: str) -> str:
+        return str(self.session.game.labels.get(spot, spot))
+
+    def _pay_out(self, current: _Round, seat: int, due: dict[str, Decimal]) -> None:
+        sensing = self.session.sensing
+        assert sensing is not None
+        for spot, owed in due.items():
+            chips = self.sensor.chips(seat, spot)
+            have = sum((sensing.value(c, self.session.round) or Decimal(0) for c in chips), Decimal(0))
+            if owed == have:
+                continue
+            if owed < have:  # a losing bet (or a Pool stake fed to the meter): collected
+                if ("missed_collect" in current.faults and current.payout_fault is None and owed == 0
+                        and self._readable(current, seat, spot)):
+                    current.payout_fault = _PayoutFault("missed_collect", seat, spot)
+                    self.tally.injected["missed_collect"] += 1
+                    continue
+                self.sensor.take(seat, spot)
+                if owed:
+                    self.sensor.place(seat, spot, self.rack.make(owed))
+                continue
+            pay = self.rack.make(owed - have)
+            if "mispay" in current.faults and current.payout_fault is None and self._readable(current, seat, spot):
+                short = pay.pop()  # one chip short
+                current.payout_fault = _PayoutFault("mispay", seat, spot, [short])
+                self.tally.injected["mispay"] += 1
+            self.sensor.place(seat, spot, pay)
+
+    def _readable(self, current: _Round, seat: int, spot: str) -> bool:
+        """A spot the sensor reads (a payout under a dead antenna is the croupier's word, as without one)."""
+        sensing = self.session.sensing
+        keyed = current.keyed is not None and current.keyed[:2] == (seat, spot)
+        return sensing is not None and sensing.sensed((seat, spot)) and not keyed
+
+    def _put_right(self, fault: _PayoutFault) -> None:
+        if fault.kind == "mispay":
+            self.sensor.place(fault.seat, fault.spot, fault.chips)
+        else:
+            self.sensor.take(fault.seat, fault.spot)
 
     def _place_bets(self, round_id: str) -> None:
         sensor, session = self.sensor, self.session
@@ -185,9 +296,10 @@ class SensedCroupier(AutoCroupier):
         for seat, bets in plan.items():
             for spot, amount in bets.items():
                 sensor.place(seat, spot, self.rack.make(amount))
-        if "counterfeit" in current.faults:
-            seat = self.fault_rng.choice(self.seats)
-            spot = self.fault_rng.choice(sorted(plan[seat]))
+        dead = current.keyed[:2] if current.keyed is not None else None
+        readable = [(seat, spot) for seat in self.seats for spot in sorted(plan[seat]) if (seat, spot) != dead]
+        if "counterfeit" in current.faults and readable:  # on a spot the sensor reads: under a dead antenna none can
+            seat, spot = self.fault_rng.choice(readable)
             self._counterfeits += 1
             fake = f"E0FF{self.fault_rng.getrandbits(32):08X}{self._counterfeits:04X}"
             sensor.place(seat, spot, [fake])

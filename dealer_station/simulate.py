@@ -41,7 +41,7 @@ FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "di
 clock is then 1 second); ``weak_shuffle``: the shoe only riffles the previous order ``WEAK_RIFFLES`` times;
 ``repeat_deck``: the shoe repeats the order of one of its last ``REPEAT_WITHIN`` shuffles
 (``dealer-station audit shuffles`` must catch both); ``past_post``, ``pinch``, ``counterfeit``, ``antenna_down``,
-``flaky_read``: the bet sensor's (``sensed_play.py``), at a table with one."""
+``flaky_read``, ``mispay``, ``missed_collect``: the bet sensor's (``sensed_play.py``), at a table with one."""
 SHUFFLE_FAULTS = ("weak_shuffle", "repeat_deck")
 SHOE_DECK_FAULTS = ("pool_hit", *SHUFFLE_FAULTS)
 """Faults of the shoe's deck order: a table dealt by hand has none."""

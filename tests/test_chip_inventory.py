@@ -33,7 +33,7 @@ def test_shipped_rfid_profiles_load_their_inventory(name: str) -> None:
     table = load_profile(name)
     inv = table.chip_inventory
     assert table.devices.bet_sensor == "sim://betsensor" and inv is not None and inv.confirm_rounds == 3
-    assert len(inv) == 1500
+    assert len(inv) == 1800
     chip = inv.chip("E004030000000007")
     assert chip is not None and chip.denomination == Decimal("25") and chip.chip_set == "A"
     assert inv.chip("E0040300FFFFFFFF") is None  # not this casino's chip

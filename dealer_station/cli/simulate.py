@@ -34,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                              "misread, corrupt, disconnect, powercycle, door, dispute, pool_hit (holdem_bonus), "
                              "weak_shuffle, repeat_deck (the shoe's shuffle: audit shuffles catches them), "
                              "absent (poker: a player lets the action clock act), "
-                             "past_post, pinch, counterfeit, antenna_down, flaky_read (a table with a bet sensor: "
+                             "past_post, pinch, counterfeit, antenna_down, flaky_read, mispay, missed_collect (a table with a bet sensor: "
                              "uth-rfid, thb-rfid; the --json summary's bet_sensor object counts injected and caught)")
     parser.add_argument("--journal", default="var/simulate.sqlite", metavar="PATH",
                         help="simulation journal (default var/simulate.sqlite); never a live or demo journal")

@@ -173,11 +173,25 @@ class BankingFlow(DealFlow):
         self.after_reveal(tx)
 
     def mark_paid(self, tx: Tx, seat: object) -> None:
+        """The croupier paid ``seat``; with a bet sensor only when the chips on its spots are what is due."""
+        self._check_payable(tx, seat)
+        assert isinstance(seat, int)
+        if self.sensing is not None:
+            self.sensing.check_paid(tx, seat, self.stakes(tx.round, seat))
+        self.pay_seat(tx, seat)
+
+    def _check_payable(self, tx: Tx, seat: object) -> None:
         rnd = tx.round
         if not isinstance(seat, int) or seat not in rnd.seats:
             raise RuleError(f"seat {seat} has no hand this round", "seat")
         if rnd.seats[seat].paid:
             raise RuleError(f"seat {seat} is already paid", "seat")
+
+    def pay_seat(self, tx: Tx, seat: int) -> None:
+        """Journal ``seat`` paid (and the round when it was the last); not a croupier command: a
+        supervisor's override of the bet sensor's payout check comes here too."""
+        self._check_payable(tx, seat)
+        rnd = tx.round
         net = next((s["net"] for s in (rnd.settlement or {}).get("seats", []) if s["seat"] == seat), "0")
         tx.emit(ev.SeatPaid(seat, Decimal(net)), CROUPIER)
         if all(s.paid for s in tx.round.seats.values()):

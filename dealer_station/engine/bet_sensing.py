@@ -283,6 +283,51 @@ class BetSensing:
                         round_id=rnd.round_id)
             return
 
+    # ----------------------------------------------------------------- settlement
+
+    def due(self, rnd: RoundState, seat: int, stakes: Mapping[str, Decimal]) -> dict[str, Decimal]:
+        """What must lie on each of ``seat``'s spots before it is paid: nothing on a losing spot, the
+        stake on a push, stake + pay on a win. A fixed-stake spot (THB's Pool) is always collected:
+        its stake feeds the meter and an award is paid by the jackpot, not on the layout."""
+        entry = next((s for s in (rnd.settlement or {}).get("seats", []) if s["seat"] == seat), None)
+        nets = {spot: Decimal(str(v)) for spot, v in (entry or {}).get("bets", {}).items()}
+        fixed = self.game.fixed_stakes(self.table)
+        out: dict[str, Decimal] = {}
+        for spot in self.game.spots:
+            if spot not in stakes and spot not in nets:
+                continue
+            owed = stakes.get(spot, ZERO) + nets.get(spot, ZERO)
+            out[spot] = ZERO if spot in fixed or owed < 0 else owed
+        return out
+
+    def payout_problems(self, rnd: RoundState, seat: int, stakes: Mapping[str, Decimal]) -> list[str]:
+        """Per sensed spot of ``seat``, what is wrong with the chips on it against what is due
+        ("Play: short 100", "Trips: losing bet not collected", "Ante: over 25"); [] when right."""
+        problems = []
+        locked = self._locked(rnd)
+        for spot, owed in self.due(rnd, seat, stakes).items():
+            antenna = (seat, spot)
+            held = locked.get(antenna)
+            if not self.sensed(antenna) or (held is not None and held.keyed):
+                continue  # keyed: the croupier's word, as at a table without a sensor
+            seen = sum((self.value(c, rnd) or ZERO for c in self.chips_on(antenna)), ZERO)
+            if seen == owed:
+                continue
+            label = self.game.labels.get(spot, spot)
+            if owed == 0:
+                problems.append(f"{label}: losing bet not collected" if seen else f"{label}: over {format_money(seen)}")
+            elif seen < owed:
+                problems.append(f"{label}: short {format_money(owed - seen)}")
+            else:
+                problems.append(f"{label}: over {format_money(seen - owed)}")
+        return problems
+
+    def check_paid(self, tx: Tx, seat: int, stakes: Mapping[str, Decimal]) -> None:
+        """Inside "Paid": refused, saying what is wrong on which spot, unless the sensed chips are what is due."""
+        problems = self.payout_problems(tx.round, seat, stakes)
+        if problems:
+            raise RuleError(f"seat {seat}: " + "; ".join(problems) + " (a supervisor may override with a reason)")
+
     # ----------------------------------------------------------------- supervisor
 
     def accept(self, tx: Tx, actor: str, chip: str, denomination: Decimal, reason: str) -> None:

@@ -39,6 +39,7 @@ from ..profile_loader import with_terms
 from ..table import events as ev
 from ..table.event_base import EventError
 from ..table.phases import CLOSED, Offer, Phase, Stage, offered
+from ..table.sensing import PayoutOverridden
 from ..table.state import RoundState, TableState
 from ..table.terms import terms_digest, terms_of
 from ..wire import reports as rp
@@ -320,6 +321,17 @@ class TableSession:
     def unknown_chips(self) -> list[tuple[int, str, str]]:
         """(seat, spot, chip) of every chip on the layout the casino's inventory does not know."""
         return [] if self.sensing is None else self.sensing.unknown_chips(self.state.round)
+
+    def payout_problems(self) -> dict[int, list[str]]:
+        """Per unpaid seat at the settlement, what the bet sensor sees wrong on its spots ({} without one)."""
+        rnd = self.state.round
+        if self.sensing is None or rnd is None or rnd.settlement is None or rnd.finished:
+            return {}
+        out = {}
+        for seat, hand in sorted(rnd.seats.items()):
+            if not hand.paid and (problems := self.sensing.payout_problems(rnd, seat, self.flow.stakes(rnd, seat))):
+                out[seat] = problems
+        return out
 
     def sensed_bets(self) -> dict[int, SeatView]:
         """Per seat, each spot's stake as the bet sensor sees it now (the screen's bet entry); {} without one."""
@@ -643,6 +655,24 @@ class TableSession:
                 self.sensing.accept(tx, actor, chip, value, reason)
 
             return self._supervise("accept_chip", badge, pin, act, check)
+
+    def override_payout(self, badge: str, pin: str, seat: int, reason: str) -> Any:
+        """Supervisor pays ``seat`` although the bet sensor says its chips are not what is due (journaled)."""
+        with self._lock:
+            problems = self.payout_problems().get(seat, []) if isinstance(seat, int) else []
+
+            def check() -> None:
+                self._reason(reason, "overriding a payout")()
+                if not problems:
+                    raise RuleError(f"seat {seat}: nothing to override (its chips are what is due, or it has no hand)",
+                                    "seat")
+
+            def act(tx: Tx, actor: str) -> None:
+                assert isinstance(self.flow, BankingFlow)
+                tx.emit(PayoutOverridden(seat, tuple(problems), reason), actor)
+                self.flow.pay_seat(tx, seat)
+
+            return self._supervise("override_payout", badge, pin, act, check)
 
     def restore_stake(self, badge: str, pin: str, reason: str) -> Any:
         """Supervisor: the locked stake is back on its spot (the sensor must agree); the round goes on."""

@@ -235,6 +235,9 @@ SUPERVISOR_ACTIONS: dict[str, SupervisorRule] = {s.name: s for s in (
     SupervisorRule("accept_chip", frozenset({Stage.BETTING}), guard=lambda t: bool(getattr(t, "unknown_chips", list)()),
                    refusal="no unknown chip is on the layout"),
     SupervisorRule("restore_stake", _DURING_ROUND, needs_halt=True),
+    SupervisorRule("override_payout", frozenset({Stage.SETTLEMENT}),
+                   guard=lambda t: bool(getattr(t, "payout_problems", dict)()),
+                   refusal="every seat's chips are what is due: press Paid"),
 )}
 
 

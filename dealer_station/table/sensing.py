@@ -4,7 +4,8 @@ What the RFID bet sensor saw matters to the journal at a few moments only, never
 the stakes locked at "no more bets" with the chip ids behind them (``bets_sensed``), an
 unknown chip a supervisor accepted (``chip_accepted``), a chip added to or taken from a
 locked spot (``bet_alarm``, with the halt that follows) and the supervisor restoring that
-stake (``stake_restored``), and an antenna going down or coming back (``antenna_state``).
+stake (``stake_restored``), a payout a supervisor let through although the chips were not
+what is due (``payout_overridden``), and an antenna going down or coming back (``antenna_state``).
 The round's part (accepted chips, the locked stakes) folds into ``RoundState.sensed`` as one
 immutable ``RoundSensing``, so a restarted station locks exactly what was journaled, whatever
 the sensor says when it comes back.
@@ -21,7 +22,8 @@ from typing import Any, ClassVar
 from .event_base import CROUPIER, DEVICE, STATION, SUPERVISOR, Event, register
 from .state import COMMON, TableState
 
-__all__ = ["AntennaState", "BetAlarm", "BetsSensed", "ChipAccepted", "LockedSpot", "RoundSensing", "StakeRestored"]
+__all__ = ["AntennaState", "BetAlarm", "BetsSensed", "ChipAccepted", "LockedSpot", "PayoutOverridden", "RoundSensing",
+           "StakeRestored"]
 
 Antenna = tuple[int, str]
 
@@ -106,6 +108,19 @@ class StakeRestored(Event):
 
 @register
 @dataclass(frozen=True, slots=True)
+class PayoutOverridden(Event):
+    """A supervisor let ``seat`` be paid although the chips on its spots were not what is due
+    (``problems``: what the station said was wrong); the ``seat_paid`` follows."""
+
+    kind: ClassVar[str] = "payout_overridden"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    seat: int
+    problems: tuple[str, ...]
+    reason: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
 class AntennaState(Event):
     """An antenna went down (``code``: the sensor's) or came back: that spot is keyed meanwhile."""
 
@@ -147,6 +162,6 @@ def _bet_alarm(state: TableState, e: BetAlarm, at: str) -> None:
     state.round.sensed = replace(current, alarms=current.alarms + 1)
 
 
-@COMMON.on(StakeRestored, AntennaState)
+@COMMON.on(StakeRestored, AntennaState, PayoutOverridden)
 def _nothing_to_fold(state: TableState, e: Event, at: str) -> None:
     """Journaled for the record; the halt's clearing (``halt_cleared``) is what moves the round on."""

@@ -254,3 +254,59 @@ def test_on_restart_the_locked_stakes_are_the_journaled_ones_whatever_the_sensor
     moved.scan(3)
     halt = again.round.halt
     assert halt is not None and halt.kind == "bet_alarm" and halt.detail == {"seat": 3, "spot": "ante"}
+
+
+def to_settlement(make_session):
+    """Seat 1 (Ante/Blind 25, Trips 5) plays 4x with As Ac and wins; seat 3 (100) folds at the river."""
+    session, shoe, sensor = locked_round(make_session)
+    session.execute("decide", 1, "play4x")
+    sensor.place(1, "play", [chip("100", 40)])  # the Play bet, in chips on its spot
+    session.execute("decide", 3, "check")
+    session.execute("reveal")
+    session.execute("decide", 3, "check")
+    session.execute("reveal")
+    session.execute("decide", 3, "fold")
+    session.execute("reveal")
+    assert session.phase == "settlement"
+    sensor.scan()
+    return session, sensor
+
+
+def test_paid_goes_through_only_when_the_chips_on_each_spot_are_what_is_due(make_session):
+    session, sensor = to_settlement(make_session)
+    nets = {s["seat"]: s["bets"] for s in session.round.settlement["seats"]}
+    assert nets[1] == {"ante": "25", "blind": "0", "play": "100", "trips": "-5"}
+    seq = session.state.last_seq
+    with pytest.raises(RuleError, match=r"seat 3: Ante: losing bet not collected; Blind: losing bet not collected"):
+        session.execute("mark_paid", 3)
+    sensor.take(3, "ante", sensor.layout[(3, "ante")])
+    sensor.take(3, "blind", sensor.layout[(3, "blind")])
+    sensor.scan(3)
+    session.execute("mark_paid", 3)
+    sensor.place(1, "ante", [chip("25", 50), chip("25", 51)])  # the Ante's pay, and 25 too many
+    sensor.scan()
+    assert session.payout_problems() == {1: ["Ante: over 25", "Trips: losing bet not collected", "Play: short 100"]}
+    with pytest.raises(RuleError, match=r"seat 1: Ante: over 25; Trips: losing bet not collected; Play: short 100"):
+        session.execute("mark_paid", 1)
+    assert [k for k in kinds(session, seq) if k == "seat_paid"] == ["seat_paid"]  # seat 3 only
+    sensor.take(1, "ante", [chip("25", 51)])
+    sensor.take(1, "trips", sensor.layout[(1, "trips")])
+    sensor.place(1, "play", [chip("100", 41)])
+    sensor.scan(3)
+    assert session.payout_problems() == {}
+    session.execute("mark_paid", 1)
+    assert session.phase == "paid"
+
+
+def test_a_supervisor_may_override_the_payout_check_with_a_reason(make_session):
+    session, sensor = to_settlement(make_session)
+    assert "override_payout" in session.offer().supervisor
+    with pytest.raises(RuleError, match="needs a reason"):
+        session.override_payout(BADGE, PIN, 3, " ")
+    session.override_payout(BADGE, PIN, 3, "chips collected by hand, antenna misread")
+    record = next(session.journal.events(kinds={"payout_overridden"})).payload
+    assert record == {"seat": 3, "problems": ["Ante: losing bet not collected", "Blind: losing bet not collected"],
+                      "reason": "chips collected by hand, antenna misread"}
+    assert session.round.seats[3].paid
+    with pytest.raises(RuleError, match="nothing to override"):
+        session.override_payout(BADGE, PIN, 3, "again")

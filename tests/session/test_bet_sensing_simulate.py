@@ -14,7 +14,8 @@ from dealer_station.sensed_play import FAULTS
 from dealer_station.simulate import simulate
 from tests import cli as station_cli
 
-ALL_FAULTS = {"past_post": 0.5, "pinch": 0.4, "counterfeit": 0.4, "antenna_down": 0.4, "flaky_read": 0.6}
+ALL_FAULTS = {"past_post": 0.5, "pinch": 0.4, "counterfeit": 0.4, "antenna_down": 0.4, "flaky_read": 0.6,
+              "mispay": 0.5, "missed_collect": 0.5}
 
 
 def check_caught(summary: dict) -> None:
@@ -30,7 +31,7 @@ def test_a_short_run_injects_every_bet_sensor_fault_and_catches_each(tmp_path: P
     summary = simulate(table, rounds=8, seed=3, seats=4, faults=ALL_FAULTS, journal=tmp_path / "j.sqlite",
                        progress=None).as_json()
     check_caught(summary)
-    assert sum(summary["bet_sensor"][k]["injected"] for k in FAULTS) >= 8
+    assert sum(summary["bet_sensor"][k]["injected"] for k in FAULTS) >= 10
     assert summary["rounds_completed"] == 8 and summary["voided"] == {}
 
 
@@ -46,7 +47,8 @@ def test_bet_sensor_faults_at_a_table_without_one_are_refused_in_one_line(tmp_pa
 def test_the_issue_check_300_rounds_every_fault_caught_none_false(tmp_path: Path, profile: str, seats: int) -> None:
     done = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--config", profile, "--rounds", "300",
                             "--seed", "1", "--seats", str(seats), "--faults",
-                            "past_post:0.1,pinch:0.05,counterfeit:0.05,antenna_down:0.05,flaky_read:0.3", "--json",
+                            "mispay:0.2,missed_collect:0.1,past_post:0.1,pinch:0.05,counterfeit:0.05,antenna_down:0.05,"
+                            "flaky_read:0.3", "--json",
                             "--journal", str(tmp_path / "j.sqlite")], capture_output=True, timeout=900)
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
