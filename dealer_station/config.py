@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 
+from .chip_inventory import ChipInventoryConfig
 from .errors import ConfigError
 from .evaluator import Category
 from .money import exact_decimal
@@ -95,6 +96,8 @@ class DeviceConfig(_Strict):
 
     shuffler: Annotated[str | None, BeforeValidator(_empty_is_none)] = "sim://shuffler"
     reader: Annotated[str | None, BeforeValidator(_empty_is_none)] = "sim://usb"
+    bet_sensor: Annotated[str | None, BeforeValidator(_empty_is_none)] = None
+    """The RFID bet sensor under the layout (``sim://betsensor``); None: bets are keyed."""
     link_timeout: float = Field(default=2.0, gt=0, le=60, allow_inf_nan=False)  # seconds: finite, bounded
     reading_shoe: Annotated[str | None, BeforeValidator(_empty_is_none)] = None
     """A reading shoe the croupier deals from by hand (``sim://beetek``, ``beetek:///dev/ttyUSB0``):
@@ -159,6 +162,8 @@ class TableConfig(_Strict):
     """The casino floor the journal is forwarded to (``--floor URL`` overrides it)."""
     shifts: Annotated[tuple[time, ...], BeforeValidator(_shift_boundaries)] = DEFAULT_SHIFTS
     """Where the casino's shifts start, in the station's local time: the croupier's shift counters."""
+    chip_inventory: ChipInventoryConfig | None = None
+    """The casino's RFID chips (``chip_inventory.py``): what a bet sensor's tag ids are worth."""
 
     @model_validator(mode="after")
     def _dealing_shoe_for_shuffler_deal(self) -> TableConfig:
@@ -166,6 +171,8 @@ class TableConfig(_Strict):
             raise ValueError('deal_mode "shuffler" needs devices.shuffler (or deal_mode = "hand")')
         if self.devices.reading_shoe is not None and self.deal_mode != "hand":
             raise ValueError('a reading shoe is dealt from by hand: it needs deal_mode = "hand"')
+        if self.devices.bet_sensor is not None and self.chip_inventory is None:
+            raise ValueError("devices.bet_sensor needs a [chip_inventory]: what each chip id is worth")
         return self
 
 

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 import dealer_station
 
+from .chip_inventory import resolve_file
 from .config import CONFIG_DIR_ENV, BankingTableConfig, TableConfig, first_problem
 from .errors import ConfigError, DealerStationError, RecordError
 from .game_registry import find, registered
@@ -123,7 +124,7 @@ def load_profile(name_or_path: str) -> TableConfig:
         raise ConfigError(f"TOML syntax error: {exc}", source) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"cannot read profile: {exc}", source) from None
-    return build_table(data, source)
+    return build_table(resolve_file(data, path.parent), source)
 
 
 def _display(path: Path) -> str:

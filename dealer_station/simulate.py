@@ -28,6 +28,8 @@ from .errors import ConfigError, DealerStationError, RuleError
 from .games import get_game
 from .games.holdem import live
 from .money import exact_money, format_money
+from .sensed_play import FAULTS as BET_SENSOR_FAULTS
+from .sensed_play import SensedCroupier
 from .station import Station
 from .table.phases import Stage
 from .wire.auth import REASONS
@@ -36,14 +38,16 @@ log = structlog.get_logger("dealer_station.simulate")
 
 FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door",
                "dispute", "pool_hit", "absent", "weak_shuffle", "repeat_deck", "unreadable", "impostor",
-               "rogue_firmware", "swap")
+               "rogue_firmware", "swap", *BET_SENSOR_FAULTS)
 """Device faults the simulators inject; ``dispute``: a supervisor voids the round at a random step;
 ``pool_hit``: the shoe's deck is stacked so that a seat's hole cards and the flop make a Pool hand;
 ``absent``: a poker player does not act once in the hand and the action clock acts (the simulated table's
 clock is then 1 second); ``weak_shuffle``: the shoe only riffles the previous order ``WEAK_RIFFLES`` times;
 ``repeat_deck``: the shoe repeats the order of one of its last ``REPEAT_WITHIN`` shuffles
 (``dealer-station audit shuffles`` must catch both); ``unreadable``: one card of the round is not read (the
-reader's at a reveal, or the reading shoe's as it is drawn) and the scripted croupier keys it."""
+reader's at a reveal, or the reading shoe's as it is drawn) and the scripted croupier keys it; ``past_post``, ``pinch``, ``counterfeit``,
+``antenna_down``, ``flaky_read``, ``mispay``, ``missed_collect``: the bet sensor's (``sensed_play.py``), at a
+table with one."""
 AUTH_FAULTS = ("impostor", "rogue_firmware", "swap")
 """Devices that must prove who they are (the shoe; ``simulate`` enrols its units and approves their
 programs): ``impostor`` / ``rogue_firmware``: before the round the shoe reconnects answering with a
@@ -113,6 +117,8 @@ class Summary:
     """The table's meters at the end (games with a progressive)."""
     poker: dict[str, Any] | None = None
     """A poker table's money at the end and the conservation check of its journal."""
+    bet_sensor: dict[str, Any] | None = None
+    """A bet-sensing table's faults: per kind injected and caught, and the false alarms."""
 
     def devices_json(self) -> dict[str, Any]:
         """Every fault kind ``simulate`` knows and every refusal reason, with its count (0 included)."""
@@ -135,6 +141,8 @@ class Summary:
         }
         if self.jackpot is not None:
             out["jackpot"] = self.jackpot
+        if self.bet_sensor is not None:
+            out["bet_sensor"] = self.bet_sensor
         return out
 
 
@@ -327,7 +335,8 @@ def fitted_run(table: TableConfig, seats: int | None,
     kept = {kind: rate for kind, rate in (faults or {}).items()
             if not (kind == "pool_hit" and table.game != "holdem_bonus")
             and not (kind in (*SHOE_DECK_FAULTS, *AUTH_FAULTS) and table.deal_mode != "shuffler")
-            and not (kind == "absent" and not hasattr(table, "action_clock_seconds"))}
+            and not (kind == "absent" and not hasattr(table, "action_clock_seconds"))
+            and not (kind in BET_SENSOR_FAULTS and table.devices.bet_sensor is None)}
     return max(least, min(table.seats if seats is None else seats, table.seats)), kept
 
 
@@ -351,6 +360,9 @@ def check_run(table: TableConfig, *, rounds: int, seats: int, faults: Mapping[st
         if faults and kind in faults and table.deal_mode != "shuffler":
             raise ConfigError(f"{kind} is a fault of the dealing shoe's authentication: a table dealt by hand "
                               "has no shoe", "faults")
+    for kind in BET_SENSOR_FAULTS:
+        if faults and kind in faults and table.devices.bet_sensor is None:
+            raise ConfigError(f"{kind} is a fault of the bet sensor: this table has none (try uth-rfid)", "faults")
 
 
 def simulate(
@@ -391,6 +403,7 @@ def simulate(
         "shuffler": None if reading_shoe and not table.devices.shuffler else f"sim://shuffler?seed={seed}",
         "reader": f"sim://usb?seed={seed + 1}" if table.devices.reader else None,
         "reading_shoe": f"sim://beetek?seed={seed + 2}" if reading_shoe else None,
+        "bet_sensor": f"sim://betsensor?seed={seed + 2}&interval=0.01" if table.devices.bet_sensor else None,
         "link_timeout": min(table.devices.link_timeout, 0.5),
     })
     table = table.model_copy(update={"devices": devices})
@@ -409,8 +422,15 @@ def simulate(
                            station.simulator("reader"), session.game)
         armer.session = session
         first_seq = session.state.last_seq
-        croupier = AutoCroupier(session, rng=rng, seats=list(range(1, seats + 1)), present=station.present_card,
-                                on_halt=void_on_halt(SIM_BADGE, SIM_PIN))
+        croupier: AutoCroupier
+        if station.bet_sensor is not None:
+            croupier = SensedCroupier(session, sensor=station.simulator("bet_sensor"), rng=rng,
+                                      seats=list(range(1, seats + 1)), present=station.present_card,
+                                      on_halt=void_on_halt(SIM_BADGE, SIM_PIN), supervisor=(SIM_BADGE, SIM_PIN),
+                                      fault_rng=random.Random(seed ^ 0xBE75))
+        else:
+            croupier = AutoCroupier(session, rng=rng, seats=list(range(1, seats + 1)), present=station.present_card,
+                                    on_halt=void_on_halt(SIM_BADGE, SIM_PIN))
         shoe_sim = station.simulator("reading_shoe")
         dealer = ShoeDealer(session, shoe_sim, armer) if shoe_sim is not None else None
         played = 0
@@ -423,6 +443,8 @@ def simulate(
             armed = armer.arm(seats)  # before the round's shuffle: deck faults need it
             for kind in armed:
                 summary.faults_armed[kind] += 1
+            if isinstance(croupier, SensedCroupier):
+                croupier.arm(armed)
             if session.round is None or session.round.finished:
                 # (a device report can end a round between two croupier steps, and the
                 # croupier's next step then opens the next one itself)
@@ -442,6 +464,8 @@ def simulate(
         armer.disarm()
         summary.devices_refused.update(str(e.payload["reason"]) for e in session.journal.events(
             since_seq=first_seq, kinds={"device_refused"}))
+        if isinstance(croupier, SensedCroupier):
+            summary.bet_sensor = croupier.finish().as_json()
         meters = getattr(session.game, "meters", None)
         summary.jackpot = meters(session.state) if meters is not None else None
         if session.game.family == "poker":

@@ -29,7 +29,7 @@ CLOCK_TICK = 0.5
 
 
 class Station:
-    """TableSession + its devices (shoe, reader, reading shoe) for one table."""
+    """TableSession + its devices (shoe, reader, reading shoe, bet sensor) for one table."""
 
     def __init__(
         self,
@@ -39,6 +39,7 @@ class Station:
         shoe: Any = None,
         reader: Any = None,
         reading_shoe: Any = None,
+        bet_sensor: Any = None,
         credentials: Any = None,
         program: dict[str, Any] | None = None,
         purpose: Purpose = "live",
@@ -52,6 +53,8 @@ class Station:
         self.reading_shoe = reading_shoe
         """A reading shoe's driver (``drivers.registry.open_reading_shoe``, or the profile's
         ``devices.reading_shoe``): its draws reach ``session.report``, which assigns them to the deal."""
+        self.bet_sensor = bet_sensor
+        """The RFID bet sensor's driver (``open_bet_sensor``; the profile's ``devices.bet_sensor`` when not given)."""
         self.credentials = credentials
         self.program = program
         self.purpose: Purpose = purpose
@@ -108,6 +111,10 @@ class Station:
             self.reading_shoe = self.build_driver("reading_shoe", open_reading_shoe, devices.reading_shoe)
         if self.enrol_simulated:
             self._enrol_simulators(DeviceKeys(device_keys_path(self.journal_path)))
+        if self.bet_sensor is None and devices.bet_sensor:
+            from drivers.registry import open_bet_sensor
+
+            self.bet_sensor = open_bet_sensor(devices.bet_sensor, open=False)
         self.session = TableSession(self.table, self.journal, shoe=self.shoe, has_reader=self.reader is not None,
                                     credentials=self.credentials, has_reading_shoe=self.reading_shoe is not None)
         self.session.start(self.program)
@@ -176,8 +183,9 @@ class Station:
                 images.append(sim.program)
 
     def _drivers(self) -> dict[str, Any]:
-        """The table's device drivers by role ("shuffler", "reader", "reading_shoe")."""
-        devices = {"shuffler": self.shoe, "reader": self.reader, "reading_shoe": self.reading_shoe}
+        """The table's device drivers by role ("shuffler", "reader", "reading_shoe", "bet_sensor")."""
+        devices = {"shuffler": self.shoe, "reader": self.reader, "reading_shoe": self.reading_shoe,
+                   "bet_sensor": self.bet_sensor}
         return {role: driver for role, driver in devices.items() if driver is not None}
 
     def simulator(self, device: str) -> Any:

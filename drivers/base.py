@@ -126,3 +126,13 @@ class ReadingShoeABC(DeviceABC):
     """
 
     kind = "reading_shoe"
+
+
+class BetSensorABC(DeviceABC):
+    """RFID bet sensor under the layout: per inventory round, the chip ids each spot's antenna sees.
+
+    Its reports are ``ChipInventory`` (round number, per (seat, spot) the ids seen) and
+    ``AntennaFault`` (an antenna that could not be read), plus the link's. It takes no commands.
+    """
+
+    kind = "bet_sensor"

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dealer_station.wire.reports import (
     Alarm,
+    AntennaFault,
     CardDispensed,
     CardDrawn,
     CardRead,
+    ChipInventory,
     DeckVerified,
     DeviceFault,
     DeviceIdentity,
@@ -28,7 +30,7 @@ DeviceEvent = DeviceReport
 """The name drivers used before reports moved to the core."""
 
 __all__ = [
-    "Alarm", "CardDispensed", "CardDrawn", "CardRead", "DeckVerified", "DeviceEvent", "DeviceFault",
+    "Alarm", "AntennaFault", "CardDispensed", "CardDrawn", "CardRead", "ChipInventory", "DeckVerified", "DeviceEvent", "DeviceFault",
     "DeviceIdentity", "DeviceRefused", "DeviceReport", "DeviceStatus", "LinkDown", "LinkUp", "PacketDone", "ShuffleDone",
     "Unreadable",
 ]

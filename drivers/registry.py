@@ -4,6 +4,7 @@
     open_reader("usb://0x1d50:0x6018", backend=my_pyusb_backend)
     open_reader("serial:///dev/pts/3")
     open_reading_shoe("beetek:///dev/ttyUSB1?serial_number=BT-0042")   # 9600 baud by default
+    open_bet_sensor("betsensor:///dev/ttyUSB2?serial_number=BS-7")      # the house RFID bet sensor
     open_shuffler("sim://?seed=7&fault=jam_after=3")   # in-process simulator + real driver
 
 The URL's scheme names a backend: a role class bound to a transport and a dialect
@@ -30,7 +31,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from dealer_station.errors import ConfigError
 
-from .base import CardReaderABC, ReadingShoeABC, ShufflerABC
+from .base import BetSensorABC, CardReaderABC, ReadingShoeABC, ShufflerABC
 
 BACKENDS: dict[str, dict[str, str]] = {
     "shuffler": {
@@ -42,6 +43,9 @@ BACKENDS: dict[str, dict[str, str]] = {
     },
     "reading_shoe": {
         "beetek": "drivers.dialects.beetek:BeetekShoe",
+    },
+    "bet_sensor": {
+        "betsensor": "drivers.dialects.betsensor:SerialBetSensor",
     },
 }
 
@@ -134,4 +138,10 @@ def open_reader(url: str, *, backend: Any = None, open: bool = True, **kwargs: A
 def open_reading_shoe(url: str, *, open: bool = True, **kwargs: Any) -> ReadingShoeABC:
     """Build (and by default open) a reading shoe (``beetek:///dev/ttyUSB1``)."""
     device: ReadingShoeABC = _open("reading_shoe", url, None, open, kwargs)
+    return device
+
+
+def open_bet_sensor(url: str, *, open: bool = True, **kwargs: Any) -> BetSensorABC:
+    """Build (and by default open) a bet sensor (``betsensor:///dev/ttyUSB2``, ``sim://betsensor``)."""
+    device: BetSensorABC = _open("bet_sensor", url, None, open, kwargs)
     return device

@@ -6,6 +6,7 @@ points (``pyproject.toml``), so ``drivers`` never imports the simulators:
     sim://shuffler?seed=7&fault=jam_after=3   the shoe simulator on a pty + the serial driver
     sim://usb  /  sim://serial                the reader simulator behind pyusb / on a pty
     sim://beetek?seed=3&fault=unreadable_rate=0.05   the Bee-Tek reading shoe's twin + its driver
+    sim://betsensor?seed=3&antennas=1.ante,1.play&fault=flaky_rate=0.1   the bet sensor's twin + its driver
 
 Closing the driver stops its simulator (``driver.owned``); ``driver.simulator`` is the
 test hook for fault injection.
@@ -17,7 +18,7 @@ from typing import Any
 from urllib.parse import SplitResult
 
 from dealer_station.errors import ConfigError
-from drivers.registry import open_reader, open_reading_shoe, open_shuffler
+from drivers.registry import open_bet_sensor, open_reader, open_reading_shoe, open_shuffler
 
 from .faults import FaultPlan
 
@@ -77,6 +78,32 @@ class SimulatedReadingShoe:
         sim = BeetekSimulator(seed=params.pop("seed", None), delay=params.pop("delay", 0.0), faults=faults).start()
         try:
             device = open_reading_shoe(sim.url, open=False, **params)
+        except Exception:
+            sim.stop()
+            raise
+        return _attach(device, sim)
+
+
+class SimulatedBetSensor:
+    @staticmethod
+    def open_url(parts: SplitResult, params: dict[str, Any], backend: Any) -> Any:
+        from .betsensor import BetSensorSimulator, SensorFaults
+
+        variant = parts.netloc or parts.path.strip("/")
+        if variant not in ("", "betsensor"):
+            raise ConfigError(f"unknown simulated bet sensor {variant!r} (expected sim://betsensor)")
+        faults = SensorFaults.parse(params.pop("fault", []))
+        antennas = []
+        for item in str(params.pop("antennas", "")).split(","):
+            seat, _, spot = item.strip().partition(".")
+            if item.strip():
+                if not seat.isdigit() or not spot:
+                    raise ConfigError(f"bad antenna {item!r} in sim://betsensor (expected SEAT.SPOT, e.g. 1.ante)")
+                antennas.append((int(seat), spot))
+        sim = BetSensorSimulator(antennas, seed=params.pop("seed", None), faults=faults,
+                                 interval=float(params.pop("interval", 0.05))).start()
+        try:
+            device = open_bet_sensor(sim.url, open=False, **params)
         except Exception:
             sim.stop()
             raise

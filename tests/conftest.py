@@ -3,11 +3,41 @@ for the floor's tests and the pit page's alike."""
 
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
+import tomllib
 from collections.abc import Iterator
+from importlib.metadata import entry_points
+from pathlib import Path
 
 import pytest
 
 from tests.pg import PostgresServer
+
+BACKENDS_GROUP = "dealer_station.backends"
+
+
+def _declare_checkout_backends() -> None:
+    """Device backends this checkout's pyproject.toml declares but the installed metadata lacks (an
+    editable install made before they were added, e.g. ``bet_sensor.sim``): declared for this test
+    run (and its subprocesses) by a small dist-info, as ``pip install -e .`` again would."""
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    declared = pyproject["project"]["entry-points"][BACKENDS_GROUP]
+    installed = {e.name for e in entry_points(group=BACKENDS_GROUP)}
+    missing = {name: target for name, target in declared.items() if name not in installed}
+    if not missing:
+        return
+    folder = Path(tempfile.mkdtemp(prefix="dealer-backends-"))
+    info = folder / "dealer_station_checkout_backends-0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: dealer-station-checkout-backends\nVersion: 0\n")
+    (info / "entry_points.txt").write_text(f"[{BACKENDS_GROUP}]\n" + "".join(f"{k} = {v}\n" for k, v in missing.items()))
+    sys.path.append(str(folder))
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), str(folder)) if p)
+
+
+_declare_checkout_backends()
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,8 @@
-"""``dealer-station sim shuffler|reader|beetek``: run a device simulator standalone.
+"""``dealer-station sim shuffler|reader|beetek|betsensor``: run a device simulator standalone.
+
+``betsensor`` is the house RFID bet sensor's twin: seven seats' antennas (ante, blind, trips,
+play), a seeded stack of chips on each ante, one inventory round every ``--delay`` seconds
+(0.2 s unless given); its faults: flaky_rate, bad_crc_rate, garbage_rate, antenna_down=SEAT.SPOT.
 
 ``beetek`` is the Bee-Tek USPC reading shoe's twin: receive-only, it draws a card every
 ``--delay`` seconds (1 s unless given) and writes HARDWARE.md's message forms at 9600 baud.
@@ -19,11 +23,12 @@ from typing import Any
 from ._args import seconds, whole_number
 
 MAX_DELAY = 60.0  # seconds per card: slower than any real shoe
+STANDALONE_ANTENNAS = [(seat, spot) for seat in range(1, 8) for spot in ("ante", "blind", "trips", "play")]
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("sim", help="run a shuffler, card-reader or reading-shoe simulator on a pseudo-terminal")
-    parser.add_argument("device", choices=("shuffler", "reader", "beetek"))
+    parser.add_argument("device", choices=("shuffler", "reader", "beetek", "betsensor"))
     parser.add_argument("--seed", type=int, default=None, help="deck and fault seed (reproducible runs)")
     parser.add_argument("--delay", type=seconds(MAX_DELAY), default=0.0,
                         help=f"seconds per dispensed card (0 to {MAX_DELAY:g}); beetek: per card drawn, default 1")
@@ -34,7 +39,8 @@ def register(subparsers: Any) -> None:
         metavar="SPEC",
         help="NAME=VALUE, e.g. jam_after=3, missing=As,Kd, corrupt=0.01, door_open_after=5, impostor=1, "
              "rogue_firmware=1, swap_after=10; beetek: "
-             "unreadable_rate=0.05, alarm=0.01, warning=0.01, garbage=0.01, disconnect_after=20 (repeatable)",
+             "unreadable_rate=0.05, alarm=0.01, warning=0.01, garbage=0.01, disconnect_after=20; betsensor: "
+             "flaky_rate=0.1, bad_crc_rate=0.01, antenna_down=3.ante (repeatable)",
     )
     parser.add_argument("--baud", type=whole_number(1, 10_000_000), default=None,
                         help="baud rate to put in the printed URL (115200; beetek 9600)")
@@ -44,8 +50,16 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from simulators.faults import FaultPlan
 
-    faults = FaultPlan.parse(args.fault)
     sim: Any
+    if args.device == "betsensor":
+        from simulators.betsensor import BetSensorSimulator, SensorFaults
+
+        sim = BetSensorSimulator(STANDALONE_ANTENNAS, seed=args.seed, faults=SensorFaults.parse(args.fault),
+                                 interval=args.delay or 0.2)
+        for seat in range(1, 8):
+            sim.place(seat, "ante", [f"E0{(sim.seed + seat) & 0xFFFF:04X}{seat:02X}{n:08X}" for n in range(5)])
+        return _serve(args, sim, 115200)
+    faults = FaultPlan.parse(args.fault)
     if args.device == "shuffler":
         from simulators.shuffler import ShufflerSimulator
 
@@ -58,7 +72,12 @@ def run(args: argparse.Namespace) -> int:
         from simulators.beetek import BAUDRATE, BeetekSimulator
 
         sim = BeetekSimulator(seed=args.seed, faults=faults, delay=args.delay or 1.0, auto=True)
-    baud = args.baud or (BAUDRATE if args.device == "beetek" else 115200)
+    return _serve(args, sim, BAUDRATE if args.device == "beetek" else 115200)
+
+
+def _serve(args: argparse.Namespace, sim: Any, default_baud: int) -> int:
+    """Start ``sim``, print where to connect, run until a signal."""
+    baud = args.baud or default_baud
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):  # explicit: a shell may start us with SIGINT ignored
         signal.signal(sig, lambda *_: stop.set())

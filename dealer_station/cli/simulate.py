@@ -35,7 +35,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                              "weak_shuffle, repeat_deck (the shoe's shuffle: audit shuffles catches them), "
                              "absent (poker: a player lets the action clock act), impostor, rogue_firmware, "
                              "swap (the shoe fails authentication: simulate enrols its units; the summary's "
-                             "devices_refused counts the refusals by reason)")
+                             "devices_refused counts the refusals by reason), "
+                             "past_post, pinch, counterfeit, antenna_down, flaky_read, mispay, missed_collect (a table "
+                             "with a bet sensor: uth-rfid, thb-rfid; the --json summary's bet_sensor object counts "
+                             "injected and caught)")
     parser.add_argument("--journal", default=None, metavar="PATH",
                         help="simulation journal (default var/simulate-<table id>.sqlite); never a live or demo "
                              "journal")

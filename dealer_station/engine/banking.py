@@ -33,6 +33,7 @@ from .deal import CROUPIER, STATION, DealFlow
 
 if TYPE_CHECKING:
     from ..config import TableConfig
+    from .bet_sensing import BetSensing
     from .session import Tx
 
 
@@ -45,6 +46,8 @@ class BankingFlow(DealFlow):
     """
 
     commands = CROUPIER_COMMANDS
+    sensing: BetSensing | None = None
+    """The table's bet sensing when it has a bet sensor (the session sets it): it locks the sensed stakes."""
 
     def __init__(self, game: BankingGame, table: TableConfig, *, has_shoe: bool, has_reader: bool,
                  has_reading_shoe: bool = False) -> None:
@@ -122,6 +125,8 @@ class BankingFlow(DealFlow):
         tx.emit(ev.BetsSet(seat, parsed, player), CROUPIER)
 
     def no_more_bets(self, tx: Tx) -> None:
+        if self.sensing is not None:
+            self.sensing.lock(tx)
         rnd = tx.round
         tx.emit(ev.NoMoreBets({str(s): v for s, v in self.total_stakes(rnd).items()}), CROUPIER)
         self.game.on_bets_locked(tx)
@@ -172,11 +177,25 @@ class BankingFlow(DealFlow):
         self.after_reveal(tx)
 
     def mark_paid(self, tx: Tx, seat: object) -> None:
+        """The croupier paid ``seat``; with a bet sensor only when the chips on its spots are what is due."""
+        self._check_payable(tx, seat)
+        assert isinstance(seat, int)
+        if self.sensing is not None:
+            self.sensing.check_paid(tx, seat, self.stakes(tx.round, seat))
+        self.pay_seat(tx, seat)
+
+    def _check_payable(self, tx: Tx, seat: object) -> None:
         rnd = tx.round
         if not isinstance(seat, int) or seat not in rnd.seats:
             raise RuleError(f"seat {seat} has no hand this round", "seat")
         if rnd.seats[seat].paid:
             raise RuleError(f"seat {seat} is already paid", "seat")
+
+    def pay_seat(self, tx: Tx, seat: int) -> None:
+        """Journal ``seat`` paid (and the round when it was the last); not a croupier command: a
+        supervisor's override of the bet sensor's payout check comes here too."""
+        self._check_payable(tx, seat)
+        rnd = tx.round
         net = next((s["net"] for s in (rnd.settlement or {}).get("seats", []) if s["seat"] == seat), "0")
         tx.emit(ev.SeatPaid(seat, Decimal(net)), CROUPIER)
         if all(s.paid for s in tx.round.seats.values()):

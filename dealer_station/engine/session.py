@@ -39,11 +39,14 @@ from ..profile_loader import with_terms
 from ..table import events as ev
 from ..table.event_base import EventError
 from ..table.phases import CLOSED, Offer, Phase, Stage, offered
+from ..table.sensing import PayoutOverridden
 from ..table.state import DeviceState, RoundState, TableState
 from ..table.terms import terms_digest, terms_of
 from ..wire import reports as rp
 from ..wire.reports import DeviceReport
 from .banking import BankingFlow
+from .bet_sensing import DEVICE as BET_SENSOR
+from .bet_sensing import BetSensing, SeatView
 from .device_policy import REFUSED, SHUFFLER, needed_later
 from .flow import Flow
 
@@ -177,6 +180,9 @@ class TableSession:
         self._changed = threading.Condition(self._lock)
         self._listeners: list[Listener] = []
         self._log = log.bind(table_id=table.table_id)
+        self.sensing: BetSensing | None = None
+        """The bet sensing of a table with a bet sensor (``engine/bet_sensing.py``), else None."""
+        self._attach_sensing()
 
     # ----------------------------------------------------------------- plumbing
 
@@ -242,13 +248,17 @@ class TableSession:
             for (event, _actor, _rid), record in zip(tx.items, written, strict=True):
                 self.game.folds.evolve(self.state, event, record.at, record.seq)
                 self._log_event(event, record.round_id)
-            self._changed.notify_all()
-            for listener in list(self._listeners):
-                try:
-                    listener(self)
-                except Exception:  # a broken view must never stop the table
-                    self._log.exception("listener_failed")
+            self._notify()
         self._run_effects(tx.effects)
+
+    def _notify(self) -> None:
+        """Wake waiters and tell the listeners (the screen) that the table changed."""
+        self._changed.notify_all()
+        for listener in list(self._listeners):
+            try:
+                listener(self)
+            except Exception:  # a broken view must never stop the table
+                self._log.exception("listener_failed")
 
     def _log_event(self, event: ev.Event, round_id: str | None) -> None:
         """The operational log's lines for the events a pit wants to see (JSON, with ids)."""
@@ -319,7 +329,27 @@ class TableSession:
 
     def has_bets(self) -> bool:
         rnd = self.state.round
-        return bool(rnd and rnd.seats)
+        return bool(rnd and rnd.seats) or (self.sensing is not None and self.sensing.has_stakes(rnd))
+
+    def unknown_chips(self) -> list[tuple[int, str, str]]:
+        """(seat, spot, chip) of every chip on the layout the casino's inventory does not know."""
+        return [] if self.sensing is None else self.sensing.unknown_chips(self.state.round)
+
+    def payout_problems(self) -> dict[int, list[str]]:
+        """Per unpaid seat at the settlement, what the bet sensor sees wrong on its spots ({} without one)."""
+        rnd = self.state.round
+        if self.sensing is None or rnd is None or rnd.settlement is None or rnd.finished:
+            return {}
+        out = {}
+        for seat, hand in sorted(rnd.seats.items()):
+            if not hand.paid and (problems := self.sensing.payout_problems(rnd, seat, self.flow.stakes(rnd, seat))):
+                out[seat] = problems
+        return out
+
+    def sensed_bets(self) -> dict[int, SeatView]:
+        """Per seat, each spot's stake as the bet sensor sees it now (the screen's bet entry); {} without one."""
+        with self._lock:
+            return {} if self.sensing is None else self.sensing.proposed(self.state.round)
 
     def has_paid_seat(self) -> bool:
         rnd = self.state.round
@@ -415,6 +445,18 @@ class TableSession:
         self.table = table
         self.flow = flow_for(self.game, table, has_shoe=self.shoe is not None, has_reader=self.has_reader,
                              has_reading_shoe=self.has_reading_shoe)
+        self._attach_sensing()
+
+    def _attach_sensing(self) -> None:
+        """A banking table with a bet sensor: its sensing, which the flow consults at "no more bets"."""
+        if self.table.devices.bet_sensor is None or not isinstance(self.flow, BankingFlow):
+            return
+        if self.sensing is None:
+            assert isinstance(self.game, BankingGame)
+            self.sensing = BetSensing(self.game, self.table, self.flow.stage)
+        self.sensing.table = self.table
+        self.sensing.stage_of = self.flow.stage
+        self.flow.sensing = self.sensing
 
     def _open(self, tx: Tx) -> str:
         """Open the next round under the profile's terms, journaling them first when they are new
@@ -619,6 +661,50 @@ class TableSession:
 
             return self._supervise("resume", badge, pin, act, self._reason(reason, "resuming"))
 
+    def accept_chip(self, badge: str, pin: str, chip: str, denomination: object, reason: str) -> Any:
+        """Supervisor lets a chip the inventory does not know count this round, at ``denomination``."""
+        with self._lock:
+            value = parse_money(denomination, "denomination")
+
+            def check() -> None:
+                self._reason(reason, "accepting a chip")()
+                if value <= 0:
+                    raise RuleError("an accepted chip must count for more than 0", "denomination")
+
+            def act(tx: Tx, actor: str) -> None:
+                assert self.sensing is not None
+                self.sensing.accept(tx, actor, chip, value, reason)
+
+            return self._supervise("accept_chip", badge, pin, act, check)
+
+    def override_payout(self, badge: str, pin: str, seat: int, reason: str) -> Any:
+        """Supervisor pays ``seat`` although the bet sensor says its chips are not what is due (journaled)."""
+        with self._lock:
+            problems = self.payout_problems().get(seat, []) if isinstance(seat, int) else []
+
+            def check() -> None:
+                self._reason(reason, "overriding a payout")()
+                if not problems:
+                    raise RuleError(f"seat {seat}: nothing to override (its chips are what is due, or it has no hand)",
+                                    "seat")
+
+            def act(tx: Tx, actor: str) -> None:
+                assert isinstance(self.flow, BankingFlow)
+                tx.emit(PayoutOverridden(seat, tuple(problems), reason), actor)
+                self.flow.pay_seat(tx, seat)
+
+            return self._supervise("override_payout", badge, pin, act, check)
+
+    def restore_stake(self, badge: str, pin: str, reason: str) -> Any:
+        """Supervisor: the locked stake is back on its spot (the sensor must agree); the round goes on."""
+        with self._lock:
+            def act(tx: Tx, actor: str) -> None:
+                assert self.sensing is not None
+                self.sensing.restore(tx, actor, reason)
+                self.flow.resume_pending(tx)
+
+            return self._supervise("restore_stake", badge, pin, act, self._reason(reason, "restoring a stake"))
+
     def correct_card(self, badge: str, pin: str, position: str, index: int, card: str) -> Any:
         """Supervisor corrects a card recorded for a position (e.g. a mis-keyed entry) before settlement."""
         with self._lock:
@@ -703,6 +789,8 @@ class TableSession:
                                   text=report.text, round_id=self._round_id())
                 self._device("alarm", lambda tx: self.flow.on_shoe_alarm(tx, report.severity, report.code,
                                                                           report.text))
+            case rp.ChipInventory() | rp.AntennaFault():
+                self.on_bet_sensor(report)
             case _:
                 assert_never(report)
 
@@ -718,6 +806,24 @@ class TableSession:
                 self._log.warning(f"{what}_ignored", phase=self.phase, **context)
                 return
             self._commit(tx)
+
+    def on_bet_sensor(self, report: rp.ChipInventory | rp.AntennaFault) -> None:
+        """An inventory round or an antenna fault: the bet sensing's (``engine/bet_sensing.py``); only
+        what matters is journaled (an antenna's state, an alarm), the rest only refreshes the view."""
+        sensing = self.sensing
+        if sensing is None:
+            self._log.warning("bet_sensor_report_not_used", report=type(report).__name__)
+            return
+        with self._lock:
+            if self.unavailable:
+                return
+            tx = Tx(self)
+            with exact_money():
+                changed = sensing.on_report(tx, report)
+            if tx.items:
+                self._commit(tx)
+            elif changed:
+                self._notify()
 
     def on_deck_verified(self, count: int, missing: list[int], extra: list[int], duplicates: list[int]) -> None:
         self._device("deck_verified", lambda tx: self.flow.on_deck_verified(tx, count, missing, extra, duplicates))
@@ -737,6 +843,9 @@ class TableSession:
         self._device("fault", lambda tx: self.flow.on_device_fault(tx, device, code, text))
 
     def on_link(self, device: str, up: bool, identity: Mapping[str, Any] | None = None, reason: str = "") -> None:
+        if device == BET_SENSOR and not up and self.sensing is not None:
+            with self._lock:
+                self.sensing.link_lost()
         log_link = self._log.info if up else self._log.warning
         log_link("device_connected" if up else "device_link_lost", device=device, reason=reason or None,
                  identity=dict(identity) if identity else None, round_id=self._round_id())

@@ -151,6 +151,8 @@ HALT_KINDS: dict[str, HaltKind] = {h.name: h for h in (
     HaltKind("jackpot_verify", supervisor=frozenset({"verify_jackpot", "void"}), instruction="call_supervisor_jackpot"),
     # the station itself failed to handle a report or a device call: nothing is lost, a person looks
     HaltKind("internal", supervisor=frozenset({"void", "resume"})),
+    # a chip added to or taken from a locked spot (bet sensor): the stake is put back, or the round voided
+    HaltKind("bet_alarm", supervisor=frozenset({"void", "restore_stake"})),
 )}
 
 
@@ -236,6 +238,12 @@ SUPERVISOR_ACTIONS: dict[str, SupervisorRule] = {s.name: s for s in (
     SupervisorRule("verify_jackpot", _DURING_ROUND, needs_halt=True),
     SupervisorRule("resume", _DURING_ROUND, needs_halt=True),
     SupervisorRule("adjust", frozenset({Stage.SETTLEMENT, Stage.FINISHED})),
+    SupervisorRule("accept_chip", frozenset({Stage.BETTING}), guard=lambda t: bool(getattr(t, "unknown_chips", list)()),
+                   refusal="no unknown chip is on the layout"),
+    SupervisorRule("restore_stake", _DURING_ROUND, needs_halt=True),
+    SupervisorRule("override_payout", frozenset({Stage.SETTLEMENT}),
+                   guard=lambda t: bool(getattr(t, "payout_problems", dict)()),
+                   refusal="every seat's chips are what is due: press Paid"),
 )}
 
 

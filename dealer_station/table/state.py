@@ -74,6 +74,8 @@ class RoundState:
     deal_clock: str | None = None
     """When the round last moved in its deal (entered a phase, or a card was dealt): a reading-shoe
     deal's time limit runs from it."""
+    sensed: Any = None
+    """The round's bet sensing as journaled (``table/sensing.py``'s immutable ``RoundSensing``), if any."""
 
     @property
     def finished(self) -> bool:
@@ -428,3 +430,6 @@ def _ignore(state: TableState, e: ev.Event, at: str) -> None:
 def replay(state: TableState, records: Any, folds: Folds = COMMON) -> TableState:
     """Apply journal records (objects with ``kind``, ``payload``, ``at``, ``seq``) in order."""
     return folds.replay(state, records)
+
+
+from . import sensing as _sensing  # noqa: E402,F401  (bet sensing's events fold here too: registered on COMMON)

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..config import TableConfig
 
-OPERATIONAL = frozenset({"devices", "journal", "locale", "floor", "shifts"})
+OPERATIONAL = frozenset({"devices", "journal", "locale", "floor", "shifts", "chip_inventory"})
 """Profile keys that run the station but never change what a round pays."""
 
 

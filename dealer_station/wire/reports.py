@@ -5,7 +5,7 @@ and nothing else reaches the station: the session takes them at one entry point,
 ``TableSession.report``. They live in the core (no serial or USB here) so the session can
 name them; ``drivers.events`` re-exports them for the drivers' users.
 
-Every report names its ``device`` (the role: "shuffler", "reader", "reading_shoe") and the
+Every report names its ``device`` (the role: "shuffler", "reader", "reading_shoe", "bet_sensor") and the
 monotonic time ``at`` it was delivered. Text a device sent is untrusted: it must pass the
 wire's own rule (``codec.device_text``: printable, bounded) or the report is refused, so no
 dialect can journal a NUL.
@@ -144,10 +144,50 @@ class DeviceRefused(_Report):
     detail: FaultText
 
 
+# -- bet sensor: the chip ids each antenna (one per betting spot) sees, one inventory round at a time
+
+
+ChipId = Annotated[str, Field(pattern=r"^[0-9A-F]{16}$")]
+"""An ISO 15693 tag id: 64 bits, upper-case hex."""
+SpotName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,15}$")]
+SeatNumber = Annotated[int, Field(ge=1, le=99)]
+MAX_CHIPS_PER_SPOT = 200
+"""More ids than any stack on one antenna: a frame claiming more is refused."""
+
+
+class AntennaRead(BaseModel):
+    """What one antenna (the spot ``spot`` of seat ``seat``) saw in one inventory round."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: SeatNumber
+    spot: SpotName
+    chips: tuple[ChipId, ...] = Field(default=(), max_length=MAX_CHIPS_PER_SPOT)
+
+
+class ChipInventory(_Report):
+    """One inventory round (``round``: the sensor's own counter): every antenna that could be
+    read, with the ids it saw. An antenna missing here is faulted (an ``AntennaFault`` follows)."""
+
+    round: int = Field(ge=0)
+    antennas: tuple[AntennaRead, ...]
+
+
+class AntennaFault(_Report):
+    """An antenna could not be read in inventory round ``round``: its spot falls back to keyed entry."""
+
+    round: int = Field(ge=0)
+    seat: SeatNumber
+    spot: SpotName
+    code: IdentityText
+    text: FaultText = ""
+
+
 DeviceReport = (
     LinkUp | LinkDown | DeviceFault | DeviceStatus | DeviceRefused
     | CardDispensed | PacketDone | DeckVerified | ShuffleDone
     | CardRead
     | CardDrawn | Unreadable | Alarm
+    | ChipInventory | AntennaFault
 )
 """Everything a device can tell the station: the one type ``TableSession.report`` takes."""

@@ -1,0 +1,354 @@
+"""What the station does with the bet sensor (HARDWARE.md "Bet sensing: what the station does with it").
+
+``BetSensing`` is one table's view of its layout, built from the sensor's inventory rounds
+(``wire.reports.ChipInventory`` / ``AntennaFault``) and never journaled scan by scan:
+
+* **betting**: the chips on each spot are that spot's proposed stake (``proposed``, what the
+  croupier's screen shows), valued from the casino's chip inventory; the table's limits and
+  rules are checked on them as on keyed bets (the game's ``validate_bets``). A chip the
+  inventory does not know holds its seat: "no more bets" is refused naming it until it is
+  removed or a supervisor accepts it (``chip_accepted``). A spot whose antenna is down (or
+  never reported) falls back to the croupier's keyed amount, marked ``keyed``.
+* **no more bets** (``lock``, inside the croupier's command): the sensed stakes become the
+  seats' bets (``bets_set``) and are journaled with the chip ids behind them (``bets_sensed``).
+* **after no more bets** (``watch``): a chip added to or taken from a locked spot is an alarm
+  (``bet_alarm`` and a ``bet_alarm`` halt naming seat and spot) once the change has held for
+  ``confirm_rounds`` consecutive inventory rounds: one missed read is not an alarm. A
+  supervisor restores the stake (the sensor must see exactly the locked chips again) or voids.
+  Watching stops at the settlement, and a folded seat's spots are not watched (the croupier
+  collects them).
+
+Debouncing is per chip: a streak counts the consecutive rounds it was seen (> 0) or missed
+(< 0); a chip is "on" a spot until it has been missed ``confirm_rounds`` times running.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+import structlog
+
+from ..errors import DealerStationError, RuleError
+from ..games.base import BankingGame
+from ..money import ZERO, format_money
+from ..table import events as ev
+from ..table.event_base import CROUPIER
+from ..table.phases import Stage
+from ..table.sensing import AntennaState, BetAlarm, BetsSensed, ChipAccepted, LockedSpot, RoundSensing, StakeRestored
+from ..wire.reports import AntennaFault, ChipInventory
+
+if TYPE_CHECKING:
+    from ..config import TableConfig
+    from ..table.state import RoundState, TableState
+    from .session import Tx
+
+log = structlog.get_logger("dealer_station.bet_sensing")
+
+DEVICE = "bet_sensor"
+ACTOR = f"device:{DEVICE}"
+HALT = "bet_alarm"
+WATCHED = frozenset({Stage.LOCKED, Stage.DEALING, Stage.DECISION, Stage.REVEAL})
+Antenna = tuple[int, str]
+
+
+@dataclass(slots=True)
+class SpotTrack:
+    """One antenna's chips, debounced: chip id -> streak (> 0 rounds seen running, < 0 missed)."""
+
+    streak: dict[str, int] = field(default_factory=dict)
+
+    def update(self, seen: Iterable[str], confirm: int, keep: Iterable[str] = ()) -> None:
+        """Fold one inventory round in; ``keep`` (the locked chips) are counted even when never seen."""
+        present = set(seen)
+        for chip in present:
+            run = self.streak.get(chip, 0)
+            self.streak[chip] = run + 1 if run > 0 else 1
+        kept = set(keep)
+        for chip in kept - present - set(self.streak):
+            self.streak[chip] = 0
+        for chip, run in list(self.streak.items()):
+            if chip in present:
+                continue
+            run = run - 1 if run < 0 else -1
+            if run <= -confirm and chip not in kept:
+                del self.streak[chip]
+            else:
+                self.streak[chip] = run
+
+    def on(self, confirm: int) -> list[str]:
+        """The chips on the spot: seen, and not missed ``confirm`` rounds running."""
+        return sorted(chip for chip, run in self.streak.items() if run > -confirm)
+
+    def added(self, locked: Iterable[str], confirm: int) -> list[str]:
+        known = set(locked)
+        return sorted(chip for chip, run in self.streak.items() if chip not in known and run >= confirm)
+
+    def removed(self, locked: Iterable[str], confirm: int) -> list[str]:
+        return sorted(chip for chip in locked if self.streak.get(chip, 0) <= -confirm)
+
+
+@dataclass(frozen=True, slots=True)
+class SpotView:
+    """What the screen shows for one spot: the sensed amount and chips, or that it is keyed."""
+
+    amount: Decimal
+    chips: tuple[str, ...] = ()
+    unknown: tuple[str, ...] = ()
+    keyed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    spots: dict[str, SpotView]
+    problem: str | None = None
+    """Why this seat cannot be locked in as it stands (unknown chip, a limit), in the croupier's words."""
+
+
+class BetSensing:
+    """One table's bet sensing (see the module docstring). Called under the session's lock."""
+
+    def __init__(self, game: BankingGame, table: TableConfig, stage_of: Callable[[TableState], Stage]) -> None:
+        inventory = table.chip_inventory
+        if inventory is None:  # the profile model refuses a bet sensor without one
+            raise RuleError("a bet sensor needs the casino's chip inventory")
+        self.game = game
+        self.table = table
+        self.stage_of = stage_of
+        self.inventory = inventory
+        self.confirm = inventory.confirm_rounds
+        self.tracks: dict[Antenna, SpotTrack] = {}
+        self.down: dict[Antenna, str] = {}
+        self.live: set[Antenna] = set()
+        """Antennas read in the last inventory round."""
+        self.rounds = 0
+        self.last_round: int | None = None
+
+    # ----------------------------------------------------------------- queries
+
+    def value(self, chip: str, rnd: RoundState | None) -> Decimal | None:
+        """What a chip counts for: its inventory denomination, or what a supervisor accepted it at."""
+        known = self.inventory.chip(chip)
+        if known is not None:
+            return known.denomination
+        sensed = rnd.sensed if rnd is not None else None
+        if isinstance(sensed, RoundSensing):
+            return sensed.accepted.get(chip)
+        return None
+
+    def chips_on(self, antenna: Antenna) -> list[str]:
+        track = self.tracks.get(antenna)
+        return [] if track is None else track.on(self.confirm)
+
+    def sensed(self, antenna: Antenna) -> bool:
+        """Whether the sensor reads this spot now (else its stake is keyed)."""
+        return antenna in self.live and antenna not in self.down
+
+    def spot_view(self, rnd: RoundState | None, seat: int, spot: str) -> SpotView | None:
+        antenna = (seat, spot)
+        if not self.sensed(antenna):
+            keyed = rnd.seats[seat].bets.get(spot) if rnd is not None and seat in rnd.seats else None
+            return None if keyed is None else SpotView(keyed, keyed=True)
+        chips = self.chips_on(antenna)
+        if not chips:
+            return None
+        values = [self.value(chip, rnd) for chip in chips]
+        unknown = tuple(chip for chip, v in zip(chips, values, strict=True) if v is None)
+        return SpotView(sum((v for v in values if v is not None), ZERO), tuple(chips), unknown)
+
+    def proposed(self, rnd: RoundState | None) -> dict[int, SeatView]:
+        """Per seat with anything on it, each betting spot's proposed stake (the screen's view)."""
+        out: dict[int, SeatView] = {}
+        for seat in range(1, self.table.seats + 1):
+            spots = {spot: view for spot in self.game.placeable_spots
+                     if (view := self.spot_view(rnd, seat, spot)) is not None}
+            if spots:
+                out[seat] = SeatView(spots, self._problem(seat, spots))
+        return out
+
+    def has_stakes(self, rnd: RoundState | None) -> bool:
+        return bool(self.proposed(rnd))
+
+    def unknown_chips(self, rnd: RoundState | None) -> list[tuple[int, str, str]]:
+        """(seat, spot, chip) of every chip on the layout the inventory does not know (nor a supervisor accepted)."""
+        return [(seat, spot, chip) for seat, view in self.proposed(rnd).items()
+                for spot, spot_view in view.spots.items() for chip in spot_view.unknown]
+
+    def _problem(self, seat: int, spots: Mapping[str, SpotView]) -> str | None:
+        for spot, view in spots.items():
+            if view.unknown:
+                return (f"seat {seat} {self.game.labels.get(spot, spot)}: unknown chip {view.unknown[0]}: "
+                        "remove it, or a supervisor accepts it")
+        try:
+            self.game.validate_bets(seat, {s: v.amount for s, v in spots.items()}, self.table, f"seat{seat}.bets")
+        except DealerStationError as exc:
+            return str(exc)
+        return None
+
+    # ----------------------------------------------------------------- inventory rounds
+
+    def on_report(self, tx: Tx, report: ChipInventory | AntennaFault) -> bool:
+        """Fold one report into the view and journal what matters; True when the view changed."""
+        if isinstance(report, AntennaFault):
+            antenna = (report.seat, report.spot)
+            self.live.discard(antenna)
+            if antenna not in self.down:
+                self.down[antenna] = report.code
+                tx.emit(AntennaState(report.seat, report.spot, False, report.code), ACTOR)
+                log.warning("antenna_down", seat=report.seat, spot=report.spot, code=report.code)
+                return True
+            return False
+        self.rounds += 1
+        self.last_round = report.round
+        rnd = tx.state.round
+        locked = self._locked(rnd)
+        self.live = set()
+        for read in report.antennas:
+            antenna = (read.seat, read.spot)
+            self.live.add(antenna)
+            if antenna in self.down:
+                del self.down[antenna]
+                tx.emit(AntennaState(read.seat, read.spot, True), ACTOR)
+            keep = locked[antenna].chips if antenna in locked else ()
+            self.tracks.setdefault(antenna, SpotTrack()).update(read.chips, self.confirm, keep)
+        self.watch(tx)
+        return True
+
+    def link_lost(self) -> None:
+        """The sensor's link went down: nothing is read until it is back (every spot keyed meanwhile)."""
+        self.live = set()
+
+    @staticmethod
+    def _locked(rnd: RoundState | None) -> Mapping[Antenna, LockedSpot]:
+        sensed = rnd.sensed if rnd is not None else None
+        if isinstance(sensed, RoundSensing) and sensed.locked is not None:
+            return sensed.locked
+        return {}
+
+    # ----------------------------------------------------------------- no more bets
+
+    def lock(self, tx: Tx) -> None:
+        """Inside "no more bets": the sensed stakes become the bets, journaled with their chips."""
+        rnd = tx.round
+        spots: list[dict[str, object]] = []
+        for seat in range(1, self.table.seats + 1):
+            keyed = dict(rnd.seats[seat].bets) if seat in rnd.seats else {}
+            views = {spot: view for spot in self.game.placeable_spots
+                     if (view := self.spot_view(rnd, seat, spot)) is not None}
+            problem = self._problem(seat, views) if views else None
+            if problem is not None:
+                raise RuleError(problem)
+            bets = {spot: view.amount for spot, view in views.items()}
+            if bets:
+                bets = self.game.validate_bets(seat, bets, self.table, f"seat{seat}.bets")
+            if bets != keyed:
+                tx.emit(ev.BetsSet(seat, bets), CROUPIER)
+            spots.extend({"seat": seat, "spot": spot, "amount": format_money(view.amount), "chips": list(view.chips),
+                          "keyed": view.keyed} for spot, view in views.items())
+        tx.emit(BetsSensed(tuple(spots)), CROUPIER)
+
+    # ----------------------------------------------------------------- after no more bets
+
+    def watch(self, tx: Tx) -> None:
+        """Raise the alarm for a locked spot whose chips changed for ``confirm`` rounds running."""
+        rnd = tx.state.round
+        if rnd is None or rnd.finished or rnd.halt is not None:
+            return
+        if self.stage_of(tx.state) not in WATCHED:
+            return
+        for (seat, spot), held in self._locked(rnd).items():
+            if held.keyed or not self.sensed((seat, spot)):
+                continue
+            hand = rnd.seats.get(seat)
+            if hand is not None and "fold" in hand.actions:
+                continue  # the croupier collects a folded hand's stakes
+            track = self.tracks.get((seat, spot))
+            if track is None:
+                continue
+            added, removed = track.added(held.chips, self.confirm), track.removed(held.chips, self.confirm)
+            if not added and not removed:
+                continue
+            seen = sum((self.value(c, rnd) or ZERO for c in track.on(self.confirm)), ZERO)
+            cause = "past_post" if added else "pinch"
+            label = self.game.labels.get(spot, spot)
+            what = (f"{len(added)} chip(s) added" if added else "") + (" and " if added and removed else "") + (
+                f"{len(removed)} chip(s) taken" if removed else "")
+            text = (f"seat {seat} {label}: {what} after no more bets (locked {format_money(held.amount)}, "
+                    f"on the spot {format_money(seen)})")
+            tx.emit(BetAlarm(seat, spot, cause, tuple(added), tuple(removed), held.amount, seen), ACTOR)
+            tx.emit(ev.Halted(HALT, cause, text, DEVICE, {"seat": seat, "spot": spot}), ACTOR)
+            log.warning("bet_alarm", seat=seat, spot=spot, cause=cause, added=added, removed=removed,
+                        round_id=rnd.round_id)
+            return
+
+    # ----------------------------------------------------------------- settlement
+
+    def due(self, rnd: RoundState, seat: int, stakes: Mapping[str, Decimal]) -> dict[str, Decimal]:
+        """What must lie on each of ``seat``'s spots before it is paid: nothing on a losing spot, the
+        stake on a push, stake + pay on a win. A fixed-stake spot (THB's Pool) is always collected:
+        its stake feeds the meter and an award is paid by the jackpot, not on the layout."""
+        entry = next((s for s in (rnd.settlement or {}).get("seats", []) if s["seat"] == seat), None)
+        nets = {spot: Decimal(str(v)) for spot, v in (entry or {}).get("bets", {}).items()}
+        fixed = self.game.fixed_stakes(self.table)
+        out: dict[str, Decimal] = {}
+        for spot in self.game.spots:
+            if spot not in stakes and spot not in nets:
+                continue
+            owed = stakes.get(spot, ZERO) + nets.get(spot, ZERO)
+            out[spot] = ZERO if spot in fixed or owed < 0 else owed
+        return out
+
+    def payout_problems(self, rnd: RoundState, seat: int, stakes: Mapping[str, Decimal]) -> list[str]:
+        """Per sensed spot of ``seat``, what is wrong with the chips on it against what is due
+        ("Play: short 100", "Trips: losing bet not collected", "Ante: over 25"); [] when right."""
+        problems = []
+        locked = self._locked(rnd)
+        for spot, owed in self.due(rnd, seat, stakes).items():
+            antenna = (seat, spot)
+            held = locked.get(antenna)
+            if not self.sensed(antenna) or (held is not None and held.keyed):
+                continue  # keyed: the croupier's word, as at a table without a sensor
+            seen = sum((self.value(c, rnd) or ZERO for c in self.chips_on(antenna)), ZERO)
+            if seen == owed:
+                continue
+            label = self.game.labels.get(spot, spot)
+            if owed == 0:
+                problems.append(f"{label}: losing bet not collected" if seen else f"{label}: over {format_money(seen)}")
+            elif seen < owed:
+                problems.append(f"{label}: short {format_money(owed - seen)}")
+            else:
+                problems.append(f"{label}: over {format_money(seen - owed)}")
+        return problems
+
+    def check_paid(self, tx: Tx, seat: int, stakes: Mapping[str, Decimal]) -> None:
+        """Inside "Paid": refused, saying what is wrong on which spot, unless the sensed chips are what is due."""
+        problems = self.payout_problems(tx.round, seat, stakes)
+        if problems:
+            raise RuleError(f"seat {seat}: " + "; ".join(problems) + " (a supervisor may override with a reason)")
+
+    # ----------------------------------------------------------------- supervisor
+
+    def accept(self, tx: Tx, actor: str, chip: str, denomination: Decimal, reason: str) -> None:
+        rnd = tx.round
+        where = next(((seat, spot) for seat, spot, c in self.unknown_chips(rnd) if c == chip), None)
+        if where is None:
+            raise RuleError(f"chip {chip} is not an unknown chip on the layout", "chip")
+        tx.emit(ChipAccepted(chip, where[0], where[1], denomination, reason), actor)
+
+    def restore(self, tx: Tx, actor: str, reason: str) -> None:
+        rnd = tx.round
+        halt = rnd.halt
+        if halt is None or halt.kind != HALT:
+            raise RuleError("no bet alarm holds the round")
+        seat, spot = int(halt.detail["seat"]), str(halt.detail["spot"])
+        held = self._locked(rnd).get((seat, spot))
+        assert held is not None
+        chips = self.chips_on((seat, spot))
+        if sorted(chips) != sorted(held.chips) or not self.sensed((seat, spot)):
+            seen = sum((self.value(c, rnd) or ZERO for c in chips), ZERO)
+            raise RuleError(f"seat {seat} {self.game.labels.get(spot, spot)}: the sensor sees {format_money(seen)}, "
+                            f"{format_money(held.amount)} was locked: put the stake back first", "stake")
+        tx.emit(StakeRestored(seat, spot, reason), actor)
+        tx.emit(ev.HaltCleared(actor, reason), actor)

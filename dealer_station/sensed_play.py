@@ -1,0 +1,441 @@
+"""A simulated croupier and players at a bet-sensing table: real chip ids on the sensor's twin.
+
+``SensedCroupier`` plays rounds like ``AutoCroupier`` but the players' stakes are chips: at
+betting each seat's amounts are made of real chip ids from the casino's inventory (``ChipRack``)
+placed on the bet sensor's simulated layout, and the station reads them; the croupier only calls
+"no more bets". It also does what HARDWARE.md's faults describe, armed per round:
+
+* ``counterfeit``: a chip the inventory does not know among a seat's stake; "no more bets" must be
+  refused naming it (caught), and the croupier takes it off;
+* ``antenna_down``: one spot's antenna is dead for the round; the croupier keys that seat's bets and
+  the lock must mark the spot keyed with the keyed amount (caught);
+* ``past_post`` / ``pinch``: after "no more bets" a chip is added to / taken from a locked spot; the
+  station must raise a bet alarm naming that seat, spot and cause (caught); the chip is then put
+  right and the supervisor restores the stake;
+* ``flaky_read``: one locked chip missing from one inventory round; no alarm may follow (caught =
+  ridden out);
+* ``mispay`` / ``missed_collect``: at the settlement the croupier pays one winning spot a chip short,
+  or leaves one losing bet on the layout; "Paid" must be refused naming that spot (caught), and the
+  croupier puts it right.
+
+Decision bets (Play, Flop, ...) are chips placed on their spots when the decision is made; at the
+settlement the croupier collects losing spots, leaves pushes and adds each win beside its stake,
+then the player takes the seat's chips once it is paid.
+
+Every alarm that is not the injected one is a false alarm. The simulator is duck-typed (``place``,
+``take``, ``clear``, ``flake``, ``antenna_down``, ``antenna_up``, ``wait_rounds``): the core never
+imports the simulators.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+import structlog
+
+from .autoplay import AutoCroupier
+from .chip_inventory import ChipInventoryConfig
+from .engine.session import TableSession
+from .errors import DealerStationError, RuleError
+from .money import format_money
+from .table.phases import Stage
+from .table.sensing import RoundSensing
+
+log = structlog.get_logger("dealer_station.sensed_play")
+
+FAULTS = ("past_post", "pinch", "counterfeit", "antenna_down", "flaky_read", "mispay", "missed_collect")
+"""The bet sensor's faults the simulated table injects (``simulate --faults``)."""
+RESTORE = "simulation: chips put back, stake checked"
+WAIT_SECONDS = 3.0
+"""How long the croupier waits for the station to see a change (or the alarm to come)."""
+
+
+class ChipRack:
+    """The casino's chips by denomination, each id on the layout at most once at a time."""
+
+    def __init__(self, inventory: ChipInventoryConfig) -> None:
+        self._all = inventory.by_denomination()
+        self._free: dict[Decimal, list[str]] = {}
+        self.reset()
+
+    def reset(self) -> None:
+        """Every chip back in the rack (the layout was cleared)."""
+        self._free = {denomination: list(ids) for denomination, ids in self._all.items()}
+
+    def smallest(self) -> Decimal:
+        return min(self._all)
+
+    def make(self, amount: Decimal) -> list[str]:
+        """Chip ids worth exactly ``amount``, largest denominations first."""
+        chips: list[str] = []
+        left = amount
+        for denomination, free in self._free.items():
+            while left >= denomination and free:
+                chips.append(free.pop())
+                left -= denomination
+        if left:
+            raise RuleError(f"the chip inventory cannot make {format_money(amount)} exactly")
+        return chips
+
+
+@dataclass
+class BetSensorTally:
+    """Per fault kind, injected and caught; and alarms no fault explains."""
+
+    injected: Counter[str] = field(default_factory=Counter)
+    caught: Counter[str] = field(default_factory=Counter)
+    false_alarms: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {kind: {"injected": self.injected[kind], "caught": self.caught[kind]} for kind in FAULTS}
+        out["false_alarms"] = self.false_alarms
+        return out
+
+
+@dataclass
+class _PayoutFault:
+    """A mispay (``chips``: the one short) or a missed collect the croupier made on one spot."""
+
+    kind: str
+    seat: int
+    spot: str
+    chips: list[str] = field(default_factory=list)
+    caught: bool = False
+
+
+@dataclass
+class _Round:
+    """What this croupier did to the current round (the truth the station's journal is checked against)."""
+
+    round_id: str
+    faults: set[str]
+    counterfeit: tuple[int, str, str] | None = None
+    keyed: tuple[int, str, Decimal] | None = None
+    after_lock: list[str] = field(default_factory=list)
+    injected: tuple[str, int, str, str] | None = None  # (kind, seat, spot, chip), until put right
+    expected: list[tuple[str, int, str]] = field(default_factory=list)
+    """The alarms the injected faults must raise: (cause, seat, spot)."""
+    flaked: tuple[int, str] | None = None
+    paying: int | None = None
+    """The seat whose payout is on the layout, waiting for "Paid"."""
+    payout_fault: _PayoutFault | None = None
+    tallied: bool = False
+
+
+class SensedCroupier(AutoCroupier):
+    """``AutoCroupier`` at a table with a bet sensor (see the module docstring)."""
+
+    def __init__(self, session: TableSession, *, sensor: Any, rng: random.Random, seats: Sequence[int],
+                 present: Callable[[int], None] | None = None, on_halt: Callable[[TableSession], bool] | None = None,
+                 supervisor: tuple[str, str], fault_rng: random.Random | None = None) -> None:
+        super().__init__(session, rng=rng, seats=seats, present=present, on_halt=on_halt)
+        inventory = session.table.chip_inventory
+        if inventory is None or session.sensing is None:
+            raise RuleError("a sensed croupier needs a table with a bet sensor and its chip inventory")
+        self.sensor = sensor
+        self.rack = ChipRack(inventory)
+        self.confirm = inventory.confirm_rounds
+        self.supervisor = supervisor
+        self.fault_rng = fault_rng or random.Random(0xBE7)
+        self.tally = BetSensorTally()
+        self._armed: set[str] = set()
+        self._round: _Round | None = None
+        self._counterfeits = 0
+        spots = session.game.spots if hasattr(session.game, "spots") else ()
+        sensor.add_antennas((seat, spot) for seat in range(1, session.table.seats + 1) for spot in spots)
+
+    def finish(self) -> BetSensorTally:
+        """The run is over: count the last round, put the layout back."""
+        if self._round is not None:
+            self._tally(self._round)
+            if self._round.keyed is not None:
+                self.sensor.antenna_up(self._round.keyed[0], self._round.keyed[1])
+        return self.tally
+
+    def arm(self, kinds: Sequence[str]) -> None:
+        """The bet sensor faults of the next round."""
+        self._armed = {kind for kind in kinds if kind in FAULTS}
+
+    # ----------------------------------------------------------------- the croupier's steps
+
+    def step(self) -> bool:
+        session = self.session
+        rnd = session.round
+        if rnd is not None and self._round is not None and self._round.round_id == rnd.round_id and rnd.finished:
+            self._tally(self._round)
+        if rnd is None or rnd.finished:
+            return super().step()
+        if rnd.halt is not None and rnd.halt.kind == "bet_alarm":
+            return self._answer_alarm()
+        stage = session.phase_info.stage
+        if stage is Stage.BETTING:
+            if self._round is None or self._round.round_id != rnd.round_id:
+                self._place_bets(rnd.round_id)
+                return True
+            return self._lock()
+        current = self._round
+        if (current is not None and current.round_id == rnd.round_id and current.after_lock and rnd.halt is None
+                and stage in (Stage.DECISION, Stage.REVEAL)):
+            self._after_lock(current)
+            return True
+        if stage is Stage.SETTLEMENT and rnd.halt is None and current is not None and current.round_id == rnd.round_id:
+            return self._settle(current)
+        if stage is Stage.DECISION and rnd.halt is None:
+            before = {seat: session.seat_stakes(seat) for seat in rnd.seats}
+            acted = super().step()
+            self._place_decisions(before)
+            return acted
+        return super().step()
+
+    def _place_decisions(self, before: dict[int, dict[str, Decimal]]) -> None:
+        """A decision's bet (Play, Flop, ...) goes on its spot as chips."""
+        for seat, was in before.items():
+            for spot, amount in self.session.seat_stakes(seat).items():
+                added = amount - was.get(spot, Decimal(0))
+                if added > 0:
+                    self.sensor.place(seat, spot, self.rack.make(added))
+
+    def _settle(self, current: _Round) -> bool:
+        """Pay the next seat on the layout, wait for the sensor, press "Paid"; put a refused payout right."""
+        session = self.session
+        rnd = session.round
+        sensing = session.sensing
+        assert rnd is not None and sensing is not None
+        unpaid = [seat for seat in sorted(rnd.seats, reverse=True) if not rnd.seats[seat].paid]
+        if not unpaid:
+            return False
+        seat = unpaid[0]
+        if current.paying != seat:
+            current.paying = seat
+            self._pay_out(current, seat, sensing.due(rnd, seat, session.seat_stakes(seat)))
+            self._wait_for_sensor(self._settled)
+        try:
+            session.execute("mark_paid", seat)
+        except DealerStationError as exc:
+            fault = current.payout_fault
+            mine = fault is not None and fault.seat == seat
+            if fault is not None and mine and not fault.caught and f"{self._label(fault.spot)}: " in str(exc):
+                self.tally.caught[fault.kind] += 1
+                fault.caught = True
+                self._put_right(fault)
+                self._wait_for_sensor(self._settled)
+                return True
+            if fault is not None and mine and fault.caught:
+                self._wait_for_sensor(self._settled)  # the correction is still settling
+                return True
+            self.tally.false_alarms += 1
+            log.warning("payout_refused_without_fault", seat=seat, problem=str(exc), round_id=current.round_id)
+            session.override_payout(*self.supervisor, seat, "simulation: payout checked by the supervisor")
+        for spot in getattr(session.game, "spots", ()):  # the player takes what lies on the seat's spots
+            self.sensor.take(seat, spot)
+        return True
+
+    def _label(self, spot: str) -> str:
+        return str(self.session.game.labels.get(spot, spot))
+
+    def _pay_out(self, current: _Round, seat: int, due: dict[str, Decimal]) -> None:
+        sensing = self.session.sensing
+        assert sensing is not None
+        for spot, owed in due.items():
+            chips = self.sensor.chips(seat, spot)
+            have = sum((sensing.value(c, self.session.round) or Decimal(0) for c in chips), Decimal(0))
+            if owed == have:
+                continue
+            if owed < have:  # a losing bet (or a Pool stake fed to the meter): collected
+                if ("missed_collect" in current.faults and current.payout_fault is None and owed == 0
+                        and self._readable(current, seat, spot)):
+                    current.payout_fault = _PayoutFault("missed_collect", seat, spot)
+                    self.tally.injected["missed_collect"] += 1
+                    continue
+                self.sensor.take(seat, spot)
+                if owed:
+                    self.sensor.place(seat, spot, self.rack.make(owed))
+                continue
+            pay = self.rack.make(owed - have)
+            if "mispay" in current.faults and current.payout_fault is None and self._readable(current, seat, spot):
+                short = pay.pop()  # one chip short
+                current.payout_fault = _PayoutFault("mispay", seat, spot, [short])
+                self.tally.injected["mispay"] += 1
+            self.sensor.place(seat, spot, pay)
+
+    def _readable(self, current: _Round, seat: int, spot: str) -> bool:
+        """A spot the sensor reads (a payout under a dead antenna is the croupier's word, as without one)."""
+        sensing = self.session.sensing
+        keyed = current.keyed is not None and current.keyed[:2] == (seat, spot)
+        return sensing is not None and sensing.sensed((seat, spot)) and not keyed
+
+    def _put_right(self, fault: _PayoutFault) -> None:
+        if fault.kind == "mispay":
+            self.sensor.place(fault.seat, fault.spot, fault.chips)
+        else:
+            self.sensor.take(fault.seat, fault.spot)
+
+    def _place_bets(self, round_id: str) -> None:
+        sensor, session = self.sensor, self.session
+        if self._round is not None:
+            self._tally(self._round)
+            if self._round.keyed is not None:
+                sensor.antenna_up(self._round.keyed[0], self._round.keyed[1])
+        sensor.clear()
+        self.rack.reset()
+        current = self._round = _Round(round_id, set(self._armed))
+        plan = {seat: self._banker().bets(self.rng, session.table) for seat in self.seats}
+        if "antenna_down" in current.faults:
+            seat = self.fault_rng.choice(self.seats)
+            spot = self.fault_rng.choice(sorted(plan[seat]))
+            sensor.antenna_down(seat, spot)
+            current.keyed = (seat, spot, plan[seat][spot])
+            self.tally.injected["antenna_down"] += 1
+            session.execute("set_bets", seat, {s: format_money(v) for s, v in plan[seat].items()})  # keyed by hand
+        for seat, bets in plan.items():
+            for spot, amount in bets.items():
+                sensor.place(seat, spot, self.rack.make(amount))
+        dead = current.keyed[:2] if current.keyed is not None else None
+        readable = [(seat, spot) for seat in self.seats for spot in sorted(plan[seat]) if (seat, spot) != dead]
+        if "counterfeit" in current.faults and readable:  # on a spot the sensor reads: under a dead antenna none can
+            seat, spot = self.fault_rng.choice(readable)
+            self._counterfeits += 1
+            fake = f"E0FF{self.fault_rng.getrandbits(32):08X}{self._counterfeits:04X}"
+            sensor.place(seat, spot, [fake])
+            current.counterfeit = (seat, spot, fake)
+            self.tally.injected["counterfeit"] += 1
+        current.after_lock = [k for k in ("flaky_read", "past_post", "pinch") if k in current.faults]
+        self._wait_for_sensor(self._settled)
+
+    def _settled(self) -> bool:
+        """The station sees exactly the chips on the layout (the last round's are gone from its view)."""
+        sensing = self.session.sensing
+        assert sensing is not None
+        with self.session.held_still() as still:
+            if not still:
+                return False
+            return all(sorted(sensing.chips_on(antenna)) == sorted(self.sensor.chips(*antenna))
+                       for antenna in self.sensor.antennas if sensing.sensed(antenna))
+
+    def _lock(self) -> bool:
+        session, current = self.session, self._round
+        assert current is not None
+        try:
+            session.execute("no_more_bets")
+        except DealerStationError as exc:
+            fake = current.counterfeit
+            if fake is None or fake[2] not in str(exc):
+                raise
+            if "caught" not in current.faults:  # the refusal named the unknown chip: held, as it must be
+                current.faults.add("caught")
+                self.tally.caught["counterfeit"] += 1
+            self.sensor.take(fake[0], fake[1], [fake[2]])
+            self._wait_for_sensor(lambda: not session.unknown_chips())
+            return True
+        if current.counterfeit is not None and "caught" not in current.faults:
+            log.warning("counterfeit_not_caught", chip=current.counterfeit[2], round_id=current.round_id)
+        if current.keyed is not None:
+            seat, spot, amount = current.keyed
+            sensed = next(iter(session.journal.events(round_id=current.round_id, kinds={"bets_sensed"})), None)
+            entry = next((s for s in (sensed.payload["spots"] if sensed else [])
+                          if s["seat"] == seat and s["spot"] == spot), None)
+            if entry is not None and entry["keyed"] and Decimal(entry["amount"]) == amount:
+                self.tally.caught["antenna_down"] += 1
+        return True
+
+    def _after_lock(self, current: _Round) -> None:
+        """Inject this round's after-lock faults, one at a time, and give the station the rounds to react."""
+        kind = current.after_lock.pop(0)
+        locked = self._locked_spots()
+        if not locked:
+            return
+        seat, spot, chips = self.fault_rng.choice(locked)
+        self.tally.injected[kind] += 1
+        if kind == "flaky_read":
+            self.sensor.flake(seat, spot, chips[0])
+            current.flaked = (seat, spot)
+            self.sensor.wait_rounds(self.confirm + 2)
+            return
+        if kind == "past_post":
+            chip = self.rack.make(self.rack.smallest())[0]
+            self.sensor.place(seat, spot, [chip])
+        else:
+            chip = chips[-1]
+            self.sensor.take(seat, spot, [chip])
+        current.injected = (kind, seat, spot, chip)
+        current.expected.append((kind, seat, spot))
+        self._wait_for_sensor(lambda: self._halted())
+
+    def _locked_spots(self) -> list[tuple[int, str, tuple[str, ...]]]:
+        """Locked, sensed spots of seats still in the hand (a folded hand is collected)."""
+        rnd = self.session.round
+        if rnd is None or not isinstance(rnd.sensed, RoundSensing) or rnd.sensed.locked is None:
+            return []
+        out = []
+        for (seat, spot), held in sorted(rnd.sensed.locked.items()):
+            hand = rnd.seats.get(seat)
+            if held.keyed or not held.chips or (hand is not None and "fold" in hand.actions):
+                continue
+            out.append((seat, spot, held.chips))
+        return out
+
+    def _halted(self) -> bool:
+        rnd = self.session.round
+        return rnd is None or rnd.halt is not None or rnd.finished
+
+    def _answer_alarm(self) -> bool:
+        """Put the chips right (the injected change undone), wait for the sensor to agree, restore."""
+        current = self._round
+        session = self.session
+        if current is not None and current.injected is not None:
+            kind, seat, spot, chip = current.injected
+            current.injected = None
+            if kind == "past_post":
+                self.sensor.take(seat, spot, [chip])
+            else:
+                self.sensor.place(seat, spot, [chip])
+        try:
+            self._wait_for_sensor(lambda: self._restorable())
+            session.restore_stake(*self.supervisor, RESTORE)
+        except DealerStationError as exc:
+            log.warning("restore_refused", problem=str(exc))
+            return self.on_halt(session) if self.on_halt is not None else False
+        return True
+
+    def _restorable(self) -> bool:
+        rnd = self.session.round
+        sensing = self.session.sensing
+        if rnd is None or rnd.halt is None or sensing is None or not isinstance(rnd.sensed, RoundSensing):
+            return True
+        if rnd.sensed.locked is None:
+            return True
+        seat, spot = int(rnd.halt.detail["seat"]), str(rnd.halt.detail["spot"])
+        return sorted(sensing.chips_on((seat, spot))) == sorted(rnd.sensed.locked[(seat, spot)].chips)
+
+    def _wait_for_sensor(self, done: Callable[[], bool]) -> None:
+        """Let the sensor scan (and the station read it) until ``done``, for ``WAIT_SECONDS`` at most."""
+        deadline = time.monotonic() + WAIT_SECONDS
+        while not done() and time.monotonic() < deadline:
+            self.sensor.wait_rounds(1)
+
+    # ----------------------------------------------------------------- the tally, from the journal
+
+    def _tally(self, current: _Round) -> None:
+        """This round's alarms against what was injected: caught, or false."""
+        if current.tallied:
+            return
+        current.tallied = True
+        alarms = [e.payload for e in self.session.journal.events(round_id=current.round_id, kinds={"bet_alarm"})]
+        expected = set(current.expected)
+        false_at: list[tuple[int, str]] = []
+        for alarm in alarms:
+            key = (alarm["cause"], alarm["seat"], alarm["spot"])
+            if key in expected:
+                self.tally.caught[alarm["cause"]] += 1
+                expected.discard(key)
+            else:
+                self.tally.false_alarms += 1
+                false_at.append((alarm["seat"], alarm["spot"]))
+        if current.flaked is not None and current.flaked not in false_at:
+            self.tally.caught["flaky_read"] += 1  # ridden out: no alarm of its own

@@ -1,0 +1,167 @@
+"""Bet sensing's journal events and their folds (HARDWARE.md "Bet sensing: what the station does with it").
+
+What the RFID bet sensor saw matters to the journal at a few moments only, never every scan:
+the stakes locked at "no more bets" with the chip ids behind them (``bets_sensed``), an
+unknown chip a supervisor accepted (``chip_accepted``), a chip added to or taken from a
+locked spot (``bet_alarm``, with the halt that follows) and the supervisor restoring that
+stake (``stake_restored``), a payout a supervisor let through although the chips were not
+what is due (``payout_overridden``), and an antenna going down or coming back (``antenna_state``).
+The round's part (accepted chips, the locked stakes) folds into ``RoundState.sensed`` as one
+immutable ``RoundSensing``, so a restarted station locks exactly what was journaled, whatever
+the sensor says when it comes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from .event_base import CROUPIER, DEVICE, STATION, SUPERVISOR, Event, register
+from .state import COMMON, TableState
+
+__all__ = ["AntennaState", "BetAlarm", "BetsSensed", "ChipAccepted", "LockedSpot", "PayoutOverridden", "RoundSensing",
+           "StakeRestored"]
+
+Antenna = tuple[int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class LockedSpot:
+    """One spot's stake at "no more bets": its amount, the chips behind it, or keyed (antenna down)."""
+
+    amount: Decimal
+    chips: tuple[str, ...] = ()
+    keyed: bool = False
+
+
+def _empty_accepted() -> Mapping[str, Decimal]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSensing:
+    """The round's bet sensing as journaled (immutable: states are cloned shallowly)."""
+
+    accepted: Mapping[str, Decimal] = field(default_factory=_empty_accepted)
+    """Chip ids a supervisor accepted this round, with the value they count for."""
+    locked: Mapping[Antenna, LockedSpot] | None = None
+    """Per (seat, spot) the stake locked at "no more bets" (None: not locked yet)."""
+    alarms: int = 0
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class BetsSensed(Event):
+    """At "no more bets": every spot's stake, ``[{"seat", "spot", "amount", "chips", "keyed"}]``
+    (``keyed``: the spot's antenna was down and the croupier keyed the amount)."""
+
+    kind: ClassVar[str] = "bets_sensed"
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    spots: tuple[dict[str, Any], ...]
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class ChipAccepted(Event):
+    """A supervisor let a chip the inventory does not know count on ``seat``'s ``spot`` this round."""
+
+    kind: ClassVar[str] = "chip_accepted"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    chip: str
+    seat: int
+    spot: str
+    denomination: Decimal
+    reason: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class BetAlarm(Event):
+    """After "no more bets" a locked spot changed for ``confirm_rounds`` inventory rounds running:
+    ``cause`` ``past_post`` (chips added) or ``pinch`` (chips taken); amounts as locked and as seen."""
+
+    kind: ClassVar[str] = "bet_alarm"
+    writers: ClassVar[tuple[str, ...]] = (DEVICE,)
+    seat: int
+    spot: str
+    cause: str
+    added: tuple[str, ...]
+    removed: tuple[str, ...]
+    locked: Decimal
+    sensed: Decimal
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class StakeRestored(Event):
+    """A supervisor saw the locked stake back on its spot (the sensor agrees); the round goes on."""
+
+    kind: ClassVar[str] = "stake_restored"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    seat: int
+    spot: str
+    reason: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class PayoutOverridden(Event):
+    """A supervisor let ``seat`` be paid although the chips on its spots were not what is due
+    (``problems``: what the station said was wrong); the ``seat_paid`` follows."""
+
+    kind: ClassVar[str] = "payout_overridden"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    seat: int
+    problems: tuple[str, ...]
+    reason: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class AntennaState(Event):
+    """An antenna went down (``code``: the sensor's) or came back: that spot is keyed meanwhile."""
+
+    kind: ClassVar[str] = "antenna_state"
+    table_level: ClassVar[bool] = True
+    writers: ClassVar[tuple[str, ...]] = (DEVICE, STATION)
+    seat: int
+    spot: str
+    up: bool
+    code: str = ""
+
+
+def _sensing(state: TableState) -> RoundSensing:
+    rnd = state.round
+    assert rnd is not None
+    current = rnd.sensed
+    return current if isinstance(current, RoundSensing) else RoundSensing()
+
+
+@COMMON.on(BetsSensed)
+def _bets_sensed(state: TableState, e: BetsSensed, at: str) -> None:
+    locked = {(int(s["seat"]), str(s["spot"])): LockedSpot(Decimal(str(s["amount"])), tuple(s.get("chips", ())),
+                                                           bool(s.get("keyed", False))) for s in e.spots}
+    assert state.round is not None
+    state.round.sensed = replace(_sensing(state), locked=MappingProxyType(locked))
+
+
+@COMMON.on(ChipAccepted)
+def _chip_accepted(state: TableState, e: ChipAccepted, at: str) -> None:
+    current = _sensing(state)
+    assert state.round is not None
+    state.round.sensed = replace(current, accepted=MappingProxyType({**current.accepted, e.chip: e.denomination}))
+
+
+@COMMON.on(BetAlarm)
+def _bet_alarm(state: TableState, e: BetAlarm, at: str) -> None:
+    current = _sensing(state)
+    assert state.round is not None
+    state.round.sensed = replace(current, alarms=current.alarms + 1)
+
+
+@COMMON.on(StakeRestored, AntennaState, PayoutOverridden)
+def _nothing_to_fold(state: TableState, e: Event, at: str) -> None:
+    """Journaled for the record; the halt's clearing (``halt_cleared``) is what moves the round on."""

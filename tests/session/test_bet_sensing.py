@@ -1,0 +1,312 @@
+"""Bet sensing in the round (issue 21 items 3-4): sensed stakes, the lock, alarms after no more bets.
+
+The session is fed the sensor's typed reports (what the real driver delivers; the pty path is
+tests/drivers/test_betsensor.py and test_bet_sensing_station.py); the shoe is the scripted one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from itertools import count
+
+import pytest
+
+from dealer_station.errors import DealerStationError, RuleError
+from dealer_station.profile_loader import load_profile
+from dealer_station.wire.reports import AntennaFault, AntennaRead, ChipInventory
+
+DECK = ["2c", "7d", "9h", "Js", "Qs", "As", "Ac", "8d", "3h", "Kd", "7c"]
+SPOTS = ("ante", "blind", "trips", "play")
+DENOMS = {"1": 1, "5": 2, "25": 3, "100": 4, "500": 5}
+BADGE, PIN = "0412", "2468"
+
+
+def chip(denomination: str, n: int) -> str:
+    """A chip of the shipped simulated inventory (config/chips-sim.csv)."""
+    return f"E004{DENOMS[denomination]:02X}00{n:08X}"
+
+
+COUNTERFEIT = "E0FF000000000001"
+
+
+@pytest.fixture
+def table():
+    return load_profile("uth-rfid")
+
+
+class Sensor:
+    """Inventory rounds as the driver delivers them: a layout, every antenna of seats 1-7."""
+
+    def __init__(self, session) -> None:
+        self.session = session
+        self.layout: dict[tuple[int, str], list[str]] = {}
+        self.down: set[tuple[int, str]] = set()
+        self.numbers = count(1)
+
+    def place(self, seat: int, spot: str, chips: Sequence[str]) -> None:
+        self.layout.setdefault((seat, spot), []).extend(chips)
+
+    def take(self, seat: int, spot: str, chips: Sequence[str]) -> None:
+        self.layout[(seat, spot)] = [c for c in self.layout[(seat, spot)] if c not in chips]
+
+    def scan(self, rounds: int = 1, missing: Mapping[tuple[int, str], Sequence[str]] | None = None) -> None:
+        for _ in range(rounds):
+            number = next(self.numbers)
+            reads = [AntennaRead(seat=seat, spot=spot,
+                                 chips=tuple(c for c in self.layout.get((seat, spot), [])
+                                             if c not in (missing or {}).get((seat, spot), ())))
+                     for seat in range(1, 8) for spot in SPOTS if (seat, spot) not in self.down]
+            self.session.report(ChipInventory(device="bet_sensor", round=number, antennas=tuple(reads)))
+            for seat, spot in sorted(self.down):
+                self.session.report(AntennaFault(device="bet_sensor", round=number, seat=seat, spot=spot, code="E1"))
+
+
+def kinds(session, since: int = 0) -> list[str]:
+    return [r.kind for r in session.journal.events(since_seq=since)]
+
+
+def bet(sensor: Sensor, seat: int, ante: str = "25", trips: str | None = None, start: int = 0) -> None:
+    """Ante and Blind of ``ante`` each (one chip), Trips if given."""
+    sensor.place(seat, "ante", [chip(ante, start + seat * 10)])
+    sensor.place(seat, "blind", [chip(ante, start + seat * 10 + 1)])
+    if trips:
+        sensor.place(seat, "trips", [chip(trips, start + seat * 10 + 2)])
+
+
+def test_the_chips_on_each_spot_are_its_stake_and_no_more_bets_journals_them_with_their_ids(make_session):
+    session, shoe = make_session()
+    shoe.load(DECK)
+    session.execute("open_round")
+    sensor = Sensor(session)
+    sensor.place(1, "ante", [chip("25", 1), chip("5", 1)])
+    sensor.place(1, "blind", [chip("25", 2), chip("5", 2)])
+    sensor.place(1, "trips", [chip("1", 1)] * 1)
+    bet(sensor, 3, "100")
+    sensor.scan()
+    view = session.sensed_bets()
+    assert {s: {k: v.amount for k, v in seat.spots.items()} for s, seat in view.items()} == {
+        1: {"ante": Decimal(30), "blind": Decimal(30), "trips": Decimal(1)},
+        3: {"ante": Decimal(100), "blind": Decimal(100)}}
+    assert view[1].problem is None and view[1].spots["ante"].chips == tuple(sorted([chip("25", 1), chip("5", 1)]))
+    assert session.round.seats == {}  # the view is not journaled, scan after scan
+    assert "no_more_bets" in session.available_commands()  # the croupier still calls it
+    seq = session.state.last_seq
+    session.execute("no_more_bets")
+    assert kinds(session, seq)[:4] == ["bets_set", "bets_set", "bets_sensed", "no_more_bets"]
+    assert session.round.seats[1].bets == {"ante": Decimal(30), "blind": Decimal(30), "trips": Decimal(1)}
+    sensed = next(session.journal.events(kinds={"bets_sensed"})).payload["spots"]
+    assert {"seat": 1, "spot": "ante", "amount": "30", "chips": sorted([chip("25", 1), chip("5", 1)]),
+            "keyed": False} in sensed
+    assert len(sensed) == 5
+
+
+def test_limits_are_checked_on_sensed_stakes_as_on_keyed_ones(make_session):
+    session, shoe = make_session()
+    shoe.load(DECK)
+    session.execute("open_round")
+    sensor = Sensor(session)
+    sensor.place(2, "ante", [chip("1", 1)])
+    sensor.place(2, "blind", [chip("1", 2)])
+    sensor.scan()
+    assert "below the table minimum" in (session.sensed_bets()[2].problem or "")
+    seq = session.state.last_seq
+    with pytest.raises(DealerStationError, match="below the table minimum"):
+        session.execute("no_more_bets")
+    assert session.state.last_seq == seq
+    sensor.place(2, "ante", [chip("5", 3)])  # Ante 6, Blind 1: the pair must match
+    sensor.scan()
+    with pytest.raises(DealerStationError, match="seat2.bets.blind"):
+        session.execute("no_more_bets")
+    assert session.state.last_seq == seq
+
+
+def test_an_unknown_chip_holds_its_seat_until_removed_or_accepted_by_a_supervisor(make_session):
+    session, shoe = make_session()
+    shoe.load(DECK)
+    session.execute("open_round")
+    sensor = Sensor(session)
+    bet(sensor, 4)
+    sensor.place(4, "trips", [COUNTERFEIT])
+    sensor.scan()
+    assert session.unknown_chips() == [(4, "trips", COUNTERFEIT)]
+    assert "accept_chip" in session.offer().supervisor
+    seq = session.state.last_seq
+    with pytest.raises(RuleError, match=f"seat 4 Trips: unknown chip {COUNTERFEIT}: remove it, or a supervisor"):
+        session.execute("no_more_bets")
+    assert session.state.last_seq == seq
+    with pytest.raises(RuleError, match="not an unknown chip"):
+        session.accept_chip(BADGE, PIN, chip("25", 1), "25", "sister casino chip")
+    session.accept_chip(BADGE, PIN, COUNTERFEIT, "5", "sister casino chip, checked")
+    accepted = next(session.journal.events(kinds={"chip_accepted"})).payload
+    assert accepted == {"chip": COUNTERFEIT, "seat": 4, "spot": "trips", "denomination": "5",
+                        "reason": "sister casino chip, checked"}
+    assert session.unknown_chips() == [] and "accept_chip" not in session.offer().supervisor
+    session.execute("no_more_bets")
+    assert session.round.seats[4].bets["trips"] == Decimal(5)
+
+
+def test_a_removed_unknown_chip_frees_the_seat(make_session):
+    session, shoe = make_session()
+    shoe.load(DECK)
+    session.execute("open_round")
+    sensor = Sensor(session)
+    bet(sensor, 4)
+    sensor.place(4, "trips", [COUNTERFEIT])
+    sensor.scan()
+    sensor.take(4, "trips", [COUNTERFEIT])
+    sensor.scan(3)  # gone for confirm_rounds rounds running
+    session.execute("no_more_bets")
+    assert "trips" not in session.round.seats[4].bets
+
+
+def test_a_spot_whose_antenna_is_down_falls_back_to_keyed_entry_marked_so(make_session):
+    session, shoe = make_session()
+    shoe.load(DECK)
+    session.execute("open_round")
+    sensor = Sensor(session)
+    bet(sensor, 5)
+    sensor.down = {(5, "trips")}
+    sensor.scan()
+    assert [r.payload for r in session.journal.events(kinds={"antenna_state"})] == [
+        {"seat": 5, "spot": "trips", "up": False, "code": "E1"}]
+    sensor.scan(2)
+    assert len(list(session.journal.events(kinds={"antenna_state"}))) == 1  # changes only, not every scan
+    session.execute("set_bets", 5, {"ante": "25", "blind": "25", "trips": "10"})
+    assert session.sensed_bets()[5].spots["trips"].keyed
+    session.execute("no_more_bets")
+    sensed = next(session.journal.events(kinds={"bets_sensed"})).payload["spots"]
+    assert {"seat": 5, "spot": "trips", "amount": "10", "chips": [], "keyed": True} in sensed
+    assert session.round.seats[5].bets["trips"] == Decimal(10)
+    sensor.down = set()
+    sensor.scan()
+    assert [r.payload["up"] for r in session.journal.events(kinds={"antenna_state"})] == [False, True]
+
+
+def locked_round(make_session):
+    session, shoe = make_session()
+    shoe.load(DECK)
+    session.execute("open_round")
+    sensor = Sensor(session)
+    bet(sensor, 1, "25", trips="5")
+    bet(sensor, 3, "100")
+    sensor.scan()
+    session.execute("no_more_bets")
+    assert session.phase == "preflop"
+    return session, shoe, sensor
+
+
+def test_past_posting_is_an_alarm_naming_seat_and_spot_only_after_confirm_rounds(make_session):
+    session, shoe, sensor = locked_round(make_session)
+    sensor.place(3, "ante", [chip("500", 1)])
+    sensor.scan(2)
+    assert session.round.halt is None  # two rounds: not yet
+    sensor.scan()
+    halt = session.round.halt
+    assert halt is not None and halt.kind == "bet_alarm" and halt.cause == "past_post"
+    assert halt.text == "seat 3 Ante: 1 chip(s) added after no more bets (locked 100, on the spot 600)"
+    alarm = next(session.journal.events(kinds={"bet_alarm"})).payload
+    assert alarm == {"seat": 3, "spot": "ante", "cause": "past_post", "added": [chip("500", 1)], "removed": [],
+                     "locked": "100", "sensed": "600"}
+    assert session.offer().supervisor >= {"restore_stake", "void"}
+    with pytest.raises(RuleError, match="round halted"):
+        session.execute("decide", 1, "check")  # the round is held
+    with pytest.raises(RuleError, match="the sensor sees 600, 100 was locked: put the stake back first"):
+        session.restore_stake(BADGE, PIN, "chip returned to the player")
+    sensor.take(3, "ante", [chip("500", 1)])
+    sensor.scan(3)
+    assert len(list(session.journal.events(kinds={"bet_alarm"}))) == 1  # one alarm while held
+    session.restore_stake(BADGE, PIN, "chip returned to the player")
+    assert session.round.halt is None and kinds(session)[-2:] == ["stake_restored", "halt_cleared"]
+    session.execute("decide", 1, "check")
+
+
+def test_one_missed_read_of_a_locked_chip_is_not_an_alarm(make_session):
+    session, shoe, sensor = locked_round(make_session)
+    one = {(1, "ante"): [chip("25", 10)]}
+    for _ in range(5):
+        sensor.scan(missing=one)   # a chip missed in one round ...
+        sensor.scan()              # ... and seen in the next
+    sensor.scan(2, missing=one)    # even confirm_rounds - 1 rounds running
+    sensor.scan()
+    assert session.round.halt is None and not list(session.journal.events(kinds={"bet_alarm"}))
+
+
+def test_pinching_a_locked_stake_is_an_alarm_and_a_supervisor_may_void(make_session):
+    session, shoe, sensor = locked_round(make_session)
+    sensor.take(1, "trips", [chip("5", 12)])
+    sensor.scan(3)
+    halt = session.round.halt
+    assert halt is not None and halt.cause == "pinch" and halt.text.startswith("seat 1 Trips: 1 chip(s) taken")
+    session.void(BADGE, PIN, "pinch: player took back the Trips")
+    assert session.phase == "void"
+
+
+def test_on_restart_the_locked_stakes_are_the_journaled_ones_whatever_the_sensor_says(make_session, tmp_path):
+    session, shoe, sensor = locked_round(make_session)
+    session.journal.close()
+    again, shoe2 = make_session(tmp_path / "journal.sqlite")
+    assert again.round.seats[3].bets["ante"] == Decimal(100)
+    moved = Sensor(again)
+    bet(moved, 1, "25", trips="5")
+    moved.place(3, "ante", [chip("100", 999)])  # another 100 chip than the one locked
+    moved.place(3, "blind", [chip("100", 31)])
+    moved.scan(3)
+    halt = again.round.halt
+    assert halt is not None and halt.kind == "bet_alarm" and halt.detail == {"seat": 3, "spot": "ante"}
+
+
+def to_settlement(make_session):
+    """Seat 1 (Ante/Blind 25, Trips 5) plays 4x with As Ac and wins; seat 3 (100) folds at the river."""
+    session, shoe, sensor = locked_round(make_session)
+    session.execute("decide", 1, "play4x")
+    sensor.place(1, "play", [chip("100", 40)])  # the Play bet, in chips on its spot
+    session.execute("decide", 3, "check")
+    session.execute("reveal")
+    session.execute("decide", 3, "check")
+    session.execute("reveal")
+    session.execute("decide", 3, "fold")
+    session.execute("reveal")
+    assert session.phase == "settlement"
+    sensor.scan()
+    return session, sensor
+
+
+def test_paid_goes_through_only_when_the_chips_on_each_spot_are_what_is_due(make_session):
+    session, sensor = to_settlement(make_session)
+    nets = {s["seat"]: s["bets"] for s in session.round.settlement["seats"]}
+    assert nets[1] == {"ante": "25", "blind": "0", "play": "100", "trips": "-5"}
+    seq = session.state.last_seq
+    with pytest.raises(RuleError, match=r"seat 3: Ante: losing bet not collected; Blind: losing bet not collected"):
+        session.execute("mark_paid", 3)
+    sensor.take(3, "ante", sensor.layout[(3, "ante")])
+    sensor.take(3, "blind", sensor.layout[(3, "blind")])
+    sensor.scan(3)
+    session.execute("mark_paid", 3)
+    sensor.place(1, "ante", [chip("25", 50), chip("25", 51)])  # the Ante's pay, and 25 too many
+    sensor.scan()
+    assert session.payout_problems() == {1: ["Ante: over 25", "Trips: losing bet not collected", "Play: short 100"]}
+    with pytest.raises(RuleError, match=r"seat 1: Ante: over 25; Trips: losing bet not collected; Play: short 100"):
+        session.execute("mark_paid", 1)
+    assert [k for k in kinds(session, seq) if k == "seat_paid"] == ["seat_paid"]  # seat 3 only
+    sensor.take(1, "ante", [chip("25", 51)])
+    sensor.take(1, "trips", sensor.layout[(1, "trips")])
+    sensor.place(1, "play", [chip("100", 41)])
+    sensor.scan(3)
+    assert session.payout_problems() == {}
+    session.execute("mark_paid", 1)
+    assert session.phase == "paid"
+
+
+def test_a_supervisor_may_override_the_payout_check_with_a_reason(make_session):
+    session, sensor = to_settlement(make_session)
+    assert "override_payout" in session.offer().supervisor
+    with pytest.raises(RuleError, match="needs a reason"):
+        session.override_payout(BADGE, PIN, 3, " ")
+    session.override_payout(BADGE, PIN, 3, "chips collected by hand, antenna misread")
+    record = next(session.journal.events(kinds={"payout_overridden"})).payload
+    assert record == {"seat": 3, "problems": ["Ante: losing bet not collected", "Blind: losing bet not collected"],
+                      "reason": "chips collected by hand, antenna misread"}
+    assert session.round.seats[3].paid
+    with pytest.raises(RuleError, match="nothing to override"):
+        session.override_payout(BADGE, PIN, 3, "again")

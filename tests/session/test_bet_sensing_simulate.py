@@ -1,0 +1,57 @@
+"""The simulated bet-sensing table (issue 21 item 5): real chip ids on the sensor's pty twin, faults
+injected, every one caught and no false alarm (``simulate --json``'s ``bet_sensor`` object)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from dealer_station.profile_loader import load_profile
+from dealer_station.sensed_play import FAULTS
+from dealer_station.simulate import simulate
+from tests import cli as station_cli
+
+ALL_FAULTS = {"past_post": 0.5, "pinch": 0.4, "counterfeit": 0.4, "antenna_down": 0.4, "flaky_read": 0.6,
+              "mispay": 0.5, "missed_collect": 0.5}
+
+
+def check_caught(summary: dict) -> None:
+    sensed = summary["bet_sensor"]
+    assert set(sensed) == {*FAULTS, "false_alarms"}
+    for kind in FAULTS:
+        assert sensed[kind]["caught"] == sensed[kind]["injected"], (kind, sensed)
+    assert sensed["false_alarms"] == 0
+
+
+def test_a_short_run_injects_every_bet_sensor_fault_and_catches_each(tmp_path: Path) -> None:
+    table = load_profile("uth-rfid")
+    summary = simulate(table, rounds=8, seed=3, seats=4, faults=ALL_FAULTS, journal=tmp_path / "j.sqlite",
+                       progress=None).as_json()
+    check_caught(summary)
+    assert sum(summary["bet_sensor"][k]["injected"] for k in FAULTS) >= 10
+    assert summary["rounds_completed"] == 8 and summary["voided"] == {}
+
+
+def test_bet_sensor_faults_at_a_table_without_one_are_refused_in_one_line(tmp_path: Path) -> None:
+    done = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--config", "uth-default", "--rounds",
+                            "1", "--faults", "pinch:0.5", "--journal", str(tmp_path / "j.sqlite")], capture_output=True)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "pinch is a fault of the bet sensor" in done.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("profile", "seats"), [("uth-rfid", 7), ("thb-rfid", 6)])
+def test_the_issue_check_300_rounds_every_fault_caught_none_false(tmp_path: Path, profile: str, seats: int) -> None:
+    done = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--config", profile, "--rounds", "300",
+                            "--seed", "1", "--seats", str(seats), "--faults",
+                            "mispay:0.2,missed_collect:0.1,past_post:0.1,pinch:0.05,counterfeit:0.05,antenna_down:0.05,"
+                            "flaky_read:0.3", "--json",
+                            "--journal", str(tmp_path / "j.sqlite")], capture_output=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    check_caught(summary)
+    assert summary["rounds_completed"] == 300
+    assert all(summary["bet_sensor"][k]["injected"] > 0 for k in FAULTS)
