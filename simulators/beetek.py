@@ -19,7 +19,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Literal, Self
+from typing import Any, Literal
 
 import structlog
 
@@ -29,8 +29,8 @@ from drivers.dialects.beetek import BAUDRATE, BURN_TAG
 from .deck import load_deck, shuffled
 
 __all__ = ["BAUDRATE", "BeetekSimulator", "Drawn", "card_body", "message"]
-from .device import PtyEndpoint
 from .faults import FaultPlan
+from .streaming import StreamingTwin
 
 log = structlog.get_logger()
 
@@ -62,12 +62,14 @@ class Drawn:
     face: Card  # the card that physically left the shoe
 
 
-class BeetekSimulator:
+class BeetekSimulator(StreamingTwin):
+    scheme = port_name = "beetek"
     kind = "reading_shoe"
     model = "Bee-Tek USPC (simulated)"
 
     def __init__(self, seed: int | None = None, faults: FaultPlan | None = None, form: Form | Literal["mixed"] = "mixed",
                  delay: float = 0.0, auto: bool = False, torn_start: bool = True) -> None:
+        super().__init__()
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(32)
         self.faults = faults if faults is not None else FaultPlan()
         self.rng = random.Random(self.seed ^ 0xBEE7)
@@ -85,40 +87,9 @@ class BeetekSimulator:
         self._deck: list[Card] = []
         self._shuffles = 0
         self._todo: queue.Queue[tuple[str, Any]] = queue.Queue()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._pty: PtyEndpoint | None = None
         self._offline_until: float | None = None
         self._torn_pending = False
         self.lock = threading.Lock()
-
-    # -- life cycle
-    def start(self) -> Self:
-        if self._thread is None:
-            self._pty = PtyEndpoint("beetek")
-            self._stop.clear()
-            self._thread = threading.Thread(target=self._run, name="sim-beetek", daemon=True)
-            self._thread.start()
-            log.info("sim.started", device=self.kind, url=self.url)
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5.0)
-            self._thread = None
-        if self._pty is not None:
-            self._pty.close()
-            self._pty = None
-
-    @property
-    def port_path(self) -> str:
-        assert self._pty is not None, "start() the simulator first"
-        return self._pty.path
-
-    @property
-    def url(self) -> str:
-        return f"beetek://{self.port_path}?serial_number={self.serial_number}"
 
     # -- what the dealer and the faults do (any thread; written in order by the shoe's thread)
     def draw(self, count: int = 1) -> None:

@@ -17,14 +17,14 @@ import random
 import threading
 import time
 from collections.abc import Iterable
-from typing import Any, Self
+from typing import Any
 
 import structlog
 
 from dealer_station.errors import ConfigError
 from drivers.dialects.betsensor import BAUDRATE, encode_inventory
 
-from .device import PtyEndpoint
+from .streaming import StreamingTwin
 
 __all__ = ["BAUDRATE", "BetSensorSimulator", "SensorFaults"]
 
@@ -68,12 +68,14 @@ class SensorFaults:
         return plan
 
 
-class BetSensorSimulator:
+class BetSensorSimulator(StreamingTwin):
+    scheme = port_name = "betsensor"
     kind = "bet_sensor"
     model = "House RFID bet sensor (simulated)"
 
     def __init__(self, antennas: Iterable[Antenna] = (), seed: int | None = None, faults: SensorFaults | None = None,
                  interval: float = 0.05) -> None:
+        super().__init__()
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(32)
         self.rng = random.Random(self.seed ^ 0xBE75)
         self.faults = faults if faults is not None else SensorFaults()
@@ -86,38 +88,7 @@ class BetSensorSimulator:
         """Chips left out of one round by a flaky read (what the station must not alarm on)."""
         self._flake_next: dict[Antenna, set[str]] = {}
         self._cond = threading.Condition()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._pty: PtyEndpoint | None = None
         self._offline_until: float | None = None
-
-    # -- life cycle
-    def start(self) -> Self:
-        if self._thread is None:
-            self._pty = PtyEndpoint("betsensor")
-            self._stop.clear()
-            self._thread = threading.Thread(target=self._run, name="sim-betsensor", daemon=True)
-            self._thread.start()
-            log.info("sim.started", device=self.kind, url=self.url)
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5.0)
-            self._thread = None
-        if self._pty is not None:
-            self._pty.close()
-            self._pty = None
-
-    @property
-    def port_path(self) -> str:
-        assert self._pty is not None, "start() the simulator first"
-        return self._pty.path
-
-    @property
-    def url(self) -> str:
-        return f"betsensor://{self.port_path}?serial_number={self.serial_number}"
 
     # -- the layout (any thread)
     def add_antennas(self, antennas: Iterable[Antenna]) -> None:
