@@ -501,6 +501,13 @@ def _progressed(session: TableSession, since: int) -> bool:
     return session.state.last_seq != since and any(e.kind not in NO_PROGRESS for e in session.journal.events(since_seq=since))
 
 
+def _actions_in_hand(state: Any) -> tuple[str | None, int]:
+    """(round, actions so far) of the poker hand on the table: what changes when a seat acts or times out."""
+    rnd = state.round
+    mine = live.hand_of(rnd)
+    return (rnd.round_id if rnd is not None else None, len(mine.actions) if mine is not None else -1)
+
+
 def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, dispute_at: int | None,
                   absent_at: int | None = None, dealer: ShoeDealer | None = None) -> None:
     """Step the croupier until the current round is paid or void; count it.
@@ -521,7 +528,10 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
             continue
         if absent_at is not None and steps >= absent_at and "act" in session.offer().croupier:
             absent_at = None  # this player does not act: the station's pump lets the action clock act
-            session.wait_for(lambda state: bool(state.last_seq != seq), CLOCK_WAIT)  # noqa: B023 - waited on here
+            before = _actions_in_hand(session.state)
+            # Until the hand moves on (the clock's fold or check), not until any event: a device
+            # report journaled meanwhile must not let the scripted croupier act for the absent player.
+            session.wait_for(lambda state: _actions_in_hand(state) != before, CLOCK_WAIT)  # noqa: B023 - waited on here
             idle_since = time.monotonic()
             continue
         try:
