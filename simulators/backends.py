@@ -14,6 +14,7 @@ test hook for fault injection.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import SplitResult
 
@@ -23,7 +24,21 @@ from drivers.registry import open_bet_sensor, open_reader, open_reading_shoe, op
 from .faults import FaultPlan
 
 
-def _attach(device: Any, sim: Any) -> Any:
+def _variant(parts: SplitResult, allowed: tuple[str, ...], refusal: str) -> str:
+    """The simulator a ``sim://`` URL names, or a one-line refusal (``refusal`` with ``{variant!r}``)."""
+    variant = parts.netloc or parts.path.strip("/")
+    if variant not in ("", *allowed):
+        raise ConfigError(refusal.format(variant=variant))
+    return variant
+
+
+def _driven(sim: Any, opener: Callable[[], Any]) -> Any:
+    """The real driver ``opener`` makes for the started ``sim``, which it then owns (stopped if opening fails)."""
+    try:
+        device = opener()
+    except Exception:
+        sim.stop()
+        raise
     device.simulator = sim
     device.owned.append(sim)
     return device
@@ -34,17 +49,10 @@ class SimulatedShuffler:
     def open_url(parts: SplitResult, params: dict[str, Any], backend: Any) -> Any:
         from .shuffler import ShufflerSimulator
 
-        variant = parts.netloc or parts.path.strip("/")
-        if variant not in ("", "shuffler"):
-            raise ConfigError(f"unknown simulated shuffler {variant!r} (expected sim://shuffler)")
+        _variant(parts, ("shuffler",), "unknown simulated shuffler {variant!r} (expected sim://shuffler)")
         faults = FaultPlan.parse(params.pop("fault", []))
         sim = ShufflerSimulator(seed=params.pop("seed", None), delay=params.pop("delay", 0.0), faults=faults).start()
-        try:
-            device = open_shuffler(sim.url, open=False, **params)
-        except Exception:
-            sim.stop()
-            raise
-        return _attach(device, sim)
+        return _driven(sim, lambda: open_shuffler(sim.url, open=False, **params))
 
 
 class SimulatedReader:
@@ -52,18 +60,11 @@ class SimulatedReader:
     def open_url(parts: SplitResult, params: dict[str, Any], backend: Any) -> Any:
         from .reader import CardReaderSimulator
 
-        variant = parts.netloc or parts.path.strip("/")
-        if variant not in ("", "usb", "serial"):
-            raise ConfigError(f"unknown simulated reader {variant!r} (expected usb or serial)")
+        variant = _variant(parts, ("usb", "serial"), "unknown simulated reader {variant!r} (expected usb or serial)")
         faults = FaultPlan.parse(params.pop("fault", []))
         sim = CardReaderSimulator(kind=variant or "usb", faults=faults, seed=params.pop("seed", None))
         sim.start()
-        try:
-            device = open_reader(sim.url, backend=sim.backend, open=False, **params)
-        except Exception:
-            sim.stop()
-            raise
-        return _attach(device, sim)
+        return _driven(sim, lambda: open_reader(sim.url, backend=sim.backend, open=False, **params))
 
 
 class SimulatedReadingShoe:
@@ -71,17 +72,10 @@ class SimulatedReadingShoe:
     def open_url(parts: SplitResult, params: dict[str, Any], backend: Any) -> Any:
         from .beetek import BeetekSimulator
 
-        variant = parts.netloc or parts.path.strip("/")
-        if variant not in ("", "beetek"):
-            raise ConfigError(f"unknown simulated reading shoe {variant!r} (expected sim://beetek)")
+        _variant(parts, ("beetek",), "unknown simulated reading shoe {variant!r} (expected sim://beetek)")
         faults = FaultPlan.parse(params.pop("fault", []))
         sim = BeetekSimulator(seed=params.pop("seed", None), delay=params.pop("delay", 0.0), faults=faults).start()
-        try:
-            device = open_reading_shoe(sim.url, open=False, **params)
-        except Exception:
-            sim.stop()
-            raise
-        return _attach(device, sim)
+        return _driven(sim, lambda: open_reading_shoe(sim.url, open=False, **params))
 
 
 class SimulatedBetSensor:
@@ -89,9 +83,7 @@ class SimulatedBetSensor:
     def open_url(parts: SplitResult, params: dict[str, Any], backend: Any) -> Any:
         from .betsensor import BetSensorSimulator, SensorFaults
 
-        variant = parts.netloc or parts.path.strip("/")
-        if variant not in ("", "betsensor"):
-            raise ConfigError(f"unknown simulated bet sensor {variant!r} (expected sim://betsensor)")
+        _variant(parts, ("betsensor",), "unknown simulated bet sensor {variant!r} (expected sim://betsensor)")
         faults = SensorFaults.parse(params.pop("fault", []))
         antennas = []
         for item in str(params.pop("antennas", "")).split(","):
@@ -102,9 +94,4 @@ class SimulatedBetSensor:
                 antennas.append((int(seat), spot))
         sim = BetSensorSimulator(antennas, seed=params.pop("seed", None), faults=faults,
                                  interval=float(params.pop("interval", 0.05))).start()
-        try:
-            device = open_bet_sensor(sim.url, open=False, **params)
-        except Exception:
-            sim.stop()
-            raise
-        return _attach(device, sim)
+        return _driven(sim, lambda: open_bet_sensor(sim.url, open=False, **params))
