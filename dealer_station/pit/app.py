@@ -194,6 +194,14 @@ async def _error(request: Request, exc: Exception) -> Response:
     return response
 
 
+EXPECTED_FAILURES: dict[Any, Any] = {HTTPException: _error, psycopg.Error: _error, DealerStationError: _error,
+                                     Exception: _error}
+"""Failures a page answers for itself. The named classes are answered by Starlette's exception
+middleware and the connection carries on; only an unexpected ``Exception`` reaches the server-error
+middleware, which answers too but then re-raises, so the server closes the connection (a client that
+already sent its next request on it gets a reset: a floor outage must not look like that)."""
+
+
 def create_app(settings: PitSettings, *, check_role: bool = True) -> Starlette:
     """The web app; its lifespan opens the pool and starts the live floor and the chain watch."""
     from . import auth_pages, floor_pages, integrity_pages, report_pages, round_pages, table_pages
@@ -223,6 +231,6 @@ def create_app(settings: PitSettings, *, check_role: bool = True) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     middleware=[Middleware(Gate, sessions=pit.sessions, cookies=pit.cookies)],
-                    exception_handlers={HTTPException: _error, Exception: _error})
+                    exception_handlers=EXPECTED_FAILURES)
     app.state.pit = pit
     return app
