@@ -56,7 +56,7 @@ class PostgresServer:
                        "-A", "trust", "-U", self.superuser, "--no-sync"])
         else:  # PostgreSQL's own streaming replication: a base backup that follows the primary (-R)
             self._run([str(PG_BIN / "pg_basebackup"), "-D", str(self.data), "-h", str(standby_of.socket_dir),
-                       "-U", standby_of.superuser, "-X", "stream", "-R", "--no-sync"])
+                       "-U", standby_of.superuser, "-X", "stream", "-R", "--no-sync", "--checkpoint=fast"])
             (self.data / "postmaster.pid").unlink(missing_ok=True)
         with (self.data / "postgresql.conf").open("a", encoding="utf-8") as conf:
             for key, value in self.settings.items():
