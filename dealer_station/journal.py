@@ -1,8 +1,10 @@
 """Tamper-evident, append-only event journal: the station's source of truth.
 
-One SQLite file per table (WAL, ``synchronous=FULL``): ``append`` returns only after
-the event is committed to disk, so the station may act on it; a SIGKILL at any instant
-leaves each event either fully committed or absent. The format is described in
+One SQLite file per table (WAL, ``synchronous=FULL`` for a live table): ``append`` returns
+only after the event is committed to disk, so the station may act on it; a SIGKILL at any
+instant leaves each event either fully committed or absent. Demo and simulation journals
+commit with ``synchronous=NORMAL`` (``DURABILITY``): a killed process still loses nothing,
+only a power cut may take their last commits, and they play a hundred times faster. The format is described in
 ``docs/journal.md``; this docstring is its summary.
 
 Every record carries ``hash = sha256(canonical JSON of its fields + prev_hash)``, the
@@ -107,6 +109,10 @@ PURPOSES: tuple[Purpose, ...] = ("live", "demo", "simulation")
 GENESIS_KIND = "journal_created"
 GENESIS_ACTOR = "station"
 LEGACY_PURPOSE: Purpose = "live"  # format-1 journals predate purposes: they are live tables
+DURABILITY: dict[str, str] = {"live": "FULL", "demo": "NORMAL", "simulation": "NORMAL"}
+"""SQLite's ``synchronous`` per purpose. Live money is fsynced at every commit (about 4 ms here);
+a demo or a simulation is a replayable run, where WAL with NORMAL still survives a killed
+process (the SIGKILL tests hold) and only an operating-system crash may lose its last commits."""
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -449,7 +455,7 @@ class Journal:
             raise JournalError(f"{self.path}: meta disagrees with the hash chain (edited); "
                                "run `dealer-station journal verify`")
         self._expect(identity, table_id, purpose, game)
-        self._set_durability()  # only now that nothing refused it: a refusal changes nothing
+        self._set_durability(identity.purpose)  # only now that nothing refused it: a refusal changes nothing
         for statement in _TRIGGERS:  # a writer puts back the guards an attacker may have dropped
             conn.execute(statement)
         return identity
@@ -468,7 +474,7 @@ class Journal:
     def _create(self, table_id: str, purpose: Purpose, game: str | None) -> Identity:
         """Schema, meta, anchor and the creation record (seq 1) in one transaction."""
         conn = self._require()
-        self._set_durability()
+        self._set_durability(purpose)
         payload_json = canonical_json(_genesis_payload(table_id, purpose, game))
         at = utc_now_text(self._clock())
         digest = _record_hash(1, at, table_id, None, GENESIS_KIND, GENESIS_ACTOR, payload_json, GENESIS_HASH)
@@ -491,12 +497,12 @@ class Journal:
         log.info("journal_created", path=str(self.path), table_id=table_id, purpose=purpose, game=game)
         return Identity(table_id, purpose, FORMAT_VERSION, game)
 
-    def _set_durability(self) -> None:
+    def _set_durability(self, purpose: str) -> None:
         conn = self._require()
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise JournalError(f"{self.path}: cannot switch to WAL mode (got {mode})")
-        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute(f"PRAGMA synchronous = {DURABILITY.get(purpose, 'FULL')}")
 
     def _load_tail(self) -> tuple[int, str]:
         """Resume the chain from the last record; remember if it disagrees with the anchor."""
