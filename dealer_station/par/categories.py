@@ -27,6 +27,7 @@ from math import comb, prod
 from typing import Any
 
 from ..evaluator import CATEGORY_SHIFT, Category, evaluate, strength, strength7
+from . import exact
 
 FLUSH_CATEGORIES = frozenset({Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH})
 Progress = Callable[[str], None]
@@ -127,5 +128,6 @@ def enumerate_counts(n: int = 7, progress: Progress | None = None) -> tuple[Coun
 
 @lru_cache(maxsize=3)
 def category_counts(n: int = 7) -> dict[Category, int]:
-    """``enumerate_counts(n)``, computed once per process."""
-    return dict(enumerate_counts(n)[0])
+    """``enumerate_counts(n)``: shipped for seven cards (``exact``: checked against a fresh
+    enumeration by the tests), enumerated once per process for fewer."""
+    return exact.seven_card_categories() if n == 7 else dict(enumerate_counts(n)[0])

@@ -35,7 +35,7 @@ from ..evaluator import ACE, CATEGORY_SHIFT, Category, category_of, strength
 from ..games.thb import BONUS_ROWS, ThbTableOptions, bonus_odds, bonus_rows
 from ..jackpot import JackpotRules
 from ..money import format_cents, format_money
-from . import POOL_METER, ParSheet, ParTable, Progress, SpotPar, decimal_of
+from . import POOL_METER, ParSheet, ParTable, Progress, SpotPar, decimal_of, exact
 from .thb_main import SEATS, estimate_main_game
 
 LOSE = "lose"
@@ -47,8 +47,13 @@ POOL_HANDS = comb(DECK_SIZE, 5)
 
 @lru_cache(maxsize=1)
 def bonus_row_combinations() -> Counter[tuple[str, ...]]:
-    """How many of the 1,624,350 (hole, dealer) deals make each tuple of Bonus rows (counted
-    once per process: it does not depend on the pay table; read it, do not change it)."""
+    """How many of the 1,624,350 (hole, dealer) deals make each tuple of Bonus rows: it does not
+    depend on the pay table, so it is shipped (``exact``; read it, do not change it)."""
+    return exact.bonus_rows()
+
+
+def enumerate_bonus_rows() -> Counter[tuple[str, ...]]:
+    """``bonus_row_combinations`` by classifying every deal with the game's own ``bonus_rows``."""
     counts: Counter[tuple[str, ...]] = Counter()
     deck = range(DECK_SIZE)
     for hole in combinations(deck, 2):
@@ -113,8 +118,13 @@ class PoolPar:
 
 @lru_cache(maxsize=1)
 def pool_category_counts() -> Counter[Category]:
-    """Category of every one of the 2,598,960 hole + flop card sets (counted once per process;
+    """Category of every one of the 2,598,960 hole + flop card sets, as shipped (``exact``;
     read it, do not change it)."""
+    return exact.pool_categories()
+
+
+def enumerate_pool_categories() -> Counter[Category]:
+    """``pool_category_counts`` by ranking every five-card set with the evaluator."""
     by_strength = Counter(map(strength, combinations(range(DECK_SIZE), 5)))
     counts: Counter[Category] = Counter()
     for value, n in by_strength.items():
