@@ -19,15 +19,16 @@ venv: $(STAMP)
 run: $(STAMP) fonts
 	$(BIN)/dealer-station run
 
-# The whole suite on every core (pytest-xdist; workers steal queued tests from each other, so
-# one long file never leaves a core idle). CI runs this.
+# The whole suite on every core (pytest-xdist). tests/conftest.py puts the tests marked slow first
+# and --dist load hands each worker the next test as it frees: the long checks start at once on
+# both cores, the short ones fill in around them. CI runs this.
 JOBS ?= auto
 test: $(STAMP) fonts chromium lint
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(JOBS) --dist load
 
 # Everyday lane: everything but the tests marked slow (crash loops, soaks, wheel, browser, par).
 check: $(STAMP) lint
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m "not slow"
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(JOBS) --dist load -m "not slow"
 
 # Static checks, part of make test: ruff over the tree, mypy (strict) over the packages.
 lint: $(STAMP)

@@ -40,6 +40,13 @@ def _declare_checkout_backends() -> None:
 _declare_checkout_backends()
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long runs first (stable otherwise): with ``--dist load`` each worker takes the next test as it
+    frees, so the minute-long checks start at once on both cores and the short tests fill in around them,
+    instead of one long check starting last and running alone."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PostgresServer]:
     with PostgresServer.running() as server:

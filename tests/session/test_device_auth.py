@@ -251,6 +251,7 @@ def test_simulate_refuses_every_impostor_rogue_and_swap(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.slow  # 100 rounds of reconnecting shoes (each waits out a link timeout)
 def test_simulate_cli_with_the_issues_rates(tmp_path: Path) -> None:
     journal = tmp_path / "sim.sqlite"
     done = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "100", "--json",
