@@ -193,11 +193,12 @@ class BeetekSimulator(StreamingTwin):
             form: Form = self.rng.choice(FORMS) if self.form == "mixed" else self.form
             data = message(card_body(face, form, self.rng.choice(("T", "10"))), tag)
         drawn = Drawn(None if unreadable else face, self.burn_mode, face)
+        self.drawn.append(drawn)  # the truth before the bytes: a driver may report the card before this thread resumes
         if self._write("unreadable" if unreadable else "card", data):
-            self.drawn.append(drawn)
             if self.trace is not None:
                 self.trace(drawn, time.perf_counter())
         else:
+            self.drawn.pop()
             self.lost.append(drawn)
 
     def _noise(self) -> bytes:
