@@ -65,7 +65,7 @@ def init_roles(url: str, station_role: str = DEFAULT_STATION_ROLE, report_role: 
                     conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(signature), station))
                 conn.execute(sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {}").format(report))
                 conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION floor.tail(text), floor.hash_at(text, bigint), "
-                                     "floor.link_status(text) TO {}").format(report))
+                                     "floor.link_status(text), floor.link_commit_json(floor.jackpot_link_commits) TO {}").format(report))
                 conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(PAR_FUNCTION), report))
                 conn.execute(sql.SQL("ALTER DEFAULT PRIVILEGES IN SCHEMA floor GRANT SELECT ON TABLES TO {}")
                              .format(report))
