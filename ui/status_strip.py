@@ -16,7 +16,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import ShiftTally, device_note, held_awards, meters_shown, pool_note
+from dealer_station.engine.view import ShiftTally, device_note, held_awards, linked, meters_shown, pool_note
 from dealer_station.money import ZERO
 from dealer_station.table.phases import Stage
 
@@ -125,6 +125,7 @@ class MeterBox(QFrame):
 
     def __init__(self, session: TableSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.session = session
         self.setObjectName("meterBox")
         theme.set_role(self, "meterbox")
         layout = QVBoxLayout(self)
@@ -140,6 +141,10 @@ class MeterBox(QFrame):
         layout.addWidget(self.value)
         layout.addWidget(self.pending)
         self.render_state(session)
+        if linked(session):  # the shared meter and the link's pending hits move with other tables' play
+            self._tick = QTimer(self)
+            self._tick.timeout.connect(lambda: self.render_state(self.session))
+            self._tick.start(1000)
 
     def render_state(self, session: TableSession) -> None:
         meters = meters_shown(session)  # a linked table: the shared meter, as its controller says
