@@ -544,7 +544,7 @@ class JackpotLedger:
     (the events of one round, on its own, still say who hit and who verified).
     """
 
-    KINDS = frozenset({"jackpot_installed", "jackpot_verified", *FACT_KINDS})
+    KINDS = frozenset({"jackpot_installed", "jackpot_verified", "jackpot_link_commit", *FACT_KINDS})
 
     def __init__(self) -> None:
         self.meter: JackpotMeter | None = None
@@ -567,11 +567,21 @@ class JackpotLedger:
             if hit is not None:
                 hit["verified_by"] = record.payload.get("by")
             return
+        if record.kind == LinkCommitted.kind:  # a linked table: the shared meter as its controller left it
+            commit = LinkCommitted.from_payload(record.payload)
+            if self.meter is not None:
+                self.meter = commit.meter_after(self.meter.rules)
+            for fact in commit.facts:
+                self._hit(record, fact)
+            return
         if record.kind not in FACT_KINDS:
             return
         fact = fact_from_payload(record.kind, record.payload)
         if self.meter is not None:
             self.meter = self.meter.apply(fact)
+        self._hit(record, fact)
+
+    def _hit(self, record: Any, fact: JackpotFact) -> None:
         if isinstance(fact, Award):
             self._hits[(record.round_id, fact.seat)] = {
                 "round_id": record.round_id, "seat": fact.seat, "hand": fact.category,

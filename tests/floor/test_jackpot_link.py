@@ -34,6 +34,7 @@ from dealer_station.jackpot import (
     PoolHit,
     PoolLink,
     Seed,
+    meters_from_journal,
 )
 from dealer_station.journal import Journal
 from dealer_station.profile_loader import load_profile
@@ -213,6 +214,9 @@ def test_a_hit_held_for_verification_is_pending_on_every_member_and_paid_after_i
     assert settlement["jackpot"]["link"] == "bank-1" and award["seat"] == 2 and award["category"] == "royal_flush"
     report = reconcile(floor, a, b)
     assert report["history"][0]["verified_by"] is not None and report["pending"] == []
+    own = meters_from_journal(a.journal.events())  # `jackpot --journal`: the shared meter as the link left it
+    assert own is not None and own["reconciled"] and Decimal(own["meter"]) == Decimal(dict(commits(a)[-1].after)["meter"])
+    assert [(h["seat"], h["hand"], h["verified_by"]) for h in own["history"]] == [(2, "royal_flush", f"supervisor:{BADGE}")]
     assert report["tables"]["L01"]["hits"] == 1 and report["tables"]["L02"]["hits"] == 0
 
 
