@@ -262,6 +262,50 @@ def test_link_down_mid_round_closes_the_pool_and_the_link_comes_back_by_itself(
         cable.close()
 
 
+def test_a_void_instead_of_the_verification_takes_the_hit_back_out_at_the_controller(
+        tables: Callable[..., tuple[TableSession, ScriptedShoe, FloorLink]], floor: Floor) -> None:
+    a, shoe, link = tables("L01")
+    b, _shoe_b, _ = tables("L02")
+    to_flop(a, shoe, ROYAL_DECK)
+    assert wait(lambda: pool_note(b) is not None)  # pending on the other member
+    a.void(BADGE, PIN, "dispute")
+    assert wait(lambda: pool_note(b) is None)
+    assert [c.op for c in commits(a)] == ["contribute", "award", "cancel"]
+    report = reconcile(floor, a, b)
+    assert report["hits"] == 0 and report["history"] == [] and report["tables"]["L01"]["contributed"] == "0"
+    assert report["meter"] == "500.00"  # everything the round put in and took out, taken back
+
+
+def test_an_award_that_cannot_reach_the_controller_halts_and_is_committed_after_a_resume(
+        tables: Callable[..., tuple[TableSession, ScriptedShoe, FloorLink]], floor: Floor,
+        pg_server: PostgresServer) -> None:
+    cable = Cable(pg_server)
+    try:
+        a, shoe, link = tables("L01", url=cable.url("floor_station", floor.dbname))
+        shoe.load(ROYAL_DECK)
+        bets(a)
+        a.execute("no_more_bets")  # acknowledged: the round plays its Pool
+        a.execute("decide", 2, "flop")
+        a.execute("decide", 4, "fold")
+        cable.cut()
+        a.execute("reveal")  # the flop: a royal, and no controller to award it
+        halt = a.round.halt if a.round is not None else None
+        assert halt is not None and (halt.kind, halt.cause) == ("internal", "pool_link_down")
+        with pytest.raises(RuleError):  # the round waits for the award: nothing else moves it on
+            a.execute("decide", 2, "check")
+        cable.mend()
+        assert wait(link.available)
+        a.resume(BADGE, PIN, "link back")
+        rnd = a.round
+        assert rnd is not None and rnd.halt is not None and rnd.halt.kind == "jackpot_verify"  # awarded now, held
+        a.verify_jackpot(BADGE, PIN, "hand checked")
+        finish(a)
+        assert [c.op for c in commits(a)] == ["contribute", "award"]
+        assert reconcile(floor, a)["tables"]["L01"]["hits"] == 1
+    finally:
+        cable.close()
+
+
 class CrashAfterCommit(PoolLink):
     """The station dies right after the controller committed, before its journal holds the answer."""
 
