@@ -14,6 +14,7 @@ Three independent proofs that no money of the shared meter was lost or counted t
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -33,29 +34,36 @@ from ..jackpot import (
 from ..money import exact_money, format_cents
 from .db import reading
 from .link import commit_from_json
+from .migrate import require_version
+
+LINK_SCHEMA = 10
+"""The floor schema a linked progressive needs (migration 0010_jackpot_link)."""
 
 
 def read_link(url: str, link: str) -> dict[str, Any]:
     """The link's row, members, commits (seq order) and awards, read in one snapshot."""
-    with reading(url, f"reading link {link}") as conn, conn.transaction():
-        conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        row = conn.execute("SELECT rules, state, version, created_at FROM floor.jackpot_links WHERE link = %s",
-                           (link,)).fetchone()
-        if row is None:
-            raise DealerStationError(f"the floor has no link {link!r} (no member has joined it)", "link")
-        members = [r[0] for r in conn.execute(
-            "SELECT table_id FROM floor.jackpot_link_members WHERE link = %s ORDER BY table_id", (link,))]
-        commits = [r[0] for r in conn.execute(
-            "SELECT floor.link_commit_json(c) FROM floor.jackpot_link_commits c WHERE c.link = %s ORDER BY c.seq",
-            (link,))]
-        awards = [dict(zip(("seq", "seat", "table_id", "round_id", "category", "percent", "amount",
-                            "needs_verification", "verified_by", "cancelled_seq", "meter_in", "display", "hits",
-                            "wins", "overflow", "reserve", "at"), r, strict=True)) for r in conn.execute(
-            "SELECT a.seq, a.seat, a.table_id, a.round_id, a.category, a.percent, a.amount, a.needs_verification, "
-            "a.verified_by, a.cancelled_seq, a.meter_in, a.display, a.hits, a.wins, a.overflow, a.reserve, "
-            "to_char(c.committed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') "
-            "FROM floor.jackpot_link_awards a JOIN floor.jackpot_link_commits c USING (link, seq) "
-            "WHERE a.link = %s ORDER BY a.seq, a.seat", (link,))]
+    with reading(url, f"reading link {link}") as conn:
+        require_version(conn, LINK_SCHEMA, "a linked progressive")
+        conn.rollback()  # the snapshot below starts after the version check
+        with conn.transaction():
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            row = conn.execute("SELECT rules, state, version, created_at FROM floor.jackpot_links WHERE link = %s",
+                               (link,)).fetchone()
+            if row is None:
+                raise DealerStationError(f"the floor has no link {link!r} (no member has joined it)", "link")
+            members = [r[0] for r in conn.execute(
+                "SELECT table_id FROM floor.jackpot_link_members WHERE link = %s ORDER BY table_id", (link,))]
+            commits = [r[0] for r in conn.execute(
+                "SELECT floor.link_commit_json(c) FROM floor.jackpot_link_commits c WHERE c.link = %s ORDER BY c.seq",
+                (link,))]
+            awards = [dict(zip(("seq", "seat", "table_id", "round_id", "category", "percent", "amount",
+                                "needs_verification", "verified_by", "cancelled_seq", "meter_in", "display", "hits",
+                                "wins", "overflow", "reserve", "at"), r, strict=True)) for r in conn.execute(
+                "SELECT a.seq, a.seat, a.table_id, a.round_id, a.category, a.percent, a.amount, a.needs_verification, "
+                "a.verified_by, a.cancelled_seq, a.meter_in, a.display, a.hits, a.wins, a.overflow, a.reserve, "
+                "to_char(c.committed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') "
+                "FROM floor.jackpot_link_awards a JOIN floor.jackpot_link_commits c USING (link, seq) "
+                "WHERE a.link = %s ORDER BY a.seq, a.seat", (link,))]
     return {"rules": row[0], "state": row[1], "version": row[2], "created_at": row[3].isoformat(),
             "members": members, "commits": commits, "awards": awards}
 
@@ -148,3 +156,28 @@ def link_report(url: str, link: str, journals: Sequence[Path] = (), history: int
         "journals": checked,
         "journals_missing": missing_journals,
     }
+
+
+def links_overview(conn: Any, recent: int = 10) -> list[dict[str, Any]]:
+    """Every link on the floor for the pit: its shared meter, members, the hits pending verification
+    and the last ``recent`` awards in commit order (newest first). Cheap: no commit is replayed."""
+    out = []
+    links = conn.execute("SELECT link, state, version FROM floor.jackpot_links ORDER BY link").fetchall()
+    for link, state, version in links:
+        members = [r[0] for r in conn.execute(
+            "SELECT table_id FROM floor.jackpot_link_members WHERE link = %s ORDER BY table_id", (link,))]
+        awards = [dict(zip(("seq", "table_id", "round_id", "seat", "category", "amount", "pending", "verified_by",
+                            "at"), r, strict=True)) for r in conn.execute(
+            "SELECT a.seq, a.table_id, a.round_id, a.seat, a.category, a.amount, "
+            "a.needs_verification AND a.verified_by IS NULL, a.verified_by, c.committed_at "
+            "FROM floor.jackpot_link_awards a JOIN floor.jackpot_link_commits c USING (link, seq) "
+            "WHERE a.link = %s AND a.cancelled_seq IS NULL "
+            "ORDER BY (a.needs_verification AND a.verified_by IS NULL) DESC, a.seq DESC, a.seat LIMIT %s",
+            (link, recent + 100))]
+        pending = [a for a in awards if a["pending"]]
+        out.append({"link": link, "meter": format_cents(Decimal(state["meter"])),
+                    "overflow": format_cents(Decimal(state["overflow"])),
+                    "reserve": format_cents(Decimal(state.get("reserve", "0"))), "hits": state["hits"],
+                    "commits": version, "members": members, "pending": pending,
+                    "recent": [a for a in awards if not a["pending"]][:recent]})
+    return out
