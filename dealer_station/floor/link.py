@@ -90,7 +90,12 @@ def award_rows(before: JackpotMeter, facts: Sequence[JackpotFact]) -> list[dict[
         meter = meter.apply(fact)
         if not isinstance(fact, Award):
             continue
-        settled = meter.apply_all(f for f in facts[i + 1:] if not isinstance(f, Award))  # its raise, not the next hit
+        raise_after: list[JackpotFact] = []
+        for later in facts[i + 1:]:  # its raise back to reset, up to the next hit
+            if isinstance(later, Award):
+                break
+            raise_after.append(later)
+        settled = meter.apply_all(raise_after)
         rows.append({"seat": fact.seat, "category": fact.category, "percent": format_money(fact.percent),
                      "amount": format_money(fact.amount), "needs_verification": fact.needs_verification,
                      "meter_in": format_money(meter.contributed), "display": format_money(display),

@@ -12,7 +12,7 @@ import json
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal
 from pathlib import Path
 
@@ -30,6 +30,7 @@ from dealer_station.jackpot import (
     JackpotRules,
     LinkCommit,
     LinkCommitted,
+    LinkStatus,
     PoolClosed,
     PoolHit,
     PoolLink,
@@ -69,14 +70,15 @@ def tables(tmp_path: Path, floor: Floor) -> Iterator[Callable[..., tuple[TableSe
     credentials.add(BADGE, PIN)
     opened: list[tuple[Journal, FloorLink]] = []
 
-    def make(table_id: str, link: PoolLink | None = None, url: str | None = None
-             ) -> tuple[TableSession, ScriptedShoe, FloorLink]:
+    def make(table_id: str, link: PoolLink | None = None, url: str | None = None,
+             wrap: Callable[[FloorLink], PoolLink] | None = None) -> tuple[TableSession, ScriptedShoe, FloorLink]:
         table = linked_table(table_id)
         journal = Journal(tmp_path / f"{table_id}.sqlite", table_id=table_id)
         own = FloorLink(url or floor.station_url, table.options.jackpot, table_id, poll=0.05).start()
         opened.append((journal, own))
         shoe = ScriptedShoe()
-        session = TableSession(table, journal, shoe=shoe, credentials=credentials, services=(link or own,))
+        service = wrap(own) if wrap is not None else link or own
+        session = TableSession(table, journal, shoe=shoe, credentials=credentials, services=(service,))
         shoe.session = session
         session.start({"version": "test"})
         return session, shoe, own
@@ -159,6 +161,33 @@ def test_a_retry_returns_the_first_answer_and_a_member_with_other_rules_is_refus
         a.stop()
 
 
+def test_two_hits_in_one_round_each_keep_their_own_meters_and_a_pinned_login_plays_only_its_table(
+        floor: Floor, pg_server: PostgresServer) -> None:
+    from dealer_station.floor.roles import pin_station
+
+    a = FloorLink(floor.station_url, rules(), "L01").start()
+    try:
+        a.contribute("L01-000001", [(5, Decimal(1)), (3, Decimal(1))])
+        done = a.award("L01-000001", [PoolHit(5, "straight", Decimal(10)), PoolHit(3, "royal_flush", Decimal(100))])
+        with psycopg.connect(floor.owner_url) as conn:
+            rows = conn.execute("SELECT seat, display, amount, hits, wins, overflow, reserve FROM floor.jackpot_link_awards "
+                                "ORDER BY seat DESC").fetchall()
+        # the straight: 10% of 500.45 = 50.04, the meter raised back from the reserve (0.05) and a seed; the
+        # royal then takes the whole of the reset, and its own raise is the house's alone
+        assert rows == [(5, Decimal("500.45"), Decimal("50.04"), 1, Decimal("50.04"), Decimal(0), Decimal(0)),
+                        (3, Decimal("500.00"), Decimal("500.00"), 2, Decimal("550.04"), Decimal(0), Decimal(0))]
+        assert [f.kind for f in done.facts] == ["jackpot_award", "jackpot_reserve_draw", "jackpot_seed",
+                                                "jackpot_award", "jackpot_seed"]
+    finally:
+        a.stop()
+    pin_station(floor.owner_url, "station_l01", ["L01"])
+    pinned = FloorLink(pg_server.url("station_l01", floor.dbname), rules(), "L02")
+    with pytest.raises(RuleError, match="login station_l01 may not play table L02"):
+        pinned.start()
+    with pytest.raises(RuleError, match="login station_l01 may not play table L02"):
+        pinned.contribute("L02-000001", [(1, Decimal(1))])
+
+
 def test_two_royals_at_the_same_moment_are_ordered_and_the_second_gets_the_reset(floor: Floor) -> None:
     links = [FloorLink(floor.station_url, rules(), tid).start() for tid in ("L01", "L02")]
     try:
@@ -225,12 +254,12 @@ def test_link_down_mid_round_closes_the_pool_and_the_link_comes_back_by_itself(
         pg_server: PostgresServer) -> None:
     cable = Cable(pg_server)
     try:
-        a, shoe, link = tables("L01", url=cable.url("floor_station", floor.dbname))
+        a, shoe, link = tables("L01", url=cable.url("floor_station", floor.dbname),
+                               wrap=lambda own: CutDuring(own, cable))
         b, _shoe_b, _ = tables("L02")
         shoe.load(NO_HIT_DECK)
         bets(a)
-        cable.cut()  # mid-round: the bets are placed, "no more bets" cannot reach the controller
-        a.execute("no_more_bets")
+        a.execute("no_more_bets")  # mid-round: the bets are placed, the cable cut as the contribution goes out
         closed = [PoolClosed.from_payload(e.payload) for e in a.journal.events(kinds={"pool_closed"})]
         assert len(closed) == 1 and closed[0].sent and closed[0].returned == {4: Decimal(1), 2: Decimal(1)}
         assert pool_note(a) is not None and pool_note(a).english() == "Pool closed: no link"  # type: ignore[union-attr]
@@ -306,35 +335,63 @@ def test_an_award_that_cannot_reach_the_controller_halts_and_is_committed_after_
         cable.close()
 
 
-class CrashAfterCommit(PoolLink):
-    """The station dies right after the controller committed, before its journal holds the answer."""
+class Relay(PoolLink):
+    """A table's link that passes every call to the real one (subclasses break it on purpose)."""
 
-    def __init__(self, inner: FloorLink, op: str) -> None:
-        self.inner, self.op, self.link = inner, op, inner.link
+    def __init__(self, inner: FloorLink) -> None:
+        self.inner, self.link = inner, inner.link
 
     def available(self) -> bool:
         return self.inner.available()
 
-    def contribute(self, round_id: str, stakes: list[tuple[int, Decimal]]) -> LinkCommit | None:  # type: ignore[override]
+    def contribute(self, round_id: str, stakes: Sequence[tuple[int, Decimal]]) -> LinkCommit | None:
+        return self.inner.contribute(round_id, stakes)
+
+    def award(self, round_id: str, hits: Sequence[PoolHit]) -> LinkCommit:
+        return self.inner.award(round_id, hits)
+
+    def cancel(self, round_id: str) -> list[LinkCommit]:
+        return self.inner.cancel(round_id)
+
+    def verify(self, round_id: str, seats: Sequence[int], by: str) -> None:
+        self.inner.verify(round_id, seats, by)
+
+    def status(self) -> LinkStatus | None:
+        return self.inner.status()
+
+
+class CutDuring(Relay):
+    """The first contribution goes out as the cable is cut: the table cannot know whether it arrived."""
+
+    def __init__(self, inner: FloorLink, cable: Cable) -> None:
+        super().__init__(inner)
+        self.cable, self.cut = cable, False
+
+    def contribute(self, round_id: str, stakes: Sequence[tuple[int, Decimal]]) -> LinkCommit | None:
+        if not self.cut:
+            self.cut = True
+            self.cable.cut()
+        return self.inner.contribute(round_id, stakes)
+
+
+class CrashAfterCommit(Relay):
+    """The station dies right after the controller committed, before its journal holds the answer."""
+
+    def __init__(self, inner: FloorLink, op: str) -> None:
+        super().__init__(inner)
+        self.op = op
+
+    def contribute(self, round_id: str, stakes: Sequence[tuple[int, Decimal]]) -> LinkCommit | None:
         done = self.inner.contribute(round_id, stakes)
         if self.op == "contribute":
             raise KeyboardInterrupt("killed")
         return done
 
-    def award(self, round_id: str, hits: list[PoolHit]) -> LinkCommit:  # type: ignore[override]
+    def award(self, round_id: str, hits: Sequence[PoolHit]) -> LinkCommit:
         done = self.inner.award(round_id, hits)
         if self.op == "award":
             raise KeyboardInterrupt("killed")
         return done
-
-    def cancel(self, round_id: str) -> list[LinkCommit]:
-        return self.inner.cancel(round_id)
-
-    def verify(self, round_id: str, seats: list[int], by: str) -> None:  # type: ignore[override]
-        self.inner.verify(round_id, seats, by)
-
-    def status(self):  # type: ignore[no-untyped-def]
-        return self.inner.status()
 
 
 @pytest.mark.parametrize("op", ["contribute", "award"])

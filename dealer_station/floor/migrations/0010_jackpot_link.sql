@@ -85,6 +85,17 @@ LANGUAGE sql STABLE AS $$
                               'at', to_char(c.committed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
 $$;
 
+-- A station login pinned to its tables (floor pin-station) plays only those tables on a link too.
+CREATE FUNCTION floor.link_check_login(p_table_id text) RETURNS void
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM floor.station_logins s WHERE s.role_name = session_user)
+       AND NOT EXISTS (SELECT 1 FROM floor.station_logins s WHERE s.role_name = session_user AND s.table_id = p_table_id)
+    THEN
+        RAISE EXCEPTION 'login % may not play table % (it is pinned to other tables)', session_user, p_table_id;
+    END IF;
+END $$;
+
 -- A member joins its link: the first member creates it (with the fresh meter its Python computed);
 -- a member whose rules differ from the link's is refused, in one line naming the difference.
 CREATE FUNCTION floor.link_join(p_link text, p_table_id text, p_rules jsonb, p_fresh jsonb) RETURNS jsonb
@@ -96,11 +107,7 @@ BEGIN
     IF p_link IS NULL OR p_link = '' OR p_table_id IS NULL OR p_table_id = '' THEN
         RAISE EXCEPTION 'link and table_id required';
     END IF;
-    IF EXISTS (SELECT 1 FROM floor.station_logins s WHERE s.role_name = session_user)
-       AND NOT EXISTS (SELECT 1 FROM floor.station_logins s WHERE s.role_name = session_user AND s.table_id = p_table_id)
-    THEN
-        RAISE EXCEPTION 'login % may not play table % (it is pinned to other tables)', session_user, p_table_id;
-    END IF;
+    PERFORM floor.link_check_login(p_table_id);
     INSERT INTO floor.jackpot_links (link, rules, state) VALUES (p_link, p_rules, p_fresh) ON CONFLICT DO NOTHING;
     SELECT * INTO l FROM floor.jackpot_links WHERE link = p_link;
     IF l.rules <> p_rules THEN
@@ -122,6 +129,7 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     l floor.jackpot_links;
 BEGIN
+    PERFORM floor.link_check_login(p_table_id);
     SELECT * INTO l FROM floor.jackpot_links WHERE link = p_link FOR UPDATE;
     IF NOT FOUND THEN
         RAISE EXCEPTION 'no link %: a member joins it first', p_link;
@@ -146,6 +154,10 @@ DECLARE
     c floor.jackpot_link_commits;
     a jsonb;
 BEGIN
+    PERFORM floor.link_check_login(p_table_id);
+    IF NOT EXISTS (SELECT 1 FROM floor.jackpot_link_members m WHERE m.link = p_link AND m.table_id = p_table_id) THEN
+        RAISE EXCEPTION 'table % is not a member of link %', p_table_id, p_link;
+    END IF;
     SELECT * INTO l FROM floor.jackpot_links WHERE link = p_link FOR UPDATE;
     IF NOT FOUND OR l.version <> p_version THEN
         RAISE EXCEPTION 'link % moved since it was read (version %, not %): compute again', p_link, l.version, p_version
@@ -183,6 +195,7 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     n integer;
 BEGIN
+    PERFORM floor.link_check_login(p_table_id);
     IF NOT EXISTS (SELECT 1 FROM floor.jackpot_link_members m WHERE m.link = p_link AND m.table_id = p_table_id) THEN
         RAISE EXCEPTION 'table % is not a member of link %', p_table_id, p_link;
     END IF;
@@ -208,6 +221,7 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 $$;
 
 REVOKE ALL ON FUNCTION floor.link_commit_json(floor.jackpot_link_commits) FROM PUBLIC;
+REVOKE ALL ON FUNCTION floor.link_check_login(text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION floor.link_join(text, text, jsonb, jsonb) FROM PUBLIC;
 REVOKE ALL ON FUNCTION floor.link_begin(text, text, text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION floor.link_commit(text, text, text, text, bigint, jsonb, jsonb, jsonb, jsonb) FROM PUBLIC;
