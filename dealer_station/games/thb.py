@@ -680,7 +680,7 @@ class TexasHoldemBonus(BankingGame):
         for round_id in rounds:
             try:
                 commits = link.cancel(round_id)
-            except LinkUnavailable:
+            except DealerStationError:  # unreachable again, or refused: the round stays unconfirmed, play goes on
                 return
             for commit in commits:
                 tx.emit(commit.event(), STATION)
@@ -707,7 +707,7 @@ class TexasHoldemBonus(BankingGame):
                 if link is None:
                     raise LinkUnavailable("no link to the progressive controller")
                 commit = link.award(rnd.round_id, hits)
-            except LinkUnavailable as exc:  # resumed by a supervisor once the link is back: awarded then
+            except DealerStationError as exc:  # resumed by a supervisor once the link is back: awarded then
                 tx.emit(Halted("internal", "pool_link_down",
                                f"Pool award waits for the progressive controller ({exc.problem}): resume once "
                                "the link is back"), STATION)
