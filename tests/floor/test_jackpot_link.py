@@ -486,3 +486,18 @@ def test_three_linked_tables_simulated_reconcile_exactly_from_the_floor_and_ever
     # commits interleave the three tables: one meter, in the controller's order
     order = [o["table_id"] for o in data["order"]]
     assert len(set(order)) == 3 and any(a != b for a, b in zip(order, order[1:], strict=False))
+
+
+def test_a_station_whose_rules_differ_from_its_link_is_refused_before_its_journal_is_written(
+        floor: Floor, tmp_path: Path) -> None:
+    from dealer_station.station import Station
+
+    first = FloorLink(floor.station_url, rules(), "L01").start()
+    first.stop()
+    other = linked_table("L02")
+    jackpot = other.options.jackpot.model_copy(update={"cap": Decimal("800.00")})
+    table = other.model_copy(update={"options": other.options.model_copy(update={"jackpot": jackpot})})
+    journal = tmp_path / "L02.sqlite"
+    with pytest.raises(ConfigError, match=r"table L02's jackpot rules differ from link bank-1's \(cap 800, not 750\)"):
+        Station(table, journal_path=journal, floor_url=floor.station_url).start()
+    assert not journal.exists()
