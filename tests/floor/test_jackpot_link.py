@@ -42,7 +42,7 @@ from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
 from simulators.scripted_shoe import ScriptedShoe
 from tests import cli as station_cli
-from tests.floor.conftest import Floor
+from tests.floor.conftest import Floor, new_floor
 from tests.floor.linkcut import Cable
 from tests.pg import PostgresServer
 
@@ -501,3 +501,60 @@ def test_a_station_whose_rules_differ_from_its_link_is_refused_before_its_journa
     with pytest.raises(ConfigError, match=r"table L02's jackpot rules differ from link bank-1's \(cap 800, not 750\)"):
         Station(table, journal_path=journal, floor_url=floor.station_url).start()
     assert not journal.exists()
+
+
+class KillsTheFloor(FloorLink):
+    """The floor's server is SIGKILLed while the link's row is locked, between reading the meter
+    and storing the commit (mid-contribution or mid-award)."""
+
+    def __init__(self, url: str, table_id: str, server: PostgresServer, op: str) -> None:
+        super().__init__(url, rules(), table_id, poll=0.05)
+        self.server, self.op, self.killed = server, op, False
+
+    def _commit(self, op, round_id, request, compute):  # type: ignore[no-untyped-def]
+        if op != self.op or self.killed:
+            return super()._commit(op, round_id, request, compute)
+
+        def dying(meter, commits):  # type: ignore[no-untyped-def]
+            self.killed = True
+            self.server.kill()
+            return compute(meter, commits)
+
+        return super()._commit(op, round_id, request, dying)
+
+
+@pytest.mark.parametrize("op", ["contribute", "award"])
+def test_the_floor_killed_mid_commit_loses_nothing_and_counts_nothing_twice(tmp_path: Path, op: str) -> None:
+    with PostgresServer.running() as server:
+        floor = new_floor(server)
+        credentials = CredentialStore(tmp_path / "c.json")
+        credentials.add(BADGE, PIN)
+        link = KillsTheFloor(floor.station_url, "L01", server, op).start()
+        journal = Journal(tmp_path / "L01.sqlite", table_id="L01")
+        try:
+            shoe = ScriptedShoe()
+            a = TableSession(linked_table("L01"), journal, shoe=shoe, credentials=credentials, services=(link,))
+            shoe.session = a
+            a.start({"version": "test"})
+            to_flop(a, shoe, ROYAL_DECK)
+            rnd = a.round
+            assert rnd is not None and link.killed
+            server.restart_after_crash()
+            assert wait(link.available, 20)
+            if op == "contribute":  # never acknowledged: the round played no Pool, cancelled once the floor is back
+                assert rnd.halt is None and list(a.journal.events(kinds={"pool_closed"}))
+                finish(a)
+                bets(a)
+                a.execute("no_more_bets")
+                assert [c.op for c in commits(a)] == ["cancel", "contribute"]
+                assert commits(a)[0].facts == ()  # the killed transaction had committed nothing
+            else:  # acknowledged, then the award's transaction died with the server: resumed, awarded once
+                assert rnd.halt is not None and rnd.halt.cause == "pool_link_down"
+                a.resume(BADGE, PIN, "floor back")
+                a.verify_jackpot(BADGE, PIN, "hand checked")
+                finish(a)
+                assert [c.op for c in commits(a)] == ["contribute", "award"]
+            reconcile(floor, a)
+        finally:
+            link.stop()
+            journal.close()
