@@ -266,7 +266,13 @@ class AutoCroupier:
             if rnd.round_id not in self._bets_placed:
                 for seat in self.seats:
                     bets = self._banker().bets(self.rng, session.table)
-                    session.execute("set_bets", seat, {spot: format_money(v) for spot, v in bets.items()})
+                    try:
+                        session.execute("set_bets", seat, {spot: format_money(v) for spot, v in bets.items()})
+                    except RuleError as exc:  # a linked Pool without its controller: no Pool bet
+                        if exc.key != "refuse_pool_closed":
+                            raise
+                        bets.pop("pool")
+                        session.execute("set_bets", seat, {spot: format_money(v) for spot, v in bets.items()})
                 self._bets_placed = {rnd.round_id}
                 return True
             session.execute("no_more_bets")

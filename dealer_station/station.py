@@ -45,6 +45,7 @@ class Station:
         purpose: Purpose = "live",
         floor_url: str | None = None,
         enrol_simulated: bool = False,
+        link: Any = None,
     ) -> None:
         self.table = table
         self.journal_path = Path(journal_path or table.journal)
@@ -75,6 +76,9 @@ class Station:
         """Model -> approved program images (the profile's ``devices.approved``), read at start."""
         self.authenticator: Any = None
         """What the drivers check a device's answer with (``device_keys.LiveVerifier``), when the table authenticates."""
+        self.link: Any = link
+        """A linked progressive's member: its link to the controller (``floor.link.FloorLink`` over ``floor_url``,
+        or the one given), handed to the session as a service."""
 
     # -- life cycle -------------------------------------------------------------
 
@@ -85,6 +89,7 @@ class Station:
         devices = self.table.devices
         # Before the journal: a broken approved-program entry is refused with nothing written.
         self.approved = approved_programs(devices.approved, devices.programs)
+        self.link = self.open_link()  # before the journal: a member whose rules differ is refused, nothing written
         self.journal = Journal(ensure_folder(self.journal_path), table_id=self.table.table_id, purpose=self.purpose,
                                game=self.table.game)
         bind = getattr(self.credentials, "bind", None)
@@ -116,7 +121,8 @@ class Station:
 
             self.bet_sensor = open_bet_sensor(devices.bet_sensor, open=False)
         self.session = TableSession(self.table, self.journal, shoe=self.shoe, has_reader=self.reader is not None,
-                                    credentials=self.credentials, has_reading_shoe=self.reading_shoe is not None)
+                                    credentials=self.credentials, has_reading_shoe=self.reading_shoe is not None,
+                                    services=(self.link,) if self.link is not None else ())
         self.session.start(self.program)
         if self.floor_url:  # ships the journal to the floor in the background; never blocks the table
             from .floor.forwarder import Forwarder
@@ -130,6 +136,25 @@ class Station:
             self._open_device(role, device)
         self.session.devices_ready()
         return self.session
+
+    def open_link(self) -> Any:
+        """The link to the controller of the progressive the table's profile names, joined (None: not linked).
+
+        Without a floor the linked table plays on with its Pool closed (``games.thb.pool_open``).
+        """
+        if self.link is not None:
+            return self.link
+        from .jackpot import JackpotRules
+
+        jackpot = getattr(getattr(self.table, "options", None), "jackpot", None)  # a game's meter rules, if any
+        if not isinstance(jackpot, JackpotRules) or jackpot.link is None:
+            return None
+        if not self.floor_url:
+            log.warning("link_without_floor", table_id=self.table.table_id, link=jackpot.link)
+            return None
+        from .floor.link import FloorLink
+
+        return FloorLink(self.floor_url, jackpot, self.table.table_id).start()
 
     def authenticates(self, role: str) -> bool:
         """Whether the device in ``role`` must prove who it is at connect (profile, or a simulation's units)."""
@@ -218,6 +243,9 @@ class Station:
             self.forwarder = None
         if self.journal is not None:
             self.journal.close()
+        stop_link = getattr(self.link, "stop", None)
+        if callable(stop_link):
+            stop_link()
 
     def __enter__(self) -> Station:
         self.start()

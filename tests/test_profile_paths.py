@@ -26,7 +26,7 @@ def _cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 def test_every_profile_has_its_own_table_id_journal_demo_and_simulation_journal() -> None:
     tables = [load_profile(name) for name in PROFILES]
-    assert len(tables) == 11  # the seven of before, uth-beetek, holdem-beetek, uth-rfid and thb-rfid
+    assert len(tables) == 12  # the seven of before, uth-beetek, holdem-beetek, uth-rfid, thb-rfid and thb-linked
     for paths in ([t.table_id for t in tables], [t.journal for t in tables],
                   [demo_journal(Path(t.journal), t.table_id) for t in tables],
                   [default_journal(t) for t in tables]):

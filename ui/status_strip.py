@@ -16,7 +16,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import ShiftTally, device_note, held_awards
+from dealer_station.engine.view import ShiftTally, device_note, held_awards, linked, meters_shown, pool_note
 from dealer_station.money import ZERO
 from dealer_station.table.phases import Stage
 
@@ -125,6 +125,7 @@ class MeterBox(QFrame):
 
     def __init__(self, session: TableSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.session = session
         self.setObjectName("meterBox")
         theme.set_role(self, "meterbox")
         layout = QVBoxLayout(self)
@@ -140,13 +141,18 @@ class MeterBox(QFrame):
         layout.addWidget(self.value)
         layout.addWidget(self.pending)
         self.render_state(session)
+        if linked(session):  # the shared meter and the link's pending hits move with other tables' play
+            self._tick = QTimer(self)
+            self._tick.timeout.connect(lambda: self.render_state(self.session))
+            self._tick.start(1000)
 
     def render_state(self, session: TableSession) -> None:
-        meters = session.game.meters(session.state) if hasattr(session.game, "meters") else None
+        meters = meters_shown(session)  # a linked table: the shared meter, as its controller says
         self.title.setText(translate("screen", "JACKPOT") + (
             f" \u00b7 {session.table.currency}" if meters else ""))
         self.value.setText(meters["meter"] if meters else "-")
         held = held_awards(session.state.round)  # a hit awaiting a supervisor is not paid yet
+        note = pool_note(session)  # a linked table: "Pool closed: no link", or a hit pending on the link
         self.pending.setText(translate("screen", "{amount} pending verification").format(
-            amount=money(sum((h.amount for h in held), ZERO))) if held else "")
-        self.pending.setVisible(bool(held))
+            amount=money(sum((h.amount for h in held), ZERO))) if held else say(note) if note is not None else "")
+        self.pending.setVisible(bool(held) or note is not None)

@@ -115,6 +115,7 @@ class BankingFlow(DealFlow):
         parsed = {spot: parse_money(v, f"bets.{spot}") for spot, v in bets.items() if v not in (None, "", 0, "0")}
         if parsed:
             parsed = self.game.validate_bets(seat, parsed, self.table, f"seat{seat}.bets")
+            self.game.check_bets_open(tx, seat, parsed)
         if player is not None and player != seat:
             if not isinstance(player, int) or isinstance(player, bool) or player not in tx.round.seats:
                 raise RuleError(f"seat {player!r} has no player betting this round", "player")

@@ -127,6 +127,9 @@ class Tx:
     def effect(self, device: str, what: str) -> None:
         self.effects.append(Effect(device, what))
 
+    def service(self, kind: type[T]) -> T | None:
+        return self._session.service(kind)
+
 
 def _now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
@@ -158,6 +161,7 @@ class TableSession:
         has_reader: bool = False,
         credentials: Authenticator | None = None,
         has_reading_shoe: bool = False,
+        services: tuple[object, ...] = (),
     ) -> None:
         self.profile = table
         """The table's profile as loaded now: the terms the next round opens under."""
@@ -169,6 +173,9 @@ class TableSession:
         self.has_reader = has_reader
         self.has_reading_shoe = has_reading_shoe
         self.credentials = credentials
+        self.services = services
+        """What the station gives the game beyond devices (THB: its ``jackpot.PoolLink``); the engine
+        knows none of them: a game's hook asks ``tx.service(kind)``."""
         self.flow: Flow = flow_for(self.game, table, has_shoe=shoe is not None, has_reader=has_reader,
                                    has_reading_shoe=has_reading_shoe)
         self.state = TableState(table_id=table.table_id)
@@ -185,6 +192,10 @@ class TableSession:
         self._attach_sensing()
 
     # ----------------------------------------------------------------- plumbing
+
+    def service(self, kind: type[T]) -> T | None:
+        """The first service that is a ``kind`` (None: the station gave none)."""
+        return next((s for s in self.services if isinstance(s, kind)), None)
 
     def add_listener(self, listener: Listener) -> None:
         """Called (on the caller's thread) after every committed transaction."""

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import DealerStationError
 from ..games.base import BankingGame
-from ..money import ZERO, format_money
+from ..jackpot import PoolLink, meter_summary
+from ..money import ZERO, format_cents, format_money
 from ..shifts import DEFAULT_SHIFTS, local_shift_start
 from ..table.phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
 
@@ -53,6 +54,9 @@ ENGLISH: dict[str, str] = {
     "call_supervisor_jackpot": "Jackpot: call a supervisor to verify it",
     "wait_for_device": "Waiting for the {device} to reconnect; call a supervisor if it does not",
     "key_unreadable": "Key the card in from what you read on its face",
+    # a linked progressive (GAMES.md §3): the Pool without its controller, a hit held anywhere on the link
+    "pool_closed": "Pool closed: no link",
+    "pool_pending": "Jackpot pending verification at table {table}: {amount}",
     # positions on the table
     "pos:board": "board",
     "pos:dealer": "dealer",
@@ -89,6 +93,7 @@ ENGLISH: dict[str, str] = {
     "cause:reader_mismatch": "Misdeal alarm: reader and shoe disagree",
     "cause:station_restart": "Station restarted mid-deal",
     "cause:jackpot_hit": "Jackpot hit: verification needed",
+    "cause:pool_link_down": "Pool award waits for the progressive controller",
     "cause:dispatch_failed": "Station error",
     "cause:supervisor": "Supervisor decision",
     "cause:other": "Stopped",
@@ -128,6 +133,7 @@ ENGLISH: dict[str, str] = {
     "refuse_below_min": "{spot} {amount} is below the table minimum {limit}",
     "refuse_must_match": "{spot} must equal the {other} ({amount})",
     "refuse_fixed": "{spot} is always {amount} at this table",
+    "refuse_pool_closed": "Pool closed: no link to the progressive controller",
     "refuse_needs": "Place the {spot} first",
     "refuse_not_accepted": "Badge or PIN not accepted",
     "refused": "Refused: {problem}",
@@ -254,6 +260,37 @@ def device_note(session: TableSession, device: str) -> Text | None:
         return Text("device_refused_short", {"reason": refusal_text(dev.refused or {})})
     if dev.unauthenticated and session.table.devices.authenticating:
         return Text("unauthenticated")
+    return None
+
+
+def linked(session: TableSession) -> bool:
+    """The table's Pool feeds a linked progressive (its meter's rules name a link)."""
+    return getattr(getattr(session.state.game_state, "rules", None), "link", None) is not None
+
+
+def meters_shown(session: TableSession) -> dict[str, Any] | None:
+    """The progressive's meters the screen shows: the table's own, or a linked table's shared meter
+    as its controller last said (every member shows the same), None for a game without one."""
+    meters = getattr(session.game, "meters", None)
+    own: dict[str, Any] | None = meters(session.state) if callable(meters) else None
+    link = session.service(PoolLink)
+    status = link.status() if link is not None and own is not None and linked(session) else None
+    return meter_summary(status.meter) if status is not None else own
+
+
+def pool_note(session: TableSession) -> Text | None:
+    """What a linked table's croupier must see of the link: "Pool closed: no link" while its controller
+    cannot be reached (no Pool bet is taken, NJ 13:69E-1.39B), else a hit held for verification
+    anywhere on the link (pending on every member). None for a table's own meter."""
+    if not linked(session):
+        return None
+    link = session.service(PoolLink)
+    if link is None or not link.available():
+        return Text("pool_closed")
+    status = link.status()
+    if status is not None and status.pending:
+        hit = status.pending[0]
+        return Text("pool_pending", {"table": hit.table_id, "amount": format_cents(hit.amount)})
     return None
 
 

@@ -1,7 +1,7 @@
 """The floor's roles: the owner (whoever migrates), stations that may only append, reports that read.
 
 A station role holds exactly ``EXECUTE`` on ``floor.ingest``, ``floor.tail`` and
-``floor.hash_at``: no table privilege at all, so it cannot UPDATE, DELETE or INSERT rows
+``floor.hash_at`` (and a linked progressive's ``floor.link_*``): no table privilege at all, so it cannot UPDATE, DELETE or INSERT rows
 that skip the chain check. The report role may SELECT the floor's tables and add a par sheet the
 floor does not hold yet (``floor.put_par_sheet``: derived figures, never a record).
 Roles are created with LOGIN and no password: give them one (``ALTER ROLE ... PASSWORD``),
@@ -26,6 +26,12 @@ STATION_FUNCTIONS = (
     "floor.ingest(text, bigint, text, bigint[], text[], text[], text[], text[], text[], text[], text[])",
     "floor.tail(text)",
     "floor.hash_at(text, bigint)",
+    # a linked progressive's controller (migration 0010): a member joins, commits, verifies, reads
+    "floor.link_join(text, text, jsonb, jsonb)",
+    "floor.link_begin(text, text, text)",
+    "floor.link_commit(text, text, text, text, bigint, jsonb, jsonb, jsonb, jsonb)",
+    "floor.link_verify(text, text, text, integer[], text)",
+    "floor.link_status(text)",
 )
 
 
@@ -58,8 +64,8 @@ def init_roles(url: str, station_role: str = DEFAULT_STATION_ROLE, report_role: 
                 for signature in STATION_FUNCTIONS:
                     conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(signature), station))
                 conn.execute(sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {}").format(report))
-                conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION floor.tail(text), floor.hash_at(text, bigint) TO {}")
-                             .format(report))
+                conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION floor.tail(text), floor.hash_at(text, bigint), "
+                                     "floor.link_status(text), floor.link_commit_json(floor.jackpot_link_commits) TO {}").format(report))
                 conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(PAR_FUNCTION), report))
                 conn.execute(sql.SQL("ALTER DEFAULT PRIVILEGES IN SCHEMA floor GRANT SELECT ON TABLES TO {}")
                              .format(report))

@@ -311,6 +311,9 @@ class BankingGame(Game):
     # -- hooks for games that journal more than the common round (the jackpot meter) --
 
 
+    def check_bets_open(self, tx: Transaction, seat: int, bets: Mapping[str, Decimal]) -> None:
+        """Refuse a spot closed right now (THB: the Pool of a linked table without its controller)."""
+
     def on_bets_locked(self, tx: Transaction) -> None:
         """At "no more bets", in the same transaction (THB: jackpot contributions)."""
 

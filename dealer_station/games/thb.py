@@ -41,7 +41,11 @@ from ..jackpot import (
     JackpotMeter,
     JackpotRules,
     JackpotVerified,
+    LinkCommitted,
+    LinkUnavailable,
+    PoolClosed,
     PoolHit,
+    PoolLink,
     Reversal,
     installed,
     meter_summary,
@@ -102,7 +106,10 @@ SETTLED_SPOTS = ("ante", "flop", "turn", "river", "bonus", "pool")
 ANTE_PAYS_FROM = Category.STRAIGHT
 RECORD_KEYS = ("game", *TABLE_KEYS, "pool_stake", "jackpot", "dealer", "board", "seats")
 SEAT_KEYS = ("seat", "player", "hole", "bets", "actions")
-JACKPOT_KEYS = ("meter", "rate", "reset", "cap", "overflow")
+JACKPOT_KEYS = ("meter", "rate", "reset", "cap", "overflow", "link", "awards")
+"""A linked round's record adds ``link`` and the ``awards`` its controller committed (amounts
+computed from the shared meter, which the record cannot recompute)."""
+AWARD_KEYS = ("seat", "category", "percent", "amount")
 FLOP = slice(0, 3)
 
 
@@ -186,6 +193,9 @@ class ThbRound(Round):
     """The meter as the round found it (None: no ``jackpot`` in the record)."""
     report_overflow: bool = False
     """The record gave a cap or an overflow, so the output carries ``overflow_after``."""
+    link: str | None = None
+    """A linked round: the link's name; its awards are ``linked_awards``, as committed."""
+    linked_awards: tuple[Award, ...] = ()
 
 
 def stake_amounts(bets: Mapping[str, Decimal], actions: Sequence[str]) -> dict[str, Decimal]:
@@ -264,6 +274,10 @@ class RoundJackpot:
     facts: tuple[JackpotFact, ...] = ()
     verified: tuple[int, ...] = ()
     """Seats whose held award a supervisor has verified."""
+    seqs: tuple[int, ...] = ()
+    """A linked round: the controller's commits journaled for it (``LinkCommitted.seq``)."""
+    pool_closed: bool = False
+    """A linked round that plays no Pool (its stakes returned: ``PoolClosed``)."""
 
     def awards(self) -> list[Award]:
         """The round's awards still standing (a void's reversals take them back)."""
@@ -280,13 +294,60 @@ def _live_seats(rnd: RoundState) -> list[SeatHand]:
 
 
 
+@dataclass(frozen=True, slots=True)
+class LinkedMeter(JackpotMeter):
+    """A linked table's view of the shared meter: as its controller last committed it for this
+    table (``LinkCommitted.after``), and the rounds whose contribution may sit at the controller
+    unacknowledged (``PoolClosed.sent``), to cancel there once the link is back."""
+
+    unconfirmed: tuple[str, ...] = ()
+
+
 THB_FOLDS = COMMON.extended()
 """The table's folds plus the jackpot meter's own events (``Game.folds``)."""
 
 
 @THB_FOLDS.on(JackpotInstalled)
 def _installed(state: TableState, event: JackpotInstalled, at: str) -> None:
-    state.game_state = installed(state.game_state, event.rules)
+    meter = state.game_state
+    if event.rules.link is None:
+        state.game_state = installed(meter, event.rules)
+    elif isinstance(meter, LinkedMeter):
+        state.game_state = replace(meter, rules=event.rules)
+    else:  # the shared meter is the controller's: shown at reset until its first commit says otherwise
+        state.game_state = LinkedMeter.fresh(event.rules)
+
+
+@THB_FOLDS.on(LinkCommitted)
+def _link_committed(state: TableState, event: LinkCommitted, at: str) -> None:
+    mirror = state.game_state
+    assert isinstance(mirror, LinkedMeter), "a link commit on a table that is not linked"
+    rnd = state.round
+    if rnd is not None and rnd.round_id == event.round_id and not rnd.finished:
+        mine = rnd.game_state if isinstance(rnd.game_state, RoundJackpot) else RoundJackpot(mirror)
+        rnd.game_state = replace(mine, facts=(*mine.facts, *event.facts), seqs=(*mine.seqs, event.seq))
+    after = event.meter_after(mirror.rules)
+    unconfirmed = tuple(r for r in mirror.unconfirmed if not (event.op == "cancel" and r == event.round_id))
+    state.game_state = LinkedMeter(**{f: getattr(after, f) for f in _METER_FIELDS}, unconfirmed=unconfirmed)
+
+
+_METER_FIELDS = ("rules", "meter", "overflow", "opening", "contributed", "awarded", "seeded", "hits", "reserve")
+
+
+@THB_FOLDS.on(PoolClosed)
+def _pool_closed(state: TableState, event: PoolClosed, at: str) -> None:
+    """The round's Pool stakes are returned: its seats no longer have a Pool bet."""
+    mirror = state.game_state
+    assert isinstance(mirror, LinkedMeter), "the Pool closed on a table that is not linked"
+    rnd = state.round
+    if rnd is not None:
+        for seat in event.returned:
+            if seat in rnd.seats:
+                rnd.seats[seat].bets.pop("pool", None)
+        mine = rnd.game_state if isinstance(rnd.game_state, RoundJackpot) else RoundJackpot(mirror)
+        rnd.game_state = replace(mine, pool_closed=True)
+        if event.sent and rnd.round_id not in mirror.unconfirmed:
+            state.game_state = replace(mirror, unconfirmed=(*mirror.unconfirmed, rnd.round_id))
 
 
 @THB_FOLDS.on(*FACT_TYPES)
@@ -348,6 +409,12 @@ class TexasHoldemBonus(BankingGame):
                 raise RuleError("a Pool row is a percentage of the meter, above 0 and at most 100",
                                 f"paytables.pool.{category.label}")
         table_options(table)
+
+    def check_bets_open(self, tx: Transaction, seat: int, bets: Mapping[str, Decimal]) -> None:
+        """A linked table takes no Pool bet while its controller cannot be reached (NJ 13:69E-1.39B)."""
+        if "pool" in bets and not pool_open(tx.table, tx.service(PoolLink)):
+            raise RuleError("Pool closed: no link to the progressive controller", f"seat{seat}.bets.pool",
+                            key="refuse_pool_closed")
 
     def check_paytable_row(self, paytable: str, row: str, field: str) -> None:
         if paytable != "bonus":
@@ -427,16 +494,24 @@ class TexasHoldemBonus(BankingGame):
             [f"seats[{i}].player" for i in range(len(seats))],
         )
         ensure_round_distinct(dealer, board, [(f"seats[{i}].hole", s.hole) for i, s in enumerate(seats)])
-        meter, report_overflow = None, False
+        meter, report_overflow, link = None, False, None
+        linked_awards: tuple[Award, ...] = ()
         if "jackpot" in record:
             block = require_object(record["jackpot"], "jackpot")
             meter = self._parse_jackpot(block, options)
             report_overflow = "cap" in block or "overflow" in block
+            if "link" in block:
+                link = block["link"]
+                if not isinstance(link, str) or not link:
+                    raise RecordError(f"must be the link's name, not {link!r}", "jackpot.link")
+                linked_awards = self._parse_linked_awards(block, seats)
+            elif "awards" in block:
+                raise RecordError("only a linked round's record gives its awards (with jackpot.link)", "jackpot.awards")
         else:
             staked = next((i for i, s in enumerate(seats) if "pool" in s.bets), None)
             if staked is not None:
                 raise RecordError(f"missing: seats[{staked}] has a Pool stake, so the record needs the meter", "jackpot")
-        return ThbRound(self.name, table, dealer, board, tuple(seats), meter, report_overflow)
+        return ThbRound(self.name, table, dealer, board, tuple(seats), meter, report_overflow, link, linked_awards)
 
     def _parse_seat(self, entry: object, field: str, table: TableConfig) -> ThbSeat:
         entry = require_object(entry, field)
@@ -449,6 +524,28 @@ class TexasHoldemBonus(BankingGame):
         bets = self.validate_bets(seat, require(entry, "bets", field), table, f"{field}.bets")
         actions = self.parse_actions(require(entry, "actions", field), f"{field}.actions")
         return ThbSeat(seat, hole, bets, actions, player)
+
+    @staticmethod
+    def _parse_linked_awards(block: Mapping[str, Any], seats: Sequence[ThbSeat]) -> tuple[Award, ...]:
+        """A linked round's awards as its controller committed them (seat, category, percent, amount)."""
+        items = block.get("awards", [])
+        if not isinstance(items, list):
+            raise RecordError("must be a list of the awards the controller committed", "jackpot.awards")
+        staked = {s.seat for s in seats if "pool" in s.bets}
+        awards = []
+        for i, item in enumerate(items):
+            field = f"jackpot.awards[{i}]"
+            item = require_object(item, field)
+            refuse_unknown_keys(item, AWARD_KEYS, field)
+            seat = require(item, "seat", field)
+            if seat not in staked:
+                raise RecordError(f"seat {seat!r} has no Pool stake in this round", f"{field}.seat")
+            category = require(item, "category", field)
+            if not isinstance(category, str):
+                raise RecordError(f"must be a hand category, not {category!r}", f"{field}.category")
+            awards.append(Award(seat, category, parse_money(require(item, "percent", field), f"{field}.percent"),
+                                parse_money(require(item, "amount", field), f"{field}.amount")))
+        return tuple(awards)
 
     @staticmethod
     def _parse_jackpot(block: Mapping[str, Any], options: ThbTableOptions) -> JackpotMeter:
@@ -483,8 +580,11 @@ class TexasHoldemBonus(BankingGame):
         awards: dict[int, Decimal] = {}
         if round.jackpot is not None:
             contributions = round.jackpot.contribute(pool_stakes(in_order))
-            hits = pool_hits(in_order, round.board[FLOP], table.paytable("pool"))
-            paid = round.jackpot.apply_all(contributions).award_all(hits)
+            if round.link is None:
+                hits = pool_hits(in_order, round.board[FLOP], table.paytable("pool"))
+                paid: Sequence[JackpotFact] = round.jackpot.apply_all(contributions).award_all(hits)
+            else:  # a linked round: its controller computed the awards from the shared meter
+                paid = round.linked_awards
             jackpot_facts = [*contributions, *paid]
             awards = {f.seat: f.amount for f in paid if isinstance(f, Award)}
         bonus_table = table.paytables["bonus"]
@@ -502,6 +602,9 @@ class TexasHoldemBonus(BankingGame):
         out["breakage"] = format_money(payer.breakage)
         if round.jackpot is not None:
             out["jackpot"] = jackpot_block(round.jackpot, jackpot_facts, round.report_overflow)
+            if round.link is not None:  # the shared meter is the controller's: no meter_after here
+                out["jackpot"] = {"link": round.link, "contributions": out["jackpot"]["contributions"],
+                                  "awards": out["jackpot"]["awards"]}
         return out
 
 
@@ -526,6 +629,8 @@ class TexasHoldemBonus(BankingGame):
             assert rnd is not None
             raise ConfigError(f"round {rnd.round_id} is still open: finish or void it under the jackpot rules it "
                               "started with, then change them", "options.jackpot")
+        if rules.link is not None:  # the shared meter's cap and reset are its controller's to keep
+            return [JackpotInstalled(rules)] if changed else []
         if rules.cap is not None and meter.meter > rules.cap:
             raise ConfigError(f"cap {format_cents(rules.cap)} is below the meter {format_cents(meter.meter)}: the "
                               "meter only goes down by an award", "options.jackpot.cap")
@@ -534,10 +639,51 @@ class TexasHoldemBonus(BankingGame):
         return [*([JackpotInstalled(rules)] if changed else []), *raise_up]
 
     def on_bets_locked(self, tx: Transaction) -> None:
-        """At "no more bets": each Pool stake's contribution, highest seat first."""
+        """At "no more bets": each Pool stake's contribution, highest seat first (a linked
+        table's: committed by its controller, then journaled as it answered)."""
         meter = tx.state.game_state
+        if isinstance(meter, LinkedMeter):
+            self._contribute_linked(tx, meter)
+            return
         for fact in meter.contribute(pool_stakes(_live_seats(tx.round))):
             tx.emit(fact, STATION)
+
+    def _contribute_linked(self, tx: Transaction, mirror: LinkedMeter) -> None:
+        """The link-down rule (docs/floor.md "Linked progressive"): a round whose contribution the
+        controller did not acknowledge plays no Pool - its Pool stakes are returned (``PoolClosed``)
+        and, if it was sent, it is cancelled at the controller once the link is back."""
+        link = tx.service(PoolLink)
+        name = mirror.rules.link or ""
+        if link is not None and mirror.unconfirmed and link.available():
+            self._cancel_unconfirmed(tx, link, mirror.unconfirmed)
+        stakes = pool_stakes(_live_seats(tx.round))
+        if not stakes:
+            return
+        returned = {seat: stake for seat, stake in stakes}
+        if link is None or not link.available():
+            tx.emit(PoolClosed(name, "no link", returned), STATION)
+            return
+        try:
+            commit = link.contribute(tx.round.round_id, stakes)
+        except LinkUnavailable as exc:
+            tx.emit(PoolClosed(name, exc.problem, returned, sent=True), STATION)
+            return
+        if commit is None:
+            tx.emit(PoolClosed(name, "the controller had cancelled this round", returned), STATION)
+            return
+        tx.emit(commit.event(), STATION)
+
+    @staticmethod
+    def _cancel_unconfirmed(tx: Transaction, link: PoolLink, rounds: Sequence[str]) -> None:
+        """Cancel at the controller what it may hold of rounds settled without the Pool; every commit
+        it held of them is journaled (with the cancellation), so the journal still adds up."""
+        for round_id in rounds:
+            try:
+                commits = link.cancel(round_id)
+            except DealerStationError:  # unreachable again, or refused: the round stays unconfirmed, play goes on
+                return
+            for commit in commits:
+                tx.emit(commit.event(), STATION)
 
     def on_reveal_complete(self, tx: Transaction, phase: str) -> None:
         """At the flop reveal: every winning Pool hand is awarded from the meter, in order.
@@ -553,8 +699,23 @@ class TexasHoldemBonus(BankingGame):
         table = tx.table
         assert isinstance(table, ThbTableConfig), "a THB round on a THB table"
         hits = pool_hits(_live_seats(rnd), board, table.paytable("pool"))
-        for fact in tx.state.game_state.award_all(hits):
-            tx.emit(fact, STATION)
+        if isinstance(tx.state.game_state, LinkedMeter):
+            if mine.pool_closed or not hits:
+                return
+            link = tx.service(PoolLink)
+            try:
+                if link is None:
+                    raise LinkUnavailable("no link to the progressive controller")
+                commit = link.award(rnd.round_id, hits)
+            except DealerStationError as exc:  # resumed by a supervisor once the link is back: awarded then
+                tx.emit(Halted("internal", "pool_link_down",
+                               f"Pool award waits for the progressive controller ({exc.problem}): resume once "
+                               "the link is back"), STATION)
+                return
+            tx.emit(commit.event(), STATION)
+        else:
+            for fact in tx.state.game_state.award_all(hits):
+                tx.emit(fact, STATION)
         held = tx.round.game_state.held()
         if held:
             text = ", ".join(f"seat {a.seat} {a.category.replace('_', ' ')} {format_cents(a.amount)}" for a in held)
@@ -567,17 +728,51 @@ class TexasHoldemBonus(BankingGame):
         held = mine.held() if isinstance(mine, RoundJackpot) else []
         if not held:
             raise RuleError("there is no jackpot waiting for verification")
+        if isinstance(tx.state.game_state, LinkedMeter):  # the controller pays it: it must record the verification
+            link = tx.service(PoolLink)
+            try:
+                if link is None:
+                    raise LinkUnavailable("no link to the progressive controller")
+                link.verify(tx.round.round_id, [a.seat for a in held], actor)
+            except LinkUnavailable as exc:
+                raise RuleError(f"the jackpot cannot be verified without its controller ({exc.problem}): "
+                                "try again once the link is back") from None
         for award in held:
             tx.emit(JackpotVerified(award.seat, award.amount, actor, reason), actor)
 
     def on_void(self, tx: Transaction) -> None:
         """A void takes the round's contributions, awards and seeds back out of the meter."""
         mine = tx.round.game_state
+        mirror = tx.state.game_state
+        if isinstance(mirror, LinkedMeter):
+            self._void_linked(tx, mirror, mine if isinstance(mine, RoundJackpot) else None)
+            return
         if not isinstance(mine, RoundJackpot):
             return
         standing = [f for f in mine.facts if not isinstance(f, Reversal)]
         for fact in tx.state.game_state.reverse(standing):
             tx.emit(fact, STATION)
+
+    @staticmethod
+    def _void_linked(tx: Transaction, mirror: LinkedMeter, mine: RoundJackpot | None) -> None:
+        """A linked round's void cancels it at the controller (what a crash kept from the journal
+        too); without the link, the round waits in ``unconfirmed`` and is cancelled once it is back."""
+        rnd = tx.round
+        staked = {s.seat: s.bets["pool"] for s in rnd.seats.values() if "pool" in s.bets}
+        if not staked and (mine is None or not mine.seqs):
+            return  # no Pool in this round: nothing at the controller
+        link = tx.service(PoolLink)
+        try:
+            if link is None:
+                raise LinkUnavailable("no link to the progressive controller")
+            commits = link.cancel(rnd.round_id)
+        except LinkUnavailable as exc:
+            tx.emit(PoolClosed(mirror.rules.link or "", exc.problem, staked, sent=True), STATION)
+            return
+        seen = set(mine.seqs) if mine is not None else set()
+        for commit in commits:
+            if commit.seq not in seen:
+                tx.emit(commit.event(), STATION)
 
     def check_takeover(self, table: TableConfig, seat: int, player: int, others: Mapping[int, int | None]) -> None:
         if not table_options(table).allow_spot_takeover:
@@ -608,10 +803,14 @@ class TexasHoldemBonus(BankingGame):
         mine = rnd.game_state
         if isinstance(mine, RoundJackpot):
             before, rules = mine.before, mine.before.rules
-            block = {"meter": format_money(before.meter), "rate": format_money(rules.rate),
-                     "reset": format_money(rules.reset), "overflow": format_money(before.overflow)}
+            block: dict[str, Any] = {"meter": format_money(before.meter), "rate": format_money(rules.rate),
+                                     "reset": format_money(rules.reset), "overflow": format_money(before.overflow)}
             if rules.cap is not None:
                 block["cap"] = format_money(rules.cap)
+            if rules.link is not None:  # the awards its controller committed from the shared meter
+                block["link"] = rules.link
+                block["awards"] = [{"seat": a.seat, "category": a.category, "percent": format_money(a.percent),
+                                    "amount": format_money(a.amount)} for a in mine.awards()]
             record["jackpot"] = block
         return record
 
@@ -619,6 +818,14 @@ class TexasHoldemBonus(BankingGame):
         """The regulators' meters now (for the screen and ``dealer-station jackpot``)."""
         meter = state.game_state
         return meter_summary(meter) if isinstance(meter, JackpotMeter) else None
+
+
+def pool_open(table: TableConfig, link: PoolLink | None) -> bool:
+    """Whether the table takes Pool bets now: always on its own meter; linked, only while its
+    controller answers (NJ 13:69E-1.39B: the linked wager is unplayable without it)."""
+    if table_options(table).jackpot.link is None:
+        return True
+    return link is not None and link.available()
 
 
 def jackpot_block(before: JackpotMeter, facts: Sequence[JackpotFact], report_overflow: bool) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from starlette.routing import Route
 
 from ..errors import DealerStationError
 from ..floor.db import FloorError, connect, one_line, redact
+from ..floor.link_report import LINK_SCHEMA
 from ..floor.migrate import require_version
 from ..floor.queries import REPORT_SCHEMA
 from ..shifts import DEFAULT_SHIFTS
@@ -58,7 +59,7 @@ STATEMENT_TIMEOUT = 20.0
 """Seconds a page's query may run (a shift report over ten million events takes about one)."""
 POOL_WAIT = 3.0
 """Seconds a page waits for a floor connection; 0.5 while the live floor already knows the floor is down."""
-PIT_SCHEMA = max(REPORT_SCHEMA, PAR_SCHEMA)
+PIT_SCHEMA = max(REPORT_SCHEMA, PAR_SCHEMA, LINK_SCHEMA)
 """The floor migration the page needs: its par sheets' (0008), after its reports' (0006) and the table layout
 and change notifications (0004)."""
 STATIC = ("pit.css", "pit.js", "tables.js")
@@ -204,7 +205,7 @@ already sent its next request on it gets a reset: a floor outage must not look l
 
 def create_app(settings: PitSettings, *, check_role: bool = True) -> Starlette:
     """The web app; its lifespan opens the pool and starts the live floor and the chain watch."""
-    from . import auth_pages, floor_pages, integrity_pages, report_pages, round_pages, table_pages
+    from . import auth_pages, floor_pages, integrity_pages, link_pages, report_pages, round_pages, table_pages
 
     pit = Pit(settings)
 
@@ -226,7 +227,7 @@ def create_app(settings: PitSettings, *, check_role: bool = True) -> Starlette:
 
     routes = [
         *auth_pages.ROUTES, *floor_pages.ROUTES, *report_pages.ROUTES, *round_pages.ROUTES, *integrity_pages.ROUTES,
-        *table_pages.ROUTES,
+        *table_pages.ROUTES, *link_pages.ROUTES,
         Route("/static/{name}", _static, methods=["GET"]),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

@@ -8,11 +8,13 @@ or a device until the whole transaction commits.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from ..config import TableConfig
 from .event_base import Event
 from .state import RoundState, TableState
+
+S = TypeVar("S")
 
 
 class Transaction(Protocol):
@@ -37,4 +39,9 @@ class Transaction(Protocol):
 
     def effect(self, device: str, what: str) -> None:
         """Ask ``device`` to do ``what`` once the transaction is durable."""
+        ...
+
+    def service(self, kind: type[S]) -> S | None:
+        """The table's service of ``kind`` the station gave the session (THB: its link to the
+        progressive controller, ``jackpot.PoolLink``), or None when it has none."""
         ...

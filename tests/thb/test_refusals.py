@@ -105,7 +105,7 @@ REFUSALS = [
     ("pool-without-jackpot", _set("jackpot", None), RecordError,
      "jackpot: missing: seats[0] has a Pool stake, so the record needs the meter"),
     ("jackpot-unknown-key", _set("jackpot.meters", "1"), RecordError,
-     "jackpot.meters: unknown key (allowed: meter, rate, reset, cap, overflow)"),
+     "jackpot.meters: unknown key (allowed: meter, rate, reset, cap, overflow, link, awards)"),
     ("jackpot-missing-meter", _set("jackpot.meter", None), RecordError, "jackpot.meter: missing required key"),
     ("jackpot-missing-rate", _set("jackpot.rate", None), RecordError, "jackpot.rate: missing required key"),
     ("jackpot-missing-reset", _set("jackpot.reset", None), RecordError, "jackpot.reset: missing required key"),

@@ -108,3 +108,24 @@ def test_pool_hit_held_for_the_supervisor_then_bonus_paid_and_history_on_recall(
     assert "250.12" in recall.text.toPlainText()
     assert history[0]["verified_by"] == f"supervisor:{BADGE}"
     assert f"supervisor:{BADGE}" in recall.text.toPlainText()
+
+
+def test_a_linked_table_without_its_controller_shows_the_pool_closed_and_takes_no_pool_bet(qtbot, qapp, tmp_path):
+    """thb-linked with no floor: "Pool closed: no link" under the meter (in the croupier's language),
+    a Pool bet refused in the croupier's words, every other bet taken."""
+    from dealer_station.errors import RuleError
+
+    session, _shoe, journal = make_session(tmp_path, "thb-linked", deck=THB_DECK)
+    win = open_window(qtbot, qapp, session, size=(800, 480), language="fr")
+    try:
+        qtbot.waitUntil(lambda: win.meter.pending.isVisible(), timeout=TIMEOUT)
+        assert win.meter.pending.text() == "Pool fermé\u00a0: pas de liaison"
+        session.execute("open_round")
+        with pytest.raises(RuleError) as refused:
+            session.execute("set_bets", 1, {"ante": "25", "pool": "1"})
+        assert refused.value.key == "refuse_pool_closed"
+        session.execute("set_bets", 1, {"ante": "25"})
+        assert session.round.seats[1].bets == {"ante": Decimal(25)}
+    finally:
+        win.worker.shutdown(wait=True)
+        journal.close()

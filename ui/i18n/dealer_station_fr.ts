@@ -104,6 +104,14 @@
         <translation>Saisissez la carte d&apos;après sa face</translation>
     </message>
     <message>
+        <source>Pool closed: no link</source>
+        <translation>Pool fermé&#xa0;: pas de liaison</translation>
+    </message>
+    <message>
+        <source>Jackpot pending verification at table {table}: {amount}</source>
+        <translation>Jackpot en attente de vérification à la table {table}&#xa0;: {amount}</translation>
+    </message>
+    <message>
         <source>board</source>
         <translation>tableau</translation>
     </message>
@@ -230,6 +238,10 @@
     <message>
         <source>Jackpot hit: verification needed</source>
         <translation>Jackpot gagné&#xa0;: vérification requise</translation>
+    </message>
+    <message>
+        <source>Pool award waits for the progressive controller</source>
+        <translation>Gain du Pool en attente du contrôleur du progressif</translation>
     </message>
     <message>
         <source>Station error</source>
@@ -370,6 +382,10 @@
     <message>
         <source>{spot} is always {amount} at this table</source>
         <translation>{spot} vaut toujours {amount} à cette table</translation>
+    </message>
+    <message>
+        <source>Pool closed: no link to the progressive controller</source>
+        <translation>Pool fermé&#xa0;: pas de liaison avec le contrôleur du progressif</translation>
     </message>
     <message>
         <source>Place the {spot} first</source>

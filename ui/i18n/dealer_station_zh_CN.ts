@@ -104,6 +104,14 @@
         <translation>按牌面输入该牌</translation>
     </message>
     <message>
+        <source>Pool closed: no link</source>
+        <translation>彩池已关闭：无连接</translation>
+    </message>
+    <message>
+        <source>Jackpot pending verification at table {table}: {amount}</source>
+        <translation>{table} 号桌头奖待核实：{amount}</translation>
+    </message>
+    <message>
         <source>board</source>
         <translation>公共牌</translation>
     </message>
@@ -230,6 +238,10 @@
     <message>
         <source>Jackpot hit: verification needed</source>
         <translation>中头奖：需要核实</translation>
+    </message>
+    <message>
+        <source>Pool award waits for the progressive controller</source>
+        <translation>彩池奖金等待累积奖控制器</translation>
     </message>
     <message>
         <source>Station error</source>
@@ -370,6 +382,10 @@
     <message>
         <source>{spot} is always {amount} at this table</source>
         <translation>本桌{spot}固定为 {amount}</translation>
+    </message>
+    <message>
+        <source>Pool closed: no link to the progressive controller</source>
+        <translation>彩池已关闭：未连接累积奖控制器</translation>
     </message>
     <message>
         <source>Place the {spot} first</source>

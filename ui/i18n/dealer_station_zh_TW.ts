@@ -104,6 +104,14 @@
         <translation>按牌面輸入該牌</translation>
     </message>
     <message>
+        <source>Pool closed: no link</source>
+        <translation>彩池已關閉：無連線</translation>
+    </message>
+    <message>
+        <source>Jackpot pending verification at table {table}: {amount}</source>
+        <translation>{table} 號桌頭獎待核實：{amount}</translation>
+    </message>
+    <message>
         <source>board</source>
         <translation>公共牌</translation>
     </message>
@@ -230,6 +238,10 @@
     <message>
         <source>Jackpot hit: verification needed</source>
         <translation>中頭獎：需要核實</translation>
+    </message>
+    <message>
+        <source>Pool award waits for the progressive controller</source>
+        <translation>彩池獎金等待累積獎控制器</translation>
     </message>
     <message>
         <source>Station error</source>
@@ -370,6 +382,10 @@
     <message>
         <source>{spot} is always {amount} at this table</source>
         <translation>本桌{spot}固定為 {amount}</translation>
+    </message>
+    <message>
+        <source>Pool closed: no link to the progressive controller</source>
+        <translation>彩池已關閉：未連線累積獎控制器</translation>
     </message>
     <message>
         <source>Place the {spot} first</source>
