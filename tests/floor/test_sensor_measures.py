@@ -30,7 +30,8 @@ from dealer_station.journal import Journal
 from dealer_station.shifts import DEFAULT_SHIFTS, shift_of
 from dealer_station.table.events import SupervisorAuth
 from dealer_station.table.sensing import PayoutOverridden
-from tests.floor.conftest import Floor, SensorRun
+from tests.conftest import SensorRun
+from tests.floor.conftest import Floor
 from tests.floor.test_ingest import forward
 from tests.floor.test_measures import _figures
 from tests.floor.test_report import assert_floor_equals_facts

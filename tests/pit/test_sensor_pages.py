@@ -16,7 +16,8 @@ from dealer_station.floor.layout import place
 from dealer_station.floor.report_data import parse_at
 from dealer_station.journal import Journal
 from dealer_station.pit.app import PitSettings, create_app
-from tests.floor.conftest import Floor, SensorRun, new_floor, played_journal, sensor_run  # noqa: F401  (session fixtures)
+from tests.conftest import SensorRun
+from tests.floor.conftest import Floor, new_floor, played_journal  # noqa: F401  (a session fixture)
 from tests.floor.test_ingest import forward
 from tests.pg import PostgresServer
 from tests.pit.browser import chromium, sign_in
@@ -47,7 +48,7 @@ def pit_settings(floor: Floor, folder: Path, journal: Path) -> PitSettings:
 
 
 @pytest.fixture(scope="module")
-def sensor_app(sensor_floor: Floor, sensor_run: SensorRun,  # noqa: F811
+def sensor_app(sensor_floor: Floor, sensor_run: SensorRun,
                tmp_path_factory: pytest.TempPathFactory) -> Iterator[Starlette]:
     application = create_app(pit_settings(sensor_floor, tmp_path_factory.mktemp("sensor-pit"), sensor_run.journal))
     with TestClient(application):
@@ -55,7 +56,7 @@ def sensor_app(sensor_floor: Floor, sensor_run: SensorRun,  # noqa: F811
         yield application
 
 
-def test_the_report_and_the_table_page_show_the_sensor_figures(sensor_app: Starlette, sensor_run: SensorRun) -> None:  # noqa: F811
+def test_the_report_and_the_table_page_show_the_sensor_figures(sensor_app: Starlette, sensor_run: SensorRun) -> None:
     sam = signed_in(sensor_app, "sam")
     page = sam.get("/reports", params=ALL_TIME)
     assert page.status_code == 200, page.text
@@ -74,7 +75,7 @@ def test_the_report_and_the_table_page_show_the_sensor_figures(sensor_app: Starl
     assert "<h1>Pit report</h1>" in plain and 'id="sensor-rows"' not in plain
 
 
-def test_chromium_shows_the_sensor_figures(sensor_floor: Floor, sensor_run: SensorRun,  # noqa: F811
+def test_chromium_shows_the_sensor_figures(sensor_floor: Floor, sensor_run: SensorRun,
                                            tmp_path: Path) -> None:
     server = LiveServer(create_app(pit_settings(sensor_floor, tmp_path, sensor_run.journal)), par=0)
     try:
