@@ -21,6 +21,7 @@ import psycopg
 import pytest
 
 from dealer_station.floor.facts import Facts, derive
+from dealer_station.floor.html import as_html
 from dealer_station.floor.migrate import migrate
 from dealer_station.floor.queries import report_data
 from dealer_station.floor.render import SENSOR_COLUMNS, as_csv, as_json, as_text
@@ -160,6 +161,9 @@ def test_the_report_formats_carry_the_sensor_figures(fed: Floor, sensor_run: Sen
     assert section[0].split() == [h for c in SENSOR_COLUMNS for h in c.split()]
     assert [line.split()[0] for line in section[2:]] == ["T1R"]  # one table has a sensor: no totals line
     assert section[2].split()[-4:] == values["T1R"]
+    page = as_html(report).split(f"<h2>{SENSOR}</h2>", 1)[1].split("</table>", 1)[0]
+    assert page.count("<tr") == 2 and "<td class=''>T1R</td>" in page and "<td class=''>T1</td>" not in page
+    assert "".join(f"<td class='n'>{v}</td>" for v in values["T1R"]) in page
 
 
 def test_a_report_without_a_sensing_table_has_no_sensor_section(floor: Floor, journal_copy: Path) -> None:
@@ -167,6 +171,7 @@ def test_a_report_without_a_sensing_table_has_no_sensor_section(floor: Floor, jo
     report = floor_report(floor.report_url)
     assert report.rows and not report.sensor_rows
     assert f"\n{SENSOR}\n" not in as_text(report)
+    assert f"<h2>{SENSOR}</h2>" not in as_html(report)
     assert all(r[k] == 0 for r in json.loads(as_json(report))["rows"] for k in SENSOR_KEYS)
 
 
