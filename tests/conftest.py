@@ -1,15 +1,18 @@
 """Fixtures shared by the test packages: one real PostgreSQL server per test session (tests/pg.py),
-for the floor's tests and the pit page's alike."""
+for the floor's tests and the pit page's alike, and one simulated bet-sensing table's journal."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import tempfile
 import tomllib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,3 +54,33 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pg_server() -> Iterator[PostgresServer]:
     with PostgresServer.running() as server:
         yield server
+
+
+SENSOR_FAULTS = "mispay:0.3,missed_collect:0.2,past_post:0.3,pinch:0.3,counterfeit:0.2,flaky_read:0.3"
+
+
+@dataclass(frozen=True)
+class SensorRun:
+    """A bet-sensing table's journal and what ``simulate --json`` printed of it."""
+
+    journal: Path
+    summary: dict[str, Any]
+
+    def caught(self, kind: str) -> int:
+        return int(self.summary["bet_sensor"][kind]["caught"])
+
+
+@pytest.fixture(scope="session")
+def sensor_run(tmp_path_factory: pytest.TempPathFactory) -> SensorRun:
+    """``simulate --config uth-rfid --faults ...``: 16 rounds of 3 seats through the RFID bet sensor's
+    twin with every fault it catches (about 8 s, once per session)."""
+    from tests import cli
+
+    path = tmp_path_factory.mktemp("sensed") / "T1R.sqlite"
+    done = cli.run([sys.executable, "-m", "dealer_station", "simulate", "--config", "uth-rfid", "--rounds", "16",
+                    "--seed", "5", "--seats", "3", "--faults", SENSOR_FAULTS, "--journal", str(path), "--json"],
+                   capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["bet_sensor"]["past_post"]["caught"] and summary["bet_sensor"]["pinch"]["caught"]
+    return SensorRun(path, summary)

@@ -25,7 +25,11 @@ Rules (ROUND_RECORD.md and the journal's event payloads):
   (the record's ``jackpot.meter``, as the round found it, plus what this round's
   contributions put in the meter: ``pool_to_meter``, the sum of their ``to_meter``);
 * jackpot amounts: a contribution's ``to_meter + to_overflow``, else the fact's ``amount``;
-  a reversal's, that of the fact it undoes.
+  a reversal's, that of the fact it undoes;
+* the bet sensor (migration 0012): ``sensed`` is 1 when the round journaled ``bets_sensed``
+  (the sensor locked its stakes); ``past_posts`` and ``pinches`` count its ``bet_alarm`` events
+  by cause, ``overrides`` its ``payout_overridden`` (a seat paid although its chips were not
+  what is due).
 """
 
 from __future__ import annotations
@@ -39,7 +43,9 @@ from ..journal import JournalEvent
 from ..money import ZERO
 from ..par import POOL_METER
 
-FACT_KINDS = frozenset({
+SENSOR_KINDS = frozenset({"bets_sensed", "bet_alarm", "payout_overridden"})
+"""The bet sensor's events the round facts count (``floor.derive_sensor_facts``, migration 0012)."""
+FACT_KINDS = SENSOR_KINDS | frozenset({
     "round_opened", "settled", "round_paid", "round_voided", "round_adjusted", "device_fault", "halted", "device_status",
     "supervisor_auth", "halt_cleared", "card_corrected", "jackpot_contribution", "jackpot_award", "jackpot_seed",
     "jackpot_reversal",
@@ -76,6 +82,10 @@ class RoundFact:
     supervisor_acted: bool = False
     jackpot_hit: bool = False
     pool_to_meter: Decimal = ZERO
+    sensed: int = 0
+    past_posts: int = 0
+    pinches: int = 0
+    overrides: int = 0
 
 
 @dataclass(frozen=True)
@@ -285,6 +295,19 @@ def _round_voided(facts: Facts, e: JournalEvent, p: Mapping[str, Any], rid: str)
     rnd.void_cause, rnd.voided_by = p.get("cause"), p.get("by")
 
 
+def _sensor(facts: Facts, e: JournalEvent, p: Mapping[str, Any], rid: str) -> None:
+    """``floor.fact_sensor``: what a bet sensor event adds to its round."""
+    rnd = _round(facts, e.table_id, rid)
+    if e.kind == "bets_sensed":
+        rnd.sensed = 1
+    elif e.kind == "bet_alarm":
+        cause = p.get("cause")
+        rnd.past_posts += int(cause == "past_post")
+        rnd.pinches += int(cause == "pinch")
+    else:
+        rnd.overrides += 1
+
+
 ROUND_RULES: dict[str, Rule] = {
     "round_opened": _round_opened, "settled": _settled, "round_paid": _round_paid, "round_voided": _round_voided,
 }
@@ -345,6 +368,9 @@ def _apply(facts: Facts, e: JournalEvent) -> None:
     if kind in ROUND_RULES:
         if rid:
             ROUND_RULES[kind](facts, e, p, rid)
+    elif kind in SENSOR_KINDS:
+        if e.round_id:  # the floor's trigger reads the record's own round id only
+            _sensor(facts, e, p, e.round_id)
     elif kind == "round_adjusted":
         _apply_adjustment(facts, e)
     elif kind in ("device_fault", "halted", "device_status"):

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from html import escape
 
 from ..money import format_money
-from .render import COLUMNS, period_text, row_cells
-from .report import Report, ReportRow
+from .render import COLUMNS, SENSOR_COLUMNS, period_text, row_cells
+from .report import SENSOR, Report, ReportRow
 
 WIDTH, HEIGHT, PAD = 760, 240, 44
 STYLE = """
@@ -26,6 +26,8 @@ def as_html(report: Report) -> str:
         parts.append(f"<p class='no'>{len(report.data.alarms)} integrity alarm(s): see below.</p>")
     rows = [*report.rows, report.totals()] if len(report.rows) > 1 else report.rows
     parts.append(_table(COLUMNS, [row_cells(r) for r in rows]))
+    if report.sensor_rows:
+        parts += [f"<h2>{SENSOR}</h2>", _table(SENSOR_COLUMNS, [r.cells(SENSOR) for r in report.sensor_rows])]
     parts += ["<h2>Hold over time against par (95% band)</h2>", hold_chart(report.series)]
     parts += ["<h2>Voids and device faults per table</h2>", bars_chart(report.per_table)]
     voids = [(r.table, cause, str(n)) for r in report.per_table for cause, n in sorted(r.voids_by_cause.items())]

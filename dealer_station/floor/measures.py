@@ -1,8 +1,9 @@
 """The floor's measures, declared once: what a pit report sums over the rounds that ended.
 
 A measure is one field of ``Tally``, declared with ``measure()``: which ended rounds it sums
-(``over``: paid or voided) and which round fact it sums (``fact``: a ``facts.RoundFact`` field,
-the same-named column of ``floor.rounds``; none: it counts the rounds). Everything that
+(``over``: paid, voided, or every ended round) and which round fact it sums (``fact``: a
+``facts.RoundFact`` field, the same-named column of ``floor.rounds``, money unless ``counts``;
+none: it counts the rounds). Everything that
 carries the figures is a ``Tally`` and gets the field from it: ``report_data.RoundSums`` (the
 sums per table, game, pay tables and bucket, from the floor's SQL or a journal's facts) and
 ``report.ReportRow`` (a report's row and its totals); the floor's SQL aggregate is
@@ -16,6 +17,7 @@ one ``measure()`` field here, one ``report.COLUMNS`` entry.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import Field, dataclass, field, fields
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
@@ -25,7 +27,8 @@ from ..money import ZERO
 if TYPE_CHECKING:
     from .facts import RoundFact
 
-Outcome = Literal["paid", "voided"]
+Outcome = Literal["paid", "voided", "ended"]
+"""The rounds a measure sums: paid, voided, or both (an alarm counts whatever became of its round)."""
 
 
 @dataclass(frozen=True)
@@ -35,38 +38,44 @@ class Measure:
     name: str
     over: Outcome  # the ended rounds it sums
     fact: str | None  # the RoundFact field / floor.rounds column it sums; None: it counts rounds
+    counts: bool = False  # the fact is a whole number (an integer column), not money
 
     @property
     def zero(self) -> int | Decimal:
-        return 0 if self.fact is None else ZERO
+        return 0 if self.fact is None or self.counts else ZERO
 
     @property
     def sql(self) -> str:
         """Its aggregate over ``floor.rounds`` (the floor's side of ``of``)."""
-        only = f"FILTER (WHERE outcome = '{self.over}')"
+        only = "FILTER (WHERE outcome <> 'open')" if self.over == "ended" else f"FILTER (WHERE outcome = '{self.over}')"
         return f"count(*) {only}" if self.fact is None else f"coalesce(sum({self.fact}) {only}, 0)"
 
     def of(self, fact: RoundFact) -> Any:
         """What one round adds (a journal's side of ``sql``)."""
-        if fact.outcome != self.over:
+        if fact.outcome == "open" or (self.over != "ended" and fact.outcome != self.over):
             return self.zero
         return 1 if self.fact is None else getattr(fact, self.fact)
 
 
-def measure(over: Outcome, fact: str | None = None) -> Any:
-    """A ``Tally`` field that is a measure (starting at 0)."""
-    return field(default=0 if fact is None else ZERO, metadata={"measure": (over, fact)})
+def measure(over: Outcome, fact: str | None = None, *, counts: bool = False) -> Any:
+    """A ``Tally`` field that is a measure (starting at 0; ``counts``: the fact is a whole number)."""
+    return field(default=0 if fact is None or counts else ZERO, metadata={"measure": (over, fact, counts)})
 
 
 @dataclass(kw_only=True)
 class Tally:
-    """Every measure, summed: rounds paid, voids, handle, win (the house's), rake."""
+    """Every measure, summed: rounds paid, voids, handle, win (the house's), rake; and the bet sensor's:
+    rounds it locked, past-posting and pinching alarms, payouts a supervisor let through (docs/floor.md)."""
 
     rounds: int = measure("paid")
     voids: int = measure("voided")
     handle: Decimal = measure("paid", "handle")
     win: Decimal = measure("paid", "win")
     rake: Decimal = measure("paid", "rake")
+    sensed_rounds: int = measure("ended", "sensed", counts=True)
+    past_posts: int = measure("ended", "past_posts", counts=True)
+    pinches: int = measure("ended", "pinches", counts=True)
+    overrides: int = measure("ended", "overrides", counts=True)
 
     def add(self, other: Tally) -> None:
         """Add another tally's figures (rows into a coarser row, rows into the totals)."""
@@ -87,6 +96,6 @@ MEASURES = _measures(fields(Tally))
 """Every measure, in ``Tally``'s order (the floor's query selects them in this order)."""
 
 
-def measure_values(values: tuple[Any, ...] | list[Any]) -> dict[str, Any]:
-    """The measures' values, by name, from a row selecting ``Measure.sql`` in ``MEASURES`` order."""
-    return {m.name: v for m, v in zip(MEASURES, values, strict=True)}
+def measure_values(values: tuple[Any, ...] | list[Any], measures: Sequence[Measure] = MEASURES) -> dict[str, Any]:
+    """The measures' values, by name, from a row selecting ``Measure.sql`` of ``measures`` in their order."""
+    return {m.name: v for m, v in zip(measures, values, strict=True)}

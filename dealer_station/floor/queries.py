@@ -16,7 +16,7 @@ from typing import Any
 import psycopg
 
 from ..recall import recalled_from_events
-from .measures import MEASURES, measure_values
+from .measures import MEASURES, Measure, measure_values
 from .migrate import require_version
 from .report_data import (
     Alarm,
@@ -32,12 +32,13 @@ from .report_data import (
 )
 
 Conn = psycopg.Connection[Any]
-REPORT_SCHEMA = 9
+REPORT_SCHEMA = 12
 """The floor migration the reports need: 0005 derives the meter each Pool stake was paid from,
 0006 checks records for what the reports compute with, 0007 keeps what it cannot read flagged
 (``events.flagged``) and holds the alarms about logins (``login_alarms``), 0009 derives the facts
 with the small functions later rule changes replace (the same facts: a floor at 0007 is brought up
-by ``floor migrate``, nothing re-derived)."""
+by ``floor migrate``, nothing re-derived), 0012 the bet sensor's round facts (re-derived from the
+events a floor holds)."""
 
 
 def _range(column: str, period: Period) -> tuple[str, dict[str, Any]]:
@@ -73,15 +74,17 @@ def report_data(conn: Conn, period: Period, tables: Sequence[str] | None = None,
         return _report_data(conn, period, tables, with_stakes)
 
 
-def _report_data(conn: Conn, period: Period, tables: Sequence[str] | None, with_stakes: bool) -> ReportData:
+def _report_data(conn: Conn, period: Period, tables: Sequence[str] | None, with_stakes: bool,
+                 measures: Sequence[Measure] = MEASURES) -> ReportData:
+    """``report_data``'s queries; ``measures``: those to read (the rest stay 0: a test reads an older floor)."""
     data = ReportData(period)
     only = " AND table_id = ANY(%(tables)s)" if tables else ""
     cond, params = _range("ended_at", period)
     params["tables"] = list(tables or [])
     bucket = "date_trunc(%(unit)s, ended_at AT TIME ZONE %(tz)s)"
-    measures = ", ".join(m.sql for m in MEASURES)
+    sums = ", ".join(m.sql for m in measures)
     rounds = conn.execute(
-        f"""SELECT table_id, coalesce(game, '?'), par_key, {bucket}, {measures}
+        f"""SELECT table_id, coalesce(game, '?'), par_key, {bucket}, {sums}
             FROM floor.rounds WHERE outcome <> 'open' AND {cond}{only} GROUP BY 1, 2, 3, 4""", params).fetchall()
     stakes = [] if not with_stakes else conn.execute(
         f"""SELECT table_id, coalesce(game, '?'), par_key, {bucket}, s.key,
@@ -91,7 +94,7 @@ def _report_data(conn: Conn, period: Period, tables: Sequence[str] | None, with_
             WHERE outcome = 'paid' AND {cond}{only} GROUP BY 1, 2, 3, 4, 5""", params).fetchall()
     pays = _paytables_by_key(conn, {row[2] for row in rounds} | {row[2] for row in stakes})
     for table_id, game, key, b, *values in rounds:
-        data.rounds.append(RoundSums(table_id, game, pays.get(key), b, **measure_values(values)))
+        data.rounds.append(RoundSums(table_id, game, pays.get(key), b, **measure_values(values, measures)))
     for table_id, game, key, b, spot, total, squares, total_squared in stakes:
         data.stakes.append(StakeSums(table_id, game, pays.get(key), b, spot, total, squares, total_squared))
     for table_id, game, b, cause, count in conn.execute(

@@ -10,11 +10,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..money import format_money
-from .report import COLUMNS as REPORT_COLUMNS
-from .report import Report, ReportRow
+from .report import SENSOR, Report, ReportRow, section_columns
 
-COLUMNS = tuple(c.header for c in REPORT_COLUMNS if c.header is not None)
+COLUMNS = tuple(c.header for c in section_columns() if c.header is not None)
 """The terminal and HTML table's headings (``report.COLUMNS``)."""
+SENSOR_COLUMNS = tuple(c.header for c in section_columns(SENSOR) if c.header is not None)
+"""The bet sensor section's headings: the row's keys, then the sensor's figures."""
 
 
 def row_cells(row: ReportRow) -> list[str]:
@@ -45,6 +46,8 @@ def as_text(report: Report) -> str:
     out = [f"Pit report {period_text(report)}", ""]
     rows = [row_cells(r) for r in report.rows] + ([row_cells(report.totals())] if len(report.rows) > 1 else [])
     out.append(aligned(COLUMNS, rows))
+    if report.sensor_rows:
+        out += ["", SENSOR, aligned(SENSOR_COLUMNS, [r.cells(SENSOR) for r in report.sensor_rows])]
     voids = [(r.table, r.game, cause, str(n)) for r in report.per_table for cause, n in sorted(r.voids_by_cause.items())]
     if voids:
         out += ["", "Voids by cause", aligned(("table", "game", "cause", "voids"), voids)]

@@ -32,6 +32,8 @@ from .report_data import ReportData
 
 GROUP_KEYS = ("table", "game", "day", "shift")
 ALL = "all"
+SENSOR = "Bet sensor"
+"""The section of the bet sensor's columns (docs/bet-sensing.md): shown when a row's rounds were sensed."""
 Z95 = Decimal("1.96")
 CENT = Decimal("0.01")
 Progress = Callable[[str], None]
@@ -91,9 +93,18 @@ class ReportRow(Tally):
     def as_json(self) -> dict[str, Any]:
         return {c.key: c.value(self) for c in COLUMNS if c.key is not None}
 
-    def cells(self) -> list[str]:
-        """The row in the terminal and HTML table."""
-        return [c.cell(self) for c in COLUMNS if c.header is not None]
+    def cells(self, section: str | None = None) -> list[str]:
+        """The row in the terminal and HTML table (``section``: in that section's table, ``section_columns``)."""
+        return [c.cell(self) for c in section_columns(section)]
+
+    def figures(self, section: str) -> list[tuple[str, str]]:
+        """A section's own figures of this row, (heading, cell): the pit's table page lists them."""
+        return [(c.header, c.cell(self)) for c in COLUMNS if c.section == section and c.header is not None]
+
+    @property
+    def sensed(self) -> bool:
+        """Whether a bet sensor watched any of its rounds (its section lists only such rows)."""
+        return self.sensed_rounds > 0
 
 
 def _cents(value: Decimal | None) -> Decimal | None:
@@ -107,12 +118,14 @@ def _text(value: Decimal | None) -> str | None:
 @dataclass(frozen=True)
 class Column:
     """One column of a report: its JSON/CSV field (``key``), its heading in the terminal and HTML
-    table (``header``), its JSON value and, where it is not that value as text, its table cell."""
+    table (``header``), its JSON value and, where it is not that value as text, its table cell;
+    ``section``: shown in that section's table (after the row's keys) rather than the main one."""
 
     key: str | None
     header: str | None
     value: Callable[[ReportRow], Any]
     text: Callable[[ReportRow], str] | None = None
+    section: str | None = None
 
     def cell(self, row: ReportRow) -> str:
         if self.text is not None:
@@ -153,10 +166,20 @@ COLUMNS: tuple[Column, ...] = (
     Column("rake", "rake", lambda r: format_money(r.rake)),
     Column("jackpot", None, lambda r: {k: format_money(v) for k, v in sorted(r.jackpot.items())}),
     Column("jackpot_hits", None, lambda r: r.jackpot_hits),
+    Column("sensed_rounds", "sensed", lambda r: r.sensed_rounds, section=SENSOR),
+    Column("past_posts", "past-post", lambda r: r.past_posts, section=SENSOR),
+    Column("pinches", "pinch", lambda r: r.pinches, section=SENSOR),
+    Column("overrides", "overridden", lambda r: r.overrides, section=SENSOR),
 )
 """A report's columns in order: the JSON/CSV fields are those with a key, the terminal and HTML
-table's those with a header. A new measure's column is one entry here (append it: CSV readers
-go by position)."""
+table's those with a header (a section's in its own table, shown when a row has its figures).
+A new measure's column is one entry here (append it: CSV readers go by position)."""
+
+
+def section_columns(section: str | None = None) -> tuple[Column, ...]:
+    """The columns of the main table (None) or of a section's: the row's keys, then its own."""
+    own = tuple(c for c in COLUMNS if c.header is not None and c.section == section)
+    return own if section is None else (*(c for c in COLUMNS if c.key in GROUP_KEYS), *own)
 
 
 ParLookup = Callable[[str, str | None], Any]
@@ -230,6 +253,13 @@ class Report:
     series: list[ReportRow]  # by gaming day and shift, every table: hold over time
     per_table: list[ReportRow]  # by table: voids and faults per table
     par_notes: dict[str, str]
+
+    @property
+    def sensor_rows(self) -> list[ReportRow]:
+        """The bet sensor's section: the rows it watched rounds of (and the totals, when several); none
+        when no table of the report has a sensor."""
+        rows = [r for r in self.rows if r.sensed]
+        return [*rows, self.totals()] if len(rows) > 1 else rows
 
     def totals(self) -> ReportRow:
         total = ReportRow(ALL, ALL, ALL, ALL)

@@ -23,7 +23,7 @@ from starlette.routing import Route
 from ..errors import DealerStationError
 from ..floor import html, render
 from ..floor.queries import report_data
-from ..floor.report import Report, make_report, parse_group
+from ..floor.report import SENSOR, Report, make_report, parse_group
 from ..floor.report_data import Period
 from ..periods import moment, zone
 from ..shifts import parse_shifts, shift_of, shift_start
@@ -103,6 +103,7 @@ async def report_page(request: Request) -> Response:
         context.update(
             period=render.period_text(report), columns=render.COLUMNS,
             rows=[(r, render.row_cells(r)) for r in rows],
+            sensor_columns=render.SENSOR_COLUMNS, sensor_rows=[(r, r.cells(SENSOR)) for r in report.sensor_rows],
             hold_chart=html.hold_chart(report.series), bars_chart=html.bars_chart(report.per_table),
             voids=[(r.table, r.game, cause, n) for r in report.per_table for cause, n in sorted(r.voids_by_cause.items())],
             faults=[(r.table, *name.split("/", 1), n) for r in report.per_table for name, n in sorted(r.faults_by.items())],

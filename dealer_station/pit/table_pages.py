@@ -1,9 +1,10 @@
 """The page behind every tile (``/tables/T01``): the table now and what a supervisor looks up next.
 
 The tile itself (``live.FloorLive``), the table's last rounds (``queries.find_rounds``, as the
-finder), its devices with their faults this shift by code (the shift report's own figures, by
-table), its integrity alarms (``queries.alarms``) and its progressive: the meters and the last
-hits with what happened to each (``jackpot_pages.hit_state``).
+finder), its devices with their faults this shift by code and, at a table with a bet sensor, the
+sensor's alarms and overrides this shift (the shift report's own figures, by table), its integrity
+alarms (``queries.alarms``) and its progressive: the meters and the last hits with what happened
+to each (``jackpot_pages.hit_state``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..floor.queries import RoundFilter, alarms, find_rounds
+from ..floor.report import SENSOR
 from ..floor.report_data import Alarm
 from .app import Pit, pit_of
 from .round_pages import round_line
@@ -39,8 +41,9 @@ async def table_page(request: Request) -> Response:
     row = pit.live.shift_row(table_id)
     faults = sorted(((*name.split("/", 1), n) for name, n in (row.faults_by if row else {}).items()),
                     key=lambda f: (f[0], f[1]))
+    sensor = row.figures(SENSOR) if row is not None and row.sensed else None
     return pit.render(request, "table.html", tile=tile, lines=[round_line(r) for r in reversed(found)],
-                      alarms=raised, faults=faults, jackpot=pit.live.jackpot_summary(table_id),
+                      alarms=raised, faults=faults, sensor=sensor, jackpot=pit.live.jackpot_summary(table_id),
                       shift_started=pit.live.shift_started, chain=pit.chains.results().get(table_id))
 
 

@@ -83,3 +83,4 @@ def _structlog_defaults() -> Iterator[None]:
     import structlog
 
     structlog.reset_defaults()
+

@@ -1,0 +1,218 @@
+"""The bet sensor's measures on the floor (issue 21, migration 0012): a floor fed the journal of
+``simulate --config uth-rfid --faults ...`` reports the past-posting and pinching alarms the
+simulation says it caught, per table, gaming day and shift; a supervisor's payout override counts;
+a table without a sensor has zeros and no row in the sensor's section; a floor filled before the
+migration gets the figures from the events it holds, every other figure unchanged.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import Counter
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import psycopg
+import pytest
+
+from dealer_station.floor.facts import Facts, derive
+from dealer_station.floor.html import as_html
+from dealer_station.floor.migrate import migrate
+from dealer_station.floor.queries import report_data
+from dealer_station.floor.render import SENSOR_COLUMNS, as_csv, as_json, as_text
+from dealer_station.floor.report import SENSOR, Report, make_report
+from dealer_station.floor.report_data import Period, parse_at
+from dealer_station.journal import Journal
+from dealer_station.shifts import DEFAULT_SHIFTS, shift_of
+from dealer_station.table.events import SupervisorAuth
+from dealer_station.table.sensing import PayoutOverridden
+from tests.conftest import SensorRun
+from tests.floor.conftest import Floor
+from tests.floor.test_ingest import forward
+from tests.floor.test_measures import _figures
+from tests.floor.test_report import assert_floor_equals_facts
+from tests.pg import PostgresServer
+
+SLOW = pytest.mark.slow  # the simulated bet-sensing table (``sensor_run``): about 8 s, once per session
+TZ = ZoneInfo("Europe/Malta")
+PERIOD = Period(None, None, TZ, DEFAULT_SHIFTS)
+START = datetime(2026, 11, 30, 4, 0, tzinfo=UTC)  # 05:00 local: the night shift of the 29th, then the 30th's
+EVERY = timedelta(minutes=80)  # one round every 80 minutes: 16 rounds over four shifts and two gaming days
+OVERRIDDEN_ROUND = 7
+SENSOR_KEYS = ("sensed_rounds", "past_posts", "pinches", "overrides")
+
+
+def replay(source: Path, target: Path, *, override_in: int | None = OVERRIDDEN_ROUND) -> None:
+    """The same events, journaled again (their own chain) with a round every ``EVERY`` from ``START``;
+    in round ``override_in`` a supervisor lets the first seat's payout through (``override_payout``: the
+    authorisation and ``payout_overridden`` before its ``seat_paid``, as the session journals them)."""
+    now = [START - EVERY]
+
+    def clock() -> datetime:
+        now[0] += timedelta(milliseconds=5)
+        return now[0]
+
+    rounds = 0
+    overridden = False
+    with Journal.open_readonly(source) as journal, Journal(target, table_id=journal.table_id, clock=clock) as copy:
+        for e in journal.events():
+            if e.seq == 1:
+                continue  # the journal's own purpose record
+            if e.kind == "round_opened":
+                rounds += 1
+                now[0] = START + (rounds - 1) * EVERY
+            if e.kind == "seat_paid" and rounds == override_in and not overridden:
+                overridden = True
+                actor = "supervisor:0412"
+                copy.append("supervisor_auth", SupervisorAuth(True, "ok", badge="0412", action="override_payout")
+                            .payload(), actor=actor, round_id=e.round_id)
+                copy.append("payout_overridden", PayoutOverridden(e.payload["seat"], ("Ante: short 5",), "counted by hand")
+                            .payload(), actor=actor, round_id=e.round_id)
+            copy.append(e.kind, e.payload, actor=e.actor, round_id=e.round_id)
+    assert override_in is None or overridden
+
+
+@pytest.fixture(scope="module")
+def sensed(sensor_run: SensorRun, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("sensed-replay") / "T1R.sqlite"
+    replay(sensor_run.journal, path)
+    return path
+
+
+def facts_of(*paths: Path) -> Facts:
+    facts = Facts()
+    for path in paths:
+        with Journal.open_readonly(path) as journal:
+            derive(journal.events(), facts)
+    return facts
+
+
+def floor_report(url: str, by: tuple[str, ...] = ("table", "day", "shift")) -> Report:
+    with psycopg.connect(url) as conn:
+        return make_report(report_data(conn, PERIOD), by, lambda game, paytables: None)
+
+
+def alarms_by_shift(path: Path) -> dict[tuple[str, str], Counter[str]]:
+    """Straight from the journal: each bet alarm's cause, in the gaming day and shift its round ended in."""
+    with Journal.open_readonly(path) as journal:
+        ended = {e.round_id: parse_at(e.at) for e in journal.events(kinds={"round_paid", "round_voided"})}
+        found: dict[tuple[str, str], Counter[str]] = {}
+        for e in journal.events(kinds={"bet_alarm"}):
+            day, shift = shift_of(PERIOD.bucket(ended[e.round_id]), DEFAULT_SHIFTS)
+            found.setdefault((day.isoformat(), shift), Counter())[e.payload["cause"]] += 1
+    return found
+
+
+@pytest.fixture
+def fed(floor: Floor, sensed: Path, journal_copy: Path) -> Iterator[Floor]:
+    """A floor fed the sensing table (T1R) and a table without a sensor (T1, uth-default)."""
+    forward(sensed, floor.station_url, table_id="T1R")
+    forward(journal_copy, floor.station_url)
+    yield floor
+
+
+@SLOW
+def test_the_floor_reports_the_alarms_the_simulation_caught_per_table_day_and_shift(
+        fed: Floor, sensed: Path, journal_copy: Path, sensor_run: SensorRun) -> None:
+    assert_floor_equals_facts(fed.report_url, facts_of(journal_copy, sensed))  # facts.py derives what the floor does
+    report = floor_report(fed.report_url)
+    total = report.totals()
+    rounds = sensor_run.summary["rounds_completed"] + sum(sensor_run.summary["voided"].values())
+    assert (total.sensed_rounds, total.past_posts, total.pinches, total.overrides) == (
+        rounds, sensor_run.caught("past_post"), sensor_run.caught("pinch"), 1)
+    assert sensor_run.summary["bet_sensor"]["false_alarms"] == 0  # every alarm on the floor is a caught fault
+    mine = {(r.day, r.shift): r for r in report.rows if r.table == "T1R"}
+    expected = alarms_by_shift(sensed)
+    assert len(mine) == 4 and len(expected) > 1  # the rounds span four shifts, the alarms more than one
+    assert {k: (r.past_posts, r.pinches) for k, r in mine.items() if r.past_posts or r.pinches} == {
+        k: (c["past_post"], c["pinch"]) for k, c in expected.items()}
+    overridden = [k for k, r in mine.items() if r.overrides]
+    assert [mine[k].overrides for k in overridden] == [1]
+    assert sum(r.sensed_rounds for r in mine.values()) == rounds
+    plain = [r for r in report.rows if r.table == "T1"]
+    assert plain and all((r.sensed_rounds, r.past_posts, r.pinches, r.overrides) == (0, 0, 0, 0) for r in plain)
+    assert [r.table for r in report.sensor_rows] == ["T1R"] * 4 + ["all"]  # no row for the table without a sensor
+    by_table = {r.table: r for r in floor_report(fed.report_url, ("table",)).rows}
+    assert by_table["T1R"].past_posts == sensor_run.caught("past_post") and by_table["T1"].sensed_rounds == 0
+
+
+@SLOW
+def test_the_report_formats_carry_the_sensor_figures(fed: Floor, sensor_run: SensorRun) -> None:
+    report = floor_report(fed.report_url, ("table",))
+    doc = json.loads(as_json(report))
+    rows = {r["table"]: r for r in doc["rows"]}
+    assert {k: rows["T1R"][k] for k in SENSOR_KEYS} == {
+        "sensed_rounds": 16, "past_posts": sensor_run.caught("past_post"), "pinches": sensor_run.caught("pinch"),
+        "overrides": 1}
+    assert {k: rows["T1"][k] for k in SENSOR_KEYS} == dict.fromkeys(SENSOR_KEYS, 0)
+    assert doc["totals"]["past_posts"] == sensor_run.caught("past_post")
+    table = list(csv.reader(io.StringIO(as_csv(report))))
+    assert tuple(table[0][-4:]) == SENSOR_KEYS  # appended: CSV readers go by position
+    values = {row[0]: row[-4:] for row in table[1:]}
+    assert values["T1R"] == ["16", str(sensor_run.caught("past_post")), str(sensor_run.caught("pinch")), "1"]
+    assert values["T1"] == ["0", "0", "0", "0"]
+    text = as_text(report)
+    section = text.split(f"\n{SENSOR}\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert section[0].split() == [h for c in SENSOR_COLUMNS for h in c.split()]
+    assert [line.split()[0] for line in section[2:]] == ["T1R"]  # one table has a sensor: no totals line
+    assert section[2].split()[-4:] == values["T1R"]
+    page = as_html(report).split(f"<h2>{SENSOR}</h2>", 1)[1].split("</table>", 1)[0]
+    assert page.count("<tr") == 2 and "<td class=''>T1R</td>" in page and "<td class=''>T1</td>" not in page
+    assert "".join(f"<td class='n'>{v}</td>" for v in values["T1R"]) in page
+
+
+def test_a_report_without_a_sensing_table_has_no_sensor_section(floor: Floor, journal_copy: Path) -> None:
+    forward(journal_copy, floor.station_url)
+    report = floor_report(floor.report_url)
+    assert report.rows and not report.sensor_rows
+    assert f"\n{SENSOR}\n" not in as_text(report)
+    assert f"<h2>{SENSOR}</h2>" not in as_html(report)
+    assert all(r[k] == 0 for r in json.loads(as_json(report))["rows"] for k in SENSOR_KEYS)
+
+
+@SLOW
+def test_a_floor_filled_before_0012_reports_the_sensor_figures_after_it(
+        pg_server: PostgresServer, sensed: Path, journal_copy: Path, sensor_run: SensorRun) -> None:
+    """Filled at 0009, migrated: 0012 re-derives the sensor's facts from the events held; the other figures
+    are what they were, and the floor is the same as one fed after the migration."""
+    pg_server.create_database("floor_at_v9_sensor")
+    url = pg_server.url(dbname="floor_at_v9_sensor")
+    migrate(url, up_to=9)
+    forward(sensed, url, table_id="T1R")
+    forward(journal_copy, url)
+    before = _figures(url)
+    assert all(r[k] == 0 for r in before["rows"] for k in SENSOR_KEYS)  # read as far as the floor goes
+    assert migrate(url)[-1] == "0012_sensor_measures"
+    after = _figures(url)
+
+    def without_sensor(figures: dict[str, Any]) -> dict[str, Any]:
+        def strip(row: dict[str, Any]) -> dict[str, Any]:
+            return {k: v for k, v in row.items() if k not in SENSOR_KEYS}
+        return {**figures, "rows": [strip(r) for r in figures["rows"]], "totals": strip(figures["totals"])}
+
+    assert without_sensor(after) == without_sensor(before)
+    assert (after["totals"]["past_posts"], after["totals"]["pinches"], after["totals"]["overrides"]) == (
+        sensor_run.caught("past_post"), sensor_run.caught("pinch"), 1)
+    assert_floor_equals_facts(url, facts_of(sensed, journal_copy))
+
+
+def test_a_sensor_event_naming_no_round_or_an_unknown_cause_adds_nothing(floor: Floor, tmp_path: Path) -> None:
+    path = tmp_path / "X2.sqlite"
+    with Journal(path, table_id="X2") as j:
+        j.append("round_opened", {"round_id": "X2-1", "number": 1}, actor="croupier", round_id="X2-1")
+        j.append("bets_sensed", {"spots": []}, actor="croupier", round_id="X2-1")
+        j.append("bet_alarm", {"seat": 1, "spot": "ante", "cause": "nudge"}, actor="device:bet_sensor", round_id="X2-1")
+        j.append("bet_alarm", {"seat": 1, "spot": "ante", "cause": "pinch"}, actor="device:bet_sensor", round_id="X2-1")
+        j.append("bet_alarm", {"seat": 1, "spot": "ante", "cause": "pinch"}, actor="device:bet_sensor")  # no round
+        j.append("round_voided", {"cause": "bet_alarm", "by": "supervisor:0412"}, actor="supervisor:0412",
+                 round_id="X2-1")
+    forward(path, floor.station_url, table_id="X2")
+    facts = facts_of(path)
+    assert_floor_equals_facts(floor.report_url, facts)
+    [row] = floor_report(floor.report_url).rows
+    assert (row.rounds, row.voids, row.sensed_rounds, row.past_posts, row.pinches) == (0, 1, 1, 0, 1)  # a void counts
