@@ -107,7 +107,7 @@ def test_a_floor_filled_at_0007_reports_the_same_figures_after_0009(
     assert Decimal(before["totals"]["rake"]) > 0 and before["totals"]["voids"] > 0
     assert before["totals"]["jackpot"] and before["stakes"]
     applied = migrate(url)
-    assert applied and applied[0] == "0008_par_sheets" and applied[-1] == "0009_small_fact_functions"
+    assert applied and applied[0] == "0008_par_sheets" and "0009_small_fact_functions" in applied  # and any later one
     assert _derived(url) == held  # the migration re-derives nothing: the rules did not change
     assert _figures(url) == before
     # New events after the migration: the small functions derive what facts.py derives.
