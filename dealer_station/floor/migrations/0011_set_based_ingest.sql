@@ -21,6 +21,10 @@
 --    in any case: ON COMMIT DELETE ROWS). The stage is the session's own: no other login sees it.
 -- 4. floor.record_hash is STABLE, as what it calls (to_json, convert_to) is: PostgreSQL then inlines it
 --    into the statement instead of running an SQL function per record. Same text, same hash.
+-- 5. floor.ensure_round and floor.fact_round_opened (an INSERT each) in PL/pgSQL: the same rules,
+--    planned once per session instead of at every call.
+-- 6. Reports find a table's game (its latest round record, queries.table_games) and the pay tables
+--    behind a par_key by index, instead of reading every round of the floor.
 
 CREATE OR REPLACE FUNCTION floor.record_hash(
     p_seq bigint, p_at text, p_table_id text, p_round_id text, p_kind text, p_actor text,
@@ -392,6 +396,10 @@ BEGIN
     SELECT i.* FROM b, floor.ingest(p_table_id, p_journal_last_seq, p_journal_last_hash, b.s, b.a, b.r, b.k, b.ac, b.pl,
                                     b.ph, b.h) i;
 END $$;
+
+-- 6. The reports' indexes.
+CREATE INDEX rounds_table_record ON floor.rounds (table_id, record_seq) WHERE game IS NOT NULL;
+CREATE INDEX rounds_par_key ON floor.rounds (par_key);
 
 REVOKE ALL ON FUNCTION floor.open_stage() FROM PUBLIC;
 REVOKE ALL ON FUNCTION floor.ingest_staged(text, bigint, text) FROM PUBLIC;
