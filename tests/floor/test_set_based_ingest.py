@@ -9,7 +9,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from dealer_station.floor.ingest import INGEST_SQL, Ack, send_batch
+from dealer_station.floor.ingest import COPY_MIN_ROWS, INGEST_SQL, Ack, send_batch
 from dealer_station.floor.journal_rows import JournalRows, Row
 from dealer_station.floor.migrate import migrate
 from dealer_station.journal import _record_hash
@@ -44,6 +44,7 @@ def test_a_damaged_record_in_the_middle_of_a_batch_refuses_it_whole_on_both_path
         floor: Floor, journal_copy: Path, damage: str, bad_seq: int, reason: str) -> None:
     with JournalRows(journal_copy) as rows:
         batch, tail = rows.rows(0, 60), rows.tail()
+    assert len(batch) - 1 >= COPY_MIN_ROWS  # sent by COPY
     good = batch[30]
     if damage == "edited":
         batch[30] = good._replace(payload=good.payload.replace("}", ',"x":1}', 1))
@@ -97,7 +98,9 @@ def test_the_stage_is_the_sessions_own_and_the_station_may_only_add_to_it(floor:
     with JournalRows(journal_copy) as rows:
         batch, tail = rows.rows(0, 20), rows.tail()
     with psycopg.connect(floor.station_url) as one, psycopg.connect(floor.station_url) as other:
-        assert send_batch(one, "T1", tail, batch[:10]).status == "ok"  # opens one's stage
+        one.execute("SELECT floor.open_stage()")
+        one.commit()
+        assert send_batch(one, "T1", tail, batch[:10]).status == "ok"
         for sql in ("SELECT count(*) FROM pg_temp.floor_ingest_stage", "DELETE FROM pg_temp.floor_ingest_stage",
                     "UPDATE pg_temp.floor_ingest_stage SET seq = 1", "DROP TABLE pg_temp.floor_ingest_stage"):
             with pytest.raises(psycopg.errors.InsufficientPrivilege):

@@ -327,7 +327,10 @@ CREATE FUNCTION floor.insert_batch(
     p_seq bigint[], p_at text[], p_round_id text[], p_kind text[], p_actor text[], p_payload text[],
     p_prev_hash text[], p_hash text[]
 ) RETURNS integer
-LANGUAGE sql AS $$
+LANGUAGE plpgsql AS $$  -- PL/pgSQL: its statement planned once per session, not at every batch
+DECLARE
+    added integer;
+BEGIN
     WITH parsed AS (
         SELECT u.s, u.a, u.r, u.k, u.ac, u.pl, u.ph, u.h,
                CASE WHEN p_each THEN floor.payload_flag(u.pl)
@@ -352,8 +355,9 @@ LANGUAGE sql AS $$
         SELECT floor.flag_alarm(p_table_id, i.seq, i.kind, i.flagged)
         FROM (SELECT * FROM ins WHERE flagged IS NOT NULL ORDER BY seq) i
     )
-    SELECT (SELECT count(*)::integer FROM ins) + 0 * (SELECT count(*)::integer FROM alarmed)
-$$;
+    SELECT (SELECT count(*)::integer FROM ins) + 0 * (SELECT count(*)::integer FROM alarmed) INTO added;
+    RETURN added;
+END $$;
 
 -- 3. The station's stage: one temporary table per session, the station may only add rows to it.
 CREATE FUNCTION floor.open_stage() RETURNS void
