@@ -462,6 +462,7 @@ def main() -> int:
     parser.add_argument("--no-ingest", action="store_true", help="leave out the ingest figures")
     parser.add_argument("--no-par", action="store_true", help="leave out the par sheet figures")
     parser.add_argument("--no-page", action="store_true", help="leave out the pit page's report")
+    parser.add_argument("--no-report", action="store_true", help="leave out the big floor and its reports")
     args = parser.parse_args()
     if args.quick:
         args.stations, args.backlog_rounds, args.seconds, args.events, args.par_rounds = 4, 10, 3.0, 200_000, 200
@@ -488,6 +489,8 @@ def main() -> int:
         os.environ["XDG_CACHE_HOME"] = str(cache)
         if not args.no_par:
             par_rows(args)
+        if args.no_report:
+            return 0
         big = server if args.floor_cache is None else stack.enter_context(
             PostgresServer.running(settings={"max_connections": "300"}, keep=args.floor_cache))
         floor, bulk = ten_million(big, args.events, 20, progress)
