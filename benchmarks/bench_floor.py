@@ -295,7 +295,7 @@ def ten_million(server: PostgresServer, events: int, tables: int, progress: Any)
         count = conn.execute("SELECT sum(last_seq) FROM floor.stations").fetchone()[0]
         rounds = conn.execute("SELECT count(*) FROM floor.rounds").fetchone()[0]
         size = conn.execute("SELECT pg_size_pretty(pg_database_size(current_database()))").fetchone()[0]
-    return floor, {"events": count, "rounds": rounds, "tables": tables, "load_s": time.monotonic() - started,
+    return floor, {"events": int(count or 0), "rounds": rounds, "tables": tables, "load_s": time.monotonic() - started,
                    "size": size, "cached": not todo}
 
 
@@ -541,7 +541,7 @@ def report_rows(floor: Floor, bulk: dict[str, Any], args: argparse.Namespace, wo
     from dealer_station.periods import moment, zone
     from dealer_station.shifts import parse_shifts
 
-    print(f"| floor for the report: {int(bulk['events']):,} events (real hash chains), {bulk['rounds']:,} rounds, "
+    print(f"| floor for the report: {bulk['events']:,} events (real hash chains), {bulk['rounds']:,} rounds, "
           f"{bulk['tables']} tables, {bulk['size']} ({'cached' if bulk['cached'] else 'loaded'} in {bulk['load_s']:.0f} s) | |")
     par = ["--par-rounds", str(args.par_rounds)] if args.par_rounds else []
     shift = [*SHIFT, "--format", "json", *par]
