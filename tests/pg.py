@@ -29,12 +29,18 @@ SERVICE_USER = "postgres"
 class PostgresServer:
     """One cluster in a temporary directory; ``url(user, db)`` gives libpq URLs to it."""
 
-    def __init__(self, *, settings: dict[str, str] | None = None, standby_of: PostgresServer | None = None) -> None:
+    def __init__(self, *, settings: dict[str, str] | None = None, standby_of: PostgresServer | None = None,
+                 keep: Path | None = None) -> None:
+        """``keep``: a directory whose cluster outlives the object (a benchmark's cached floor): made on
+        first use, started as it is afterwards."""
         for tool in ("initdb", "pg_ctl", "postgres"):
             if not (PG_BIN / tool).is_file():
                 raise RuntimeError(f"PostgreSQL binary {PG_BIN / tool} not found: install postgresql-15 "
                                    f"(or set DEALER_STATION_PG_BIN)")
-        self.root = Path(tempfile.mkdtemp(prefix="dspg-"))  # short: socket paths are limited to ~100 bytes
+        self.keep = keep is not None
+        if keep is not None:
+            keep.mkdir(parents=True, exist_ok=True)
+        self.root = keep or Path(tempfile.mkdtemp(prefix="dspg-"))  # short: socket paths are limited to ~100 bytes
         self.data = self.root / "data"
         self.socket_dir = self.root
         self.log = self.root / "server.log"
@@ -51,6 +57,8 @@ class PostgresServer:
             entry = pwd.getpwnam(SERVICE_USER)
             os.chown(self.root, entry.pw_uid, entry.pw_gid)
         self.superuser = SERVICE_USER if self._as_service else pwd.getpwuid(os.geteuid()).pw_name
+        if (self.data / "PG_VERSION").is_file():  # a kept cluster, made before
+            return
         if standby_of is None:
             self._run([str(PG_BIN / "initdb"), "-D", str(self.data), "-E", "UTF8", "--locale=C",
                        "-A", "trust", "-U", self.superuser, "--no-sync"])
@@ -133,9 +141,9 @@ class PostgresServer:
 
     @classmethod
     @contextlib.contextmanager
-    def running(cls, *, settings: dict[str, str] | None = None) -> Iterator[PostgresServer]:
-        """A started server, stopped and its directory removed when the block ends."""
-        server = cls(settings=settings)
+    def running(cls, *, settings: dict[str, str] | None = None, keep: Path | None = None) -> Iterator[PostgresServer]:
+        """A started server, stopped and its directory removed (unless ``keep``) when the block ends."""
+        server = cls(settings=settings, keep=keep)
         server.start()
         try:
             yield server
@@ -146,7 +154,8 @@ class PostgresServer:
         try:
             self.stop()
         finally:
-            shutil.rmtree(self.root, ignore_errors=True)
+            if not self.keep:
+                shutil.rmtree(self.root, ignore_errors=True)
 
     # ---------------------------------------------------------------- connections
 

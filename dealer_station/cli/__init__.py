@@ -34,21 +34,33 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message, 400)}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """Every command's parser; with ``command``, only that command's module when it is the one of
+    that name (a report from the command line then imports the report's code, not every
+    command's: the device keys, the wire codec ...), else all of them."""
+    names = sorted(info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_"))
+    if command in names:
+        parser, sub = _top_parser()
+        importlib.import_module(f"{__name__}.{command}").register(sub)
+        if command in sub.choices:
+            return parser
+    parser, sub = _top_parser()
+    for name in names:
+        importlib.import_module(f"{__name__}.{name}").register(sub)
+    return parser
+
+
+def _top_parser() -> tuple[argparse.ArgumentParser, Any]:
     parser = _Parser(prog="dealer-station", description="Dealer Station: casino table dealer software.")
     parser.add_argument("--version", action="version", version=f"dealer-station {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        module.register(sub)
-    return parser
+    return parser, sub
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words[0] if words and not words[0].startswith("-") else None)
     args = parser.parse_args(argv)
     configure_logging()
     real_stdout = sys.stdout

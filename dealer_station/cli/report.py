@@ -109,12 +109,14 @@ def _floor_data(url: str, period: Period, tables: list[str] | None, progress: Pr
 
 
 def _render(report: Report, fmt: str) -> str:
-    from ..floor import html, render
+    if fmt == "html":  # the HTML renderer imported only when asked for: a command line report starts sooner
+        from ..floor import html
+
+        return html.as_html(report)
+    from ..floor import render
 
     if fmt == "json":
         return render.as_json(report)
     if fmt == "csv":
         return render.as_csv(report)
-    if fmt == "html":
-        return html.as_html(report)
     return render.as_text(report)

@@ -1,12 +1,18 @@
-"""The client side of ``floor.ingest``: one batch, one call, one transaction.
+"""The client side of ``floor.ingest``: one batch, one transaction.
 
-The batch goes as column arrays to the ``SECURITY DEFINER`` function, which checks the
-chain and inserts (or refuses and raises an alarm) atomically. That is one round trip per
-batch - cheaper than COPY or executemany - and a station role needs no table privilege.
+The batch is copied (``COPY``) into the session's stage - a temporary table the floor's
+owner made for this session, which the station may only add rows to (``floor.open_stage``,
+migration 0011) - and ``floor.ingest_staged`` hands it to the ``SECURITY DEFINER`` ingest,
+which checks the chain and inserts (or refuses and raises an alarm) atomically. COPY is
+psycopg's C row formatting; the column arrays the ingest also takes cost the station more
+Python time than the floor spends checking them (measured: docs/performance-floor.md). A
+floor older than 0011, or a login not granted the COPY path yet (``floor init-roles`` grants
+it), gets the arrays, as before.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +25,15 @@ from .journal_rows import JournalRows, Row
 INGEST_SQL = ("SELECT status, acked_seq, acked_hash, inserted, bad_seq, reason FROM floor.ingest("
               "%s, %s, %s, %s::bigint[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[], "
               "%s::text[], %s::text[])")
+STAGED_SQL = "SELECT status, acked_seq, acked_hash, inserted, bad_seq, reason FROM floor.ingest_staged(%s, %s, %s)"
+COPY_SQL = "COPY pg_temp.floor_ingest_stage (seq, at, round_id, kind, actor, payload, prev_hash, hash) FROM STDIN"
+
+COPY_MIN_ROWS = 20
+"""A smaller batch (a live table's trickle) goes as arrays: one round trip fewer, and a few records cost
+the station no measurable time to put in arrays."""
+
+_stages: weakref.WeakKeyDictionary[psycopg.Connection[Any], bool] = weakref.WeakKeyDictionary()
+"""Per connection: whether the floor gave its session a stage (False: a floor before 0011, or no grant)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,16 +52,38 @@ class Ack:
 def send_batch(conn: psycopg.Connection[Any], table_id: str, journal_tail: tuple[int, str],
                rows: Sequence[Row]) -> Ack:
     """Offer ``rows`` (consecutive records of ``table_id``'s journal) to the floor, in one transaction."""
-    columns: list[list[Any]] = [[], [], [], [], [], [], [], []]
-    for row in rows:
-        for i, value in enumerate((row.seq, row.at, row.round_id, row.kind, row.actor, row.payload,
-                                   row.prev_hash, row.hash)):
-            columns[i].append(value)
-    with conn.transaction():
-        found = conn.execute(INGEST_SQL, (table_id, journal_tail[0], journal_tail[1], *columns)).fetchone()
+    if len(rows) >= COPY_MIN_ROWS and _has_stage(conn):
+        with conn.transaction(), conn.cursor() as cursor:
+            with cursor.copy(COPY_SQL) as copy:
+                for row in rows:
+                    copy.write_row((row.seq, row.at, row.round_id, row.kind, row.actor, row.payload, row.prev_hash,
+                                    row.hash))
+            found = cursor.execute(STAGED_SQL, (table_id, journal_tail[0], journal_tail[1])).fetchone()
+    else:
+        columns: list[list[Any]] = [[], [], [], [], [], [], [], []]
+        for row in rows:
+            for i, value in enumerate((row.seq, row.at, row.round_id, row.kind, row.actor, row.payload,
+                                       row.prev_hash, row.hash)):
+                columns[i].append(value)
+        with conn.transaction():
+            found = conn.execute(INGEST_SQL, (table_id, journal_tail[0], journal_tail[1], *columns)).fetchone()
     assert found is not None
     status, acked_seq, acked_hash, inserted, bad_seq, reason = found
     return Ack(status, int(acked_seq or 0), acked_hash or "", int(inserted or 0), bad_seq, reason)
+
+
+def _has_stage(conn: psycopg.Connection[Any]) -> bool:
+    """Open this session's stage once; remember a floor that has none (older schema, no grant yet)."""
+    known = _stages.get(conn)
+    if known is None:
+        try:
+            with conn.transaction():
+                conn.execute("SELECT floor.open_stage()")
+            known = True
+        except (psycopg.errors.UndefinedFunction, psycopg.errors.InsufficientPrivilege):
+            known = False
+        _stages[conn] = known
+    return known
 
 
 def floor_tail(conn: psycopg.Connection[Any], table_id: str) -> tuple[int, str]:

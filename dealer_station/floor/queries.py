@@ -135,10 +135,20 @@ def _paytables_by_key(conn: Conn, keys: set[str | None]) -> dict[str | None, str
 
 
 def table_games(conn: Conn) -> dict[str, str]:
-    """Each table's game, from its latest round record."""
+    """Each table's game, from its latest round record.
+
+    The tables are found by skipping through the rounds' key (one index probe per table) and each
+    one's latest record by ``rounds_table_record`` (0011): a few dozen probes where ``DISTINCT ON``
+    read every round of the floor (2.2 s of a 10-million-event floor's shift report)."""
     return {t: g for t, g in conn.execute(
-        "SELECT DISTINCT ON (table_id) table_id, game FROM floor.rounds WHERE game IS NOT NULL "
-        "ORDER BY table_id, record_seq DESC")}
+        """WITH RECURSIVE t(table_id) AS (
+               (SELECT table_id FROM floor.rounds ORDER BY table_id LIMIT 1)
+               UNION ALL
+               SELECT (SELECT r.table_id FROM floor.rounds r WHERE r.table_id > t.table_id ORDER BY r.table_id LIMIT 1)
+               FROM t WHERE t.table_id IS NOT NULL)
+           SELECT t.table_id, g.game FROM t,
+                  LATERAL (SELECT r.game FROM floor.rounds r WHERE r.table_id = t.table_id AND r.game IS NOT NULL
+                           ORDER BY r.record_seq DESC LIMIT 1) g""")}
 
 
 LOGIN_ALARM_PREFIX = "login:"

@@ -1,8 +1,10 @@
 """The floor's roles: the owner (whoever migrates), stations that may only append, reports that read.
 
-A station role holds exactly ``EXECUTE`` on ``floor.ingest``, ``floor.tail`` and
-``floor.hash_at`` (and a linked progressive's ``floor.link_*``): no table privilege at all, so it cannot UPDATE, DELETE or INSERT rows
-that skip the chain check. The report role may SELECT the floor's tables and add a par sheet the
+A station role holds exactly ``EXECUTE`` on ``floor.ingest`` (and its COPY path, ``floor.open_stage``
+and ``floor.ingest_staged``: migration 0011), ``floor.tail`` and ``floor.hash_at`` (and a linked
+progressive's ``floor.link_*``: migration 0010): no table privilege at all (only INSERT into its
+session's own stage), so it cannot UPDATE, DELETE or INSERT rows that skip the chain check. The
+report role may SELECT the floor's tables and add a par sheet the
 floor does not hold yet (``floor.put_par_sheet``: derived figures, never a record).
 Roles are created with LOGIN and no password: give them one (``ALTER ROLE ... PASSWORD``),
 or map them to certificates or peer authentication in ``pg_hba.conf``. ``pin_station`` gives
@@ -32,6 +34,8 @@ STATION_FUNCTIONS = (
     "floor.link_commit(text, text, text, text, bigint, jsonb, jsonb, jsonb, jsonb)",
     "floor.link_verify(text, text, text, integer[], text)",
     "floor.link_status(text)",
+    "floor.open_stage()",
+    "floor.ingest_staged(text, bigint, text)",
 )
 
 

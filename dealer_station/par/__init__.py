@@ -169,9 +169,6 @@ def par_sheet(game: str, paytables: Mapping[str, Any] | str | None, *, samples: 
     seats a simulated round has (the table profile's); None: the provider's defaults."""
     if paytables is None:
         return None
-    provider = provider_of(game)
-    if provider is None:
-        return None
     tables = json.loads(paytables) if isinstance(paytables, str) else paytables
     text = canonical_json(tables)
     chosen = f"|{samples}|{seed}" + ("" if seats is None else f"|seats {seats}")  # sheets cached before seats keep their key
@@ -186,6 +183,12 @@ def par_sheet(game: str, paytables: Mapping[str, Any] | str | None, *, samples: 
             return sheet
         except (OSError, ValueError, KeyError, TypeError):
             log.warning("par_cache_unreadable", path=str(path))
+    # Only a sheet to compute needs its provider: resolving it imports the games (their evaluators,
+    # numpy), most of a command line report's start-up when the sheet is cached (a cached sheet was
+    # computed by the game's provider, so a game without one never has one).
+    provider = provider_of(game)
+    if provider is None:
+        return None
     kwargs: dict[str, Any] = {"seed": seed, "progress": progress}
     if samples is not None:
         kwargs["samples"] = samples
