@@ -23,7 +23,7 @@ settlement the croupier collects losing spots, leaves pushes and adds each win b
 then the player takes the seat's chips once it is paid.
 
 Every alarm that is not the injected one is a false alarm. The simulator is duck-typed (``place``,
-``take``, ``clear``, ``flake``, ``antenna_down``, ``antenna_up``, ``wait_rounds``): the core never
+``take``, ``clear``, ``flake``, ``antenna_down``, ``antenna_up``, ``scan``): the core never
 imports the simulators.
 """
 
@@ -122,8 +122,8 @@ class _Round:
     expected: list[tuple[str, int, str]] = field(default_factory=list)
     """The alarms the injected faults must raise: (cause, seat, spot)."""
     flaked: tuple[int, str] | None = None
-    paying: int | None = None
-    """The seat whose payout is on the layout, waiting for "Paid"."""
+    paid_out: bool = False
+    """Every seat's payout is on the layout (the croupier then presses "Paid" seat by seat)."""
     payout_fault: _PayoutFault | None = None
     tallied: bool = False
 
@@ -202,7 +202,8 @@ class SensedCroupier(AutoCroupier):
                     self.sensor.place(seat, spot, self.rack.make(added))
 
     def _settle(self, current: _Round) -> bool:
-        """Pay the next seat on the layout, wait for the sensor, press "Paid"; put a refused payout right."""
+        """Collect and pay every seat on the layout, wait for the sensor, then press "Paid" seat by seat
+        (right to left), each seat's player taking its chips; put a refused payout right."""
         session = self.session
         rnd = session.round
         sensing = session.sensing
@@ -211,9 +212,10 @@ class SensedCroupier(AutoCroupier):
         if not unpaid:
             return False
         seat = unpaid[0]
-        if current.paying != seat:
-            current.paying = seat
-            self._pay_out(current, seat, sensing.due(rnd, seat, session.seat_stakes(seat)))
+        if not current.paid_out:
+            current.paid_out = True
+            for each in unpaid:
+                self._pay_out(current, each, sensing.due(rnd, each, session.seat_stakes(each)))
             self._wait_for_sensor(self._settled)
         try:
             session.execute("mark_paid", seat)
@@ -227,7 +229,7 @@ class SensedCroupier(AutoCroupier):
                 self._wait_for_sensor(self._settled)
                 return True
             if fault is not None and mine and fault.caught:
-                self._wait_for_sensor(self._settled)  # the correction is still settling
+                self._wait_for_sensor(self._settled, 1)  # the correction is still settling
                 return True
             self.tally.false_alarms += 1
             log.warning("payout_refused_without_fault", seat=seat, problem=str(exc), round_id=current.round_id)
@@ -355,7 +357,7 @@ class SensedCroupier(AutoCroupier):
         if kind == "flaky_read":
             self.sensor.flake(seat, spot, chips[0])
             current.flaked = (seat, spot)
-            self.sensor.wait_rounds(self.confirm + 2)
+            self._read_rounds(self.confirm + 2)
             return
         if kind == "past_post":
             chip = self.rack.make(self.rack.smallest())[0]
@@ -413,11 +415,28 @@ class SensedCroupier(AutoCroupier):
         seat, spot = int(rnd.halt.detail["seat"]), str(rnd.halt.detail["spot"])
         return sorted(sensing.chips_on((seat, spot))) == sorted(rnd.sensed.locked[(seat, spot)].chips)
 
-    def _wait_for_sensor(self, done: Callable[[], bool]) -> None:
-        """Let the sensor scan (and the station read it) until ``done``, for ``WAIT_SECONDS`` at most."""
+    def _wait_for_sensor(self, done: Callable[[], bool], first: int | None = None) -> None:
+        """Have the sensor scan (``first`` rounds, ``confirm`` by default, then one at a time) and the
+        station read each, until ``done``, for ``WAIT_SECONDS`` at most. Paced by inventory rounds, not
+        by the clock: a chip taken off (or added to a locked spot) counts only once ``confirm`` rounds
+        running agree, so that many are asked for at once."""
         deadline = time.monotonic() + WAIT_SECONDS
+        ask = self.confirm if first is None else first
         while not done() and time.monotonic() < deadline:
-            self.sensor.wait_rounds(1)
+            self._read_rounds(ask, deadline)
+            ask = 1
+
+    def _read_rounds(self, count: int, deadline: float | None = None) -> bool:
+        """The sensor scans ``count`` rounds now; wait until the station has read the last of them."""
+        sensing = self.session.sensing
+        assert sensing is not None
+        target = self.sensor.scan(count)
+        left = (time.monotonic() + WAIT_SECONDS if deadline is None else deadline) - time.monotonic()
+
+        def read(_state: object) -> bool:
+            return sensing.last_round is not None and sensing.last_round >= target
+
+        return self.session.wait_for(read, max(0.0, left))
 
     # ----------------------------------------------------------------- the tally, from the journal
 

@@ -403,7 +403,7 @@ def simulate(
         "shuffler": None if reading_shoe and not table.devices.shuffler else f"sim://shuffler?seed={seed}",
         "reader": f"sim://usb?seed={seed + 1}" if table.devices.reader else None,
         "reading_shoe": f"sim://beetek?seed={seed + 2}" if reading_shoe else None,
-        "bet_sensor": f"sim://betsensor?seed={seed + 2}&interval=0.01" if table.devices.bet_sensor else None,
+        "bet_sensor": f"sim://betsensor?seed={seed + 2}&interval=0.05" if table.devices.bet_sensor else None,
         "link_timeout": min(table.devices.link_timeout, 0.5),
     })
     table = table.model_copy(update={"devices": devices})
