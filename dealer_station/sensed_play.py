@@ -18,8 +18,8 @@ placed on the bet sensor's simulated layout, and the station reads them; the cro
   or leaves one losing bet on the layout; "Paid" must be refused naming that spot (caught), and the
   croupier puts it right.
 
-Decision bets (Play, Flop, ...) are chips placed on their spots when the decision is made; at the
-settlement the croupier collects losing spots, leaves pushes and adds each win beside its stake,
+Decision bets (Play, Flop, ...) are chips placed on their spots before the decision is keyed (the
+station checks they match it); at the settlement the croupier collects losing spots, leaves pushes and adds each win beside its stake,
 then the player takes the seat's chips once it is paid.
 
 Every alarm that is not the injected one is a false alarm. The simulator is duck-typed (``place``,
@@ -43,6 +43,7 @@ from .autoplay import AutoCroupier
 from .chip_inventory import ChipInventoryConfig
 from .engine.session import TableSession
 from .errors import DealerStationError, RuleError
+from .games.base import BankingGame
 from .money import format_money
 from .table.phases import Stage
 from .table.sensing import RoundSensing
@@ -91,10 +92,14 @@ class BetSensorTally:
     injected: Counter[str] = field(default_factory=Counter)
     caught: Counter[str] = field(default_factory=Counter)
     false_alarms: int = 0
+    conservation: Counter[str] = field(default_factory=Counter)
+    """Paid seats whose layout money was checked (``seats``), did not balance (``mismatched``), or had
+    a keyed spot the sensor could not see (``keyed``, not checked): ``BetSensing.balances``."""
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {kind: {"injected": self.injected[kind], "caught": self.caught[kind]} for kind in FAULTS}
         out["false_alarms"] = self.false_alarms
+        out["conservation"] = {key: self.conservation[key] for key in ("seats", "mismatched", "keyed")}
         return out
 
 
@@ -122,6 +127,8 @@ class _Round:
     expected: list[tuple[str, int, str]] = field(default_factory=list)
     """The alarms the injected faults must raise: (cause, seat, spot)."""
     flaked: tuple[int, str] | None = None
+    deciding: tuple[int, str, str] | None = None
+    """(seat, street, action) of the decision whose chips are on the layout, until it is keyed."""
     paid_out: bool = False
     """Every seat's payout is on the layout (the croupier then presses "Paid" seat by seat)."""
     payout_fault: _PayoutFault | None = None
@@ -186,20 +193,38 @@ class SensedCroupier(AutoCroupier):
             return True
         if stage is Stage.SETTLEMENT and rnd.halt is None and current is not None and current.round_id == rnd.round_id:
             return self._settle(current)
-        if stage is Stage.DECISION and rnd.halt is None:
-            before = {seat: session.seat_stakes(seat) for seat in rnd.seats}
-            acted = super().step()
-            self._place_decisions(before)
-            return acted
+        if stage is Stage.DECISION and rnd.halt is None and current is not None and current.round_id == rnd.round_id:
+            return self._decide(current)
         return super().step()
 
-    def _place_decisions(self, before: dict[int, dict[str, Decimal]]) -> None:
-        """A decision's bet (Play, Flop, ...) goes on its spot as chips."""
-        for seat, was in before.items():
-            for spot, amount in self.session.seat_stakes(seat).items():
-                added = amount - was.get(spot, Decimal(0))
+    def _decide(self, current: _Round) -> bool:
+        """The next player decides; a decision's bet (Play, Flop, ...) goes on its spot as chips first,
+        and the croupier keys the decision once the sensor sees them (the station checks they match)."""
+        session = self.session
+        rnd = session.round
+        assert rnd is not None
+        waiting = session.seats_to_act()
+        if not waiting:
+            return False
+        seat = waiting[0]
+        if current.deciding is None or current.deciding[:2] != (seat, rnd.phase):
+            action = self.decision(seat)
+            hand = rnd.seats[seat]
+            game = session.game
+            assert isinstance(game, BankingGame)
+            after = game.stakes(hand.bets, game.apply_action(hand.actions, rnd.phase, action, "action"))
+            before = session.seat_stakes(seat)
+            spots = []
+            for spot, amount in after.items():
+                added = amount - before.get(spot, Decimal(0))
                 if added > 0:
                     self.sensor.place(seat, spot, self.rack.make(added))
+                    spots.append((seat, spot))
+            current.deciding = (seat, rnd.phase, action)
+            if spots:
+                self._wait_for_sensor(lambda: self._sees(spots), 1)
+        session.execute("decide", seat, current.deciding[2])
+        return True
 
     def _settle(self, current: _Round) -> bool:
         """Collect and pay every seat on the layout, wait for the sensor, then press "Paid" seat by seat
@@ -312,13 +337,17 @@ class SensedCroupier(AutoCroupier):
 
     def _settled(self) -> bool:
         """The station sees exactly the chips on the layout (the last round's are gone from its view)."""
+        return self._sees(self.sensor.antennas)
+
+    def _sees(self, antennas: Sequence[tuple[int, str]]) -> bool:
+        """The station sees exactly the chips on these spots (those it reads)."""
         sensing = self.session.sensing
         assert sensing is not None
         with self.session.held_still() as still:
             if not still:
                 return False
             return all(sorted(sensing.chips_on(antenna)) == sorted(self.sensor.chips(*antenna))
-                       for antenna in self.sensor.antennas if sensing.sensed(antenna))
+                       for antenna in antennas if sensing.sensed(antenna))
 
     def _lock(self) -> bool:
         session, current = self.session, self._round
@@ -458,3 +487,15 @@ class SensedCroupier(AutoCroupier):
                 false_at.append((alarm["seat"], alarm["spot"]))
         if current.flaked is not None and current.flaked not in false_at:
             self.tally.caught["flaky_read"] += 1  # ridden out: no alarm of its own
+        sensing = self.session.sensing
+        assert sensing is not None
+        for balance in sensing.balances(self.session.journal.events(round_id=current.round_id)):
+            if balance.keyed:
+                self.tally.conservation["keyed"] += 1
+                continue
+            self.tally.conservation["seats"] += 1
+            if not balance.conserved:
+                self.tally.conservation["mismatched"] += 1
+                log.warning("layout_money_not_conserved", seat=balance.seat, taken=str(balance.taken),
+                            locked=str(balance.locked), net=str(balance.net), off_layout=str(balance.off_layout),
+                            round_id=current.round_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -20,10 +21,14 @@ ALL_FAULTS = {"past_post": 0.5, "pinch": 0.4, "counterfeit": 0.4, "antenna_down"
 
 def check_caught(summary: dict) -> None:
     sensed = summary["bet_sensor"]
-    assert set(sensed) == {*FAULTS, "false_alarms"}
+    assert set(sensed) == {*FAULTS, "false_alarms", "conservation"}
     for kind in FAULTS:
         assert sensed[kind]["caught"] == sensed[kind]["injected"], (kind, sensed)
     assert sensed["false_alarms"] == 0
+    # every paid seat's layout money: taken off minus locked is its net (a keyed spot: the croupier's word)
+    conservation = sensed["conservation"]
+    assert conservation["mismatched"] == 0 and conservation["seats"] > 0, conservation
+    assert conservation["seats"] + conservation["keyed"] >= summary["rounds_completed"]
 
 
 def test_a_short_run_injects_every_bet_sensor_fault_and_catches_each(tmp_path: Path) -> None:
@@ -33,6 +38,21 @@ def test_a_short_run_injects_every_bet_sensor_fault_and_catches_each(tmp_path: P
     check_caught(summary)
     assert sum(summary["bet_sensor"][k]["injected"] for k in FAULTS) >= 10
     assert summary["rounds_completed"] == 8 and summary["voided"] == {}
+
+
+def test_a_thb_pool_award_is_paid_off_the_layout_and_the_layout_money_still_balances(tmp_path: Path) -> None:
+    table = load_profile("thb-rfid")
+    summary = simulate(table, rounds=6, seed=5, seats=3, faults={"pool_hit": 1.0, "mispay": 0.5},
+                       journal=tmp_path / "j.sqlite", progress=None).as_json()
+    check_caught(summary)
+    assert summary["faults_injected"]["pool_hit"] >= 1 and summary["voided"] == {}
+    awarded = 0
+    from dealer_station.journal import Journal
+    with Journal.open_readonly(tmp_path / "j.sqlite") as journal:
+        for record in journal.events(kinds={"settled"}):
+            awarded += sum(1 for seat in record.payload["settlement"]["seats"]
+                           if Decimal(seat.get("bets", {}).get("pool", "-1")) > 0)
+    assert awarded >= 1  # a Pool award (paid by the jackpot, not on the layout) was in the balance
 
 
 def test_bet_sensor_faults_at_a_table_without_one_are_refused_in_one_line(tmp_path: Path) -> None:
