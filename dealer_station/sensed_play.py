@@ -127,8 +127,8 @@ class _Round:
     expected: list[tuple[str, int, str]] = field(default_factory=list)
     """The alarms the injected faults must raise: (cause, seat, spot)."""
     flaked: tuple[int, str] | None = None
-    deciding: tuple[int, str, str] | None = None
-    """(seat, street, action) of the decision whose chips are on the layout, until it is keyed."""
+    deciding: dict[tuple[int, str], str] = field(default_factory=dict)
+    """(seat, street) -> the action decided, its chips on the layout before the croupier keys it."""
     paid_out: bool = False
     """Every seat's payout is on the layout (the croupier then presses "Paid" seat by seat)."""
     payout_fault: _PayoutFault | None = None
@@ -198,32 +198,33 @@ class SensedCroupier(AutoCroupier):
         return super().step()
 
     def _decide(self, current: _Round) -> bool:
-        """The next player decides; a decision's bet (Play, Flop, ...) goes on its spot as chips first,
-        and the croupier keys the decision once the sensor sees them (the station checks they match)."""
+        """The players still to act on this street decide: each decision's bet (Play, Flop, ...) goes on
+        its spot as chips, and once the sensor sees them the croupier keys the decisions in seat order
+        (the station checks each against the chips on its spot)."""
         session = self.session
         rnd = session.round
         assert rnd is not None
         waiting = session.seats_to_act()
         if not waiting:
             return False
-        seat = waiting[0]
-        if current.deciding is None or current.deciding[:2] != (seat, rnd.phase):
-            action = self.decision(seat)
-            hand = rnd.seats[seat]
+        if (waiting[0], rnd.phase) not in current.deciding:
             game = session.game
             assert isinstance(game, BankingGame)
-            after = game.stakes(hand.bets, game.apply_action(hand.actions, rnd.phase, action, "action"))
-            before = session.seat_stakes(seat)
             spots = []
-            for spot, amount in after.items():
-                added = amount - before.get(spot, Decimal(0))
-                if added > 0:
-                    self.sensor.place(seat, spot, self.rack.make(added))
-                    spots.append((seat, spot))
-            current.deciding = (seat, rnd.phase, action)
+            for seat in waiting:
+                action = self.decision(seat)
+                hand = rnd.seats[seat]
+                after = game.stakes(hand.bets, game.apply_action(hand.actions, rnd.phase, action, "action"))
+                before = session.seat_stakes(seat)
+                for spot, amount in after.items():
+                    added = amount - before.get(spot, Decimal(0))
+                    if added > 0:
+                        self.sensor.place(seat, spot, self.rack.make(added))
+                        spots.append((seat, spot))
+                current.deciding[(seat, rnd.phase)] = action
             if spots:
                 self._wait_for_sensor(lambda: self._sees(spots), 1)
-        session.execute("decide", seat, current.deciding[2])
+        session.execute("decide", waiting[0], current.deciding[(waiting[0], rnd.phase)])
         return True
 
     def _settle(self, current: _Round) -> bool:
