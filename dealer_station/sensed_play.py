@@ -344,11 +344,13 @@ class SensedCroupier(AutoCroupier):
         """The station sees exactly the chips on these spots (those it reads)."""
         sensing = self.session.sensing
         assert sensing is not None
-        with self.session.held_still() as still:
-            if not still:
-                return False
+
+        def matches(_state: object) -> bool:
             return all(sorted(sensing.chips_on(antenna)) == sorted(self.sensor.chips(*antenna))
                        for antenna in antennas if sensing.sensed(antenna))
+
+        # looked at once, under the session's lock (waiting for a report being applied, not skipping it)
+        return self.session.wait_for(matches, 0.0)
 
     def _lock(self) -> bool:
         session, current = self.session, self._round
