@@ -69,6 +69,13 @@ class ChipRack:
         """Every chip back in the rack (the layout was cleared)."""
         self._free = {denomination: list(ids) for denomination, ids in self._all.items()}
 
+    def hold(self, chips: Sequence[str]) -> list[str]:
+        """These chips are on the layout (out of the rack)."""
+        out = set(chips)
+        for free in self._free.values():
+            free[:] = [chip for chip in free if chip not in out]
+        return list(chips)
+
     def smallest(self) -> Decimal:
         return min(self._all)
 
@@ -178,9 +185,12 @@ class SensedCroupier(AutoCroupier):
             self._tally(self._round)
         if rnd is None or rnd.finished:
             return super().step()
+        stage = session.phase_info.stage
+        if stage is not Stage.BETTING and (self._round is None or self._round.round_id != rnd.round_id):
+            self._adopt(rnd.round_id)
+            return True
         if rnd.halt is not None and rnd.halt.kind == "bet_alarm":
             return self._answer_alarm()
-        stage = session.phase_info.stage
         if stage is Stage.BETTING:
             if self._round is None or self._round.round_id != rnd.round_id:
                 self._place_bets(rnd.round_id)
@@ -303,6 +313,23 @@ class SensedCroupier(AutoCroupier):
             self.sensor.place(fault.seat, fault.spot, fault.chips)
         else:
             self.sensor.take(fault.seat, fault.spot)
+
+    def _adopt(self, round_id: str) -> None:
+        """A round the station recovered from its journal after a restart: the players' locked chips
+        are still on the layout (the seats not paid yet), as the journal says; the round goes on."""
+        if self._round is not None:
+            self._tally(self._round)
+        self.sensor.clear()
+        self.rack.reset()
+        self._round = _Round(round_id, set())
+        rnd = self.session.round
+        if rnd is not None and isinstance(rnd.sensed, RoundSensing) and rnd.sensed.locked is not None:
+            for (seat, spot), held in sorted(rnd.sensed.locked.items()):
+                hand = rnd.seats.get(seat)
+                if held.chips and hand is not None and not hand.paid:
+                    self.sensor.place(seat, spot, self.rack.hold(held.chips))
+        self._read_rounds(self.confirm)  # the restarted station has read no round yet: every spot keyed
+        self._wait_for_sensor(self._settled)
 
     def _place_bets(self, round_id: str) -> None:
         sensor, session = self.sensor, self.session

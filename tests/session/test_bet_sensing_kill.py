@@ -3,7 +3,8 @@
 On restart the locked stakes are the journaled ones (``bets_sensed``, ``decision_sensed``), whatever
 the sensor says then: before "no more bets" nothing was locked, so the layout is what counts; after
 the lock a different layout is an alarm, never a new stake; mid-settlement the seats still to pay
-are owed what their journaled stakes make, and the seat paid stays paid.
+are owed what their journaled stakes make, and the seat paid stays paid (and ``simulate`` run again
+on that journal finishes the round with the locked chips back on the layout).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import pytest
 
 from dealer_station.journal import Journal
 from dealer_station.profile_loader import load_profile
+from dealer_station.simulate import simulate
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialStore, credentials_path
 
@@ -167,3 +169,9 @@ def test_killed_at_any_point_of_a_sensed_round_the_restarted_station_holds_the_j
                 assert problems[seat] == [f"{session.game.labels[spot]}: short {due}" for spot, due in owed.items()]
     finally:
         station.stop()
+    # and simulate, started again on that journal, finishes the recovered round first: the locked chips
+    # are back on the layout, every seat is paid what its journaled stakes make, the money balances
+    summary = simulate(load_profile("uth-rfid"), rounds=1, seed=11, seats=3, journal=journal, progress=None).as_json()
+    assert summary["rounds_completed"] == 2 and summary["voided"] == {}
+    assert summary["bet_sensor"]["false_alarms"] == 0
+    assert summary["bet_sensor"]["conservation"]["mismatched"] == 0 and summary["bet_sensor"]["conservation"]["seats"] >= 5
