@@ -23,7 +23,7 @@
   and the spot is locked and watched from then on like the others.
 * **"Paid"** (``check_paid`` / ``record_payout``): the chips on each spot must be what is due;
   what lay there (what the player takes off the layout) is journaled (``payout_sensed``), so
-  money is conserved checkably: taken minus locked is the seat's net, spot by spot.
+  money is conserved checkably: taken minus locked is the seat's net, seat by seat (``balances``).
 
 Debouncing is per chip: a streak counts the consecutive rounds it was seen (> 0) or missed
 (< 0); a chip is "on" a spot until it has been missed ``confirm_rounds`` times running.
