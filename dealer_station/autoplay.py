@@ -286,9 +286,7 @@ class AutoCroupier:
             if not waiting:
                 return False
             seat = waiting[0]
-            hole = [self._card(f"seat{seat}", i) for i in range(rnd.packet_size(f"seat{seat}"))]
-            board = rnd.cards.get("board", [])[:rnd.revealed.get("board", 0)]
-            session.execute("decide", seat, self._banker().decide(rnd.phase, hole, board, session.legal_actions(seat)))
+            session.execute("decide", seat, self.decision(seat))
             return True
         if stage is Stage.REVEAL:
             target = session.next_to_reveal()
@@ -315,6 +313,15 @@ class AutoCroupier:
                     session.execute("mark_paid", seat)
                     return True
         return False
+
+    def decision(self, seat: int) -> str:
+        """What the player at ``seat`` decides now (a banking game's street), from its cards and the board."""
+        session = self.session
+        rnd = session.round
+        assert rnd is not None
+        hole = [self._card(f"seat{seat}", i) for i in range(rnd.packet_size(f"seat{seat}"))]
+        board = rnd.cards.get("board", [])[:rnd.revealed.get("board", 0)]
+        return self._banker().decide(rnd.phase, hole, board, session.legal_actions(seat))
 
     def _poker_step(self, players: PokerPlayers) -> bool:
         """One croupier action at a poker table, chosen from what the session offers."""

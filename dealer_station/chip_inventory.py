@@ -59,14 +59,34 @@ def resolve_file(data: Any, folder: Path) -> Any:
     return data
 
 
+_READ: dict[tuple[str, int, int, int, int], dict[str, Chip]] = {}
+"""Files already read, by (path, inode, size, mtime, ctime): a profile is validated again whenever a round's
+terms rebuild its table (``profile_loader.with_overrides``, at every settlement), and reading and
+checking a few thousand rows each time cost a sensed table a tenth of a second of every round."""
+_READ_KEPT = 8
+
+
 def read_csv(path: Path) -> dict[str, Chip]:
-    """The chips a CSV file lists; ``ValueError`` naming the file and line for anything wrong."""
+    """The chips a CSV file lists; ``ValueError`` naming the file and line for anything wrong.
+    The same unchanged file is read once (the result is shared: callers never change it)."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
+        stat = path.stat()
+        if stat.st_size > MAX_FILE_BYTES:
             raise ValueError(f"chip inventory file {path} is larger than {MAX_FILE_BYTES} bytes")
+        key = (str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
+        if (known := _READ.get(key)) is not None:
+            return known
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ValueError(f"cannot read chip inventory file {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    chips = _parse_csv(path, text)
+    if len(_READ) >= _READ_KEPT:
+        _READ.pop(next(iter(_READ)))
+    _READ[key] = chips
+    return chips
+
+
+def _parse_csv(path: Path, text: str) -> dict[str, Chip]:
     rows = csv.reader(text.splitlines())
     chips: dict[str, Chip] = {}
     lines: dict[str, int] = {}

@@ -18,12 +18,12 @@ placed on the bet sensor's simulated layout, and the station reads them; the cro
   or leaves one losing bet on the layout; "Paid" must be refused naming that spot (caught), and the
   croupier puts it right.
 
-Decision bets (Play, Flop, ...) are chips placed on their spots when the decision is made; at the
-settlement the croupier collects losing spots, leaves pushes and adds each win beside its stake,
+Decision bets (Play, Flop, ...) are chips placed on their spots before the decision is keyed (the
+station checks they match it); at the settlement the croupier collects losing spots, leaves pushes and adds each win beside its stake,
 then the player takes the seat's chips once it is paid.
 
 Every alarm that is not the injected one is a false alarm. The simulator is duck-typed (``place``,
-``take``, ``clear``, ``flake``, ``antenna_down``, ``antenna_up``, ``wait_rounds``): the core never
+``take``, ``clear``, ``flake``, ``antenna_down``, ``antenna_up``, ``scan``): the core never
 imports the simulators.
 """
 
@@ -43,6 +43,7 @@ from .autoplay import AutoCroupier
 from .chip_inventory import ChipInventoryConfig
 from .engine.session import TableSession
 from .errors import DealerStationError, RuleError
+from .games.base import BankingGame
 from .money import format_money
 from .table.phases import Stage
 from .table.sensing import RoundSensing
@@ -68,6 +69,13 @@ class ChipRack:
         """Every chip back in the rack (the layout was cleared)."""
         self._free = {denomination: list(ids) for denomination, ids in self._all.items()}
 
+    def hold(self, chips: Sequence[str]) -> list[str]:
+        """These chips are on the layout (out of the rack)."""
+        out = set(chips)
+        for free in self._free.values():
+            free[:] = [chip for chip in free if chip not in out]
+        return list(chips)
+
     def smallest(self) -> Decimal:
         return min(self._all)
 
@@ -91,10 +99,14 @@ class BetSensorTally:
     injected: Counter[str] = field(default_factory=Counter)
     caught: Counter[str] = field(default_factory=Counter)
     false_alarms: int = 0
+    conservation: Counter[str] = field(default_factory=Counter)
+    """Paid seats whose layout money was checked (``seats``), did not balance (``mismatched``), or had
+    a keyed spot the sensor could not see (``keyed``, not checked): ``BetSensing.balances``."""
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {kind: {"injected": self.injected[kind], "caught": self.caught[kind]} for kind in FAULTS}
         out["false_alarms"] = self.false_alarms
+        out["conservation"] = {key: self.conservation[key] for key in ("seats", "mismatched", "keyed")}
         return out
 
 
@@ -122,8 +134,10 @@ class _Round:
     expected: list[tuple[str, int, str]] = field(default_factory=list)
     """The alarms the injected faults must raise: (cause, seat, spot)."""
     flaked: tuple[int, str] | None = None
-    paying: int | None = None
-    """The seat whose payout is on the layout, waiting for "Paid"."""
+    deciding: dict[tuple[int, str], str] = field(default_factory=dict)
+    """(seat, street) -> the action decided, its chips on the layout before the croupier keys it."""
+    paid_out: bool = False
+    """Every seat's payout is on the layout (the croupier then presses "Paid" seat by seat)."""
     payout_fault: _PayoutFault | None = None
     tallied: bool = False
 
@@ -171,9 +185,12 @@ class SensedCroupier(AutoCroupier):
             self._tally(self._round)
         if rnd is None or rnd.finished:
             return super().step()
+        stage = session.phase_info.stage
+        if stage is not Stage.BETTING and (self._round is None or self._round.round_id != rnd.round_id):
+            self._adopt(rnd.round_id)
+            return True
         if rnd.halt is not None and rnd.halt.kind == "bet_alarm":
             return self._answer_alarm()
-        stage = session.phase_info.stage
         if stage is Stage.BETTING:
             if self._round is None or self._round.round_id != rnd.round_id:
                 self._place_bets(rnd.round_id)
@@ -186,23 +203,43 @@ class SensedCroupier(AutoCroupier):
             return True
         if stage is Stage.SETTLEMENT and rnd.halt is None and current is not None and current.round_id == rnd.round_id:
             return self._settle(current)
-        if stage is Stage.DECISION and rnd.halt is None:
-            before = {seat: session.seat_stakes(seat) for seat in rnd.seats}
-            acted = super().step()
-            self._place_decisions(before)
-            return acted
+        if stage is Stage.DECISION and rnd.halt is None and current is not None and current.round_id == rnd.round_id:
+            return self._decide(current)
         return super().step()
 
-    def _place_decisions(self, before: dict[int, dict[str, Decimal]]) -> None:
-        """A decision's bet (Play, Flop, ...) goes on its spot as chips."""
-        for seat, was in before.items():
-            for spot, amount in self.session.seat_stakes(seat).items():
-                added = amount - was.get(spot, Decimal(0))
-                if added > 0:
-                    self.sensor.place(seat, spot, self.rack.make(added))
+    def _decide(self, current: _Round) -> bool:
+        """The players still to act on this street decide: each decision's bet (Play, Flop, ...) goes on
+        its spot as chips, and once the sensor sees them the croupier keys the decisions in seat order
+        (the station checks each against the chips on its spot)."""
+        session = self.session
+        rnd = session.round
+        assert rnd is not None
+        waiting = session.seats_to_act()
+        if not waiting:
+            return False
+        if (waiting[0], rnd.phase) not in current.deciding:
+            game = session.game
+            assert isinstance(game, BankingGame)
+            spots = []
+            for seat in waiting:
+                action = self.decision(seat)
+                hand = rnd.seats[seat]
+                after = game.stakes(hand.bets, game.apply_action(hand.actions, rnd.phase, action, "action"))
+                before = session.seat_stakes(seat)
+                for spot, amount in after.items():
+                    added = amount - before.get(spot, Decimal(0))
+                    if added > 0:
+                        self.sensor.place(seat, spot, self.rack.make(added))
+                        spots.append((seat, spot))
+                current.deciding[(seat, rnd.phase)] = action
+            if spots:
+                self._wait_for_sensor(lambda: self._sees(spots), 1)
+        session.execute("decide", waiting[0], current.deciding[(waiting[0], rnd.phase)])
+        return True
 
     def _settle(self, current: _Round) -> bool:
-        """Pay the next seat on the layout, wait for the sensor, press "Paid"; put a refused payout right."""
+        """Collect and pay every seat on the layout, wait for the sensor, then press "Paid" seat by seat
+        (right to left), each seat's player taking its chips; put a refused payout right."""
         session = self.session
         rnd = session.round
         sensing = session.sensing
@@ -211,9 +248,10 @@ class SensedCroupier(AutoCroupier):
         if not unpaid:
             return False
         seat = unpaid[0]
-        if current.paying != seat:
-            current.paying = seat
-            self._pay_out(current, seat, sensing.due(rnd, seat, session.seat_stakes(seat)))
+        if not current.paid_out:
+            current.paid_out = True
+            for each in unpaid:
+                self._pay_out(current, each, sensing.due(rnd, each, session.seat_stakes(each)))
             self._wait_for_sensor(self._settled)
         try:
             session.execute("mark_paid", seat)
@@ -227,7 +265,7 @@ class SensedCroupier(AutoCroupier):
                 self._wait_for_sensor(self._settled)
                 return True
             if fault is not None and mine and fault.caught:
-                self._wait_for_sensor(self._settled)  # the correction is still settling
+                self._wait_for_sensor(self._settled, 1)  # the correction is still settling
                 return True
             self.tally.false_alarms += 1
             log.warning("payout_refused_without_fault", seat=seat, problem=str(exc), round_id=current.round_id)
@@ -276,6 +314,23 @@ class SensedCroupier(AutoCroupier):
         else:
             self.sensor.take(fault.seat, fault.spot)
 
+    def _adopt(self, round_id: str) -> None:
+        """A round the station recovered from its journal after a restart: the players' locked chips
+        are still on the layout (the seats not paid yet), as the journal says; the round goes on."""
+        if self._round is not None:
+            self._tally(self._round)
+        self.sensor.clear()
+        self.rack.reset()
+        self._round = _Round(round_id, set())
+        rnd = self.session.round
+        if rnd is not None and isinstance(rnd.sensed, RoundSensing) and rnd.sensed.locked is not None:
+            for (seat, spot), held in sorted(rnd.sensed.locked.items()):
+                hand = rnd.seats.get(seat)
+                if held.chips and hand is not None and not hand.paid:
+                    self.sensor.place(seat, spot, self.rack.hold(held.chips))
+        self._read_rounds(self.confirm)  # the restarted station has read no round yet: every spot keyed
+        self._wait_for_sensor(self._settled)
+
     def _place_bets(self, round_id: str) -> None:
         sensor, session = self.sensor, self.session
         if self._round is not None:
@@ -310,13 +365,19 @@ class SensedCroupier(AutoCroupier):
 
     def _settled(self) -> bool:
         """The station sees exactly the chips on the layout (the last round's are gone from its view)."""
+        return self._sees(self.sensor.antennas)
+
+    def _sees(self, antennas: Sequence[tuple[int, str]]) -> bool:
+        """The station sees exactly the chips on these spots (those it reads)."""
         sensing = self.session.sensing
         assert sensing is not None
-        with self.session.held_still() as still:
-            if not still:
-                return False
+
+        def matches(_state: object) -> bool:
             return all(sorted(sensing.chips_on(antenna)) == sorted(self.sensor.chips(*antenna))
-                       for antenna in self.sensor.antennas if sensing.sensed(antenna))
+                       for antenna in antennas if sensing.sensed(antenna))
+
+        # looked at once, under the session's lock (waiting for a report being applied, not skipping it)
+        return self.session.wait_for(matches, 0.0)
 
     def _lock(self) -> bool:
         session, current = self.session, self._round
@@ -355,7 +416,7 @@ class SensedCroupier(AutoCroupier):
         if kind == "flaky_read":
             self.sensor.flake(seat, spot, chips[0])
             current.flaked = (seat, spot)
-            self.sensor.wait_rounds(self.confirm + 2)
+            self._read_rounds(self.confirm + 2)
             return
         if kind == "past_post":
             chip = self.rack.make(self.rack.smallest())[0]
@@ -413,11 +474,28 @@ class SensedCroupier(AutoCroupier):
         seat, spot = int(rnd.halt.detail["seat"]), str(rnd.halt.detail["spot"])
         return sorted(sensing.chips_on((seat, spot))) == sorted(rnd.sensed.locked[(seat, spot)].chips)
 
-    def _wait_for_sensor(self, done: Callable[[], bool]) -> None:
-        """Let the sensor scan (and the station read it) until ``done``, for ``WAIT_SECONDS`` at most."""
+    def _wait_for_sensor(self, done: Callable[[], bool], first: int | None = None) -> None:
+        """Have the sensor scan (``first`` rounds, ``confirm`` by default, then one at a time) and the
+        station read each, until ``done``, for ``WAIT_SECONDS`` at most. Paced by inventory rounds, not
+        by the clock: a chip taken off (or added to a locked spot) counts only once ``confirm`` rounds
+        running agree, so that many are asked for at once."""
         deadline = time.monotonic() + WAIT_SECONDS
+        ask = self.confirm if first is None else first
         while not done() and time.monotonic() < deadline:
-            self.sensor.wait_rounds(1)
+            self._read_rounds(ask, deadline)
+            ask = 1
+
+    def _read_rounds(self, count: int, deadline: float | None = None) -> bool:
+        """The sensor scans ``count`` rounds now; wait until the station has read the last of them."""
+        sensing = self.session.sensing
+        assert sensing is not None
+        target = self.sensor.scan(count)
+        left = (time.monotonic() + WAIT_SECONDS if deadline is None else deadline) - time.monotonic()
+
+        def read(_state: object) -> bool:
+            return sensing.last_round is not None and sensing.last_round >= target
+
+        return self.session.wait_for(read, max(0.0, left))
 
     # ----------------------------------------------------------------- the tally, from the journal
 
@@ -439,3 +517,15 @@ class SensedCroupier(AutoCroupier):
                 false_at.append((alarm["seat"], alarm["spot"]))
         if current.flaked is not None and current.flaked not in false_at:
             self.tally.caught["flaky_read"] += 1  # ridden out: no alarm of its own
+        sensing = self.session.sensing
+        assert sensing is not None
+        for balance in sensing.balances(self.session.journal.events(round_id=current.round_id)):
+            if balance.keyed:
+                self.tally.conservation["keyed"] += 1
+                continue
+            self.tally.conservation["seats"] += 1
+            if not balance.conserved:
+                self.tally.conservation["mismatched"] += 1
+                log.warning("layout_money_not_conserved", seat=balance.seat, taken=str(balance.taken),
+                            locked=str(balance.locked), net=str(balance.net), off_layout=str(balance.off_layout),
+                            round_id=current.round_id)

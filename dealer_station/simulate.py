@@ -399,11 +399,13 @@ def simulate(
             credentials.add(SIM_BADGE, SIM_PIN, builtin=True)
 
     reading_shoe = table.devices.reading_shoe is not None
+    # The bet sensor scans 4 times a second as a reader does, and whenever the sensed croupier asks
+    # (``SensedCroupier._read_rounds``): the run is paced by the inventory rounds the checks need.
     devices = table.devices.model_copy(update={
         "shuffler": None if reading_shoe and not table.devices.shuffler else f"sim://shuffler?seed={seed}",
         "reader": f"sim://usb?seed={seed + 1}" if table.devices.reader else None,
         "reading_shoe": f"sim://beetek?seed={seed + 2}" if reading_shoe else None,
-        "bet_sensor": f"sim://betsensor?seed={seed + 2}&interval=0.01" if table.devices.bet_sensor else None,
+        "bet_sensor": f"sim://betsensor?seed={seed + 2}&interval=0.25" if table.devices.bet_sensor else None,
         "link_timeout": min(table.devices.link_timeout, 0.5),
     })
     table = table.model_copy(update={"devices": devices})

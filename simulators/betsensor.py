@@ -9,6 +9,10 @@ chip missing from the next round only, or ``flaky_rate`` per chip per round), a 
 noise at a rate, and the cable pulled (``inject("disconnect")``).
 
 ``rounds`` is how many inventory rounds went out; ``wait_rounds(n)`` blocks until ``n`` more have.
+``scan(n)`` asks for ``n`` rounds now, written back to back without waiting out the interval: a
+station that consumes rounds faster than a real reader scans (the simulated table) is paced by
+the rounds it needs, not by the clock. ``trace`` (if set) is called with each round's number and
+the ``time.perf_counter()`` its line began to go to the pty (the latency benchmark).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import structlog
@@ -89,6 +93,9 @@ class BetSensorSimulator(StreamingTwin):
         self._flake_next: dict[Antenna, set[str]] = {}
         self._cond = threading.Condition()
         self._offline_until: float | None = None
+        self._demand = 0
+        """Rounds asked for by ``scan`` and not written yet."""
+        self.trace: Callable[[int, float], None] | None = None
 
     # -- the layout (any thread)
     def add_antennas(self, antennas: Iterable[Antenna]) -> None:
@@ -144,15 +151,43 @@ class BetSensorSimulator(StreamingTwin):
             target = self.rounds + count
             return self._cond.wait_for(lambda: self.rounds >= target, timeout)
 
+    def scan(self, count: int = 1) -> int:
+        """Scan ``count`` more rounds now, back to back; returns the number the last of them carries
+        (a round lost to an unplugged cable is not written: a caller waits with a timeout)."""
+        with self._cond:
+            self._demand += count
+            self._cond.notify_all()
+            return self.rounds + self._demand
+
+    def stop(self) -> None:
+        self._stop.set()
+        with self._cond:
+            self._cond.notify_all()
+        super().stop()
+
     # -- the sensor's thread
     def _run(self) -> None:
         assert self._pty is not None
-        while not self._stop.wait(self.interval):
+        due = time.monotonic() + self.interval
+        while not self._stop.is_set():
+            with self._cond:
+                self._cond.wait_for(lambda: self._demand > 0 or self._stop.is_set(),
+                                    max(0.0, due - time.monotonic()))
+                asked = self._demand > 0
+            if self._stop.is_set():
+                return
+            if not asked and time.monotonic() < due:
+                continue
+            due = time.monotonic() + self.interval
             if self._offline_until is not None:
                 if time.monotonic() < self._offline_until:
+                    self._stop.wait(min(self.interval, 0.01))
                     continue
                 self._offline_until = None
                 self._pty.plug()
+            if asked:
+                with self._cond:
+                    self._demand -= 1
             self._scan()
 
     def _scan(self) -> None:
@@ -178,7 +213,11 @@ class BetSensorSimulator(StreamingTwin):
             line = line[:-6] + (b"0000" if line[-6:-2] != b"0000" else b"FFFF") + b"\r\n"
         if plan.garbage_rate and self.rng.random() < plan.garbage_rate:
             self._pty.write_all(bytes(self.rng.randrange(1, 256) for _ in range(8)).replace(b"$", b"#"))
-        if self._pty.write_all(line):
+        began = time.perf_counter()
+        written = self._pty.write_all(line)
+        if written and self.trace is not None:
+            self.trace(number, began)
+        if written:
             with self._cond:
                 self.rounds = number
                 self._cond.notify_all()

@@ -92,3 +92,21 @@ def test_the_station_refuses_to_start_on_a_bad_inventory_exit_2_nothing_written(
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "listed twice" in lines[0] and "Traceback" not in done.stderr
     assert not journal.exists()
+
+
+def test_an_unchanged_file_is_read_once_an_edited_one_again(tmp_path: Path) -> None:
+    """A round's terms rebuild the table at every settlement: the file is not parsed again each time,
+    but an edited file (even of the same size) is read afresh, and a broken edit is still refused."""
+    from dealer_station import chip_inventory
+
+    path = profile(tmp_path, "id,denomination,chip_set\n" + GOOD_ROW + "\n")
+    first = load_profile(str(path)).chip_inventory
+    again = load_profile(str(path)).chip_inventory
+    assert first is not None and again is not None
+    assert chip_inventory.read_csv(tmp_path / "chips.csv") is chip_inventory.read_csv(tmp_path / "chips.csv")
+    (tmp_path / "chips.csv").write_text("id,denomination,chip_set\n" + GOOD_ROW.replace(",25,", ",50,") + "\n")
+    edited = load_profile(str(path)).chip_inventory
+    assert edited is not None and edited.chip("E004000000000001").denomination == Decimal(50)
+    (tmp_path / "chips.csv").write_text("id,denomination,chip_set\n" + GOOD_ROW.replace(",25,", ",xx,") + "\n")
+    with pytest.raises(ConfigError, match="line 2"):
+        load_profile(str(path))

@@ -164,8 +164,11 @@ class BankingFlow(DealFlow):
             raise RuleError(f"seat {seat} is out of turn: {who}", "seat")
         if not isinstance(action, str):
             raise RuleError(f"not an action: {action!r}", "action")
+        before = self.stakes(rnd, seat)
         self.game.apply_action(rnd.seats[seat].actions, street, action, f"seat{seat}.action")
         tx.emit(ev.Decision(seat, street, action), CROUPIER)
+        if self.sensing is not None:
+            self.sensing.check_decision(tx, seat, before, self.stakes(tx.round, seat))
         if not self.seats_to_act(tx.round, street):
             self.advance(tx, self.game.streets.index(street) + 1)
 
@@ -198,6 +201,8 @@ class BankingFlow(DealFlow):
         self._check_payable(tx, seat)
         rnd = tx.round
         net = next((s["net"] for s in (rnd.settlement or {}).get("seats", []) if s["seat"] == seat), "0")
+        if self.sensing is not None:
+            self.sensing.record_payout(tx, seat, self.stakes(rnd, seat))
         tx.emit(ev.SeatPaid(seat, Decimal(net)), CROUPIER)
         if all(s.paid for s in tx.round.seats.values()):
             self.finish(tx, CROUPIER)

@@ -17,6 +17,13 @@
   supervisor restores the stake (the sensor must see exactly the locked chips again) or voids.
   Watching stops at the settlement, and a folded seat's spots are not watched (the croupier
   collects them).
+* **a decision that puts a bet down** (Play, Flop, Turn, River; ``check_decision``, inside the
+  croupier's ``decide``): the chips on its spot must equal the decision's amount, else the
+  decision is refused saying what the sensor sees; the chips are journaled (``decision_sensed``)
+  and the spot is locked and watched from then on like the others.
+* **"Paid"** (``check_paid`` / ``record_payout``): the chips on each spot must be what is due;
+  what lay there (what the player takes off the layout) is journaled (``payout_sensed``), so
+  money is conserved checkably: taken minus locked is the seat's net, seat by seat (``balances``).
 
 Debouncing is per chip: a streak counts the consecutive rounds it was seen (> 0) or missed
 (< 0); a chip is "on" a spot until it has been missed ``confirm_rounds`` times running.
@@ -37,11 +44,22 @@ from ..money import ZERO, format_money
 from ..table import events as ev
 from ..table.event_base import CROUPIER
 from ..table.phases import Stage
-from ..table.sensing import AntennaState, BetAlarm, BetsSensed, ChipAccepted, LockedSpot, RoundSensing, StakeRestored
+from ..table.sensing import (
+    AntennaState,
+    BetAlarm,
+    BetsSensed,
+    ChipAccepted,
+    DecisionSensed,
+    LockedSpot,
+    PayoutSensed,
+    RoundSensing,
+    StakeRestored,
+)
 from ..wire.reports import AntennaFault, ChipInventory
 
 if TYPE_CHECKING:
     from ..config import TableConfig
+    from ..journal import JournalEvent
     from ..table.state import RoundState, TableState
     from .session import Tx
 
@@ -105,6 +123,26 @@ class SeatView:
     spots: dict[str, SpotView]
     problem: str | None = None
     """Why this seat cannot be locked in as it stands (unknown chip, a limit), in the croupier's words."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatBalance:
+    """One paid seat's money on the layout, from the journal: what the player took off (``taken``, the
+    ``payout_sensed`` amounts) minus what was locked (``bets_sensed`` and ``decision_sensed``) must be
+    the seat's net (``seat_paid``), less what is paid off the layout (``off_layout``: THB's Pool award,
+    paid by the jackpot). ``keyed``: a spot of the seat was keyed (antenna down), so the sensor could
+    not see all of its money and the balance is not checked."""
+
+    seat: int
+    taken: Decimal
+    locked: Decimal
+    net: Decimal
+    off_layout: Decimal = ZERO
+    keyed: bool = False
+
+    @property
+    def conserved(self) -> bool:
+        return self.taken - self.locked == self.net - self.off_layout
 
 
 class BetSensing:
@@ -249,6 +287,32 @@ class BetSensing:
                           "keyed": view.keyed} for spot, view in views.items())
         tx.emit(BetsSensed(tuple(spots)), CROUPIER)
 
+    # ----------------------------------------------------------------- decisions
+
+    def check_decision(self, tx: Tx, seat: int, before: Mapping[str, Decimal], after: Mapping[str, Decimal]) -> None:
+        """Inside a decision: each spot it puts a bet on (``after`` over ``before``) must hold exactly that
+        bet in chips, else the decision is refused; journaled with the chips (``decision_sensed``), which
+        locks the spot. An antenna down: the decision's amount is the croupier's word, marked keyed."""
+        rnd = tx.round
+        for spot, amount in after.items():
+            if amount == before.get(spot, ZERO):
+                continue
+            antenna = (seat, spot)
+            if not self.sensed(antenna):
+                tx.emit(DecisionSensed(seat, spot, amount, (), True), CROUPIER)
+                continue
+            chips = self.chips_on(antenna)
+            label = self.game.labels.get(spot, spot)
+            values = [self.value(chip, rnd) for chip in chips]
+            unknown = [chip for chip, v in zip(chips, values, strict=True) if v is None]
+            if unknown:
+                raise RuleError(f"seat {seat} {label}: unknown chip {unknown[0]} on the spot: remove it")
+            seen = sum((v for v in values if v is not None), ZERO)
+            if seen != amount:
+                raise RuleError(f"seat {seat} {label}: the decision puts {format_money(amount)} down, the sensor sees "
+                                f"{format_money(seen)} on the spot")
+            tx.emit(DecisionSensed(seat, spot, amount, tuple(chips)), CROUPIER)
+
     # ----------------------------------------------------------------- after no more bets
 
     def watch(self, tx: Tx) -> None:
@@ -327,6 +391,65 @@ class BetSensing:
         problems = self.payout_problems(tx.round, seat, stakes)
         if problems:
             raise RuleError(f"seat {seat}: " + "; ".join(problems) + " (a supervisor may override with a reason)")
+
+    def record_payout(self, tx: Tx, seat: int, stakes: Mapping[str, Decimal]) -> None:
+        """Inside "Paid" (checked or overridden): what lies on each of ``seat``'s spots, the amount the
+        player takes off the layout (``payout_sensed``); a keyed spot counts what was due."""
+        rnd = tx.round
+        locked = self._locked(rnd)
+        spots: list[dict[str, object]] = []
+        for spot, owed in self.due(rnd, seat, stakes).items():
+            antenna = (seat, spot)
+            held = locked.get(antenna)
+            if not self.sensed(antenna) or (held is not None and held.keyed):
+                spots.append({"spot": spot, "amount": format_money(owed), "chips": [], "keyed": True})
+                continue
+            chips = self.chips_on(antenna)
+            seen = sum((self.value(c, rnd) or ZERO for c in chips), ZERO)
+            spots.append({"spot": spot, "amount": format_money(seen), "chips": chips, "keyed": False})
+        tx.emit(PayoutSensed(seat, tuple(spots)), CROUPIER)
+
+    def balances(self, records: Iterable[JournalEvent]) -> list[SeatBalance]:
+        """Per paid seat of one round (its journal records), the layout's money (``SeatBalance``)."""
+        locked: dict[Antenna, Decimal] = {}
+        keyed: set[int] = set()
+        taken: dict[int, Decimal] = {}
+        nets: dict[int, Decimal] = {}
+        spot_nets: dict[int, dict[str, Decimal]] = {}
+        paid: list[int] = []
+        for record in records:
+            payload = record.payload
+            if record.kind == "bets_sensed":
+                for entry in payload["spots"]:
+                    locked[(int(entry["seat"]), str(entry["spot"]))] = Decimal(str(entry["amount"]))
+                    if entry.get("keyed"):
+                        keyed.add(int(entry["seat"]))
+            elif record.kind == "decision_sensed":
+                locked[(int(payload["seat"]), str(payload["spot"]))] = Decimal(str(payload["amount"]))
+                if payload.get("keyed"):
+                    keyed.add(int(payload["seat"]))
+            elif record.kind == "payout_sensed":
+                seat = int(payload["seat"])
+                taken[seat] = sum((Decimal(str(e["amount"])) for e in payload["spots"]), ZERO)
+                if any(e.get("keyed") for e in payload["spots"]):
+                    keyed.add(seat)
+            elif record.kind == "settled":
+                spot_nets = {int(e["seat"]): {k: Decimal(str(v)) for k, v in e.get("bets", {}).items()}
+                             for e in payload["settlement"].get("seats", [])}
+            elif record.kind == "seat_paid":
+                nets[int(payload["seat"])] = Decimal(str(payload["net"]))
+                paid.append(int(payload["seat"]))
+            elif record.kind == "seat_paid_undone":
+                paid.remove(int(payload["seat"]))
+        fixed = self.game.fixed_stakes(self.table)
+        out = []
+        for seat in paid:
+            stakes = {spot: amount for (s, spot), amount in locked.items() if s == seat}
+            off = sum((spot_nets.get(seat, {}).get(spot, ZERO) + stakes.get(spot, ZERO)
+                       for spot in fixed if spot in stakes), ZERO)
+            out.append(SeatBalance(seat, taken.get(seat, ZERO), sum(stakes.values(), ZERO), nets[seat], off,
+                                   seat in keyed))
+        return out
 
     # ----------------------------------------------------------------- supervisor
 

@@ -1,7 +1,9 @@
 """Bet sensing's journal events and their folds (HARDWARE.md "Bet sensing: what the station does with it").
 
 What the RFID bet sensor saw matters to the journal at a few moments only, never every scan:
-the stakes locked at "no more bets" with the chip ids behind them (``bets_sensed``), an
+the stakes locked at "no more bets" with the chip ids behind them (``bets_sensed``), a decision's
+bet (Play, Flop, ...) on its spot when it is made (``decision_sensed``), what lay on a seat's spots
+when it was paid (``payout_sensed``: what the player takes), an
 unknown chip a supervisor accepted (``chip_accepted``), a chip added to or taken from a
 locked spot (``bet_alarm``, with the halt that follows) and the supervisor restoring that
 stake (``stake_restored``), a payout a supervisor let through although the chips were not
@@ -22,8 +24,8 @@ from typing import Any, ClassVar
 from .event_base import CROUPIER, DEVICE, STATION, SUPERVISOR, Event, register
 from .state import COMMON, TableState
 
-__all__ = ["AntennaState", "BetAlarm", "BetsSensed", "ChipAccepted", "LockedSpot", "PayoutOverridden", "RoundSensing",
-           "StakeRestored"]
+__all__ = ["AntennaState", "BetAlarm", "BetsSensed", "ChipAccepted", "DecisionSensed", "LockedSpot", "PayoutOverridden",
+           "PayoutSensed", "RoundSensing", "StakeRestored"]
 
 Antenna = tuple[int, str]
 
@@ -60,6 +62,36 @@ class BetsSensed(Event):
 
     kind: ClassVar[str] = "bets_sensed"
     writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    spots: tuple[dict[str, Any], ...]
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DecisionSensed(Event):
+    """Inside a decision that puts a bet down (UTH's Play, THB's Flop/Turn/River): the chips on its
+    spot, which the sensor saw equal to the decision's ``amount`` (``keyed``: the spot's antenna was
+    down, the amount is the decision's). The spot is locked from then on, as "no more bets" locks
+    the others."""
+
+    kind: ClassVar[str] = "decision_sensed"
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    seat: int
+    spot: str
+    amount: Decimal
+    chips: tuple[str, ...]
+    keyed: bool = False
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class PayoutSensed(Event):
+    """Inside "Paid" (or a supervisor's payout override), before ``seat_paid``: what lay on each of the
+    seat's spots, the amount the player takes off the layout, ``[{"spot", "amount", "chips", "keyed"}]``
+    (``keyed``: the antenna was down, the amount is what was due: the croupier's word)."""
+
+    kind: ClassVar[str] = "payout_sensed"
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    seat: int
     spots: tuple[dict[str, Any], ...]
 
 
@@ -148,6 +180,14 @@ def _bets_sensed(state: TableState, e: BetsSensed, at: str) -> None:
     state.round.sensed = replace(_sensing(state), locked=MappingProxyType(locked))
 
 
+@COMMON.on(DecisionSensed)
+def _decision_sensed(state: TableState, e: DecisionSensed, at: str) -> None:
+    current = _sensing(state)
+    assert state.round is not None
+    locked = {**(current.locked or {}), (e.seat, e.spot): LockedSpot(e.amount, tuple(e.chips), e.keyed)}
+    state.round.sensed = replace(current, locked=MappingProxyType(locked))
+
+
 @COMMON.on(ChipAccepted)
 def _chip_accepted(state: TableState, e: ChipAccepted, at: str) -> None:
     current = _sensing(state)
@@ -162,6 +202,6 @@ def _bet_alarm(state: TableState, e: BetAlarm, at: str) -> None:
     state.round.sensed = replace(current, alarms=current.alarms + 1)
 
 
-@COMMON.on(StakeRestored, AntennaState, PayoutOverridden)
+@COMMON.on(StakeRestored, AntennaState, PayoutOverridden, PayoutSensed)
 def _nothing_to_fold(state: TableState, e: Event, at: str) -> None:
     """Journaled for the record; the halt's clearing (``halt_cleared``) is what moves the round on."""

@@ -112,6 +112,25 @@ def test_the_twin_on_a_pty_and_the_real_driver_see_the_same_layout() -> None:
         sim.stop()
 
 
+def test_the_twin_scans_on_demand_back_to_back_without_waiting_out_its_interval() -> None:
+    """``scan(n)``: n inventory rounds now (the simulated table's pace), numbered up to what it returns."""
+    sim = BetSensorSimulator([(1, "ante")], seed=3, interval=60.0).start()  # its own pace: one a minute
+    stamped: list[int] = []
+    sim.trace = lambda number, at: stamped.append(number)
+    try:
+        with open_bet_sensor(sim.url) as sensor:
+            wait_for(sensor, LinkUp)
+            sim.place(1, "ante", [A])
+            start = time.monotonic()
+            last = sim.scan(3)
+            numbers = [wait_for(sensor, ChipInventory, timeout=2.0).round for _ in range(3)]
+            assert numbers == [last - 2, last - 1, last] and time.monotonic() - start < 2.0
+            assert stamped == numbers
+            assert sim.scan(1) == last + 1 and wait_for(sensor, ChipInventory).antennas[0].chips == (A,)
+    finally:
+        sim.stop()
+
+
 def test_sim_backend_starts_the_twin_behind_the_real_driver() -> None:
     sensor = SimulatedBetSensor.open_url(urlsplit("sim://betsensor"),
                                          {"seed": 4, "antennas": "2.ante,2.blind", "fault": ["antenna_down=2.blind"]},

@@ -259,8 +259,9 @@ def test_on_restart_the_locked_stakes_are_the_journaled_ones_whatever_the_sensor
 def to_settlement(make_session):
     """Seat 1 (Ante/Blind 25, Trips 5) plays 4x with As Ac and wins; seat 3 (100) folds at the river."""
     session, shoe, sensor = locked_round(make_session)
+    sensor.place(1, "play", [chip("100", 40)])  # the Play bet, in chips on its spot before it is keyed
+    sensor.scan()
     session.execute("decide", 1, "play4x")
-    sensor.place(1, "play", [chip("100", 40)])  # the Play bet, in chips on its spot
     session.execute("decide", 3, "check")
     session.execute("reveal")
     session.execute("decide", 3, "check")
@@ -310,3 +311,75 @@ def test_a_supervisor_may_override_the_payout_check_with_a_reason(make_session):
     assert session.round.seats[3].paid
     with pytest.raises(RuleError, match="nothing to override"):
         session.override_payout(BADGE, PIN, 3, "again")
+
+
+def test_a_decision_bet_must_be_on_its_spot_in_chips_when_the_decision_is_keyed(make_session):
+    session, shoe, sensor = locked_round(make_session)
+    seq = session.state.last_seq
+    with pytest.raises(RuleError, match="seat 1 Play: the decision puts 100 down, the sensor sees 0 on the spot"):
+        session.execute("decide", 1, "play4x")  # nothing on the Play spot yet
+    sensor.place(1, "play", [chip("25", 40), chip("25", 41), chip("25", 42)])
+    sensor.scan()
+    with pytest.raises(RuleError, match="seat 1 Play: the decision puts 100 down, the sensor sees 75 on the spot"):
+        session.execute("decide", 1, "play4x")
+    sensor.place(1, "play", [COUNTERFEIT])
+    sensor.scan()
+    with pytest.raises(RuleError, match=f"seat 1 Play: unknown chip {COUNTERFEIT} on the spot: remove it"):
+        session.execute("decide", 1, "play4x")
+    assert session.state.last_seq == seq and session.round.seats[1].actions == []
+    sensor.take(1, "play", [COUNTERFEIT])
+    sensor.place(1, "play", [chip("25", 43)])
+    sensor.scan(3)
+    session.execute("decide", 1, "play4x")
+    assert kinds(session, seq) == ["decision", "decision_sensed"]
+    sensed = next(session.journal.events(kinds={"decision_sensed"})).payload
+    assert sensed == {"seat": 1, "spot": "play", "amount": "100", "chips": sorted(chip("25", n) for n in (40, 41, 42, 43)),
+                      "keyed": False}
+    assert session.round.sensed.locked[(1, "play")].amount == Decimal(100)
+
+
+def test_a_decided_bet_is_locked_a_chip_taken_from_it_is_an_alarm(make_session):
+    session, shoe, sensor = locked_round(make_session)
+    sensor.place(1, "play", [chip("100", 40)])
+    sensor.scan()
+    session.execute("decide", 1, "play4x")
+    sensor.take(1, "play", [chip("100", 40)])
+    sensor.scan(3)
+    halt = session.round.halt
+    assert halt is not None and halt.cause == "pinch" and halt.detail == {"seat": 1, "spot": "play"}
+
+
+def test_a_decision_on_a_spot_whose_antenna_is_down_is_keyed_marked_so(make_session):
+    session, shoe, sensor = locked_round(make_session)
+    sensor.down = {(1, "play")}
+    sensor.scan()
+    session.execute("decide", 1, "play4x")
+    sensed = next(session.journal.events(kinds={"decision_sensed"})).payload
+    assert sensed == {"seat": 1, "spot": "play", "amount": "100", "chips": [], "keyed": True}
+
+
+def test_paid_journals_what_the_player_takes_and_the_layout_money_balances_each_seats_net(make_session):
+    session, sensor = to_settlement(make_session)
+    sensor.take(3, "ante", sensor.layout[(3, "ante")])
+    sensor.take(3, "blind", sensor.layout[(3, "blind")])
+    sensor.take(1, "trips", sensor.layout[(1, "trips")])
+    sensor.place(1, "ante", [chip("25", 50)])  # Ante wins 25; Blind pushes
+    sensor.place(1, "play", [chip("100", 41)])  # Play wins 100
+    sensor.scan(3)
+    session.execute("mark_paid", 3)
+    session.execute("mark_paid", 1)
+    taken = {r.payload["seat"]: r.payload["spots"] for r in session.journal.events(kinds={"payout_sensed"})}
+    assert taken[3] == [{"spot": "ante", "amount": "0", "chips": [], "keyed": False},
+                        {"spot": "blind", "amount": "0", "chips": [], "keyed": False}]
+    assert {e["spot"]: e["amount"] for e in taken[1]} == {"ante": "50", "blind": "25", "trips": "0", "play": "200"}
+    balances = {b.seat: b for b in session.sensing.balances(session.journal.events(round_id=session.round.round_id))}
+    assert (balances[1].taken, balances[1].locked, balances[1].net) == (Decimal(275), Decimal(155), Decimal(120))
+    assert (balances[3].taken, balances[3].locked, balances[3].net) == (Decimal(0), Decimal(200), Decimal(-200))
+    assert all(b.conserved and not b.keyed for b in balances.values())
+
+
+def test_a_payout_let_through_by_a_supervisor_does_not_balance(make_session):
+    session, sensor = to_settlement(make_session)
+    session.override_payout(BADGE, PIN, 3, "chips collected by hand, antenna misread")  # 200 left on the layout
+    balance = session.sensing.balances(session.journal.events(round_id=session.round.round_id))
+    assert [(b.seat, b.taken, b.net, b.conserved) for b in balance] == [(3, Decimal(200), Decimal(-200), False)]
