@@ -134,7 +134,11 @@ def test_an_unknown_chip_holds_its_seat_until_removed_or_accepted_by_a_superviso
     seq = session.state.last_seq
     with pytest.raises(RuleError, match=f"seat 4 Trips: unknown chip {COUNTERFEIT}: remove it, or a supervisor"):
         session.execute("no_more_bets")
-    assert session.state.last_seq == seq
+    # the refusal alone is journaled (what a shift's counterfeit chips are counted from), nothing of the command
+    assert [(r.kind, r.payload) for r in session.journal.events(since_seq=seq)] == [
+        ("sensor_held", {"command": "no_more_bets", "seat": 4,
+                         "spots": [{"spot": "trips", "kind": "unknown_chip", "amount": "0", "chip": COUNTERFEIT}]})]
+    assert session.phase == "betting"
     with pytest.raises(RuleError, match="not an unknown chip"):
         session.accept_chip(BADGE, PIN, chip("25", 1), "25", "sister casino chip")
     session.accept_chip(BADGE, PIN, COUNTERFEIT, "5", "sister casino chip, checked")
@@ -286,8 +290,14 @@ def test_paid_goes_through_only_when_the_chips_on_each_spot_are_what_is_due(make
     sensor.place(1, "ante", [chip("25", 50), chip("25", 51)])  # the Ante's pay, and 25 too many
     sensor.scan()
     assert session.payout_problems() == {1: ["Ante: over 25", "Trips: losing bet not collected", "Play: short 100"]}
+    held = session.state.last_seq
     with pytest.raises(RuleError, match=r"seat 1: Ante: over 25; Trips: losing bet not collected; Play: short 100"):
         session.execute("mark_paid", 1)
+    assert [(r.kind, r.payload) for r in session.journal.events(since_seq=held)] == [
+        ("sensor_held", {"command": "mark_paid", "seat": 1, "spots": [
+            {"spot": "ante", "kind": "over", "amount": "25", "chip": ""},
+            {"spot": "trips", "kind": "not_collected", "amount": "5", "chip": ""},
+            {"spot": "play", "kind": "short", "amount": "100", "chip": ""}]})]
     assert [k for k in kinds(session, seq) if k == "seat_paid"] == ["seat_paid"]  # seat 3 only
     sensor.take(1, "ante", [chip("25", 51)])
     sensor.take(1, "trips", sensor.layout[(1, "trips")])
