@@ -14,13 +14,22 @@ from typing import Any
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import decision_stake, face_up
+from dealer_station.engine.view import (
+    Text,
+    bet_alarm_text,
+    decision_stake,
+    face_up,
+    label,
+    payout_held,
+    sensed_entry,
+)
 from dealer_station.games import BankingGame
 from dealer_station.table.phases import Stage
 
+from .amount_pad import AmountPad
 from .bet_panel import BetPanel, restore_bets
 from .format import money
-from .i18n import game_word, translate
+from .i18n import game_word, say, translate
 from .overlay import Overlay
 from .settlement_view import SettlementView, paid_label, seat_outcome, settle_banner
 from .table_view import CenterCards, SeatsRow, keyed_position
@@ -47,7 +56,7 @@ class BankingPanel(QWidget):
         layout.addWidget(self.seats_row, 3)
         self.work = QStackedWidget()
         self.bets = BetPanel(shell)
-        self.settlement = SettlementView(self.session)
+        self.settlement = SettlementView(self.session, on_override=self._override)
         self.empty = QWidget()
         for page in (self.bets, self.settlement, self.empty):
             self.work.addWidget(page)
@@ -85,7 +94,9 @@ class BankingPanel(QWidget):
         self.undo_paid_button.tapped.connect(self._undo_paid)
         self.paid_button = GuardedButton("", 16, role="go", name="paidSeat")
         self.paid_button.tapped.connect(self._paid)
-        for widget in (self.undo_button, self.clear_button, self.no_more_bets, self.acting,
+        self.accept_chip_button = FitButton("", 13, role="supervisor", name="acceptChip", lines=2)
+        self.accept_chip_button.tapped.connect(self._accept_chip)
+        for widget in (self.undo_button, self.clear_button, self.accept_chip_button, self.no_more_bets, self.acting,
                        *self.decision_buttons, self.undo_paid_button, self.paid_button):
             row.addWidget(widget, 2 if widget in (self.no_more_bets, self.paid_button) else 1)
             widget.hide()
@@ -136,8 +147,12 @@ class BankingPanel(QWidget):
         dialog.open()
 
     def banner_text(self) -> str | None:
-        """The shell's banner while settling: the one seat shown, what to do there (None: the engine's)."""
+        """The shell's banner while settling: the one seat shown, what to do there; while betting at a
+        table with a bet sensor, what holds a seat from being locked in (None: the engine's)."""
         rnd = self.session.round
+        held = [entry.problem for entry in sensed_entry(self.session).values() if entry.problem is not None]
+        if held:
+            return "\u26a0 " + say(held[0])
         if rnd is None or rnd.settlement is None or rnd.finished or rnd.halt is not None:
             return None
         seat = self.settlement.shown_seat(rnd)
@@ -182,6 +197,45 @@ class BankingPanel(QWidget):
             self.settlement.choose(None)  # back to the settlement order after a seat chosen out of it
             self.shell.submit("paid", self.session.execute, "mark_paid", int(seat))
 
+    def unknown_chip(self) -> tuple[int, str, str] | None:
+        """(seat, spot, chip) of the first chip the inventory does not know, while betting is open."""
+        return next(((seat, spot, chip) for seat, entry in sorted(sensed_entry(self.session).items())
+                     for spot, chip in entry.unknown), None)
+
+    def _accept_chip(self) -> None:
+        """A supervisor lets an unknown chip count this round: what it counts for, then badge, PIN and reason."""
+        held = self.unknown_chip()
+        if held is None:
+            return
+        seat, spot, chip = held
+        where = translate("screen", "Seat {seat} {spot}: chip {chip} counts for").format(
+            seat=seat, spot=game_word(self.session.game, spot), chip=chip)
+
+        def keyed(text: str) -> None:
+            detail = say(Text("action:accept_chip_at", {"chip": chip, "seat": seat,
+                                                        "spot": label(self.session.game, spot), "amount": text}))
+
+            def run(badge: str, pin: str, reason: str) -> object:
+                return self.session.accept_chip(badge, pin, chip, text, reason)
+
+            self.shell.ask_supervisor("accept_chip", run, detail)
+
+        AmountPad(self.window(), where, lambda text: translate("screen", "Counts for {amount}").format(amount=text),
+                  keyed).open()
+
+    def _override(self, seat: int) -> None:
+        """A supervisor pays ``seat`` although the sensed chips are not what is due (badge, PIN, reason)."""
+        wrong = payout_held(self.session).get(seat)
+        if not wrong:
+            return
+        detail = say(Text("action:override_payout_seat", {"seat": seat, "problems": " \u00b7 ".join(
+            say(text) for text in wrong.values())}))
+
+        def run(badge: str, pin: str, reason: str) -> object:
+            return self.session.override_payout(badge, pin, seat, reason)
+
+        self.shell.ask_supervisor("override_payout", run, detail)
+
     def _undo_paid(self) -> None:
         seat = self.undo_paid_button.property("seat")
         if seat is not None:
@@ -206,6 +260,10 @@ class BankingPanel(QWidget):
         game = session.game
         assert isinstance(game, BankingGame), "the banking panel is a banking table's"
         words = {spot: game_word(game, spot) for spot in game.spots}
+        sensed = sensed_entry(session)  # betting at a table with a bet sensor: the chips on the layout
+        held = payout_held(session)  # settling there: what is wrong on which spot
+        alarm = bet_alarm_text(session)
+        alarm_seat = int(alarm.args["seat"]) if alarm is not None else None
         for seat, tile in self.seats.items():
             st = rnd.seats.get(seat) if rnd is not None else None
             title = translate("screen", "Seat {seat}").format(seat=seat)
@@ -223,8 +281,24 @@ class BankingPanel(QWidget):
                 active = seat == shown_settle
             else:
                 active = bool(waiting) and waiting[0] == seat
-            tile.render_seat(title, words, session.seat_stakes(seat), session.cards_on_table(f"seat{seat}"),
-                             face_up(session, f"seat{seat}"), result, role, active, done, show_stakes=not outcome)
+            stakes = session.seat_stakes(seat)
+            marks: dict[str, str] = {}
+            entry = sensed.get(seat)
+            if entry is not None:
+                stakes = {spot: view.amount for spot, view in entry.spots.items()}
+                marks = {spot: "\u2328" for spot, view in entry.spots.items() if view.keyed}  # keyed: antenna down
+                marks.update({spot: "\u26a0" for spot, _chip in entry.unknown})
+                if entry.problem is not None:
+                    result = "\u26a0 " + (translate("screen", "held") if entry.unknown
+                                           else translate("screen", "limits"))
+                    role = "fault"
+            if seat == alarm_seat and alarm is not None:
+                result, role, active = "\u26a0 " + say(alarm.args["spot"]), "fault", True
+            if seat in held and seat == shown_settle:  # "Paid" is held: the settlement panel says what is wrong
+                result, role = "\u26a0 " + result, "fault"
+            tile.render_seat(title, words, stakes, session.cards_on_table(f"seat{seat}"),
+                             face_up(session, f"seat{seat}"), result, role, active, done, show_stakes=not outcome,
+                             marks=marks)
         # the work area
         if halted:
             self.work.setCurrentWidget(self.empty)
@@ -247,6 +321,10 @@ class BankingPanel(QWidget):
         self.undo_button.setEnabled(bool(history))
         self.clear_button.setVisible(betting)
         self.clear_button.setEnabled(rnd is not None and self.bets.seat in rnd.seats)
+        unknown = self.unknown_chip() if "accept_chip" in offer.supervisor else None
+        self.accept_chip_button.setVisible(unknown is not None)
+        if unknown is not None:
+            self.accept_chip_button.setText(translate("screen", "Accept chip"))
         self.no_more_bets.setVisible(betting or stage is Stage.LOCKED)
         self.no_more_bets.setEnabled("no_more_bets" in offer.croupier)
         self._render_decisions(session, waiting)
@@ -263,7 +341,8 @@ class BankingPanel(QWidget):
             self.paid_button.armed_text = translate("screen", "Tap again: seat {seat} is the last, the round closes") \
                 .format(seat=seat) if last else ""
             self.paid_button.setText(paid_label(rnd, seat))
-            self.paid_button.setEnabled(not paid and "mark_paid" in offer.croupier)
+            # at a table with a bet sensor "Paid" waits for the chips to be what is due (the engine refuses otherwise)
+            self.paid_button.setEnabled(not paid and "mark_paid" in offer.croupier and seat not in held)
             self.paid_button.show()
         else:
             self.paid_button.hide()

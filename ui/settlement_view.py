@@ -13,7 +13,7 @@ and what each seat gets back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -23,11 +23,13 @@ from dealer_station.engine import TableSession
 from dealer_station.engine.view import (
     ENGLISH,
     SeatPayout,
+    SensedSpot,
     Text,
     cause_text,
     chip_breakdown,
     chip_set,
     seat_payout,
+    sensed_settlement,
     settlement_order,
 )
 from dealer_station.table.state import RoundState
@@ -35,7 +37,7 @@ from dealer_station.table.state import RoundState
 from . import theme
 from .format import hand_word, local_time, money, net_words, result_word
 from .i18n import game_word, say, translate
-from .widgets import CURRENT, FitLabel
+from .widgets import CURRENT, FitButton, FitLabel
 
 MAX_SPOTS = 6
 SIGN = theme.SIGNS
@@ -129,10 +131,34 @@ def todo_words(plan: SeatPayout) -> str:
     return translate("screen", ", then ").join(parts) or translate("screen", "push: the stakes stay")
 
 
+def sensed_line(spot: SensedSpot, game: Any) -> tuple[str, str]:
+    """(text, role) of one spot at a table with a bet sensor: what to do there and what the sensor
+    sees ("+ Pay Play 100 → 200 · sensor 100"); once the chips are right, a tick and what lies there."""
+    word = game_word(game, spot.spot)
+    right = spot.seen is not None and spot.seen == spot.due
+    pay = spot.due - spot.stake
+    if right:
+        said = {"collect": translate("screen", "{spot} cleared").format(spot=word),
+                "push": translate("screen", "{spot} {amount} stays").format(spot=word, amount=money(spot.stake)),
+                "pay": translate("screen", "{spot}: {amount} on the spot").format(spot=word, amount=money(spot.due))}
+        return f"{SIGN['done']} {said[spot.outcome]}", "done"
+    todo = {"collect": f"{SIGN['collect']} " + translate("screen", "Collect {spot} {amount}").format(
+                spot=word, amount=money(spot.stake)),
+            "push": f"{SIGN['push']} " + translate("screen", "{spot} {amount} stays").format(
+                spot=word, amount=money(spot.stake)),
+            "pay": f"{SIGN['pay']} " + translate("screen", "Pay {spot} {amount} \u2192 {due}").format(
+                spot=word, amount=money(pay), due=money(spot.due))}[spot.outcome]
+    sensor = translate("screen", "keyed") if spot.seen is None else translate("screen", "sensor {amount}").format(
+        amount=money(spot.seen))
+    return f"{todo} \u00b7 {sensor}", spot.outcome
+
+
 class SettlementView(QFrame):
-    def __init__(self, session: TableSession, parent: QWidget | None = None) -> None:
+    def __init__(self, session: TableSession, parent: QWidget | None = None,
+                 on_override: Callable[[int], None] | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self._on_override = on_override
         self.setObjectName("settlementView")
         theme.set_role(self, "panel")
         m = CURRENT[0]
@@ -173,6 +199,19 @@ class SettlementView(QFrame):
         bottom.addWidget(self.push, 2)
         bottom.addWidget(self.jackpot, 3)
         layout.addLayout(bottom)
+        held = QHBoxLayout()  # a bet sensor's verdict: what is wrong on the seat's spots, and the supervisor's way out
+        held.setSpacing(m.gap)
+        self.problem = FitLabel("", 17, bold=True, role="alert", acted=True, lines=2)
+        self.problem.setObjectName("settleProblem")
+        self.override_button = FitButton("", 14, role="supervisor", name="overridePayout", lines=2)
+        self.override_button.tapped.connect(self._override)
+        held.addWidget(self.problem, 3)
+        held.addWidget(self.override_button, 1)
+        layout.addLayout(held)
+        self.problem.hide()
+        self.override_button.hide()
+        self.sensed: list[SensedSpot] = []
+        """The shown seat's spots as the bet sensor sees them against what is due (tests)."""
         self.chips = self.jackpot  # the void's "who and why" line goes here too
         self.chip_values = chip_set(session.table)
         self.seat: int | None = None
@@ -184,6 +223,11 @@ class SettlementView(QFrame):
     def choose(self, seat: int | None) -> None:
         self.seat = seat
 
+    def _override(self) -> None:
+        seat = self.override_button.property("seat")
+        if seat is not None and self._on_override is not None:
+            self._on_override(int(seat))
+
     def shown_seat(self, rnd: RoundState) -> int | None:
         order = settlement_order(rnd)
         if self.seat in order and not rnd.seats[self.seat].paid:
@@ -194,6 +238,9 @@ class SettlementView(QFrame):
         rnd = session.round
         self.amounts.clear()
         self.plan = None
+        self.sensed = []
+        self.problem.hide()
+        self.override_button.hide()
         if rnd is None:
             return
         if rnd.void is not None:
@@ -229,11 +276,18 @@ class SettlementView(QFrame):
             self.head.setVisible(True)
             self.net.setText(translate("screen", "Net {amount}").format(amount=signed_net(plan.net)))
             self.net.setVisible(True)
-            self._lines([self.collect], [collect_line(plan, game)] if plan.collect else [])
-            self._lines(self.spot_cells, [pay_line(spot, amount, game, self.chip_values) for spot, amount in plan.pay])
-            for i, cell in enumerate(self.spot_cells):
-                cell.setObjectName(f"settle{seat}_{plan.pay[i][0]}" if i < len(plan.pay) else "")
-            self._lines([self.push], [push_line(plan, game)] if plan.push else [])
+            sensed = sensed_settlement(session, seat) if seat is not None else []
+            self.sensed = sensed
+            if sensed and seat is not None:
+                self._render_sensed(session, seat, sensed)
+            else:
+                self._lines([self.collect], [collect_line(plan, game)] if plan.collect else [])
+                self._lines(self.spot_cells, [pay_line(spot, amount, game, self.chip_values)
+                                              for spot, amount in plan.pay])
+                for i, cell in enumerate(self.spot_cells):
+                    theme.set_role(cell, "pay")
+                    cell.setObjectName(f"settle{seat}_{plan.pay[i][0]}" if i < len(plan.pay) else "")
+                self._lines([self.push], [push_line(plan, game)] if plan.push else [])
             theme.set_role(self.jackpot, "jackpot")
             self._lines([self.jackpot], [jackpot_line(plan.jackpot)] if plan.jackpot is not None else [])
         verb, amount = net_words(total)
@@ -242,6 +296,29 @@ class SettlementView(QFrame):
                  if breakage not in (None, "0") else "")
         self.total.setText(translate("screen", "Table total to players: {what}").format(
             what=f"{verb} {amount}".strip()) + extra)
+
+    def _render_sensed(self, session: TableSession, seat: int, sensed: list[SensedSpot]) -> None:
+        """Per spot what to do and what the bet sensor sees; below, what is wrong, in the engine's words."""
+        game = session.game
+        self._lines([self.collect, self.push], [])
+        lines = [sensed_line(spot, game) for spot in sensed]
+        self._lines(self.spot_cells, [text for text, _role in lines])
+        for i, cell in enumerate(self.spot_cells):
+            if i < len(sensed):
+                theme.set_role(cell, lines[i][1])
+                cell.setObjectName(f"sensed{seat}_{sensed[i].spot}")
+                self.amounts[(seat, f"{sensed[i].spot}:due")] = money(sensed[i].due)
+                self.amounts[(seat, f"{sensed[i].spot}:seen")] = "" if sensed[i].seen is None else \
+                    money(sensed[i].seen)
+            else:
+                cell.setObjectName("")
+        wrong = [say(spot.problem) for spot in sensed if spot.problem is not None]
+        self.problem.setText("\u26a0 " + " \u00b7 ".join(wrong) if wrong else "")
+        self.problem.setVisible(bool(wrong))
+        overridable = bool(wrong) and "override_payout" in session.offer().supervisor
+        self.override_button.setProperty("seat", seat)
+        self.override_button.setText(translate("screen", "Supervisor: pay anyway"))
+        self.override_button.setVisible(overridable)
 
     def _render_void(self, rnd: RoundState) -> None:
         void = rnd.void or {}

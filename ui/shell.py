@@ -72,8 +72,9 @@ class MainWindow(QMainWindow):
         self.allow_close = not kiosk
         self.translations = Translations()
         self.tally = ShiftTally(session.table.shifts)
-        self.tally.seed(self.journal.events(kinds={"round_paid", "round_voided"}))  # a restart loses nothing
-        session.add_listener(lambda s: self.tally.observe(s.state))
+        self.tally.seed(self.journal.events(kinds=set(ShiftTally.KINDS)))  # a restart loses nothing
+        counts_catches = self.journal if session.sensing is not None else None  # what the bet sensor caught
+        session.add_listener(lambda s: self.tally.observe(s.state, counts_catches))
         self.setWindowTitle(f"Dealer Station - table {session.table.table_id}")
         self.setObjectName("mainWindow")
         self._metrics = theme.Metrics(1.0)

@@ -399,17 +399,27 @@ class BetSensing:
             raise RuleError(f"chip {chip} is not an unknown chip on the layout", "chip")
         tx.emit(ChipAccepted(chip, where[0], where[1], denomination, reason), actor)
 
-    def restore(self, tx: Tx, actor: str, reason: str) -> None:
-        rnd = tx.round
+    def alarm_spot(self, rnd: RoundState) -> tuple[int, str, LockedSpot, Decimal, bool] | None:
+        """The spot a bet alarm holds the round on: seat, spot, its locked stake, what the sensor sees
+        there now, and whether that is exactly the locked chips (then a supervisor may restore it)."""
         halt = rnd.halt
         if halt is None or halt.kind != HALT:
-            raise RuleError("no bet alarm holds the round")
+            return None
         seat, spot = int(halt.detail["seat"]), str(halt.detail["spot"])
         held = self._locked(rnd).get((seat, spot))
-        assert held is not None
+        if held is None:
+            return None
         chips = self.chips_on((seat, spot))
-        if sorted(chips) != sorted(held.chips) or not self.sensed((seat, spot)):
-            seen = sum((self.value(c, rnd) or ZERO for c in chips), ZERO)
+        seen = sum((self.value(c, rnd) or ZERO for c in chips), ZERO)
+        return seat, spot, held, seen, sorted(chips) == sorted(held.chips) and self.sensed((seat, spot))
+
+    def restore(self, tx: Tx, actor: str, reason: str) -> None:
+        rnd = tx.round
+        alarm = self.alarm_spot(rnd)
+        if alarm is None:
+            raise RuleError("no bet alarm holds the round")
+        seat, spot, held, seen, back = alarm
+        if not back:
             raise RuleError(f"seat {seat} {self.game.labels.get(spot, spot)}: the sensor sees {format_money(seen)}, "
                             f"{format_money(held.amount)} was locked: put the stake back first", "stake")
         tx.emit(StakeRestored(seat, spot, reason), actor)
