@@ -56,7 +56,7 @@ class BankingPanel(QWidget):
         layout.addWidget(self.seats_row, 3)
         self.work = QStackedWidget()
         self.bets = BetPanel(shell)
-        self.settlement = SettlementView(self.session, on_override=self._override)
+        self.settlement = SettlementView(self.session)
         self.empty = QWidget()
         for page in (self.bets, self.settlement, self.empty):
             self.work.addWidget(page)
@@ -94,9 +94,7 @@ class BankingPanel(QWidget):
         self.undo_paid_button.tapped.connect(self._undo_paid)
         self.paid_button = GuardedButton("", 16, role="go", name="paidSeat")
         self.paid_button.tapped.connect(self._paid)
-        self.accept_chip_button = FitButton("", 13, role="supervisor", name="acceptChip", lines=2)
-        self.accept_chip_button.tapped.connect(self._accept_chip)
-        for widget in (self.undo_button, self.clear_button, self.accept_chip_button, self.no_more_bets, self.acting,
+        for widget in (self.undo_button, self.clear_button, self.no_more_bets, self.acting,
                        *self.decision_buttons, self.undo_paid_button, self.paid_button):
             row.addWidget(widget, 2 if widget in (self.no_more_bets, self.paid_button) else 1)
             widget.hide()
@@ -197,6 +195,29 @@ class BankingPanel(QWidget):
             self.settlement.choose(None)  # back to the settlement order after a seat chosen out of it
             self.shell.submit("paid", self.session.execute, "mark_paid", int(seat))
 
+    def supervise(self, action: str) -> bool:
+        """The Supervisor menu's actions this panel asks more for first (True: handled here): an
+        unknown chip's value, the seat paid although its chips are not what is due."""
+        if action == "accept_chip":
+            self._accept_chip()
+            return True
+        if action == "override_payout":
+            rnd = self.session.round
+            self._override(self.settlement.shown_seat(rnd) if rnd is not None and rnd.settlement is not None else None)
+            return True
+        return False
+
+    def supervise_fits(self, action: str) -> bool:
+        """Whether the Supervisor menu's ``action`` has what ``supervise`` asks for: an unknown chip on the
+        layout, the seat shown at the settlement held by the bet sensor."""
+        if action == "accept_chip":
+            return self.unknown_chip() is not None
+        if action == "override_payout":
+            rnd = self.session.round
+            seat = self.settlement.shown_seat(rnd) if rnd is not None and rnd.settlement is not None else None
+            return seat is not None and seat in payout_held(self.session)
+        return True
+
     def unknown_chip(self) -> tuple[int, str, str] | None:
         """(seat, spot, chip) of the first chip the inventory does not know, while betting is open."""
         return next(((seat, spot, chip) for seat, entry in sorted(sensed_entry(self.session).items())
@@ -223,10 +244,10 @@ class BankingPanel(QWidget):
         AmountPad(self.window(), where, lambda text: translate("screen", "Counts for {amount}").format(amount=text),
                   keyed).open()
 
-    def _override(self, seat: int) -> None:
+    def _override(self, seat: object) -> None:
         """A supervisor pays ``seat`` although the sensed chips are not what is due (badge, PIN, reason)."""
-        wrong = payout_held(self.session).get(seat)
-        if not wrong:
+        wrong = payout_held(self.session).get(seat) if isinstance(seat, int) else None
+        if not wrong or not isinstance(seat, int):
             return
         detail = say(Text("action:override_payout_seat", {"seat": seat, "problems": " \u00b7 ".join(
             say(text) for text in wrong.values())}))
@@ -288,17 +309,15 @@ class BankingPanel(QWidget):
                 stakes = {spot: view.amount for spot, view in entry.spots.items()}
                 marks = {spot: "\u2328" for spot, view in entry.spots.items() if view.keyed}  # keyed: antenna down
                 marks.update({spot: "\u26a0" for spot, _chip in entry.unknown})
-                if entry.problem is not None:
-                    result = "\u26a0 " + (translate("screen", "held") if entry.unknown
-                                           else translate("screen", "limits"))
-                    role = "fault"
+                if entry.problem is not None:  # held: the banner says why, the tile which seat
+                    title = "\u26a0 " + title
             if seat == alarm_seat and alarm is not None:
                 result, role, active = "\u26a0 " + say(alarm.args["spot"]), "fault", True
             if seat in held and seat == shown_settle:  # "Paid" is held: the settlement panel says what is wrong
                 result, role = "\u26a0 " + result, "fault"
             tile.render_seat(title, words, stakes, session.cards_on_table(f"seat{seat}"),
                              face_up(session, f"seat{seat}"), result, role, active, done, show_stakes=not outcome,
-                             marks=marks)
+                             marks=marks, alert=entry is not None and entry.problem is not None)
         # the work area
         if halted:
             self.work.setCurrentWidget(self.empty)
@@ -317,14 +336,14 @@ class BankingPanel(QWidget):
         history = self.undo_history.get(self._key(self.bets.seat))
         self.undo_button.setText(translate("screen", "Undo seat {seat}").format(seat=self.bets.seat))
         self.clear_button.setText(translate("screen", "Clear seat {seat}").format(seat=self.bets.seat))
-        self.undo_button.setVisible(betting)
+        # at a table with a bet sensor only a spot it cannot read is keyed: Undo and Clear are for those
+        chosen = sensed.get(self.bets.seat)
+        keying = betting and (session.sensing is None or chosen is not None and any(
+            view.keyed for view in chosen.spots.values()))
+        self.undo_button.setVisible(keying)
         self.undo_button.setEnabled(bool(history))
-        self.clear_button.setVisible(betting)
+        self.clear_button.setVisible(keying)
         self.clear_button.setEnabled(rnd is not None and self.bets.seat in rnd.seats)
-        unknown = self.unknown_chip() if "accept_chip" in offer.supervisor else None
-        self.accept_chip_button.setVisible(unknown is not None)
-        if unknown is not None:
-            self.accept_chip_button.setText(translate("screen", "Accept chip"))
         self.no_more_bets.setVisible(betting or stage is Stage.LOCKED)
         self.no_more_bets.setEnabled("no_more_bets" in offer.croupier)
         self._render_decisions(session, waiting)
@@ -346,6 +365,7 @@ class BankingPanel(QWidget):
             self.paid_button.show()
         else:
             self.paid_button.hide()
+
         order: tuple[int, ...] = rnd.paid_order if rnd is not None else ()
         can_undo = bool(order) and "undo_paid" in offer.croupier and settling_now
         self.undo_paid_button.setVisible(can_undo)

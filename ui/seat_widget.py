@@ -63,10 +63,13 @@ class SeatWidget(QFrame):
 
     def render_seat(self, title: str, words: Mapping[str, str], stakes: Mapping[str, Decimal],
                     hole: Sequence[int | None], face_up: int, result: str, result_role: str,
-                    active: bool, done: bool, show_stakes: bool = True, marks: Mapping[str, str] | None = None) -> None:
+                    active: bool, done: bool, show_stakes: bool = True, marks: Mapping[str, str] | None = None,
+                    alert: bool = False) -> None:
         """Everything shown comes from the session (stakes, cards, what may be seen); ``marks``: a sign
-        before a spot's stake, drawn apart (a bet sensor's: keyed as its antenna is down, an unknown chip)."""
+        before a spot's stake, drawn apart (a bet sensor's: keyed as its antenna is down, an unknown chip);
+        ``alert``: the seat is held (its title drawn in red)."""
         self.title.setText(title)
+        set_role(self.title, "alert" if alert else "title")
         self._stakes = {spot: money(v) for spot, v in stakes.items()}
         marks = marks or {}
         for spot, label in self.stake_labels.items():

@@ -13,7 +13,7 @@ and what each seat gets back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -37,7 +37,7 @@ from dealer_station.table.state import RoundState
 from . import theme
 from .format import hand_word, local_time, money, net_words, result_word
 from .i18n import game_word, say, translate
-from .widgets import CURRENT, FitButton, FitLabel
+from .widgets import CURRENT, FitLabel
 
 MAX_SPOTS = 6
 SIGN = theme.SIGNS
@@ -148,17 +148,19 @@ def sensed_line(spot: SensedSpot, game: Any) -> tuple[str, str]:
                 spot=word, amount=money(spot.stake)),
             "pay": f"{SIGN['pay']} " + translate("screen", "Pay {spot} {amount} \u2192 {due}").format(
                 spot=word, amount=money(pay), due=money(spot.due))}[spot.outcome]
+    if spot.problem is not None:  # what is wrong there, in the engine's words, then what it sees against what is due
+        against = "" if spot.outcome == "collect" or spot.seen is None else " \u00b7 " + translate(
+            "screen", "sensor {seen} of {due}").format(seen=money(spot.seen), due=money(spot.due))
+        return f"\u2717 {say(spot.problem)}{against}", "alert"
     sensor = translate("screen", "keyed") if spot.seen is None else translate("screen", "sensor {amount}").format(
         amount=money(spot.seen))
     return f"{todo} \u00b7 {sensor}", spot.outcome
 
 
 class SettlementView(QFrame):
-    def __init__(self, session: TableSession, parent: QWidget | None = None,
-                 on_override: Callable[[int], None] | None = None) -> None:
+    def __init__(self, session: TableSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self._on_override = on_override
         self.setObjectName("settlementView")
         theme.set_role(self, "panel")
         m = CURRENT[0]
@@ -199,17 +201,8 @@ class SettlementView(QFrame):
         bottom.addWidget(self.push, 2)
         bottom.addWidget(self.jackpot, 3)
         layout.addLayout(bottom)
-        held = QHBoxLayout()  # a bet sensor's verdict: what is wrong on the seat's spots, and the supervisor's way out
-        held.setSpacing(m.gap)
-        self.problem = FitLabel("", 17, bold=True, role="alert", acted=True, lines=2)
-        self.problem.setObjectName("settleProblem")
-        self.override_button = FitButton("", 14, role="supervisor", name="overridePayout", lines=2)
-        self.override_button.tapped.connect(self._override)
-        held.addWidget(self.problem, 3)
-        held.addWidget(self.override_button, 1)
-        layout.addLayout(held)
-        self.problem.hide()
-        self.override_button.hide()
+        self.problems: list[str] = []
+        """At a table with a bet sensor, what is wrong on the shown seat's spots, as said (tests)."""
         self.sensed: list[SensedSpot] = []
         """The shown seat's spots as the bet sensor sees them against what is due (tests)."""
         self.chips = self.jackpot  # the void's "who and why" line goes here too
@@ -223,11 +216,6 @@ class SettlementView(QFrame):
     def choose(self, seat: int | None) -> None:
         self.seat = seat
 
-    def _override(self) -> None:
-        seat = self.override_button.property("seat")
-        if seat is not None and self._on_override is not None:
-            self._on_override(int(seat))
-
     def shown_seat(self, rnd: RoundState) -> int | None:
         order = settlement_order(rnd)
         if self.seat in order and not rnd.seats[self.seat].paid:
@@ -239,8 +227,7 @@ class SettlementView(QFrame):
         self.amounts.clear()
         self.plan = None
         self.sensed = []
-        self.problem.hide()
-        self.override_button.hide()
+        self.problems = []
         if rnd is None:
             return
         if rnd.void is not None:
@@ -312,13 +299,7 @@ class SettlementView(QFrame):
                     money(sensed[i].seen)
             else:
                 cell.setObjectName("")
-        wrong = [say(spot.problem) for spot in sensed if spot.problem is not None]
-        self.problem.setText("\u26a0 " + " \u00b7 ".join(wrong) if wrong else "")
-        self.problem.setVisible(bool(wrong))
-        overridable = bool(wrong) and "override_payout" in session.offer().supervisor
-        self.override_button.setProperty("seat", seat)
-        self.override_button.setText(translate("screen", "Supervisor: pay anyway"))
-        self.override_button.setVisible(overridable)
+        self.problems = [say(spot.problem) for spot in sensed if spot.problem is not None]
 
     def _render_void(self, rnd: RoundState) -> None:
         void = rnd.void or {}

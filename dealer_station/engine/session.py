@@ -494,7 +494,8 @@ class TableSession:
             try:
                 return self._transact(lambda tx: handler(tx, *args, **kwargs))
             except SensorRefusal as held:  # what the bet sensor caught is journaled, then refused
-                self._transact(lambda tx: tx.emit(held.event(), CROUPIER))
+                caught = held.event()
+                self._transact(lambda tx: tx.emit(caught, CROUPIER))
                 raise
 
     def check_clock(self, now: datetime | None = None) -> bool:
