@@ -320,3 +320,54 @@ def test_a_supervisor_may_override_the_payout_check_with_a_reason(make_session):
     assert session.round.seats[3].paid
     with pytest.raises(RuleError, match="nothing to override"):
         session.override_payout(BADGE, PIN, 3, "again")
+
+
+def test_the_shift_tally_counts_what_the_sensor_caught_once_live_and_after_a_restart(make_session):
+    from dealer_station.engine.view import ShiftTally
+
+    session, shoe = make_session()
+    shoe.load(DECK)
+    live = ShiftTally()
+    session.add_listener(lambda s: live.observe(s.state, s.journal))
+    session.execute("open_round")
+    sensor = Sensor(session)
+    bet(sensor, 1, "25", trips="5")
+    bet(sensor, 3, "100")
+    sensor.place(3, "trips", [COUNTERFEIT])
+    sensor.scan()
+    for _ in range(2):  # pressed twice: one counterfeit chip
+        with pytest.raises(RuleError, match="unknown chip"):
+            session.execute("no_more_bets")
+    sensor.take(3, "trips", [COUNTERFEIT])
+    sensor.scan(3)
+    session.execute("no_more_bets")
+    sensor.take(1, "trips", [chip("5", 12)])  # pinching
+    sensor.scan(3)
+    sensor.place(1, "trips", [chip("5", 12)])
+    sensor.scan(3)
+    session.restore_stake(BADGE, PIN, "chip returned to the player")
+    session.execute("decide", 1, "play4x")
+    sensor.place(1, "play", [chip("100", 40)])
+    while session.phase != "settlement":
+        if session.seats_to_act():
+            seat = session.seats_to_act()[0]
+            session.execute("decide", seat, "check" if "check" in session.legal_actions(seat) else "fold")
+        else:
+            session.execute("reveal")
+    sensor.take(3, "ante", sensor.layout[(3, "ante")])
+    sensor.take(3, "blind", sensor.layout[(3, "blind")])
+    sensor.place(1, "ante", [chip("25", 50), chip("25", 51)])  # Ante 25 over, Trips left, Play short 100
+    sensor.scan(3)
+    session.execute("mark_paid", 3)
+    for _ in range(3):  # the croupier presses Paid three times: each mispay once
+        with pytest.raises(RuleError, match="Ante: over 25"):
+            session.execute("mark_paid", 1)
+    session.override_payout(BADGE, PIN, 1, "counted by hand")
+    assert len(list(session.journal.events(kinds={"sensor_held"}))) == 5
+    counts = (live.mispays, live.mispaid, live.losing_left, live.past_posts, live.pinches, live.counterfeits,
+              live.overrides, live.rounds)
+    assert counts == (2, Decimal(125), 1, 0, 1, 1, 1, 1)
+    again = ShiftTally()
+    again.seed(session.journal.events(kinds=set(ShiftTally.KINDS)))
+    assert (again.mispays, again.mispaid, again.losing_left, again.past_posts, again.pinches, again.counterfeits,
+            again.overrides, again.rounds) == counts
