@@ -303,12 +303,12 @@ class BankingPanel(QWidget):
             else:
                 active = bool(waiting) and waiting[0] == seat
             stakes = session.seat_stakes(seat)
-            marks: dict[str, str] = {}
+            marks: dict[str, tuple[str, str]] = {}
             entry = sensed.get(seat)
             if entry is not None:
                 stakes = {spot: view.amount for spot, view in entry.spots.items()}
-                marks = {spot: "\u2328" for spot, view in entry.spots.items() if view.keyed}  # keyed: antenna down
-                marks.update({spot: "\u26a0" for spot, _chip in entry.unknown})
+                marks = {spot: ("\u2328", "keyed") for spot, view in entry.spots.items() if view.keyed}  # antenna down
+                marks.update({spot: ("\u26a0", "alert") for spot, _chip in entry.unknown})
                 if entry.problem is not None:  # held: the banner says why, the tile which seat
                     title = "\u26a0 " + title
             if seat == alarm_seat and alarm is not None:

@@ -92,6 +92,7 @@ def test_bet_entry_fills_itself_from_the_chips_on_the_layout(qtbot, sensed):
         "Ante 30", "Blind 30", "\u2328 Trips 10"]  # keyed, its antenna down: marked
     assert tiles[1].stake_labels["trips"].property("role") == "keyed"
     assert tiles[3].stake_labels["trips"].text() == "\u26a0 Trips 0"  # the unknown chip counts for nothing
+    assert tiles[3].stake_labels["trips"].property("role") == "alert"
     assert tiles[3].title.text().startswith("\u26a0") and tiles[3].title.property("role") == "alert"
     assert win.banner.text() == (f"\u26a0 Seat 3 Trips: unknown chip {COUNTERFEIT}: remove it, or a supervisor "
                                  "accepts it")
