@@ -25,6 +25,7 @@ from dealer_station.errors import DealerStationError
 from dealer_station.games import BankingGame
 from dealer_station.games.thb import ThbTableConfig
 from dealer_station.journal import Journal
+from dealer_station.money import format_money
 from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
 
@@ -335,12 +336,17 @@ class SensedLayout:
         inventory = session.table.chip_inventory
         assert inventory is not None and isinstance(session.game, BankingGame)
         self.session = session
+        self.inventory = inventory
         self.rack = ChipRack(inventory)
         self.confirm = inventory.confirm_rounds
         self.antennas = [(seat, spot) for seat in range(1, session.table.seats + 1) for spot in session.game.spots]
         self.chips: dict[tuple[int, str], list[str]] = {}
         self.down: set[tuple[int, str]] = set()
         self.number = 0
+
+    def rack_value(self, chip: str) -> Decimal:
+        known = self.inventory.chip(chip)
+        return known.denomination if known is not None else Decimal(0)
 
     def place(self, seat: int, spot: str, amount: str | Decimal) -> None:
         self.chips.setdefault((seat, spot), []).extend(self.rack.make(Decimal(str(amount))))
@@ -388,31 +394,40 @@ def sensed_round(rig: Rig) -> Iterator[str]:
     session.on_link("bet_sensor", True, identity={"model": "DS-SIM-BETSENSOR", "serial_number": "BS-1"})
     layout = SensedLayout(session)
     session.execute("open_round")
+    thb = isinstance(session.table, ThbTableConfig)
+    side = "bonus" if thb else "trips"  # the optional spot: THB's Bonus (= Ante), UTH's Trips
     stakes = {1: ("25", "5"), 2: ("100", None), 3: ("10", "5"), 4: ("50", "10"), 5: ("500", "25"),
               6: ("25", "25"), 7: ("5", None)}
-    for seat, (ante, trips) in stakes.items():
+    for seat, (ante, extra) in list(stakes.items())[:session.table.seats]:
         layout.place(seat, "ante", ante)
-        layout.place(seat, "blind", ante)
-        if trips:
-            layout.place(seat, "trips", trips)
-    layout.down = {(6, "trips")}
-    layout.take(6, "trips")
-    layout.put(4, "trips", COUNTERFEIT)
+        if thb:
+            assert isinstance(session.table, ThbTableConfig)
+            layout.place(seat, "pool", session.table.options.pool_stake)
+            if extra:
+                layout.place(seat, "bonus", ante)
+        else:
+            layout.place(seat, "blind", ante)
+            if extra:
+                layout.place(seat, "trips", extra)
+    keyed = {spot: format_money(sum((layout.rack_value(c) for c in layout.chips.get((6, spot), [])), Decimal(0)))
+             for spot in game.placeable_spots if layout.chips.get((6, spot))}
+    layout.down = {(6, side)}
+    layout.put(4, side, COUNTERFEIT)
     layout.scan()
-    session.execute("set_bets", 6, {"ante": "25", "blind": "25", "trips": "25"})  # keyed: the antenna is down
+    session.execute("set_bets", 6, keyed)  # keyed: the antenna under seat 6's side bet is down
     rig.window.panel.bets.choose(6)
     yield "sensed_betting"
     with suppress(DealerStationError):
         session.execute("no_more_bets")  # held: the counterfeit chip (journaled for the shift's tally)
-    layout.take(4, "trips", [COUNTERFEIT])
+    layout.take(4, side, [COUNTERFEIT])
     layout.scan()
     session.execute("no_more_bets")
     yield "sensed_locked"
-    extra = layout.rack.make(Decimal(100))
-    layout.chips[(2, "ante")].extend(extra)  # past-posting: a chip slipped onto the Ante
+    slipped = layout.rack.make(Decimal(100))
+    layout.chips[(2, "ante")].extend(slipped)  # past-posting: a chip slipped onto the Ante
     layout.scan()
     yield "bet_alarm"
-    layout.take(2, "ante", extra)
+    layout.take(2, "ante", slipped)
     layout.scan()
     yield "bet_alarm_back"
     session.restore_stake(BADGE, PIN, "Chips put back as locked")
@@ -444,9 +459,11 @@ def sensed_round(rig: Rig) -> Iterator[str]:
         session.execute("mark_paid", seat)
         for spot in game.spots:
             layout.take(seat, spot)  # the player takes what lies on the spots
-    for spot in _due(session, wrong):  # a mispay: the Play's pay short, the Trips left, 25 over on the Ante
-        if spot.outcome == "pay" and spot.spot == "play":
-            layout.make(wrong, spot.spot, spot.due - Decimal(100))
+    paying = [spot for spot in _due(session, wrong) if spot.outcome == "pay"]
+    for spot in _due(session, wrong):  # a mispay: the last pay short, a losing bet left, 25 over on another pay
+        if spot.spot == paying[-1].spot:
+            short = Decimal(100) if spot.due - spot.stake > 100 else spot.due - spot.stake
+            layout.make(wrong, spot.spot, spot.due - short)
         elif spot.outcome == "pay":
             layout.make(wrong, spot.spot, spot.due + Decimal(25))
         elif spot.outcome == "push":
@@ -670,6 +687,7 @@ SCENES: dict[str, tuple[str, Callable[[Rig], Iterator[str]], dict[str, Any]]] = 
     "thb": ("thb-default", banking_round, {"deck": UTH_DECK}),
     "thb-jackpot": ("thb-default", jackpot_round, {}),
     "uth-rfid": ("uth-rfid", sensed_round, {}),
+    "thb-rfid": ("thb-rfid", sensed_round, {"deck": UTH_DECK}),
     "holdem": ("holdem-nl-1-2", holdem_hand, {"deck": POKER_DECK}),
     "holdem-side-pot": ("holdem-nl-1-2", side_pot_hand, {"deck": POKER_DECK}),
     "holdem-split": ("holdem-nl-1-2", split_pot_hand, {"deck": POKER_DECK}),

@@ -39,9 +39,9 @@ def caught_any(tally: ShiftTally) -> bool:
 
 
 def caught_text(tally: ShiftTally) -> str:
-    """The bet sensor's catches this shift: "Sensor this shift: mispays 2 (150) · losing bets left 1 · ..."."""
-    return translate("screen", "Sensor this shift: mispays {mispays} ({amount}) \u00b7 losing bets left {left} "
-                               "\u00b7 past-posting {past} \u00b7 pinching {pinch} \u00b7 counterfeit chips {fake} "
+    """The bet sensor's catches this shift, after its dot: "Shift: mispays 2 (150) · losing bets left 1 · ..."."""
+    return translate("screen", "Shift: mispays {mispays} ({amount}) \u00b7 losing bets left {left} "
+                               "\u00b7 past-posts {past} \u00b7 pinches {pinch} \u00b7 counterfeits {fake} "
                                "\u00b7 overrides {overrides}").format(
         mispays=tally.mispays, amount=money(tally.mispaid), left=tally.losing_left, past=tally.past_posts,
         pinch=tally.pinches, fake=tally.counterfeits, overrides=tally.overrides)
@@ -77,14 +77,20 @@ class StatusStrip(QWidget):
             dot = FitLabel("", 12, role="dot-idle")
             dot.setObjectName(f"device_{name}")
             self.devices[name] = dot
-            row.addWidget(dot)
+            if name != "bet_sensor":
+                row.addWidget(dot)
         row.addWidget(self.clock)
         self.caught: FitLabel | None = None
-        """At a table with a bet sensor, what it caught this shift (a second line under the strip)."""
+        """At a table with a bet sensor, what it caught this shift (a second line under the strip, after its dot)."""
         if session.sensing is not None:
+            second = QHBoxLayout()
+            second.setContentsMargins(0, 0, 0, 0)
+            second.setSpacing(8)
             self.caught = FitLabel("", 12, role="strip")
             self.caught.setObjectName("sensorTally")
-            outer.addWidget(self.caught)
+            second.addWidget(self.devices["bet_sensor"])
+            second.addWidget(self.caught, 1)
+            outer.addLayout(second)
         self._tick = QTimer(self)
         self._tick.timeout.connect(self._tick_clock)
         self._tick.start(1000)

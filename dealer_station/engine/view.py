@@ -142,6 +142,7 @@ ENGLISH: dict[str, str] = {
     # the bet sensor (HARDWARE.md "Bet sensor"; engine/bet_sensing.py)
     "sensed:unknown_chip": "Seat {seat} {spot}: unknown chip {chip}: remove it, or a supervisor accepts it",
     "sensed:keyed": "{spot}: antenna down, key the stake",
+    "sensed:held": "Seat {seat} {spot}: unknown chip: remove it, or a supervisor accepts it",
     **{f"mismatch:{kind}": text for kind, text in MISMATCH.items()},
     "cause:past_post": "Past-posting: chips added after no more bets",
     "cause:pinch": "Pinching: chips taken after no more bets",
@@ -627,9 +628,13 @@ def sensed_entry(session: TableSession) -> dict[int, SensedSeat]:
     rnd = session.round
     if session.sensing is None or rnd is None or rnd.halt is not None or session.phase_info.stage is not Stage.BETTING:
         return {}
-    return {seat: SensedSeat(view.spots, refusal_of(view.refusal, session.game) if view.refusal else None,
-                             tuple((spot, chip) for spot, spot_view in view.spots.items() for chip in spot_view.unknown))
-            for seat, view in session.sensed_bets().items()}
+    out = {}
+    for seat, view in session.sensed_bets().items():
+        unknown = tuple((spot, chip) for spot, spot_view in view.spots.items() for chip in spot_view.unknown)
+        problem = Text("sensed:held", {"seat": seat, "spot": label(session.game, unknown[0][0])}) if unknown else \
+            refusal_of(view.refusal, session.game) if view.refusal else None  # the chip's id: in the refusal
+        out[seat] = SensedSeat(view.spots, problem, unknown)
+    return out
 
 
 @dataclass(frozen=True)

@@ -94,8 +94,13 @@ def test_bet_entry_fills_itself_from_the_chips_on_the_layout(qtbot, sensed):
     assert tiles[3].stake_labels["trips"].text() == "\u26a0 Trips 0"  # the unknown chip counts for nothing
     assert tiles[3].stake_labels["trips"].property("role") == "alert"
     assert tiles[3].title.text().startswith("\u26a0") and tiles[3].title.property("role") == "alert"
-    assert win.banner.text() == (f"\u26a0 Seat 3 Trips: unknown chip {COUNTERFEIT}: remove it, or a supervisor "
-                                 "accepts it")
+    assert win.banner.text() == "\u26a0 Seat 3 Trips: unknown chip: remove it, or a supervisor accepts it"
+    qtbot.wait(350)
+    click(qtbot, win.panel.no_more_bets)  # refused, naming the chip (and journaled: a counterfeit caught)
+    qtbot.waitUntil(lambda: win.message.text() == f"Seat 3 Trips: unknown chip {COUNTERFEIT}: remove it, or a "
+                    "supervisor accepts it", timeout=TIMEOUT)
+    assert [r.payload["spots"][0]["chip"] for r in session.journal.events(kinds={"sensor_held"})] == [COUNTERFEIT]
+    assert session.phase == "betting"
     win.panel.bets.choose(1)
     shown(qtbot, win, lambda: win.panel.bets.sensor_note.isVisible())
     assert win.panel.bets.sensor_note.text() == "\u2328 Trips: antenna down, key the stake"
@@ -173,8 +178,8 @@ def test_settlement_shows_each_spot_against_what_is_due_and_holds_paid_until_rig
     tally = win.tally
     assert (tally.mispays, tally.mispaid, tally.losing_left, tally.overrides) == (2, Decimal(125), 1, 1)
     shown(qtbot, win, lambda: win.strip.caught is not None and win.strip.caught.text() == (
-        "Sensor this shift: mispays 2 (125) \u00b7 losing bets left 1 \u00b7 past-posting 0 \u00b7 pinching 0 "
-        "\u00b7 counterfeit chips 0 \u00b7 overrides 1"))
+        "Shift: mispays 2 (125) \u00b7 losing bets left 1 \u00b7 past-posts 0 \u00b7 pinches 0 "
+        "\u00b7 counterfeits 0 \u00b7 overrides 1"))
     assert win.strip.caught.property("role") == "notice"
     # a restart mid-shift counts the same from the journal
     again = ShiftTally(session.table.shifts)

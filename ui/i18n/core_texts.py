@@ -109,6 +109,7 @@ TEXTS = [
     QT_TRANSLATE_NOOP('engine', 'A card was keyed wrong'),
     QT_TRANSLATE_NOOP('engine', 'Seat {seat} {spot}: unknown chip {chip}: remove it, or a supervisor accepts it'),
     QT_TRANSLATE_NOOP('engine', '{spot}: antenna down, key the stake'),
+    QT_TRANSLATE_NOOP('engine', 'Seat {seat} {spot}: unknown chip: remove it, or a supervisor accepts it'),
     QT_TRANSLATE_NOOP('engine', '{spot}: short {amount}'),
     QT_TRANSLATE_NOOP('engine', '{spot}: over {amount}'),
     QT_TRANSLATE_NOOP('engine', '{spot}: losing bet not collected'),

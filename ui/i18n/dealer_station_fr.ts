@@ -412,6 +412,10 @@
         <translation>{spot}&#xa0;: antenne en panne, à saisir</translation>
     </message>
     <message>
+        <source>Seat {seat} {spot}: unknown chip: remove it, or a supervisor accepts it</source>
+        <translation>Place {seat} {spot}&#xa0;: jeton inconnu&#xa0;: retirez-le, ou un superviseur l&apos;accepte</translation>
+    </message>
+    <message>
         <source>{spot}: short {amount}</source>
         <translation>{spot}&#xa0;: manque {amount}</translation>
     </message>
@@ -1579,8 +1583,8 @@
         <translation>Fermer le poste</translation>
     </message>
     <message>
-        <source>Sensor this shift: mispays {mispays} ({amount}) · losing bets left {left} · past-posting {past} · pinching {pinch} · counterfeit chips {fake} · overrides {overrides}</source>
-        <translation>Capteur (service)&#xa0;: paiements faux {mispays} ({amount}) · perdantes laissées {left} · tardives {past} · retirées {pinch} · faux jetons {fake} · dérogations {overrides}</translation>
+        <source>Shift: mispays {mispays} ({amount}) · losing bets left {left} · past-posts {past} · pinches {pinch} · counterfeits {fake} · overrides {overrides}</source>
+        <translation>Service&#xa0;: erreurs {mispays} ({amount}) · perdantes laissées {left} · tardives {past} · retirées {pinch} · faux jetons {fake} · dérogations {overrides}</translation>
     </message>
     <message>
         <source>Round {number}</source>

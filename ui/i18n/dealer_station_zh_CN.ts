@@ -412,6 +412,10 @@
         <translation>{spot}：天线故障，请手动输入注码</translation>
     </message>
     <message>
+        <source>Seat {seat} {spot}: unknown chip: remove it, or a supervisor accepts it</source>
+        <translation>{seat}号位 {spot}：未知筹码：请移走，或由主管接受</translation>
+    </message>
+    <message>
         <source>{spot}: short {amount}</source>
         <translation>{spot}：少 {amount}</translation>
     </message>
@@ -1579,8 +1583,8 @@
         <translation>关闭系统</translation>
     </message>
     <message>
-        <source>Sensor this shift: mispays {mispays} ({amount}) · losing bets left {left} · past-posting {past} · pinching {pinch} · counterfeit chips {fake} · overrides {overrides}</source>
-        <translation>本班感应：赔错 {mispays} ({amount}) · 输注未收 {left} · 补注 {past} · 偷注 {pinch} · 假筹码 {fake} · 主管放行 {overrides}</translation>
+        <source>Shift: mispays {mispays} ({amount}) · losing bets left {left} · past-posts {past} · pinches {pinch} · counterfeits {fake} · overrides {overrides}</source>
+        <translation>本班：赔错 {mispays} ({amount}) · 输注未收 {left} · 补注 {past} · 偷注 {pinch} · 假筹码 {fake} · 主管放行 {overrides}</translation>
     </message>
     <message>
         <source>Round {number}</source>

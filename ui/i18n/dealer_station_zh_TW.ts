@@ -412,6 +412,10 @@
         <translation>{spot}：天線故障，請手動輸入注碼</translation>
     </message>
     <message>
+        <source>Seat {seat} {spot}: unknown chip: remove it, or a supervisor accepts it</source>
+        <translation>{seat}號位 {spot}：未知籌碼：請移走，或由主管接受</translation>
+    </message>
+    <message>
         <source>{spot}: short {amount}</source>
         <translation>{spot}：少 {amount}</translation>
     </message>
@@ -1579,8 +1583,8 @@
         <translation>關閉系統</translation>
     </message>
     <message>
-        <source>Sensor this shift: mispays {mispays} ({amount}) · losing bets left {left} · past-posting {past} · pinching {pinch} · counterfeit chips {fake} · overrides {overrides}</source>
-        <translation>本班感應：賠錯 {mispays} ({amount}) · 輸注未收 {left} · 補注 {past} · 偷注 {pinch} · 假籌碼 {fake} · 主管放行 {overrides}</translation>
+        <source>Shift: mispays {mispays} ({amount}) · losing bets left {left} · past-posts {past} · pinches {pinch} · counterfeits {fake} · overrides {overrides}</source>
+        <translation>本班：賠錯 {mispays} ({amount}) · 輸注未收 {left} · 補注 {past} · 偷注 {pinch} · 假籌碼 {fake} · 主管放行 {overrides}</translation>
     </message>
     <message>
         <source>Round {number}</source>
