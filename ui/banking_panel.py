@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QStackedWidget, QVBoxLay
 
 from dealer_station.engine import TableSession
 from dealer_station.engine.view import (
+    SensedSeat,
     Text,
     bet_alarm_text,
     decision_stake,
@@ -63,6 +64,8 @@ class BankingPanel(QWidget):
         layout.addWidget(self.work, 2)
         self._layout = layout
         self.undo_history: dict[tuple[str, int], list[dict[str, Decimal]]] = {}
+        self._sensed: dict[int, SensedSeat] = {}
+        """The bet sensor's proposed stakes as of the last render (the banner says them too)."""
         self.action_bar = self._actions()
         shell.worker.done.connect(self._done)
         self.retranslate()
@@ -148,7 +151,7 @@ class BankingPanel(QWidget):
         """The shell's banner while settling: the one seat shown, what to do there; while betting at a
         table with a bet sensor, what holds a seat from being locked in (None: the engine's)."""
         rnd = self.session.round
-        held = [entry.problem for entry in sensed_entry(self.session).values() if entry.problem is not None]
+        held = [entry.problem for entry in self._sensed.values() if entry.problem is not None]
         if held:
             return "\u26a0 " + say(held[0])
         if rnd is None or rnd.settlement is None or rnd.finished or rnd.halt is not None:
@@ -273,15 +276,16 @@ class BankingPanel(QWidget):
         stage = session.phase_info.stage
         offer = session.offer()
         halted = rnd is not None and rnd.halt is not None and not rnd.finished
+        sensed = sensed_entry(session)  # betting at a table with a bet sensor: the chips on the layout
+        self._sensed = sensed
         self.header.render_state(session)
-        self.bets.render_state(session)
+        self.bets.render_state(session, sensed)
         self.settlement.render_state(session)
         waiting = session.seats_to_act() if rnd is not None and not halted and stage is Stage.DECISION else []
         shown_settle = self.settlement.shown_seat(rnd) if rnd is not None and rnd.settlement is not None else None
         game = session.game
         assert isinstance(game, BankingGame), "the banking panel is a banking table's"
         words = {spot: game_word(game, spot) for spot in game.spots}
-        sensed = sensed_entry(session)  # betting at a table with a bet sensor: the chips on the layout
         held = payout_held(session)  # settling there: what is wrong on which spot
         alarm = bet_alarm_text(session)
         alarm_seat = int(alarm.args["seat"]) if alarm is not None else None

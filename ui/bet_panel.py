@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QVBoxLayout, QWi
 from dealer_station.engine import TableSession
 from dealer_station.engine.view import (
     ChipRow,
+    SensedSeat,
     Text,
     bets_after,
     bets_set,
@@ -215,7 +216,8 @@ class BetPanel(QFrame):
 
     # -- state -------------------------------------------------------------------
 
-    def render_state(self, session: TableSession) -> None:
+    def render_state(self, session: TableSession, sensed: dict[int, SensedSeat] | None = None) -> None:
+        """``sensed``: the bet sensor's proposed stakes, when the caller has them already (``sensed_entry``)."""
         rnd = session.round
         open_for_bets = rnd is not None and session.phase_info.stage is Stage.BETTING and rnd.halt is None
         self.locked = not open_for_bets
@@ -242,7 +244,7 @@ class BetPanel(QFrame):
         # at a table with a bet sensor the chips are the stakes: only a spot it cannot read is keyed
         self.same_button.setVisible(open_for_bets and session.sensing is None)
         self.same_button.setEnabled(open_for_bets and self.seat in self.last_bets)
-        entry = sensed_entry(session).get(self.seat)
+        entry = (sensed if sensed is not None else sensed_entry(session)).get(self.seat)
         keyed = [spot for spot, view in entry.spots.items() if view.keyed] if entry is not None else []
         self.sensor_note.setText("\n".join("\u2328 " + say(Text("sensed:keyed", {"spot": label(session.game, spot)}))
                                            for spot in keyed[:2]))
