@@ -14,13 +14,23 @@ from typing import Any
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import decision_stake, face_up
+from dealer_station.engine.view import (
+    SensedSeat,
+    Text,
+    bet_alarm_text,
+    decision_stake,
+    face_up,
+    label,
+    payout_held,
+    sensed_entry,
+)
 from dealer_station.games import BankingGame
 from dealer_station.table.phases import Stage
 
+from .amount_pad import AmountPad
 from .bet_panel import BetPanel, restore_bets
 from .format import money
-from .i18n import game_word, translate
+from .i18n import game_word, say, translate
 from .overlay import Overlay
 from .settlement_view import SettlementView, paid_label, seat_outcome, settle_banner
 from .table_view import CenterCards, SeatsRow, keyed_position
@@ -54,6 +64,8 @@ class BankingPanel(QWidget):
         layout.addWidget(self.work, 2)
         self._layout = layout
         self.undo_history: dict[tuple[str, int], list[dict[str, Decimal]]] = {}
+        self._sensed: dict[int, SensedSeat] = {}
+        """The bet sensor's proposed stakes as of the last render (the banner says them too)."""
         self.action_bar = self._actions()
         shell.worker.done.connect(self._done)
         self.retranslate()
@@ -136,8 +148,12 @@ class BankingPanel(QWidget):
         dialog.open()
 
     def banner_text(self) -> str | None:
-        """The shell's banner while settling: the one seat shown, what to do there (None: the engine's)."""
+        """The shell's banner while settling: the one seat shown, what to do there; while betting at a
+        table with a bet sensor, what holds a seat from being locked in (None: the engine's)."""
         rnd = self.session.round
+        held = [entry.problem for entry in self._sensed.values() if entry.problem is not None]
+        if held:
+            return "\u26a0 " + say(held[0])
         if rnd is None or rnd.settlement is None or rnd.finished or rnd.halt is not None:
             return None
         seat = self.settlement.shown_seat(rnd)
@@ -182,6 +198,68 @@ class BankingPanel(QWidget):
             self.settlement.choose(None)  # back to the settlement order after a seat chosen out of it
             self.shell.submit("paid", self.session.execute, "mark_paid", int(seat))
 
+    def supervise(self, action: str) -> bool:
+        """The Supervisor menu's actions this panel asks more for first (True: handled here): an
+        unknown chip's value, the seat paid although its chips are not what is due."""
+        if action == "accept_chip":
+            self._accept_chip()
+            return True
+        if action == "override_payout":
+            rnd = self.session.round
+            self._override(self.settlement.shown_seat(rnd) if rnd is not None and rnd.settlement is not None else None)
+            return True
+        return False
+
+    def supervise_fits(self, action: str) -> bool:
+        """Whether the Supervisor menu's ``action`` has what ``supervise`` asks for: an unknown chip on the
+        layout, the seat shown at the settlement held by the bet sensor."""
+        if action == "accept_chip":
+            return self.unknown_chip() is not None
+        if action == "override_payout":
+            rnd = self.session.round
+            seat = self.settlement.shown_seat(rnd) if rnd is not None and rnd.settlement is not None else None
+            return seat is not None and seat in payout_held(self.session)
+        return True
+
+    def unknown_chip(self) -> tuple[int, str, str] | None:
+        """(seat, spot, chip) of the first chip the inventory does not know, while betting is open."""
+        return next(((seat, spot, chip) for seat, entry in sorted(sensed_entry(self.session).items())
+                     for spot, chip in entry.unknown), None)
+
+    def _accept_chip(self) -> None:
+        """A supervisor lets an unknown chip count this round: what it counts for, then badge, PIN and reason."""
+        held = self.unknown_chip()
+        if held is None:
+            return
+        seat, spot, chip = held
+        where = translate("screen", "Seat {seat} {spot}: chip {chip} counts for").format(
+            seat=seat, spot=game_word(self.session.game, spot), chip=chip)
+
+        def keyed(text: str) -> None:
+            detail = say(Text("action:accept_chip_at", {"chip": chip, "seat": seat,
+                                                        "spot": label(self.session.game, spot), "amount": text}))
+
+            def run(badge: str, pin: str, reason: str) -> object:
+                return self.session.accept_chip(badge, pin, chip, text, reason)
+
+            self.shell.ask_supervisor("accept_chip", run, detail)
+
+        AmountPad(self.window(), where, lambda text: translate("screen", "Counts for {amount}").format(amount=text),
+                  keyed).open()
+
+    def _override(self, seat: object) -> None:
+        """A supervisor pays ``seat`` although the sensed chips are not what is due (badge, PIN, reason)."""
+        wrong = payout_held(self.session).get(seat) if isinstance(seat, int) else None
+        if not wrong or not isinstance(seat, int):
+            return
+        detail = say(Text("action:override_payout_seat", {"seat": seat, "problems": " \u00b7 ".join(
+            say(text) for text in wrong.values())}))
+
+        def run(badge: str, pin: str, reason: str) -> object:
+            return self.session.override_payout(badge, pin, seat, reason)
+
+        self.shell.ask_supervisor("override_payout", run, detail)
+
     def _undo_paid(self) -> None:
         seat = self.undo_paid_button.property("seat")
         if seat is not None:
@@ -198,14 +276,19 @@ class BankingPanel(QWidget):
         stage = session.phase_info.stage
         offer = session.offer()
         halted = rnd is not None and rnd.halt is not None and not rnd.finished
+        sensed = sensed_entry(session)  # betting at a table with a bet sensor: the chips on the layout
+        self._sensed = sensed
         self.header.render_state(session)
-        self.bets.render_state(session)
+        self.bets.render_state(session, sensed)
         self.settlement.render_state(session)
         waiting = session.seats_to_act() if rnd is not None and not halted and stage is Stage.DECISION else []
         shown_settle = self.settlement.shown_seat(rnd) if rnd is not None and rnd.settlement is not None else None
         game = session.game
         assert isinstance(game, BankingGame), "the banking panel is a banking table's"
         words = {spot: game_word(game, spot) for spot in game.spots}
+        held = payout_held(session)  # settling there: what is wrong on which spot
+        alarm = bet_alarm_text(session)
+        alarm_seat = int(alarm.args["seat"]) if alarm is not None else None
         for seat, tile in self.seats.items():
             st = rnd.seats.get(seat) if rnd is not None else None
             title = translate("screen", "Seat {seat}").format(seat=seat)
@@ -223,8 +306,22 @@ class BankingPanel(QWidget):
                 active = seat == shown_settle
             else:
                 active = bool(waiting) and waiting[0] == seat
-            tile.render_seat(title, words, session.seat_stakes(seat), session.cards_on_table(f"seat{seat}"),
-                             face_up(session, f"seat{seat}"), result, role, active, done, show_stakes=not outcome)
+            stakes = session.seat_stakes(seat)
+            marks: dict[str, tuple[str, str]] = {}
+            entry = sensed.get(seat)
+            if entry is not None:
+                stakes = {spot: view.amount for spot, view in entry.spots.items()}
+                marks = {spot: ("\u2328", "keyed") for spot, view in entry.spots.items() if view.keyed}  # antenna down
+                marks.update({spot: ("\u26a0", "alert") for spot, _chip in entry.unknown})
+                if entry.problem is not None:  # held: the banner says why, the tile which seat
+                    title = "\u26a0 " + title
+            if seat == alarm_seat and alarm is not None:
+                result, role, active = "\u26a0 " + say(alarm.args["spot"]), "fault", True
+            if seat in held and seat == shown_settle:  # "Paid" is held: the settlement panel says what is wrong
+                result, role = "\u26a0 " + result, "fault"
+            tile.render_seat(title, words, stakes, session.cards_on_table(f"seat{seat}"),
+                             face_up(session, f"seat{seat}"), result, role, active, done, show_stakes=not outcome,
+                             marks=marks, alert=entry is not None and entry.problem is not None)
         # the work area
         if halted:
             self.work.setCurrentWidget(self.empty)
@@ -243,9 +340,13 @@ class BankingPanel(QWidget):
         history = self.undo_history.get(self._key(self.bets.seat))
         self.undo_button.setText(translate("screen", "Undo seat {seat}").format(seat=self.bets.seat))
         self.clear_button.setText(translate("screen", "Clear seat {seat}").format(seat=self.bets.seat))
-        self.undo_button.setVisible(betting)
+        # at a table with a bet sensor only a spot it cannot read is keyed: Undo and Clear are for those
+        chosen = sensed.get(self.bets.seat)
+        keying = betting and (session.sensing is None or chosen is not None and any(
+            view.keyed for view in chosen.spots.values()))
+        self.undo_button.setVisible(keying)
         self.undo_button.setEnabled(bool(history))
-        self.clear_button.setVisible(betting)
+        self.clear_button.setVisible(keying)
         self.clear_button.setEnabled(rnd is not None and self.bets.seat in rnd.seats)
         self.no_more_bets.setVisible(betting or stage is Stage.LOCKED)
         self.no_more_bets.setEnabled("no_more_bets" in offer.croupier)
@@ -263,10 +364,12 @@ class BankingPanel(QWidget):
             self.paid_button.armed_text = translate("screen", "Tap again: seat {seat} is the last, the round closes") \
                 .format(seat=seat) if last else ""
             self.paid_button.setText(paid_label(rnd, seat))
-            self.paid_button.setEnabled(not paid and "mark_paid" in offer.croupier)
+            # at a table with a bet sensor "Paid" waits for the chips to be what is due (the engine refuses otherwise)
+            self.paid_button.setEnabled(not paid and "mark_paid" in offer.croupier and seat not in held)
             self.paid_button.show()
         else:
             self.paid_button.hide()
+
         order: tuple[int, ...] = rnd.paid_order if rnd is not None else ()
         can_undo = bool(order) and "undo_paid" in offer.croupier and settling_now
         self.undo_paid_button.setVisible(can_undo)

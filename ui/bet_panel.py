@@ -21,7 +21,17 @@ from typing import Any
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import ChipRow, bets_after, bets_set, chip_rows, money_args
+from dealer_station.engine.view import (
+    ChipRow,
+    SensedSeat,
+    Text,
+    bets_after,
+    bets_set,
+    chip_rows,
+    label,
+    money_args,
+    sensed_entry,
+)
 from dealer_station.games import BankingGame
 from dealer_station.money import parse_money
 from dealer_station.table.phases import Stage
@@ -29,7 +39,7 @@ from dealer_station.table.phases import Stage
 from . import theme
 from .amount_pad import AmountPad
 from .format import money
-from .i18n import game_word, translate
+from .i18n import game_word, say, translate
 from .widgets import CURRENT, FitButton, FitLabel
 
 
@@ -89,6 +99,10 @@ class BetPanel(QFrame):
         self.same_button = FitButton("", 15, name="sameBets", lines=2)
         self.same_button.tapped.connect(self._same)
         side.addWidget(self.same_button)
+        self.sensor_note = FitLabel("", 13, bold=True, role="keyed", lines=2)
+        self.sensor_note.setObjectName("sensorNote")  # a spot of this seat the bet sensor cannot read
+        self.sensor_note.hide()
+        side.addWidget(self.sensor_note)
         side.addStretch(1)
         outer.addLayout(side, 2)
         self.last_bets: dict[int, dict[str, Decimal]] = {}
@@ -202,7 +216,8 @@ class BetPanel(QFrame):
 
     # -- state -------------------------------------------------------------------
 
-    def render_state(self, session: TableSession) -> None:
+    def render_state(self, session: TableSession, sensed: dict[int, SensedSeat] | None = None) -> None:
+        """``sensed``: the bet sensor's proposed stakes, when the caller has them already (``sensed_entry``)."""
         rnd = session.round
         open_for_bets = rnd is not None and session.phase_info.stage is Stage.BETTING and rnd.halt is None
         self.locked = not open_for_bets
@@ -226,7 +241,13 @@ class BetPanel(QFrame):
             self._round = (round_id, {})
         if rnd is not None:
             self._round = (round_id, {seat: dict(st.bets) for seat, st in rnd.seats.items() if st.bets})
-        self.same_button.setVisible(open_for_bets)
+        # at a table with a bet sensor the chips are the stakes: only a spot it cannot read is keyed
+        self.same_button.setVisible(open_for_bets and session.sensing is None)
         self.same_button.setEnabled(open_for_bets and self.seat in self.last_bets)
+        entry = (sensed if sensed is not None else sensed_entry(session)).get(self.seat)
+        keyed = [spot for spot, view in entry.spots.items() if view.keyed] if entry is not None else []
+        self.sensor_note.setText("\n".join("\u2328 " + say(Text("sensed:keyed", {"spot": label(session.game, spot)}))
+                                           for spot in keyed[:2]))
+        self.sensor_note.setVisible(bool(keyed))
         self._show_seat()
         theme.set_role(self, "panel" if open_for_bets else "locked")

@@ -17,7 +17,7 @@ from typing import Any
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import Text, cause_text, device_text, held_awards, position_text
+from dealer_station.engine.view import Text, bet_alarm_text, cause_text, device_text, held_awards, position_text
 from dealer_station.table.state import Halt, TableState
 
 from . import theme
@@ -76,11 +76,11 @@ def choice_words(action: str, halt: Halt | None) -> str:
     expected = (halt.detail or {}).get("expected") if halt is not None else None
     if action == "accept_mismatch" and halt is not None and halt.kind == "mismatch" and isinstance(expected, int):
         return say(Text("action:accept_mismatch_card", {"card": card_face(expected)}))
-    if action in ("void", "clear_fault"):  # short on the button; its PIN dialog says the rest
+    if action in ("void", "clear_fault", "restore_stake"):  # short on the button; its PIN dialog says the rest
         return say(Text(f"choice:{action}"))
     return say(Text(f"action:{action}"))
 
-CHOICES = ("clear_fault", "accept_mismatch", "verify_jackpot", "resume", "void")
+CHOICES = ("clear_fault", "accept_mismatch", "verify_jackpot", "resume", "restore_stake", "void")
 """Supervisor actions a halt may offer, in the order they are shown (the void last)."""
 
 
@@ -148,6 +148,10 @@ class HaltPanel(QFrame):
             self.detail.setText("\n".join(said))  # the cards also drawn beside it
             self._said["verify_jackpot"] = "\n".join(said)
             self.hand.show_cards(list(held[0].cards), len(held[0].cards))
+        elif halt.kind == "bet_alarm" and (alarm := bet_alarm_text(session)) is not None:
+            # a chip added or taken after no more bets: the seat, the spot, what was locked, what lies there now
+            self.detail.setText(say(alarm))
+            self._said["restore_stake"] = self._said["void"] = self.detail.text()
         else:
             self.detail.setText(halt_words(halt, session.state))
         self.hand.setVisible(bool(held))
@@ -157,5 +161,8 @@ class HaltPanel(QFrame):
         if halt.kind == "mismatch":
             self._said["accept_mismatch"] = self.detail.text()
         self.key_button.setVisible("key_card" in offer.croupier)
+        restorable = halt.kind == "bet_alarm" and (alarm := bet_alarm_text(session)) is not None \
+            and alarm.key == "halt:bet_alarm_back"  # the engine restores only the locked chips, all of them
         for action, button in self.buttons.items():
             button.setVisible(action in offer.supervisor)
+            button.setEnabled(action != "restore_stake" or restorable)

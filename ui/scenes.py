@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +21,11 @@ from PySide6.QtWidgets import QDialog
 
 from dealer_station.cards import parse_card
 from dealer_station.engine import TableSession
+from dealer_station.errors import DealerStationError
 from dealer_station.games import BankingGame
 from dealer_station.games.thb import ThbTableConfig
 from dealer_station.journal import Journal
+from dealer_station.money import format_money
 from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
 
@@ -319,6 +323,178 @@ def jackpot_round(rig: Rig) -> Iterator[str]:
     close_dialogs(rig)
 
 
+# --------------------------------------------------------------------------- a table with a bet sensor
+
+
+class SensedLayout:
+    """The chips on the layout of a table with a bet sensor, real ids of its chip inventory, fed to
+    the session as the sensor's driver delivers them (``ChipInventory`` rounds, ``AntennaFault``)."""
+
+    def __init__(self, session: TableSession) -> None:
+        from dealer_station.sensed_play import ChipRack
+
+        inventory = session.table.chip_inventory
+        assert inventory is not None and isinstance(session.game, BankingGame)
+        self.session = session
+        self.inventory = inventory
+        self.rack = ChipRack(inventory)
+        self.confirm = inventory.confirm_rounds
+        self.antennas = [(seat, spot) for seat in range(1, session.table.seats + 1) for spot in session.game.spots]
+        self.chips: dict[tuple[int, str], list[str]] = {}
+        self.down: set[tuple[int, str]] = set()
+        self.number = 0
+
+    def rack_value(self, chip: str) -> Decimal:
+        known = self.inventory.chip(chip)
+        return known.denomination if known is not None else Decimal(0)
+
+    def place(self, seat: int, spot: str, amount: str | Decimal) -> None:
+        self.chips.setdefault((seat, spot), []).extend(self.rack.make(Decimal(str(amount))))
+
+    def put(self, seat: int, spot: str, chip: str) -> None:
+        self.chips.setdefault((seat, spot), []).append(chip)
+
+    def take(self, seat: int, spot: str, chips: Sequence[str] | None = None) -> list[str]:
+        here = self.chips.get((seat, spot), [])
+        taken = list(here) if chips is None else [c for c in here if c in chips]
+        self.chips[(seat, spot)] = [c for c in here if c not in taken]
+        return taken
+
+    def make(self, seat: int, spot: str, amount: Decimal) -> None:
+        """Exactly ``amount`` on the spot (the croupier's collecting and paying)."""
+        self.take(seat, spot)
+        if amount:
+            self.place(seat, spot, amount)
+
+    def scan(self, rounds: int | None = None) -> None:
+        """Inventory rounds, enough by default for every change to count (``confirm_rounds``)."""
+        from dealer_station.wire.reports import AntennaFault, AntennaRead, ChipInventory
+
+        for _ in range(self.confirm if rounds is None else rounds):
+            self.number += 1
+            reads = tuple(AntennaRead(seat=seat, spot=spot, chips=tuple(self.chips.get((seat, spot), ())))
+                          for seat, spot in self.antennas if (seat, spot) not in self.down)
+            self.session.report(ChipInventory(device="bet_sensor", round=self.number, antennas=reads))
+            for seat, spot in sorted(self.down):
+                self.session.report(AntennaFault(device="bet_sensor", round=self.number, seat=seat, spot=spot,
+                                                 code="E1"))
+
+
+COUNTERFEIT = "E0FF00000000C0DE"
+"""A chip id the shipped inventory (config/chips-sim.csv) does not know."""
+
+
+def sensed_round(rig: Rig) -> Iterator[str]:
+    """UTH with a bet sensor: stakes from the chips on the layout (one spot keyed, its antenna down;
+    a counterfeit chip holding a seat), a past-post alarm after no more bets and the stake restored,
+    decision bets in chips, and a settlement whose chips are wrong on one seat until put right."""
+    session = rig.session
+    game = session.game
+    assert isinstance(game, BankingGame)
+    session.on_link("bet_sensor", True, identity={"model": "DS-SIM-BETSENSOR", "serial_number": "BS-1"})
+    layout = SensedLayout(session)
+    session.execute("open_round")
+    thb = isinstance(session.table, ThbTableConfig)
+    side = "bonus" if thb else "trips"  # the optional spot: THB's Bonus (= Ante), UTH's Trips
+    stakes = {1: ("25", "5"), 2: ("100", None), 3: ("10", "5"), 4: ("50", "10"), 5: ("500", "25"),
+              6: ("25", "25"), 7: ("5", None)}
+    for seat, (ante, extra) in list(stakes.items())[:session.table.seats]:
+        layout.place(seat, "ante", ante)
+        if thb:
+            assert isinstance(session.table, ThbTableConfig)
+            layout.place(seat, "pool", session.table.options.pool_stake)
+            if extra:
+                layout.place(seat, "bonus", ante)
+        else:
+            layout.place(seat, "blind", ante)
+            if extra:
+                layout.place(seat, "trips", extra)
+    keyed = {spot: format_money(sum((layout.rack_value(c) for c in layout.chips.get((6, spot), [])), Decimal(0)))
+             for spot in game.placeable_spots if layout.chips.get((6, spot))}
+    layout.down = {(6, side)}
+    layout.put(4, side, COUNTERFEIT)
+    layout.scan()
+    session.execute("set_bets", 6, keyed)  # keyed: the antenna under seat 6's side bet is down
+    rig.window.panel.bets.choose(6)
+    yield "sensed_betting"
+    with suppress(DealerStationError):
+        session.execute("no_more_bets")  # held: the counterfeit chip (journaled for the shift's tally)
+    layout.take(4, side, [COUNTERFEIT])
+    layout.scan()
+    session.execute("no_more_bets")
+    yield "sensed_locked"
+    slipped = layout.rack.make(Decimal(100))
+    layout.chips[(2, "ante")].extend(slipped)  # past-posting: a chip slipped onto the Ante
+    layout.scan()
+    yield "bet_alarm"
+    layout.take(2, "ante", slipped)
+    layout.scan()
+    yield "bet_alarm_back"
+    session.restore_stake(BADGE, PIN, "Chips put back as locked")
+
+    def decide(seat: int, legal: list[str]) -> str:
+        return legal[0] if seat in (1, 5) else "check" if "check" in legal else legal[-1]
+
+    while session.phase_info.stage.value in ("decision", "reveal"):
+        if session.phase_info.stage.value == "reveal":
+            session.execute("reveal")
+            continue
+        before = {seat: session.seat_stakes(seat) for seat in session.round.seats} if session.round else {}
+        play_decisions(session, decide)
+        for seat, was in before.items():  # a decision's bet goes on its spot as chips
+            for spot, amount in session.seat_stakes(seat).items():
+                if amount > was.get(spot, Decimal(0)):
+                    layout.place(seat, spot, amount - was.get(spot, Decimal(0)))
+        layout.scan()
+    rnd = session.round
+    sensing = session.sensing
+    assert rnd is not None and sensing is not None
+    order = [e["seat"] for e in _settled_seats(session)]
+    wrong = next(seat for seat in order if any(s.outcome == "pay" for s in _due(session, seat))
+                 and any(s.outcome == "collect" for s in _due(session, seat)))
+    for seat in order[:order.index(wrong)]:
+        _pay(layout, session, seat)
+    layout.scan()
+    for seat in order[:order.index(wrong)]:
+        session.execute("mark_paid", seat)
+        for spot in game.spots:
+            layout.take(seat, spot)  # the player takes what lies on the spots
+    paying = [spot for spot in _due(session, wrong) if spot.outcome == "pay"]
+    for spot in _due(session, wrong):  # a mispay: the last pay short, a losing bet left, 25 over on another pay
+        if spot.spot == paying[-1].spot:
+            short = Decimal(100) if spot.due - spot.stake > 100 else spot.due - spot.stake
+            layout.make(wrong, spot.spot, spot.due - short)
+        elif spot.outcome == "pay":
+            layout.make(wrong, spot.spot, spot.due + Decimal(25))
+        elif spot.outcome == "push":
+            layout.make(wrong, spot.spot, spot.due)
+    layout.scan()
+    with suppress(DealerStationError):
+        session.execute("mark_paid", wrong)  # held: the mispay is journaled for the shift's tally
+    yield "sensed_settlement"
+    _pay(layout, session, wrong)
+    layout.scan()
+    yield "sensed_settlement_right"
+    for seat in [s for s in order if not rnd.seats[s].paid]:
+        _pay(layout, session, seat)
+        layout.scan()
+        session.execute("mark_paid", seat)
+    yield "sensed_paid"
+
+
+def _due(session: TableSession, seat: int) -> list[Any]:
+    from dealer_station.engine.view import sensed_settlement
+
+    return sensed_settlement(session, seat)
+
+
+def _pay(layout: SensedLayout, session: TableSession, seat: int) -> None:
+    """Collect the losing spots and pay the winning ones of ``seat`` exactly."""
+    for spot in _due(session, seat):
+        if spot.seen != spot.due:
+            layout.make(seat, spot.spot, spot.due)
+
+
 # --------------------------------------------------------------------------- poker scenes
 
 def stacked(holes: Mapping[int, Sequence[str]], board: Sequence[str], button: int) -> list[str]:
@@ -510,6 +686,8 @@ SCENES: dict[str, tuple[str, Callable[[Rig], Iterator[str]], dict[str, Any]]] = 
     "uth-hand": ("uth-hand-deal", hand_deal_round, {}),
     "thb": ("thb-default", banking_round, {"deck": UTH_DECK}),
     "thb-jackpot": ("thb-default", jackpot_round, {}),
+    "uth-rfid": ("uth-rfid", sensed_round, {}),
+    "thb-rfid": ("thb-rfid", sensed_round, {"deck": UTH_DECK}),
     "holdem": ("holdem-nl-1-2", holdem_hand, {"deck": POKER_DECK}),
     "holdem-side-pot": ("holdem-nl-1-2", side_pot_hand, {"deck": POKER_DECK}),
     "holdem-split": ("holdem-nl-1-2", split_pot_hand, {"deck": POKER_DECK}),

@@ -5,7 +5,7 @@
 Every picture comes from ``ui.scenes`` on the scripted shoe, so the cards are always the
 same: ``<picture>-<width>x<height>-<language>.png``, at 1280x800 and at the smallest
 dealer display (800x480), in English and Simplified Chinese - the banking games and the
-poker table alike. Naming pictures (``poker-side-pot``) makes only those.
+poker table alike; a table with a bet sensor also at the largest (1920x1080). Naming pictures (``poker-side-pot``) makes only those.
 """
 
 from __future__ import annotations
@@ -42,17 +42,25 @@ PICTURES: dict[str, tuple[str, str]] = {
     "misread-halt": ("uth-reader", "halt_mismatch"),
     "poker-split-odd-chip": ("holdem-split", "split_settlement"),
     "poker-fixed-limit-cap": ("holdem-limit", "capped"),
+    "sensed-betting": ("uth-rfid", "sensed_betting"),
+    "sensed-settlement": ("uth-rfid", "sensed_settlement"),
+    "bet-alarm": ("uth-rfid", "bet_alarm"),
 }
 """Picture name -> (scene set, phase)."""
 
+SENSED = ("sensed-betting", "sensed-settlement", "bet-alarm")
+"""A table with a bet sensor (issue 21): also at the largest panel."""
 POKER = ("poker-side-pot", "poker-split-odd-chip", "poker-fixed-limit-cap", "poker-nine-all-in", "poker-nine-settlement")
 SHOTS: dict[tuple[int, int, str], tuple[str, ...]] = {
     (1280, 800, "en"): tuple(PICTURES),
     (800, 480, "en"): ("betting", "river-decision", "settlement", "jam-halt", "supervisor-pin", "card-picker",
-                       "thb-pool-hit-verify", "thb-bonus-payout", "misread-halt", *POKER),
+                       "thb-pool-hit-verify", "thb-bonus-payout", "misread-halt", *POKER, *SENSED),
     (1280, 800, "zh_CN"): ("betting", "settlement", "jam-halt", "thb-pool-hit-verify", "thb-bonus-payout",
                            "misread-halt", *POKER),
-    (800, 480, "zh_CN"): ("betting", "settlement", "thb-pool-hit-verify", "thb-bonus-payout", "misread-halt", *POKER),
+    (800, 480, "zh_CN"): ("betting", "settlement", "thb-pool-hit-verify", "thb-bonus-payout", "misread-halt", *POKER,
+                          *SENSED),
+    (1920, 1080, "en"): SENSED,
+    (1920, 1080, "zh_CN"): ("sensed-settlement",),
 }
 """Panel size and language -> the pictures taken there."""
 

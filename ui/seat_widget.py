@@ -63,12 +63,20 @@ class SeatWidget(QFrame):
 
     def render_seat(self, title: str, words: Mapping[str, str], stakes: Mapping[str, Decimal],
                     hole: Sequence[int | None], face_up: int, result: str, result_role: str,
-                    active: bool, done: bool, show_stakes: bool = True) -> None:
-        """Everything shown comes from the session (stakes, cards, what may be seen)."""
+                    active: bool, done: bool, show_stakes: bool = True, marks: Mapping[str, tuple[str, str]] | None = None,
+                    alert: bool = False) -> None:
+        """Everything shown comes from the session (stakes, cards, what may be seen); ``marks``: a sign
+        before a spot's stake and the role it is drawn in (a bet sensor's: keyed as its antenna is down,
+        an unknown chip);
+        ``alert``: the seat is held (its title drawn in red)."""
         self.title.setText(title)
+        set_role(self.title, "alert" if alert else "title")
         self._stakes = {spot: money(v) for spot, v in stakes.items()}
+        marks = marks or {}
         for spot, label in self.stake_labels.items():
-            label.setText(f"{words[spot]} {self._stakes[spot]}" if spot in stakes else "")
+            sign, role = marks.get(spot, ("", "stake"))
+            label.setText(f"{sign} {words[spot]} {self._stakes[spot]}".lstrip() if spot in stakes else "")
+            set_role(label, role)
             # At settlement the tile says what the seat gets; its spots are in the settlement panel.
             label.setVisible(spot in stakes and show_stakes)
         self.hole.show_cards(hole, face_up)

@@ -23,11 +23,13 @@ from dealer_station.engine import TableSession
 from dealer_station.engine.view import (
     ENGLISH,
     SeatPayout,
+    SensedSpot,
     Text,
     cause_text,
     chip_breakdown,
     chip_set,
     seat_payout,
+    sensed_settlement,
     settlement_order,
 )
 from dealer_station.table.state import RoundState
@@ -129,6 +131,32 @@ def todo_words(plan: SeatPayout) -> str:
     return translate("screen", ", then ").join(parts) or translate("screen", "push: the stakes stay")
 
 
+def sensed_line(spot: SensedSpot, game: Any) -> tuple[str, str]:
+    """(text, role) of one spot at a table with a bet sensor: what to do there and what the sensor
+    sees ("+ Pay Play 100 → 200 · sensor 100"); once the chips are right, a tick and what lies there."""
+    word = game_word(game, spot.spot)
+    right = spot.seen is not None and spot.seen == spot.due
+    pay = spot.due - spot.stake
+    if right:
+        said = {"collect": translate("screen", "{spot} cleared").format(spot=word),
+                "push": translate("screen", "{spot} {amount} stays").format(spot=word, amount=money(spot.stake)),
+                "pay": translate("screen", "{spot}: {amount} on the spot").format(spot=word, amount=money(spot.due))}
+        return f"{SIGN['done']} {said[spot.outcome]}", "done"
+    todo = {"collect": f"{SIGN['collect']} " + translate("screen", "Collect {spot} {amount}").format(
+                spot=word, amount=money(spot.stake)),
+            "push": f"{SIGN['push']} " + translate("screen", "{spot} {amount} stays").format(
+                spot=word, amount=money(spot.stake)),
+            "pay": f"{SIGN['pay']} " + translate("screen", "Pay {spot} {amount} \u2192 {due}").format(
+                spot=word, amount=money(pay), due=money(spot.due))}[spot.outcome]
+    if spot.problem is not None:  # what is wrong there, in the engine's words, then what it sees against what is due
+        against = "" if spot.outcome == "collect" or spot.seen is None else " \u00b7 " + translate(
+            "screen", "sensor {seen} of {due}").format(seen=money(spot.seen), due=money(spot.due))
+        return f"\u2717 {say(spot.problem)}{against}", "alert"
+    sensor = translate("screen", "keyed") if spot.seen is None else translate("screen", "sensor {amount}").format(
+        amount=money(spot.seen))
+    return f"{todo} \u00b7 {sensor}", spot.outcome
+
+
 class SettlementView(QFrame):
     def __init__(self, session: TableSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -173,6 +201,10 @@ class SettlementView(QFrame):
         bottom.addWidget(self.push, 2)
         bottom.addWidget(self.jackpot, 3)
         layout.addLayout(bottom)
+        self.problems: list[str] = []
+        """At a table with a bet sensor, what is wrong on the shown seat's spots, as said (tests)."""
+        self.sensed: list[SensedSpot] = []
+        """The shown seat's spots as the bet sensor sees them against what is due (tests)."""
         self.chips = self.jackpot  # the void's "who and why" line goes here too
         self.chip_values = chip_set(session.table)
         self.seat: int | None = None
@@ -194,6 +226,8 @@ class SettlementView(QFrame):
         rnd = session.round
         self.amounts.clear()
         self.plan = None
+        self.sensed = []
+        self.problems = []
         if rnd is None:
             return
         if rnd.void is not None:
@@ -229,11 +263,18 @@ class SettlementView(QFrame):
             self.head.setVisible(True)
             self.net.setText(translate("screen", "Net {amount}").format(amount=signed_net(plan.net)))
             self.net.setVisible(True)
-            self._lines([self.collect], [collect_line(plan, game)] if plan.collect else [])
-            self._lines(self.spot_cells, [pay_line(spot, amount, game, self.chip_values) for spot, amount in plan.pay])
-            for i, cell in enumerate(self.spot_cells):
-                cell.setObjectName(f"settle{seat}_{plan.pay[i][0]}" if i < len(plan.pay) else "")
-            self._lines([self.push], [push_line(plan, game)] if plan.push else [])
+            sensed = sensed_settlement(session, seat) if seat is not None else []
+            self.sensed = sensed
+            if sensed and seat is not None:
+                self._render_sensed(session, seat, sensed)
+            else:
+                self._lines([self.collect], [collect_line(plan, game)] if plan.collect else [])
+                self._lines(self.spot_cells, [pay_line(spot, amount, game, self.chip_values)
+                                              for spot, amount in plan.pay])
+                for i, cell in enumerate(self.spot_cells):
+                    theme.set_role(cell, "pay")
+                    cell.setObjectName(f"settle{seat}_{plan.pay[i][0]}" if i < len(plan.pay) else "")
+                self._lines([self.push], [push_line(plan, game)] if plan.push else [])
             theme.set_role(self.jackpot, "jackpot")
             self._lines([self.jackpot], [jackpot_line(plan.jackpot)] if plan.jackpot is not None else [])
         verb, amount = net_words(total)
@@ -242,6 +283,23 @@ class SettlementView(QFrame):
                  if breakage not in (None, "0") else "")
         self.total.setText(translate("screen", "Table total to players: {what}").format(
             what=f"{verb} {amount}".strip()) + extra)
+
+    def _render_sensed(self, session: TableSession, seat: int, sensed: list[SensedSpot]) -> None:
+        """Per spot what to do and what the bet sensor sees; below, what is wrong, in the engine's words."""
+        game = session.game
+        self._lines([self.collect, self.push], [])
+        lines = [sensed_line(spot, game) for spot in sensed]
+        self._lines(self.spot_cells, [text for text, _role in lines])
+        for i, cell in enumerate(self.spot_cells):
+            if i < len(sensed):
+                theme.set_role(cell, lines[i][1])
+                cell.setObjectName(f"sensed{seat}_{sensed[i].spot}")
+                self.amounts[(seat, f"{sensed[i].spot}:due")] = money(sensed[i].due)
+                self.amounts[(seat, f"{sensed[i].spot}:seen")] = "" if sensed[i].seen is None else \
+                    money(sensed[i].seen)
+            else:
+                cell.setObjectName("")
+        self.problems = [say(spot.problem) for spot in sensed if spot.problem is not None]
 
     def _render_void(self, rnd: RoundState) -> None:
         void = rnd.void or {}

@@ -55,8 +55,9 @@ from .worker import CommandWorker, StateBridge
 log = structlog.get_logger("ui.shell")
 
 RETRY_MS = 30  # re-render soon when a command holds the session (never block the GUI)
-SUPERVISOR_MENU = ("void", "correct_card", "adjust", "view_cards")
-"""What the Supervisor button offers outside a halt (each behind the PIN), when the session's offer has it."""
+SUPERVISOR_MENU = ("accept_chip", "override_payout", "void", "correct_card", "adjust", "view_cards")
+"""What the Supervisor button offers outside a halt (each behind the PIN), when the session's offer has it
+(a bet sensor's: accept an unknown chip, pay a seat although its chips do not match)."""
 
 
 class MainWindow(QMainWindow):
@@ -72,8 +73,9 @@ class MainWindow(QMainWindow):
         self.allow_close = not kiosk
         self.translations = Translations()
         self.tally = ShiftTally(session.table.shifts)
-        self.tally.seed(self.journal.events(kinds={"round_paid", "round_voided"}))  # a restart loses nothing
-        session.add_listener(lambda s: self.tally.observe(s.state))
+        self.tally.seed(self.journal.events(kinds=set(ShiftTally.KINDS)))  # a restart loses nothing
+        counts_catches = self.journal if session.sensing is not None else None  # what the bet sensor caught
+        session.add_listener(lambda s: self.tally.observe(s.state, counts_catches))
         self.setWindowTitle(f"Dealer Station - table {session.table.table_id}")
         self.setObjectName("mainWindow")
         self._metrics = theme.Metrics(1.0)
@@ -277,6 +279,9 @@ class MainWindow(QMainWindow):
         if run is None and action in ("correct_card", "adjust"):
             (self.correct_card if action == "correct_card" else self.adjust_round)()
             return
+        own = getattr(self.panel, "supervise", None)  # a panel's action that asks for more first
+        if run is None and callable(own) and own(action):
+            return
         if action == "view_cards" and run is None:
             def run(badge: str, pin: str, reason: str) -> Any:
                 return self.session.sign_in(badge, pin, "view_cards", reason)
@@ -332,11 +337,16 @@ class MainWindow(QMainWindow):
         dialog = Overlay(self, translate("screen", "Supervisor"), "supervisorMenu")
         rnd = self.session.round
         for action in SUPERVISOR_MENU:
+            if action in ("accept_chip", "override_payout") and self.session.sensing is None:
+                continue  # a bet sensor's actions: only at a table that has one
             fits = rnd is not None and (action == "view_cards" or action in offer.supervisor)
             if action in ("view_cards", "correct_card"):
                 fits = fits and rnd is not None and bool(all_cards(rnd))
             if action == "adjust":
                 fits = fits and rnd is not None and rnd.settlement is not None and bool(seats_in_round(self.session))
+            ready = getattr(self.panel, "supervise_fits", None)  # what the panel would ask it for is there
+            if callable(ready):
+                fits = fits and ready(action)
             button = FitButton(say(Text(f"action:{action}")), 16, role="danger" if action == "void" else "list",
                                name=f"menu_{action}")
             button.setEnabled(fits)

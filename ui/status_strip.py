@@ -33,6 +33,20 @@ def limits_text(session: TableSession) -> str:
     return "  \u00b7  ".join(parts) + (f"  {session.table.currency}" if parts else "")
 
 
+def caught_any(tally: ShiftTally) -> bool:
+    return bool(tally.mispays or tally.losing_left or tally.past_posts or tally.pinches or tally.counterfeits
+                or tally.overrides)
+
+
+def caught_text(tally: ShiftTally) -> str:
+    """The bet sensor's catches this shift, after its dot: "Shift: mispays 2 (150) · losing bets left 1 · ..."."""
+    return translate("screen", "Shift: mispays {mispays} ({amount}) \u00b7 losing bets left {left} "
+                               "\u00b7 past-posts {past} \u00b7 pinches {pinch} \u00b7 counterfeits {fake} "
+                               "\u00b7 overrides {overrides}").format(
+        mispays=tally.mispays, amount=money(tally.mispaid), left=tally.losing_left, past=tally.past_posts,
+        pinch=tally.pinches, fake=tally.counterfeits, overrides=tally.overrides)
+
+
 class StatusStrip(QWidget):
     def __init__(self, session: TableSession, tally: ShiftTally, last_heard: Callable[[str], float | None] | None,
                  parent: QWidget | None = None) -> None:
@@ -40,7 +54,11 @@ class StatusStrip(QWidget):
         self.session = session
         self.tally = tally
         self._last_heard = last_heard
-        row = QHBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        row = QHBoxLayout()
+        outer.addLayout(row)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(8)
         self.round = FitLabel("", 14, bold=True, role="title")
@@ -59,8 +77,20 @@ class StatusStrip(QWidget):
             dot = FitLabel("", 12, role="dot-idle")
             dot.setObjectName(f"device_{name}")
             self.devices[name] = dot
-            row.addWidget(dot)
+            if name != "bet_sensor":
+                row.addWidget(dot)
         row.addWidget(self.clock)
+        self.caught: FitLabel | None = None
+        """At a table with a bet sensor, what it caught this shift (a second line under the strip, after its dot)."""
+        if session.sensing is not None:
+            second = QHBoxLayout()
+            second.setContentsMargins(0, 0, 0, 0)
+            second.setSpacing(8)
+            self.caught = FitLabel("", 12, role="strip")
+            self.caught.setObjectName("sensorTally")
+            second.addWidget(self.devices["bet_sensor"])
+            second.addWidget(self.caught, 1)
+            outer.addLayout(second)
         self._tick = QTimer(self)
         self._tick.timeout.connect(self._tick_clock)
         self._tick.start(1000)
@@ -72,6 +102,8 @@ class StatusStrip(QWidget):
             names += ["shuffler", "deck"]
         if self.session.has_reader:
             names.append("reader")
+        if self.session.sensing is not None:
+            names.append("bet_sensor")
         return names
 
     def retranslate(self) -> None:
@@ -91,6 +123,9 @@ class StatusStrip(QWidget):
         tally.roll()  # a new shift starts its counters at zero even before its first round
         self.shift.setText(translate("screen", "Shift: rounds {rounds} \u00b7 table {result}").format(
             rounds=tally.rounds, result=signed(tally.result)))
+        if self.caught is not None:
+            self.caught.setText(caught_text(tally))
+            theme.set_role(self.caught, "notice" if caught_any(tally) else "strip")
         stage = session.phase_info.stage
         in_round = stage not in (Stage.IDLE, Stage.FINISHED)
         for name, dot in self.devices.items():
@@ -100,7 +135,7 @@ class StatusStrip(QWidget):
 
     def _device(self, session: TableSession, name: str, in_round: bool, stage: Stage) -> tuple[str, str]:
         words = {"shuffler": translate("screen", "Shoe"), "reader": translate("screen", "Reader"),
-                 "deck": translate("screen", "Deck")}
+                 "deck": translate("screen", "Deck"), "bet_sensor": translate("screen", "Bet sensor")}
         if name == "deck":
             report = session.state.deck_report
             if session.state.deck_verified:

@@ -140,6 +140,8 @@ def stylesheet(m: Metrics) -> str:
     QLabel[role="meter"] {{ color: {GOLD}; }}
     QLabel[role="meter-title"] {{ color: {GOLD}; }}
     QLabel[role="stake"] {{ }}
+    QLabel[role="keyed"] {{ color: #000000; background: {GOLD}; border-radius: 3px; }}
+    QLabel[role="alert"] {{ color: #ffffff; background: {RED}; border-radius: 4px; padding: 0 {m.px(4)}px; }}
     QLabel[role="result"] {{ color: {GOLD}; }}
     QLabel[role="done"] {{ color: {DONE}; }}
     QLabel[role="pay"] {{ color: {PAY}; }}
@@ -176,6 +178,7 @@ def stylesheet(m: Metrics) -> str:
     QPushButton[role="undo"] {{ background: #ffffff; color: #000000; border: 3px solid {PAY}; }}
     QPushButton[role="action"] {{ background: #ffffff; }}
     QPushButton[role="supervisor"] {{ background: #2b2b6b; color: #ffffff; border: 2px solid #b8b8ff; }}
+    QPushButton[role="supervisor"]:disabled {{ background: {LOCK}; color: #e6e6e6; border: 2px dashed #9a9a9a; }}
     QPushButton[role="danger"] {{ background: #7a0a0d; color: #ffffff; border: 3px solid #ffffff; }}
     QPushButton[role="key"] {{ }}
     QPushButton[role="size"] {{ padding: 0 2px; border: 3px solid #000000; min-width: {t - 10}px; }}

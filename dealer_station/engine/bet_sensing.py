@@ -53,6 +53,7 @@ from ..table.sensing import (
     LockedSpot,
     PayoutSensed,
     RoundSensing,
+    SensorHeld,
     StakeRestored,
 )
 from ..wire.reports import AntennaFault, ChipInventory
@@ -123,6 +124,53 @@ class SeatView:
     spots: dict[str, SpotView]
     problem: str | None = None
     """Why this seat cannot be locked in as it stands (unknown chip, a limit), in the croupier's words."""
+    refusal: DealerStationError | None = None
+    """The same as a refusal with its message key and values (the screen says it in its language)."""
+
+
+class SensorRefusal(RuleError):
+    """A croupier's command the bet sensor holds (see ``SensorHeld``): the session journals it, then refuses."""
+
+    def __init__(self, problem: str, *, command: str, seat: int, spots: Iterable[Mapping[str, str]], key: str,
+                 values: Mapping[str, str]) -> None:
+        super().__init__(problem, key=key, values=values)
+        self.command = command
+        self.seat = seat
+        self.spots = tuple(dict(spot) for spot in spots)
+
+    def event(self) -> SensorHeld:
+        return SensorHeld(self.command, self.seat, self.spots)
+
+
+MISMATCH: dict[str, str] = {
+    "short": "{spot}: short {amount}",
+    "over": "{spot}: over {amount}",
+    "not_collected": "{spot}: losing bet not collected",
+}
+"""What is wrong on a spot at the settlement (message key ``mismatch:<kind>``; the screen's catalogue has them)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpotCheck:
+    """One spot of a seat at the settlement: what must lie on it and what the sensor sees there
+    (``seen`` None: keyed or not read, the croupier's word as at a table without a sensor)."""
+
+    spot: str
+    due: Decimal
+    seen: Decimal | None
+
+    @property
+    def mismatch(self) -> tuple[str, Decimal] | None:
+        """(kind, amount) of what is wrong (a key of ``MISMATCH``), None when right or not sensed."""
+        if self.seen is None or self.seen == self.due:
+            return None
+        if self.due == 0:
+            return "not_collected", self.seen
+        return ("short", self.due - self.seen) if self.seen < self.due else ("over", self.seen - self.due)
+
+    def english(self, label: str) -> str:
+        wrong = self.mismatch
+        return "" if wrong is None else MISMATCH[wrong[0]].format(spot=label, amount=format_money(wrong[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +251,8 @@ class BetSensing:
             spots = {spot: view for spot in self.game.placeable_spots
                      if (view := self.spot_view(rnd, seat, spot)) is not None}
             if spots:
-                out[seat] = SeatView(spots, self._problem(seat, spots))
+                refusal = self._refusal(seat, spots)
+                out[seat] = SeatView(spots, None if refusal is None else str(refusal), refusal)
         return out
 
     def has_stakes(self, rnd: RoundState | None) -> bool:
@@ -214,15 +263,18 @@ class BetSensing:
         return [(seat, spot, chip) for seat, view in self.proposed(rnd).items()
                 for spot, spot_view in view.spots.items() for chip in spot_view.unknown]
 
-    def _problem(self, seat: int, spots: Mapping[str, SpotView]) -> str | None:
-        for spot, view in spots.items():
-            if view.unknown:
-                return (f"seat {seat} {self.game.labels.get(spot, spot)}: unknown chip {view.unknown[0]}: "
-                        "remove it, or a supervisor accepts it")
+    def _refusal(self, seat: int, spots: Mapping[str, SpotView]) -> DealerStationError | None:
+        unknown = [(spot, chip) for spot, view in spots.items() for chip in view.unknown]
+        if unknown:
+            spot, chip = unknown[0]
+            return SensorRefusal(f"seat {seat} {self.game.labels.get(spot, spot)}: unknown chip {chip}: "
+                                 "remove it, or a supervisor accepts it", command="no_more_bets", seat=seat,
+                                 spots=[{"spot": s, "kind": "unknown_chip", "amount": "0", "chip": c} for s, c in unknown],
+                                 key="sensed:unknown_chip", values={"seat": str(seat), "spot": spot, "chip": chip})
         try:
             self.game.validate_bets(seat, {s: v.amount for s, v in spots.items()}, self.table, f"seat{seat}.bets")
         except DealerStationError as exc:
-            return str(exc)
+            return exc
         return None
 
     # ----------------------------------------------------------------- inventory rounds
@@ -275,9 +327,9 @@ class BetSensing:
             keyed = dict(rnd.seats[seat].bets) if seat in rnd.seats else {}
             views = {spot: view for spot in self.game.placeable_spots
                      if (view := self.spot_view(rnd, seat, spot)) is not None}
-            problem = self._problem(seat, views) if views else None
-            if problem is not None:
-                raise RuleError(problem)
+            refusal = self._refusal(seat, views) if views else None
+            if refusal is not None:
+                raise refusal
             bets = {spot: view.amount for spot, view in views.items()}
             if bets:
                 bets = self.game.validate_bets(seat, bets, self.table, f"seat{seat}.bets")
@@ -364,33 +416,35 @@ class BetSensing:
             out[spot] = ZERO if spot in fixed or owed < 0 else owed
         return out
 
-    def payout_problems(self, rnd: RoundState, seat: int, stakes: Mapping[str, Decimal]) -> list[str]:
-        """Per sensed spot of ``seat``, what is wrong with the chips on it against what is due
-        ("Play: short 100", "Trips: losing bet not collected", "Ante: over 25"); [] when right."""
-        problems = []
+    def checks(self, rnd: RoundState, seat: int, stakes: Mapping[str, Decimal]) -> list[SpotCheck]:
+        """Per spot of ``seat`` with anything due or at stake, what is due against what the sensor sees."""
         locked = self._locked(rnd)
+        out = []
         for spot, owed in self.due(rnd, seat, stakes).items():
             antenna = (seat, spot)
             held = locked.get(antenna)
             if not self.sensed(antenna) or (held is not None and held.keyed):
-                continue  # keyed: the croupier's word, as at a table without a sensor
-            seen = sum((self.value(c, rnd) or ZERO for c in self.chips_on(antenna)), ZERO)
-            if seen == owed:
+                out.append(SpotCheck(spot, owed, None))  # keyed: the croupier's word, as at a table without a sensor
                 continue
-            label = self.game.labels.get(spot, spot)
-            if owed == 0:
-                problems.append(f"{label}: losing bet not collected" if seen else f"{label}: over {format_money(seen)}")
-            elif seen < owed:
-                problems.append(f"{label}: short {format_money(owed - seen)}")
-            else:
-                problems.append(f"{label}: over {format_money(seen - owed)}")
-        return problems
+            out.append(SpotCheck(spot, owed, sum((self.value(c, rnd) or ZERO for c in self.chips_on(antenna)), ZERO)))
+        return out
+
+    def payout_problems(self, rnd: RoundState, seat: int, stakes: Mapping[str, Decimal]) -> list[str]:
+        """Per sensed spot of ``seat``, what is wrong with the chips on it against what is due
+        ("Play: short 100", "Trips: losing bet not collected", "Ante: over 25"); [] when right."""
+        return [check.english(self.game.labels.get(check.spot, check.spot))
+                for check in self.checks(rnd, seat, stakes) if check.mismatch is not None]
 
     def check_paid(self, tx: Tx, seat: int, stakes: Mapping[str, Decimal]) -> None:
         """Inside "Paid": refused, saying what is wrong on which spot, unless the sensed chips are what is due."""
-        problems = self.payout_problems(tx.round, seat, stakes)
-        if problems:
-            raise RuleError(f"seat {seat}: " + "; ".join(problems) + " (a supervisor may override with a reason)")
+        wrong = [check for check in self.checks(tx.round, seat, stakes) if check.mismatch is not None]
+        if wrong:
+            problems = [check.english(self.game.labels.get(check.spot, check.spot)) for check in wrong]
+            spots = [{"spot": c.spot, "kind": k, "amount": format_money(a), "chip": ""}
+                     for c in wrong for k, a in [c.mismatch or ("", ZERO)]]
+            raise SensorRefusal(f"seat {seat}: " + "; ".join(problems) + " (a supervisor may override with a reason)",
+                                command="mark_paid", seat=seat, spots=spots, key=f"mismatch:{spots[0]['kind']}",
+                                values={"seat": str(seat), "spot": wrong[0].spot, "amount": spots[0]["amount"]})
 
     def record_payout(self, tx: Tx, seat: int, stakes: Mapping[str, Decimal]) -> None:
         """Inside "Paid" (checked or overridden): what lies on each of ``seat``'s spots, the amount the
@@ -460,17 +514,27 @@ class BetSensing:
             raise RuleError(f"chip {chip} is not an unknown chip on the layout", "chip")
         tx.emit(ChipAccepted(chip, where[0], where[1], denomination, reason), actor)
 
-    def restore(self, tx: Tx, actor: str, reason: str) -> None:
-        rnd = tx.round
+    def alarm_spot(self, rnd: RoundState) -> tuple[int, str, LockedSpot, Decimal, bool] | None:
+        """The spot a bet alarm holds the round on: seat, spot, its locked stake, what the sensor sees
+        there now, and whether that is exactly the locked chips (then a supervisor may restore it)."""
         halt = rnd.halt
         if halt is None or halt.kind != HALT:
-            raise RuleError("no bet alarm holds the round")
+            return None
         seat, spot = int(halt.detail["seat"]), str(halt.detail["spot"])
         held = self._locked(rnd).get((seat, spot))
-        assert held is not None
+        if held is None:
+            return None
         chips = self.chips_on((seat, spot))
-        if sorted(chips) != sorted(held.chips) or not self.sensed((seat, spot)):
-            seen = sum((self.value(c, rnd) or ZERO for c in chips), ZERO)
+        seen = sum((self.value(c, rnd) or ZERO for c in chips), ZERO)
+        return seat, spot, held, seen, sorted(chips) == sorted(held.chips) and self.sensed((seat, spot))
+
+    def restore(self, tx: Tx, actor: str, reason: str) -> None:
+        rnd = tx.round
+        alarm = self.alarm_spot(rnd)
+        if alarm is None:
+            raise RuleError("no bet alarm holds the round")
+        seat, spot, held, seen, back = alarm
+        if not back:
             raise RuleError(f"seat {seat} {self.game.labels.get(spot, spot)}: the sensor sees {format_money(seen)}, "
                             f"{format_money(held.amount)} was locked: put the stake back first", "stake")
         tx.emit(StakeRestored(seat, spot, reason), actor)

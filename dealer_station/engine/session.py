@@ -46,7 +46,7 @@ from ..wire import reports as rp
 from ..wire.reports import DeviceReport
 from .banking import BankingFlow
 from .bet_sensing import DEVICE as BET_SENSOR
-from .bet_sensing import BetSensing, SeatView
+from .bet_sensing import BetSensing, SeatView, SensorRefusal
 from .device_policy import REFUSED, SHUFFLER, needed_later
 from .flow import Flow
 
@@ -502,7 +502,12 @@ class TableSession:
         with self._lock:
             self._require(command)
             handler = getattr(self.flow, command)
-            return self._transact(lambda tx: handler(tx, *args, **kwargs))
+            try:
+                return self._transact(lambda tx: handler(tx, *args, **kwargs))
+            except SensorRefusal as held:  # what the bet sensor caught is journaled, then refused
+                caught = held.event()
+                self._transact(lambda tx: tx.emit(caught, CROUPIER))
+                raise
 
     def check_clock(self, now: datetime | None = None) -> bool:
         """Let time act: when a time limit of the round has run out at ``now`` (default: the

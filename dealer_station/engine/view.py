@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import DealerStationError
 from ..games.base import BankingGame
@@ -21,6 +21,8 @@ from ..jackpot import PoolLink, meter_summary
 from ..money import ZERO, format_cents, format_money
 from ..shifts import DEFAULT_SHIFTS, local_shift_start
 from ..table.phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
+from ..table.sensing import RoundSensing
+from .bet_sensing import MISMATCH, SpotView
 
 if TYPE_CHECKING:
     from ..config import TableConfig
@@ -66,6 +68,7 @@ ENGLISH: dict[str, str] = {
     "device:shuffler": "shoe",
     "device:reader": "reader",
     "device:reading_shoe": "reading shoe",
+    "device:bet_sensor": "bet sensor",
     "device:device": "device",
     # devices that must prove who they are (HARDWARE.md, authentication)
     "device_refused": "{device} {model} {serial} refused: {reason}. Call a supervisor",
@@ -142,6 +145,29 @@ ENGLISH: dict[str, str] = {
     "action:correct_card": "Correct a card keyed wrong, before the settlement",
     "reason:wrong_payout": "Payout counted wrong at the table",
     "reason:card_miskeyed": "A card was keyed wrong",
+    # the bet sensor (HARDWARE.md "Bet sensor"; engine/bet_sensing.py)
+    "sensed:unknown_chip": "Seat {seat} {spot}: unknown chip {chip}: remove it, or a supervisor accepts it",
+    "sensed:keyed": "{spot}: antenna down, key the stake",
+    "sensed:held": "Seat {seat} {spot}: unknown chip: remove it, or a supervisor accepts it",
+    **{f"mismatch:{kind}": text for kind, text in MISMATCH.items()},
+    "cause:past_post": "Past-posting: chips added after no more bets",
+    "cause:pinch": "Pinching: chips taken after no more bets",
+    "halt:bet_alarm": "Seat {seat} {spot}: locked {locked}, the sensor sees {seen}. Put the locked chips back "
+                      "to restore the stake, or void the round",
+    "halt:bet_alarm_back": "Seat {seat} {spot}: the locked {locked} is back on the spot. Restore the stake, "
+                           "or void the round",
+    "action:restore_stake": "Restore the stake: the locked chips are back, the round goes on",
+    "choice:restore_stake": "Restore the stake",
+    "action:accept_chip": "Accept the unknown chip: it counts this round",
+    "action:accept_chip_at": "Accept chip {chip} on seat {seat} {spot} at {amount}",
+    "action:override_payout": "Pay the seat although the chips do not match",
+    "action:override_payout_seat": "Seat {seat}: pay although {problems}",
+    "reason:chip_returned": "Chips put back as locked",
+    "reason:player_warned": "Player warned, stake as locked",
+    "reason:sister_casino_chip": "Chip of a sister casino, checked",
+    "reason:chip_checked": "Chip checked by the supervisor",
+    "reason:payout_counted": "Payout counted by hand: it is right",
+    "reason:antenna_misread": "Antenna misread the chips",
     # poker-room hold'em: the banner (``PokerFlow.banner``)
     "poker:seat_players": "Seat at least two players with chips, then deal the next hand",
     "poker:deal_next": "Deal the next hand",
@@ -198,6 +224,9 @@ REASONS: dict[str, tuple[str, ...]] = {
     "resume": ("reason:checked_go_on", "reason:device_replaced"),
     "view_cards": ("reason:dispute", "reason:protection"),
     "adjust": ("reason:wrong_payout", "reason:card_miskeyed", "reason:dispute"),
+    "restore_stake": ("reason:chip_returned", "reason:player_warned"),
+    "accept_chip": ("reason:sister_casino_chip", "reason:chip_checked"),
+    "override_payout": ("reason:payout_counted", "reason:antenna_misread"),
 }
 """The reasons a supervisor picks from, per action (keys of ``ENGLISH``); any may be typed instead."""
 
@@ -617,6 +646,108 @@ def house_result(rnd: RoundState) -> Decimal:
     return -sum((Decimal(str(s["net"])) for s in (rnd.settlement or {}).get("seats", [])), ZERO)
 
 
+# --------------------------------------------------------------------------- the bet sensor
+
+
+@dataclass(frozen=True)
+class SensedSeat:
+    """A seat's stakes as the bet sensor proposes them while betting is open (its tile's view)."""
+
+    spots: Mapping[str, SpotView]
+    problem: Text | None = None
+    """Why it cannot be locked in as it stands (an unknown chip, a limit), in the croupier's words."""
+    unknown: tuple[tuple[str, str], ...] = ()
+    """(spot, chip) of each chip the inventory does not know: the seat is held for a supervisor."""
+
+
+def sensed_entry(session: TableSession) -> dict[int, SensedSeat]:
+    """While betting is open at a table with a bet sensor, each seat's sensed stakes ({} otherwise)."""
+    rnd = session.round
+    if session.sensing is None or rnd is None or rnd.halt is not None or session.phase_info.stage is not Stage.BETTING:
+        return {}
+    out = {}
+    for seat, view in session.sensed_bets().items():
+        unknown = tuple((spot, chip) for spot, spot_view in view.spots.items() for chip in spot_view.unknown)
+        problem = Text("sensed:held", {"seat": seat, "spot": label(session.game, unknown[0][0])}) if unknown else \
+            refusal_of(view.refusal, session.game) if view.refusal else None  # the chip's id: in the refusal
+        out[seat] = SensedSeat(view.spots, problem, unknown)
+    return out
+
+
+@dataclass(frozen=True)
+class SensedSpot:
+    """One spot of a seat at the settlement: what must lie there against what the sensor sees."""
+
+    spot: str
+    stake: Decimal
+    due: Decimal
+    seen: Decimal | None
+    """None: the spot is keyed (its antenna down), the croupier's word."""
+    problem: Text | None = None
+    """What is wrong ("Play: short 100"), None when the chips are what is due or the spot is keyed."""
+
+    @property
+    def outcome(self) -> str:
+        """``collect`` (nothing may stay), ``push`` (the stake stays) or ``pay`` (stake and pay)."""
+        return "collect" if self.due == 0 else "push" if self.due == self.stake else "pay"
+
+
+def mismatch_text(game: Any, spot: str, mismatch: tuple[str, Decimal] | None) -> Text | None:
+    """A spot's ``SpotCheck.mismatch`` in the croupier's words (the engine's own wording, translated)."""
+    if mismatch is None:
+        return None
+    return Text(f"mismatch:{mismatch[0]}", {"spot": label(game, spot), "amount": format_money(mismatch[1])})
+
+
+def sensed_settlement(session: TableSession, seat: int) -> list[SensedSpot]:
+    """``seat``'s spots at the settlement, due against seen ([] without a bet sensor, or once it is paid)."""
+    rnd = session.round
+    sensing = session.sensing
+    if sensing is None or rnd is None or rnd.settlement is None or rnd.finished or seat not in rnd.seats \
+            or rnd.seats[seat].paid:
+        return []
+    stakes = session.seat_stakes(seat)
+    return [SensedSpot(check.spot, stakes.get(check.spot, ZERO), check.due, check.seen,
+                       mismatch_text(session.game, check.spot, check.mismatch))
+            for check in sensing.checks(rnd, seat, stakes)]
+
+
+def payout_held(session: TableSession) -> dict[int, dict[str, Text]]:
+    """Per unpaid seat whose chips are not what is due, what is wrong on which spot ("Paid" is held
+    until it is right, or a supervisor overrides): the engine's ``payout_problems``, as message keys."""
+    rnd = session.round
+    if session.sensing is None or rnd is None or rnd.settlement is None or rnd.finished:
+        return {}
+    out = {}
+    for seat in sorted(rnd.seats):
+        wrong = {spot.spot: spot.problem for spot in sensed_settlement(session, seat) if spot.problem is not None}
+        if wrong:
+            out[seat] = wrong
+    return out
+
+
+def bet_alarm_text(session: TableSession) -> Text | None:
+    """A bet alarm holding the round, from the sensor's view now: the seat, the spot, what was locked,
+    what it sees there now - or that the locked stake is back (the supervisor may restore it)."""
+    rnd = session.round
+    sensing = session.sensing
+    alarm = sensing.alarm_spot(rnd) if sensing is not None and rnd is not None and not rnd.finished else None
+    if alarm is None:
+        return None
+    seat, spot, held, seen, back = alarm
+    args = {"seat": seat, "spot": label(session.game, spot), "locked": format_money(held.amount),
+            "seen": format_money(seen)}
+    return Text("halt:bet_alarm_back" if back else "halt:bet_alarm", args)
+
+
+def locked_stake(rnd: RoundState | None, seat: int, spot: str) -> Decimal | None:
+    """The stake locked on ``seat``'s ``spot`` at "no more bets" (the journaled one), None if none."""
+    sensed = rnd.sensed if rnd is not None else None
+    if not isinstance(sensed, RoundSensing) or sensed.locked is None or (seat, spot) not in sensed.locked:
+        return None
+    return sensed.locked[(seat, spot)].amount
+
+
 # --------------------------------------------------------------------------- refusals
 
 def refusal_of(error: BaseException, game: Any) -> Text:
@@ -640,44 +771,80 @@ def _local_now() -> datetime:
     return datetime.now().astimezone()
 
 
+ENDED = frozenset({"round_paid", "round_voided"})
+SENSED = frozenset({"bet_alarm", "sensor_held", "payout_overridden"})
+"""What the bet sensor caught, as journaled: the shift tally's sensor counters are counted from these."""
+
+
 @dataclass
 class ShiftTally:
-    """Rounds and the table's result this shift (the croupier's shift counters).
+    """The croupier's shift counters: rounds and the table's result, and at a table with a bet
+    sensor what it caught - mispays (count and amount), losing bets left, past-posting and pinching
+    alarms, counterfeit chips, supervisor overrides.
 
-    A round counts in the shift in which it ended (as in the pit's reports), with the
-    station's local time and the profile's shift boundaries. ``seed`` counts what the journal
-    already holds of the current shift, so a restart mid-shift loses nothing; ``observe`` is
-    called after every committed step (a session listener), so every round that ends is
-    counted once, however fast rounds go; both start afresh when the next shift begins.
+    A round counts in the shift in which it ended (as in the pit's reports), a catch in the shift
+    in which it was journaled, with the station's local time and the profile's shift boundaries.
+    ``seed`` counts what the journal already holds of the current shift (records of ``KINDS``), so a
+    restart mid-shift loses nothing; ``observe`` is called after every committed step (a session
+    listener), so every round that ends is counted once, however fast rounds go, and, given the
+    journal, every catch since; all start afresh when the next shift begins. A mispay or a losing
+    bet is counted once per round and spot, however often "Paid" was pressed on it; a counterfeit
+    chip once per round.
     """
+
+    KINDS: ClassVar[frozenset[str]] = ENDED | SENSED
 
     shifts: Sequence[time] = DEFAULT_SHIFTS
     clock: Callable[[], datetime] = _local_now
     rounds: int = 0
     voided: int = 0
     result: Decimal = ZERO
+    mispays: int = 0
+    mispaid: Decimal = ZERO
+    """The amounts the mispays caught were short or over by."""
+    losing_left: int = 0
+    past_posts: int = 0
+    pinches: int = 0
+    counterfeits: int = 0
+    overrides: int = 0
     started: datetime | None = None
+    read_to: int = 0
+    """The journal's sequence number up to which catches were looked for."""
     _seen: set[str] = field(default_factory=set)
+    _caught: set[tuple[Any, ...]] = field(default_factory=set)
 
     def roll(self) -> None:
         """Start afresh if a new shift has begun since the counters' own."""
         start = local_shift_start(self.clock(), self.shifts)
         if self.started != start:
             self.started, self.rounds, self.voided, self.result = start, 0, 0, ZERO
+            self.mispays, self.mispaid, self.losing_left = 0, ZERO, 0
+            self.past_posts = self.pinches = self.counterfeits = self.overrides = 0
             self._seen.clear()
+            self._caught.clear()
 
-    def seed(self, ended: Iterable[Any]) -> None:
-        """Count the journal's ``round_paid`` and ``round_voided`` records of the current shift."""
+    def seed(self, records: Iterable[Any]) -> None:
+        """Count the journal's records of ``KINDS`` of the current shift (rounds ended, catches made)."""
         self.roll()
         assert self.started is not None
         since = self.started.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-        for record in ended:
-            if record.at >= since and record.round_id and record.round_id not in self._seen:
+        for record in records:
+            self.read_to = max(self.read_to, record.seq)
+            if record.at < since:
+                continue
+            if record.kind in SENSED:
+                self._catch(record)
+            elif record.kind in ENDED and record.round_id and record.round_id not in self._seen:
                 self._count(record.round_id, record.kind == "round_voided",
                             Decimal(str(record.payload.get("house_net", "0"))))
 
-    def observe(self, state: TableState) -> None:
+    def observe(self, state: TableState, journal: Any = None) -> None:
+        """After a committed step: the round that ended, and (given the journal) the catches since."""
         self.roll()
+        if journal is not None and state.last_seq > self.read_to:
+            for record in journal.events(since_seq=self.read_to, kinds=set(SENSED)):
+                self._catch(record)
+            self.read_to = state.last_seq
         rnd = state.round
         if rnd is None or not rnd.finished or rnd.round_id in self._seen:
             return
@@ -690,6 +857,32 @@ class ShiftTally:
             self.voided += 1
         else:
             self.result += result
+
+    def _catch(self, record: Any) -> None:
+        self.read_to = max(self.read_to, record.seq)
+        payload = record.payload
+        if record.kind == "bet_alarm":
+            if payload.get("cause") == "past_post":
+                self.past_posts += 1
+            elif payload.get("cause") == "pinch":
+                self.pinches += 1
+        elif record.kind == "payout_overridden":
+            self.overrides += 1
+        elif record.kind == "sensor_held":
+            for spot in payload.get("spots", []):
+                kind = spot.get("kind")
+                key = (record.round_id, kind, spot.get("chip") if kind == "unknown_chip" else
+                       (payload.get("seat"), spot.get("spot"), kind in ("short", "over")))
+                if key in self._caught:
+                    continue
+                self._caught.add(key)
+                if kind in ("short", "over"):
+                    self.mispays += 1
+                    self.mispaid += Decimal(str(spot.get("amount", "0")))
+                elif kind == "not_collected":
+                    self.losing_left += 1
+                elif kind == "unknown_chip":
+                    self.counterfeits += 1
 
 
 # --------------------------------------------------------------------------- poker

@@ -7,7 +7,10 @@ when it was paid (``payout_sensed``: what the player takes), an
 unknown chip a supervisor accepted (``chip_accepted``), a chip added to or taken from a
 locked spot (``bet_alarm``, with the halt that follows) and the supervisor restoring that
 stake (``stake_restored``), a payout a supervisor let through although the chips were not
-what is due (``payout_overridden``), and an antenna going down or coming back (``antenna_state``).
+what is due (``payout_overridden``), an antenna going down or coming back (``antenna_state``), and
+a croupier's command the sensor held (``sensor_held``: "Paid" on chips that are not what is due,
+"No more bets" over an unknown chip), which is what a shift's mispays caught, losing bets left and
+counterfeit chips are counted from.
 The round's part (accepted chips, the locked stakes) folds into ``RoundState.sensed`` as one
 immutable ``RoundSensing``, so a restarted station locks exactly what was journaled, whatever
 the sensor says when it comes back.
@@ -25,7 +28,7 @@ from .event_base import CROUPIER, DEVICE, STATION, SUPERVISOR, Event, register
 from .state import COMMON, TableState
 
 __all__ = ["AntennaState", "BetAlarm", "BetsSensed", "ChipAccepted", "DecisionSensed", "LockedSpot", "PayoutOverridden",
-           "PayoutSensed", "RoundSensing", "StakeRestored"]
+           "PayoutSensed", "RoundSensing", "SensorHeld", "StakeRestored"]
 
 Antenna = tuple[int, str]
 
@@ -153,6 +156,21 @@ class PayoutOverridden(Event):
 
 @register
 @dataclass(frozen=True, slots=True)
+class SensorHeld(Event):
+    """The bet sensor held a croupier's ``command`` for ``seat``: "Paid" (``mark_paid``) on chips that are
+    not what is due, or "No more bets" over a chip the inventory does not know. ``spots``:
+    ``[{"spot", "kind", "amount", "chip"}]``, kind ``short``, ``over``, ``not_collected`` or ``unknown_chip``
+    (a refusal journaled, as a refused badge is: nothing else of the command was)."""
+
+    kind: ClassVar[str] = "sensor_held"
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    command: str
+    seat: int
+    spots: tuple[dict[str, Any], ...]
+
+
+@register
+@dataclass(frozen=True, slots=True)
 class AntennaState(Event):
     """An antenna went down (``code``: the sensor's) or came back: that spot is keyed meanwhile."""
 
@@ -202,6 +220,6 @@ def _bet_alarm(state: TableState, e: BetAlarm, at: str) -> None:
     state.round.sensed = replace(current, alarms=current.alarms + 1)
 
 
-@COMMON.on(StakeRestored, AntennaState, PayoutOverridden, PayoutSensed)
+@COMMON.on(StakeRestored, AntennaState, PayoutOverridden, PayoutSensed, SensorHeld)
 def _nothing_to_fold(state: TableState, e: Event, at: str) -> None:
     """Journaled for the record; the halt's clearing (``halt_cleared``) is what moves the round on."""

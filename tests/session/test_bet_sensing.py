@@ -134,7 +134,11 @@ def test_an_unknown_chip_holds_its_seat_until_removed_or_accepted_by_a_superviso
     seq = session.state.last_seq
     with pytest.raises(RuleError, match=f"seat 4 Trips: unknown chip {COUNTERFEIT}: remove it, or a supervisor"):
         session.execute("no_more_bets")
-    assert session.state.last_seq == seq
+    # the refusal alone is journaled (what a shift's counterfeit chips are counted from), nothing of the command
+    assert [(r.kind, r.payload) for r in session.journal.events(since_seq=seq)] == [
+        ("sensor_held", {"command": "no_more_bets", "seat": 4,
+                         "spots": [{"spot": "trips", "kind": "unknown_chip", "amount": "0", "chip": COUNTERFEIT}]})]
+    assert session.phase == "betting"
     with pytest.raises(RuleError, match="not an unknown chip"):
         session.accept_chip(BADGE, PIN, chip("25", 1), "25", "sister casino chip")
     session.accept_chip(BADGE, PIN, COUNTERFEIT, "5", "sister casino chip, checked")
@@ -287,8 +291,14 @@ def test_paid_goes_through_only_when_the_chips_on_each_spot_are_what_is_due(make
     sensor.place(1, "ante", [chip("25", 50), chip("25", 51)])  # the Ante's pay, and 25 too many
     sensor.scan()
     assert session.payout_problems() == {1: ["Ante: over 25", "Trips: losing bet not collected", "Play: short 100"]}
+    held = session.state.last_seq
     with pytest.raises(RuleError, match=r"seat 1: Ante: over 25; Trips: losing bet not collected; Play: short 100"):
         session.execute("mark_paid", 1)
+    assert [(r.kind, r.payload) for r in session.journal.events(since_seq=held)] == [
+        ("sensor_held", {"command": "mark_paid", "seat": 1, "spots": [
+            {"spot": "ante", "kind": "over", "amount": "25", "chip": ""},
+            {"spot": "trips", "kind": "not_collected", "amount": "5", "chip": ""},
+            {"spot": "play", "kind": "short", "amount": "100", "chip": ""}]})]
     assert [k for k in kinds(session, seq) if k == "seat_paid"] == ["seat_paid"]  # seat 3 only
     sensor.take(1, "ante", [chip("25", 51)])
     sensor.take(1, "trips", sensor.layout[(1, "trips")])
@@ -383,3 +393,54 @@ def test_a_payout_let_through_by_a_supervisor_does_not_balance(make_session):
     session.override_payout(BADGE, PIN, 3, "chips collected by hand, antenna misread")  # 200 left on the layout
     balance = session.sensing.balances(session.journal.events(round_id=session.round.round_id))
     assert [(b.seat, b.taken, b.net, b.conserved) for b in balance] == [(3, Decimal(200), Decimal(-200), False)]
+
+
+def test_the_shift_tally_counts_what_the_sensor_caught_once_live_and_after_a_restart(make_session):
+    from dealer_station.engine.view import ShiftTally
+
+    session, shoe = make_session()
+    shoe.load(DECK)
+    live = ShiftTally()
+    session.add_listener(lambda s: live.observe(s.state, s.journal))
+    session.execute("open_round")
+    sensor = Sensor(session)
+    bet(sensor, 1, "25", trips="5")
+    bet(sensor, 3, "100")
+    sensor.place(3, "trips", [COUNTERFEIT])
+    sensor.scan()
+    for _ in range(2):  # pressed twice: one counterfeit chip
+        with pytest.raises(RuleError, match="unknown chip"):
+            session.execute("no_more_bets")
+    sensor.take(3, "trips", [COUNTERFEIT])
+    sensor.scan(3)
+    session.execute("no_more_bets")
+    sensor.take(1, "trips", [chip("5", 12)])  # pinching
+    sensor.scan(3)
+    sensor.place(1, "trips", [chip("5", 12)])
+    sensor.scan(3)
+    session.restore_stake(BADGE, PIN, "chip returned to the player")
+    session.execute("decide", 1, "play4x")
+    sensor.place(1, "play", [chip("100", 40)])
+    while session.phase != "settlement":
+        if session.seats_to_act():
+            seat = session.seats_to_act()[0]
+            session.execute("decide", seat, "check" if "check" in session.legal_actions(seat) else "fold")
+        else:
+            session.execute("reveal")
+    sensor.take(3, "ante", sensor.layout[(3, "ante")])
+    sensor.take(3, "blind", sensor.layout[(3, "blind")])
+    sensor.place(1, "ante", [chip("25", 50), chip("25", 51)])  # Ante 25 over, Trips left, Play short 100
+    sensor.scan(3)
+    session.execute("mark_paid", 3)
+    for _ in range(3):  # the croupier presses Paid three times: each mispay once
+        with pytest.raises(RuleError, match="Ante: over 25"):
+            session.execute("mark_paid", 1)
+    session.override_payout(BADGE, PIN, 1, "counted by hand")
+    assert len(list(session.journal.events(kinds={"sensor_held"}))) == 5
+    counts = (live.mispays, live.mispaid, live.losing_left, live.past_posts, live.pinches, live.counterfeits,
+              live.overrides, live.rounds)
+    assert counts == (2, Decimal(125), 1, 0, 1, 1, 1, 1)
+    again = ShiftTally()
+    again.seed(session.journal.events(kinds=set(ShiftTally.KINDS)))
+    assert (again.mispays, again.mispaid, again.losing_left, again.past_posts, again.pinches, again.counterfeits,
+            again.overrides, again.rounds) == counts

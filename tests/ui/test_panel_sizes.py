@@ -38,7 +38,8 @@ def test_every_phase_fits_every_panel(qapp, tmp_path: Path, scene: str) -> None:
 
 
 @pytest.mark.parametrize("language", ["fr", "zh_CN", "zh_TW"])
-@pytest.mark.parametrize("scene", ["uth", "uth-halts", "thb-jackpot", "holdem", "holdem-side-pot", "holdem-supervisor"])
+@pytest.mark.parametrize("scene", ["uth", "uth-halts", "thb-jackpot", "holdem", "holdem-side-pot", "holdem-supervisor",
+                                   "uth-rfid"])
 def test_other_languages_fit_the_smallest_panel(qapp, tmp_path: Path, scene: str, language: str) -> None:
     profile, play, options = SCENES[scene]
     rig = make_rig(profile, tmp_path, language=language, **options)

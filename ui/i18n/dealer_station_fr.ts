@@ -140,6 +140,10 @@
         <translation>sabot lecteur</translation>
     </message>
     <message>
+        <source>bet sensor</source>
+        <translation>capteur de mises</translation>
+    </message>
+    <message>
         <source>device</source>
         <translation>appareil</translation>
     </message>
@@ -414,6 +418,94 @@
     <message>
         <source>A card was keyed wrong</source>
         <translation>Une carte a été mal saisie</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {spot}: unknown chip {chip}: remove it, or a supervisor accepts it</source>
+        <translation>Place {seat} {spot}&#xa0;: jeton inconnu {chip}&#xa0;: retirez-le, ou un superviseur l&apos;accepte</translation>
+    </message>
+    <message>
+        <source>{spot}: antenna down, key the stake</source>
+        <translation>{spot}&#xa0;: antenne en panne, à saisir</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {spot}: unknown chip: remove it, or a supervisor accepts it</source>
+        <translation>Place {seat} {spot}&#xa0;: jeton inconnu&#xa0;: retirez-le, ou un superviseur l&apos;accepte</translation>
+    </message>
+    <message>
+        <source>{spot}: short {amount}</source>
+        <translation>{spot}&#xa0;: manque {amount}</translation>
+    </message>
+    <message>
+        <source>{spot}: over {amount}</source>
+        <translation>{spot}&#xa0;: {amount} de trop</translation>
+    </message>
+    <message>
+        <source>{spot}: losing bet not collected</source>
+        <translation>{spot}&#xa0;: mise perdante non ramassée</translation>
+    </message>
+    <message>
+        <source>Past-posting: chips added after no more bets</source>
+        <translation>Mise tardive&#xa0;: jetons ajoutés après rien ne va plus</translation>
+    </message>
+    <message>
+        <source>Pinching: chips taken after no more bets</source>
+        <translation>Mise retirée&#xa0;: jetons repris après rien ne va plus</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {spot}: locked {locked}, the sensor sees {seen}. Put the locked chips back to restore the stake, or void the round</source>
+        <translation>Place {seat} {spot}&#xa0;: bloqué {locked}, le capteur voit {seen}. Remettez les jetons bloqués pour rétablir la mise, ou annulez le coup</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {spot}: the locked {locked} is back on the spot. Restore the stake, or void the round</source>
+        <translation>Place {seat} {spot}&#xa0;: les {locked} bloqués sont revenus sur la case. Rétablissez la mise, ou annulez le coup</translation>
+    </message>
+    <message>
+        <source>Restore the stake: the locked chips are back, the round goes on</source>
+        <translation>Rétablir la mise&#xa0;: les jetons bloqués sont revenus, le coup continue</translation>
+    </message>
+    <message>
+        <source>Restore the stake</source>
+        <translation>Rétablir la mise</translation>
+    </message>
+    <message>
+        <source>Accept the unknown chip: it counts this round</source>
+        <translation>Accepter le jeton inconnu&#xa0;: il compte pour ce coup</translation>
+    </message>
+    <message>
+        <source>Accept chip {chip} on seat {seat} {spot} at {amount}</source>
+        <translation>Accepter le jeton {chip} place {seat} {spot} pour {amount}</translation>
+    </message>
+    <message>
+        <source>Pay the seat although the chips do not match</source>
+        <translation>Payer la place bien que les jetons ne correspondent pas</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: pay although {problems}</source>
+        <translation>Place {seat}&#xa0;: payer malgré {problems}</translation>
+    </message>
+    <message>
+        <source>Chips put back as locked</source>
+        <translation>Jetons remis comme bloqués</translation>
+    </message>
+    <message>
+        <source>Player warned, stake as locked</source>
+        <translation>Joueur averti, mise telle que bloquée</translation>
+    </message>
+    <message>
+        <source>Chip of a sister casino, checked</source>
+        <translation>Jeton d&apos;un casino partenaire, vérifié</translation>
+    </message>
+    <message>
+        <source>Chip checked by the supervisor</source>
+        <translation>Jeton vérifié par le superviseur</translation>
+    </message>
+    <message>
+        <source>Payout counted by hand: it is right</source>
+        <translation>Paiement compté à la main&#xa0;: il est juste</translation>
+    </message>
+    <message>
+        <source>Antenna misread the chips</source>
+        <translation>L&apos;antenne a mal lu les jetons</translation>
     </message>
     <message>
         <source>Seat at least two players with chips, then deal the next hand</source>
@@ -1103,6 +1195,14 @@
         <translation>Régler la place {seat} maintenant</translation>
     </message>
     <message>
+        <source>Seat {seat} {spot}: chip {chip} counts for</source>
+        <translation>Place {seat} {spot}&#xa0;: le jeton {chip} vaut</translation>
+    </message>
+    <message>
+        <source>Counts for {amount}</source>
+        <translation>Vaut {amount}</translation>
+    </message>
+    <message>
         <source>Undo seat {seat}</source>
         <translation>Défaire place {seat}</translation>
     </message>
@@ -1331,6 +1431,10 @@
         <translation>le poste</translation>
     </message>
     <message>
+        <source>sensor {seen} of {due}</source>
+        <translation>vu {seen}/{due}</translation>
+    </message>
+    <message>
         <source>breakage {amount}</source>
         <translation>arrondi {amount}</translation>
     </message>
@@ -1393,6 +1497,34 @@
     <message>
         <source>push: the stakes stay</source>
         <translation>égalité&#xa0;: les mises restent</translation>
+    </message>
+    <message>
+        <source>{spot} cleared</source>
+        <translation>{spot} ramassée</translation>
+    </message>
+    <message>
+        <source>{spot} {amount} stays</source>
+        <translation>{spot} {amount} reste</translation>
+    </message>
+    <message>
+        <source>{spot}: {amount} on the spot</source>
+        <translation>{spot}&#xa0;: {amount} sur la case</translation>
+    </message>
+    <message>
+        <source>Collect {spot} {amount}</source>
+        <translation>Ramasser {spot} {amount}</translation>
+    </message>
+    <message>
+        <source>Pay {spot} {amount} → {due}</source>
+        <translation>Payer {spot} {amount} → {due}</translation>
+    </message>
+    <message>
+        <source>keyed</source>
+        <translation>saisie</translation>
+    </message>
+    <message>
+        <source>sensor {amount}</source>
+        <translation>capteur {amount}</translation>
     </message>
     <message>
         <source>Net {amount}</source>
@@ -1467,6 +1599,10 @@
         <translation>Fermer le poste</translation>
     </message>
     <message>
+        <source>Shift: mispays {mispays} ({amount}) · losing bets left {left} · past-posts {past} · pinches {pinch} · counterfeits {fake} · overrides {overrides}</source>
+        <translation>Service&#xa0;: erreurs {mispays} ({amount}) · perdantes laissées {left} · tardives {past} · retirées {pinch} · faux jetons {fake} · dérogations {overrides}</translation>
+    </message>
+    <message>
         <source>Round {number}</source>
         <translation>Coup {number}</translation>
     </message>
@@ -1485,6 +1621,10 @@
     <message>
         <source>Deck</source>
         <translation>Jeu</translation>
+    </message>
+    <message>
+        <source>Bet sensor</source>
+        <translation>Capteur</translation>
     </message>
     <message>
         <source>{amount} pending verification</source>

@@ -140,6 +140,10 @@
         <translation>读牌牌靴</translation>
     </message>
     <message>
+        <source>bet sensor</source>
+        <translation>筹码感应器</translation>
+    </message>
+    <message>
         <source>device</source>
         <translation>设备</translation>
     </message>
@@ -414,6 +418,94 @@
     <message>
         <source>A card was keyed wrong</source>
         <translation>有一张牌输错</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {spot}: unknown chip {chip}: remove it, or a supervisor accepts it</source>
+        <translation>{seat}号位 {spot}：未知筹码 {chip}：请移走，或由主管接受</translation>
+    </message>
+    <message>
+        <source>{spot}: antenna down, key the stake</source>
+        <translation>{spot}：天线故障，请手动输入注码</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {spot}: unknown chip: remove it, or a supervisor accepts it</source>
+        <translation>{seat}号位 {spot}：未知筹码：请移走，或由主管接受</translation>
+    </message>
+    <message>
+        <source>{spot}: short {amount}</source>
+        <translation>{spot}：少 {amount}</translation>
+    </message>
+    <message>
+        <source>{spot}: over {amount}</source>
+        <translation>{spot}：多 {amount}</translation>
+    </message>
+    <message>
+        <source>{spot}: losing bet not collected</source>
+        <translation>{spot}：输注未收</translation>
+    </message>
+    <message>
+        <source>Past-posting: chips added after no more bets</source>
+        <translation>补注：停止下注后加了筹码</translation>
+    </message>
+    <message>
+        <source>Pinching: chips taken after no more bets</source>
+        <translation>偷注：停止下注后拿走筹码</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {spot}: locked {locked}, the sensor sees {seen}. Put the locked chips back to restore the stake, or void the round</source>
+        <translation>{seat}号位 {spot}：锁定 {locked}，感应器现见 {seen}。放回锁定的筹码以恢复注码，或作废本局</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {spot}: the locked {locked} is back on the spot. Restore the stake, or void the round</source>
+        <translation>{seat}号位 {spot}：锁定的 {locked} 已放回。恢复注码，或作废本局</translation>
+    </message>
+    <message>
+        <source>Restore the stake: the locked chips are back, the round goes on</source>
+        <translation>恢复注码：锁定的筹码已放回，本局继续</translation>
+    </message>
+    <message>
+        <source>Restore the stake</source>
+        <translation>恢复注码</translation>
+    </message>
+    <message>
+        <source>Accept the unknown chip: it counts this round</source>
+        <translation>接受未知筹码：本局有效</translation>
+    </message>
+    <message>
+        <source>Accept chip {chip} on seat {seat} {spot} at {amount}</source>
+        <translation>接受{seat}号位 {spot} 的筹码 {chip}，面值 {amount}</translation>
+    </message>
+    <message>
+        <source>Pay the seat although the chips do not match</source>
+        <translation>筹码不符仍赔付本位</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: pay although {problems}</source>
+        <translation>{seat}号位：尽管 {problems}，仍赔付</translation>
+    </message>
+    <message>
+        <source>Chips put back as locked</source>
+        <translation>筹码已按锁定放回</translation>
+    </message>
+    <message>
+        <source>Player warned, stake as locked</source>
+        <translation>已警告玩家，注码按锁定</translation>
+    </message>
+    <message>
+        <source>Chip of a sister casino, checked</source>
+        <translation>姊妹娱乐场筹码，已核实</translation>
+    </message>
+    <message>
+        <source>Chip checked by the supervisor</source>
+        <translation>主管已核实筹码</translation>
+    </message>
+    <message>
+        <source>Payout counted by hand: it is right</source>
+        <translation>人工点算赔付：正确</translation>
+    </message>
+    <message>
+        <source>Antenna misread the chips</source>
+        <translation>天线误读筹码</translation>
     </message>
     <message>
         <source>Seat at least two players with chips, then deal the next hand</source>
@@ -1103,6 +1195,14 @@
         <translation>现在结算{seat}号位</translation>
     </message>
     <message>
+        <source>Seat {seat} {spot}: chip {chip} counts for</source>
+        <translation>{seat}号位 {spot}：筹码 {chip} 面值</translation>
+    </message>
+    <message>
+        <source>Counts for {amount}</source>
+        <translation>面值 {amount}</translation>
+    </message>
+    <message>
         <source>Undo seat {seat}</source>
         <translation>撤销{seat}号位</translation>
     </message>
@@ -1331,6 +1431,10 @@
         <translation>系统</translation>
     </message>
     <message>
+        <source>sensor {seen} of {due}</source>
+        <translation>感应 {seen} / 应有 {due}</translation>
+    </message>
+    <message>
         <source>breakage {amount}</source>
         <translation>尾数 {amount}</translation>
     </message>
@@ -1393,6 +1497,34 @@
     <message>
         <source>push: the stakes stay</source>
         <translation>和局：注码留在桌上</translation>
+    </message>
+    <message>
+        <source>{spot} cleared</source>
+        <translation>{spot} 已收</translation>
+    </message>
+    <message>
+        <source>{spot} {amount} stays</source>
+        <translation>{spot} {amount} 留在桌上</translation>
+    </message>
+    <message>
+        <source>{spot}: {amount} on the spot</source>
+        <translation>{spot}：位上 {amount}</translation>
+    </message>
+    <message>
+        <source>Collect {spot} {amount}</source>
+        <translation>收取 {spot} {amount}</translation>
+    </message>
+    <message>
+        <source>Pay {spot} {amount} → {due}</source>
+        <translation>赔付 {spot} {amount} → {due}</translation>
+    </message>
+    <message>
+        <source>keyed</source>
+        <translation>手动输入</translation>
+    </message>
+    <message>
+        <source>sensor {amount}</source>
+        <translation>感应 {amount}</translation>
     </message>
     <message>
         <source>Net {amount}</source>
@@ -1467,6 +1599,10 @@
         <translation>关闭系统</translation>
     </message>
     <message>
+        <source>Shift: mispays {mispays} ({amount}) · losing bets left {left} · past-posts {past} · pinches {pinch} · counterfeits {fake} · overrides {overrides}</source>
+        <translation>本班：赔错 {mispays} ({amount}) · 输注未收 {left} · 补注 {past} · 偷注 {pinch} · 假筹码 {fake} · 主管放行 {overrides}</translation>
+    </message>
+    <message>
         <source>Round {number}</source>
         <translation>第{number}局</translation>
     </message>
@@ -1485,6 +1621,10 @@
     <message>
         <source>Deck</source>
         <translation>牌组</translation>
+    </message>
+    <message>
+        <source>Bet sensor</source>
+        <translation>感应器</translation>
     </message>
     <message>
         <source>{amount} pending verification</source>

@@ -140,6 +140,10 @@
         <translation>讀牌牌靴</translation>
     </message>
     <message>
+        <source>bet sensor</source>
+        <translation>籌碼感應器</translation>
+    </message>
+    <message>
         <source>device</source>
         <translation>設備</translation>
     </message>
@@ -414,6 +418,94 @@
     <message>
         <source>A card was keyed wrong</source>
         <translation>有一張牌輸錯</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {spot}: unknown chip {chip}: remove it, or a supervisor accepts it</source>
+        <translation>{seat}號位 {spot}：未知籌碼 {chip}：請移走，或由主管接受</translation>
+    </message>
+    <message>
+        <source>{spot}: antenna down, key the stake</source>
+        <translation>{spot}：天線故障，請手動輸入注碼</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {spot}: unknown chip: remove it, or a supervisor accepts it</source>
+        <translation>{seat}號位 {spot}：未知籌碼：請移走，或由主管接受</translation>
+    </message>
+    <message>
+        <source>{spot}: short {amount}</source>
+        <translation>{spot}：少 {amount}</translation>
+    </message>
+    <message>
+        <source>{spot}: over {amount}</source>
+        <translation>{spot}：多 {amount}</translation>
+    </message>
+    <message>
+        <source>{spot}: losing bet not collected</source>
+        <translation>{spot}：輸注未收</translation>
+    </message>
+    <message>
+        <source>Past-posting: chips added after no more bets</source>
+        <translation>補注：停止下注後加了籌碼</translation>
+    </message>
+    <message>
+        <source>Pinching: chips taken after no more bets</source>
+        <translation>偷注：停止下注後拿走籌碼</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {spot}: locked {locked}, the sensor sees {seen}. Put the locked chips back to restore the stake, or void the round</source>
+        <translation>{seat}號位 {spot}：鎖定 {locked}，感應器現見 {seen}。放回鎖定的籌碼以恢復注碼，或作廢本局</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {spot}: the locked {locked} is back on the spot. Restore the stake, or void the round</source>
+        <translation>{seat}號位 {spot}：鎖定的 {locked} 已放回。恢復注碼，或作廢本局</translation>
+    </message>
+    <message>
+        <source>Restore the stake: the locked chips are back, the round goes on</source>
+        <translation>恢復注碼：鎖定的籌碼已放回，本局繼續</translation>
+    </message>
+    <message>
+        <source>Restore the stake</source>
+        <translation>恢復注碼</translation>
+    </message>
+    <message>
+        <source>Accept the unknown chip: it counts this round</source>
+        <translation>接受未知籌碼：本局有效</translation>
+    </message>
+    <message>
+        <source>Accept chip {chip} on seat {seat} {spot} at {amount}</source>
+        <translation>接受{seat}號位 {spot} 的籌碼 {chip}，面值 {amount}</translation>
+    </message>
+    <message>
+        <source>Pay the seat although the chips do not match</source>
+        <translation>籌碼不符仍賠付本位</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: pay although {problems}</source>
+        <translation>{seat}號位：儘管 {problems}，仍賠付</translation>
+    </message>
+    <message>
+        <source>Chips put back as locked</source>
+        <translation>籌碼已按鎖定放回</translation>
+    </message>
+    <message>
+        <source>Player warned, stake as locked</source>
+        <translation>已警告玩家，注碼按鎖定</translation>
+    </message>
+    <message>
+        <source>Chip of a sister casino, checked</source>
+        <translation>姊妹娛樂場籌碼，已核實</translation>
+    </message>
+    <message>
+        <source>Chip checked by the supervisor</source>
+        <translation>主管已核實籌碼</translation>
+    </message>
+    <message>
+        <source>Payout counted by hand: it is right</source>
+        <translation>人工點算賠付：正確</translation>
+    </message>
+    <message>
+        <source>Antenna misread the chips</source>
+        <translation>天線誤讀籌碼</translation>
     </message>
     <message>
         <source>Seat at least two players with chips, then deal the next hand</source>
@@ -1103,6 +1195,14 @@
         <translation>現在結算{seat}號位</translation>
     </message>
     <message>
+        <source>Seat {seat} {spot}: chip {chip} counts for</source>
+        <translation>{seat}號位 {spot}：籌碼 {chip} 面值</translation>
+    </message>
+    <message>
+        <source>Counts for {amount}</source>
+        <translation>面值 {amount}</translation>
+    </message>
+    <message>
         <source>Undo seat {seat}</source>
         <translation>撤銷{seat}號位</translation>
     </message>
@@ -1331,6 +1431,10 @@
         <translation>系統</translation>
     </message>
     <message>
+        <source>sensor {seen} of {due}</source>
+        <translation>感應 {seen} / 應有 {due}</translation>
+    </message>
+    <message>
         <source>breakage {amount}</source>
         <translation>尾數 {amount}</translation>
     </message>
@@ -1393,6 +1497,34 @@
     <message>
         <source>push: the stakes stay</source>
         <translation>和局：注碼留在桌上</translation>
+    </message>
+    <message>
+        <source>{spot} cleared</source>
+        <translation>{spot} 已收</translation>
+    </message>
+    <message>
+        <source>{spot} {amount} stays</source>
+        <translation>{spot} {amount} 留在桌上</translation>
+    </message>
+    <message>
+        <source>{spot}: {amount} on the spot</source>
+        <translation>{spot}：位上 {amount}</translation>
+    </message>
+    <message>
+        <source>Collect {spot} {amount}</source>
+        <translation>收取 {spot} {amount}</translation>
+    </message>
+    <message>
+        <source>Pay {spot} {amount} → {due}</source>
+        <translation>賠付 {spot} {amount} → {due}</translation>
+    </message>
+    <message>
+        <source>keyed</source>
+        <translation>手動輸入</translation>
+    </message>
+    <message>
+        <source>sensor {amount}</source>
+        <translation>感應 {amount}</translation>
     </message>
     <message>
         <source>Net {amount}</source>
@@ -1467,6 +1599,10 @@
         <translation>關閉系統</translation>
     </message>
     <message>
+        <source>Shift: mispays {mispays} ({amount}) · losing bets left {left} · past-posts {past} · pinches {pinch} · counterfeits {fake} · overrides {overrides}</source>
+        <translation>本班：賠錯 {mispays} ({amount}) · 輸注未收 {left} · 補注 {past} · 偷注 {pinch} · 假籌碼 {fake} · 主管放行 {overrides}</translation>
+    </message>
+    <message>
         <source>Round {number}</source>
         <translation>第{number}局</translation>
     </message>
@@ -1485,6 +1621,10 @@
     <message>
         <source>Deck</source>
         <translation>牌組</translation>
+    </message>
+    <message>
+        <source>Bet sensor</source>
+        <translation>感應器</translation>
     </message>
     <message>
         <source>{amount} pending verification</source>
