@@ -224,13 +224,9 @@ class SensedCroupier(AutoCroupier):
             for seat in waiting:
                 action = self.decision(seat)
                 hand = rnd.seats[seat]
-                after = game.stakes(hand.bets, game.apply_action(hand.actions, rnd.phase, action, "action"))
-                before = session.seat_stakes(seat)
-                for spot, amount in after.items():
-                    added = amount - before.get(spot, Decimal(0))
-                    if added > 0:
-                        self.sensor.place(seat, spot, self.rack.make(added))
-                        spots.append((seat, spot))
+                for spot, added in game.stakes_added(hand.bets, hand.actions, rnd.phase, action).items():
+                    self.sensor.place(seat, spot, self.rack.make(added))
+                    spots.append((seat, spot))
                 current.deciding[(seat, rnd.phase)] = action
             if spots:
                 self._wait_for_sensor(lambda: self._sees(spots), 1)

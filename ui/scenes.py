@@ -439,12 +439,15 @@ def sensed_round(rig: Rig) -> Iterator[str]:
         if session.phase_info.stage.value == "reveal":
             session.execute("reveal")
             continue
-        before = {seat: session.seat_stakes(seat) for seat in session.round.seats} if session.round else {}
-        play_decisions(session, decide)
-        for seat, was in before.items():  # a decision's bet goes on its spot as chips
-            for spot, amount in session.seat_stakes(seat).items():
-                if amount > was.get(spot, Decimal(0)):
-                    layout.place(seat, spot, amount - was.get(spot, Decimal(0)))
+        while session.seats_to_act():  # a decision's bet goes on its spot as chips, then it is keyed
+            seat = session.seats_to_act()[0]
+            action = decide(seat, session.legal_actions(seat))
+            hand = session.round.seats[seat] if session.round else None
+            assert hand is not None
+            for spot, added in game.stakes_added(hand.bets, hand.actions, session.phase, action).items():
+                layout.place(seat, spot, added)
+            layout.scan()
+            session.execute("decide", seat, action)
         layout.scan()
     rnd = session.round
     sensing = session.sensing

@@ -180,6 +180,15 @@ class BankingGame(Game):
         """
         return dict(bets)
 
+    def stakes_added(self, bets: Mapping[str, Decimal], actions: Sequence[str], street: str,
+                     action: str) -> dict[str, Decimal]:
+        """What ``action`` on ``street`` puts down, per spot (Play, Flop...): the chips a sensed spot must
+        show before the decision is keyed. A ``RuleError`` if the action is not legal there."""
+        before = self.stakes(bets, actions)
+        after = self.stakes(bets, self.apply_action(actions, street, action, "action"))
+        return {spot: amount - before.get(spot, Decimal(0)) for spot, amount in after.items()
+                if amount > before.get(spot, Decimal(0))}
+
     def staked(self, seat: SeatHand) -> Decimal:
         """Everything ``seat`` put at risk in the round (for wagered / hold figures)."""
         return sum(self.stakes(seat.bets, seat.actions).values(), Decimal(0))

@@ -419,8 +419,9 @@ def test_the_shift_tally_counts_what_the_sensor_caught_once_live_and_after_a_res
     sensor.place(1, "trips", [chip("5", 12)])
     sensor.scan(3)
     session.restore_stake(BADGE, PIN, "chip returned to the player")
+    sensor.place(1, "play", [chip("100", 40)])  # the Play bet on its spot before it is keyed
+    sensor.scan()
     session.execute("decide", 1, "play4x")
-    sensor.place(1, "play", [chip("100", 40)])
     while session.phase != "settlement":
         if session.seats_to_act():
             seat = session.seats_to_act()[0]

@@ -55,8 +55,12 @@ def menu(qtbot, win):
 def to_settlement(session, layout: SensedLayout) -> None:
     """Seat 1 (As Ac) plays 4x and wins, seat 3 (8d 3h) checks to the river and folds."""
     session.execute("no_more_bets")
+    hand = session.round.seats[1]
+    play = session.game.stakes_added(hand.bets, hand.actions, session.phase, "play4x")  # 4 x the Ante
+    assert list(play) == ["play"] and play["play"] == 4 * hand.bets["ante"]
+    layout.place(1, "play", play["play"])  # the decision's bet, in chips on its spot before it is keyed
+    layout.scan()
     session.execute("decide", 1, "play4x")
-    layout.place(1, "play", session.seat_stakes(1)["play"])  # the decision's bet, in chips on its spot
     while session.phase_info.stage is not Stage.SETTLEMENT:
         if session.seats_to_act():
             seat = session.seats_to_act()[0]
