@@ -53,9 +53,9 @@ def test_every_game_word_is_translated_in_every_language(ts: Path) -> None:
                 f"{ts.name}: {game.name} word {english!r} is not translated"
 
 
-def test_a_game_from_another_package_joins_through_the_entry_point_group(tmp_path: Path,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A real distribution on sys.path (dist-info with entry_points.txt), as pip would install one."""
+def install_three_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real distribution on sys.path (dist-info with entry_points.txt), as pip would install one,
+    naming a fourth banking game; the registry is read afresh (undo with ``forget_three_card``)."""
     package = tmp_path / "three_card"
     package.mkdir()
     (package / "__init__.py").write_text(textwrap.dedent("""
@@ -71,10 +71,19 @@ def test_a_game_from_another_package_joins_through_the_entry_point_group(tmp_pat
                                            "uth = three_card:ThreeCard\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(game_registry, "_games", None)  # read the registry afresh with the new distribution
+
+
+def forget_three_card() -> None:
+    game_registry._games = None
+    sys.modules.pop("three_card", None)
+
+
+def test_a_game_from_another_package_joins_through_the_entry_point_group(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    install_three_card(tmp_path, monkeypatch)
     try:
         games = game_registry.registered()
         assert type(games["three_card"]).__name__ == "ThreeCard"
         assert type(games["uth"]).__name__ == "UltimateTexasHoldem"  # a plug-in never replaces a built-in game
     finally:
-        game_registry._games = None
-        sys.modules.pop("three_card", None)
+        forget_three_card()

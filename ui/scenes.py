@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QDialog
 from dealer_station.cards import parse_card
 from dealer_station.engine import TableSession
 from dealer_station.errors import DealerStationError
-from dealer_station.games import BankingGame
+from dealer_station.games import GAMES, BankingGame
 from dealer_station.games.thb import ThbTableConfig
 from dealer_station.journal import Journal
 from dealer_station.money import format_money
@@ -699,4 +699,17 @@ SCENES: dict[str, tuple[str, Callable[[Rig], Iterator[str]], dict[str, Any]]] = 
     "holdem-supervisor": ("holdem-nl-1-2", poker_supervisor, {"deck": POKER_DECK}),
 }
 """Scene sets: profile, scene function, rig options. tests/ui/test_panel_sizes.py renders each
-phase of each on every panel size (a family's panel adds its scene sets here)."""
+phase of each on every panel size. A game registered without one of its own (an entry point,
+a new module in ``game_registry``) gets its family's round on its default profile
+(``_family_scenes``): nothing to add here for a new banking game."""
+
+
+def _family_scenes() -> dict[str, tuple[str, Callable[[Rig], Iterator[str]], dict[str, Any]]]:
+    """A generic scene for every registered game whose default profile no scene plays yet."""
+    played = {profile for profile, _, _ in SCENES.values()}
+    return {name: (game.default_profile(), banking_round if isinstance(game, BankingGame) else holdem_hand, {})
+            for name, game in GAMES.items()
+            if game.default_profile() not in played and name not in SCENES}
+
+
+SCENES.update(_family_scenes())
