@@ -57,7 +57,8 @@ def state_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def settings(demo: DemoFloor, folder: Path, **extra: object) -> PitSettings:
-    return PitSettings(floor_url=demo.floor.report_url, state_dir=folder, par_rounds=PAR_ROUNDS, poll=0.5, **extra)  # type: ignore[arg-type]
+    chosen: dict[str, object] = {"par_rounds": PAR_ROUNDS, "poll": 0.5, **extra}
+    return PitSettings(floor_url=demo.floor.report_url, state_dir=folder, **chosen)  # type: ignore[arg-type]
 
 
 
