@@ -29,7 +29,7 @@ from dealer_station.floor.migrate import migrate
 from dealer_station.floor.queries import report_data
 from dealer_station.floor.render import SENSOR_COLUMNS, as_csv, as_json, as_text
 from dealer_station.floor.report import SENSOR, Report, make_report
-from dealer_station.floor.report_data import Period, parse_at
+from dealer_station.floor.report_data import Period, from_facts, parse_at
 from dealer_station.journal import Journal
 from dealer_station.money import format_money
 from dealer_station.shifts import DEFAULT_SHIFTS, shift_of
@@ -198,7 +198,7 @@ def test_the_floor_reports_the_alarms_the_simulation_caught_per_table_day_and_sh
 
 @SLOW
 def test_the_floor_counts_the_mispays_losing_bets_and_counterfeits_as_the_simulation_and_the_screen(
-        fed: Floor, sensed: Path, sensor_run: SensorRun) -> None:
+        fed: Floor, sensed: Path, journal_copy: Path, sensor_run: SensorRun) -> None:
     caught = tuple(sensor_run.caught(k) for k in ("mispay", "missed_collect", "counterfeit"))
     assert all(caught) and all(sensor_run.summary["bet_sensor"][k]["injected"] == n
                                for k, n in zip(("mispay", "missed_collect", "counterfeit"), caught, strict=True))
@@ -210,6 +210,10 @@ def test_the_floor_counts_the_mispays_losing_bets_and_counterfeits_as_the_simula
     mine = [r for r in report.rows if r.table == "T1R"]
     assert sum(r.mispays for r in mine) == total.mispays and sum((r.mispaid for r in mine), Decimal(0)) == total.mispaid
     assert all(catches(r) == (0, 0, 0, 0) for r in report.rows if r.table == "T1")
+    from_journals = make_report(from_facts(facts_of(sensed, journal_copy), PERIOD), ("table", "day", "shift"),
+                                lambda game, paytables: None)  # ``report --journal``: the same rows, the same catches
+    assert [(r.table, r.day, r.shift, *catches(r)) for r in from_journals.rows] == [
+        (r.table, r.day, r.shift, *catches(r)) for r in report.rows]
     with Journal.open_readonly(sensed) as journal:  # "No more bets" held over each chip, "Paid" on each mispay
         chips = {s["chip"] for e in journal.events(kinds={"sensor_held"}) for s in e.payload["spots"]
                  if s["kind"] == "unknown_chip"}
