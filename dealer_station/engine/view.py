@@ -21,7 +21,7 @@ from ..jackpot import PoolLink, meter_summary
 from ..money import ZERO, format_cents, format_money
 from ..shifts import DEFAULT_SHIFTS, local_shift_start
 from ..table.phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
-from ..table.sensing import RoundSensing
+from ..table.sensing import RoundSensing, count_catches
 from .bet_sensing import MISMATCH, SpotView
 
 if TYPE_CHECKING:
@@ -789,7 +789,7 @@ class ShiftTally:
     listener), so every round that ends is counted once, however fast rounds go, and, given the
     journal, every catch since; all start afresh when the next shift begins. A mispay or a losing
     bet is counted once per round and spot, however often "Paid" was pressed on it; a counterfeit
-    chip once per round.
+    chip once per round and chip id (``table.sensing.count_catches``: the floor counts them the same way).
     """
 
     KINDS: ClassVar[frozenset[str]] = ENDED | SENSED
@@ -869,20 +869,7 @@ class ShiftTally:
         elif record.kind == "payout_overridden":
             self.overrides += 1
         elif record.kind == "sensor_held":
-            for spot in payload.get("spots", []):
-                kind = spot.get("kind")
-                key = (record.round_id, kind, spot.get("chip") if kind == "unknown_chip" else
-                       (payload.get("seat"), spot.get("spot"), kind in ("short", "over")))
-                if key in self._caught:
-                    continue
-                self._caught.add(key)
-                if kind in ("short", "over"):
-                    self.mispays += 1
-                    self.mispaid += Decimal(str(spot.get("amount", "0")))
-                elif kind == "not_collected":
-                    self.losing_left += 1
-                elif kind == "unknown_chip":
-                    self.counterfeits += 1
+            count_catches(self, self._caught, record.round_id, payload)
 
 
 # --------------------------------------------------------------------------- poker

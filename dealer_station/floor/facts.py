@@ -29,7 +29,10 @@ Rules (ROUND_RECORD.md and the journal's event payloads):
 * the bet sensor (migration 0012): ``sensed`` is 1 when the round journaled ``bets_sensed``
   (the sensor locked its stakes); ``past_posts`` and ``pinches`` count its ``bet_alarm`` events
   by cause, ``overrides`` its ``payout_overridden`` (a seat paid although its chips were not
-  what is due).
+  what is due); and (migration 0013) from its ``sensor_held`` events (a croupier's command it held)
+  ``mispays`` and ``mispaid`` (the amounts short or over), ``losing_left`` and ``counterfeits``, each
+  counted once per round and spot (a counterfeit: per chip id) however often the command was pressed,
+  by the croupier's screen's own rule (``table.sensing.count_catches``).
 """
 
 from __future__ import annotations
@@ -42,9 +45,11 @@ from typing import Any
 from ..journal import JournalEvent
 from ..money import ZERO
 from ..par import POOL_METER
+from ..table.sensing import count_catches
 
-SENSOR_KINDS = frozenset({"bets_sensed", "bet_alarm", "payout_overridden"})
-"""The bet sensor's events the round facts count (``floor.derive_sensor_facts``, migration 0012)."""
+SENSOR_KINDS = frozenset({"bets_sensed", "bet_alarm", "payout_overridden", "sensor_held"})
+"""The bet sensor's events the round facts count (``floor.derive_sensor_facts``, migration 0012; ``sensor_held``:
+``floor.derive_sensor_catches``, 0013)."""
 FACT_KINDS = SENSOR_KINDS | frozenset({
     "round_opened", "settled", "round_paid", "round_voided", "round_adjusted", "device_fault", "halted", "device_status",
     "supervisor_auth", "halt_cleared", "card_corrected", "jackpot_contribution", "jackpot_award", "jackpot_seed",
@@ -86,6 +91,10 @@ class RoundFact:
     past_posts: int = 0
     pinches: int = 0
     overrides: int = 0
+    mispays: int = 0
+    mispaid: Decimal = ZERO
+    losing_left: int = 0
+    counterfeits: int = 0
 
 
 @dataclass(frozen=True)
@@ -131,6 +140,8 @@ class Facts:
     faults: list[FaultFact] = field(default_factory=list)
     supervisor_actions: list[SupervisorFact] = field(default_factory=list)
     jackpot_events: list[JackpotFact] = field(default_factory=list)
+    caught: set[tuple[Any, ...]] = field(default_factory=set)
+    """Per table, round, catch and key, what a ``sensor_held`` caught already (``floor.sensor_catches``)."""
 
 
 def record_stakes(record: Mapping[str, Any]) -> tuple[dict[str, tuple[Decimal, Decimal]], Decimal]:
@@ -304,6 +315,8 @@ def _sensor(facts: Facts, e: JournalEvent, p: Mapping[str, Any], rid: str) -> No
         cause = p.get("cause")
         rnd.past_posts += int(cause == "past_post")
         rnd.pinches += int(cause == "pinch")
+    elif e.kind == "sensor_held":
+        count_catches(rnd, facts.caught, (e.table_id, rid), p)  # ``floor.fact_sensor_held``
     else:
         rnd.overrides += 1
 

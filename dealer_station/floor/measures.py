@@ -65,7 +65,8 @@ def measure(over: Outcome, fact: str | None = None, *, counts: bool = False) -> 
 @dataclass(kw_only=True)
 class Tally:
     """Every measure, summed: rounds paid, voids, handle, win (the house's), rake; and the bet sensor's:
-    rounds it locked, past-posting and pinching alarms, payouts a supervisor let through (docs/floor.md)."""
+    rounds it locked, past-posting and pinching alarms, payouts a supervisor let through, mispays caught
+    (count and the amounts short or over), losing bets left, counterfeit chips (docs/floor.md)."""
 
     rounds: int = measure("paid")
     voids: int = measure("voided")
@@ -76,6 +77,10 @@ class Tally:
     past_posts: int = measure("ended", "past_posts", counts=True)
     pinches: int = measure("ended", "pinches", counts=True)
     overrides: int = measure("ended", "overrides", counts=True)
+    mispays: int = measure("ended", "mispays", counts=True)
+    mispaid: Decimal = measure("ended", "mispaid")
+    losing_left: int = measure("ended", "losing_left", counts=True)
+    counterfeits: int = measure("ended", "counterfeits", counts=True)
 
     def add(self, other: Tally) -> None:
         """Add another tally's figures (rows into a coarser row, rows into the totals)."""

@@ -32,13 +32,13 @@ from .report_data import (
 )
 
 Conn = psycopg.Connection[Any]
-REPORT_SCHEMA = 12
+REPORT_SCHEMA = 13
 """The floor migration the reports need: 0005 derives the meter each Pool stake was paid from,
 0006 checks records for what the reports compute with, 0007 keeps what it cannot read flagged
 (``events.flagged``) and holds the alarms about logins (``login_alarms``), 0009 derives the facts
 with the small functions later rule changes replace (the same facts: a floor at 0007 is brought up
-by ``floor migrate``, nothing re-derived), 0012 the bet sensor's round facts (re-derived from the
-events a floor holds)."""
+by ``floor migrate``, nothing re-derived), 0012 the bet sensor's round facts and 0013 what it caught at
+the croupier's commands (both re-derived from the events a floor holds)."""
 
 
 def _range(column: str, period: Period) -> tuple[str, dict[str, Any]]:

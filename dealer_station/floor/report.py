@@ -170,6 +170,10 @@ COLUMNS: tuple[Column, ...] = (
     Column("past_posts", "past-post", lambda r: r.past_posts, section=SENSOR),
     Column("pinches", "pinch", lambda r: r.pinches, section=SENSOR),
     Column("overrides", "overridden", lambda r: r.overrides, section=SENSOR),
+    Column("mispays", "mispays", lambda r: r.mispays, section=SENSOR),
+    Column("mispaid", "mispaid", lambda r: format_money(r.mispaid), section=SENSOR),
+    Column("losing_left", "losing left", lambda r: r.losing_left, section=SENSOR),
+    Column("counterfeits", "counterfeit", lambda r: r.counterfeits, section=SENSOR),
 )
 """A report's columns in order: the JSON/CSV fields are those with a key, the terminal and HTML
 table's those with a header (a section's in its own table, shown when a row has its figures).

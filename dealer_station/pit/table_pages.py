@@ -2,9 +2,9 @@
 
 The tile itself (``live.FloorLive``), the table's last rounds (``queries.find_rounds``, as the
 finder), its devices with their faults this shift by code and, at a table with a bet sensor, the
-sensor's alarms and overrides this shift (the shift report's own figures, by table), its integrity
-alarms (``queries.alarms``) and its progressive: the meters and the last hits with what happened
-to each (``jackpot_pages.hit_state``).
+sensor's alarms, overrides and catches (mispays, losing bets left, counterfeit chips) this shift
+(the shift report's own figures, by table), its integrity alarms (``queries.alarms``) and its
+progressive: the meters and the last hits with what happened to each (``jackpot_pages.hit_state``).
 """
 
 from __future__ import annotations

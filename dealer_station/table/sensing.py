@@ -18,17 +18,19 @@ the sensor says when it comes back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
+from ..money import MAX_INTEGER_DIGITS
 from .event_base import CROUPIER, DEVICE, STATION, SUPERVISOR, Event, register
 from .state import COMMON, TableState
 
-__all__ = ["AntennaState", "BetAlarm", "BetsSensed", "ChipAccepted", "DecisionSensed", "LockedSpot", "PayoutOverridden",
-           "PayoutSensed", "RoundSensing", "SensorHeld", "StakeRestored"]
+__all__ = ["CATCHES", "AntennaState", "BetAlarm", "BetsSensed", "Catch", "CatchCounts", "ChipAccepted", "DecisionSensed",
+           "LockedSpot", "PayoutOverridden", "PayoutSensed", "RoundSensing", "SensorHeld", "StakeRestored", "count_catches",
+           "held_catches"]
 
 Antenna = tuple[int, str]
 
@@ -167,6 +169,87 @@ class SensorHeld(Event):
     command: str
     seat: int
     spots: tuple[dict[str, Any], ...]
+
+
+CATCHES: Mapping[str, str] = MappingProxyType({
+    "short": "mispay", "over": "mispay", "not_collected": "losing_left", "unknown_chip": "counterfeit"})
+"""What each kind of spot a ``sensor_held`` names is, as a catch: a mispay (short or over: one concept,
+counted once per spot), a losing bet left, a counterfeit chip. Migration 0013's ``floor.held_catches``
+says the same in SQL."""
+
+
+@dataclass(frozen=True, slots=True)
+class Catch:
+    """One thing a ``sensor_held`` caught: ``what`` (``CATCHES``), the ``key`` a round counts it once by
+    (a mispay or a losing bet: ``seat/spot``; a counterfeit: the chip id) and a mispay's ``amount``
+    (what the spot was short or over by; 0 for the others)."""
+
+    what: str
+    key: str
+    amount: Decimal
+
+
+UNREADABLE = Decimal(10) ** MAX_INTEGER_DIGITS
+"""A mispay amount from here on is none a table holds (migration 0013 checks the same)."""
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def held_catches(payload: Mapping[str, Any]) -> list[Catch]:
+    """What one ``sensor_held`` payload caught, spot by spot in its order (a kind it does not know: nothing).
+    A record with a mispay amount that is no amount a table can hold ("NaN", 10^18) is read as nothing at
+    all, as the floor reads it (a derive error)."""
+    seat = payload.get("seat")
+    found: list[Catch] = []
+    spots = payload.get("spots")
+    for spot in spots if isinstance(spots, list | tuple) else ():
+        kind = spot.get("kind") if isinstance(spot, Mapping) else None
+        what = CATCHES.get(kind) if isinstance(kind, str) else None
+        if what is None:
+            continue
+        key = _text(spot.get("chip")) if what == "counterfeit" else f"{_text(seat)}/{_text(spot.get('spot'))}"
+        amount = Decimal(0)
+        if what == "mispay":
+            try:
+                amount = Decimal(_text(spot.get("amount")) or "0")
+            except InvalidOperation:
+                return []
+            if not amount.is_finite() or abs(amount) >= UNREADABLE:
+                return []
+        found.append(Catch(what, key, amount))
+    return found
+
+
+class CatchCounts(Protocol):
+    """What counts a sensor's catches: the croupier's shift tally (``engine.view.ShiftTally``) and a
+    floor round's facts (``floor.facts.RoundFact``)."""
+
+    mispays: int
+    mispaid: Decimal
+    losing_left: int
+    counterfeits: int
+
+
+def count_catches(counts: CatchCounts, seen: set[tuple[Any, ...]], round_key: Hashable,
+                  payload: Mapping[str, Any]) -> None:
+    """Add what a ``sensor_held`` of the round ``round_key`` (its id; on a floor with its table's) caught
+    that ``seen`` does not hold yet: per round a mispay once per seat and spot (short or over, the first
+    amount), a losing bet left once per seat and spot, a counterfeit once per chip id, however often the
+    command was pressed. ``seen`` keeps the keys (``floor.sensor_catches`` on a floor, migration 0013)."""
+    for caught in held_catches(payload):
+        key = (round_key, caught.what, caught.key)
+        if key in seen:
+            continue
+        seen.add(key)
+        if caught.what == "mispay":
+            counts.mispays += 1
+            counts.mispaid += caught.amount
+        elif caught.what == "losing_left":
+            counts.losing_left += 1
+        else:
+            counts.counterfeits += 1
 
 
 @register

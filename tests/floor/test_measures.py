@@ -46,7 +46,8 @@ DERIVED = {  # every table the fact triggers write, in a stable order
 def test_every_measure_is_a_tally_field_summing_a_round_fact_and_has_a_report_column() -> None:
     tally = [f.name for f in fields(Tally)]
     assert [m.name for m in MEASURES] == tally == ["rounds", "voids", "handle", "win", "rake", "sensed_rounds",
-                                                   "past_posts", "pinches", "overrides"]
+                                                   "past_posts", "pinches", "overrides", "mispays", "mispaid",
+                                                   "losing_left", "counterfeits"]
     facts = {f.name for f in fields(RoundFact)}
     assert all(m.fact is None or m.fact in facts for m in MEASURES)
     assert issubclass(RoundSums, Tally) and issubclass(ReportRow, Tally)
@@ -215,8 +216,8 @@ def test_the_small_functions_derive_what_the_0007_trigger_derived_row_for_row(
     at_7, latest = (_derived(url, held) for url in urls)
     assert latest == at_7
     with psycopg.connect(urls[1]) as conn:  # no table has a bet sensor: its facts stay 0
-        assert conn.execute("SELECT count(*), sum(sensed + past_posts + pinches + overrides) FROM floor.rounds"
-                            ).fetchone() == (len(latest["rounds"]), 0)
+        assert conn.execute("SELECT count(*), sum(sensed + past_posts + pinches + overrides + mispays + losing_left "
+                            "+ counterfeits), sum(mispaid) FROM floor.rounds").fetchone() == (len(latest["rounds"]), 0, 0)
     errors = {kind for _, _, kind, _ in latest["derive_errors"]}
     assert errors == {"round_opened", "settled", "round_adjusted", "supervisor_auth", "round_paid"}
     faults = {(t, code) for t, _, _, _, _, _, code, _ in latest["faults"]}

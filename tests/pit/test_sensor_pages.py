@@ -1,6 +1,7 @@
 """The bet sensor's figures on the pit page (issue 21): the report's "Bet sensor" section and the
-"Bet sensor this shift" of the page behind a sensing table's tile, from a real floor fed the journal
-of ``simulate --config uth-rfid --faults ...``; a table without a sensor shows neither."""
+"Bet sensor this shift" of the page behind a sensing table's tile (alarms, overrides, mispays, losing bets
+left, counterfeit chips), from a real floor fed the journal of ``simulate --config uth-rfid --faults ...``;
+a table without a sensor shows neither."""
 
 from __future__ import annotations
 
@@ -61,15 +62,20 @@ def test_the_report_and_the_table_page_show_the_sensor_figures(sensor_app: Starl
     page = sam.get("/reports", params=ALL_TIME)
     assert page.status_code == 200, page.text
     section = page.text.split('id="sensor-rows"', 1)[1].split("</table>", 1)[0]
-    assert "<th>past-post</th>" in section and "<th>overridden</th>" in section
+    assert "<th>past-post</th>" in section and "<th>overridden</th>" in section and "<th>mispaid</th>" in section
     [row] = [r for r in section.split("<tr")[1:] if "<td>T1R</td>" in r]
     cells = [c.split("</td>")[0] for c in row.split("<td>")[1:]]
-    assert cells[-4:] == ["16", str(sensor_run.caught("past_post")), str(sensor_run.caught("pinch")), "0"]
+    caught = [str(sensor_run.caught(k)) for k in ("past_post", "pinch", "mispay")]
+    assert cells[-8:-4] == ["16", *caught[:2], "0"] and cells[-4] == caught[2] and cells[-3] not in ("", "0")
+    assert cells[-2:] == [str(sensor_run.caught("missed_collect")), str(sensor_run.caught("counterfeit"))]
     assert "<td>T1</td>" not in section  # the table without a sensor has no row there
     table = sam.get("/tables/T1R").text
     sensor = table.split('id="sensor"', 1)[1].split("</table>", 1)[0]
     assert f'<th>past-post</th><td class="n">{sensor_run.caught("past_post")}</td>' in sensor
     assert f'<th>pinch</th><td class="n">{sensor_run.caught("pinch")}</td>' in sensor
+    assert f'<th>mispays</th><td class="n">{sensor_run.caught("mispay")}</td>' in sensor
+    assert f'<th>losing left</th><td class="n">{sensor_run.caught("missed_collect")}</td>' in sensor
+    assert f'<th>counterfeit</th><td class="n">{sensor_run.caught("counterfeit")}</td>' in sensor
     assert 'id="sensor"' not in sam.get("/tables/T1").text
     plain = sam.get("/reports", params={**ALL_TIME, "table": "T1"}).text
     assert "<h1>Pit report</h1>" in plain and 'id="sensor-rows"' not in plain
@@ -85,9 +91,10 @@ def test_chromium_shows_the_sensor_figures(sensor_floor: Floor, sensor_run: Sens
             page.wait_for_selector("#sensor-rows")
             rows = page.eval_on_selector_all("#sensor-rows tbody tr", "rows => rows.map(r => r.innerText)")
             assert len(rows) == 1 and rows[0].split()[0] == "T1R"
-            assert rows[0].split()[-3:-1] == [str(sensor_run.caught("past_post")), str(sensor_run.caught("pinch"))]
+            assert rows[0].split()[-7:-5] == [str(sensor_run.caught("past_post")), str(sensor_run.caught("pinch"))]
+            assert rows[0].split()[-1] == str(sensor_run.caught("counterfeit"))
             page.goto(server.url + "/tables/T1R")
             figures = page.inner_text("#sensor")
-            assert "past-post" in figures and str(sensor_run.caught("pinch")) in figures
+            assert "past-post" in figures and str(sensor_run.caught("pinch")) in figures and "mispaid" in figures
     finally:
         server.stop()
