@@ -205,6 +205,20 @@ _FLOOR_RECORDS = ("SELECT table_id, seq, at, round_id, kind, payload::text FROM 
                   "OR kind = 'device_link')")
 """The audit's kinds on the floor; before ``since`` only the shoes' identities matter (times compare as
 text, as in fold)."""
+_PERIOD_RECORDS = """
+    WITH first AS (SELECT table_id, coalesce(min(opened_seq), 0) AS seq FROM floor.rounds
+                   WHERE ended_at >= %(since)s OR ended_at IS NULL GROUP BY table_id)
+    SELECT x.* FROM first f CROSS JOIN LATERAL (
+        SELECT table_id, seq, at, round_id, kind, payload::text FROM floor.events
+        WHERE table_id = f.table_id AND seq >= f.seq AND kind = ANY(%(kinds)s)
+        UNION ALL
+        SELECT table_id, seq, at, round_id, kind, payload::text FROM floor.events
+        WHERE table_id = f.table_id AND seq < f.seq AND kind = 'device_link') x
+    ORDER BY x.table_id, x.seq"""
+"""The same from ``since`` on, read from each table's first round that ended at or after ``since`` (or is
+still open: a deal started then is in such a round), found by ``floor.rounds``: a shift's report reads the
+shift's records (by the primary key, the shoes' identities by ``events_live_marks``), not the floor's
+history."""
 
 
 def _records(rows: Iterable[tuple[str, int, str, str | None, str, str]]) -> Iterator[Record]:
@@ -223,8 +237,8 @@ def floor_deals(conn: Any, *, since: datetime | None = None, until: datetime | N
     def records() -> Iterator[Record]:
         with conn.transaction(), conn.cursor(name="audit_deals") as cur:
             cur.itersize = READ_SLICE
-            cur.execute(f"{_FLOOR_RECORDS} ORDER BY table_id, seq",
-                        {"kinds": list(AUDIT_KINDS), "since": since_text(since)})
+            query = f"{_FLOOR_RECORDS} ORDER BY table_id, seq" if since is None else _PERIOD_RECORDS
+            cur.execute(query, {"kinds": list(AUDIT_KINDS), "since": since})  # None, or a period's start
             yield from _records(cur)
 
     return fold(records(), since=since, until=until)

@@ -182,5 +182,7 @@ def test_the_floor_report_carries_the_failing_shufflers_alarm(shuffle_floor: Shu
     assert alarm["table"] == shuffle_floor.weak and f"shuffler {WEAK} fails persistence" in str(alarm["reason"])
     assert main(["report", "--journal", str(shuffle_floor.weak_journal), "--format", "json", "--quiet", "--par-rounds", "60"]) == 0
     assert json.loads(capsys.readouterr().out)["alarms"] == [alarm]  # the floor's report is the journal's
+    assert alarms("--from", "2020-01-01") == [alarm]  # a period: read from its tables' first rounds
+    assert alarms("--from", "2999-01-01") == []
     assert alarms("--table", shuffle_floor.fair) == []
     assert alarms("--no-shuffle-audit") == []
