@@ -269,6 +269,9 @@ def read_floor(conn: Any, reader: DealReader, since: datetime | None = None) -> 
     read = 0
     for station in stations(conn):
         after = reader.seen(station.table_id)
+        if after == 0 and since is not None and station.last_seq > 0:
+            after, links = _first_read(conn, reader, station.table_id, station.last_seq, since)
+            read += links
         while after < station.last_seq:  # in slices: a week of a table is a few hundred thousand records
             rows = conn.execute(
                 f"{_FLOOR_RECORDS} AND table_id = %(table)s AND seq > %(after)s AND seq <= %(last)s "
@@ -282,3 +285,18 @@ def read_floor(conn: Any, reader: DealReader, since: datetime | None = None) -> 
             read += len(rows)
         reader.read_up_to(station.table_id, station.last_seq)
     return read
+
+
+def _first_read(conn: Any, reader: DealReader, table_id: str, last_seq: int, since: datetime) -> tuple[int, int]:
+    """A table read for the first time from ``since``: its shoes' identities before its first round that
+    ended at or after ``since`` (or is open), by ``events_live_marks``; the seq before that round (where
+    the reading goes on, or ``last_seq`` when no round is that recent) and the records read."""
+    row = conn.execute("SELECT min(opened_seq) FROM floor.rounds WHERE table_id = %s AND (ended_at >= %s "
+                       "OR ended_at IS NULL)", (table_id, since)).fetchone()
+    first = int(row[0]) if row is not None and row[0] is not None else last_seq + 1
+    links = conn.execute("SELECT table_id, seq, at, round_id, kind, payload::text FROM floor.events "
+                         "WHERE table_id = %s AND kind = 'device_link' AND seq < %s ORDER BY seq",
+                         (table_id, first)).fetchall()
+    reader.feed(_records(links))
+    reader.read_up_to(table_id, first - 1)
+    return first - 1, len(links)

@@ -138,6 +138,18 @@ def test_the_floor_is_read_once_and_the_reader_gives_the_audits_deals(shuffle_fl
     for serial, shoe in whole.items():
         assert windowed[serial].deals == shoe.deals and windowed[serial].tables == shoe.tables
     assert reader.window(datetime.now(UTC)) == {} and reader.shoes[WEAK].deals == []  # older deals forgotten
+    since = datetime.fromisoformat(whole[WEAK].deals[10].at.replace("Z", "+00:00"))
+    recent = DealReader()
+    with psycopg.connect(shuffle_floor.floor.report_url) as conn:
+        read_floor(conn, recent, since)  # read from the tables' first round since then, not their history
+    since_then = from_floor(shuffle_floor.floor.report_url, since=since)[WEAK].deals  # the deals started since
+    assert recent.window(since)[WEAK].deals == since_then and 19 <= len(since_then) <= 21
+    assert recent.seen(shuffle_floor.weak) == reader.seen(shuffle_floor.weak)
+    future = DealReader()
+    with psycopg.connect(shuffle_floor.floor.report_url) as conn:
+        links = conn.execute("SELECT count(*) FROM floor.events WHERE kind = 'device_link'").fetchone()
+        assert (read_floor(conn, future, datetime(2999, 1, 1, tzinfo=UTC)),) == links  # the devices' identities alone
+    assert future.window(datetime(2999, 1, 1, tzinfo=UTC)) == {}
 
 
 def test_the_watch_outlives_a_lost_connection_and_says_an_unreachable_floor(shuffle_floor: ShuffleFloor) -> None:
