@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from ..floor.report_data import Alarm, parse_at
-from .deals import Shuffler
+from .deals import Shuffler, floor_deals
 from .shuffles import LEVELS, TestResult, audit, overall
 
 DEFAULT_LEVEL = 99
@@ -71,3 +72,11 @@ def alarms(audits: Iterable[ShufflerAudit]) -> list[Alarm]:
                              f"over {len(result.shoe.deals)} deals",
                              parse_at(deals[0].at), parse_at(deals[-1].at), 1))
     return out
+
+
+def floor_alarms(conn: Any, since: datetime | None, until: datetime | None,
+                 tables: Sequence[str] | None = None) -> list[Alarm]:
+    """A report's shuffle-audit alarms from the floor (the command's ``report --floor`` and the pit's report
+    page, one rule): every shuffler over the deals of the period, the alarms of ``tables`` (all when None)."""
+    raised = alarms(audit_all(floor_deals(conn, since=since, until=until)))
+    return [a for a in raised if not tables or a.table_id in tables]

@@ -41,6 +41,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         help="seconds without a word from a table with a round open before its tile is stale (default 30)")
     parser.add_argument("--stale-between", type=whole_number(5, 86400), default=300, metavar="S",
                         help="seconds without a word from a table between rounds before it is stale (default 300)")
+    parser.add_argument("--shuffle-every", type=whole_number(10, 86400), default=300, metavar="S",
+                        help="seconds between shuffle audits of every shuffler (default 300)")
+    parser.add_argument("--shuffle-days", type=whole_number(1, 90), default=7, metavar="D",
+                        help="days of deals the shuffle audit tests (default 7)")
     parser.add_argument("--cert", type=Path, default=None, metavar="FILE", help="TLS certificate (PEM): serve HTTPS")
     parser.add_argument("--key", type=Path, default=None, metavar="FILE", help="TLS private key (PEM)")
     parser.add_argument("--secure-cookies", action="store_true",
@@ -124,7 +128,8 @@ def _serve(args: argparse.Namespace) -> int:
     folder = state_dir(args.state_dir)
     settings = PitSettings(floor_url=url, state_dir=folder, tz=zone(args.tz), shifts=parse_shifts(args.shifts),
                            par_rounds=args.par_rounds, secure_cookies=args.secure_cookies or args.cert is not None,
-                           stale_open=float(args.stale_open), stale_between=float(args.stale_between))
+                           stale_open=float(args.stale_open), stale_between=float(args.stale_between),
+                           shuffle_every=float(args.shuffle_every), shuffle_window=args.shuffle_days * 86400.0)
     if not PitUsers(users_path(folder)).enrolments():
         print(f"pit: no user can sign in yet: add one with dealer-station pit users add --state-dir {folder} "
               "--user NAME --role supervisor", file=sys.stderr)

@@ -38,6 +38,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--par-rounds", type=whole_number(1, MAX_PAR_ROUNDS), default=None, metavar="N",
                         help="rounds simulated for a main game's par (default: the game's; cached per pay tables; "
                              f"at most {MAX_PAR_ROUNDS:,})")
+    parser.add_argument("--no-shuffle-audit", dest="shuffle_audit", action="store_false",
+                        help="leave out the shuffle audit's alarms (it reads every card dealt in the period: "
+                             "about a minute a million deals)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     parser.set_defaults(func=run)
 
@@ -52,9 +55,9 @@ def run(args: argparse.Namespace) -> int:
     by = parse_group(args.by)
     progress = Progress("report", not args.quiet)
     if args.journal:
-        data = _journal_data(Path(args.journal), period, progress)
+        data = _journal_data(Path(args.journal), period, progress, args.shuffle_audit)
     else:
-        data = _floor_data(floor_url(args) or "", period, args.table, progress)
+        data = _floor_data(floor_url(args) or "", period, args.table, progress, args.shuffle_audit)
     if args.journal and args.table:
         data.rounds = [r for r in data.rounds if r.table_id in args.table]
 
@@ -75,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _journal_data(path: Path, period: Period, progress: Progress) -> ReportData:
+def _journal_data(path: Path, period: Period, progress: Progress, shuffle_audit: bool) -> ReportData:
     from ..audit.deals import from_journal
     from ..audit.report import alarms as shuffle_alarms
     from ..audit.report import audit_all
@@ -95,17 +98,24 @@ def _journal_data(path: Path, period: Period, progress: Progress) -> ReportData:
                 progress(f"{n:,} events read")
         derive(batch, facts)
     data = from_facts(facts, period)
-    data.alarms += shuffle_alarms(audit_all(from_journal(path, since=period.start, until=period.end)))
+    if shuffle_audit:
+        data.alarms += shuffle_alarms(audit_all(from_journal(path, since=period.start, until=period.end)))
     return data
 
 
-def _floor_data(url: str, period: Period, tables: list[str] | None, progress: Progress) -> ReportData:
+def _floor_data(url: str, period: Period, tables: list[str] | None, progress: Progress,
+                shuffle_audit: bool) -> ReportData:
+    from ..audit.report import floor_alarms
     from ..floor.db import reading
     from ..floor.queries import report_data
 
     progress("querying the floor")
     with reading(url, "cannot read the report") as conn:
-        return report_data(conn, period, tables)
+        data = report_data(conn, period, tables)
+        if shuffle_audit:
+            progress("auditing the shuffles")  # the same alarms as a journal's report: its period's deals
+            data.alarms += floor_alarms(conn, period.start, period.end, tables)
+    return data
 
 
 def _render(report: Report, fmt: str) -> str:

@@ -2,7 +2,7 @@
 
 ``create_app(settings)`` builds a Starlette app: the gate (``web.Gate``: sign-in, security
 headers), the pages (``*_pages.py``), the live floor (``live.FloorLive``) and the chain
-watch (``chains.ChainWatch``), a small pool of read-only connections to the floor. On start it
+watch (``chains.ChainWatch``), the shuffle audit (``shuffle_watch.ShuffleWatch``), a small pool of read-only connections to the floor. On start it
 refuses a floor login that could write anything: the page reads with the report role only.
 """
 
@@ -43,6 +43,9 @@ from .live import STALE_BETWEEN, STALE_OPEN, FloorLive, Tile
 from .outage import CONNECT_TIMEOUT, KEEPALIVE, floor_trouble, is_floor_trouble
 from .par_keeper import PAR_SCHEMA, ParKeeper
 from .sessions import IDLE, LIFETIME, Session, Sessions
+from .shuffle_watch import EVERY as SHUFFLE_EVERY
+from .shuffle_watch import WINDOW as SHUFFLE_WINDOW
+from .shuffle_watch import ShuffleWatch
 from .state import session_key
 from .throttle import AddressThrottle
 from .users import PitUsers, users_path
@@ -80,6 +83,8 @@ class PitSettings:
     stale_open: float = STALE_OPEN
     stale_between: float = STALE_BETWEEN
     statement_timeout: float = STATEMENT_TIMEOUT
+    shuffle_every: float = SHUFFLE_EVERY
+    shuffle_window: float = SHUFFLE_WINDOW
     clock: Callable[[], float] = time.time
 
 
@@ -98,6 +103,9 @@ class Pit:
                               clock=settings.clock, connect_kwargs=READ_ONLY, stale_open=settings.stale_open,
                               stale_between=settings.stale_between)
         self.chains = ChainWatch(settings.floor_url, connect_kwargs=READ_ONLY)
+        self.shuffles = ShuffleWatch(settings.floor_url, every=settings.shuffle_every, window=settings.shuffle_window,
+                                     connect_kwargs=READ_ONLY, clock=settings.clock,
+                                     on_alarms=self.live.set_audit_alarms)
         self.par = ParKeeper(settings.floor_url, samples=settings.par_rounds, connect_kwargs=READ_ONLY)
         timeout = int(settings.statement_timeout * 1000)
         self.pool = ConnectionPool(
@@ -204,7 +212,7 @@ already sent its next request on it gets a reset: a floor outage must not look l
 
 
 def create_app(settings: PitSettings, *, check_role: bool = True) -> Starlette:
-    """The web app; its lifespan opens the pool and starts the live floor and the chain watch."""
+    """The web app; its lifespan opens the pool and starts the live floor, the chain watch and the shuffle audit."""
     from . import auth_pages, floor_pages, integrity_pages, link_pages, report_pages, round_pages, table_pages
 
     pit = Pit(settings)
@@ -216,12 +224,14 @@ def create_app(settings: PitSettings, *, check_role: bool = True) -> Starlette:
         pit.pool.open(wait=True, timeout=10.0)
         pit.live.start()
         pit.chains.start()
+        pit.shuffles.start()
         pit.par.start()
         try:
             yield
         finally:
             pit.live.stop()
             pit.chains.stop()
+            pit.shuffles.stop()
             pit.par.stop()
             pit.pool.close()
 

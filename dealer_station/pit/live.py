@@ -20,13 +20,16 @@ seconds between rounds: its station, network or forwarder is down, whatever its 
 says. Staleness is looked at on every wake, so a silent table turns stale by itself. When the
 floor itself cannot be read, ``status()`` says so (a readable sentence, ``outage.floor_trouble``)
 and the thread reconnects by itself; the tiles keep the last state read.
+
+A table dealt at by a shuffler the shuffle audit fails carries that alarm on its tile
+(``set_audit_alarms``, told by ``shuffle_watch.ShuffleWatch``) and counts as alarmed.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from datetime import time as dtime
@@ -139,6 +142,7 @@ class Tile:
     heard_at: datetime | None = None  # when the floor last accepted a batch of this table (its clock)
     stale: bool = False  # not heard from within the stated time (``FloorLive.stale_open``/``stale_between``)
     stale_after: float = STALE_BETWEEN
+    audit_alarms: tuple[str, ...] = ()  # a failing shuffler dealt here (``shuffle_watch``): the alarms' texts
 
     @property
     def between_rounds(self) -> bool:
@@ -171,7 +175,7 @@ class FloorSummary:
         total = ReportRow(ALL, ALL, ALL, ALL, handle=sum((t.result.handle for t in tiles), Decimal(0)),
                           win=sum((t.result.win for t in tiles), Decimal(0)))
         return cls(len(tiles), len(tiles) - halted - stale, halted, stale,
-                   sum(1 for t in tiles if not t.between_rounds), sum(1 for t in tiles if t.alarms),
+                   sum(1 for t in tiles if not t.between_rounds), sum(1 for t in tiles if t.alarms or t.audit_alarms),
                    sum(t.result.rounds for t in tiles), total.handle, total.win, total.hold_pct)
 
 
@@ -235,6 +239,8 @@ class FloorLive:
         self._tiles: dict[str, Tile] = {}
         self._layout: dict[str, Placement] = {}
         self._alarms: dict[str, int] = {}
+        self._audit_alarms: dict[str, tuple[str, ...]] = {}
+        self._audit_changed: set[str] = set()
         self._results: dict[str, ReportRow] = {}
         self._games: dict[str, str] = {}
         self._shift: datetime | None = None
@@ -297,6 +303,15 @@ class FloorLive:
             for hit in summary["history"]:
                 hit["held"] = table.held.get((hit["round_id"], hit["seat"]))
             return summary
+
+    def set_audit_alarms(self, by_table: Mapping[str, tuple[str, ...]]) -> None:
+        """The shuffle audit's alarms by table (``shuffle_watch``, from its thread): the tiles that change
+        are redrawn at the live floor's next refresh."""
+        with self._lock:
+            before = self._audit_alarms
+            after = dict(by_table)
+            self._audit_changed |= {t for t in set(before) | set(after) if before.get(t) != after.get(t)}
+            self._audit_alarms = after
 
     def shift_row(self, table_id: str) -> ReportRow | None:
         """The table's shift report row (its figures since the start of this shift)."""
@@ -366,6 +381,9 @@ class FloorLive:
         alarms = {s.table_id: s.alarms for s in heard}
         changed |= {t for t in alarms if alarms[t] != self._alarms.get(t)}
         self._alarms = alarms
+        with self._lock:
+            changed |= self._audit_changed
+            self._audit_changed = set()
         for station in heard:
             table = self._tables.get(station.table_id)
             if table is None:
@@ -472,6 +490,7 @@ class FloorLive:
             heard_at=table.heard_at,
             stale=self._stale(table),
             stale_after=self.stale_between if rnd is None or rnd.phase in BETWEEN_ROUNDS else self.stale_open,
+            audit_alarms=self._audit_alarms.get(table.table_id, ()),
         )
 
     @property

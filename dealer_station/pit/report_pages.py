@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from ..audit.report import floor_alarms
 from ..errors import DealerStationError
 from ..floor import html, render
 from ..floor.queries import report_data
@@ -59,6 +60,7 @@ def build_report(pit: Pit, params: dict[str, str]) -> tuple[Report, list[Job]]:
     tables = [t.strip() for t in params["table"].split(",") if t.strip()] or None
     with pit.connection() as conn:
         data = report_data(conn, period, tables)
+        data.alarms += floor_alarms(conn, period.start, period.end, tables)  # as the command's report
 
     asked: set[tuple[str, str]] = set()
 
