@@ -20,7 +20,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..audit.report import floor_alarms
 from ..errors import DealerStationError
 from ..floor import html, render
 from ..floor.queries import report_data
@@ -60,7 +59,13 @@ def build_report(pit: Pit, params: dict[str, str]) -> tuple[Report, list[Job]]:
     tables = [t.strip() for t in params["table"].split(",") if t.strip()] or None
     with pit.connection() as conn:
         data = report_data(conn, period, tables)
-        data.alarms += floor_alarms(conn, period.start, period.end, tables)  # as the command's report
+    # The shuffle audit's alarms from the pit's background watch (its window: docs/pit.md), not a fresh read
+    # of every card dealt in the period at each load: a report page stays as fast as its figures.
+    latest = pit.shuffles.latest()
+    if latest is not None:
+        data.alarms += [a for a in latest.alarms if (not tables or a.table_id in tables)
+                        and (period.start is None or a.last_seen_at >= period.start)
+                        and (period.end is None or a.raised_at < period.end)]
 
     asked: set[tuple[str, str]] = set()
 

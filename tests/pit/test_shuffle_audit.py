@@ -127,6 +127,18 @@ def test_the_weak_shufflers_table_is_alarmed_on_the_floor_page(app: Starlette, s
     assert sam.get("/integrity").status_code == 403  # the shufflers' figures are the auditors'
 
 
+def test_the_report_page_carries_the_watchs_alarm_only_for_the_weak_table(app: Starlette,
+                                                                          shuffle_floor: ShuffleFloor) -> None:
+    sam = signed_in(app, "sam")
+    doc = sam.get("/api/report?from=2020-01-01").json()
+    raised = [a for a in doc["alarms"] if a["reason"].startswith("shuffle audit")]
+    assert [a["table"] for a in raised] == [shuffle_floor.weak] and f"shuffler {WEAK} fails persistence" in raised[0]["reason"]
+    only_fair = sam.get(f"/api/report?from=2020-01-01&table={shuffle_floor.fair}").json()
+    assert not [a for a in only_fair["alarms"] if a["reason"].startswith("shuffle audit")]
+    assert not [a for a in sam.get("/api/report?from=2099-01-01").json()["alarms"]
+                if a["reason"].startswith("shuffle audit")]  # a period after the deals: none
+
+
 def test_the_floor_is_read_once_and_the_reader_gives_the_audits_deals(shuffle_floor: ShuffleFloor) -> None:
     reader = DealReader()
     with psycopg.connect(shuffle_floor.floor.report_url) as conn:
