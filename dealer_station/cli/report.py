@@ -31,7 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--shifts", default="06:00,14:00,22:00", metavar="HH:MM,...",
                         help="shift boundaries in local time (default 06:00,14:00,22:00; the first starts the gaming day)")
     parser.add_argument("--by", default="table,day,shift", metavar="KEYS",
-                        help="group rows by table, game, day, shift (comma-separated; always by game too)")
+                        help="group rows by table, game, day, shift, dealer (comma-separated; always by game too)")
     parser.add_argument("--table", action="append", default=None, metavar="ID", help="only this table (repeatable)")
     parser.add_argument("--format", choices=FORMATS, default="table")
     parser.add_argument("--output", metavar="FILE", default=None, help="write the report here instead of stdout")

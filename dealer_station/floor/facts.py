@@ -32,7 +32,10 @@ Rules (ROUND_RECORD.md and the journal's event payloads):
   what is due); and (migration 0013) from its ``sensor_held`` events (a croupier's command it held)
   ``mispays`` and ``mispaid`` (the amounts short or over), ``losing_left`` and ``counterfeits``, each
   counted once per round and spot (a counterfeit: per chip id) however often the command was pressed,
-  by the croupier's screen's own rule (``table.sensing.count_catches``).
+  by the croupier's screen's own rule (``table.sensing.count_catches``);
+* dealer (migration 0014, ``floor.dealer_at``): who was signed in at the table when the round opened
+  (``dealer_signed_in``; a ``dealer_signed_out`` of that dealer, or a ``station_started``, leaves nobody:
+  None), the station's own rule (``table.state``).
 """
 
 from __future__ import annotations
@@ -50,7 +53,9 @@ from ..table.sensing import count_catches
 SENSOR_KINDS = frozenset({"bets_sensed", "bet_alarm", "payout_overridden", "sensor_held"})
 """The bet sensor's events the round facts count (``floor.derive_sensor_facts``, migration 0012; ``sensor_held``:
 ``floor.derive_sensor_catches``, 0013)."""
-FACT_KINDS = SENSOR_KINDS | frozenset({
+DEALER_KINDS = frozenset({"station_started", "dealer_signed_in", "dealer_signed_out"})
+"""The table events that say who deals (``floor.dealer_at``, migration 0014)."""
+FACT_KINDS = SENSOR_KINDS | DEALER_KINDS | frozenset({
     "round_opened", "settled", "round_paid", "round_voided", "round_adjusted", "device_fault", "halted", "device_status",
     "supervisor_auth", "halt_cleared", "card_corrected", "jackpot_contribution", "jackpot_award", "jackpot_seed",
     "jackpot_reversal",
@@ -95,6 +100,7 @@ class RoundFact:
     mispaid: Decimal = ZERO
     losing_left: int = 0
     counterfeits: int = 0
+    dealer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -142,6 +148,8 @@ class Facts:
     jackpot_events: list[JackpotFact] = field(default_factory=list)
     caught: set[tuple[Any, ...]] = field(default_factory=set)
     """Per table, round, catch and key, what a ``sensor_held`` caught already (``floor.sensor_catches``)."""
+    dealers: dict[str, str | None] = field(default_factory=dict)
+    """Per table, who is signed in now (``floor.dealer_at``)."""
 
 
 def record_stakes(record: Mapping[str, Any]) -> tuple[dict[str, tuple[Decimal, Decimal]], Decimal]:
@@ -276,6 +284,7 @@ def _round_opened(facts: Facts, e: JournalEvent, p: Mapping[str, Any], rid: str)
     """``floor.fact_round_opened``."""
     rnd = _round(facts, e.table_id, rid)
     rnd.number, rnd.opened_seq, rnd.opened_at = p.get("number"), e.seq, e.at
+    rnd.dealer = facts.dealers.get(e.table_id)  # ``floor.derive_round_dealer``
 
 
 def _settled(facts: Facts, e: JournalEvent, p: Mapping[str, Any], rid: str) -> None:
@@ -326,6 +335,15 @@ ROUND_RULES: dict[str, Rule] = {
 }
 """What each round event sets on its round (a round event naming no round is left out; the floor
 records a derive error for it)."""
+
+
+def _dealer(facts: Facts, e: JournalEvent, p: Mapping[str, Any]) -> None:
+    """Who deals at the table from now on (``floor.dealer_at``)."""
+    dealer = p.get("dealer")
+    if e.kind == "dealer_signed_in":
+        facts.dealers[e.table_id] = str(dealer) if dealer else None
+    elif e.kind == "station_started" or (dealer and facts.dealers.get(e.table_id) == str(dealer)):
+        facts.dealers[e.table_id] = None
 
 
 def _fault(facts: Facts, e: JournalEvent, p: Mapping[str, Any]) -> None:
@@ -384,6 +402,8 @@ def _apply(facts: Facts, e: JournalEvent) -> None:
     elif kind in SENSOR_KINDS:
         if e.round_id:  # the floor's trigger reads the record's own round id only
             _sensor(facts, e, p, e.round_id)
+    elif kind in DEALER_KINDS:
+        _dealer(facts, e, p)
     elif kind == "round_adjusted":
         _apply_adjustment(facts, e)
     elif kind in ("device_fault", "halted", "device_status"):

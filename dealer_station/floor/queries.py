@@ -32,13 +32,14 @@ from .report_data import (
 )
 
 Conn = psycopg.Connection[Any]
-REPORT_SCHEMA = 13
+REPORT_SCHEMA = 14
 """The floor migration the reports need: 0005 derives the meter each Pool stake was paid from,
 0006 checks records for what the reports compute with, 0007 keeps what it cannot read flagged
 (``events.flagged``) and holds the alarms about logins (``login_alarms``), 0009 derives the facts
 with the small functions later rule changes replace (the same facts: a floor at 0007 is brought up
 by ``floor migrate``, nothing re-derived), 0012 the bet sensor's round facts and 0013 what it caught at
-the croupier's commands (both re-derived from the events a floor holds)."""
+the croupier's commands (both re-derived from the events a floor holds), 0014 who dealt each round
+(``rounds.dealer``, filled for the rounds a floor holds)."""
 
 
 def _range(column: str, period: Period) -> tuple[str, dict[str, Any]]:
@@ -75,32 +76,35 @@ def report_data(conn: Conn, period: Period, tables: Sequence[str] | None = None,
 
 
 def _report_data(conn: Conn, period: Period, tables: Sequence[str] | None, with_stakes: bool,
-                 measures: Sequence[Measure] = MEASURES) -> ReportData:
-    """``report_data``'s queries; ``measures``: those to read (the rest stay 0: a test reads an older floor)."""
+                 measures: Sequence[Measure] = MEASURES, dealers: bool = True) -> ReportData:
+    """``report_data``'s queries; ``measures``: those to read (the rest stay 0: a test reads an older floor),
+    ``dealers``: whether to read who dealt (``rounds.dealer``, 0014; else nobody: an older floor)."""
     data = ReportData(period)
     only = " AND table_id = ANY(%(tables)s)" if tables else ""
     cond, params = _range("ended_at", period)
     params["tables"] = list(tables or [])
     bucket = "date_trunc(%(unit)s, ended_at AT TIME ZONE %(tz)s)"
     sums = ", ".join(m.sql for m in measures)
+    who = "dealer" if dealers else "NULL::text"
     rounds = conn.execute(
-        f"""SELECT table_id, coalesce(game, '?'), par_key, {bucket}, {sums}
-            FROM floor.rounds WHERE outcome <> 'open' AND {cond}{only} GROUP BY 1, 2, 3, 4""", params).fetchall()
+        f"""SELECT table_id, coalesce(game, '?'), par_key, {bucket}, {who}, {sums}
+            FROM floor.rounds WHERE outcome <> 'open' AND {cond}{only} GROUP BY 1, 2, 3, 4, 5""", params).fetchall()
     stakes = [] if not with_stakes else conn.execute(
-        f"""SELECT table_id, coalesce(game, '?'), par_key, {bucket}, s.key,
+        f"""SELECT table_id, coalesce(game, '?'), par_key, {bucket}, {who}, s.key,
                    sum((s.value->>0)::numeric), sum((s.value->>1)::numeric),
                    sum((s.value->>0)::numeric * (s.value->>0)::numeric)
             FROM floor.rounds, jsonb_each(stakes) s
-            WHERE outcome = 'paid' AND {cond}{only} GROUP BY 1, 2, 3, 4, 5""", params).fetchall()
+            WHERE outcome = 'paid' AND {cond}{only} GROUP BY 1, 2, 3, 4, 5, 6""", params).fetchall()
     pays = _paytables_by_key(conn, {row[2] for row in rounds} | {row[2] for row in stakes})
-    for table_id, game, key, b, *values in rounds:
-        data.rounds.append(RoundSums(table_id, game, pays.get(key), b, **measure_values(values, measures)))
-    for table_id, game, key, b, spot, total, squares, total_squared in stakes:
-        data.stakes.append(StakeSums(table_id, game, pays.get(key), b, spot, total, squares, total_squared))
-    for table_id, game, b, cause, count in conn.execute(
-        f"""SELECT table_id, coalesce(game, '?'), {bucket}, coalesce(void_cause, 'unknown'), count(*)
-            FROM floor.rounds WHERE outcome = 'voided' AND {cond}{only} GROUP BY 1, 2, 3, 4""", params):
-        data.voids.append(VoidCount(table_id, game, b, cause, count))
+    for table_id, game, key, b, dealer, *values in rounds:
+        data.rounds.append(RoundSums(table_id, game, pays.get(key), b, dealer=dealer,
+                                     **measure_values(values, measures)))
+    for table_id, game, key, b, dealer, spot, total, squares, total_squared in stakes:
+        data.stakes.append(StakeSums(table_id, game, pays.get(key), b, spot, total, squares, total_squared, dealer))
+    for table_id, game, b, dealer, cause, count in conn.execute(
+        f"""SELECT table_id, coalesce(game, '?'), {bucket}, {who}, coalesce(void_cause, 'unknown'), count(*)
+            FROM floor.rounds WHERE outcome = 'voided' AND {cond}{only} GROUP BY 1, 2, 3, 4, 5""", params):
+        data.voids.append(VoidCount(table_id, game, b, cause, count, dealer))
     cond, params2 = _range("at", period)
     params2["tables"] = params["tables"]
     at_bucket = "date_trunc(%(unit)s, at AT TIME ZONE %(tz)s)"

@@ -1,4 +1,4 @@
-"""Pit report rows: rounds, handle, win, hold and par by table, game, shift and day.
+"""Pit report rows: rounds, handle, win, hold and par by table, game, shift, day and dealer.
 
 Definitions (docs/floor.md says the same):
 * rounds: rounds paid in the period (a round belongs to the time it ended); voids are
@@ -13,7 +13,10 @@ Definitions (docs/floor.md says the same):
   the dealer's hand and the board, so their results are correlated and the par sheet
   measures by how much; ``in_band`` says whether the actual win lies inside;
 * a gaming day starts at the first shift boundary (local time); a shift belongs to the
-  gaming day it started in.
+  gaming day it started in;
+* a round's dealer: who was signed in at the table when it opened (``rounds.dealer``); a
+  table's faults, supervisor actions and jackpot amounts name no dealer (their row's dealer is
+  "all" when grouping by dealer).
 """
 
 from __future__ import annotations
@@ -30,8 +33,10 @@ from ..shifts import shift_of
 from .measures import Tally
 from .report_data import ReportData
 
-GROUP_KEYS = ("table", "game", "day", "shift")
+GROUP_KEYS = ("table", "game", "day", "shift", "dealer")
 ALL = "all"
+NO_DEALER = "(no dealer signed in)"
+"""The dealer of a row whose rounds opened with nobody signed in at the table (``rounds.dealer`` NULL)."""
 SENSOR = "Bet sensor"
 """The section of the bet sensor's columns (docs/bet-sensing.md): shown when a row's rounds were sensed."""
 Z95 = Decimal("1.96")
@@ -55,6 +60,7 @@ class ReportRow(Tally):
     game: str
     day: str
     shift: str
+    dealer: str = ALL
     theo_win: Decimal | None = ZERO
     variance: Decimal = ZERO
     voids_by_cause: dict[str, int] = field(default_factory=dict)
@@ -149,6 +155,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("game", "game", lambda r: r.game),
     Column("day", "day", lambda r: r.day),
     Column("shift", "shift", lambda r: r.shift),
+    Column(None, "dealer", lambda r: r.dealer),  # the table shows it with the keys, JSON and CSV last
     Column("rounds", "rounds", lambda r: r.rounds),
     Column("handle", "handle", lambda r: format_money(r.handle)),
     Column("win", "win", lambda r: format_money(r.win)),
@@ -174,6 +181,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("mispaid", "mispaid", lambda r: format_money(r.mispaid), section=SENSOR),
     Column("losing_left", "losing left", lambda r: r.losing_left, section=SENSOR),
     Column("counterfeits", "counterfeit", lambda r: r.counterfeits, section=SENSOR),
+    Column("dealer", None, lambda r: r.dealer),
 )
 """A report's columns in order: the JSON/CSV fields are those with a key, the terminal and HTML
 table's those with a header (a section's in its own table, shown when a row has its figures).
@@ -183,7 +191,7 @@ A new measure's column is one entry here (append it: CSV readers go by position)
 def section_columns(section: str | None = None) -> tuple[Column, ...]:
     """The columns of the main table (None) or of a section's: the row's keys, then its own."""
     own = tuple(c for c in COLUMNS if c.header is not None and c.section == section)
-    return own if section is None else (*(c for c in COLUMNS if c.key in GROUP_KEYS), *own)
+    return own if section is None else (*(c for c in COLUMNS if c.header in GROUP_KEYS), *own)
 
 
 ParLookup = Callable[[str, str | None], Any]
@@ -195,23 +203,25 @@ def build_rows(data: ReportData, by: Sequence[str], par: ParLookup) -> list[Repo
     shifts = data.period.shifts
     rows: dict[tuple[str, ...], ReportRow] = {}
 
-    def row(table: str, game: str, bucket: datetime) -> ReportRow:
+    def row(table: str, game: str, bucket: datetime, dealer: str | None = None, dealt: bool = False) -> ReportRow:
+        """The row of these keys; ``dealt``: a round's figure, whose ``dealer`` the row goes by (None: nobody
+        signed in); the table's other figures (faults, supervisor actions, jackpot) name no dealer."""
         day, shift = shift_of(bucket, shifts)
         key = (table if "table" in by else ALL, game, day.isoformat() if "day" in by else ALL,
-               shift if "shift" in by else ALL)
+               shift if "shift" in by else ALL, (dealer or NO_DEALER) if dealt and "dealer" in by else ALL)
         if key not in rows:
             rows[key] = ReportRow(*key)
         return rows[key]
 
     for sums in data.rounds:
-        r = row(sums.table_id, sums.game, sums.bucket)
+        r = row(sums.table_id, sums.game, sums.bucket, sums.dealer, True)
         r.add(sums)
         if sums.rounds:
             sheet = par(sums.game, sums.paytables)
             if sheet is None:
                 r.theo_win = None
     for stake in data.stakes:
-        r = row(stake.table_id, stake.game, stake.bucket)
+        r = row(stake.table_id, stake.game, stake.bucket, stake.dealer, True)
         sheet = par(stake.game, stake.paytables)
         if sheet is None or r.theo_win is None:
             r.theo_win = None
@@ -225,7 +235,7 @@ def build_rows(data: ReportData, by: Sequence[str], par: ParLookup) -> list[Repo
         r.variance += (figures.variance * stake.squares
                        + figures.cross_covariance * (stake.total_squared - stake.squares))
     for void in data.voids:
-        r = row(void.table_id, void.game, void.bucket)
+        r = row(void.table_id, void.game, void.bucket, void.dealer, True)
         r.voids_by_cause[void.cause] = r.voids_by_cause.get(void.cause, 0) + void.count
     games = {**{r.table_id: r.game for r in data.rounds}, **data.table_games}  # a fault's table's game
     for fault in data.faults:

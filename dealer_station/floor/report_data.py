@@ -51,6 +51,7 @@ class RoundSums(Tally):
     game: str
     paytables: str | None  # canonical JSON of the pay tables in force: picks the par sheet
     bucket: datetime
+    dealer: str | None = None  # who dealt the rounds (``rounds.dealer``): None, nobody signed in
 
 
 @dataclass
@@ -66,6 +67,7 @@ class StakeSums:
     total: Decimal = ZERO
     squares: Decimal = ZERO
     total_squared: Decimal = ZERO
+    dealer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ class VoidCount:
     bucket: datetime
     cause: str
     count: int
+    dealer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -160,20 +163,20 @@ def from_facts(facts: Facts, period: Period) -> ReportData:
             continue
         game, bucket, pays = rnd.game or "?", period.bucket(ended), paytables_key(rnd.paytables)
         key = (rnd.table_id, game, pays, bucket)
-        sums = rounds.setdefault(key, RoundSums(*key))
+        sums = rounds.setdefault((*key, rnd.dealer), RoundSums(*key, dealer=rnd.dealer))
         sums.add_round(rnd)
         if rnd.outcome == "voided":
-            cause_key = (rnd.table_id, game, bucket, rnd.void_cause or "unknown")
+            cause_key = (rnd.table_id, game, bucket, rnd.void_cause or "unknown", rnd.dealer)
             voids[cause_key] = voids.get(cause_key, 0) + 1
             continue
         for spot, (total, squares) in rnd.stakes.items():
-            stake = stakes.setdefault((*key, spot), StakeSums(*key, spot))
+            stake = stakes.setdefault((*key, spot, rnd.dealer), StakeSums(*key, spot, dealer=rnd.dealer))
             stake.total += total
             stake.squares += squares
             stake.total_squared += total * total
     data.rounds = list(rounds.values())
     data.stakes = list(stakes.values())
-    data.voids = [VoidCount(t, g, b, c, count) for (t, g, b, c), count in voids.items()]
+    data.voids = [VoidCount(t, g, b, c, count, d) for (t, g, b, c, d), count in voids.items()]
     faults: dict[tuple[Any, ...], int] = {}
     for fault in facts.faults:
         moment = parse_at(fault.at)

@@ -32,7 +32,8 @@ from .outage import is_floor_trouble
 from .par_keeper import Job
 
 DEFAULT_BY = "table,day,shift"
-BY_CHOICES = (DEFAULT_BY, "table", "table,shift", "table,day", "game", "day,shift", "day", "shift")
+BY_CHOICES = (DEFAULT_BY, "table", "table,shift", "table,day", "game", "day,shift", "day", "shift", "dealer",
+              "dealer,shift", "table,dealer,shift")
 
 
 def report_params(pit: Pit, request: Request) -> dict[str, str]:

@@ -81,7 +81,8 @@ def _figures(url: str) -> dict[str, Any]:
                 "AND table_name = 'rounds'")}  # the measures it has the facts of (the others: 0)
             with conn.transaction():
                 conn.execute("SET LOCAL jit = off")
-                data = _report_data(conn, PERIOD, None, True, [m for m in MEASURES if m.fact is None or m.fact in held])
+                data = _report_data(conn, PERIOD, None, True, [m for m in MEASURES if m.fact is None or m.fact in held],
+                                    dealers="dealer" in held)
         else:
             data = report_data(conn, PERIOD)
     report = make_report(data, ("table", "game", "day", "shift"), lambda game, paytables: None)

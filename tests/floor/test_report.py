@@ -60,7 +60,7 @@ def _plain(value: Any) -> Any:
 ROUND_COLUMNS = ("table_id", "round_id", "number", "game", "opened_seq", "record_seq", "ended_seq", "outcome", "handle",
                  "record_handle", "win", "rake", "adjusted", "max_payout", "seats", "void_cause", "voided_by",
                  "supervisor_acted", "jackpot_hit", "paytables", "pool_to_meter", "sensed", "past_posts", "pinches",
-                 "overrides", "mispays", "mispaid", "losing_left", "counterfeits")
+                 "overrides", "mispays", "mispaid", "losing_left", "counterfeits", "dealer")
 
 
 def assert_floor_equals_facts(url: str, facts: Facts) -> list[dict[str, Any]]:

@@ -234,8 +234,8 @@ def test_the_report_formats_carry_the_sensor_figures(fed: Floor, sensor_run: Sen
     assert doc["totals"]["past_posts"] == sensor_run.caught("past_post")
     assert doc["totals"]["mispaid"] == format_money(screen.mispaid) != "0"
     table = list(csv.reader(io.StringIO(as_csv(report))))
-    assert tuple(table[0][-8:]) == SENSOR_KEYS  # appended: CSV readers go by position
-    values = {row[0]: row[-8:] for row in table[1:]}
+    assert tuple(table[0][-9:]) == (*SENSOR_KEYS, "dealer")  # appended: CSV readers go by position (0014's last)
+    values = {row[0]: row[-9:-1] for row in table[1:]}
     assert values["T1R"] == ["16", str(sensor_run.caught("past_post")), str(sensor_run.caught("pinch")), "1",
                              str(screen.mispays), format_money(screen.mispaid), str(screen.losing_left),
                              str(screen.counterfeits)]
@@ -271,7 +271,7 @@ def test_a_floor_filled_before_0012_reports_the_sensor_figures_after_it(
     forward(journal_copy, url)
     before = _figures(url)
     assert all({k: r[k] for k in SENSOR_KEYS} == NO_SENSOR for r in before["rows"])  # read as far as the floor goes
-    assert migrate(url)[-2:] == ["0012_sensor_measures", "0013_sensor_catches"]
+    assert migrate(url)[-3:] == ["0012_sensor_measures", "0013_sensor_catches", "0014_round_dealer"]
     after = _figures(url)
 
     def without_sensor(figures: dict[str, Any]) -> dict[str, Any]:
@@ -301,7 +301,7 @@ def test_a_floor_filled_at_0012_gets_the_catches_after_0013(
     before = _figures(url)
     assert before["totals"]["past_posts"] == sensor_run.caught("past_post")  # 0012's, derived at ingest
     assert all((r["mispays"], r["mispaid"], r["losing_left"], r["counterfeits"]) == (0, "0", 0, 0) for r in before["rows"])
-    assert migrate(url) == ["0013_sensor_catches"]
+    assert migrate(url) == ["0013_sensor_catches", "0014_round_dealer"]
     after = _figures(url)
 
     def without_catches(figures: dict[str, Any]) -> dict[str, Any]:

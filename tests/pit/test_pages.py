@@ -69,6 +69,23 @@ def test_report_json_and_csv_are_the_commands_byte_for_byte(app: Starlette, demo
         assert late.status_code == 400 and "out of range" in late.text, (page, late.status_code)
 
 
+def test_the_report_page_by_dealer_is_the_commands(app: Starlette, demo: DemoFloor, par_cache: Path) -> None:
+    """``by=dealer`` (issue 21: per table, dealer and shift): an option of the page, the command's rows."""
+    from dealer_station.simulate import SIM_DEALER
+
+    sam = signed_in(app, "sam")
+    params = {"from": "2020-01-01", "to": "", "tz": "UTC", "shifts": "06:00,14:00,22:00", "by": "dealer,shift",
+              "table": ""}
+    page = sam.get("/api/report", params=params)
+    assert page.status_code == 200
+    assert page.text == cli("report", "--floor", demo.floor.report_url, "--from", "2020-01-01", "--by", "dealer,shift",
+                            "--par-rounds", str(PAR_ROUNDS), "--quiet", "--format", "json", cache=par_cache).stdout
+    assert SIM_DEALER in {r["dealer"] for r in page.json()["rows"]}  # the simulated tables' dealer
+    html = sam.get("/reports", params=params).text
+    assert '<option value="dealer,shift" selected>' in html and f"<td>{SIM_DEALER}</td>" in html
+    assert '<option value="dealer">' in sam.get("/reports", params={**params, "by": "table"}).text  # offered
+
+
 def test_the_round_finder_finds_what_the_command_finds(app: Starlette, demo: DemoFloor, par_cache: Path) -> None:
     sam = signed_in(app, "sam")
     for page_params, args in (({"void_cause": "jam"}, ["--void-cause", "jam"]),

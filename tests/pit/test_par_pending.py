@@ -52,14 +52,14 @@ def test_the_first_report_says_par_pending_then_fills_in(pg_server: PostgresServ
             assert response is not None and response.status == 200 and took < 1.0, took
             pending = page.inner_text("#par-pending")
             assert "Par pending" in pending and "UTH" in pending
-            theo = page.eval_on_selector_all("#report-rows tbody tr:not(.total) td:nth-child(9)",
+            theo = page.eval_on_selector_all("#report-rows tbody tr:not(.total) td:nth-child(10)",
                                              "cells => cells.map(c => c.textContent)")
             assert theo and all(t == "" for t in theo)  # no theoretical hold yet
             script = page.request.get(server.url + QUERY.replace("/reports", "/api/report"))
             assert script.status == 503 and "par pending" in script.text() and script.headers["retry-after"]
             page.wait_for_selector("#par-pending", state="detached", timeout=600_000)  # reloaded by itself
             computed = time.monotonic() - began
-            theo = page.eval_on_selector_all("#report-rows tbody tr:not(.total) td:nth-child(9)",
+            theo = page.eval_on_selector_all("#report-rows tbody tr:not(.total) td:nth-child(10)",
                                              "cells => cells.map(c => c.textContent)")
             assert len(theo) == 2 and all(t for t in theo), theo
             assert page.request.get(server.url + QUERY.replace("/reports", "/api/report")).status == 200
