@@ -72,7 +72,7 @@ POOL_HANDS = {
     "flush": (("A", 0), ("9", 0), ("6", 0), ("4", 0), ("2", 0)),
     "straight": (("9", 0), ("8", 1), ("7", 2), ("6", 3), ("5", 0)),
 }
-DISPUTE_WITHIN = 30  # croupier steps: a dispute lands somewhere in the first 30 steps of a round
+DISPUTE_WITHIN = 12  # croupier actions: a dispute lands somewhere in the first 12 actions of a round
 SIM_BADGE, SIM_PIN = "9999", "246810"
 SIM_DEALER = "Sim Dealer"  # signed in at start: the pit's floor view shows who deals
 STALL_SECONDS = 8.0
@@ -514,8 +514,10 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
                   absent_at: int | None = None, dealer: ShoeDealer | None = None) -> None:
     """Step the croupier until the current round is paid or void; count it.
 
-    With ``dispute_at`` a supervisor voids the round at that croupier step if it can
-    still be voided then (after decisions included: Play bets are on the table).
+    With ``dispute_at`` a supervisor voids the round once the croupier has taken that many
+    actions, if it can still be voided then (after decisions included: Play bets are on the
+    table). Actions, not turns of this loop: a turn that only waits for a device does not
+    count, so how fast the journal or the devices answer never moves the dispute in the round.
     """
     session = station.session
     assert session is not None and session.round is not None
@@ -524,8 +526,7 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
     steps = 0
     while session.round is not None and session.round.round_id == round_id and not session.round.finished:
         seq = session.state.last_seq
-        steps += 1
-        if steps == dispute_at and "void" in session.offer().supervisor:
+        if steps + 1 == dispute_at and "void" in session.offer().supervisor:
             session.void(SIM_BADGE, SIM_PIN, f"simulated dispute in {session.phase.replace('_', ' ')}")
             continue
         if absent_at is not None and steps >= absent_at and "act" in session.offer().croupier:
@@ -542,6 +543,7 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
         except RuleError as exc:  # a device report raced the croupier: look again
             log.info("croupier_retry", reason=str(exc), round_id=round_id)
             acted = False
+        steps += bool(acted)
         if not acted:
             def moved(state: Any, before: int = seq) -> bool:
                 return bool(state.last_seq != before)
