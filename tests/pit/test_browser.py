@@ -9,12 +9,15 @@ import time
 from pathlib import Path
 
 import psycopg
+import pytest
 from playwright.sync_api import Page
 
 from tests.pit.browser import chromium, sign_in
 from tests.pit.conftest import PAR_ROUNDS, PASSWORD, LiveServer
 from tests.pit.floorsim import DemoFloor
 from tests.pit.test_pages import cli
+
+pytestmark = pytest.mark.slow  # a real Chromium against a live pit server
 
 WATCH_TILES = """() => {
   window.seen = [];

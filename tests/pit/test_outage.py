@@ -20,6 +20,8 @@ from tests.pit.browser import chromium, sign_in
 from tests.pit.conftest import PASSWORD, LiveServer, make_state, settings
 from tests.pit.floorsim import DemoFloor, build, halt_table
 
+pytestmark = pytest.mark.slow  # a real Chromium against a live pit server
+
 DRIVER_TEXT = ("socket", "PGSQL", "psycopg", "connection to server", "Traceback", "/tmp/", "OperationalError",
                "failed:", "No such file")
 

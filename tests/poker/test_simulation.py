@@ -125,6 +125,7 @@ def test_runs_a_table_cannot_play_are_refused_in_one_line_before_anything_is_wri
     assert not (tmp_path / "no").exists()
 
 
+@pytest.mark.slow  # waits out the stall guard
 def test_a_card_refused_over_and_over_is_a_stall_not_progress(tmp_path: Path) -> None:
     """Hand dealt, misreads: a misread board card taken, the real one refused at the showdown
     again and again. Each refusal is journaled, but the hand does not move: the simulation's

@@ -123,6 +123,7 @@ def test_disputes_void_rounds_after_decisions_and_return_every_stake(tmp_path: P
     assert with_play >= 1, "no dispute landed after a Play bet"
 
 
+@pytest.mark.slow  # 40 rounds of 7 seats with every device fault
 def test_all_nine_device_faults_at_once_never_stall_the_table(tmp_path: Path) -> None:
     """Every fault kind at 0.3 per round (seed 1): each round ends by rule, none by the
     simulation's stall guard (before, the first failed dispatch killed the event pump)."""
