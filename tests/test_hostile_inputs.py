@@ -137,6 +137,10 @@ ROWS: list[tuple[str, list[str], str]] = [
     ("par --rounds 2**66", ["par", "--rounds", "99999999999999999999"], "must be at most 10000000"),
     ("report --par-rounds 2**66", ["report", "--journal", "{live.sqlite}", "--par-rounds", "99999999999999999999"],
      "must be at most 10000000"),
+    ("pit --shuffle-every 0", ["pit", "--floor", "postgresql:///x", "--shuffle-every", "0"], "--shuffle-every"),
+    ("pit --shuffle-days 10**9", ["pit", "--floor", "postgresql:///x", "--shuffle-days", "1000000000"],
+     "--shuffle-days"),
+    ("report --by dealr", ["report", "--journal", "{live.sqlite}", "--by", "dealr"], "dealr"),
 ]
 
 
