@@ -38,9 +38,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--par-rounds", type=whole_number(1, MAX_PAR_ROUNDS), default=None, metavar="N",
                         help="rounds simulated for a main game's par (default: the game's; cached per pay tables; "
                              f"at most {MAX_PAR_ROUNDS:,})")
-    parser.add_argument("--no-shuffle-audit", dest="shuffle_audit", action="store_false",
-                        help="leave out the shuffle audit's alarms (it reads every card dealt in the period: "
-                             "about a minute a million deals)")
+    parser.add_argument("--shuffle-audit", action=argparse.BooleanOptionalAction, default=None,
+                        help="audit the period's shuffles and report a failing shuffler's alarm (it reads every "
+                             "card dealt in the period: about a minute a million deals). Default: on with --journal; "
+                             "off with --floor, whose shuffles the pit's integrity page audits all the time "
+                             "(and `audit shuffles --floor` on demand)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     parser.set_defaults(func=run)
 
@@ -55,9 +57,9 @@ def run(args: argparse.Namespace) -> int:
     by = parse_group(args.by)
     progress = Progress("report", not args.quiet)
     if args.journal:
-        data = _journal_data(Path(args.journal), period, progress, args.shuffle_audit)
+        data = _journal_data(Path(args.journal), period, progress, args.shuffle_audit is not False)
     else:
-        data = _floor_data(floor_url(args) or "", period, args.table, progress, args.shuffle_audit)
+        data = _floor_data(floor_url(args) or "", period, args.table, progress, args.shuffle_audit is True)
     if args.journal and args.table:
         data.rounds = [r for r in data.rounds if r.table_id in args.table]
 
@@ -105,7 +107,6 @@ def _journal_data(path: Path, period: Period, progress: Progress, shuffle_audit:
 
 def _floor_data(url: str, period: Period, tables: list[str] | None, progress: Progress,
                 shuffle_audit: bool) -> ReportData:
-    from ..audit.report import floor_alarms
     from ..floor.db import reading
     from ..floor.queries import report_data
 
@@ -113,6 +114,8 @@ def _floor_data(url: str, period: Period, tables: list[str] | None, progress: Pr
     with reading(url, "cannot read the report") as conn:
         data = report_data(conn, period, tables)
         if shuffle_audit:
+            from ..audit.report import floor_alarms  # numpy and the audit's tests: only when asked for
+
             progress("auditing the shuffles")  # the same alarms as a journal's report: its period's deals
             data.alarms += floor_alarms(conn, period.start, period.end, tables)
     return data

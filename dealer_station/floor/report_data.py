@@ -12,13 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from ..journal import canonical_json
 from ..money import ZERO
-from .facts import Facts
 from .measures import Tally
+
+if TYPE_CHECKING:  # the journal's facts, derived in Python: a floor's report never builds them
+    from .facts import Facts
 
 
 @dataclass(frozen=True)

@@ -203,11 +203,16 @@ def test_the_floor_report_carries_the_failing_shufflers_alarm(shuffle_floor: Shu
         found: list[dict[str, object]] = json.loads(capsys.readouterr().out)["alarms"]
         return found
 
-    [alarm] = alarms()
+    [alarm] = alarms("--shuffle-audit")
     assert alarm["table"] == shuffle_floor.weak and f"shuffler {WEAK} fails persistence" in str(alarm["reason"])
     assert main(["report", "--journal", str(shuffle_floor.weak_journal), "--format", "json", "--quiet", "--par-rounds", "60"]) == 0
     assert json.loads(capsys.readouterr().out)["alarms"] == [alarm]  # the floor's report is the journal's
-    assert alarms("--from", "2020-01-01") == [alarm]  # a period: read from its tables' first rounds
-    assert alarms("--from", "2999-01-01") == []
-    assert alarms("--table", shuffle_floor.fair) == []
-    assert alarms("--no-shuffle-audit") == []
+    assert alarms("--shuffle-audit", "--from", "2020-01-01") == [alarm]  # a period: read from its tables' first rounds
+    assert alarms("--shuffle-audit", "--from", "2999-01-01") == []
+    assert alarms("--shuffle-audit", "--table", shuffle_floor.fair) == []
+    # A floor's report reads pre-derived facts only unless asked (the pit audits the floor all the time);
+    # a journal's report audits its shuffles unless told not to.
+    assert alarms() == [] and alarms("--no-shuffle-audit") == []
+    assert main(["report", "--journal", str(shuffle_floor.weak_journal), "--format", "json", "--quiet", "--par-rounds", "60",
+                 "--no-shuffle-audit"]) == 0
+    assert json.loads(capsys.readouterr().out)["alarms"] == []
