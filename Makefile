@@ -19,16 +19,19 @@ venv: $(STAMP)
 run: $(STAMP) fonts
 	$(BIN)/dealer-station run
 
-# The whole suite on every core (pytest-xdist). tests/conftest.py puts the tests marked slow first
-# and --dist load hands each worker the next test as it frees: the long checks start at once on
-# both cores, the short ones fill in around them. CI runs this.
+# The whole suite on every core (pytest-xdist). tests/conftest.py puts the tests marked slow first,
+# and --dist load with --maxschedchunk 2 hands each worker the next test as it frees: the long checks
+# start at once on every core, the short ones fill in around them. (Without the chunk limit xdist's
+# first hand-out gives one worker a quarter of its share in a block: every slow test, run one after
+# another while the other workers finish and wait.) CI runs this.
 JOBS ?= auto
+XDIST = -n $(JOBS) --dist load --maxschedchunk 2
 test: $(STAMP) fonts chromium lint
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(JOBS) --dist load
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q $(XDIST)
 
 # Everyday lane: everything but the tests marked slow (crash loops, soaks, wheel, browser, par).
 check: $(STAMP) lint
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(JOBS) --dist load -m "not slow"
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q $(XDIST) -m "not slow"
 
 # Static checks, part of make test: ruff over the tree, mypy (strict) over the packages.
 lint: $(STAMP)
