@@ -12,7 +12,6 @@ table it dealt at (``audit.report.alarms``): on the integrity page and on those 
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -24,10 +23,8 @@ import structlog
 
 from ..audit.deals import DealReader, read_floor
 from ..audit.report import DEFAULT_LEVEL, ShufflerAudit, alarms, audit_all
-from ..errors import DealerStationError
-from ..floor.db import connect, one_line
 from ..floor.report_data import Alarm
-from .outage import floor_trouble
+from .floor_watch import FloorWatch
 
 log = structlog.get_logger("dealer_station.pit.shuffle_watch")
 
@@ -56,59 +53,28 @@ class ShuffleAudits:
         return out
 
 
-class ShuffleWatch:
+class ShuffleWatch(FloorWatch):
     """Keeps the latest ``ShuffleAudits``; ``latest()`` never waits on the floor. ``on_alarms`` is told the
     tables' alarms after every pass (the live floor's tiles)."""
+
+    name = "shuffle_audit"
+    defect = FAILED
 
     def __init__(self, url: str, *, every: float = EVERY, window: float = WINDOW, level: int = DEFAULT_LEVEL,
                  connect_kwargs: dict[str, Any] | None = None, clock: Callable[[], float] = time.time,
                  on_alarms: Callable[[Mapping[str, tuple[str, ...]]], None] | None = None) -> None:
-        self.url = url
-        self.every = every
+        super().__init__(url, every=every, connect_kwargs=connect_kwargs)
         self.window = window
         self.level = level
-        self._kwargs = connect_kwargs or {}
         self._clock = clock
         self._on_alarms = on_alarms
         self._reader = DealReader()
         self._latest: ShuffleAudits | None = None
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self.error: str | None = None
-        self.rounds_done = 0
 
     def latest(self) -> ShuffleAudits | None:
         return self._latest
 
-    def start(self) -> ShuffleWatch:
-        self._thread = threading.Thread(target=self._run, name="pit-shuffle-watch", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(5.0)
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            try:
-                with connect(self.url, autocommit=True, **self._kwargs) as conn:
-                    while not self._stop.is_set():
-                        self._audit(conn)
-                        self.error = None
-                        self.rounds_done += 1
-                        self._stop.wait(self.every)
-            except (psycopg.Error, DealerStationError) as exc:
-                self.error = floor_trouble(exc)  # the page's sentence; the driver's text goes to the log
-                log.warning("shuffle_audit_cannot_read", error=one_line(exc))
-                self._stop.wait(min(2.0, self.every))
-            except Exception as exc:  # a defect must not end the watch silently: say so, and go on
-                log.exception("shuffle_audit_failed", error=one_line(exc))
-                self.error = FAILED
-                self._stop.wait(self.every)
-
-    def _audit(self, conn: psycopg.Connection[Any]) -> None:
+    def _pass(self, conn: psycopg.Connection[Any]) -> None:
         started = time.monotonic()
         now = datetime.fromtimestamp(self._clock(), UTC)
         since = now - timedelta(seconds=self.window)
