@@ -141,6 +141,8 @@ ROWS: list[tuple[str, list[str], str]] = [
     ("pit --shuffle-days 10**9", ["pit", "--floor", "postgresql:///x", "--shuffle-days", "1000000000"],
      "--shuffle-days"),
     ("report --by dealr", ["report", "--journal", "{live.sqlite}", "--by", "dealr"], "dealr"),
+    ("report --shuffle-audit=yes", ["report", "--journal", "{live.sqlite}", "--shuffle-audit=yes"],
+     "--shuffle-audit/--no-shuffle-audit: ignored explicit argument 'yes'"),
 ]
 
 
