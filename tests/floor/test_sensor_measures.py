@@ -271,7 +271,7 @@ def test_a_floor_filled_before_0012_reports_the_sensor_figures_after_it(
     forward(journal_copy, url)
     before = _figures(url)
     assert all({k: r[k] for k in SENSOR_KEYS} == NO_SENSOR for r in before["rows"])  # read as far as the floor goes
-    assert migrate(url)[-3:] == ["0012_sensor_measures", "0013_sensor_catches", "0014_round_dealer"]
+    assert migrate(url)[2:5] == ["0012_sensor_measures", "0013_sensor_catches", "0014_round_dealer"]  # after 0010, 0011
     after = _figures(url)
 
     def without_sensor(figures: dict[str, Any]) -> dict[str, Any]:
@@ -301,7 +301,7 @@ def test_a_floor_filled_at_0012_gets_the_catches_after_0013(
     before = _figures(url)
     assert before["totals"]["past_posts"] == sensor_run.caught("past_post")  # 0012's, derived at ingest
     assert all((r["mispays"], r["mispaid"], r["losing_left"], r["counterfeits"]) == (0, "0", 0, 0) for r in before["rows"])
-    assert migrate(url) == ["0013_sensor_catches", "0014_round_dealer"]
+    assert migrate(url)[:2] == ["0013_sensor_catches", "0014_round_dealer"]
     after = _figures(url)
 
     def without_catches(figures: dict[str, Any]) -> dict[str, Any]:
