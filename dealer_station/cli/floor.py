@@ -49,7 +49,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     forward.add_argument("--journal", required=True, metavar="PATH")
     forward.add_argument("--floor", required=True, metavar="URL")
     forward.add_argument("--table-id", default=None, metavar="ID", help="default: the journal's own table id")
-    forward.add_argument("--batch-size", type=whole_number(1, 100_000), default=500, metavar="N")
+    forward.add_argument("--batch-size", type=whole_number(1, 100_000), default=None, metavar="N",
+                         help="records per batch at most (default: the forwarder's, 2000)")
     forward.add_argument("--until-acked", action="store_true",
                          help="exit 0 once the floor holds the whole journal, 1 if it could not")
     forward.add_argument("--timeout", type=seconds(MAX_WAIT), default=60.0, metavar="S",
@@ -99,9 +100,9 @@ def _place(args: argparse.Namespace) -> int:
 
 
 def _forward(args: argparse.Namespace) -> int:
-    from ..floor.forwarder import Forwarder
+    from ..floor.forwarder import BATCH_SIZE, Forwarder
 
-    forwarder = Forwarder(args.journal, args.floor, args.table_id, batch_size=args.batch_size).start()
+    forwarder = Forwarder(args.journal, args.floor, args.table_id, batch_size=args.batch_size or BATCH_SIZE).start()
     try:
         if args.until_acked:
             ok = forwarder.wait_acknowledged(args.timeout)

@@ -1,7 +1,7 @@
 """Round, fault, supervisor and jackpot facts of a journal file, as the floor derives them.
 
-The floor computes these facts server-side, on ingest, in ``floor.derive_facts()``
-(``migrations/0002_facts.sql``): the pit must not depend on what a station says about its
+The floor computes these facts server-side, on ingest, in ``floor.event_facts`` and the rules beside it
+(``migrations/0002_facts.sql`` onward; one statement trigger applies them since 0015): the pit must not depend on what a station says about its
 own figures. A report over one journal file (no floor at hand: an auditor's laptop) needs
 the same facts; this module derives them from the journal's events with the same rules,
 field for field, and ``tests/floor/test_report.py`` pins the two together on the same journal.
@@ -51,8 +51,8 @@ from ..par import POOL_METER
 from ..table.sensing import count_catches
 
 SENSOR_KINDS = frozenset({"bets_sensed", "bet_alarm", "payout_overridden", "sensor_held"})
-"""The bet sensor's events the round facts count (``floor.derive_sensor_facts``, migration 0012; ``sensor_held``:
-``floor.derive_sensor_catches``, 0013)."""
+"""The bet sensor's events the round facts count (``floor.fact_sensor``, migration 0012; ``sensor_held``:
+``floor.fact_sensor_held``, 0013)."""
 DEALER_KINDS = frozenset({"station_started", "dealer_signed_in", "dealer_signed_out"})
 """The table events that say who deals (``floor.dealer_at``, migration 0014)."""
 FACT_KINDS = SENSOR_KINDS | DEALER_KINDS | frozenset({
@@ -284,7 +284,7 @@ def _round_opened(facts: Facts, e: JournalEvent, p: Mapping[str, Any], rid: str)
     """``floor.fact_round_opened``."""
     rnd = _round(facts, e.table_id, rid)
     rnd.number, rnd.opened_seq, rnd.opened_at = p.get("number"), e.seq, e.at
-    rnd.dealer = facts.dealers.get(e.table_id)  # ``floor.derive_round_dealer``
+    rnd.dealer = facts.dealers.get(e.table_id)  # ``floor.derive_rule``'s round_dealer
 
 
 def _settled(facts: Facts, e: JournalEvent, p: Mapping[str, Any], rid: str) -> None:
@@ -371,7 +371,7 @@ def _supervisor_auth(facts: Facts, e: JournalEvent, p: Mapping[str, Any]) -> Non
 
 
 def _jackpot(facts: Facts, e: JournalEvent, p: Mapping[str, Any]) -> None:
-    """``floor.fact_jackpot`` (and ``floor.derive_pool_meter``'s contributions)."""
+    """``floor.fact_jackpot`` (and ``floor.event_pool_meter``'s contributions)."""
     amount = _fact_amount(p)
     if amount is None:
         amount = _fact_amount(p.get("of"))
@@ -392,7 +392,7 @@ def _supervisor_reason(facts: Facts, e: JournalEvent, p: Mapping[str, Any]) -> N
 
 
 def _apply(facts: Facts, e: JournalEvent) -> None:
-    """``floor.derive_facts``: one rule per event kind."""
+    """``floor.event_facts``: one rule per event kind."""
     p = e.payload
     rid = e.round_id or p.get("round_id")
     kind = e.kind

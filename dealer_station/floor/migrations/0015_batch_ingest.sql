@@ -21,7 +21,8 @@
 --    each in its own subtransaction as each trigger had (floor.derive_rule: a rule that fails is a derive
 --    error, the others still apply). The rules themselves are 0009-0014's functions, unchanged.
 -- 4. floor.dealer_at by two index probes (0004's events_live_marks, one kind each) instead of a walk back
---    through the table's events: 0.6 ms a round_opened on a floor without sign-ins, now a few microseconds.
+--    through the table's events: 0.6 ms a round_opened on a floor without sign-ins, now a few microseconds;
+--    and 0005's pool meter rule finds its round by key (below), not by reading the table's every round.
 
 -- 2. Whether jsonb could refuse a payload json takes (see above); false for almost every record.
 CREATE FUNCTION floor.may_refuse_jsonb(p_payload text) RETURNS boolean
@@ -179,7 +180,9 @@ BEGIN
     END IF;
 END $$;
 
--- 0005's floor.derive_pool_meter() rule for one event.
+-- 0005's floor.derive_pool_meter() rule for one event. The round whose record this is is found by its key
+-- (the round the record was applied to: event_facts' rid), not by record_seq alone, which no index of a
+-- table's rounds serves: 0005's UPDATE read every round of the table at every settlement.
 CREATE FUNCTION floor.event_pool_meter(e floor.events) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -191,7 +194,7 @@ BEGIN
             WHERE r.table_id = e.table_id AND r.round_id = e.round_id;
     ELSIF jsonb_typeof(p->'record') = 'object' THEN
         UPDATE floor.rounds r SET stakes = r.stakes || floor.pool_meter_stakes(p->'record', r.pool_to_meter)
-            WHERE r.table_id = e.table_id AND r.record_seq = e.seq;
+            WHERE r.table_id = e.table_id AND r.round_id = coalesce(e.round_id, p->>'round_id') AND r.record_seq = e.seq;
     END IF;
 END $$;
 
