@@ -145,3 +145,13 @@ def test_a_time_out_of_the_journal_format_is_refused_by_the_fast_path_too(floor:
 def test_a_time_in_the_journal_format_passes_both(floor: Floor, at: str) -> None:
     with psycopg.connect(floor.owner_url) as conn:
         assert conn.execute("SELECT floor.is_journal_time(%s)", (at,)).fetchone() == (True,)
+
+
+def test_an_empty_stage_for_a_table_never_heard_of_writes_nothing(floor: Floor) -> None:
+    with psycopg.connect(floor.station_url) as conn:
+        conn.execute("SELECT floor.open_stage()")
+        answer = conn.execute("SELECT * FROM floor.ingest_staged('NEW1', 0, repeat('0', 64))").fetchone()
+        conn.commit()
+    assert answer is not None and (answer[0], answer[1], answer[3]) == ("ok", 0, 0)
+    with psycopg.connect(floor.owner_url) as conn:
+        assert conn.execute("SELECT count(*) FROM floor.stations WHERE table_id = 'NEW1'").fetchone() == (0,)

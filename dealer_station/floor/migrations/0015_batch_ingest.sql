@@ -53,6 +53,9 @@ DECLARE
     top_hash text;
     added integer;
 BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_temp.floor_ingest_stage) THEN
+        RETURN;  -- a claim without a record: the exact path answers it and writes nothing (0007)
+    END IF;
     INSERT INTO floor.stations (table_id) VALUES (p_table_id) ON CONFLICT DO NOTHING;
     SELECT s.last_seq INTO held_seq FROM floor.stations s WHERE s.table_id = p_table_id FOR UPDATE;
     IF held_seq = 0 THEN
