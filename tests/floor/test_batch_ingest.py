@@ -155,3 +155,27 @@ def test_an_empty_stage_for_a_table_never_heard_of_writes_nothing(floor: Floor) 
     assert answer is not None and (answer[0], answer[1], answer[3]) == ("ok", 0, 0)
     with psycopg.connect(floor.owner_url) as conn:
         assert conn.execute("SELECT count(*) FROM floor.stations WHERE table_id = 'NEW1'").fetchone() == (0,)
+
+
+def test_a_floor_granted_before_0015_still_takes_batches_by_copy_after_it(
+        pg_server: PostgresServer, floor: Floor, played_journal: Path) -> None:
+    """`floor migrate` alone (no init-roles again): the new floor.ingest_staged has the station's grant, the
+    renamed exact path none."""
+    from psycopg import sql
+
+    from dealer_station.floor.roles import DEFAULT_STATION_ROLE, STATION_FUNCTIONS
+
+    url = pg_server.create_database("floor_granted_at_v14")
+    migrate(url, up_to=14)
+    with psycopg.connect(url) as conn:  # the roles exist (the floor fixture made them): 0014's grants
+        station = sql.Identifier(DEFAULT_STATION_ROLE)
+        conn.execute(sql.SQL("GRANT USAGE ON SCHEMA floor TO {}").format(station))
+        for signature in STATION_FUNCTIONS:
+            conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(signature), station))
+    assert migrate(url) == ["0015_batch_ingest"]
+    station_url = pg_server.url(DEFAULT_STATION_ROLE, "floor_granted_at_v14")
+    with JournalRows(played_journal) as rows, psycopg.connect(station_url) as conn:
+        ack = send_batch(conn, "T1", rows.tail(), rows.rows(0, 60))
+        assert (ack.status, ack.acked_seq, ack.inserted) == ("ok", 60, 60)
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute("SELECT * FROM floor.ingest_stage_exact('T1', 60, '')")

@@ -104,16 +104,16 @@ BEGIN
     RETURN QUERY SELECT 'ok'::text, top_seq, top_hash, added, NULL::bigint, NULL::text;
 END $$;
 
--- 0011's floor.ingest_staged with the fast path first, for a login that may send the table.
-CREATE OR REPLACE FUNCTION floor.ingest_staged(p_table_id text, p_journal_last_seq bigint, p_journal_last_hash text)
+-- 0011's floor.ingest_staged, kept whole as the exact path under another name (its grants go with it: the
+-- new floor.ingest_staged below gets them, and the station keeps none on the old one), behind the fast path.
+ALTER FUNCTION floor.ingest_staged(text, bigint, text) RENAME TO ingest_stage_exact;
+
+CREATE FUNCTION floor.ingest_staged(p_table_id text, p_journal_last_seq bigint, p_journal_last_hash text)
 RETURNS TABLE (status text, acked_seq bigint, acked_hash text, inserted integer, bad_seq bigint, reason text)
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
-    IF to_regclass('pg_temp.floor_ingest_stage') IS NULL THEN
-        RETURN QUERY SELECT 'bad'::text, NULL::bigint, NULL::text, 0, NULL::bigint, 'no stage: call floor.open_stage() first';
-        RETURN;
-    END IF;
-    IF p_table_id IS NOT NULL AND p_table_id <> '' AND p_journal_last_seq >= 0
+    IF to_regclass('pg_temp.floor_ingest_stage') IS NOT NULL
+       AND p_table_id IS NOT NULL AND p_table_id <> '' AND p_journal_last_seq >= 0
        AND (NOT EXISTS (SELECT 1 FROM floor.station_logins l WHERE l.role_name = session_user)
             OR EXISTS (SELECT 1 FROM floor.station_logins l WHERE l.role_name = session_user AND l.table_id = p_table_id))
     THEN
@@ -122,15 +122,21 @@ BEGIN
             RETURN;
         END IF;
     END IF;
-    RETURN QUERY
-    WITH taken AS (DELETE FROM pg_temp.floor_ingest_stage RETURNING *),
-         b AS (SELECT coalesce(array_agg(t.seq ORDER BY t.o), '{}') AS s, coalesce(array_agg(t.at ORDER BY t.o), '{}') AS a,
-                      coalesce(array_agg(t.round_id ORDER BY t.o), '{}') AS r, coalesce(array_agg(t.kind ORDER BY t.o), '{}') AS k,
-                      coalesce(array_agg(t.actor ORDER BY t.o), '{}') AS ac, coalesce(array_agg(t.payload ORDER BY t.o), '{}') AS pl,
-                      coalesce(array_agg(t.prev_hash ORDER BY t.o), '{}') AS ph, coalesce(array_agg(t.hash ORDER BY t.o), '{}') AS h
-               FROM taken t)
-    SELECT i.* FROM b, floor.ingest(p_table_id, p_journal_last_seq, p_journal_last_hash, b.s, b.a, b.r, b.k, b.ac, b.pl,
-                                    b.ph, b.h) i;
+    RETURN QUERY SELECT * FROM floor.ingest_stage_exact(p_table_id, p_journal_last_seq, p_journal_last_hash);
+END $$;
+
+REVOKE ALL ON FUNCTION floor.ingest_staged(text, bigint, text) FROM PUBLIC;
+DO $$
+DECLARE
+    who text;
+BEGIN
+    FOR who IN SELECT a.grantee::regrole::text
+               FROM pg_proc p, aclexplode(p.proacl) a
+               WHERE p.oid = 'floor.ingest_stage_exact(text, bigint, text)'::regprocedure
+                 AND a.privilege_type = 'EXECUTE' AND a.grantee <> 0 AND a.grantee <> p.proowner LOOP
+        EXECUTE format('GRANT EXECUTE ON FUNCTION floor.ingest_staged(text, bigint, text) TO %s', who);
+        EXECUTE format('REVOKE EXECUTE ON FUNCTION floor.ingest_stage_exact(text, bigint, text) FROM %s', who);
+    END LOOP;
 END $$;
 
 -- 3. The rules that read an event, in the order their row triggers fired (0007's, 0005's, 0012-0014's WHEN).
@@ -228,19 +234,14 @@ END $$;
 CREATE FUNCTION floor.derive_added() RETURNS trigger
 LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-    e floor.events;
+    r record;
     rule text;
 BEGIN
-    FOR e IN SELECT a.* FROM added a
-             WHERE a.flagged IS NULL
-               AND a.kind IN ('round_opened', 'settled', 'round_paid', 'round_voided', 'round_adjusted',
-                              'device_fault', 'halted', 'supervisor_auth', 'halt_cleared', 'card_corrected',
-                              'jackpot_contribution', 'jackpot_award', 'jackpot_seed', 'jackpot_reversal',
-                              'device_status', 'sensor_held', 'bets_sensed', 'bet_alarm', 'payout_overridden')
-               AND cardinality(floor.event_rules(a.kind, a.round_id, a.payload)) > 0
-             ORDER BY a.table_id, a.seq LOOP
-        FOREACH rule IN ARRAY floor.event_rules(e.kind, e.round_id, e.payload) LOOP
-            PERFORM floor.derive_rule(e, rule);
+    FOR r IN SELECT a::floor.events AS e, x.rules
+             FROM added a, LATERAL (SELECT floor.event_rules(a.kind, a.round_id, a.payload)) x(rules)
+             WHERE a.flagged IS NULL AND cardinality(x.rules) > 0 ORDER BY a.table_id, a.seq LOOP
+        FOREACH rule IN ARRAY r.rules LOOP
+            PERFORM floor.derive_rule(r.e, rule);
         END LOOP;
     END LOOP;
     RETURN NULL;
