@@ -1,7 +1,8 @@
 """Round, fault, supervisor and jackpot facts of a journal file, as the floor derives them.
 
-The floor computes these facts server-side, on ingest, in ``floor.event_facts`` and the rules beside it
-(``migrations/0002_facts.sql`` onward; one statement trigger applies them since 0015): the pit must not depend on what a station says about its
+The floor computes these facts server-side, on ingest, in ``floor.event_facts`` and the rules
+beside it (``migrations/0002_facts.sql`` onward; one statement trigger applies them since 0015):
+the pit must not depend on what a station says about its
 own figures. A report over one journal file (no floor at hand: an auditor's laptop) needs
 the same facts; this module derives them from the journal's events with the same rules,
 field for field, and ``tests/floor/test_report.py`` pins the two together on the same journal.

@@ -7,7 +7,7 @@
 --    text (floor.record_hash), every prev_hash the hash before it (the first: the floor's record at the
 --    held seq, 64 zeros at seq 1), every time in the journal's format, the batch within the tail its sender
 --    claims - then one INSERT ... SELECT puts it in. Whatever that check does not pass, and any error of
---    the insert, goes on to 0011's exact path (floor.ingest with the staged rows as arrays), which answers
+--    the insert, goes on to 0011's exact path (floor.ingest_stage_exact: floor.ingest with the staged rows as arrays), which answers
 --    every other case as before and raises the alarm: the fast path never refuses, it only declines.
 -- 2. The record check without a jsonb parse of every payload: jsonb refuses only what json accepts with a
 --    \u escape (\u0000, a lone surrogate) or a number numeric cannot hold (an exponent, or more digits
