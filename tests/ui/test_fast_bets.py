@@ -9,9 +9,7 @@ from decimal import Decimal
 
 from PySide6.QtCore import Qt
 
-from ui.widgets import DOUBLE_TAP_MS
-
-from .helpers import TIMEOUT, button, click, dialog, open_round, type_keys
+from .helpers import TIMEOUT, button, click, dialog, open_round, past_double_tap, type_keys
 
 
 class Taps:
@@ -21,7 +19,7 @@ class Taps:
         self.qtbot, self.count = qtbot, 0
 
     def on(self, widget) -> None:
-        self.qtbot.wait(DOUBLE_TAP_MS + 30)
+        past_double_tap(self.qtbot, widget)
         assert widget.isVisible(), widget.objectName()
         self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
         self.count += 1
@@ -53,7 +51,7 @@ def test_keypad_sets_a_spot_and_same_as_last_round_repeats_a_seat(qtbot, window)
     click(qtbot, pad.ok)
     qtbot.waitUntil(lambda: 1 in session.round.seats and session.round.seats[1].bets == {"ante": 35, "blind": 35},
                     timeout=TIMEOUT)
-    qtbot.wait(DOUBLE_TAP_MS + 30)
+    past_double_tap(qtbot, bets.chip("trips", "5"))
     click(qtbot, bets.chip("trips", "5"))
     qtbot.waitUntil(lambda: session.round.seats[1].bets.get("trips") == 5, timeout=TIMEOUT)
     assert not bets.same_button.isEnabled()  # no round before this one
