@@ -17,29 +17,33 @@ MARGIN_MS = 30
 def past_double_tap(qtbot, button: QPushButton) -> None:
     """Wait until a press of ``button`` can no longer be taken for a double tap of its last one.
 
-    The double-tap guard is per button (``FitButton._last_tap``): a press of another button, or of one
-    not pressed within ``DOUBLE_TAP_MS``, needs no wait, so a test waits only what its croupier would."""
-    last = button._last_tap if isinstance(button, FitButton) else -1.0
+    The double-tap guard is per button (``FitButton._last_tap``): a press of another button, of one
+    not pressed within ``DOUBLE_TAP_MS``, or of a key (``debounce`` off), needs no wait, so a test waits
+    only what its croupier would."""
+    guarded = isinstance(button, GuardedButton) and button.guard
+    debounced = isinstance(button, FitButton) and (button.debounce or guarded)
+    last = button._last_tap if debounced else -1.0
     left_ms = (last + DOUBLE_TAP_MS / 1000 - time.monotonic()) * 1000
     if last >= 0 and left_ms > -MARGIN_MS:
         qtbot.wait(int(left_ms) + MARGIN_MS)
 
 
 def click(qtbot, button: QPushButton) -> None:
+    """One deliberate tap: never so soon after this button's last that the guard takes it for a bounce
+    (a test that means a double tap presses with ``qtbot.mouseClick`` itself)."""
     assert button.isVisible() and button.isEnabled(), button.objectName()
+    past_double_tap(qtbot, button)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
 def tap_again(qtbot, button: QPushButton) -> None:
-    """A second press of the same button, slower than a double tap."""
-    past_double_tap(qtbot, button)
+    """A second press of the same button, slower than a double tap (``click`` sees to that)."""
     click(qtbot, button)
 
 
 def press(qtbot, button: QPushButton) -> None:
     """Press ``button`` as a croupier does: an irreversible one (``GuardedButton``) is tapped,
     then tapped again to confirm; the first tap alone must not act."""
-    past_double_tap(qtbot, button)
     click(qtbot, button)
     if isinstance(button, GuardedButton) and button.guard:
         assert button.armed, f"{button.objectName()} did not ask for a second tap"
@@ -59,7 +63,6 @@ def dialog(window, name: str) -> QDialog:
 
 
 def open_round(qtbot, window) -> None:
-    past_double_tap(qtbot, window.open_button)  # the last round's may have been pressed a moment ago
     click(qtbot, window.open_button)
     qtbot.waitUntil(lambda: window.session.phase == "betting" and not window.panel.bets.locked, timeout=TIMEOUT)
 
@@ -73,7 +76,6 @@ def bet(qtbot, window, seat: int, spot: str, amount: str, expect: str | None = N
     """Choose ``seat`` and press its ``spot`` chip worth ``amount`` (``"toggle"``: a toggle)."""
     choose_seat(qtbot, window, seat)
     chip = window.panel.bets.chip(spot, amount)
-    past_double_tap(qtbot, chip)
     click(qtbot, chip)
     if expect is not None:
         qtbot.waitUntil(lambda: window.panel.seats[seat].stake_text(spot) == expect, timeout=TIMEOUT)

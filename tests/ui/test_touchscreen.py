@@ -107,7 +107,7 @@ def test_double_tap_places_one_chip_and_undo_takes_back_the_last(qtbot, window):
     choose_seat(qtbot, window, 4)
     chip = window.panel.bets.chip("ante", "5")
     click(qtbot, chip)
-    click(qtbot, chip)  # the same finger again within 300 ms
+    qtbot.mouseClick(chip, Qt.MouseButton.LeftButton)  # the same finger again within 300 ms
     qtbot.waitUntil(lambda: 4 in session.round.seats, timeout=TIMEOUT)
     qtbot.wait(400)
     assert session.round.seats[4].bets["ante"] == Decimal(5)
