@@ -20,9 +20,7 @@ def past_double_tap(qtbot, button: QPushButton) -> None:
     The double-tap guard is per button (``FitButton._last_tap``): a press of another button, of one
     not pressed within ``DOUBLE_TAP_MS``, or of a key (``debounce`` off), needs no wait, so a test waits
     only what its croupier would."""
-    guarded = isinstance(button, GuardedButton) and button.guard
-    debounced = isinstance(button, FitButton) and (button.debounce or guarded)
-    last = button._last_tap if debounced else -1.0
+    last = button._last_tap if isinstance(button, FitButton) and button.debounce else -1.0
     left_ms = (last + DOUBLE_TAP_MS / 1000 - time.monotonic()) * 1000
     if last >= 0 and left_ms > -MARGIN_MS:
         qtbot.wait(int(left_ms) + MARGIN_MS)
