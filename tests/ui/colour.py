@@ -37,7 +37,12 @@ def luminance(colour: RGB) -> float:
 
 def contrast(a: RGB, b: RGB) -> float:
     """WCAG 2 contrast ratio (AA asks 4.5:1 for text)."""
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return contrast_of(luminance(a), luminance(b))
+
+
+def contrast_of(a: float, b: float) -> float:
+    """WCAG 2 contrast ratio of two relative luminances."""
+    high, low = sorted((a, b), reverse=True)
     return (high + 0.05) / (low + 0.05)
 
 
