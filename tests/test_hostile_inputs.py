@@ -3,7 +3,8 @@
 Each row is what an attacker or an unlucky casino fed a command (issue 14); before, most
 ended in a traceback (RecursionError, decimal.Overflow, OverflowError, ValueError,
 PermissionError), wrote files before refusing (a log, ``/credentials.json``) or were
-accepted (``sim --delay nan``). Every row runs the real CLI in a subprocess and checks
+accepted (``sim --delay nan``). Every row runs the real CLI - its ``main(argv)`` in the test's
+process (``tests/cli.py``), a subprocess for the rows whose stdout is a full device - and checks
 the exit status, that stderr is one line of bounded length containing the expected
 words, and that no file was created or changed - in the test's folder or in ``/``.
 """
@@ -171,9 +172,13 @@ def test_refused_in_one_line_with_nothing_written(world: Path, argv: list[str], 
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "DEALER_STATION_JOURNAL")}
     env["QT_QPA_PLATFORM"] = "offscreen"  # a display: run stays a live run
     before, root_before = tree(world), sorted(os.listdir("/"))
-    with open(argv[-1][1:] if argv[-1].startswith(">") else os.devnull, "w") as stdout:
-        result = station_cli.run([sys.executable, "-m", "dealer_station", *args], stdout=stdout,
-                                stderr=subprocess.PIPE, text=True, cwd=world, env=env, timeout=120)
+    command = [sys.executable, "-m", "dealer_station", *args]
+    if argv[-1].startswith(">"):  # a full stdout is the process's own: a real subprocess writing to that file
+        with open(argv[-1][1:], "w") as stdout:
+            result = station_cli.run(command, stdout=stdout, stderr=subprocess.PIPE, text=True, cwd=world, env=env,
+                                     timeout=120)
+    else:  # the real main(argv) in this process (tests/cli.py): an exception escaping it fails the test
+        result = station_cli.run(command, capture_output=True, text=True, cwd=world, env=env, timeout=120)
     assert result.returncode == 2, result.stderr[-2000:]
     assert "Traceback" not in result.stderr
     lines = result.stderr.splitlines()
