@@ -38,24 +38,36 @@ def kill_at(journal: Path, point: str) -> None:
     """Run the child station to ``point`` of round 2 and SIGKILL it there."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     child = subprocess.Popen([sys.executable, "-m", "tests.session.sensed_kill_child", str(journal), point],
-                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     try:
         assert child.stdout is not None
-        deadline = time.monotonic() + 20.0
-        line = ""
-        with selectors.DefaultSelector() as sel:  # its log lines go to stdout too: read up to the mark
-            sel.register(child.stdout, selectors.EVENT_READ)
-            while not line.startswith("AT ") and sel.select(max(0.0, deadline - time.monotonic())):
-                line = child.stdout.readline()
-                if not line:
-                    break
-        assert line.strip() == f"AT {point}", f"the station never reached {point}"
+        line = _first_mark(child.stdout.fileno(), time.monotonic() + 20.0)
+        assert line == f"AT {point}", f"the station never reached {point} (its last line: {line!r})"
         os.kill(child.pid, signal.SIGKILL)
         assert child.wait(10) == -signal.SIGKILL
     finally:
         if child.poll() is None:
             child.kill()
             child.wait()
+
+
+def _first_mark(fd: int, deadline: float) -> str:
+    """The child's first line starting ``AT `` (its log lines go to stdout too), read straight from the
+    pipe: a buffered ``readline`` may hold the mark while ``select`` waits on an empty pipe."""
+    seen = b""
+    with selectors.DefaultSelector() as sel:
+        sel.register(fd, selectors.EVENT_READ)
+        while sel.select(max(0.0, deadline - time.monotonic())):
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            seen += chunk
+            *lines, _partial = seen.split(b"\n")
+            marks = [line for line in lines if line.startswith(b"AT ")]
+            if marks:
+                return marks[0].decode().strip()
+    lines = seen.decode(errors="replace").strip().splitlines()
+    return lines[-1] if lines else ""
 
 
 def journaled(journal: Path) -> tuple[str, dict[tuple[int, str], tuple[Decimal, tuple[str, ...]]]]:
