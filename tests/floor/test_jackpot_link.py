@@ -524,6 +524,7 @@ class KillsTheFloor(FloorLink):
         return super()._commit(op, round_id, request, dying)
 
 
+@pytest.mark.slow  # SIGKILLs a PostgreSQL server of its own mid-commit
 @pytest.mark.parametrize("op", ["contribute", "award"])
 def test_the_floor_killed_mid_commit_loses_nothing_and_counts_nothing_twice(tmp_path: Path, op: str) -> None:
     with PostgresServer.running() as server:

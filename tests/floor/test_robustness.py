@@ -68,6 +68,7 @@ def wait_until(predicate: object, timeout: float = 20.0) -> bool:
     return False
 
 
+@pytest.mark.slow  # SIGKILLs a PostgreSQL server of its own
 def test_server_killed_mid_transaction_loses_and_duplicates_nothing(own_server: PostgresServer, long_journal: Path) -> None:
     floor = new_floor(own_server)
     # An owner session holds the station row: the forwarder's batch transaction blocks inside ingest.
@@ -90,6 +91,7 @@ def test_server_killed_mid_transaction_loses_and_duplicates_nothing(own_server: 
     assert floor_records(floor.owner_url) == journal_records(long_journal)
 
 
+@pytest.mark.slow  # SIGKILLs a PostgreSQL server of its own
 def test_server_killed_mid_stream_resumes_exactly(own_server: PostgresServer, long_journal: Path) -> None:
     floor = new_floor(own_server)
     total = len(journal_records(long_journal))
@@ -128,6 +130,7 @@ def _forward_process(journal: Path, url: str, *extra: str) -> subprocess.Popen[s
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+@pytest.mark.slow  # SIGKILLs the forwarder process
 def test_forwarder_process_killed_and_restarted(floor: Floor, long_journal: Path) -> None:
     total = len(journal_records(long_journal))
     proc = _forward_process(long_journal, floor.station_url)
@@ -146,6 +149,7 @@ def test_forwarder_process_killed_and_restarted(floor: Floor, long_journal: Path
     assert floor_records(floor.owner_url) == journal_records(long_journal)
 
 
+@pytest.mark.slow  # SIGKILLs a PostgreSQL server of its own
 def test_table_keeps_playing_through_an_outage_and_the_floor_catches_up(own_server: PostgresServer,
                                                                          tmp_path: Path) -> None:
     floor = new_floor(own_server)

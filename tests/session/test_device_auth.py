@@ -250,7 +250,6 @@ def test_simulate_refuses_every_impostor_rogue_and_swap(tmp_path: Path) -> None:
     assert device_keys_path(tmp_path / "sim.sqlite").exists()  # the simulation journal's own devices file
 
 
-@pytest.mark.slow
 @pytest.mark.slow  # 100 rounds of reconnecting shoes (each waits out a link timeout)
 def test_simulate_cli_with_the_issues_rates(tmp_path: Path) -> None:
     journal = tmp_path / "sim.sqlite"
