@@ -167,6 +167,9 @@ class FaultArmer:
         self.swap_armed = False
         self.genuine_serial: str | None = None
         """The shoe's own serial number, put back after a swap."""
+        self.settled_at = 0.0
+        """When the genuine unit put back has been up a link timeout (``time.monotonic``): no fault
+        is armed before then."""
 
     def arm(self, seats: int) -> list[str]:
         armed = [k for k in FAULT_KINDS if k in self.rates and self.rng.random() < self.rates[k]]
@@ -174,6 +177,7 @@ class FaultArmer:
         plan = self.shoe.faults if self.shoe is not None else None
         some_card = self.rng.randrange(52)
         for kind in armed:
+            time.sleep(max(0.0, self.settled_at - time.monotonic()))  # a unit just put back settles first
             at = self.rng.randrange(1, deal)
             if kind == "unreadable":  # the reader's next read, or this draw of the reading shoe's
                 self.unreadable_at = at
@@ -242,9 +246,10 @@ class FaultArmer:
         shoe.inject("disconnect", seconds=REPLUG_SECONDS)
         if not self.session.wait_for(lambda s: s.device("shuffler").connected, AUTH_WAIT):
             raise DealerStationError(f"simulate: the genuine shoe did not come back within {AUTH_WAIT:g} s")
-        # Left to settle for a link timeout, as a unit put back is: the driver counts a link that
-        # drops sooner as flapping and backs off its reconnects (up to 2 s each).
-        time.sleep(self.session.table.devices.link_timeout)
+        # Left to settle for a link timeout, as a unit put back is, before the next fault is armed: the
+        # driver counts a link that drops sooner as flapping and backs off its reconnects (up to 2 s
+        # each). Rounds without a fault play on meanwhile.
+        self.settled_at = time.monotonic() + self.session.table.devices.link_timeout
 
     def injected(self, armed: list[str]) -> list[str]:
         """Of this round's armed faults, those that took effect (a swap needs its card to be dealt)."""
