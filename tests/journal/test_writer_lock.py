@@ -174,6 +174,21 @@ def _sqlite_locks(path: Path) -> list[str]:
     return [" ".join(r[1:]) for r in rows if r[1] == "POSIX" and r[4] == str(os.getpid()) and r[5] == key]
 
 
+def _who_else(path: Path) -> dict[str, object]:
+    """What else in this process could hold a lock on ``path``: its live threads and its descriptors of
+    the file (a failure under three workers once showed one more SQLite read lock than the writer's)."""
+    import threading
+
+    fds = []
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            if os.path.samefile(f"/proc/self/fd/{fd}", path):
+                fds.append(int(fd))
+        except OSError:
+            continue
+    return {"threads": sorted(t.name for t in threading.enumerate()), "fds": sorted(fds)}
+
+
 def test_a_refused_second_writer_in_the_same_process_leaves_the_first_ones_locks(tmp_path: Path) -> None:
     """Closing any descriptor of a file drops every POSIX lock the process holds on it: the refusals
     (and a reader's header check) must not take SQLite's locks away from the writer that holds it."""
@@ -191,7 +206,7 @@ def test_a_refused_second_writer_in_the_same_process_leaves_the_first_ones_locks
             for name in [*names, *([other] if mounted else [])]:
                 with pytest.raises(JournalError, match=f"is open for writing by pid {os.getpid()}"):
                     Journal(name, table_id="T1", purpose="simulation")
-                assert _sqlite_locks(path) == held, name
+                assert _sqlite_locks(path) == held, (name, _who_else(path))
             before = len(os.listdir("/proc/self/fd"))  # this worker's own, whatever tests ran in it before
             for _ in range(50):  # readers beside the writer, as a report would open them
                 with Journal.open_readonly(path) as reader:
