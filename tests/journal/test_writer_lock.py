@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -177,8 +178,6 @@ def _sqlite_locks(path: Path) -> list[str]:
 def _who_else(path: Path) -> dict[str, object]:
     """What else in this process could hold a lock on ``path``: its live threads and its descriptors of
     the file (a failure under three workers once showed one more SQLite read lock than the writer's)."""
-    import threading
-
     fds = []
     for fd in os.listdir("/proc/self/fd"):
         try:
