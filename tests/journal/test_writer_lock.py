@@ -168,11 +168,22 @@ def test_a_second_mount_of_the_same_file_is_refused(holder: tuple[subprocess.Pop
 
 
 def _sqlite_locks(path: Path) -> list[str]:
-    """This process's POSIX (SQLite's) locks on the file, from /proc/locks."""
+    """This process's POSIX (SQLite's) locks on the file, from /proc/locks.
+
+    /proc/locks is printed a page at a time from one global list, unlocked between reads: while other
+    test workers take and drop locks, one read can show a row twice or miss one (seen under three
+    workers: an identical second READ row, which the kernel cannot hold, since it merges one owner's
+    locks on one range). So the rows count only once two reads in a row agree."""
     info = os.stat(path)
     key = f"{os.major(info.st_dev):02x}:{os.minor(info.st_dev):02x}:{info.st_ino}"
-    rows = [line.split() for line in Path("/proc/locks").read_text().splitlines()]
-    return [" ".join(r[1:]) for r in rows if r[1] == "POSIX" and r[4] == str(os.getpid()) and r[5] == key]
+    previous: list[str] | None = None
+    for _ in range(50):
+        rows = [line.split() for line in Path("/proc/locks").read_text().splitlines()]
+        mine = [" ".join(r[1:]) for r in rows if r[1] == "POSIX" and r[4] == str(os.getpid()) and r[5] == key]
+        if mine == previous:
+            return mine
+        previous = mine
+    raise AssertionError(f"/proc/locks never read the same twice for {key}: last {previous}")
 
 
 def _who_else(path: Path) -> dict[str, object]:
