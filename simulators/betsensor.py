@@ -8,7 +8,8 @@ built with (``antennas``), as the real reader scans them in turn. Faults: an ant
 chip missing from the next round only, or ``flaky_rate`` per chip per round), a bad CRC or line
 noise at a rate, and the cable pulled (``inject("disconnect")``).
 
-``rounds`` is how many inventory rounds went out; ``wait_rounds(n)`` blocks until ``n`` more have.
+``rounds`` is how many inventory rounds went out; ``wait_rounds(n)`` blocks until ``n`` more have,
+``wait_round(k)`` until round ``k`` has.
 ``scan(n)`` asks for ``n`` rounds now, written back to back without waiting out the interval: a
 station that consumes rounds faster than a real reader scans (the simulated table) is paced by
 the rounds it needs, not by the clock. ``trace`` (if set) is called with each round's number and
@@ -149,7 +150,13 @@ class BetSensorSimulator(StreamingTwin):
         """Block until ``count`` more inventory rounds were written."""
         with self._cond:
             target = self.rounds + count
-            return self._cond.wait_for(lambda: self.rounds >= target, timeout)
+        return self.wait_round(target, timeout)
+
+    def wait_round(self, number: int, timeout: float = 5.0) -> bool:
+        """Block until round ``number`` went out and ``trace`` saw it: the station may read a line
+        before the thread that wrote it has traced it."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self.rounds >= number, timeout)
 
     def scan(self, count: int = 1) -> int:
         """Scan ``count`` more rounds now, back to back; returns the number the last of them carries
