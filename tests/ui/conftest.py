@@ -56,9 +56,14 @@ def station(tmp_path: Path) -> Iterator[tuple[TableSession, ScriptedShoe]]:
 
 def open_window(qtbot, qapp, session: TableSession, size: tuple[int, int] = (1280, 800), language: str | None = None):
     """The real main window on ``session``, themed, shown offscreen on a ``size`` panel."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
     from ui import theme
     from ui.shell import MainWindow
 
+    # The last test's window is closed but its deletion still queued: theming the application re-polishes
+    # every live widget (about 100 ms for one left-over window), so let it go first.
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     theme.apply(qapp)
     win = MainWindow(session, language=language)
     qtbot.addWidget(win)
