@@ -50,7 +50,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import structlog
 
@@ -62,11 +62,23 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger(__name__)
 
-__all__ = ["AuthError", "CredentialError", "CredentialStore", "Enrolment", "Supervisor", "credentials_path",
+__all__ = ["ENROLMENT_COST", "AuthError", "CredentialError", "CredentialStore", "Enrolment", "ScryptCost", "Supervisor", "credentials_path",
            "enrolment_id", "journal_binding"]
 
 FORMAT_NAME = "dealer-station-credentials"
-SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
+
+
+@dataclass(frozen=True, slots=True)
+class ScryptCost:
+    """scrypt's work parameters; every record keeps the ones it was hashed with, so checking it needs no other."""
+
+    n: int
+    r: int
+    p: int
+
+
+ENROLMENT_COST = ScryptCost(2**14, 8, 1)
+"""What every badge and pit user is enrolled with (about 80 ms of one core here)."""
 _SALT_BYTES = 16
 _KEY_BYTES = 32
 _PIN = re.compile(r"[0-9]{4,12}")
@@ -172,6 +184,9 @@ class CredentialStore:
     """
 
     FILE_FORMAT = FORMAT_NAME
+    COST: ClassVar[ScryptCost] = ENROLMENT_COST
+    """The cost new enrolments (and the decoy for unknown badges) are hashed at; not configurable by a
+    profile or the CLI. The test suite lowers it in-process (tests/conftest.py) to enrol ~700 badges."""
     RECORDS_KEY = "supervisors"
     NOT_ACCEPTED = NOT_ACCEPTED
     ID_FIELD, SECRET_FIELD = "badge", "pin"
@@ -204,7 +219,8 @@ class CredentialStore:
         """The journal the file says it belongs to, as last read."""
         self._records: dict[str, dict[str, Any]] = self._load()
         # Hash for unknown and locked-out badges: every refusal costs one scrypt.
-        self._decoy = {"salt": secrets.token_bytes(_SALT_BYTES).hex(), "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P,
+        cost = self.COST
+        self._decoy = {"salt": secrets.token_bytes(_SALT_BYTES).hex(), "n": cost.n, "r": cost.r, "p": cost.p,
                        "hash": "00" * _KEY_BYTES}
 
     # ----------------------------------------------------------------- storage
@@ -367,13 +383,14 @@ class CredentialStore:
         if not self.path.parent.is_dir():
             raise CredentialError(f"no folder {self.path.parent} for the credential file", "journal")
         salt = secrets.token_bytes(_SALT_BYTES)
-        digest = _scrypt(pin, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P)
+        cost = self.COST
+        digest = _scrypt(pin, salt, cost.n, cost.r, cost.p)
         with self._updating() as records:
             if badge in records and not replace:
                 raise CredentialError(f"{self.ID_FIELD} {badge} already exists", self.ID_FIELD)
             records[badge] = {
                 "role": role, "salt": salt.hex(), "hash": digest.hex(),
-                "n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P, "failures": 0, "locked_until": None,
+                "n": cost.n, "r": cost.r, "p": cost.p, "failures": 0, "locked_until": None,
                 "failed_since_success": 0,
             }
             if builtin:

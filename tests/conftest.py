@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from dealer_station.supervisor import CredentialStore, ScryptCost
 from tests.pg import PostgresServer
 
 BACKENDS_GROUP = "dealer_station.backends"
@@ -48,6 +49,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     frees, so the minute-long checks start at once on both cores and the short tests fill in around them,
     instead of one long check starting last and running alone."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+SUITE_COST = ScryptCost(2**10, 8, 1)
+"""Enrolment cost for badges and pit users made in-process: the suite enrols about 700 (57 s of CPU at
+the shipped 2**14). The same code hashes and checks them; tests marked ``shipped_kdf`` and every
+subprocess CLI keep ``ENROLMENT_COST``."""
+
+
+@pytest.fixture(autouse=True)
+def _suite_enrolment_cost(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    if request.node.get_closest_marker("shipped_kdf") is None:
+        monkeypatch.setattr(CredentialStore, "COST", SUITE_COST)
 
 
 @pytest.fixture(scope="session")

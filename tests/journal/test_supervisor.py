@@ -10,7 +10,7 @@ import pytest
 
 from dealer_station.errors import DealerStationError
 from dealer_station.journal import Journal
-from dealer_station.supervisor import AuthError, CredentialError, CredentialStore
+from dealer_station.supervisor import ENROLMENT_COST, AuthError, CredentialError, CredentialStore, ScryptCost
 
 
 class Clock:
@@ -41,6 +41,7 @@ def store(tmp_path: Path, clock: Clock) -> CredentialStore:
     return s
 
 
+@pytest.mark.shipped_kdf
 def test_pin_stored_only_as_salted_hash(tmp_path: Path, store: CredentialStore) -> None:
     store.add("0413", "73915")
     text = (tmp_path / "credentials.json").read_text()
@@ -198,3 +199,18 @@ def test_malformed_badge_not_echoed_into_the_journal(tmp_path: Path) -> None:
         refused(s, "x" * 100_000 + "\n", "1234")
         (event,) = journal.events(kinds={"supervisor_auth"})
     assert (event.actor, event.payload) == ("supervisor:(malformed)", {"ok": False, "reason": "unknown badge"})
+
+
+def test_a_record_is_checked_at_the_cost_it_was_hashed_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What lets the suite enrol cheaply and the station read any file: each record names its own cost."""
+    path = tmp_path / "credentials.json"
+    monkeypatch.setattr(CredentialStore, "COST", ENROLMENT_COST)
+    CredentialStore(path).add("0412", "73915")
+    monkeypatch.setattr(CredentialStore, "COST", ScryptCost(2**10, 8, 1))
+    later = CredentialStore(path)
+    later.add("0413", "73916")
+    assert later.authenticate("0412", "73915").badge == "0412" and later.authenticate("0413", "73916").badge == "0413"
+    records = json.loads(path.read_text())["supervisors"]
+    assert [(records[b]["n"], records[b]["r"], records[b]["p"]) for b in ("0412", "0413")] == [(2**14, 8, 1), (2**10, 8, 1)]
+    with pytest.raises(AuthError):
+        later.authenticate("0412", "73916")
