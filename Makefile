@@ -28,11 +28,11 @@ run: $(STAMP) fonts
 # and --dist load with --maxschedchunk 2 hands each worker the next test as it frees: the long checks
 # start at once on every core, the short ones fill in around them. (Without the chunk limit xdist's
 # first hand-out gives one worker a quarter of its share in a block: every slow test, run one after
-# another while the other workers finish and wait.) One worker more than the cores: a third of a
-# test's time is waiting (the screen's arm and double-tap timers, device timeouts, subprocesses), and
-# the extra worker computes meanwhile (docs/performance.md: 2 cores, 3 workers 4:49-4:57, 2 workers 5:48).
-# CI runs this.
-JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
+# another while the other workers finish and wait.) One worker per core: a third worker is faster
+# on a quiet machine (4:49-4:57 against 5:48) but on a busy one starves the pit page's latency checks
+# (the page within 1-2 s while par computes or the floor is down; docs/performance.md). CI runs this;
+# `make test JOBS=3` for a quicker local run.
+JOBS ?= auto
 XDIST = -n $(JOBS) --dist load --maxschedchunk 2
 test: $(STAMP) fonts chromium lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q $(XDIST)
