@@ -29,7 +29,12 @@ def past_double_tap(qtbot, button: QPushButton) -> None:
 def click(qtbot, button: QPushButton) -> None:
     """One deliberate tap: never so soon after this button's last that the guard takes it for a bounce
     (a test that means a double tap presses with ``qtbot.mouseClick`` itself)."""
-    assert button.isVisible() and button.isEnabled(), button.objectName()
+    # The screen renders what the worker did a moment after the session changed: wait for the button as a
+    # croupier waits for the screen, then fail naming it.
+    try:
+        qtbot.waitUntil(lambda: button.isVisible() and button.isEnabled(), timeout=TIMEOUT)
+    except qtbot.TimeoutError:
+        raise AssertionError(f"{button.objectName()} not visible and enabled within {TIMEOUT} ms") from None
     past_double_tap(qtbot, button)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
