@@ -62,8 +62,8 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger(__name__)
 
-__all__ = ["ENROLMENT_COST", "AuthError", "CredentialError", "CredentialStore", "Enrolment", "ScryptCost", "Supervisor", "credentials_path",
-           "enrolment_id", "journal_binding"]
+__all__ = ["ENROLMENT_COST", "AuthError", "CredentialError", "CredentialStore", "Enrolment", "ScryptCost",
+           "Supervisor", "credentials_path", "enrolment_id", "journal_binding"]
 
 FORMAT_NAME = "dealer-station-credentials"
 

@@ -10,7 +10,8 @@ import pytest
 
 from dealer_station.errors import DealerStationError
 from dealer_station.journal import Journal
-from dealer_station.supervisor import ENROLMENT_COST, AuthError, CredentialError, CredentialStore, ScryptCost
+from dealer_station.supervisor import ENROLMENT_COST, AuthError, CredentialError, CredentialStore
+from tests.conftest import SUITE_COST
 
 
 class Clock:
@@ -206,11 +207,12 @@ def test_a_record_is_checked_at_the_cost_it_was_hashed_with(tmp_path: Path, monk
     path = tmp_path / "credentials.json"
     monkeypatch.setattr(CredentialStore, "COST", ENROLMENT_COST)
     CredentialStore(path).add("0412", "73915")
-    monkeypatch.setattr(CredentialStore, "COST", ScryptCost(2**10, 8, 1))
+    monkeypatch.setattr(CredentialStore, "COST", SUITE_COST)
     later = CredentialStore(path)
     later.add("0413", "73916")
     assert later.authenticate("0412", "73915").badge == "0412" and later.authenticate("0413", "73916").badge == "0413"
     records = json.loads(path.read_text())["supervisors"]
-    assert [(records[b]["n"], records[b]["r"], records[b]["p"]) for b in ("0412", "0413")] == [(2**14, 8, 1), (2**10, 8, 1)]
+    assert [(records[b]["n"], records[b]["r"], records[b]["p"]) for b in ("0412", "0413")] == [
+        (ENROLMENT_COST.n, ENROLMENT_COST.r, ENROLMENT_COST.p), (SUITE_COST.n, SUITE_COST.r, SUITE_COST.p)]
     with pytest.raises(AuthError):
         later.authenticate("0412", "73916")

@@ -62,7 +62,7 @@ def open_window(qtbot, qapp, session: TableSession, size: tuple[int, int] = (128
     from ui.shell import MainWindow
 
     # The last test's window is closed but its deletion still queued: theming the application re-polishes
-    # every live widget (about 100 ms for one left-over window), so let it go first.
+    # every live widget (about 70 ms for one left-over window), so let it go first.
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     theme.apply(qapp)
     win = MainWindow(session, language=language)
