@@ -16,7 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QDialog
 
 from dealer_station.cards import parse_card
@@ -63,6 +63,10 @@ class Rig:
             dialog.close()
         self.window.worker.shutdown(wait=True)
         self.window.close_now()
+        # A closed window still lives until deleted; every live widget is re-polished whenever the
+        # application is themed again, so a run of rigs left alive makes each later theming cost seconds.
+        self.window.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         for journal in self.journals:
             journal.close()
 

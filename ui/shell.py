@@ -75,7 +75,8 @@ class MainWindow(QMainWindow):
         self.tally = ShiftTally(session.table.shifts)
         self.tally.seed(self.journal.events(kinds=set(ShiftTally.KINDS)))  # a restart loses nothing
         counts_catches = self.journal if session.sensing is not None else None  # what the bet sensor caught
-        session.add_listener(lambda s: self.tally.observe(s.state, counts_catches))
+        self._tally_listener = lambda s: self.tally.observe(s.state, counts_catches)
+        session.add_listener(self._tally_listener)
         self.setWindowTitle(f"Dealer Station - table {session.table.table_id}")
         self.setObjectName("mainWindow")
         self._metrics = theme.Metrics(1.0)
@@ -409,14 +410,14 @@ class MainWindow(QMainWindow):
         """Coalesce bursts of state changes (a deal is many events) into one render."""
         if not self._render_pending:
             self._render_pending = True
-            QTimer.singleShot(0, self.render_now)
+            QTimer.singleShot(0, self, self.render_now)  # dropped if the window is deleted first
 
     def render_now(self) -> None:
         self._render_pending = False
         with self.session.held_still() as steady:
             if not steady:
                 self._render_pending = True  # a command holds the session: look again shortly
-                QTimer.singleShot(RETRY_MS, self.render_now)
+                QTimer.singleShot(RETRY_MS, self, self.render_now)
                 return
             self._render()
 
@@ -484,6 +485,8 @@ class MainWindow(QMainWindow):
             self._confirm_close()
             return
         self.worker.shutdown(wait=False)
+        self.bridge.detach()
+        self.session.remove_listener(self._tally_listener)
         super().closeEvent(event)
 
     def _confirm_close(self) -> None:

@@ -81,4 +81,12 @@ class StateBridge(QObject):
 
     def __init__(self, session: Any, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        session.add_listener(lambda _session: self.changed.emit())
+        self._session = session
+        session.add_listener(self._tell)
+
+    def _tell(self, _session: Any) -> None:
+        self.changed.emit()
+
+    def detach(self) -> None:
+        """Stop listening (the window closes: later changes must not reach deleted widgets)."""
+        self._session.remove_listener(self._tell)

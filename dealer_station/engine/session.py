@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -200,6 +200,11 @@ class TableSession:
     def add_listener(self, listener: Listener) -> None:
         """Called (on the caller's thread) after every committed transaction."""
         self._listeners.append(listener)
+
+    def remove_listener(self, listener: Listener) -> None:
+        """Stop calling ``listener`` (a closed screen must not be told, or kept alive, any longer)."""
+        with suppress(ValueError):
+            self._listeners.remove(listener)
 
     @property
     def round(self) -> RoundState | None:

@@ -23,6 +23,37 @@ BADGE, PIN = "0412", "2468"
 DECK = ["2c", "7d", "9h", "Js", "Qs", "As", "Ac", "8d", "3h", "Kd", "7c"]
 
 
+def _flush_deletions() -> None:
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture(autouse=True)
+def no_window_outlives_its_test(request):
+    """Fail a UI test that leaves a top-level widget alive, and delete it so the next test is unharmed.
+
+    Theming the application re-polishes every live widget: one left-over window costs about 70 ms
+    a theming, a hundred of them seconds, so leaks made every later UI test slower.
+    """
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is None:  # a test in this folder that never touches Qt
+        yield
+        return
+    _flush_deletions()
+    before = {id(w) for w in QApplication.topLevelWidgets()}
+    yield
+    _flush_deletions()
+    left = [w for w in QApplication.topLevelWidgets() if id(w) not in before]
+    for widget in left:
+        widget.close()
+        widget.deleteLater()
+    _flush_deletions()
+    assert not left, f"{request.node.nodeid} left {len(left)} top-level widget(s) alive: " + ", ".join(
+        sorted({type(w).__name__ for w in left}))
+
+
 @pytest.fixture
 def table():
     return load_profile("uth-default")
@@ -56,15 +87,10 @@ def station(tmp_path: Path) -> Iterator[tuple[TableSession, ScriptedShoe]]:
 
 def open_window(qtbot, qapp, session: TableSession, size: tuple[int, int] = (1280, 800), language: str | None = None):
     """The real main window on ``session``, themed, shown offscreen on a ``size`` panel."""
-    from PySide6.QtCore import QCoreApplication, QEvent
-
     from ui import theme
     from ui.shell import MainWindow
 
-    # The last test's window is closed but its deletion still queued: theming the application re-polishes
-    # every live widget (about 70 ms for one left-over window), so let it go first.
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    theme.apply(qapp)
+    theme.apply(qapp)  # cheap only because no earlier test's window is still alive (no_window_outlives_its_test)
     win = MainWindow(session, language=language)
     qtbot.addWidget(win)
     win.fit_panel(*size)

@@ -36,3 +36,24 @@ def test_picker_preselects_the_read_and_refuses_a_card_in_play(qtbot, qapp, wind
     assert picker.card == parse_card("Td") and picker.preview.describe() == "10d"
     click(qtbot, picker.ok)
     assert chosen == [parse_card("Td")]
+
+
+def test_a_closed_and_deleted_window_hears_no_more_from_the_table(qtbot, qapp, station):
+    """The table runs on after its screen goes (a restart of the UI): nothing may reach dead widgets."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from structlog.testing import capture_logs
+
+    session, shoe = station
+    win = MainWindow(session)  # not given to qtbot: this test deletes it itself
+    win.fit_panel(800, 480)
+    win.show()
+    win.schedule_render()  # a render queued, as a burst of device events leaves one
+    win.close_now()
+    win.worker.shutdown(wait=True)
+    win.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    with capture_logs() as logs:
+        shoe.connect()  # the table changes: a live window would re-render
+        qtbot.wait(50)  # the queued render and any signal would run now (pytest-qt fails on their errors)
+    assert session.state.devices["shuffler"].connected
+    assert not [line for line in logs if line["event"] == "listener_failed"], logs
