@@ -25,9 +25,11 @@ def test_every_phase_fits_every_panel(qapp, tmp_path: Path, scene: str) -> None:
     found: list[str] = []
     seen = []
     try:
-        for phase in play(rig):
+        for n, phase in enumerate(play(rig)):
             seen.append(phase)
-            for size in PANELS:
+            # Up the panels, then down: the last panel of a phase is the first of the next, one
+            # restyle of the whole window (~50 ms) saved a phase.
+            for size in PANELS if n % 2 == 0 else PANELS[::-1]:
                 rig.window.fit_panel(*size)
                 rig.render()
                 found += [f"{scene}/{phase} {size[0]}x{size[1]}: {p}" for p in window_problems(rig.window, size)]
