@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -31,11 +32,21 @@ def wait_all(plays: dict[str, subprocess.Popen[str]], timeout: float) -> None:
 
 
 @pytest.fixture(scope="session")
-def journals(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """One UTH journal per play, played at the same time by three simulate processes."""
-    folder = tmp_path_factory.mktemp("audit")
+def journals(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> dict[str, Path]:
+    """One UTH journal per play, played at the same time by three simulate processes.
+
+    Played once per run: under pytest-xdist the first worker to ask plays them in the run's
+    shared folder while the others wait on a lock (the pytest-xdist recipe), then all read them.
+    """
+    shared = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    folder = shared / "audit-journals"
     paths = {name: folder / f"{name}.sqlite" for name in PLAYS}
-    wait_all({name: simulate_cli(paths[name], *PLAYS[name]) for name in PLAYS}, 120)
+    with open(shared / "audit-journals.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "done").exists():
+            folder.mkdir(exist_ok=True)
+            wait_all({name: simulate_cli(paths[name], *PLAYS[name]) for name in PLAYS}, 120)
+            (folder / "done").touch()
     return paths
 
 
