@@ -16,7 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QDialog
 
 from dealer_station.cards import parse_card
@@ -29,7 +29,7 @@ from dealer_station.money import format_money
 from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
 
-from .shell import MainWindow, settle_layout
+from .shell import MainWindow, delete_now, settle_layout
 
 BADGE, PIN = "0000", "1234"  # a throwaway credential store in a temporary folder
 PROGRAM = {"version": "scenes", "sha256": "0" * 64, "files": 0}
@@ -65,8 +65,7 @@ class Rig:
         self.window.close_now()
         # A closed window still lives until deleted; every live widget is re-polished whenever the
         # application is themed again, so a run of rigs left alive makes each later theming cost seconds.
-        self.window.deleteLater()
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        delete_now(self.window)
         for journal in self.journals:
             journal.close()
 

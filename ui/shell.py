@@ -503,6 +503,13 @@ class MainWindow(QMainWindow):
         self.close()
 
 
+def delete_now(*widgets: QWidget) -> None:
+    """Delete ``widgets`` (closed ones stay alive until then) and any deletion already queued."""
+    for widget in widgets:
+        widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
 def settle_layout(window: QWidget) -> None:
     """Lay out what the last render built (nested layouts need a pass per level)."""
     for _ in range(4):

@@ -23,12 +23,6 @@ BADGE, PIN = "0412", "2468"
 DECK = ["2c", "7d", "9h", "Js", "Qs", "As", "Ac", "8d", "3h", "Kd", "7c"]
 
 
-def _flush_deletions() -> None:
-    from PySide6.QtCore import QCoreApplication, QEvent
-
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-
-
 @pytest.fixture(autouse=True)
 def no_window_outlives_its_test(request):
     """Fail a UI test that leaves a top-level widget alive, and delete it so the next test is unharmed.
@@ -38,18 +32,19 @@ def no_window_outlives_its_test(request):
     """
     from PySide6.QtWidgets import QApplication
 
+    from ui.shell import delete_now
+
     if QApplication.instance() is None:  # a test in this folder that never touches Qt
         yield
         return
-    _flush_deletions()
+    delete_now()
     before = {id(w) for w in QApplication.topLevelWidgets()}
     yield
-    _flush_deletions()
+    delete_now()
     left = [w for w in QApplication.topLevelWidgets() if id(w) not in before]
     for widget in left:
         widget.close()
-        widget.deleteLater()
-    _flush_deletions()
+    delete_now(*left)
     assert not left, f"{request.node.nodeid} left {len(left)} top-level widget(s) alive: " + ", ".join(
         sorted({type(w).__name__ for w in left}))
 

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QDialog
 
 from dealer_station.cards import parse_card
 from ui.card_picker import CardPicker
-from ui.shell import MainWindow
+from ui.shell import MainWindow, delete_now
 
 from .helpers import button, click, dialog
 
@@ -40,7 +40,6 @@ def test_picker_preselects_the_read_and_refuses_a_card_in_play(qtbot, qapp, wind
 
 def test_a_closed_and_deleted_window_hears_no_more_from_the_table(qtbot, qapp, station):
     """The table runs on after its screen goes (a restart of the UI): nothing may reach dead widgets."""
-    from PySide6.QtCore import QCoreApplication, QEvent
     from structlog.testing import capture_logs
 
     session, shoe = station
@@ -50,8 +49,7 @@ def test_a_closed_and_deleted_window_hears_no_more_from_the_table(qtbot, qapp, s
     win.schedule_render()  # a render queued, as a burst of device events leaves one
     win.close_now()
     win.worker.shutdown(wait=True)
-    win.deleteLater()
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    delete_now(win)
     with capture_logs() as logs:
         shoe.connect()  # the table changes: a live window would re-render
         qtbot.wait(50)  # the queued render and any signal would run now (pytest-qt fails on their errors)
