@@ -179,7 +179,8 @@ def test_settlement_shows_each_spot_against_what_is_due_and_holds_paid_until_rig
     assert record == {"seat": 1, "problems": ["Ante: over 25", "Trips: losing bet not collected", "Play: short 100"],
                       "reason": "Payout counted by hand: it is right"}
     # the shift tally on the strip: the engine's journal, counted
-    tally = win.tally
+    tally = win.tally  # told by the session's listener after the state changed: the phase can be seen first
+    qtbot.waitUntil(lambda: tally.overrides == 1, timeout=TIMEOUT)
     assert (tally.mispays, tally.mispaid, tally.losing_left, tally.overrides) == (2, Decimal(125), 1, 1)
     shown(qtbot, win, lambda: win.strip.caught is not None and win.strip.caught.text() == (
         "Shift: mispays 2 (125) \u00b7 losing bets left 1 \u00b7 past-posts 0 \u00b7 pinches 0 "
