@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from dealer_station.supervisor import CredentialStore, ScryptCost
+from tests import background
 from tests.pg import PostgresServer
 
 BACKENDS_GROUP = "dealer_station.backends"
@@ -44,11 +45,26 @@ def _declare_checkout_backends() -> None:
 _declare_checkout_backends()
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # the session's own process: its workers inherit the folder
+        background.folder()
+
+
+@pytest.hookimpl(trylast=True)  # after -m and -k have deselected: ``make check`` starts no background play
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The long runs first (stable otherwise): with ``--dist load`` each worker takes the next test as it
     frees, so the minute-long checks start at once on both cores and the short tests fill in around them,
-    instead of one long check starting last and running alone."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    instead of one long check starting last and running alone. A test that reads plays made in the
+    background (``tests/background.py``) goes last, and its plays start now (once, whoever collects first)."""
+    items.sort(key=lambda item: (item.get_closest_marker(background.MARKER) is not None,
+                                 item.get_closest_marker("slow") is None))
+    if not config.option.collectonly:
+        background.start(background.names_of(items))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):  # all workers done: a play still running was interrupted
+        background.stop_all()
 
 
 SUITE_COST = ScryptCost(2**10, 8, 1)

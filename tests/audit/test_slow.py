@@ -3,23 +3,25 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from dealer_station.cli import main
-
-from .conftest import simulate_cli, wait_all
+from tests import background
 
 
 @pytest.mark.slow
+@pytest.mark.background("weak-2000", "fair-300")
 def test_weak_shuffle_one_in_ten_found_within_2000_deals_and_a_fair_shoe_passes(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str]) -> None:
     """One shuffle in ten only riffles the previous order 3 times (about 8 minutes of simulate on a busy VM);
-    the fair shoe's 300 deals give the chi-squared its verdict too."""
-    weak, fair = tmp_path / "weak.sqlite", tmp_path / "fair.sqlite"
-    wait_all({"weak": simulate_cli(weak, 2000, "weak_shuffle:0.1", seed=21),
-              "fair": simulate_cli(fair, 300, None, seed=22)}, 1800)
+    the fair shoe's 300 deals give the chi-squared its verdict too. Both are played beside the suite
+    (``tests/background.py``): this test reads their journals."""
+    plays = {name: background.play(name) for name in ("weak-2000", "fair-300")}
+    for name, play in plays.items():
+        code, out = play.result(timeout=1800)
+        assert code == 0, f"simulate {name} failed: {out}"
+    weak, fair = plays["weak-2000"].journal, plays["fair-300"].journal
     assert main(["audit", "shuffles", "--journal", str(weak), "--format", "json"]) == 1
     [shoe] = json.loads(capsys.readouterr().out)["shufflers"]
     assert 1990 <= shoe["deals"] <= 2000 and shoe["verdict"] == "fail"  # a link lost under load costs a deal

@@ -20,6 +20,7 @@ from dealer_station.recall import finished_round_ids, recall_round, strip_recall
 from dealer_station.simulate import simulate
 from dealer_station.table import events as ev
 from dealer_station.table.state import TableState, evolve
+from tests import background
 from tests import cli as station_cli
 
 FAULTS = {"jam": 0.08, "duplicate": 0.04, "misread": 0.08, "disconnect": 0.04, "dispute": 0.05, "absent": 0.08}
@@ -126,16 +127,16 @@ def test_runs_a_table_cannot_play_are_refused_in_one_line_before_anything_is_wri
 
 
 @pytest.mark.slow  # waits out the stall guard
-def test_a_card_refused_over_and_over_is_a_stall_not_progress(tmp_path: Path) -> None:
+@pytest.mark.background("refused-card")
+def test_a_card_refused_over_and_over_is_a_stall_not_progress() -> None:
     """Hand dealt, misreads: a misread board card taken, the real one refused at the showdown
     again and again. Each refusal is journaled, but the hand does not move: the simulation's
-    stall guard voids it instead of passing the card over the reader for ever."""
-    journal = tmp_path / "plh.sqlite"
-    out = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--config", "holdem-pl-1-2",
-                          "--rounds", "20", "--seats", "6", "--seed", "12", "--faults", "misread:0.2", "--json",
-                          "--journal", str(journal)], capture_output=True, text=True, timeout=180)
-    assert out.returncode == 0, out.stderr[-2000:]
-    summary = json.loads(out.stdout)
+    stall guard voids it instead of passing the card over the reader for ever.
+    ``simulate --config holdem-pl-1-2 --seats 6 --seed 12 --faults misread:0.2``, played beside the suite."""
+    play = background.play("refused-card")
+    code, out = play.result(timeout=180)
+    assert code == 0, play.path("err").read_text()[-2000:]
+    journal, summary = play.journal, json.loads(out)
     assert summary["hands_completed"] + sum(summary["voided"].values()) == 20 and summary["conserved"]
     with Journal.open_readonly(journal) as j:
         refused = Counter(e.round_id for e in j.events(kinds={"read_rejected"}))

@@ -27,6 +27,7 @@ from dealer_station.wire.auth import REASONS
 from simulators.device import device_key, program_image
 from simulators.reader import CardReaderSimulator
 from simulators.shuffler import ShufflerSimulator
+from tests import background
 from tests import cli as station_cli
 
 WAIT = 10.0
@@ -251,13 +252,14 @@ def test_simulate_refuses_every_impostor_rogue_and_swap(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow  # 100 rounds of reconnecting shoes (each waits out a link timeout)
-def test_simulate_cli_with_the_issues_rates(tmp_path: Path) -> None:
-    journal = tmp_path / "sim.sqlite"
-    done = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "100", "--json",
-                            "--faults", "impostor:0.1,rogue_firmware:0.1,swap:0.05", "--journal", str(journal)],
-                           capture_output=True, timeout=900)
-    assert done.returncode == 0, done.stderr
-    summary = json.loads(done.stdout)
+@pytest.mark.background("auth-rates")
+def test_simulate_cli_with_the_issues_rates() -> None:
+    """``simulate --rounds 100 --faults impostor:0.1,rogue_firmware:0.1,swap:0.05``, played beside the suite."""
+    play = background.play("auth-rates")
+    code, out = play.result(timeout=900)
+    assert code == 0, play.path("err").read_text()[-2000:]
+    journal = play.journal
+    summary = json.loads(out)
     assert summary["rounds_completed"] + sum(summary["voided"].values()) == 100
     assert sum(summary["devices_refused"].values()) > 0
     _check_simulated(summary, journal)

@@ -16,6 +16,7 @@ from dealer_station.journal import Journal
 from dealer_station.profile_loader import load_profile
 from dealer_station.recall import recall_last
 from dealer_station.simulate import parse_faults, simulate
+from tests import background
 from tests import cli as station_cli
 
 
@@ -124,14 +125,18 @@ def test_disputes_void_rounds_after_decisions_and_return_every_stake(tmp_path: P
 
 
 @pytest.mark.slow  # 40 rounds of 7 seats with every device fault
-def test_all_nine_device_faults_at_once_never_stall_the_table(tmp_path: Path) -> None:
+@pytest.mark.background("nine-faults")
+def test_all_nine_device_faults_at_once_never_stall_the_table() -> None:
     """Every fault kind at 0.3 per round (seed 1): each round ends by rule, none by the
-    simulation's stall guard (before, the first failed dispatch killed the event pump)."""
-    kinds = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door")
-    journal = tmp_path / "all.sqlite"
-    summary = simulate(load_profile("uth-default"), rounds=40, seed=1, seats=7, faults=dict.fromkeys(kinds, 0.3),
-                       journal=journal, progress=None)
-    assert summary.rounds_completed + sum(summary.voided.values()) == 40
+    simulation's stall guard (before, the first failed dispatch killed the event pump).
+    ``simulate --seats 7`` with the nine kinds, played beside the suite."""
+    play = background.play("nine-faults")
+    code, out = play.result(timeout=600)
+    assert code == 0, play.path("err").read_text()[-2000:]
+    assert set(background.DEVICE_FAULTS) == {"jam", "duplicate", "missing", "extra", "misread", "corrupt",
+                                             "disconnect", "powercycle", "door"}
+    journal, summary = play.journal, json.loads(out)
+    assert summary["rounds_completed"] + sum(summary["voided"].values()) == 40
     with Journal.open_readonly(journal) as j:
         reasons = [e.payload.get("reason", "") for e in j.events(kinds={"round_voided"})]
         halts = [e.payload["kind"] for e in j.events(kinds={"halted"})]
