@@ -3,10 +3,11 @@
 The 2,000-deal shuffle audit needs two ``dealer-station simulate`` runs (about 70 CPU-seconds, a
 minute and a half on this VM), and three other issue checks mostly wait on the devices' timeouts (a
 shoe put back after a refusal, the stall guard): played inside their tests they held a worker, idle
-or waiting, for all that time. Instead the process that runs the session (xdist's controller, or pytest alone)
-starts the plays a selected test names (``@pytest.mark.background("weak-2000", ...)``) as soon as the
-selection is known, niced so the tests' own processes come first (the pit page's latency checks among
-them), and the test, ordered last, reads what they wrote. The plays are the same commands, through the
+or waiting, for all that time. Instead the plays a selected test names
+(``@pytest.mark.background("weak-2000", ...)``) start as soon as the selection is known (by whichever
+worker collects first, under a lock in a folder the session's process made), niced so the tests' own
+processes come first (the pit page's latency checks among them), and the test, ordered last, reads what
+they wrote; the session's process ends any play still running and removes the folder at the end. The plays are the same commands, through the
 same real drivers and simulators; only when they start changes.
 """
 
