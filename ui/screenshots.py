@@ -65,8 +65,17 @@ SHOTS: dict[tuple[int, int, str], tuple[str, ...]] = {
 """Panel size and language -> the pictures taken there."""
 
 
+USAGE = "usage: python -m ui.screenshots [FOLDER [PICTURE ...]] (default folder docs/screenshots)"
+
+
 def main(argv: list[str] | None = None) -> int:
     args = argv if argv is not None else sys.argv[1:]
+    if args and args[0] in ("-h", "--help"):
+        print(f"{USAGE}\npictures: {', '.join(PICTURES)}")
+        return 0
+    if args and args[0].startswith("-"):  # not a folder: writing pictures into "./--size" helps nobody
+        print(f"unknown option {args[0]!r}; {USAGE}", file=sys.stderr)
+        return 2
     out = Path(args[0] if args else "docs/screenshots")
     only = set(args[1:])
     unknown = only - set(PICTURES)
