@@ -3,8 +3,8 @@
 A simulated table is one Python process of many threads (the station's pump, a link per device,
 each simulator, the floor's forwarder) that take turns on one interpreter lock. Left to roam two
 cores, every hand-over of that lock wakes a thread on the other core: measured on the project's
-2-core VM (docs/performance.md, 2026-12-04), 200 UTH rounds took 9.2 s of CPU and 9.0 s unpinned
-against 7.1 s and 7.5 s pinned, and three linked tables in one process half the CPU. A process that
+2-core VM (docs/performance.md, 2026-12-04), 200 UTH rounds took 10.3 s of CPU and 10.1 s unpinned
+against 7.6 s and 8.0 s pinned, and three linked tables in one process half the CPU they took unpinned. A process that
 cannot use a second core anyway is faster kept on one, and the other core stays free for the rest
 of the machine.
 

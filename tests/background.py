@@ -14,6 +14,7 @@ same real drivers and simulators; only when they start changes.
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import shlex
 import shutil
@@ -25,6 +26,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -88,6 +90,12 @@ class Play:
                                      f"{self.path('err').read_text(errors='replace')[-2000:]}")
             time.sleep(0.2)
         return int(self.path("rc").read_text()), self.path("out").read_text()
+
+    def summary(self, timeout: float) -> dict[str, Any]:
+        """The play's ``--json`` summary, once it has ended well (its error output if it did not)."""
+        code, out = self.result(timeout)
+        assert code == 0, f"simulate {self.name} exited {code}: {self.path('err').read_text(errors='replace')[-2000:]}"
+        return dict(json.loads(out))
 
     def stop(self) -> None:
         """End a play still running (an interrupted session), its whole process group."""

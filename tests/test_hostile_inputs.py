@@ -106,6 +106,8 @@ ROWS: list[tuple[str, list[str], str]] = [
     ("simulate --seats 99", ["simulate", "--rounds", "1", "--seats", "99", "--journal", "{new.sqlite}"],
      "--seats must be 1 to 7"),
     ("simulate --rounds -1", ["simulate", "--rounds", "-1", "--journal", "{new.sqlite}"], "must not be negative"),
+    ("simulate --all-cpus=yes", ["simulate", "--rounds", "1", "--all-cpus=yes", "--journal", "{new.sqlite}"],
+     "argument --all-cpus: ignored explicit argument 'yes'"),
     ("simulate on a live journal", ["simulate", "--rounds", "1", "--journal", "{live.sqlite}"],
      "is a live journal, not a simulation one"),
     ("run link_timeout inf", ["run", "--config", "{link_timeout_inf.toml}"], "finite number"),
