@@ -44,8 +44,9 @@ def shuffler_pair() -> Iterator[Callable[..., tuple[ShufflerSimulator, Any]]]:
     made: list[tuple[Any, Any]] = []
 
     def make(seed: int = 1, faults: FaultPlan | None = None, **link: Any) -> tuple[ShufflerSimulator, Any]:
-        sim = ShufflerSimulator(seed=seed, faults=faults, ack_timeout=LINK["ack_timeout"]).start()
-        drv = open_shuffler(sim.url, **{**LINK, **link})
+        options = {**LINK, **link}  # both ends of the link time their ACKs alike
+        sim = ShufflerSimulator(seed=seed, faults=faults, ack_timeout=options["ack_timeout"]).start()
+        drv = open_shuffler(sim.url, **options)
         made.append((sim, drv))
         return sim, drv
 
