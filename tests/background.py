@@ -1,14 +1,16 @@
-"""Long simulations played beside the suite instead of in a worker's slot.
+"""Simulations played beside the suite instead of in a worker's slot.
 
 The 2,000-deal shuffle audit needs two ``dealer-station simulate`` runs (about 70 CPU-seconds, a
-minute and a half on this VM), and three other issue checks mostly wait on the devices' timeouts (a
-shoe put back after a refusal, the stall guard): played inside their tests they held a worker, idle
-or waiting, for all that time. Instead the plays a selected test names
-(``@pytest.mark.background("weak-2000", ...)``) start as soon as the selection is known (by whichever
-worker collects first, under a lock in a folder the session's process made), niced so the tests' own
-processes come first (the pit page's latency checks among them), and the test, ordered last, reads what
-they wrote; the session's process ends any play still running and removes the folder at the end. The plays are the same commands, through the
-same real drivers and simulators; only when they start changes.
+minute and a half on this VM), other issue checks mostly wait on the devices' timeouts (a shoe put
+back after a refusal, the stall guard, the action clock), and the journals several modules read (the
+shuffle audit's three, the bet-sensing table's) were played once per xdist worker that asked: played
+inside their tests or fixtures they held a worker, idle or waiting, for all that time. Instead the plays
+a selected test names (``@pytest.mark.background("weak-2000", ...)``, or a fixture of ``FIXTURES`` it
+uses) start as soon as the selection is known (by whichever worker collects first, under a lock in a
+folder the session's process made), niced so the tests' own processes come first (the pit page's
+latency checks among them), and the test, ordered last, reads what they wrote; the session's process
+ends any play still running and removes the folder at the end. The plays are the same commands,
+through the same real drivers and simulators; only when and where they start changes.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ def _simulate(rounds: int, seed: int, faults: str | None, *more: str) -> list[st
             *(["--faults", faults] if faults else []), *more]
 
 
+SENSOR_FAULTS = "mispay:0.3,missed_collect:0.2,past_post:0.3,pinch:0.3,counterfeit:0.2,flaky_read:0.3"
 DEVICE_FAULTS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door")
 PLAYS: dict[str, list[str]] = {  # name -> the CLI's arguments (the journal is added)
     "weak-2000": _simulate(2000, 21, "weak_shuffle:0.1"),  # tests/audit/test_slow.py
@@ -51,7 +54,23 @@ PLAYS: dict[str, list[str]] = {  # name -> the CLI's arguments (the journal is a
     "nine-faults": _simulate(40, 1, ",".join(f"{kind}:0.3" for kind in DEVICE_FAULTS), "--seats", "7"),
     # waits out the stall guard (tests/poker/test_simulation.py)
     "refused-card": _simulate(20, 12, "misread:0.2", "--config", "holdem-pl-1-2", "--seats", "6"),
+    # a no-limit session with faults and absent players: mostly the action clock's waits (tests/poker/test_simulation.py)
+    "nl-40": _simulate(40, 21, "jam:0.08,duplicate:0.04,misread:0.08,disconnect:0.04,dispute:0.05,absent:0.08",
+                       "--config", "holdem-nl-1-2", "--seats", "7"),
+    # the shuffle audit's journals, a 7-seat UTH deal is 21 cards (tests/audit/conftest.py)
+    "audit-fair": _simulate(34, 11, None),
+    "audit-weak": _simulate(32, 11, "weak_shuffle:1"),
+    "audit-repeat": _simulate(15, 11, "repeat_deck:0.5"),
+    # a bet-sensing table with every fault its sensor catches (tests/conftest.py ``sensor_run``)
+    "sensed-16": _simulate(16, 5, SENSOR_FAULTS, "--config", "uth-rfid", "--seats", "3"),
 }
+
+FIXTURES: dict[str, tuple[str, ...]] = {
+    "nl_session": ("nl-40",),
+    "audit_journals": ("audit-fair", "audit-weak", "audit-repeat"),
+    "sensor_run": ("sensed-16",),
+}
+"""Fixtures that read plays: a test using one (directly or through another fixture) is marked with its plays."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +137,14 @@ def folder() -> Path:
 
 def play(name: str) -> Play:
     return Play(name, folder())
+
+
+def mark_fixture_readers(items: Iterable[pytest.Item]) -> None:
+    """Mark each test that uses a fixture of ``FIXTURES`` with that fixture's plays."""
+    for item in items:
+        plays = [name for fixture, names in FIXTURES.items() if fixture in item.fixturenames for name in names]
+        if plays:
+            item.add_marker(pytest.mark.background(*plays))
 
 
 def names_of(items: Iterable[pytest.Item]) -> set[str]:

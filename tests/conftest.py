@@ -3,7 +3,6 @@ for the floor's tests and the pit page's alike, and one simulated bet-sensing ta
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import tempfile
@@ -56,6 +55,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     frees, so the minute-long checks start at once on both cores and the short tests fill in around them,
     instead of one long check starting last and running alone. A test that reads plays made in the
     background (``tests/background.py``) goes last, and its plays start now (once, whoever collects first)."""
+    background.mark_fixture_readers(items)
     items.sort(key=lambda item: (item.get_closest_marker(background.MARKER) is not None,
                                  item.get_closest_marker("slow") is None))
     if not config.option.collectonly:
@@ -85,9 +85,6 @@ def pg_server() -> Iterator[PostgresServer]:
         yield server
 
 
-SENSOR_FAULTS = "mispay:0.3,missed_collect:0.2,past_post:0.3,pinch:0.3,counterfeit:0.2,flaky_read:0.3"
-
-
 @dataclass(frozen=True)
 class SensorRun:
     """A bet-sensing table's journal and what ``simulate --json`` printed of it."""
@@ -100,16 +97,10 @@ class SensorRun:
 
 
 @pytest.fixture(scope="session")
-def sensor_run(tmp_path_factory: pytest.TempPathFactory) -> SensorRun:
+def sensor_run() -> SensorRun:
     """``simulate --config uth-rfid --faults ...``: 16 rounds of 3 seats through the RFID bet sensor's
-    twin with every fault it catches (about 8 s, once per session)."""
-    from tests import cli
-
-    path = tmp_path_factory.mktemp("sensed") / "T1R.sqlite"
-    done = cli.run([sys.executable, "-m", "dealer_station", "simulate", "--config", "uth-rfid", "--rounds", "16",
-                    "--seed", "5", "--seats", "3", "--faults", SENSOR_FAULTS, "--journal", str(path), "--json"],
-                   capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    summary = json.loads(done.stdout)
+    twin with every fault it catches (about 8 s, played beside the suite: ``tests/background.py``)."""
+    play = background.play("sensed-16")
+    summary = play.summary(timeout=600)
     assert summary["bet_sensor"]["past_post"]["caught"] and summary["bet_sensor"]["pinch"]["caught"]
-    return SensorRun(path, summary)
+    return SensorRun(play.journal, summary)

@@ -23,15 +23,13 @@ from dealer_station.table.state import TableState, evolve
 from tests import background
 from tests import cli as station_cli
 
-FAULTS = {"jam": 0.08, "duplicate": 0.04, "misread": 0.08, "disconnect": 0.04, "dispute": 0.05, "absent": 0.08}
-
 
 @pytest.fixture(scope="module")
-def nl_session(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
-    journal = tmp_path_factory.mktemp("poker") / "nl.sqlite"
-    summary = simulate(load_profile("holdem-nl-1-2"), rounds=40, seed=21, seats=7, faults=FAULTS,
-                       journal=journal, progress=None)
-    return journal, summary.as_json()
+def nl_session() -> tuple[Path, dict]:
+    """40 hands of no limit, 7 seats, with jams, duplicates, misreads, disconnects, disputes and absent
+    players: played beside the suite (``tests/background.py``), it mostly waits on the action clock."""
+    play = background.play("nl-40")
+    return play.journal, play.summary(timeout=600)
 
 
 def test_chips_are_conserved_at_every_journal_position(nl_session) -> None:
