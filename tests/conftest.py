@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from dealer_station.supervisor import CredentialStore, ScryptCost
-from tests import background
+from tests import background, ordering
 from tests.pg import PostgresServer
 
 BACKENDS_GROUP = "dealer_station.backends"
@@ -51,13 +51,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(trylast=True)  # after -m and -k have deselected: ``make check`` starts no background play
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The long runs first (stable otherwise): with ``--dist load`` each worker takes the next test as it
-    frees, so the minute-long checks start at once on both cores and the short tests fill in around them,
-    instead of one long check starting last and running alone. A test that reads plays made in the
-    background (``tests/background.py``) goes last, and its plays start now (once, whoever collects first)."""
+    """Long tests spread through the run, tests reading background plays last (``tests/ordering.py``); the
+    plays those tests read start now (once, whoever collects first: ``tests/background.py``)."""
     background.mark_fixture_readers(items)
-    items.sort(key=lambda item: (item.get_closest_marker(background.MARKER) is not None,
-                                 item.get_closest_marker("slow") is None))
+    items[:] = ordering.run_order(items, module=lambda item: item.path,
+                                  long=lambda item: item.get_closest_marker("slow") is not None,
+                                  last=lambda item: item.get_closest_marker(background.MARKER) is not None,
+                                  early=lambda item: item.path.parent.name == "ui")
     if not config.option.collectonly:
         background.start(background.names_of(items))
 
