@@ -7,8 +7,8 @@ shuffle audit's three, the bet-sensing table's) were played once per xdist worke
 inside their tests or fixtures they held a worker, idle or waiting, for all that time. Instead the plays
 a selected test names (``@pytest.mark.background("weak-2000", ...)``, or a fixture of ``FIXTURES`` it
 uses) start as soon as the selection is known (by whichever worker collects first, under a lock in a
-folder the session's process made), niced so the tests' own processes come first (the pit page's
-latency checks among them), and the test, ordered last, reads what they wrote; the session's process
+folder the session's process made), those that compute niced so the tests' own processes come first (the
+pit page's latency checks among them), and the test, ordered last, reads what they wrote; the session's process
 ends any play still running and removes the folder at the end. The plays are the same commands,
 through the same real drivers and simulators; only when and where they start changes.
 """
@@ -35,7 +35,7 @@ import pytest
 MARKER = "background"
 FOLDER_ENV = "DEALER_STATION_TEST_BACKGROUND"
 NICE = 10
-"""Below the tests' processes: the plays use the CPU the suite leaves idle (it waits on device timeouts)."""
+"""Below the tests' processes: the plays that compute use the CPU the suite leaves idle (it waits on device timeouts)."""
 
 
 def _simulate(rounds: int, seed: int, faults: str | None, *more: str) -> list[str]:
@@ -64,6 +64,12 @@ PLAYS: dict[str, list[str]] = {  # name -> the CLI's arguments (the journal is a
     # a bet-sensing table with every fault its sensor catches (tests/conftest.py ``sensor_run``)
     "sensed-16": _simulate(16, 5, SENSOR_FAULTS, "--config", "uth-rfid", "--seats", "3"),
 }
+
+COMPUTING = frozenset({"weak-2000", "fair-300", "audit-fair", "audit-weak", "audit-repeat"})
+"""The plays that compute (their checks are statistics of the deals), niced. The others are timed by the
+devices' timeouts, the stall guard or the action clock, and play at the tests' own priority: they mostly
+wait, and niced beside the computing ones (``simulate`` keeps to the CPU it starts on) a timed one gets a
+few per cent of a CPU when the suite is busy."""
 
 FIXTURES: dict[str, tuple[str, ...]] = {
     "nl_session": ("nl-40",),
@@ -96,7 +102,7 @@ class Play:
                       f'; echo $? > {shlex.quote(str(self.path("rc.part")))}'
                       f' && mv {shlex.quote(str(self.path("rc.part")))} {shlex.quote(str(self.path("rc")))}')
             process = subprocess.Popen(["sh", "-c", script], start_new_session=True, stdin=subprocess.DEVNULL,
-                                       preexec_fn=lambda: os.nice(NICE))
+                                       preexec_fn=lambda: os.nice(NICE if self.name in COMPUTING else 0))
             self.path("started").write_text(str(process.pid))
 
     def result(self, timeout: float) -> tuple[int, str]:

@@ -136,7 +136,11 @@ def test_all_nine_device_faults_at_once_never_stall_the_table() -> None:
     journal, summary = play.journal, play.summary(timeout=600)
     assert summary["rounds_completed"] + sum(summary["voided"].values()) == 40
     with Journal.open_readonly(journal) as j:
-        reasons = [e.payload.get("reason", "") for e in j.events(kinds={"round_voided"})]
+        stalled = [e.round_id for e in j.events(kinds={"round_voided"}) if "no progress" in e.payload.get("reason", "")]
         halts = [e.payload["kind"] for e in j.events(kinds={"halted"})]
-    assert not [r for r in reasons if "no progress" in r]
+        # A stall is rare and timing-bound: say what the round did last, and what the station logged of it.
+        story = {rid: [(e.seq, e.kind, e.actor) for e in j.events(round_id=rid)][-25:] for rid in stalled}
+    logged = [line for line in play.path("log").read_text(errors="replace").splitlines()
+              if any(rid in line for rid in stalled)][-40:] if stalled else []
+    assert not stalled, (story, logged)
     assert "internal" not in halts
