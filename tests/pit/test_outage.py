@@ -157,10 +157,12 @@ def test_a_lost_floor_database_shows_on_the_open_page_and_clears_by_itself(
             assert "Floor database unreachable" in banner and "cannot be reached" in banner
             no_driver_text(banner, pg)
             other = browser.new_page()
+            slowest = 0.0
             for path in pages:  # every page answers at once, in words, while the floor is down
                 began = time.monotonic()
                 status, body = fetch(other, server.url + path)
                 took = time.monotonic() - began
+                slowest = max(slowest, took)
                 assert took < 2.0, (path, took)
                 assert status in (200, 503), (path, status)
                 no_driver_text(body, pg)
@@ -171,8 +173,8 @@ def test_a_lost_floor_database_shows_on_the_open_page_and_clears_by_itself(
             page.wait_for_selector("#outage", state="hidden", timeout=10000)
             recovered = time.monotonic() - started
             assert page.inner_text("#live") == "live"
-            print(f"\nfloor outage: shown on the open page {shown:.2f} s after the stop, cleared {recovered:.2f} s "
-                  "after the restart")
+            print(f"\nfloor outage: shown on the open page {shown:.2f} s after the stop, every page within "
+                  f"{slowest:.2f} s while down, cleared {recovered:.2f} s after the restart")
             for path in pages:  # and every page works again, without a restart of the pit
                 status, body = fetch(other, server.url + path)
                 assert status == 200 or (status == 503 and "par pending" in body), (path, status, body[:300])
