@@ -24,14 +24,14 @@ venv: $(STAMP)
 run: $(STAMP) fonts
 	$(BIN)/dealer-station run
 
-# The whole suite on every core (pytest-xdist). tests/conftest.py puts the tests marked slow first,
-# and --dist load with --maxschedchunk 2 hands each worker the next test as it frees: the long checks
-# start at once on every core, the short ones fill in around them. (Without the chunk limit xdist's
-# first hand-out gives one worker a quarter of its share in a block: every slow test, run one after
-# another while the other workers finish and wait.) One worker per core: a third worker is faster
-# on a quiet machine (4:49-4:57 against 5:48) but on a busy one starves the pit page's latency checks
-# (the page within 1-2 s while par computes or the floor is down; docs/performance.md). CI runs this;
-# `make test JOBS=3` for a quicker local run.
+# The whole suite on every core (pytest-xdist). tests/ordering.py spreads the tests marked slow through
+# the run (the touchscreen's waiting tests first, beside them), and --dist load with --maxschedchunk 2
+# hands each worker the next test as it frees, so one worker's long computing check overlaps the other's
+# waits. (Without the chunk limit xdist's first hand-out gives one worker a quarter of its share in a
+# block.) One worker per core: a third is faster (3:53 against 4:07, both passing, even beside two busy
+# loops) but takes a third of a core from the pit page's latency checks (the page within 1-2 s while par
+# computes or the floor is down), which failed CI once at three in a slow hour; docs/performance.md.
+# CI runs this; `make test JOBS=3` for a quicker local run.
 JOBS ?= auto
 XDIST = -n $(JOBS) --dist load --maxschedchunk 2
 test: $(STAMP) fonts chromium lint
