@@ -153,6 +153,11 @@ def mark_fixture_readers(items: Iterable[pytest.Item]) -> None:
             item.add_marker(pytest.mark.background(*plays))
 
 
+def plays_of(fixture: str) -> list[Play]:
+    """The plays ``fixture`` reads (``FIXTURES``), in the order given there."""
+    return [play(name) for name in FIXTURES[fixture]]
+
+
 def names_of(items: Iterable[pytest.Item]) -> set[str]:
     return {name for item in items for mark in item.iter_markers(MARKER) for name in mark.args}
 

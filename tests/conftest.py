@@ -100,7 +100,7 @@ class SensorRun:
 def sensor_run() -> SensorRun:
     """``simulate --config uth-rfid --faults ...``: 16 rounds of 3 seats through the RFID bet sensor's
     twin with every fault it catches (about 8 s, played beside the suite: ``tests/background.py``)."""
-    play = background.play("sensed-16")
+    [play] = background.plays_of("sensor_run")
     summary = play.summary(timeout=600)
     assert summary["bet_sensor"]["past_post"]["caught"] and summary["bet_sensor"]["pinch"]["caught"]
     return SensorRun(play.journal, summary)

@@ -9,17 +9,15 @@ import pytest
 
 from tests import background
 
-PLAYS = ("fair", "weak", "repeat")
-
 
 @pytest.fixture(scope="session")
 def audit_journals() -> dict[str, Path]:
-    """One UTH journal per play (``audit-<name>`` in ``tests/background.py``): played once per run, beside the
-    suite, by three ``simulate`` processes."""
-    plays = {name: background.play(f"audit-{name}") for name in PLAYS}
-    for play in plays.values():
+    """One UTH journal per play (``audit-fair``, ``audit-weak``, ``audit-repeat`` in ``tests/background.py``),
+    by the name after ``audit-``: played once per run, beside the suite, by three ``simulate`` processes."""
+    plays = background.plays_of("audit_journals")
+    for play in plays:
         play.summary(timeout=600)  # ended well
-    return {name: play.journal for name, play in plays.items()}
+    return {play.name.removeprefix("audit-"): play.journal for play in plays}
 
 
 @pytest.fixture(autouse=True)

@@ -28,7 +28,7 @@ from tests import cli as station_cli
 def nl_session() -> tuple[Path, dict]:
     """40 hands of no limit, 7 seats, with jams, duplicates, misreads, disconnects, disputes and absent
     players: played beside the suite (``tests/background.py``), it mostly waits on the action clock."""
-    play = background.play("nl-40")
+    [play] = background.plays_of("nl_session")
     return play.journal, play.summary(timeout=600)
 
 
