@@ -21,7 +21,7 @@ from ..errors import RecordError, RuleError
 from ..evaluator import Category
 from ..money import format_money
 from ..table.fold import Folds
-from ..table.state import COMMON
+from ..table.folds import COMMON
 
 if TYPE_CHECKING:
     from ..table.state import RoundState, TableState

@@ -53,7 +53,7 @@ from ..jackpot import (
 from ..money import ZERO, exact_money, format_cents, format_money, parse_money
 from ..profile_loader import TABLE_KEYS, table_for_record, with_overrides
 from ..table.events import Halted
-from ..table.state import COMMON
+from ..table.folds import COMMON
 from .against_dealer import Payer, SeatSettlement, check_spot_takeover, holdem_deal_plan
 from .base import (
     BankingGame,

@@ -1,6 +1,6 @@
 """The floor now: every table's state, kept up to date from the floor as journals arrive.
 
-A table's state is the station's own fold of its journal (``table.state.evolve``) and its
+A table's state is the station's own fold of its journal (``table.folds.evolve``) and its
 progressive's ledger (``jackpot.JackpotLedger``), run here over the floor's copy of the
 events: the tile shows what the table's screen shows, from the same code. On start each
 table is folded from the events its state now depends on (``queries.state_events``: its
@@ -59,8 +59,9 @@ from ..jackpot import JackpotLedger
 from ..money import format_cents
 from ..shifts import shift_start
 from ..table.event_base import decode
+from ..table.folds import evolve
 from ..table.phases import CLOSED, PAID, VOID
-from ..table.state import DeviceState, TableState, evolve
+from ..table.state import DeviceState, TableState
 from .outage import floor_trouble
 
 log = structlog.get_logger("dealer_station.pit.live")

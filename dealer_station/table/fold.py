@@ -2,7 +2,7 @@
 
 One ``Folds`` per game, registered beside the events it folds (as the eventsourcing
 library keeps an aggregate's ``apply`` beside its events): ``COMMON`` holds the folds of
-the events every table journals (``table/state.py``); a game derives its own with
+the events every table journals (``table/folds.py``); a game derives its own with
 ``COMMON.extended()`` and registers its events' folds with ``@folds.on(EventClass)``, a
 common event's extra fold (run after the common one) the same way, and a fold that must
 see every event (poker's action clock) with ``@folds.every``. Live play, a command's

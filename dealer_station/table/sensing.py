@@ -1,4 +1,4 @@
-"""Bet sensing's journal events and their folds (HARDWARE.md "Bet sensing: what the station does with it").
+"""Bet sensing's journal events (their folds are in ``table/folds.py``) (HARDWARE.md "Bet sensing: what the station does with it").
 
 What the RFID bet sensor saw matters to the journal at a few moments only, never every scan:
 the stakes locked at "no more bets" with the chip ids behind them (``bets_sensed``), a decision's
@@ -19,14 +19,13 @@ the sensor says when it comes back.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 from typing import Any, ClassVar, Protocol
 
 from ..money import MAX_INTEGER_DIGITS
 from .event_base import CROUPIER, DEVICE, STATION, SUPERVISOR, Event, register
-from .state import COMMON, TableState
 
 __all__ = ["CATCHES", "AntennaState", "BetAlarm", "BetsSensed", "Catch", "CatchCounts", "ChipAccepted", "DecisionSensed",
            "LockedSpot", "PayoutOverridden", "PayoutSensed", "RoundSensing", "SensorHeld", "StakeRestored", "count_catches",
@@ -264,45 +263,3 @@ class AntennaState(Event):
     spot: str
     up: bool
     code: str = ""
-
-
-def _sensing(state: TableState) -> RoundSensing:
-    rnd = state.round
-    assert rnd is not None
-    current = rnd.sensed
-    return current if isinstance(current, RoundSensing) else RoundSensing()
-
-
-@COMMON.on(BetsSensed)
-def _bets_sensed(state: TableState, e: BetsSensed, at: str) -> None:
-    locked = {(int(s["seat"]), str(s["spot"])): LockedSpot(Decimal(str(s["amount"])), tuple(s.get("chips", ())),
-                                                           bool(s.get("keyed", False))) for s in e.spots}
-    assert state.round is not None
-    state.round.sensed = replace(_sensing(state), locked=MappingProxyType(locked))
-
-
-@COMMON.on(DecisionSensed)
-def _decision_sensed(state: TableState, e: DecisionSensed, at: str) -> None:
-    current = _sensing(state)
-    assert state.round is not None
-    locked = {**(current.locked or {}), (e.seat, e.spot): LockedSpot(e.amount, tuple(e.chips), e.keyed)}
-    state.round.sensed = replace(current, locked=MappingProxyType(locked))
-
-
-@COMMON.on(ChipAccepted)
-def _chip_accepted(state: TableState, e: ChipAccepted, at: str) -> None:
-    current = _sensing(state)
-    assert state.round is not None
-    state.round.sensed = replace(current, accepted=MappingProxyType({**current.accepted, e.chip: e.denomination}))
-
-
-@COMMON.on(BetAlarm)
-def _bet_alarm(state: TableState, e: BetAlarm, at: str) -> None:
-    current = _sensing(state)
-    assert state.round is not None
-    state.round.sensed = replace(current, alarms=current.alarms + 1)
-
-
-@COMMON.on(StakeRestored, AntennaState, PayoutOverridden, PayoutSensed, SensorHeld)
-def _nothing_to_fold(state: TableState, e: Event, at: str) -> None:
-    """Journaled for the record; the halt's clearing (``halt_cleared``) is what moves the round on."""

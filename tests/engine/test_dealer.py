@@ -9,7 +9,8 @@ import pytest
 from dealer_station.errors import RuleError
 from dealer_station.journal import Journal
 from dealer_station.table.event_base import decode
-from dealer_station.table.state import TableState, evolve
+from dealer_station.table.folds import evolve
+from dealer_station.table.state import TableState
 
 
 def _replayed(path: Path, table_id: str) -> TableState:

@@ -10,7 +10,8 @@ from dealer_station.engine.view import ShiftTally
 from dealer_station.journal import Journal
 from dealer_station.profile_loader import load_profile
 from dealer_station.simulate import simulate
-from dealer_station.table.state import TableState, replay
+from dealer_station.table.folds import replay
+from dealer_station.table.state import TableState
 
 ENDED = {"round_paid", "round_voided"}
 

@@ -18,7 +18,8 @@ from dealer_station.jackpot import JackpotMeter
 from dealer_station.journal import Journal
 from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
-from dealer_station.table.state import TableState, replay
+from dealer_station.table.folds import replay
+from dealer_station.table.state import TableState
 from simulators.scripted_shoe import ScriptedShoe
 
 PROGRAM = {"version": "test"}

@@ -21,7 +21,8 @@ from dealer_station.profile_loader import load_profile
 from dealer_station.simulate import SIM_DEALER, simulate
 from dealer_station.station import Station
 from dealer_station.table.event_base import decode
-from dealer_station.table.state import TableState, evolve
+from dealer_station.table.folds import evolve
+from dealer_station.table.state import TableState
 from tests.floor.conftest import Floor
 from tests.floor.test_ingest import forward
 from tests.floor.test_measures import _figures

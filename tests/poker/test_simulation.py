@@ -19,7 +19,8 @@ from dealer_station.profile_loader import load_profile
 from dealer_station.recall import finished_round_ids, recall_round, strip_recall_keys
 from dealer_station.simulate import simulate
 from dealer_station.table import events as ev
-from dealer_station.table.state import TableState, evolve
+from dealer_station.table.folds import evolve
+from dealer_station.table.state import TableState
 from tests import background
 from tests import cli as station_cli
 

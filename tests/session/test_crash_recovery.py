@@ -26,7 +26,8 @@ import pytest
 from dealer_station.games import get_game
 from dealer_station.journal import Journal
 from dealer_station.profile_loader import load_profile
-from dealer_station.table.state import TableState, replay
+from dealer_station.table.folds import replay
+from dealer_station.table.state import TableState
 
 pytestmark = pytest.mark.slow  # SIGKILL loops against real subprocesses
 

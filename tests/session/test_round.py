@@ -7,8 +7,9 @@ from decimal import Decimal
 import pytest
 
 from dealer_station.errors import DealerStationError, RuleError
+from dealer_station.table.folds import replay
 from dealer_station.table.phases import DEALER_REVEAL, PAID, SETTLEMENT, VOID
-from dealer_station.table.state import TableState, replay
+from dealer_station.table.state import TableState
 
 # board Kd 7c ... seat1 As Ac, seat3 8d 3h, dealer Kh 7s (shuffler order: board, seats, dealer)
 DECK = ["2c", "7d", "9h", "Js", "Qs", "As", "Ac", "8d", "3h", "Kd", "7c"]

@@ -26,7 +26,8 @@ from typing import Any
 from ...errors import RuleError
 from ...money import ZERO
 from ...table import events as ev
-from ...table.state import COMMON, RoundState, TableState
+from ...table.folds import COMMON
+from ...table.state import RoundState, TableState
 from .betting import Action, Hand, Move, apply, start_hand
 from .events import (
     ActionTimedOut,
