@@ -21,9 +21,10 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from .chip_inventory import ChipInventoryConfig
 from .errors import ConfigError
-from .evaluator import Category
+from .hand_category import Category
 from .money import exact_decimal
 from .shifts import DEFAULT_SHIFTS, parse_shifts
+from .wire.roles import Role
 
 CONFIG_DIR_ENV = "DEALER_STATION_CONFIG_DIR"
 
@@ -113,7 +114,7 @@ class DeviceConfig(_Strict):
     programs: str = Field(default="programs", min_length=1)
     """The folder of approved program images, ``<sha256>.bin`` each: the station hashes them over
     its own seed to check a device's answer (a digest alone cannot be checked that way)."""
-    allow_unauthenticated: tuple[Literal["shuffler", "reader", "reading_shoe"], ...] = ()
+    allow_unauthenticated: tuple[Role, ...] = ()
     """Devices that may run without proving who they are (a receive-only reading shoe cannot)."""
 
     @property

@@ -11,6 +11,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from .config import TableConfig
 from .engine.session import TableSession
 from .errors import ConfigError
 from .journal import Journal, Purpose, ensure_folder
+from .wire.roles import ROLES, Role
 
 log = structlog.get_logger("dealer_station.station")
 
@@ -36,10 +38,7 @@ class Station:
         table: TableConfig,
         *,
         journal_path: str | Path | None = None,
-        shoe: Any = None,
-        reader: Any = None,
-        reading_shoe: Any = None,
-        bet_sensor: Any = None,
+        drivers: Mapping[Role, Any] | None = None,
         credentials: Any = None,
         program: dict[str, Any] | None = None,
         purpose: Purpose = "live",
@@ -49,13 +48,9 @@ class Station:
     ) -> None:
         self.table = table
         self.journal_path = Path(journal_path or table.journal)
-        self.shoe = shoe
-        self.reader = reader
-        self.reading_shoe = reading_shoe
-        """A reading shoe's driver (``drivers.registry.open_reading_shoe``, or the profile's
-        ``devices.reading_shoe``): its draws reach ``session.report``, which assigns them to the deal."""
-        self.bet_sensor = bet_sensor
-        """The RFID bet sensor's driver (``open_bet_sensor``; the profile's ``devices.bet_sensor`` when not given)."""
+        self.drivers: dict[Role, Any] = dict(drivers or {})
+        """The table's device drivers by role (``wire.roles``): those given, else the profile's ``[devices]``
+        URLs opened through ``drivers.registry``. Every report they make reaches ``session.report``."""
         self.credentials = credentials
         self.program = program
         self.purpose: Purpose = purpose
@@ -102,26 +97,14 @@ class Station:
                 raise
         if devices.authenticating or self.enrol_simulated:
             self.authenticator = DeviceKeys(device_keys_path(self.journal_path)).authenticator(self.approved)
-        if self.shoe is None and devices.shuffler:
-            from drivers.registry import open_shuffler
-
-            self.shoe = self.build_driver("shuffler", open_shuffler, devices.shuffler)
-        if self.reader is None and devices.reader:
-            from drivers.registry import open_reader
-
-            self.reader = self.build_driver("reader", open_reader, devices.reader)
-        if self.reading_shoe is None and devices.reading_shoe:
-            from drivers.registry import open_reading_shoe
-
-            self.reading_shoe = self.build_driver("reading_shoe", open_reading_shoe, devices.reading_shoe)
+        for role in Role:
+            url = getattr(devices, role.value, None)
+            if role not in self.drivers and url:
+                self.drivers[role] = self.build_driver(role, url)
         if self.enrol_simulated:
             self._enrol_simulators(DeviceKeys(device_keys_path(self.journal_path)))
-        if self.bet_sensor is None and devices.bet_sensor:
-            from drivers.registry import open_bet_sensor
-
-            self.bet_sensor = open_bet_sensor(devices.bet_sensor, open=False)
-        self.session = TableSession(self.table, self.journal, shoe=self.shoe, has_reader=self.reader is not None,
-                                    credentials=self.credentials, has_reading_shoe=self.reading_shoe is not None,
+        self.session = TableSession(self.table, self.journal, shoe=self.drivers.get(Role.SHUFFLER),
+                                    roles=self.drivers.keys(), credentials=self.credentials,
                                     services=(self.link,) if self.link is not None else ())
         self.session.start(self.program)
         if self.floor_url:  # ships the journal to the floor in the background; never blocks the table
@@ -131,7 +114,7 @@ class Station:
             self.session.add_listener(lambda _session: self.forwarder.notify())
         self._pump = threading.Thread(target=self._run_pump, name="station-pump", daemon=True)
         self._pump.start()
-        for role, device in self._drivers().items():
+        for role, device in self.drivers.items():
             device.on_event = self._events.put
             self._open_device(role, device)
         self.session.devices_ready()
@@ -157,18 +140,23 @@ class Station:
         return FloorLink(self.floor_url, jackpot, self.table.table_id).start()
 
     def authenticates(self, role: str) -> bool:
-        """Whether the device in ``role`` must prove who it is at connect (profile, or a simulation's units)."""
-        return self.authenticator is not None and role not in self.table.devices.allow_unauthenticated
+        """Whether the device in ``role`` must prove who it is at connect (profile, or a simulation's units;
+        ``wire.roles``: a role the table does not ask, the bet sensor, never is)."""
+        return (self.authenticator is not None and ROLES[Role(role)].proves
+                and role not in self.table.devices.allow_unauthenticated)
 
     def auth_options(self, role: str) -> dict[str, Any]:
         """The driver options that make the device in ``role`` prove who it is (none if it need not)."""
         return {"authenticator": self.authenticator} if self.authenticates(role) else {}
 
-    def build_driver(self, role: str, opener: Any, url: str) -> Any:
+    def build_driver(self, role: Role, url: str) -> Any:
         """The driver of ``role`` at ``url`` (not open yet), asked to authenticate its device when the
         table says so; a dialect that cannot (a receive-only shoe) is one line naming the exception to add."""
+        from drivers.registry import open_device
+
         try:
-            return opener(url, open=False, link_timeout=self.table.devices.link_timeout, **self.auth_options(role))
+            return open_device(role, url, open=False, link_timeout=self.table.devices.link_timeout,
+                               **self.auth_options(role))
         except ConfigError as exc:
             if self.authenticates(role) and "authenticator" in str(exc):
                 raise ConfigError(f"the {role} at {url} cannot prove who it is: add \"{role}\" to "
@@ -197,7 +185,7 @@ class Station:
     def _enrol_simulators(self, keys: Any) -> None:
         """Enrol each simulated unit (its serial and key) and approve its program, before it connects."""
         enrolled = {d.serial_number for d in keys.devices()}
-        for role, driver in self._drivers().items():
+        for role, driver in self.drivers.items():
             sim = getattr(driver, "simulator", None)
             if sim is None or not self.authenticates(role) or not hasattr(sim, "key"):
                 continue
@@ -207,19 +195,18 @@ class Station:
             if sim.program not in images:
                 images.append(sim.program)
 
-    def _drivers(self) -> dict[str, Any]:
-        """The table's device drivers by role ("shuffler", "reader", "reading_shoe", "bet_sensor")."""
-        devices = {"shuffler": self.shoe, "reader": self.reader, "reading_shoe": self.reading_shoe,
-                   "bet_sensor": self.bet_sensor}
-        return {role: driver for role, driver in devices.items() if driver is not None}
+    @property
+    def shoe(self) -> Any:
+        """The shuffler's driver (None: the table has none)."""
+        return self.drivers.get(Role.SHUFFLER)
 
     def simulator(self, device: str) -> Any:
         """The in-process simulator behind a ``sim://`` device (None for real hardware)."""
-        return getattr(self._drivers().get(device), "simulator", None)
+        return getattr(self.drivers.get(Role(device)), "simulator", None)
 
     def last_heard(self, device: str) -> float | None:
         """When the device last answered (heartbeat or any frame), wall-clock seconds."""
-        return getattr(self._drivers().get(device), "last_heard", None)
+        return getattr(self.drivers.get(Role(device)), "last_heard", None)
 
     @property
     def present_card(self) -> Any:
@@ -228,7 +215,7 @@ class Station:
         return None if sim is None else sim.present
 
     def stop(self) -> None:
-        for device in self._drivers().values():
+        for device in self.drivers.values():
             try:
                 device.close()
             except Exception:  # closing must go on for the rest
@@ -270,19 +257,14 @@ class Station:
                 continue
             if event is _STOP:
                 return
-            try:
-                dispatch(self.session, event)
-            except Exception as exc:  # a failed report must never stop the table: halt it visibly
-                log.exception("event_dispatch_failed", report=type(event).__name__, table_id=self.table.table_id)
-                if self.session is not None:
-                    self.session.report_failure(type(event).__name__, exc)
+            dispatch(self.session, event)  # never raises: a report the table cannot handle halts it visibly
 
     def _tick(self) -> None:
         """Time passes with no report: a time limit of the round (poker's action clock) may act."""
         if self.session is None:
             return
         try:
-            self.session.check_clock()
+            self.session.tick()
         except Exception:  # a clock that cannot act now acts on a later tick
             log.exception("clock_check_failed", table_id=self.table.table_id)
 

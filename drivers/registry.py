@@ -145,3 +145,8 @@ def open_bet_sensor(url: str, *, open: bool = True, **kwargs: Any) -> BetSensorA
     """Build (and by default open) a bet sensor (``betsensor:///dev/ttyUSB2``, ``sim://betsensor``)."""
     device: BetSensorABC = _open("bet_sensor", url, None, open, kwargs)
     return device
+
+
+def open_device(role: str, url: str, *, backend: Any = None, open: bool = True, **kwargs: Any) -> Any:
+    """Build (and by default open) the driver of a device role (``wire.roles.Role``) a URL describes."""
+    return _open(str(role), url, backend, open, kwargs)

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..table.phases import Stage
+from ..wire.roles import ROLES, Role
 
-SHUFFLER, READER, READING_SHOE = "shuffler", "reader", "reading_shoe"
+SHUFFLER, READER, READING_SHOE, BET_SENSOR = Role.SHUFFLER, Role.READER, Role.READING_SHOE, Role.BET_SENSOR
 
 
 class Response(StrEnum):
@@ -64,12 +65,9 @@ STATION_FAULTS: dict[str, FaultRule] = {r.code: r for r in (
     FaultRule("station_restart", Response.VOID),
 )}
 
-NEEDED_IN: dict[str, frozenset[Stage]] = {
-    SHUFFLER: frozenset({Stage.DEALING}),
-    READER: frozenset({Stage.REVEAL}),
-    READING_SHOE: frozenset({Stage.DEALING}),
-}
-"""The stages in which a round needs each device: a fault then touches the round."""
+NEEDED_IN: dict[str, frozenset[Stage]] = {role.value: frozenset(Stage(s) for s in spec.needed_in)
+                                          for role, spec in ROLES.items() if spec.needed_in}
+"""The stages in which a round needs each device (``wire.roles``): a fault then touches the round."""
 
 
 ROUND_ORDER = (Stage.BETTING, Stage.LOCKED, Stage.DEALING, Stage.DECISION, Stage.REVEAL)
@@ -84,7 +82,7 @@ def needed_later(device: str, stage: Stage) -> bool:
     """Whether a round at ``stage`` still needs ``device`` now or later (a refused device halts it then).
 
     The shoe from betting to the end of the deal, the reader until its reveals are over; a
-    device no round names (a reading shoe: the engine's) is needed until the settlement.
+    device whose role names no stage (the bet sensor) is needed until the settlement.
     """
     if stage not in ROUND_ORDER:
         return False
