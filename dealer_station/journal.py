@@ -529,8 +529,15 @@ class Journal:
         """Commit one event durably and return it; the caller acts only after this returns."""
         return self.append_many([Draft(kind, payload, actor, round_id)])[0]
 
-    def append_many(self, items: Iterable[Draft | tuple[Any, ...]]) -> list[JournalEvent]:
-        """Commit several events in one transaction: all of them or none."""
+    def now(self) -> str:
+        """The journal's time now (its clock, UTC, milliseconds): what a transaction stamps its events with."""
+        return utc_now_text(self._clock())
+
+    def append_many(self, items: Iterable[Draft | tuple[Any, ...]], at: str | None = None) -> list[JournalEvent]:
+        """Commit several events in one transaction: all of them or none, stamped ``at`` (default: now).
+
+        The table's kernel passes the time its transaction folded the events with, so the state it
+        keeps is the one a replay of the file rebuilds."""
         if self.readonly:
             raise JournalError(f"journal {self.path} is open read-only")
         drafts = [Draft(*item) for item in items]
@@ -554,7 +561,8 @@ class Journal:
                     self._resync_if_changed()
                     seq, prev = self._last_seq, self._last_hash
                     rows, events = [], []
-                    at = utc_now_text(self._clock())
+                    if at is None:
+                        at = utc_now_text(self._clock())
                     for d, payload_json in prepared:
                         seq += 1
                         digest = _record_hash(seq, at, self.table_id, d.round_id, d.kind, d.actor, payload_json, prev)

@@ -11,7 +11,7 @@ plan, decisions, reveals, record and settlement.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -19,8 +19,8 @@ from ..errors import RuleError
 from ..games.base import BankingGame
 from ..money import ZERO, format_money, parse_money
 from ..table import events as ev
+from ..table.commands import BANKING_COMMANDS, Command, command_table
 from ..table.phases import (
-    CROUPIER_COMMANDS,
     DEALER_REVEAL,
     HANDS_REVEAL,
     PhaseGraph,
@@ -28,30 +28,32 @@ from ..table.phases import (
     banking_graph,
     reveal_phase,
 )
-from ..table.state import RoundState
+from ..table.sensing import PayoutOverridden
+from ..table.state import RoundState, TableState
+from ..wire.roles import Role
 from .deal import CROUPIER, STATION, DealFlow
 
 if TYPE_CHECKING:
     from ..config import TableConfig
+    from ..table.transaction import Transaction as Tx
     from .bet_sensing import BetSensing
-    from .session import Tx
 
 
 class BankingFlow(DealFlow):
     """Rules of a banking round for one table (game + profile + which devices it has).
 
-    A family's flow says which croupier commands exist (``commands``, data in
-    ``phases``) and implements each as a method taking the transaction first. The deck,
+    A family's flow says which commands exist (``commands``, data in ``table/commands.py``)
+    and implements each as a method taking the transaction first. The deck,
     the deal, the reveals and the device reports are ``DealFlow``'s.
     """
 
-    commands = CROUPIER_COMMANDS
+    commands: dict[str, Command] = command_table(BANKING_COMMANDS)
+    game: BankingGame
     sensing: BetSensing | None = None
     """The table's bet sensing when it has a bet sensor (the session sets it): it locks the sensed stakes."""
 
-    def __init__(self, game: BankingGame, table: TableConfig, *, has_shoe: bool, has_reader: bool,
-                 has_reading_shoe: bool = False) -> None:
-        super().__init__(table, has_shoe=has_shoe, has_reader=has_reader, has_reading_shoe=has_reading_shoe)
+    def __init__(self, game: BankingGame, table: TableConfig, roles: Collection[Role] = ()) -> None:
+        super().__init__(table, roles)
         self.game = game
         self.graph: PhaseGraph = banking_graph(game.streets, lambda s: bool(game.reveals.get(s)), self.hand_deal)
 
@@ -294,6 +296,44 @@ class BankingFlow(DealFlow):
         record = self.record(rnd)
         self.game.on_void(tx)
         tx.emit(ev.RoundVoided(cause, rnd.phase, actor, returned, reason, record), actor)
+
+    # ----------------------------------------------------------------- the bet sensor's supervisor actions
+
+    def payout_problems(self, state: TableState) -> dict[int, list[str]]:
+        """Per unpaid seat at the settlement, what the bet sensor sees wrong on its spots ({} without one)."""
+        rnd = state.round
+        if self.sensing is None or rnd is None or rnd.settlement is None or rnd.finished:
+            return {}
+        out = {}
+        for seat, hand in sorted(rnd.seats.items()):
+            if not hand.paid and (problems := self.sensing.payout_problems(rnd, seat, self.stakes(rnd, seat))):
+                out[seat] = problems
+        return out
+
+    def accept_chip(self, tx: Tx, actor: str, reason: str, chip: object, denomination: object) -> None:
+        """A chip the inventory does not know counts this round, at ``denomination``."""
+        value = parse_money(denomination, "denomination")
+        if value <= 0:
+            raise RuleError("an accepted chip must count for more than 0", "denomination")
+        if self.sensing is None:
+            raise RuleError("this table has no bet sensor")
+        self.sensing.accept(tx, actor, str(chip), value, reason)
+
+    def override_payout(self, tx: Tx, actor: str, reason: str, seat: object) -> None:
+        """Pay ``seat`` although the bet sensor says its chips are not what is due (journaled)."""
+        problems = self.payout_problems(tx.state).get(seat, []) if isinstance(seat, int) else []
+        if not problems:
+            raise RuleError(f"seat {seat}: nothing to override (its chips are what is due, or it has no hand)", "seat")
+        assert isinstance(seat, int)
+        tx.emit(PayoutOverridden(seat, tuple(problems), reason), actor)
+        self.pay_seat(tx, seat)
+
+    def restore_stake(self, tx: Tx, actor: str, reason: str) -> None:
+        """The locked stake is back on its spot (the sensor must agree): the round goes on."""
+        if self.sensing is None:
+            raise RuleError("this table has no bet sensor")
+        self.sensing.restore(tx, actor, reason)
+        self.resume_pending(tx)
 
     def format_stakes(self, rnd: RoundState, seat: int) -> dict[str, str]:
         return {k: format_money(v) for k, v in self.stakes(rnd, seat).items()}

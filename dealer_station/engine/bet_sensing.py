@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from ..config import TableConfig
     from ..journal import JournalEvent
     from ..table.state import RoundState, TableState
-    from .session import Tx
+    from ..table.transaction import Transaction as Tx
 
 log = structlog.get_logger("dealer_station.bet_sensing")
 
@@ -193,26 +193,17 @@ class SeatBalance:
         return self.taken - self.locked == self.net - self.off_layout
 
 
-class BetSensing:
-    """One table's bet sensing (see the module docstring). Called under the session's lock."""
+class SensingRules:
+    """What the bet sensing's rules say whatever the sensor sees now: what a chip counts for, what is
+    due on a seat's spots, and a round's layout money from its journal. Pure; readers share it."""
 
-    def __init__(self, game: BankingGame, table: TableConfig, stage_of: Callable[[TableState], Stage]) -> None:
+    def __init__(self, game: BankingGame, table: TableConfig) -> None:
         inventory = table.chip_inventory
         if inventory is None:  # the profile model refuses a bet sensor without one
             raise RuleError("a bet sensor needs the casino's chip inventory")
         self.game = game
         self.table = table
-        self.stage_of = stage_of
         self.inventory = inventory
-        self.confirm = inventory.confirm_rounds
-        self.tracks: dict[Antenna, SpotTrack] = {}
-        self.down: dict[Antenna, str] = {}
-        self.live: set[Antenna] = set()
-        """Antennas read in the last inventory round."""
-        self.rounds = 0
-        self.last_round: int | None = None
-
-    # ----------------------------------------------------------------- queries
 
     def value(self, chip: str, rnd: RoundState | None) -> Decimal | None:
         """What a chip counts for: its inventory denomination, or what a supervisor accepted it at."""
@@ -223,6 +214,87 @@ class BetSensing:
         if isinstance(sensed, RoundSensing):
             return sensed.accepted.get(chip)
         return None
+
+    @staticmethod
+    def _locked(rnd: RoundState | None) -> Mapping[Antenna, LockedSpot]:
+        sensed = rnd.sensed if rnd is not None else None
+        if isinstance(sensed, RoundSensing) and sensed.locked is not None:
+            return sensed.locked
+        return {}
+
+    def due(self, rnd: RoundState, seat: int, stakes: Mapping[str, Decimal]) -> dict[str, Decimal]:
+        """What must lie on each of ``seat``'s spots before it is paid: nothing on a losing spot, the
+        stake on a push, stake + pay on a win. A fixed-stake spot (THB's Pool) is always collected:
+        its stake feeds the meter and an award is paid by the jackpot, not on the layout."""
+        entry = next((s for s in (rnd.settlement or {}).get("seats", []) if s["seat"] == seat), None)
+        nets = {spot: Decimal(str(v)) for spot, v in (entry or {}).get("bets", {}).items()}
+        fixed = self.game.fixed_stakes(self.table)
+        out: dict[str, Decimal] = {}
+        for spot in self.game.spots:
+            if spot not in stakes and spot not in nets:
+                continue
+            owed = stakes.get(spot, ZERO) + nets.get(spot, ZERO)
+            out[spot] = ZERO if spot in fixed or owed < 0 else owed
+        return out
+
+    def balances(self, records: Iterable[JournalEvent]) -> list[SeatBalance]:
+        """Per paid seat of one round (its journal records), the layout's money (``SeatBalance``)."""
+        locked: dict[Antenna, Decimal] = {}
+        keyed: set[int] = set()
+        taken: dict[int, Decimal] = {}
+        nets: dict[int, Decimal] = {}
+        spot_nets: dict[int, dict[str, Decimal]] = {}
+        paid: list[int] = []
+        for record in records:
+            payload = record.payload
+            if record.kind == "bets_sensed":
+                for entry in payload["spots"]:
+                    locked[(int(entry["seat"]), str(entry["spot"]))] = Decimal(str(entry["amount"]))
+                    if entry.get("keyed"):
+                        keyed.add(int(entry["seat"]))
+            elif record.kind == "decision_sensed":
+                locked[(int(payload["seat"]), str(payload["spot"]))] = Decimal(str(payload["amount"]))
+                if payload.get("keyed"):
+                    keyed.add(int(payload["seat"]))
+            elif record.kind == "payout_sensed":
+                seat = int(payload["seat"])
+                taken[seat] = sum((Decimal(str(e["amount"])) for e in payload["spots"]), ZERO)
+                if any(e.get("keyed") for e in payload["spots"]):
+                    keyed.add(seat)
+            elif record.kind == "settled":
+                spot_nets = {int(e["seat"]): {k: Decimal(str(v)) for k, v in e.get("bets", {}).items()}
+                             for e in payload["settlement"].get("seats", [])}
+            elif record.kind == "seat_paid":
+                nets[int(payload["seat"])] = Decimal(str(payload["net"]))
+                paid.append(int(payload["seat"]))
+            elif record.kind == "seat_paid_undone":
+                paid.remove(int(payload["seat"]))
+        fixed = self.game.fixed_stakes(self.table)
+        out = []
+        for seat in paid:
+            stakes = {spot: amount for (s, spot), amount in locked.items() if s == seat}
+            off = sum((spot_nets.get(seat, {}).get(spot, ZERO) + stakes.get(spot, ZERO)
+                       for spot in fixed if spot in stakes), ZERO)
+            out.append(SeatBalance(seat, taken.get(seat, ZERO), sum(stakes.values(), ZERO), nets[seat], off,
+                                   seat in keyed))
+        return out
+
+
+class BetSensing(SensingRules):
+    """One table's bet sensing (see the module docstring). Called under the session's lock."""
+
+    def __init__(self, game: BankingGame, table: TableConfig, stage_of: Callable[[TableState], Stage]) -> None:
+        super().__init__(game, table)
+        self.stage_of = stage_of
+        self.confirm = self.inventory.confirm_rounds
+        self.tracks: dict[Antenna, SpotTrack] = {}
+        self.down: dict[Antenna, str] = {}
+        self.live: set[Antenna] = set()
+        """Antennas read in the last inventory round."""
+        self.rounds = 0
+        self.last_round: int | None = None
+
+    # ----------------------------------------------------------------- queries
 
     def chips_on(self, antenna: Antenna) -> list[str]:
         track = self.tracks.get(antenna)
@@ -310,13 +382,6 @@ class BetSensing:
         """The sensor's link went down: nothing is read until it is back (every spot keyed meanwhile)."""
         self.live = set()
 
-    @staticmethod
-    def _locked(rnd: RoundState | None) -> Mapping[Antenna, LockedSpot]:
-        sensed = rnd.sensed if rnd is not None else None
-        if isinstance(sensed, RoundSensing) and sensed.locked is not None:
-            return sensed.locked
-        return {}
-
     # ----------------------------------------------------------------- no more bets
 
     def lock(self, tx: Tx) -> None:
@@ -401,21 +466,6 @@ class BetSensing:
 
     # ----------------------------------------------------------------- settlement
 
-    def due(self, rnd: RoundState, seat: int, stakes: Mapping[str, Decimal]) -> dict[str, Decimal]:
-        """What must lie on each of ``seat``'s spots before it is paid: nothing on a losing spot, the
-        stake on a push, stake + pay on a win. A fixed-stake spot (THB's Pool) is always collected:
-        its stake feeds the meter and an award is paid by the jackpot, not on the layout."""
-        entry = next((s for s in (rnd.settlement or {}).get("seats", []) if s["seat"] == seat), None)
-        nets = {spot: Decimal(str(v)) for spot, v in (entry or {}).get("bets", {}).items()}
-        fixed = self.game.fixed_stakes(self.table)
-        out: dict[str, Decimal] = {}
-        for spot in self.game.spots:
-            if spot not in stakes and spot not in nets:
-                continue
-            owed = stakes.get(spot, ZERO) + nets.get(spot, ZERO)
-            out[spot] = ZERO if spot in fixed or owed < 0 else owed
-        return out
-
     def checks(self, rnd: RoundState, seat: int, stakes: Mapping[str, Decimal]) -> list[SpotCheck]:
         """Per spot of ``seat`` with anything due or at stake, what is due against what the sensor sees."""
         locked = self._locked(rnd)
@@ -462,48 +512,6 @@ class BetSensing:
             seen = sum((self.value(c, rnd) or ZERO for c in chips), ZERO)
             spots.append({"spot": spot, "amount": format_money(seen), "chips": chips, "keyed": False})
         tx.emit(PayoutSensed(seat, tuple(spots)), CROUPIER)
-
-    def balances(self, records: Iterable[JournalEvent]) -> list[SeatBalance]:
-        """Per paid seat of one round (its journal records), the layout's money (``SeatBalance``)."""
-        locked: dict[Antenna, Decimal] = {}
-        keyed: set[int] = set()
-        taken: dict[int, Decimal] = {}
-        nets: dict[int, Decimal] = {}
-        spot_nets: dict[int, dict[str, Decimal]] = {}
-        paid: list[int] = []
-        for record in records:
-            payload = record.payload
-            if record.kind == "bets_sensed":
-                for entry in payload["spots"]:
-                    locked[(int(entry["seat"]), str(entry["spot"]))] = Decimal(str(entry["amount"]))
-                    if entry.get("keyed"):
-                        keyed.add(int(entry["seat"]))
-            elif record.kind == "decision_sensed":
-                locked[(int(payload["seat"]), str(payload["spot"]))] = Decimal(str(payload["amount"]))
-                if payload.get("keyed"):
-                    keyed.add(int(payload["seat"]))
-            elif record.kind == "payout_sensed":
-                seat = int(payload["seat"])
-                taken[seat] = sum((Decimal(str(e["amount"])) for e in payload["spots"]), ZERO)
-                if any(e.get("keyed") for e in payload["spots"]):
-                    keyed.add(seat)
-            elif record.kind == "settled":
-                spot_nets = {int(e["seat"]): {k: Decimal(str(v)) for k, v in e.get("bets", {}).items()}
-                             for e in payload["settlement"].get("seats", [])}
-            elif record.kind == "seat_paid":
-                nets[int(payload["seat"])] = Decimal(str(payload["net"]))
-                paid.append(int(payload["seat"]))
-            elif record.kind == "seat_paid_undone":
-                paid.remove(int(payload["seat"]))
-        fixed = self.game.fixed_stakes(self.table)
-        out = []
-        for seat in paid:
-            stakes = {spot: amount for (s, spot), amount in locked.items() if s == seat}
-            off = sum((spot_nets.get(seat, {}).get(spot, ZERO) + stakes.get(spot, ZERO)
-                       for spot in fixed if spot in stakes), ZERO)
-            out.append(SeatBalance(seat, taken.get(seat, ZERO), sum(stakes.values(), ZERO), nets[seat], off,
-                                   seat in keyed))
-        return out
 
     # ----------------------------------------------------------------- supervisor
 

@@ -21,24 +21,28 @@ tell the two apart (docs/reading-shoe.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from ..cards import card_str, cards_str, parse_card
 from ..errors import RuleError
+from ..money import parse_money
 from ..table import events as ev
 from ..table.phases import PhaseGraph, Stage
 from ..table.state import RoundState, TableState
+from ..wire.roles import ROLES, Role
 from . import device_policy as policy
 
 if TYPE_CHECKING:
     from ..config import TableConfig
-    from .session import Tx
+    from ..games.base import Game
+    from ..table.transaction import Transaction as Tx
 
 STATION, CROUPIER = "station", "croupier"
 MAX_DECK_REQUESTS = 3
+DEALER_NAME_MAX = 48
 SHOE_ACTOR = f"device:{policy.READING_SHOE}"
 BURN = "burn"
 EXTRA = "extra"
@@ -86,12 +90,18 @@ class DealFlow:
     """Deck, deal, reveals and device reports of one table (game + profile + its devices)."""
 
     graph: PhaseGraph
+    game: Game
 
-    def __init__(self, table: TableConfig, *, has_shoe: bool, has_reader: bool, has_reading_shoe: bool = False) -> None:
+    def __init__(self, table: TableConfig, roles: Collection[Role]) -> None:
         self.table = table
-        self.has_shoe = has_shoe
-        self.has_reader = has_reader
-        self.reading_shoe = has_reading_shoe and table.deal_mode == "hand"
+        self.roles = frozenset(roles)
+        """The devices the table has, by role (``wire.roles``): the flow decides by what each can do."""
+        specs = [ROLES[role] for role in self.roles]
+        self.has_shoe = any(s.commanded and s.deals for s in specs)
+        """A shuffler the station asks for a verified deck and each packet."""
+        self.has_reader = any(s.reads_reveals for s in specs)
+        """A reader that reads the cards turned at a reveal."""
+        self.reading_shoe = any(s.deals and not s.commanded for s in specs) and table.deal_mode == "hand"
         """Dealt by hand from a reading shoe: each card is known as it is drawn."""
         self.hand_deal = table.deal_mode == "hand" and not self.reading_shoe
         """Dealt by hand with nothing reading the deal: each card is known only once it is revealed."""
@@ -123,6 +133,10 @@ class DealFlow:
 
     def reveal_targets(self, rnd: RoundState, phase: str) -> list[tuple[str, int]]:
         """(position, card index) turned up in ``phase``, in the order they are shown."""
+        raise NotImplementedError
+
+    def stakes(self, rnd: RoundState, seat: int) -> dict[str, Decimal]:
+        """What ``seat`` has on the table in ``rnd`` (poker: its chips in the pots)."""
         raise NotImplementedError
 
     # ----------------------------------------------------------------- queries (pure)
@@ -359,7 +373,63 @@ class DealFlow:
         tx.emit(ev.CardRevealed(pos, i, card, read=card, manual=manual), actor)
         self.after_reveal(tx)
 
-    # ----------------------------------------------------------------- supervisor decisions
+    # ----------------------------------------------------------------- the table, not the round
+
+    def dealer_sign_in(self, tx: Tx, dealer: object) -> None:
+        """The croupier's screen says who deals now (journaled, table-level: the pit's floor shows it)."""
+        name = dealer.strip() if isinstance(dealer, str) else ""
+        if not 1 <= len(name) <= DEALER_NAME_MAX or not name.isprintable():
+            raise RuleError(f"must be 1-{DEALER_NAME_MAX} printable characters", "dealer")
+        tx.emit(ev.DealerSignedIn(name), CROUPIER)
+
+    def dealer_sign_out(self, tx: Tx) -> None:
+        """The dealer signed in leaves the table."""
+        current = tx.state.dealer
+        if current is None:
+            raise RuleError("no dealer is signed in", "dealer")
+        tx.emit(ev.DealerSignedOut(current), CROUPIER)
+
+    # ----------------------------------------------------------------- supervisor actions
+    # One method per row of ``table.commands.SUPERVISOR_COMMANDS``: ``(tx, actor, reason, **args)``.
+    # Each refuses before it emits: the session runs it once on a scratch state before asking for
+    # the PIN, then for real after the supervisor's authentication is journaled.
+
+    def void_round(self, tx: Tx, actor: str, reason: str) -> None:
+        """A supervisor voids the round in progress: every stake is returned."""
+        rnd = tx.round
+        self.void(tx, rnd.halt.cause if rnd.halt is not None else "supervisor", actor, reason=reason)
+
+    def verify_jackpot(self, tx: Tx, actor: str, reason: str) -> None:
+        """A supervisor verified what the game held the round for (a jackpot hit): it is paid, the round goes on."""
+        self.game.on_verify(tx, actor, reason)
+        tx.emit(ev.HaltCleared(actor, reason), actor)
+        self.resume_pending(tx)
+
+    def resume(self, tx: Tx, actor: str, reason: str) -> None:
+        """A supervisor releases a round the station halted after an internal failure."""
+        tx.emit(ev.HaltCleared(actor, reason), actor)
+        self.resume_pending(tx)
+
+    def view_cards(self, tx: Tx, actor: str, reason: str) -> None:
+        """A supervisor shows who they are to see every card of a round (a dispute): the authentication
+        is the record; nothing else changes."""
+
+    def adjust(self, tx: Tx, actor: str, reason: str, adjustments: Mapping[Any, Any],
+               round_id: str | None = None) -> None:
+        """Correct a settled round: pay (+) or collect (-) per seat, with why."""
+        rnd = tx.state.round
+        target = round_id or (rnd.round_id if rnd is not None else None)
+        if target is None or rnd is None or target != rnd.round_id or rnd.settlement is None:
+            raise RuleError("only the settled round on the table can be adjusted here", "round")
+        if not adjustments:
+            raise RuleError("give at least one seat and amount", "adjustments")
+        parsed: dict[str, Decimal] = {}
+        for seat, amount in adjustments.items():
+            if not self.stakes(rnd, seat):  # had something on the table (poker: chips in the pots)
+                raise RuleError(f"seat {seat} has no hand in round {target}", "seat")
+            parsed[str(seat)] = parse_money(amount, f"adjustments.{seat}", allow_negative=True)
+        self.check_adjustment(tx.state, rnd, {int(seat): v for seat, v in parsed.items()})
+        tx.emit(ev.RoundAdjusted(target, parsed, reason, actor), actor)
 
     def accept_mismatch(self, tx: Tx, actor: str, reason: str) -> None:
         rnd = tx.round
@@ -371,12 +441,21 @@ class DealFlow:
         self.after_reveal(tx)
 
     def clear_fault(self, tx: Tx, actor: str, reason: str) -> None:
+        if self.stage(tx.state) is Stage.DEALING and self.has_shoe and not self.hand_deal:
+            tx.effect(policy.SHUFFLER, "reset")  # a jammed shoe refuses to move until reset
         tx.emit(ev.HaltCleared(actor, reason), actor)
         if self.dealing(tx.state) and self.has_shoe:
             self.request_packet(tx)  # the effect resets the shoe first: a jammed shoe waits for it
 
-    def correct_card(self, tx: Tx, actor: str, position: str, index: int, card: int) -> None:
-        tx.emit(ev.CardCorrected(position, index, card, tx.round.cards[position][index]), actor)
+    def correct_card(self, tx: Tx, actor: str, reason: str, position: object, index: object, card: object) -> None:
+        """A card recorded for a position is corrected before the settlement (a mis-keyed entry)."""
+        value = parse_card(card, "card")
+        rnd = tx.state.round
+        if rnd is None or rnd.finished:
+            raise RuleError("no round in progress (open betting first)")
+        self.check_correction(rnd, str(position), index, value)
+        assert isinstance(index, int)
+        tx.emit(ev.CardCorrected(str(position), index, value, rnd.cards[str(position)][index]), actor)
 
     def check_adjustment(self, state: TableState, rnd: RoundState, adjustments: Mapping[int, Decimal]) -> None:
         """What a family forbids in a correction of a settled round (banking: nothing more)."""
@@ -509,6 +588,23 @@ class DealFlow:
             self.void(tx, "link_lost", STATION, reason=f"{device} reconnected mid-deal")
         else:
             tx.emit(ev.HaltCleared(STATION, f"{device} link restored"), STATION)
+
+    def on_device_refused(self, tx: Tx, device: str, model: str, serial_number: str, program_hash: str,
+                          reason: str, detail: str) -> None:
+        """A device failed authentication: journaled with who it said it was; a round that still needs
+        it halts (``device_policy.needed_later``), and a round halted for its link says why it stays down."""
+        tx.emit(ev.DeviceRefused(device, model, serial_number, program_hash, reason, detail), f"device:{device}")
+        rnd = tx.state.round
+        if rnd is None or rnd.finished:
+            return
+        halt = rnd.halt
+        if halt is not None and not (halt.kind == "link" and halt.device == device):
+            return  # halted for something else (a jam, a misdeal): that halt stands
+        # Not needed any more: nothing to stop. Halted by its link loss (a swap power-cycles the port):
+        # the halt now says why the link will not come back by itself.
+        if halt is not None or policy.needed_later(device, self.stage(tx.state)):
+            tx.emit(ev.Halted("link", policy.REFUSED, tx.state.device(device).refusal_line(), device),
+                    f"device:{device}")
 
     def on_status(self, tx: Tx, device: str, state_name: str) -> None:
         tx.emit(ev.DeviceStatus(device, state_name), f"device:{device}")

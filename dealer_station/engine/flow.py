@@ -1,37 +1,52 @@
 """What the session asks of a game family's rules (``BankingFlow``, ``PokerFlow``).
 
-A flow decides: every method taking a ``Tx`` reads its scratch state, refuses with a
-``RuleError`` before emitting anything, and emits the events that follow. The session
-owns the journal, the lock, the listeners and the devices; the flow owns the rules.
-Croupier commands are the flow's methods named in its ``commands`` table (run through
-``TableSession.execute``); the ones below are what every family has.
+A flow decides: every method taking a ``Transaction`` reads its scratch state, refuses with a
+``RuleError`` before emitting anything, and emits the events that follow. The kernel owns the
+journal, the lock and the listeners (``engine/kernel.py``), the session the devices; the flow
+owns the rules. Commands are the flow's methods named in its ``commands`` table
+(``table/commands.py``: the croupier's through ``TableSession.execute``, the supervisor's through
+``TableSession.supervise``); the ones below are what every family has besides.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from ..table.phases import CommandRule, PhaseGraph, Stage
+    from ..games.base import Game
+    from ..table.commands import Command
+    from ..table.phases import PhaseGraph, Stage
     from ..table.state import RoundState, TableState
-    from .session import Tx
+    from ..table.transaction import Transaction as Tx
+    from ..wire.roles import Role
 
 
 class Flow(Protocol):
     @property
+    def game(self) -> Game: ...
+
+    @property
     def graph(self) -> PhaseGraph: ...
 
     @property
-    def commands(self) -> Mapping[str, CommandRule]: ...
+    def commands(self) -> Mapping[str, Command]: ...
+
+    @property
+    def roles(self) -> frozenset[Role]: ...
 
     @property
     def hand_deal(self) -> bool: ...
 
     @property
     def reading_shoe(self) -> bool: ...
+
+    @property
+    def has_shoe(self) -> bool: ...
+
+    @property
+    def has_reader(self) -> bool: ...
 
     def stage(self, state: TableState) -> Stage: ...
 
@@ -65,16 +80,23 @@ class Flow(Protocol):
 
     def on_clock(self, tx: Tx, now: datetime) -> None: ...
 
-    # -- supervisor decisions
+    # -- supervisor actions every family has (``table.commands.SUPERVISOR_COMMANDS``)
+    def void_round(self, tx: Tx, actor: str, reason: str) -> None: ...
+
     def accept_mismatch(self, tx: Tx, actor: str, reason: str) -> None: ...
 
     def clear_fault(self, tx: Tx, actor: str, reason: str) -> None: ...
 
-    def correct_card(self, tx: Tx, actor: str, position: str, index: int, card: int) -> None: ...
+    def verify_jackpot(self, tx: Tx, actor: str, reason: str) -> None: ...
 
-    def check_correction(self, rnd: RoundState, position: str, index: object, card: int) -> None: ...
+    def resume(self, tx: Tx, actor: str, reason: str) -> None: ...
 
-    def check_adjustment(self, state: TableState, rnd: RoundState, adjustments: Mapping[int, Decimal]) -> None: ...
+    def view_cards(self, tx: Tx, actor: str, reason: str) -> None: ...
+
+    def correct_card(self, tx: Tx, actor: str, reason: str, position: object, index: object, card: object) -> None: ...
+
+    def adjust(self, tx: Tx, actor: str, reason: str, adjustments: Mapping[Any, Any],
+               round_id: str | None = None) -> None: ...
 
     # -- device reports (False: not expected now, nothing journaled)
     def on_deck_verified(self, tx: Tx, count: int, missing: list[int], extra: list[int],
@@ -100,3 +122,6 @@ class Flow(Protocol):
     def on_status(self, tx: Tx, device: str, state_name: str) -> None: ...
 
     def on_effect_failed(self, tx: Tx, device: str, what: str, problem: str) -> None: ...
+
+    def on_device_refused(self, tx: Tx, device: str, model: str, serial_number: str, program_hash: str,
+                          reason: str, detail: str) -> None: ...

@@ -17,7 +17,7 @@ deal, the reveals and the device reports are ``DealFlow``'s.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -47,15 +47,16 @@ from ..games.holdem.structure import Street, check_chips
 from ..games.holdem.table import HoldemTableConfig
 from ..money import ZERO, format_money, parse_money
 from ..table import events as ev
-from ..table.phases import CLOSED, DEALING, PAID, SETTLEMENT, VOID, CommandRule, Phase, PhaseGraph, Stage
+from ..table.commands import Command, command_table
+from ..table.phases import CLOSED, DEALING, PAID, SETTLEMENT, VOID, Phase, PhaseGraph, Stage
 from ..table.state import RoundState, TableState
+from ..wire.roles import Role
 from .deal import CROUPIER, STATION, DealFlow
-from .view import Text, cause_text, options_text
 
 if TYPE_CHECKING:
     from ..config import TableConfig
+    from ..table.transaction import Transaction as Tx
     from .flow import Flow
-    from .session import TableSession, Tx
 
 SHUFFLE = "shuffle"
 SHOWDOWN = "showdown"
@@ -101,25 +102,25 @@ def poker_graph(hand_deal: bool) -> PhaseGraph:
 ANY_TIME = frozenset(Stage)
 BETWEEN_HANDS = frozenset({Stage.IDLE, Stage.FINISHED})
 
-POKER_COMMANDS: dict[str, CommandRule] = {c.name: c for c in (
-    CommandRule("open_round", BETWEEN_HANDS),
-    CommandRule("seat_player", ANY_TIME),
-    CommandRule("add_chips", BETWEEN_HANDS),
-    CommandRule("sit_out", ANY_TIME),
-    CommandRule("sit_in", ANY_TIME),
-    CommandRule("leave", ANY_TIME),
-    CommandRule("deal_done", frozenset({Stage.DEALING}), lambda t: t.hand_deal or t.reading_shoe,
+POKER_COMMANDS: dict[str, Command] = command_table({c.name: c for c in (
+    Command("open_round", BETWEEN_HANDS),
+    Command("seat_player", ANY_TIME),
+    Command("add_chips", BETWEEN_HANDS),
+    Command("sit_out", ANY_TIME),
+    Command("sit_in", ANY_TIME),
+    Command("leave", ANY_TIME),
+    Command("deal_done", frozenset({Stage.DEALING}), lambda t: t.hand_deal or t.reading_shoe,
                 "the shoe deals at this table: its cards are reported as they come out"),
-    CommandRule("act", frozenset({Stage.DECISION})),
-    CommandRule("show", frozenset({Stage.REVEAL}), lambda t: t.phase == SHOWDOWN and not t.has_reader and not t.hand_deal,
+    Command("act", frozenset({Stage.DECISION})),
+    Command("show", frozenset({Stage.REVEAL}), lambda t: t.phase == SHOWDOWN and not t.has_reader and not t.hand_deal,
                 "pass the cards over the reader, or key each card dealt by hand"),
-    CommandRule("key_card", frozenset({Stage.DEALING, Stage.REVEAL}), lambda t: t.awaiting_key(),
+    Command("key_card", frozenset({Stage.DEALING, Stage.REVEAL}), lambda t: t.awaiting_key(),
                 "keying a card is for a card the reader could not read, or a hand-dealt card"),
-    CommandRule("muck", frozenset({Stage.REVEAL}), lambda t: t.phase == SHOWDOWN,
+    Command("muck", frozenset({Stage.REVEAL}), lambda t: t.phase == SHOWDOWN,
                 "a hand is mucked at the showdown"),
-    CommandRule("push_pots", frozenset({Stage.SETTLEMENT})),
-)}
-"""The poker croupier's commands (``TableSession.execute``) and the stages they fit."""
+    Command("push_pots", frozenset({Stage.SETTLEMENT})),
+)})
+"""The poker table's commands: the croupier's (``TableSession.execute``) with the shared ones."""
 
 
 def _seat_arg(value: object, seats: int) -> int:
@@ -138,10 +139,10 @@ class PokerFlow(DealFlow):
     """Rules of a poker-room hold'em table for one profile and the devices it has."""
 
     commands = POKER_COMMANDS
+    game: HoldemGame
 
-    def __init__(self, game: HoldemGame, table: TableConfig, *, has_shoe: bool, has_reader: bool,
-                 has_reading_shoe: bool = False) -> None:
-        super().__init__(table, has_shoe=has_shoe, has_reader=has_reader, has_reading_shoe=has_reading_shoe)
+    def __init__(self, game: HoldemGame, table: TableConfig, roles: Collection[Role] = ()) -> None:
+        super().__init__(table, roles)
         if not isinstance(table, HoldemTableConfig):
             raise RuleError(f"a {game.name} table needs a hold'em profile", "game")
         self.game = game
@@ -229,47 +230,6 @@ class PokerFlow(DealFlow):
                 holes[p.seat] = cards
         return record_json(mine.config, mine.start_stacks(), mine.hand.button, mine.actions,
                            rnd.cards.get(BOARD, []), holes, mine.posts)
-
-    def banner(self, session: TableSession) -> Text:
-        """What happens next at the table, in one line for the croupier's screen (``engine.view``'s keys)."""
-        state = session.state
-        rnd = state.round
-        if rnd is None or rnd.phase == PAID:
-            try:
-                live.deal_in(live.table_of(state))
-            except RuleError:
-                return Text("poker:seat_players")
-            return Text("poker:deal_next" if rnd is None else "poker:hand_over")
-        if rnd.phase == VOID:
-            return Text("poker:hand_void", {"cause": cause_text((rnd.void or {}).get("cause"))})
-        if rnd.halt is not None:
-            return Text("halted", {"what": cause_text(rnd.halt.cause)})
-        stage = self.stage(state)
-        street = self.graph.phase(rnd.phase).street or ""
-        if stage is Stage.LOCKED:
-            return Text("poker:shuffling")
-        if rnd.phase == DEALING:
-            if self.reading_shoe:
-                return Text("poker:deal_from_shoe", {"order": Text(f"draw:{self.draw_order}")})
-            return Text("poker:deal_by_hand" if self.hand_deal else "poker:deal_holes")
-        if stage in (Stage.DEALING, Stage.REVEAL) and rnd.phase != SHOWDOWN:
-            dealt = next(s for s in BOARD_STREETS if STREET_PHASES[s] == street)
-            said = {"street": Text(f"poker:street:{street}"),
-                    "count": dealt.board_size - Street(dealt - 1).board_size}
-            if stage is Stage.DEALING:
-                return Text("poker:deal_street", said)
-            return Text("poker:read_street", {**said, "how": Text("how_reader" if self.has_reader else "how_key")})
-        options = self.options(rnd)
-        if stage is Stage.DECISION and options is not None:
-            return Text("poker:to_act", {"street": Text(f"poker:title:{street}"), "seat": options.seat,
-                                         "options": options_text(options)})
-        target = self.next_to_reveal(rnd)
-        if rnd.phase == SHOWDOWN and target is not None:
-            how = "read" if self.has_reader else "key" if self.hand_deal else "show"
-            return Text(f"poker:showdown_{how}", {"seat": int(target[0].removeprefix("seat"))})
-        if stage is Stage.SETTLEMENT:
-            return Text("poker:push")
-        return Text("dealing")
 
     # ----------------------------------------------------------------- the table's players
 

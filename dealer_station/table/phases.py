@@ -1,10 +1,9 @@
-"""Phases, transitions, commands and halts, declared as data.
+"""Phases, transitions and halts, declared as data.
 
 This module is the one place that says which phases a round of a game family passes
-through, which transitions between them exist, which croupier commands and supervisor
-actions fit a phase, and what each kind of halt allows. The session, the screen, the
-demo player and ``simulate`` all ask it (``offered_commands``); nobody else tests phase
-names.
+through, which transitions between them exist, and what each kind of halt allows; the
+commands that fit a phase are declared beside it (``table/commands.py``). The session, the
+screen, the demo player and ``simulate`` all ask these tables; nobody else tests phase names.
 
 A banking round (each seat against the dealer: UTH, THB) runs
 ``betting -> no_more_bets -> dealing -> {street reveal, street decision}* ->
@@ -15,10 +14,9 @@ phase before settlement. The street part comes from the game's ``streets`` and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
 
 CLOSED = "closed"
 BETTING = "betting"
@@ -158,134 +156,3 @@ HALT_KINDS: dict[str, HaltKind] = {h.name: h for h in (
 
 def halt_kind(name: str) -> HaltKind:
     return HALT_KINDS.get(name) or HaltKind(name)
-
-
-# --------------------------------------------------------------------------- commands
-
-
-class TableFacts(Protocol):
-    """What command guards may look at (the session provides it)."""
-
-    @property
-    def hand_deal(self) -> bool: ...
-
-    @property
-    def reading_shoe(self) -> bool: ...
-
-    @property
-    def has_reader(self) -> bool: ...
-
-    @property
-    def phase(self) -> str: ...
-
-    def has_bets(self) -> bool: ...
-
-    def has_paid_seat(self) -> bool: ...
-
-    def awaiting_key(self) -> bool: ...
-
-    def exposed(self) -> bool: ...
-
-
-Guard = Callable[[TableFacts], bool]
-
-
-@dataclass(frozen=True, slots=True)
-class CommandRule:
-    """A croupier command: the stages it fits and an optional guard on the table."""
-
-    name: str
-    stages: frozenset[Stage]
-    guard: Guard | None = None
-    refusal: str = ""
-    """Why it does not fit when the guard fails (one line for the croupier)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SupervisorRule:
-    name: str
-    stages: frozenset[Stage]
-    needs_halt: bool = False
-    """Only while a halt of a kind that lists this action holds the round."""
-    guard: Guard | None = None
-    refusal: str = ""
-
-
-_DURING_ROUND = frozenset({Stage.BETTING, Stage.LOCKED, Stage.DEALING, Stage.DECISION, Stage.REVEAL})
-
-CROUPIER_COMMANDS: dict[str, CommandRule] = {c.name: c for c in (
-    CommandRule("open_round", frozenset({Stage.IDLE, Stage.FINISHED})),
-    CommandRule("set_bets", frozenset({Stage.BETTING})),
-    CommandRule("no_more_bets", frozenset({Stage.BETTING}), lambda t: t.has_bets(), "no seat has a bet"),
-    CommandRule("deal_done", frozenset({Stage.DEALING}), lambda t: t.hand_deal or t.reading_shoe,
-                "the shoe deals at this table: its cards are reported as they come out"),
-    CommandRule("decide", frozenset({Stage.DECISION})),
-    CommandRule("reveal", frozenset({Stage.REVEAL}), lambda t: not t.has_reader and not t.hand_deal,
-                "pass the cards over the reader, or key each card dealt by hand"),
-    CommandRule("key_card", frozenset({Stage.DEALING, Stage.REVEAL}), lambda t: t.awaiting_key(),
-                "keying a card is for a card the reader could not read, or a hand-dealt reveal"),
-    CommandRule("mark_paid", frozenset({Stage.SETTLEMENT})),
-    CommandRule("undo_paid", frozenset({Stage.SETTLEMENT}), lambda t: t.has_paid_seat(), "no seat is marked paid"),
-)}
-
-SUPERVISOR_ACTIONS: dict[str, SupervisorRule] = {s.name: s for s in (
-    SupervisorRule("void", _DURING_ROUND, refusal="once the settlement is shown a round is corrected, not voided"),
-    SupervisorRule("accept_mismatch", _DURING_ROUND, needs_halt=True),
-    SupervisorRule("clear_fault", _DURING_ROUND, needs_halt=True, guard=lambda t: not t.exposed(),
-                   refusal="a card of this round was already exposed: the round must be voided"),
-    SupervisorRule("correct_card", _DURING_ROUND,
-                   refusal="the round is settled: record a correction (adjust) instead"),
-    SupervisorRule("verify_jackpot", _DURING_ROUND, needs_halt=True),
-    SupervisorRule("resume", _DURING_ROUND, needs_halt=True),
-    SupervisorRule("adjust", frozenset({Stage.SETTLEMENT, Stage.FINISHED})),
-    SupervisorRule("accept_chip", frozenset({Stage.BETTING}), guard=lambda t: bool(getattr(t, "unknown_chips", list)()),
-                   refusal="no unknown chip is on the layout"),
-    SupervisorRule("restore_stake", _DURING_ROUND, needs_halt=True),
-    SupervisorRule("override_payout", frozenset({Stage.SETTLEMENT}),
-                   guard=lambda t: bool(getattr(t, "payout_problems", dict)()),
-                   refusal="every seat's chips are what is due: press Paid"),
-)}
-
-
-@dataclass(frozen=True)
-class Offer:
-    """What fits the table right now: croupier commands, supervisor actions, and the halt."""
-
-    croupier: frozenset[str] = frozenset()
-    supervisor: frozenset[str] = frozenset()
-    halt: HaltKind | None = None
-    refusals: dict[str, str] = field(default_factory=dict)
-    """For commands of this stage whose guard failed: why (shown when one is tried)."""
-
-
-def offered(stage: Stage, halt: str | None, facts: TableFacts,
-            commands: Mapping[str, CommandRule] | None = None) -> Offer:
-    """The commands and actions the rules allow at ``stage`` under ``halt`` (None: running).
-
-    ``commands`` is the game family's croupier command table (default: the banking one).
-    """
-    kind = halt_kind(halt) if halt is not None else None
-    croupier: set[str] = set()
-    refusals: dict[str, str] = {}
-    for rule in (CROUPIER_COMMANDS if commands is None else commands).values():
-        if stage not in rule.stages:
-            continue
-        if kind is not None and rule.name not in kind.croupier:
-            continue
-        if kind is None and rule.guard is not None and not rule.guard(facts):
-            refusals[rule.name] = rule.refusal
-            continue
-        croupier.add(rule.name)
-    supervisor: set[str] = set()
-    for srule in SUPERVISOR_ACTIONS.values():
-        if stage not in srule.stages:
-            if srule.refusal and stage in (Stage.SETTLEMENT, Stage.FINISHED):
-                refusals[srule.name] = srule.refusal  # too late for it: say what to do instead
-            continue
-        if srule.needs_halt and (kind is None or srule.name not in kind.supervisor):
-            continue
-        if srule.guard is not None and not srule.guard(facts):
-            refusals[srule.name] = srule.refusal
-            continue
-        supervisor.add(srule.name)
-    return Offer(frozenset(croupier), frozenset(supervisor), kind, refusals)

@@ -1,0 +1,180 @@
+"""The commit path every change of a table takes: lock; decide; journal; fold; publish; then devices.
+
+A rule decides on a scratch copy of the state (``Tx``) and refuses before anything is
+written; the kernel then appends every event it emitted to the journal in one SQLite
+transaction (durable before it returns), folds them into the live state with the same
+``evolve`` recovery uses, publishes what the table looks like now (the read side's snapshot,
+``engine/snapshot.py``) and tells the listeners, and only then carries out the device
+requests the events asked for (effects). A device call that fails after its request was
+journaled does not raise to the caller: it becomes the fault path (``on_effect_failed``).
+So a change either fails before anything is journaled or succeeds.
+
+One kernel per table, one writer per journal; thread-safe (the screen's worker, the device
+pump and tests may call at once).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Generic, TypeVar
+
+import structlog
+
+from ..errors import RuleError
+from ..journal import Draft, Journal, JournalError, JournalEvent
+from ..money import exact_money
+from ..table import events as ev
+from ..table.state import TableState
+from .tx import Effect, Rules, Tx
+
+T = TypeVar("T")
+S = TypeVar("S")
+
+Listener = Callable[[Any], None]
+
+
+class Kernel(Generic[S]):
+    """One table's journal-first commit path (see the module docstring)."""
+
+    def __init__(self, journal: Journal, state: TableState, rules: Rules, *, log: Any,
+                 publish: Callable[[Kernel[S], tuple[JournalEvent, ...]], S], carry_out: Callable[[Effect], None],
+                 effect_failed: Callable[[Tx, Effect, str], None]) -> None:
+        self.journal = journal
+        self.state = state
+        self.rules = rules
+        self.unavailable: str | None = None
+        """Set when the journal cannot be written: nothing may be played until it can."""
+        self.lock = threading.RLock()
+        self._changed = threading.Condition(self.lock)
+        self._listeners: list[Listener] = []
+        self._log = log
+        self._publish = publish
+        self._carry_out = carry_out
+        self._effect_failed = effect_failed
+        self.snapshot: S = publish(self, ())
+        """What the table looks like as of the last commit (replaced whole, never changed)."""
+
+    # ----------------------------------------------------------------- the commit path
+
+    def transact(self, decide: Callable[[Tx], T]) -> T:
+        """Run ``decide`` on a scratch state and commit what it emitted, all or nothing."""
+        with self.lock:
+            if self.unavailable:
+                raise RuleError(self.unavailable)
+            tx = self.begin()
+            with exact_money():  # every amount a rule computes is exact, or refused
+                result = decide(tx)
+            self.commit(tx)
+            return result
+
+    def begin(self) -> Tx:
+        """A transaction on the state as it is now, stamped with the journal's time (lock held by the caller)."""
+        return Tx(self.state, self.rules, self.journal.now())
+
+    def scratch(self, decide: Callable[[Tx], object]) -> None:
+        """Run ``decide`` on a scratch state and throw it away: a rule's refusals, before anyone is asked
+        for a PIN (nothing is journaled, no device is asked)."""
+        with self.lock, exact_money():
+            decide(self.begin())
+
+    def commit(self, tx: Tx) -> None:
+        """Journal every event of ``tx`` in one transaction, then adopt its state, publish, notify and act.
+
+        The transaction's scratch state already holds every event folded at the time the journal
+        stamps them with (``Tx.at``): it *is* the state a replay of the file rebuilds, so it becomes
+        the live state whole. The state before it is never changed again, which is what lets a
+        snapshot hold it without a copy.
+        """
+        with self.lock:
+            if tx.items:
+                drafts = [Draft(e.kind, e.payload(), actor, round_id) for e, actor, round_id in tx.items]
+                try:
+                    written = self.journal.append_many(drafts, at=tx.at)
+                except JournalError as exc:
+                    self.fail(exc)
+                    raise
+                tx.state.last_seq = written[-1].seq
+                self.state = tx.state
+                for (event, _actor, _rid), record in zip(tx.items, written, strict=True):
+                    self._log_event(event, record.round_id)
+                self.changed(tuple(written))
+            self._run_effects(tx.effects)
+
+    def changed(self, records: tuple[JournalEvent, ...] = ()) -> None:
+        """The table changed (a commit and the ``records`` it wrote, or a device's view that is not journaled):
+        publish and tell."""
+        self.snapshot = self._publish(self, records)
+        self._changed.notify_all()
+        for listener in list(self._listeners):
+            try:
+                listener(self.snapshot)
+            except Exception:  # a broken view must never stop the table
+                self._log.exception("listener_failed")
+
+    def fail(self, exc: JournalError) -> None:
+        """The journal cannot be written: the table stops (fails closed) and says why."""
+        self.unavailable = self.unavailable or f"journal cannot be written ({exc}): call a supervisor"
+        self._log.error("journal_write_failed", error=str(exc))
+        self.changed()
+
+    def _run_effects(self, effects: list[Effect]) -> None:
+        for effect in effects:
+            try:
+                self._carry_out(effect)
+            except Exception as exc:
+                problem = str(exc) or type(exc).__name__
+                self._log.warning("device_request_failed", device=effect.device, request=effect.what,
+                                  error=problem, round_id=self.round_id())
+                failed = effect
+                self.transact(lambda tx: self._effect_failed(tx, failed, problem))  # noqa: B023
+                return
+
+    # ----------------------------------------------------------------- listeners and waiting
+
+    def add_listener(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def wait_for(self, predicate: Callable[[TableState], bool], timeout: float) -> bool:
+        with self._changed:
+            return self._changed.wait_for(lambda: predicate(self.state), timeout)
+
+    @contextmanager
+    def held_still(self) -> Iterator[bool]:
+        """Hold the state still without ever waiting (False: a change is being applied right now)."""
+        got = self.lock.acquire(blocking=False)
+        try:
+            yield got
+        finally:
+            if got:
+                self.lock.release()
+
+    # ----------------------------------------------------------------- the operational log
+
+    def round_id(self) -> str | None:
+        rnd = self.state.round
+        return rnd.round_id if rnd is not None and not rnd.finished else None
+
+    def _log_event(self, event: ev.Event, round_id: str | None) -> None:
+        """The operational log's lines for the events a pit wants to see (JSON, with ids)."""
+        if isinstance(event, ev.RoundOpened):
+            self._log.info("round_opened", round_id=event.round_id)
+        elif isinstance(event, ev.RoundPaid):
+            self._log.info("round_paid", round_id=round_id)
+        elif isinstance(event, ev.RoundVoided):
+            self._log.warning("round_voided", round_id=round_id, cause=event.cause, by=event.by,
+                              reason=event.reason or None)
+        elif isinstance(event, ev.Settled):
+            self._log.info("round_settled", round_id=round_id, breakage=event.settlement.get("breakage"))
+        elif isinstance(event, ev.Halted):
+            self._log.warning("round_halted", round_id=round_id, halt=event.halt, cause=event.cause,
+                              device=event.device)
+
+
+def bind_log(table_id: str) -> Any:
+    return structlog.get_logger("dealer_station.session").bind(table_id=table_id)
