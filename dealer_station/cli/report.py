@@ -84,7 +84,7 @@ def _journal_data(path: Path, period: Period, progress: Progress, shuffle_audit:
     from ..audit.deals import from_journal
     from ..audit.report import alarms as shuffle_alarms
     from ..audit.report import audit_all
-    from ..floor.facts import Facts, derive
+    from ..figures.facts import Facts, derive
     from ..floor.report_data import from_facts
     from ..journal import Journal, JournalEvent
 

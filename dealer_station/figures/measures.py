@@ -50,9 +50,13 @@ class Measure:
         only = "FILTER (WHERE outcome <> 'open')" if self.over == "ended" else f"FILTER (WHERE outcome = '{self.over}')"
         return f"count(*) {only}" if self.fact is None else f"coalesce(sum({self.fact}) {only}, 0)"
 
-    def of(self, fact: RoundFact) -> Any:
-        """What one round adds (a journal's side of ``sql``)."""
-        if fact.outcome == "open" or (self.over != "ended" and fact.outcome != self.over):
+    def of(self, fact: RoundFact, *, so_far: bool = False) -> Any:
+        """What one round adds (a journal's side of ``sql``); ``so_far``: a round still open counts what
+        it has already, for the measures every round counts whatever becomes of it (what the bet sensor
+        caught: the croupier's shift counter shows a catch the moment it is journaled)."""
+        if fact.outcome == "open" and not (so_far and self.over == "ended"):
+            return self.zero
+        if self.over != "ended" and fact.outcome != self.over:
             return self.zero
         return 1 if self.fact is None else getattr(fact, self.fact)
 
@@ -87,10 +91,11 @@ class Tally:
         for m in MEASURES:
             setattr(self, m.name, getattr(self, m.name) + getattr(other, m.name))
 
-    def add_round(self, fact: RoundFact) -> None:
-        """Add one ended round's figures (a journal's facts, as the floor's SQL sums its rounds)."""
+    def add_round(self, fact: RoundFact, *, so_far: bool = False) -> None:
+        """Add one ended round's figures (a journal's facts, as the floor's SQL sums its rounds); ``so_far``:
+        a round still open adds what it has caught so far (``Measure.of``)."""
         for m in MEASURES:
-            setattr(self, m.name, getattr(self, m.name) + m.of(fact))
+            setattr(self, m.name, getattr(self, m.name) + m.of(fact, so_far=so_far))
 
 
 def _measures(declared: tuple[Field[Any], ...]) -> tuple[Measure, ...]:

@@ -15,8 +15,8 @@ from typing import Any
 
 import psycopg
 
+from ..figures.measures import MEASURES, Measure, measure_values
 from ..recall import recalled_from_events
-from .measures import MEASURES, Measure, measure_values
 from .migrate import require_version
 from .report_data import (
     Alarm,

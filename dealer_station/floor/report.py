@@ -28,9 +28,9 @@ from decimal import Decimal
 from typing import Any
 
 from ..errors import ConfigError, DealerStationError, one_line
+from ..figures.measures import Tally
 from ..money import ZERO, format_money
 from ..shifts import shift_of
-from .measures import Tally
 from .report_data import ReportData
 
 GROUP_KEYS = ("table", "game", "day", "shift", "dealer")

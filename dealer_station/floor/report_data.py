@@ -15,12 +15,12 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
+from ..figures.measures import Tally
 from ..journal import canonical_json
 from ..money import ZERO
-from .measures import Tally
 
 if TYPE_CHECKING:  # the journal's facts, derived in Python: a floor's report never builds them
-    from .facts import Facts
+    from ..figures.facts import Facts
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,124 @@
+"""What happens next at the table, in one line (the banner), and what the screen adds to a device or the Pool.
+
+Read from a ``TableSnapshot`` only (``engine/snapshot.py``); said as message keys (``view.texts``).
+A family may say its own banner (poker: ``view.poker.banner``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.snapshot import TableSnapshot
+from ..jackpot import PoolLink, meter_summary
+from ..money import format_cents
+from ..table.phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
+from . import poker
+from .texts import Text, device_text, label, position_text, refusal_text
+
+FAMILY_BANNERS: dict[str, Callable[[TableSnapshot], Text]] = {"poker": poker.banner}
+"""A game family's own banner (its rounds say what happens next their own way), by family."""
+
+
+def device_note(snap: TableSnapshot, device: str) -> Text | None:
+    """What the screen adds to a device's name: refused (and why), or "unauthenticated" for a device
+    the profile lets skip the proof on a table whose other devices prove who they are. On a table
+    that asks no device to (no approved programs), every device is so: the strip stays short and
+    the pit tile says it per device."""
+    dev = snap.state.devices.get(device)
+    if dev is None:
+        return None
+    if dev.held_refused:
+        return Text("device_refused_short", {"reason": refusal_text(dev.refused or {})})
+    if dev.unauthenticated and snap.table.devices.authenticating:
+        return Text("unauthenticated")
+    return None
+
+
+def linked(snap: TableSnapshot) -> bool:
+    """The table's Pool feeds a linked progressive (its meter's rules name a link)."""
+    return getattr(getattr(snap.state.game_state, "rules", None), "link", None) is not None
+
+
+def meters_shown(snap: TableSnapshot) -> dict[str, Any] | None:
+    """The progressive's meters the screen shows: the table's own, or a linked table's shared meter
+    as its controller last said (every member shows the same), None for a game without one."""
+    meters = getattr(snap.game, "meters", None)
+    own: dict[str, Any] | None = meters(snap.state) if callable(meters) else None
+    link = snap.service(PoolLink)
+    status = link.status() if link is not None and own is not None and linked(snap) else None
+    return meter_summary(status.meter) if status is not None else own
+
+
+def pool_note(snap: TableSnapshot) -> Text | None:
+    """What a linked table's croupier must see of the link: "Pool closed: no link" while its controller
+    cannot be reached (no Pool bet is taken, NJ 13:69E-1.39B), else a hit held for verification
+    anywhere on the link (pending on every member). None for a table's own meter."""
+    if not linked(snap):
+        return None
+    link = snap.service(PoolLink)
+    if link is None or not link.available():
+        return Text("pool_closed")
+    status = link.status()
+    if status is not None and status.pending:
+        hit = status.pending[0]
+        return Text("pool_pending", {"table": hit.table_id, "amount": format_cents(hit.amount)})
+    return None
+
+
+def banner(snap: TableSnapshot) -> Text:
+    """One line saying what happens next (a family may say its own: ``FAMILY_BANNERS``)."""
+    if snap.unavailable:
+        return Text("journal_unavailable", {"reason": snap.unavailable})
+    rnd = snap.round
+    refused = snap.refused_devices() if rnd is None or rnd.finished else []
+    if refused:  # no round opens while a device is refused (``TableSession.open_round``)
+        dev, refusal = refused[0], refused[0].refused or {}
+        return Text("device_refused", {"device": device_text(dev.name), "model": refusal.get("model", ""),
+                                       "serial": refusal.get("serial_number", ""), "reason": refusal_text(refusal)})
+    own = FAMILY_BANNERS.get(snap.game.family)
+    if own is not None:
+        return own(snap)
+    stage = snap.stage
+    if rnd is None or rnd.phase == PAID:
+        return Text("open_betting")
+    if rnd.phase == VOID:
+        return Text("round_void", {"cause": rnd.void["cause"] if rnd.void else ""})
+    if rnd.halt is not None:
+        return Text("halted", {"what": rnd.halt.text or rnd.halt.cause})
+    if stage is Stage.BETTING:
+        return Text("place_bets")
+    if stage is Stage.LOCKED:
+        return Text("waiting_deck")
+    if stage is Stage.DEALING:
+        if snap.reading_shoe:
+            return Text("deal_from_shoe", {"order": Text(f"draw:{snap.table.devices.draw_order}")})
+        return Text("deal_by_hand") if snap.hand_deal else Text("dealing")
+    if stage is Stage.DECISION:
+        waiting = snap.seats_to_act()
+        deciding = label(snap.game, f"street:{rnd.phase}", rnd.phase.capitalize())
+        return Text("decision", {"street": deciding, "seat": waiting[0]}) if waiting else Text("dealing")
+    if stage is Stage.REVEAL:
+        target = snap.next_to_reveal()
+        street = snap.phase_info.street
+        what: Any = {DEALER_REVEAL: Text("what_dealer"), HANDS_REVEAL: Text("what_hands")}.get(
+            rnd.phase, label(snap.game, f"street:{street}", street or "") if street else "")
+        how = Text("how_reader") if snap.has_reader else Text("how_key") if snap.hand_deal else Text("how_turn")
+        where: Any = Text("reveal_target", {"position": position_text(target[0]), "number": target[1] + 1}) \
+            if target else ""
+        return Text("reveal", {"what": what, "how": how, "target": where})
+    if stage is Stage.SETTLEMENT:
+        unpaid = [s for s in sorted(rnd.seats, reverse=True) if not rnd.seats[s].paid]
+        return Text("settle_seat", {"seat": unpaid[0]}) if unpaid else Text("settled")
+    return Text("dealing")
+
+
+def instruction(snap: TableSnapshot) -> Text | None:
+    """What the croupier should do about the halt holding the round (None: not halted)."""
+    rnd = snap.round
+    if rnd is None or rnd.halt is None or rnd.finished:
+        return None
+    kind = snap.offer.halt
+    if kind is None:
+        return None
+    return Text(kind.instruction, {"device": device_text(rnd.halt.device)})

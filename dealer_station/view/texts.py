@@ -1,0 +1,282 @@
+"""The croupier's words: message keys with their English, and the texts built from them.
+
+Everything the screen says travels as a ``Text`` (a key of ``ENGLISH`` with its arguments) or a
+``Label`` (a game's own word, translated in the game's context: seed 001 calls UTH's Trips
+"Bonus"), so the screen says it in the croupier's language (``ui.i18n``) and logs, tests and the
+command line say it in English (``Text.english()``). This is the one message catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.bet_sensing import MISMATCH
+from ..errors import DealerStationError
+
+ENGLISH: dict[str, str] = {
+    "open_betting": "Open betting for the next round",
+    "round_void": "Round void ({cause}): stakes returned. Open the next round",
+    "halted": "HALTED - {what}",
+    "place_bets": "Place your bets, then call No more bets",
+    "waiting_deck": "No more bets - waiting for a verified deck",
+    "deal_by_hand": "Deal by hand, face down: two to each seat, two to the dealer, five to the board; then Cards dealt",
+    "dealing": "Dealing",
+    "deal_from_shoe": "Deal from the reading shoe, {order}: two to each seat, two to the dealer, five to the board",
+    "draw:round_robin": "one card at a time around the table",
+    "draw:packets": "two cards at a time",
+    "decision": "{street} decision: seat {seat}",
+    "reveal": "Reveal the {what}: {how}{target}",
+    "reveal_target": " ({position} card {number})",
+    "how_reader": "pass the cards over the reader",
+    "how_key": "key each card",
+    "how_turn": "turn the cards over",
+    "what_dealer": "dealer's hand",
+    "what_hands": "players' hands",
+    "settle_seat": "Settle seat {seat} (right to left)",
+    "settled": "Settled",
+    "journal_unavailable": "STOPPED - {reason}",
+    "call_supervisor": "Call a supervisor",
+    "call_supervisor_jackpot": "Jackpot: call a supervisor to verify it",
+    "wait_for_device": "Waiting for the {device} to reconnect; call a supervisor if it does not",
+    "key_unreadable": "Key the card in from what you read on its face",
+    # a linked progressive (GAMES.md §3): the Pool without its controller, a hit held anywhere on the link
+    "pool_closed": "Pool closed: no link",
+    "pool_pending": "Jackpot pending verification at table {table}: {amount}",
+    # positions on the table
+    "pos:board": "board",
+    "pos:dealer": "dealer",
+    "pos:burn": "burn",
+    "pos:seat": "seat {seat}",
+    # devices
+    "device:shuffler": "shoe",
+    "device:reader": "reader",
+    "device:reading_shoe": "reading shoe",
+    "device:bet_sensor": "bet sensor",
+    "device:device": "device",
+    # devices that must prove who they are (HARDWARE.md, authentication)
+    "device_refused": "{device} {model} {serial} refused: {reason}. Call a supervisor",
+    "device_refused_short": "refused: {reason}",
+    "unauthenticated": "unauthenticated",
+    "refusal:impostor": "wrong key",
+    "refusal:rogue_firmware": "program not approved",
+    "refusal:swap": "another unit on its port",
+    "refusal:unknown_serial": "serial not enrolled",
+    "refusal:revoked": "enrolment revoked",
+    # what stopped a round (halt and void causes)
+    "cause:jam": "Shoe jam",
+    "cause:misfeed": "Shoe misfeed",
+    "cause:door_open": "Shoe door open",
+    "cause:internal_error": "Device error",
+    "cause:shoe_alarm": "Reading shoe alarm",
+    "cause:card_unreadable": "Card unreadable",
+    "cause:deck_count_wrong": "Deck check failed",
+    "cause:power_restored": "Device power cycled",
+    "cause:link_lost": "Device link lost",
+    "cause:crc_errors": "Device link errors",
+    "cause:duplicate_card": "Card dealt twice",
+    "cause:extra_card": "Unexpected card",
+    "cause:missing_card": "Card missing",
+    "cause:reader_mismatch": "Misdeal alarm: reader and shoe disagree",
+    "cause:station_restart": "Station restarted mid-deal",
+    "cause:jackpot_hit": "Jackpot hit: verification needed",
+    "cause:pool_link_down": "Pool award waits for the progressive controller",
+    "cause:dispatch_failed": "Station error",
+    "cause:supervisor": "Supervisor decision",
+    "cause:other": "Stopped",
+    # supervisor actions: what each does, said before the PIN is asked
+    "action:void": "Void the round: every stake returned",
+    "action:clear_fault": "Clear the fault: no card exposed, the deal goes on",
+    "action:accept_mismatch": "Accept the dealt card: the round goes on",
+    "action:verify_jackpot": "Verify the jackpot: the hit is paid",
+    "action:resume": "Resume the round",
+    "action:view_cards": "Show every card of this round (dispute)",
+    "action:accept_mismatch_card": "The card is {card} as dealt: go on",
+    "choice:void": "Void the round",
+    "choice:clear_fault": "Clear the fault: the deal goes on",
+    "action:verify_jackpot_hand": "Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}",
+    # what a halt is about, said from its details (the journal's own text stays English)
+    "halt:mismatch": "The shoe dealt {expected} as {place}; the reader read {read}",
+    "halt:unreadable": "{place} could not be read: key it in from its face",
+    "halt:link": "The {device} does not answer: {reason}",
+    "halt:deck": "Deck check: {count} cards; missing {missing}; extra {extra}; twice {duplicates}",
+    "halt:fault": "The {device} reports: {text}",
+    "halt:internal": "The station could not carry out a step; the round waits for a supervisor",
+    "place": "{position} card {number}",
+    # reasons a supervisor picks (journaled in English; "other" is typed)
+    "reason:jam_cleared": "Jam cleared, no card exposed",
+    "reason:door_closed": "Door closed, no card exposed",
+    "reason:device_replaced": "Device checked and restarted",
+    "reason:misdeal": "Misdeal",
+    "reason:card_exposed": "Card exposed during the deal",
+    "reason:device_fault": "Device fault",
+    "reason:dispute": "Player dispute",
+    "reason:card_checked": "Card checked: the dealt card stands",
+    "reason:hand_checked": "Hand checked against the cards on the table",
+    "reason:checked_go_on": "Checked: the round can go on",
+    "reason:protection": "Game protection review",
+    # refusals, in the croupier's words
+    "refuse_above_max": "{spot} {amount} is above the table maximum {limit}",
+    "refuse_below_min": "{spot} {amount} is below the table minimum {limit}",
+    "refuse_must_match": "{spot} must equal the {other} ({amount})",
+    "refuse_fixed": "{spot} is always {amount} at this table",
+    "refuse_pool_closed": "Pool closed: no link to the progressive controller",
+    "refuse_needs": "Place the {spot} first",
+    "refuse_not_accepted": "Badge or PIN not accepted",
+    "refused": "Refused: {problem}",
+    # supervisor corrections outside a halt
+    "action:adjust": "Correct a settled round: pay or collect per seat",
+    "action:correct_card": "Correct a card keyed wrong, before the settlement",
+    "reason:wrong_payout": "Payout counted wrong at the table",
+    "reason:card_miskeyed": "A card was keyed wrong",
+    # the bet sensor (HARDWARE.md "Bet sensor"; engine/bet_sensing.py)
+    "sensed:unknown_chip": "Seat {seat} {spot}: unknown chip {chip}: remove it, or a supervisor accepts it",
+    "sensed:keyed": "{spot}: antenna down, key the stake",
+    "sensed:held": "Seat {seat} {spot}: unknown chip: remove it, or a supervisor accepts it",
+    **{f"mismatch:{kind}": text for kind, text in MISMATCH.items()},
+    "cause:past_post": "Past-posting: chips added after no more bets",
+    "cause:pinch": "Pinching: chips taken after no more bets",
+    "halt:bet_alarm": "Seat {seat} {spot}: locked {locked}, the sensor sees {seen}. Put the locked chips back "
+                      "to restore the stake, or void the round",
+    "halt:bet_alarm_back": "Seat {seat} {spot}: the locked {locked} is back on the spot. Restore the stake, "
+                           "or void the round",
+    "action:restore_stake": "Restore the stake: the locked chips are back, the round goes on",
+    "choice:restore_stake": "Restore the stake",
+    "action:accept_chip": "Accept the unknown chip: it counts this round",
+    "action:accept_chip_at": "Accept chip {chip} on seat {seat} {spot} at {amount}",
+    "action:override_payout": "Pay the seat although the chips do not match",
+    "action:override_payout_seat": "Seat {seat}: pay although {problems}",
+    "reason:chip_returned": "Chips put back as locked",
+    "reason:player_warned": "Player warned, stake as locked",
+    "reason:sister_casino_chip": "Chip of a sister casino, checked",
+    "reason:chip_checked": "Chip checked by the supervisor",
+    "reason:payout_counted": "Payout counted by hand: it is right",
+    "reason:antenna_misread": "Antenna misread the chips",
+    # poker-room hold'em: the banner (``PokerFlow.banner``)
+    "poker:seat_players": "Seat at least two players with chips, then deal the next hand",
+    "poker:deal_next": "Deal the next hand",
+    "poker:hand_over": "Hand over: deal the next hand",
+    "poker:hand_void": "Hand void ({cause}): every chip put in goes back",
+    "poker:shuffling": "Waiting for the shoe's verified deck",
+    "poker:deal_holes": "Deal two cards to each seat from the button's left",
+    "poker:deal_by_hand": "Deal two cards to each seat from the button's left, then Cards dealt",
+    "poker:deal_street": "Deal the {street}: burn one, {count} to the board",
+    "poker:deal_from_shoe": "Deal from the reading shoe, {order}: two cards to each seat from the button's left",
+    "poker:read_street": "Deal the {street}: burn one, {count} to the board, then {how}",
+    "poker:to_act": "{street}: seat {seat} to act ({options})",
+    "poker:showdown_show": "Showdown: seat {seat} shows or mucks",
+    "poker:showdown_read": "Showdown: read seat {seat}'s shown hand, or muck it",
+    "poker:showdown_key": "Showdown: key seat {seat}'s shown cards, or muck them",
+    "poker:push": "Push the pots to the winners, drop the rake, then Pots pushed",
+    "poker:street:flop": "flop",
+    "poker:street:turn": "turn",
+    "poker:street:river": "river",
+    "poker:title:preflop": "Pre-flop",
+    "poker:title:flop": "Flop",
+    "poker:title:turn": "Turn",
+    "poker:title:river": "River",
+    # poker: what the seat to act may do (``betting.legal``), in the banner
+    "poker:opt_check": "check",
+    "poker:opt_call": "call {amount}",
+    "poker:opt_bet": "bet {low}..{high}",
+    "poker:opt_bet_fixed": "bet {amount}",
+    "poker:opt_raise": "raise to {low}..{high}",
+    "poker:opt_raise_fixed": "raise to {amount}",
+    "poker:opt_all_in": "all in {amount}",
+    "poker:opt_list": "{first}, {second}",
+    # poker: why no bet or raise is open (``betting.legal``'s ``no_raise``)
+    "poker:no_raise_stack": "No raise: the stack only covers a call",
+    "poker:no_raise_capped": "No raise: the betting is capped (a bet and three raises)",
+    "poker:no_raise_no_opponent": "No raise: no opponent has chips left to call it",
+    "poker:no_raise_not_reopened": "No raise: an all-in for less than a full raise does not reopen the betting",
+    "poker:no_raise": "No raise: {why}",
+    # poker: refusals in the croupier's words
+    "poker:refuse_min_bet": "Seat {seat}: a bet to {amount} is below the minimum bet to {least}",
+    "poker:refuse_min_raise": "Seat {seat}: a raise to {amount} is below the minimum raise to {least}",
+    "poker:refuse_pot_limit": "Seat {seat}: {amount} is above the pot limit ({most} at most)",
+    "poker:refuse_above_stack": "Seat {seat}: {amount} is more than the stack (all in is {everything})",
+    "poker:refuse_fixed_limit": "Seat {seat}: at fixed limit the only amount is {least}",
+    "poker:refuse_buy_in_min": "Buy-in {amount} is below the table minimum {limit}",
+    "poker:refuse_buy_in_max": "Buy-in {amount} is above the table maximum {limit}",
+}
+
+REASONS: dict[str, tuple[str, ...]] = {
+    "void": ("reason:misdeal", "reason:card_exposed", "reason:device_fault", "reason:dispute"),
+    "clear_fault": ("reason:jam_cleared", "reason:door_closed", "reason:device_replaced"),
+    "accept_mismatch": ("reason:card_checked",),
+    "verify_jackpot": ("reason:hand_checked",),
+    "resume": ("reason:checked_go_on", "reason:device_replaced"),
+    "view_cards": ("reason:dispute", "reason:protection"),
+    "adjust": ("reason:wrong_payout", "reason:card_miskeyed", "reason:dispute"),
+    "restore_stake": ("reason:chip_returned", "reason:player_warned"),
+    "accept_chip": ("reason:sister_casino_chip", "reason:chip_checked"),
+    "override_payout": ("reason:payout_counted", "reason:antenna_misread"),
+}
+"""The reasons a supervisor picks from, per action (keys of ``ENGLISH``); any may be typed instead."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message key of ``ENGLISH`` with its arguments (``Text`` and ``Label`` args allowed)."""
+
+    key: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def english(self) -> str:
+        return ENGLISH[self.key].format(**{k: v.english() if hasattr(v, "english") else v
+                                           for k, v in self.args.items()})
+
+
+@dataclass(frozen=True)
+class Label:
+    """One of a game's screen words (``game.labels``): translated in the game's context."""
+
+    game: str
+    key: str
+    text: str
+
+    def english(self) -> str:
+        return self.text
+
+
+def label(game: Any, key: str, default: str | None = None) -> Label:
+    """The game's word for a spot, action or street (``street:flop``), as a ``Label``."""
+    return Label(game.name, key, game.labels.get(key, default if default is not None else key.capitalize()))
+
+
+def position_text(position: str) -> Text:
+    """``seat3`` -> "seat 3", ``board`` -> "board" (translatable)."""
+    if position.startswith("seat") and position[4:].isdigit():
+        return Text("pos:seat", {"seat": int(position[4:])})
+    return Text(f"pos:{position}") if f"pos:{position}" in ENGLISH else Text("refused", {"problem": position})
+
+
+def device_text(device: str | None) -> Text:
+    return Text(f"device:{device}") if f"device:{device}" in ENGLISH else Text("device:device")
+
+
+def refusal_text(refusal: Mapping[str, Any]) -> Text:
+    """Why a device was refused, in the croupier's words (``wire.auth.REASONS``)."""
+    key = f"refusal:{refusal.get('reason')}"
+    return Text(key) if key in ENGLISH else Text("refused", {"problem": str(refusal.get("reason", "?"))})
+
+
+def cause_text(cause: str | None) -> Text:
+    return Text(f"cause:{cause}") if f"cause:{cause}" in ENGLISH else Text("cause:other")
+
+
+# --------------------------------------------------------------------------- refusals
+
+def refusal_of(error: BaseException, game: Any) -> Text:
+    """A refusal in the croupier's words, from the key and values it was raised with
+    ("Ante 515 is above the table maximum 500"); one without a key is passed on as said."""
+    if isinstance(error, DealerStationError) and error.key:
+        values: dict[str, Any] = dict(error.values)
+        for name in ("spot", "other"):
+            if name in values:
+                values[name] = label(game, values[name])
+        return Text(error.key, values)
+    if isinstance(error, DealerStationError):
+        return Text("refused", {"problem": f"{error.field}: {error.problem}" if error.field else error.problem})
+    return Text("refused", {"problem": str(error)})
