@@ -22,38 +22,11 @@ import os
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import IntEnum
 from itertools import combinations_with_replacement
 from pathlib import Path
 
 from .cards import Card, card_str, rank_of, suit_of
-
-
-class Category(IntEnum):
-    HIGH_CARD = 0
-    ONE_PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
-    ROYAL_FLUSH = 9
-
-    @property
-    def label(self) -> str:
-        """Name used in records and pay tables (``royal_flush`` ... ``high_card``)."""
-        return self.name.lower()
-
-    @classmethod
-    def from_label(cls, label: str) -> Category:
-        try:
-            return cls[label.upper()]
-        except KeyError:
-            known = ", ".join(c.label for c in cls)
-            raise ValueError(f"unknown hand category {label!r} (known: {known})") from None
-
+from .hand_category import Category as Category  # the categories it ranks into (re-exported)
 
 CATEGORY_SHIFT = 20
 ACE = 12
