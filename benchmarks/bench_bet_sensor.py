@@ -7,7 +7,7 @@ Run from the repo root: ``.venv/bin/python benchmarks/bench_bet_sensor.py [--fra
    on a real pty stamps each line as it starts writing it (``BetSensorSimulator.trace``), the
    real driver and dialect decode it, the station's pump hands it to the session, and a session
    listener (where the screen is told) stamps the moment the croupier's view
-   (``session.sensed_bets()``, or the spot's debounced chips) holds the chip that frame added.
+   (``session.view().sensed_bets()``, or the spot's debounced chips) holds the chip that frame added.
    Each frame adds one fresh chip to one spot (the next spot each frame) and takes it away again,
    so stacks hold 20 to 23 chips; frames go one at a time (the next when the last was seen), so
    the figure is latency, not queueing. The round is open for bets (the view checks every
@@ -68,8 +68,8 @@ def latency(folder: Path, frames: int) -> tuple[list[float], int]:
     try:
         assert session.wait_for(lambda s: s.device("bet_sensor").connected and s.device("shuffler").connected, WAIT)
         sim = station.simulator("bet_sensor")
-        spots = session.game.spots
-        placeable = set(session.game.placeable_spots)
+        spots = session.view().game.spots
+        placeable = set(session.view().game.placeable_spots)
         antennas = [(seat, spot) for seat in range(1, SEATS + 1) for spot in spots]
         sim.add_antennas(antennas)
         assert table.chip_inventory is not None

@@ -49,7 +49,7 @@ def scripted_hands(path: Path, hands: int, seed: int = 1) -> tuple[float, int]:
     rng = random.Random(seed)
     with Journal(path, table_id=table.table_id) as journal:
         shoe = ScriptedShoe()
-        session = TableSession(table, journal, shoe=shoe, has_reader=False)
+        session = TableSession(table, journal, shoe=shoe)
         shoe.session = session
         session.start(PROGRAM)
         shoe.connect()
@@ -60,9 +60,9 @@ def scripted_hands(path: Path, hands: int, seed: int = 1) -> tuple[float, int]:
             rng.shuffle(deck)
             shoe.deck, shoe.pos = deck, 0
             croupier.open_round()
-            while session.round is not None and not session.round.finished:
+            while session.view().round is not None and not session.view().round.finished:
                 if not croupier.step():
-                    raise RuntimeError(f"scripted hand stuck in {session.phase}")
+                    raise RuntimeError(f"scripted hand stuck in {session.view().phase}")
         return time.perf_counter() - start, journal.last_seq
 
 

@@ -34,7 +34,8 @@ from dealer_station.engine import TableSession  # noqa: E402
 from dealer_station.journal import Journal  # noqa: E402
 from dealer_station.profile_loader import load_profile  # noqa: E402
 from dealer_station.simulate import simulate  # noqa: E402
-from dealer_station.table.state import TableState, replay  # noqa: E402
+from dealer_station.table.folds import replay  # noqa: E402
+from dealer_station.table.state import TableState  # noqa: E402
 from simulators.scripted_shoe import ScriptedShoe  # noqa: E402
 
 PROGRAM = {"version": "bench"}
@@ -47,7 +48,7 @@ def scripted_rounds(path: Path, rounds: int, seed: int = 1) -> tuple[float, int]
     rng = random.Random(seed)
     with Journal(path, table_id=table.table_id) as journal:
         shoe = ScriptedShoe()
-        session = TableSession(table, journal, shoe=shoe, has_reader=False)
+        session = TableSession(table, journal, shoe=shoe)
         shoe.session = session
         session.start(PROGRAM)
         croupier = AutoCroupier(session, rng=rng, seats=range(1, 8), on_halt=void_on_halt("-", "-"))
@@ -58,9 +59,9 @@ def scripted_rounds(path: Path, rounds: int, seed: int = 1) -> tuple[float, int]
             rng.shuffle(deck)
             shoe.deck, shoe.pos = deck, 0
             croupier.step()  # opens the round
-            while not session.round.finished:
+            while not session.view().round.finished:
                 if not croupier.step():
-                    raise RuntimeError(f"scripted round stuck in {session.phase}")
+                    raise RuntimeError(f"scripted round stuck in {session.view().phase}")
             done += 1
         return time.perf_counter() - start, journal.last_seq
 

@@ -158,15 +158,15 @@ class PokerPlayers:
 
     def upkeep(self, session: TableSession, seats: Sequence[int], rng: random.Random) -> tuple[str, tuple[Any, ...]] | None:
         """The next seat command the table needs before a hand (None: ready to deal)."""
-        table = table_of(session.state)
+        table = table_of(session.view().state)
         playing = [p for p in table.players if p.status is not SeatStatus.OUT and p.stack > 0]
         for seat in seats:
             player = table.player(seat)
             if player is None:
-                return "seat_player", (seat, format_money(self.buy_in(session.table, rng)), rng.random() < 0.5)
+                return "seat_player", (seat, format_money(self.buy_in(session.view().table, rng)), rng.random() < 0.5)
             if player.stack == 0:
                 if rng.random() < 0.6:
-                    return "add_chips", (seat, format_money(self.buy_in(session.table, rng)))
+                    return "add_chips", (seat, format_money(self.buy_in(session.view().table, rng)))
                 return "leave", (seat,)
             if player.status is SeatStatus.OUT and rng.random() < 0.4:
                 return "sit_in", (seat, rng.random() < 0.5)
@@ -203,7 +203,7 @@ class AutoCroupier:
         self.rng = rng
         self.seats = list(seats)
         self.present = present
-        self.player = player or player_for(session.game.name)
+        self.player = player or player_for(session.view().game.name)
         self.on_halt = on_halt
         self._bets_placed: set[str] = set()
         self._presented: tuple[tuple[str, str, int], float] | None = None
@@ -215,7 +215,7 @@ class AutoCroupier:
         After a restart the station knows only the cards already shown; the rest are
         whatever lies face down - drawn here from the cards not yet seen.
         """
-        rnd = self.session.round
+        rnd = self.session.view().round
         assert rnd is not None
         if self._by_hand is None or self._by_hand[0] != rnd.round_id:
             seen = set(rnd.dealt_cards())
@@ -230,7 +230,7 @@ class AutoCroupier:
         return dealt
 
     def _card(self, position: str, index: int) -> int:
-        rnd = self.session.round
+        rnd = self.session.view().round
         assert rnd is not None
         known = rnd.cards.get(position, [])
         if index < len(known):
@@ -254,18 +254,18 @@ class AutoCroupier:
         if isinstance(self.player, PokerPlayers):
             return self._poker_step(self.player)
         session = self.session
-        rnd = session.round
+        rnd = session.view().round
         if rnd is None or rnd.finished:
             session.execute("open_round")
             return True
         if rnd.halt is not None:
             return self.on_halt(session) if self.on_halt is not None else False
         offer = session.offer().croupier
-        stage = session.phase_info.stage
+        stage = session.view().phase_info.stage
         if stage is Stage.BETTING:
             if rnd.round_id not in self._bets_placed:
                 for seat in self.seats:
-                    bets = self._banker().bets(self.rng, session.table)
+                    bets = self._banker().bets(self.rng, session.view().table)
                     try:
                         session.execute("set_bets", seat, {spot: format_money(v) for spot, v in bets.items()})
                     except RuleError as exc:  # a linked Pool without its controller: no Pool bet
@@ -282,19 +282,19 @@ class AutoCroupier:
             session.execute("deal_done")
             return True
         if stage is Stage.DECISION:
-            waiting = session.seats_to_act()
+            waiting = session.view().seats_to_act()
             if not waiting:
                 return False
             seat = waiting[0]
             session.execute("decide", seat, self.decision(seat))
             return True
         if stage is Stage.REVEAL:
-            target = session.next_to_reveal()
+            target = session.view().next_to_reveal()
             if target is None:
                 return False
             pos, index = target
             card = self._card(pos, index)
-            if session.has_reader and self.present is not None:
+            if session.view().has_reader and self.present is not None:
                 key = (rnd.round_id, pos, index)
                 now = time.monotonic()
                 # Pass each card once; only pass it again if no read came back (as a dealer would).
@@ -317,16 +317,16 @@ class AutoCroupier:
     def decision(self, seat: int) -> str:
         """What the player at ``seat`` decides now (a banking game's street), from its cards and the board."""
         session = self.session
-        rnd = session.round
+        rnd = session.view().round
         assert rnd is not None
         hole = [self._card(f"seat{seat}", i) for i in range(rnd.packet_size(f"seat{seat}"))]
         board = rnd.cards.get("board", [])[:rnd.revealed.get("board", 0)]
-        return self._banker().decide(rnd.phase, hole, board, session.legal_actions(seat))
+        return self._banker().decide(rnd.phase, hole, board, session.view().legal_actions(seat))
 
     def _poker_step(self, players: PokerPlayers) -> bool:
         """One croupier action at a poker table, chosen from what the session offers."""
         session = self.session
-        rnd = session.round
+        rnd = session.view().round
         if rnd is not None and not rnd.finished and rnd.halt is not None:
             return self.on_halt(session) if self.on_halt is not None else False
         offer = session.offer().croupier
@@ -353,7 +353,7 @@ class AutoCroupier:
         if "push_pots" in offer:
             session.execute("push_pots")
             return True
-        target = session.next_to_reveal()
+        target = session.view().next_to_reveal()
         if target is None or mine is None:
             return False
         pos, index = target
@@ -370,7 +370,7 @@ class AutoCroupier:
                 except RuleError:
                     pass  # the last hand in a contested pot must show
         card = self._card(pos, index)
-        if session.has_reader and self.present is not None:
+        if session.view().has_reader and self.present is not None:
             return self._pass_over_reader(rnd.round_id, pos, index, card)
         if "key_card" in offer:
             session.execute("key_card", card)
@@ -400,7 +400,7 @@ def void_on_halt(badge: str, pin: str) -> Callable[[TableSession], bool]:
 
     def respond(session: TableSession) -> bool:
         offer = session.offer()
-        rnd = session.round
+        rnd = session.view().round
         if rnd is None or rnd.halt is None or rnd.finished:
             return False  # a device report settled it meanwhile (voided, or the link came back)
         halt = rnd.halt
@@ -410,9 +410,9 @@ def void_on_halt(badge: str, pin: str) -> Callable[[TableSession], bool]:
         elif offer.halt is not None and offer.halt.resumes_on_link and halt.cause != REFUSED:
             return False  # the session clears it (or voids the round) when the link returns (a refused unit's never does)
         elif "verify_jackpot" in offer.supervisor:
-            session.verify_jackpot(badge, pin, "simulated verification: hand checked")
+            session.supervise("verify_jackpot", badge, pin, "simulated verification: hand checked")
         elif "void" in offer.supervisor:
-            session.void(badge, pin, f"simulated supervisor decision: {halt.cause}")
+            session.supervise("void", badge, pin, f"simulated supervisor decision: {halt.cause}")
         else:
             raise DealerStationError(f"round halted ({halt.cause}) and no supervisor action fits")
         return True

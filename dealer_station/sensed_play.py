@@ -149,8 +149,8 @@ class SensedCroupier(AutoCroupier):
                  present: Callable[[int], None] | None = None, on_halt: Callable[[TableSession], bool] | None = None,
                  supervisor: tuple[str, str], fault_rng: random.Random | None = None) -> None:
         super().__init__(session, rng=rng, seats=seats, present=present, on_halt=on_halt)
-        inventory = session.table.chip_inventory
-        if inventory is None or session.sensing is None:
+        inventory = session.view().table.chip_inventory
+        if inventory is None or session.view().sensed is None:
             raise RuleError("a sensed croupier needs a table with a bet sensor and its chip inventory")
         self.sensor = sensor
         self.rack = ChipRack(inventory)
@@ -161,8 +161,9 @@ class SensedCroupier(AutoCroupier):
         self._armed: set[str] = set()
         self._round: _Round | None = None
         self._counterfeits = 0
-        spots = session.game.spots if hasattr(session.game, "spots") else ()
-        sensor.add_antennas((seat, spot) for seat in range(1, session.table.seats + 1) for spot in spots)
+        snap = session.view()
+        spots = getattr(snap.game, "spots", ())
+        sensor.add_antennas((seat, spot) for seat in range(1, snap.table.seats + 1) for spot in spots)
 
     def finish(self) -> BetSensorTally:
         """The run is over: count the last round, put the layout back."""
@@ -180,12 +181,12 @@ class SensedCroupier(AutoCroupier):
 
     def step(self) -> bool:
         session = self.session
-        rnd = session.round
+        rnd = session.view().round
         if rnd is not None and self._round is not None and self._round.round_id == rnd.round_id and rnd.finished:
             self._tally(self._round)
         if rnd is None or rnd.finished:
             return super().step()
-        stage = session.phase_info.stage
+        stage = session.view().phase_info.stage
         if stage is not Stage.BETTING and (self._round is None or self._round.round_id != rnd.round_id):
             self._adopt(rnd.round_id)
             return True
@@ -212,13 +213,13 @@ class SensedCroupier(AutoCroupier):
         its spot as chips, and once the sensor sees them the croupier keys the decisions in seat order
         (the station checks each against the chips on its spot)."""
         session = self.session
-        rnd = session.round
+        rnd = session.view().round
         assert rnd is not None
-        waiting = session.seats_to_act()
+        waiting = session.view().seats_to_act()
         if not waiting:
             return False
         if (waiting[0], rnd.phase) not in current.deciding:
-            game = session.game
+            game = session.view().game
             assert isinstance(game, BankingGame)
             spots = []
             for seat in waiting:
@@ -237,9 +238,10 @@ class SensedCroupier(AutoCroupier):
         """Collect and pay every seat on the layout, wait for the sensor, then press "Paid" seat by seat
         (right to left), each seat's player taking its chips; put a refused payout right."""
         session = self.session
-        rnd = session.round
-        sensing = session.sensing
-        assert rnd is not None and sensing is not None
+        snap = session.view()
+        rnd = snap.round
+        sensed = snap.sensed
+        assert rnd is not None and sensed is not None
         unpaid = [seat for seat in sorted(rnd.seats, reverse=True) if not rnd.seats[seat].paid]
         if not unpaid:
             return False
@@ -247,7 +249,7 @@ class SensedCroupier(AutoCroupier):
         if not current.paid_out:
             current.paid_out = True
             for each in unpaid:
-                self._pay_out(current, each, sensing.due(rnd, each, session.seat_stakes(each)))
+                self._pay_out(current, each, sensed.rules.due(rnd, each, snap.seat_stakes(each)))
             self._wait_for_sensor(self._settled)
         try:
             session.execute("mark_paid", seat)
@@ -265,20 +267,21 @@ class SensedCroupier(AutoCroupier):
                 return True
             self.tally.false_alarms += 1
             log.warning("payout_refused_without_fault", seat=seat, problem=str(exc), round_id=current.round_id)
-            session.override_payout(*self.supervisor, seat, "simulation: payout checked by the supervisor")
-        for spot in getattr(session.game, "spots", ()):  # the player takes what lies on the seat's spots
+            badge, pin = self.supervisor
+            session.supervise("override_payout", badge, pin, "simulation: payout checked by the supervisor", seat=seat)
+        for spot in getattr(session.view().game, "spots", ()):  # the player takes what lies on the seat's spots
             self.sensor.take(seat, spot)
         return True
 
     def _label(self, spot: str) -> str:
-        return str(self.session.game.labels.get(spot, spot))
+        return str(self.session.view().game.labels.get(spot, spot))
 
     def _pay_out(self, current: _Round, seat: int, due: dict[str, Decimal]) -> None:
-        sensing = self.session.sensing
-        assert sensing is not None
+        snap = self.session.view()
+        assert snap.sensed is not None
         for spot, owed in due.items():
             chips = self.sensor.chips(seat, spot)
-            have = sum((sensing.value(c, self.session.round) or Decimal(0) for c in chips), Decimal(0))
+            have = sum((snap.sensed.rules.value(c, snap.round) or Decimal(0) for c in chips), Decimal(0))
             if owed == have:
                 continue
             if owed < have:  # a losing bet (or a Pool stake fed to the meter): collected
@@ -300,9 +303,9 @@ class SensedCroupier(AutoCroupier):
 
     def _readable(self, current: _Round, seat: int, spot: str) -> bool:
         """A spot the sensor reads (a payout under a dead antenna is the croupier's word, as without one)."""
-        sensing = self.session.sensing
+        sensed = self.session.view().sensed
         keyed = current.keyed is not None and current.keyed[:2] == (seat, spot)
-        return sensing is not None and sensing.sensed((seat, spot)) and not keyed
+        return sensed is not None and sensed.sensed((seat, spot)) and not keyed
 
     def _put_right(self, fault: _PayoutFault) -> None:
         if fault.kind == "mispay":
@@ -318,7 +321,7 @@ class SensedCroupier(AutoCroupier):
         self.sensor.clear()
         self.rack.reset()
         self._round = _Round(round_id, set())
-        rnd = self.session.round
+        rnd = self.session.view().round
         if rnd is not None and isinstance(rnd.sensed, RoundSensing) and rnd.sensed.locked is not None:
             for (seat, spot), held in sorted(rnd.sensed.locked.items()):
                 hand = rnd.seats.get(seat)
@@ -336,7 +339,7 @@ class SensedCroupier(AutoCroupier):
         sensor.clear()
         self.rack.reset()
         current = self._round = _Round(round_id, set(self._armed))
-        plan = {seat: self._banker().bets(self.rng, session.table) for seat in self.seats}
+        plan = {seat: self._banker().bets(self.rng, session.view().table) for seat in self.seats}
         if "antenna_down" in current.faults:
             seat = self.fault_rng.choice(self.seats)
             spot = self.fault_rng.choice(sorted(plan[seat]))
@@ -365,12 +368,11 @@ class SensedCroupier(AutoCroupier):
 
     def _sees(self, antennas: Sequence[tuple[int, str]]) -> bool:
         """The station sees exactly the chips on these spots (those it reads)."""
-        sensing = self.session.sensing
-        assert sensing is not None
-
         def matches(_state: object) -> bool:
-            return all(sorted(sensing.chips_on(antenna)) == sorted(self.sensor.chips(*antenna))
-                       for antenna in antennas if sensing.sensed(antenna))
+            sensed = self.session.view().sensed
+            assert sensed is not None
+            return all(sorted(sensed.chips_on(antenna)) == sorted(self.sensor.chips(*antenna))
+                       for antenna in antennas if sensed.sensed(antenna))
 
         # looked at once, under the session's lock (waiting for a report being applied, not skipping it)
         return self.session.wait_for(matches, 0.0)
@@ -388,7 +390,7 @@ class SensedCroupier(AutoCroupier):
                 current.faults.add("caught")
                 self.tally.caught["counterfeit"] += 1
             self.sensor.take(fake[0], fake[1], [fake[2]])
-            self._wait_for_sensor(lambda: not session.unknown_chips())
+            self._wait_for_sensor(lambda: not session.view().unknown_chips())
             return True
         if current.counterfeit is not None and "caught" not in current.faults:
             log.warning("counterfeit_not_caught", chip=current.counterfeit[2], round_id=current.round_id)
@@ -426,7 +428,7 @@ class SensedCroupier(AutoCroupier):
 
     def _locked_spots(self) -> list[tuple[int, str, tuple[str, ...]]]:
         """Locked, sensed spots of seats still in the hand (a folded hand is collected)."""
-        rnd = self.session.round
+        rnd = self.session.view().round
         if rnd is None or not isinstance(rnd.sensed, RoundSensing) or rnd.sensed.locked is None:
             return []
         out = []
@@ -438,7 +440,7 @@ class SensedCroupier(AutoCroupier):
         return out
 
     def _halted(self) -> bool:
-        rnd = self.session.round
+        rnd = self.session.view().round
         return rnd is None or rnd.halt is not None or rnd.finished
 
     def _answer_alarm(self) -> bool:
@@ -454,21 +456,22 @@ class SensedCroupier(AutoCroupier):
                 self.sensor.place(seat, spot, [chip])
         try:
             self._wait_for_sensor(lambda: self._restorable())
-            session.restore_stake(*self.supervisor, RESTORE)
+            session.supervise("restore_stake", *self.supervisor, RESTORE)
         except DealerStationError as exc:
             log.warning("restore_refused", problem=str(exc))
             return self.on_halt(session) if self.on_halt is not None else False
         return True
 
     def _restorable(self) -> bool:
-        rnd = self.session.round
-        sensing = self.session.sensing
-        if rnd is None or rnd.halt is None or sensing is None or not isinstance(rnd.sensed, RoundSensing):
+        snap = self.session.view()
+        rnd = snap.round
+        sensed = snap.sensed
+        if rnd is None or rnd.halt is None or sensed is None or not isinstance(rnd.sensed, RoundSensing):
             return True
         if rnd.sensed.locked is None:
             return True
         seat, spot = int(rnd.halt.detail["seat"]), str(rnd.halt.detail["spot"])
-        return sorted(sensing.chips_on((seat, spot))) == sorted(rnd.sensed.locked[(seat, spot)].chips)
+        return sorted(sensed.chips_on((seat, spot))) == sorted(rnd.sensed.locked[(seat, spot)].chips)
 
     def _wait_for_sensor(self, done: Callable[[], bool], first: int | None = None) -> None:
         """Have the sensor scan (``first`` rounds, ``confirm`` by default, then one at a time) and the
@@ -483,13 +486,12 @@ class SensedCroupier(AutoCroupier):
 
     def _read_rounds(self, count: int, deadline: float | None = None) -> bool:
         """The sensor scans ``count`` rounds now; wait until the station has read the last of them."""
-        sensing = self.session.sensing
-        assert sensing is not None
         target = self.sensor.scan(count)
         left = (time.monotonic() + WAIT_SECONDS if deadline is None else deadline) - time.monotonic()
 
         def read(_state: object) -> bool:
-            return sensing.last_round is not None and sensing.last_round >= target
+            sensed = self.session.view().sensed
+            return sensed is not None and sensed.last_round is not None and sensed.last_round >= target
 
         return self.session.wait_for(read, max(0.0, left))
 
@@ -513,9 +515,9 @@ class SensedCroupier(AutoCroupier):
                 false_at.append((alarm["seat"], alarm["spot"]))
         if current.flaked is not None and current.flaked not in false_at:
             self.tally.caught["flaky_read"] += 1  # ridden out: no alarm of its own
-        sensing = self.session.sensing
-        assert sensing is not None
-        for balance in sensing.balances(self.session.journal.events(round_id=current.round_id)):
+        sensed = self.session.view().sensed
+        assert sensed is not None
+        for balance in sensed.rules.balances(self.session.journal.events(round_id=current.round_id)):
             if balance.keyed:
                 self.tally.conservation["keyed"] += 1
                 continue

@@ -33,6 +33,7 @@ from .sensed_play import SensedCroupier
 from .station import Station
 from .table.phases import Stage
 from .wire.auth import REASONS
+from .wire.roles import Role
 
 log = structlog.get_logger("dealer_station.simulate")
 
@@ -227,7 +228,7 @@ class FaultArmer:
         the table journals its refusal, then put the genuine unit back and wait until it is up."""
         assert self.session is not None
         session, shoe = self.session, self.shoe
-        before = session.state.last_seq
+        before = session.view().state.last_seq
         setattr(shoe.faults, kind, 1)
         shoe.inject("disconnect", seconds=REPLUG_SECONDS)
         refused = session.wait_for(lambda s: s.device("shuffler").held_refused and s.last_seq > before, AUTH_WAIT)
@@ -249,7 +250,7 @@ class FaultArmer:
         # Left to settle for a link timeout, as a unit put back is, before the next fault is armed: the
         # driver counts a link that drops sooner as flapping and backs off its reconnects (up to 2 s
         # each). Rounds without a fault play on meanwhile.
-        self.settled_at = time.monotonic() + self.session.table.devices.link_timeout
+        self.settled_at = time.monotonic() + self.session.view().table.devices.link_timeout
 
     def injected(self, armed: list[str]) -> list[str]:
         """Of this round's armed faults, those that took effect (a swap needs its card to be dealt)."""
@@ -310,8 +311,8 @@ class ShoeDealer:
     def step(self) -> bool | None:
         """One dealer action; None when the deal needs none (the croupier acts instead)."""
         session = self.session
-        rnd = session.round
-        if rnd is None or rnd.finished or session.phase_info.stage is not Stage.DEALING:
+        rnd = session.view().round
+        if rnd is None or rnd.finished or session.view().phase_info.stage is not Stage.DEALING:
             return None
         halt = rnd.halt
         if halt is not None:
@@ -326,7 +327,7 @@ class ShoeDealer:
         self._draws += 1
         if self._draws == self.armer.unreadable_at:
             self.sim.faults.unreadable_next = 1
-        before = session.state.last_seq
+        before = session.view().state.last_seq
         self.sim.draw()
         session.wait_for(lambda state: bool(state.last_seq != before), 2.0)
         return True
@@ -422,15 +423,15 @@ def simulate(
     started = time.monotonic()
     session = station.start()
     try:
-        session.wait_for(lambda s: all(s.device(n).connected for n in station._drivers()), 10.0)
-        session.dealer_sign_in(SIM_DEALER)
+        session.wait_for(lambda s: all(s.device(n).connected for n in station.drivers), 10.0)
+        session.execute("dealer_sign_in", SIM_DEALER)
         rng = random.Random(seed)
         armer = FaultArmer(faults or {}, random.Random(seed ^ 0xFA17), station.simulator("shuffler"),
-                           station.simulator("reader"), session.game)
+                           station.simulator("reader"), session.view().game)
         armer.session = session
-        first_seq = session.state.last_seq
+        first_seq = session.view().state.last_seq
         croupier: AutoCroupier
-        if station.bet_sensor is not None:
+        if Role.BET_SENSOR in station.drivers:
             croupier = SensedCroupier(session, sensor=station.simulator("bet_sensor"), rng=rng,
                                       seats=list(range(1, seats + 1)), present=station.present_card,
                                       on_halt=void_on_halt(SIM_BADGE, SIM_PIN), supervisor=(SIM_BADGE, SIM_PIN),
@@ -443,7 +444,7 @@ def simulate(
         played = 0
         last_report = time.monotonic()
         # A recovered round in progress is finished first, as the station does after a crash.
-        if session.round is not None and not session.round.finished:
+        if session.view().state.round_open:
             _finish_round(station, croupier, summary, None, dealer=dealer)
         while played < rounds:
             armer.disarm()
@@ -452,7 +453,7 @@ def simulate(
                 summary.faults_armed[kind] += 1
             if isinstance(croupier, SensedCroupier):
                 croupier.arm(armed)
-            if session.round is None or session.round.finished:
+            if not session.view().state.round_open:
                 # (a device report can end a round between two croupier steps, and the
                 # croupier's next step then opens the next one itself)
                 croupier.open_round()
@@ -473,9 +474,9 @@ def simulate(
             since_seq=first_seq, kinds={"device_refused"}))
         if isinstance(croupier, SensedCroupier):
             summary.bet_sensor = croupier.finish().as_json()
-        meters = getattr(session.game, "meters", None)
-        summary.jackpot = meters(session.state) if meters is not None else None
-        if session.game.family == "poker":
+        meters = getattr(session.view().game, "meters", None)
+        summary.jackpot = meters(session.view().state) if meters is not None else None
+        if session.view().game.family == "poker":
             summary.poker = poker_summary(session)
     finally:
         station.stop()
@@ -485,13 +486,13 @@ def simulate(
 
 def poker_summary(session: TableSession) -> dict[str, Any]:
     """The table's money at the end, and its whole journal replayed to check every chip."""
-    table = live.table_of(session.state)
-    audit = live.audit_journal(session.journal.events(), session.table.table_id)
+    table = live.table_of(session.view().state)
+    audit = live.audit_journal(session.journal.events(), session.view().table.table_id)
     return {
         "rake": format_money(table.rake),
         "bought_in": format_money(table.bought_in),
         "cashed_out": format_money(table.cashed_out),
-        "stacks": {str(seat): format_money(chips) for seat, chips in live.stacks_now(session.state).items()},
+        "stacks": {str(seat): format_money(chips) for seat, chips in live.stacks_now(session.view().state).items()},
         "conserved": audit.conserved,
         "conservation_checked_at": audit.events,
         "side_pot_hands": audit.side_pot_hands,
@@ -503,9 +504,15 @@ NO_PROGRESS = frozenset({"read_rejected"})
 """Journal records that do not move a round on: a card refused again and again is a stall."""
 
 
+def _open_round_id(session: TableSession) -> str | None:
+    """The id of the round in progress at the table (None between rounds)."""
+    rnd = session.view().round
+    return rnd.round_id if rnd is not None and not rnd.finished else None
+
+
 def _progressed(session: TableSession, since: int) -> bool:
     """Whether anything that moves the round on was journaled after ``since``."""
-    return session.state.last_seq != since and any(e.kind not in NO_PROGRESS for e in session.journal.events(since_seq=since))
+    return session.view().state.last_seq != since and any(e.kind not in NO_PROGRESS for e in session.journal.events(since_seq=since))
 
 
 def _actions_in_hand(state: Any) -> tuple[str | None, int]:
@@ -525,18 +532,20 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
     count, so how fast the journal or the devices answer never moves the dispute in the round.
     """
     session = station.session
-    assert session is not None and session.round is not None
-    round_id = session.round.round_id
+    assert session is not None
+    first = session.view().round
+    assert first is not None
+    round_id = first.round_id
     idle_since = time.monotonic()
     steps = 0
-    while session.round is not None and session.round.round_id == round_id and not session.round.finished:
-        seq = session.state.last_seq
+    while _open_round_id(session) == round_id:
+        seq = session.view().state.last_seq
         if steps + 1 == dispute_at and "void" in session.offer().supervisor:
-            session.void(SIM_BADGE, SIM_PIN, f"simulated dispute in {session.phase.replace('_', ' ')}")
+            session.supervise("void", SIM_BADGE, SIM_PIN, f"simulated dispute in {session.view().phase.replace('_', ' ')}")
             continue
         if absent_at is not None and steps >= absent_at and "act" in session.offer().croupier:
             absent_at = None  # this player does not act: the station's pump lets the action clock act
-            before = _actions_in_hand(session.state)
+            before = _actions_in_hand(session.view().state)
             # Until the hand moves on (the clock's fold or check), not until any event: a device
             # report journaled meanwhile must not let the scripted croupier act for the absent player.
             session.wait_for(lambda state: _actions_in_hand(state) != before, CLOCK_WAIT)  # noqa: B023 - waited on here
@@ -556,10 +565,9 @@ def _finish_round(station: Station, croupier: AutoCroupier, summary: Summary, di
             session.wait_for(moved, 0.5)
         if _progressed(session, seq):
             idle_since = time.monotonic()
-        elif (time.monotonic() - idle_since > STALL_SECONDS and session.round is not None
-              and session.round.round_id == round_id and not session.round.finished):
-            log.warning("round_stalled", round_id=round_id, phase=session.phase)
-            session.void(SIM_BADGE, SIM_PIN, f"simulation: no progress for {STALL_SECONDS:.0f} s in {session.phase}")
+        elif time.monotonic() - idle_since > STALL_SECONDS and _open_round_id(session) == round_id:
+            log.warning("round_stalled", round_id=round_id, phase=session.view().phase)
+            session.supervise("void", SIM_BADGE, SIM_PIN, f"simulation: no progress for {STALL_SECONDS:.0f} s in {session.view().phase}")
     # How this round ended, from its journal (the croupier may already have opened the next one).
     ends = list(session.journal.events(round_id=round_id, kinds={"round_paid", "round_voided"}))
     if not ends:

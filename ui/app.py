@@ -87,11 +87,11 @@ def run_station(args: argparse.Namespace) -> int:
                       floor_url=getattr(args, "floor", None))
     session = station.start()
     worker = CommandWorker()
-    paid_before, voided_before = session.state.rounds_paid, session.state.rounds_voided
+    paid_before, voided_before = session.view().state.rounds_paid, session.view().state.rounds_voided
 
     def finished() -> tuple[int, int]:
         """(paid, voided) this run, from the session's state: renders coalesce, the journal does not."""
-        return session.state.rounds_paid - paid_before, session.state.rounds_voided - voided_before
+        return session.view().state.rounds_paid - paid_before, session.view().state.rounds_voided - voided_before
 
     stopping: list[bool] = []
 

@@ -14,18 +14,12 @@ from typing import Any
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import (
-    SensedSeat,
-    Text,
-    bet_alarm_text,
-    decision_stake,
-    face_up,
-    label,
-    payout_held,
-    sensed_entry,
-)
+from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.games import BankingGame
 from dealer_station.table.phases import Stage
+from dealer_station.view.sensing import SensedSeat, bet_alarm_text, payout_held, sensed_entry
+from dealer_station.view.table import decision_stake, face_up
+from dealer_station.view.texts import Text, label
 
 from .amount_pad import AmountPad
 from .bet_panel import BetPanel, restore_bets
@@ -107,7 +101,7 @@ class BankingPanel(QWidget):
         self.header.retranslate()
         self.bets.retranslate()
         self.no_more_bets.setText(translate("screen", "NO MORE BETS"))
-        self.render_state(self.session)
+        self.render_state(self.session.view())
 
     def rescale(self) -> None:
         self.header.rescale()
@@ -121,14 +115,14 @@ class BankingPanel(QWidget):
     # -- presses --------------------------------------------------------------------
 
     def _tapped(self, seat: int) -> None:
-        rnd = self.session.round
-        if self.session.phase_info.stage is Stage.SETTLEMENT and rnd is not None:
+        rnd = self.session.view().round
+        if self.session.view().phase_info.stage is Stage.SETTLEMENT and rnd is not None:
             shown = self.settlement.shown_seat(rnd)
             if seat in rnd.seats and not rnd.seats[seat].paid and seat != shown:
                 self._ask_out_of_order(seat, shown)
             return
         self.bets.choose(seat)
-        self.render_state(self.session)
+        self.render_state(self.session.view())
 
     def _ask_out_of_order(self, seat: int, shown: int | None) -> None:
         """Settling out of order is the croupier's explicit choice, never a stray tap on a tile."""
@@ -150,7 +144,7 @@ class BankingPanel(QWidget):
     def banner_text(self) -> str | None:
         """The shell's banner while settling: the one seat shown, what to do there; while betting at a
         table with a bet sensor, what holds a seat from being locked in (None: the engine's)."""
-        rnd = self.session.round
+        rnd = self.session.view().round
         held = [entry.problem for entry in self._sensed.values() if entry.problem is not None]
         if held:
             return "\u26a0 " + say(held[0])
@@ -160,7 +154,7 @@ class BankingPanel(QWidget):
         return settle_banner(rnd, seat) if seat is not None else None
 
     def _key(self, seat: int) -> tuple[str, int]:
-        rnd = self.session.round
+        rnd = self.session.view().round
         return (rnd.round_id if rnd is not None else "", seat)
 
     def _done(self, label: str, result: object) -> None:
@@ -182,7 +176,7 @@ class BankingPanel(QWidget):
         self.shell.submit("bet", self._clear_seat, seat)
 
     def _clear_seat(self, seat: int) -> tuple[int, dict[str, Decimal]]:
-        rnd = self.session.round
+        rnd = self.session.view().round
         before = dict(rnd.seats[seat].bets) if rnd is not None and seat in rnd.seats else {}
         self.session.execute("set_bets", seat, {})
         return seat, before
@@ -205,7 +199,7 @@ class BankingPanel(QWidget):
             self._accept_chip()
             return True
         if action == "override_payout":
-            rnd = self.session.round
+            rnd = self.session.view().round
             self._override(self.settlement.shown_seat(rnd) if rnd is not None and rnd.settlement is not None else None)
             return True
         return False
@@ -216,14 +210,14 @@ class BankingPanel(QWidget):
         if action == "accept_chip":
             return self.unknown_chip() is not None
         if action == "override_payout":
-            rnd = self.session.round
+            rnd = self.session.view().round
             seat = self.settlement.shown_seat(rnd) if rnd is not None and rnd.settlement is not None else None
-            return seat is not None and seat in payout_held(self.session)
+            return seat is not None and seat in payout_held(self.session.view())
         return True
 
     def unknown_chip(self) -> tuple[int, str, str] | None:
         """(seat, spot, chip) of the first chip the inventory does not know, while betting is open."""
-        return next(((seat, spot, chip) for seat, entry in sorted(sensed_entry(self.session).items())
+        return next(((seat, spot, chip) for seat, entry in sorted(sensed_entry(self.session.view()).items())
                      for spot, chip in entry.unknown), None)
 
     def _accept_chip(self) -> None:
@@ -233,14 +227,14 @@ class BankingPanel(QWidget):
             return
         seat, spot, chip = held
         where = translate("screen", "Seat {seat} {spot}: chip {chip} counts for").format(
-            seat=seat, spot=game_word(self.session.game, spot), chip=chip)
+            seat=seat, spot=game_word(self.session.view().game, spot), chip=chip)
 
         def keyed(text: str) -> None:
             detail = say(Text("action:accept_chip_at", {"chip": chip, "seat": seat,
-                                                        "spot": label(self.session.game, spot), "amount": text}))
+                                                        "spot": label(self.session.view().game, spot), "amount": text}))
 
             def run(badge: str, pin: str, reason: str) -> object:
-                return self.session.accept_chip(badge, pin, chip, text, reason)
+                return self.session.supervise("accept_chip", badge, pin, reason, chip=chip, denomination=text)
 
             self.shell.ask_supervisor("accept_chip", run, detail)
 
@@ -249,14 +243,14 @@ class BankingPanel(QWidget):
 
     def _override(self, seat: object) -> None:
         """A supervisor pays ``seat`` although the sensed chips are not what is due (badge, PIN, reason)."""
-        wrong = payout_held(self.session).get(seat) if isinstance(seat, int) else None
+        wrong = payout_held(self.session.view()).get(seat) if isinstance(seat, int) else None
         if not wrong or not isinstance(seat, int):
             return
         detail = say(Text("action:override_payout_seat", {"seat": seat, "problems": " \u00b7 ".join(
             say(text) for text in wrong.values())}))
 
         def run(badge: str, pin: str, reason: str) -> object:
-            return self.session.override_payout(badge, pin, seat, reason)
+            return self.session.supervise("override_payout", badge, pin, reason, seat=seat)
 
         self.shell.ask_supervisor("override_payout", run, detail)
 
@@ -271,23 +265,23 @@ class BankingPanel(QWidget):
 
     # -- rendering ------------------------------------------------------------------
 
-    def render_state(self, session: TableSession) -> None:
-        rnd = session.round
-        stage = session.phase_info.stage
-        offer = session.offer()
+    def render_state(self, snap: TableSnapshot) -> None:
+        rnd = snap.round
+        stage = snap.phase_info.stage
+        offer = snap.offer
         halted = rnd is not None and rnd.halt is not None and not rnd.finished
-        sensed = sensed_entry(session)  # betting at a table with a bet sensor: the chips on the layout
+        sensed = sensed_entry(snap)  # betting at a table with a bet sensor: the chips on the layout
         self._sensed = sensed
-        self.header.render_state(session)
-        self.bets.render_state(session, sensed)
-        self.settlement.render_state(session)
-        waiting = session.seats_to_act() if rnd is not None and not halted and stage is Stage.DECISION else []
+        self.header.render_state(snap)
+        self.bets.render_state(snap, sensed)
+        self.settlement.render_state(snap)
+        waiting = snap.seats_to_act() if rnd is not None and not halted and stage is Stage.DECISION else []
         shown_settle = self.settlement.shown_seat(rnd) if rnd is not None and rnd.settlement is not None else None
-        game = session.game
+        game = snap.game
         assert isinstance(game, BankingGame), "the banking panel is a banking table's"
         words = {spot: game_word(game, spot) for spot in game.spots}
-        held = payout_held(session)  # settling there: what is wrong on which spot
-        alarm = bet_alarm_text(session)
+        held = payout_held(snap)  # settling there: what is wrong on which spot
+        alarm = bet_alarm_text(snap)
         alarm_seat = int(alarm.args["seat"]) if alarm is not None else None
         for seat, tile in self.seats.items():
             st = rnd.seats.get(seat) if rnd is not None else None
@@ -306,7 +300,7 @@ class BankingPanel(QWidget):
                 active = seat == shown_settle
             else:
                 active = bool(waiting) and waiting[0] == seat
-            stakes = session.seat_stakes(seat)
+            stakes = snap.seat_stakes(seat)
             marks: dict[str, tuple[str, str]] = {}
             entry = sensed.get(seat)
             if entry is not None:
@@ -319,8 +313,8 @@ class BankingPanel(QWidget):
                 result, role, active = "\u26a0 " + say(alarm.args["spot"]), "fault", True
             if seat in held and seat == shown_settle:  # "Paid" is held: the settlement panel says what is wrong
                 result, role = "\u26a0 " + result, "fault"
-            tile.render_seat(title, words, stakes, session.cards_on_table(f"seat{seat}"),
-                             face_up(session, f"seat{seat}"), result, role, active, done, show_stakes=not outcome,
+            tile.render_seat(title, words, stakes, snap.cards_on_table(f"seat{seat}"),
+                             face_up(snap, f"seat{seat}"), result, role, active, done, show_stakes=not outcome,
                              marks=marks, alert=entry is not None and entry.problem is not None)
         # the work area
         if halted:
@@ -342,7 +336,7 @@ class BankingPanel(QWidget):
         self.clear_button.setText(translate("screen", "Clear seat {seat}").format(seat=self.bets.seat))
         # at a table with a bet sensor only a spot it cannot read is keyed: Undo and Clear are for those
         chosen = sensed.get(self.bets.seat)
-        keying = betting and (session.sensing is None or chosen is not None and any(
+        keying = betting and (snap.sensed is None or chosen is not None and any(
             view.keyed for view in chosen.spots.values()))
         self.undo_button.setVisible(keying)
         self.undo_button.setEnabled(bool(history))
@@ -350,7 +344,7 @@ class BankingPanel(QWidget):
         self.clear_button.setEnabled(rnd is not None and self.bets.seat in rnd.seats)
         self.no_more_bets.setVisible(betting or stage is Stage.LOCKED)
         self.no_more_bets.setEnabled("no_more_bets" in offer.croupier)
-        self._render_decisions(session, waiting)
+        self._render_decisions(snap, waiting)
         settling_now = rnd is not None and stage is Stage.SETTLEMENT and shown_settle is not None
         if settling_now:
             assert rnd is not None and shown_settle is not None
@@ -378,17 +372,17 @@ class BankingPanel(QWidget):
             self.undo_paid_button.setText("\u21b6 " + translate("screen", "Undo paid seat {seat}").format(
                 seat=order[-1]))
 
-    def _render_decisions(self, session: TableSession, waiting: list[int]) -> None:
+    def _render_decisions(self, snap: TableSnapshot, waiting: list[int]) -> None:
         seat = waiting[0] if waiting else None
-        legal = session.legal_actions(seat) if seat is not None else []
+        legal = snap.legal_actions(seat) if seat is not None else []
         self.acting.setVisible(bool(legal))
         if seat is not None:
             self.acting.setText(translate("screen", "Seat {seat}").format(seat=seat))
         for i, button in enumerate(self.decision_buttons):
             if i < len(legal):
                 action = legal[i]
-                stake = decision_stake(session, seat or 0, action)
-                text = game_word(session.game, action)
+                stake = decision_stake(snap, seat or 0, action)
+                text = game_word(snap.game, action)
                 final = action == "fold"  # the hand is gone: it asks once, and looks unlike Check and Play
                 button.guard = final
                 set_role(button, "final" if final else "action")

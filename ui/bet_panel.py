@@ -21,20 +21,13 @@ from typing import Any
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import (
-    ChipRow,
-    SensedSeat,
-    Text,
-    bets_after,
-    bets_set,
-    chip_rows,
-    label,
-    money_args,
-    sensed_entry,
-)
+from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.games import BankingGame
 from dealer_station.money import parse_money
 from dealer_station.table.phases import Stage
+from dealer_station.view.sensing import SensedSeat, sensed_entry
+from dealer_station.view.table import ChipRow, bets_after, bets_set, chip_rows, money_args
+from dealer_station.view.texts import Text, label
 
 from . import theme
 from .amount_pad import AmountPad
@@ -46,7 +39,7 @@ from .widgets import CURRENT, FitButton, FitLabel
 def press_chip(session: TableSession, seat: int, row: ChipRow, chip: Decimal | None,
                rows: list[ChipRow]) -> tuple[int, dict[str, Decimal]]:
     """On the worker: the seat's stakes now, plus the press, to the session. Returns (seat, stakes before)."""
-    rnd = session.round
+    rnd = session.view().round
     before = dict(rnd.seats[seat].bets) if rnd is not None and seat in rnd.seats else {}
     session.execute("set_bets", seat, money_args(bets_after(before, row, chip, rows)))
     return seat, before
@@ -55,7 +48,7 @@ def press_chip(session: TableSession, seat: int, row: ChipRow, chip: Decimal | N
 def key_amount(session: TableSession, seat: int, row: ChipRow, text: str,
                rows: list[ChipRow]) -> tuple[int, dict[str, Decimal]]:
     """On the worker: the spot set to the amount keyed (the session checks it). Returns (seat, stakes before)."""
-    rnd = session.round
+    rnd = session.view().round
     before = dict(rnd.seats[seat].bets) if rnd is not None and seat in rnd.seats else {}
     session.execute("set_bets", seat, money_args(bets_set(before, row, parse_money(text, "amount"), rows)))
     return seat, before
@@ -63,7 +56,7 @@ def key_amount(session: TableSession, seat: int, row: ChipRow, text: str,
 
 def same_bets(session: TableSession, seat: int, bets: dict[str, Decimal]) -> tuple[int, dict[str, Decimal]]:
     """On the worker: the seat's stakes of the round before, again. Returns (seat, stakes before)."""
-    rnd = session.round
+    rnd = session.view().round
     before = dict(rnd.seats[seat].bets) if rnd is not None and seat in rnd.seats else {}
     session.execute("set_bets", seat, money_args(bets))
     return seat, before
@@ -83,9 +76,9 @@ class BetPanel(QFrame):
         self.session = session
         self.setObjectName("betPanel")
         theme.set_role(self, "panel")
-        game = session.game
+        game = session.view().game
         assert isinstance(game, BankingGame), "the bet panel is a banking table's"
-        self.rows = chip_rows(game, session.table)
+        self.rows = chip_rows(game, session.view().table)
         self.seat = 1
         m = CURRENT[0]
         outer = QHBoxLayout(self)
@@ -157,7 +150,7 @@ class BetPanel(QFrame):
     # -- texts -------------------------------------------------------------------
 
     def retranslate(self) -> None:
-        game = self.session.game
+        game = self.session.view().game
         for row in self.rows:
             words = " + ".join(game_word(game, s) for s in (row.spot, *row.paired))
             if row.spot in self.row_labels:
@@ -176,7 +169,7 @@ class BetPanel(QFrame):
     def _show_seat(self) -> None:
         self.seat_label.setText(translate("screen", "Seat {seat}").format(seat=self.seat))
         last = self.last_bets.get(self.seat)
-        game = self.session.game
+        game = self.session.view().game
         self.same_button.setText(translate("screen", "Same as last round: {bets}").format(
             bets=" \u00b7 ".join(f"{game_word(game, spot)} {money(v)}" for spot, v in last.items()))
             if last else translate("screen", "Same as last round"))
@@ -200,7 +193,7 @@ class BetPanel(QFrame):
         """Key the spot's amount (a banking table's keypad): OK sets it, the session checks it."""
         if self.locked:
             return
-        seat, game = self.seat, self.session.game
+        seat, game = self.seat, self.session.view().game
         words = " + ".join(game_word(game, s) for s in (row.spot, *row.paired))
 
         def send(text: str) -> None:  # a bad amount is refused on the refusal line, like any bet
@@ -216,10 +209,10 @@ class BetPanel(QFrame):
 
     # -- state -------------------------------------------------------------------
 
-    def render_state(self, session: TableSession, sensed: dict[int, SensedSeat] | None = None) -> None:
+    def render_state(self, snap: TableSnapshot, sensed: dict[int, SensedSeat] | None = None) -> None:
         """``sensed``: the bet sensor's proposed stakes, when the caller has them already (``sensed_entry``)."""
-        rnd = session.round
-        open_for_bets = rnd is not None and session.phase_info.stage is Stage.BETTING and rnd.halt is None
+        rnd = snap.round
+        open_for_bets = rnd is not None and snap.phase_info.stage is Stage.BETTING and rnd.halt is None
         self.locked = not open_for_bets
         current = rnd.seats[self.seat].bets if rnd is not None and self.seat in rnd.seats else {}
         for row in self.rows:
@@ -242,11 +235,11 @@ class BetPanel(QFrame):
         if rnd is not None:
             self._round = (round_id, {seat: dict(st.bets) for seat, st in rnd.seats.items() if st.bets})
         # at a table with a bet sensor the chips are the stakes: only a spot it cannot read is keyed
-        self.same_button.setVisible(open_for_bets and session.sensing is None)
+        self.same_button.setVisible(open_for_bets and snap.sensed is None)
         self.same_button.setEnabled(open_for_bets and self.seat in self.last_bets)
-        entry = (sensed if sensed is not None else sensed_entry(session)).get(self.seat)
+        entry = (sensed if sensed is not None else sensed_entry(snap)).get(self.seat)
         keyed = [spot for spot, view in entry.spots.items() if view.keyed] if entry is not None else []
-        self.sensor_note.setText("\n".join("\u2328 " + say(Text("sensed:keyed", {"spot": label(session.game, spot)}))
+        self.sensor_note.setText("\n".join("\u2328 " + say(Text("sensed:keyed", {"spot": label(snap.game, spot)}))
                                            for spot in keyed[:2]))
         self.sensor_note.setVisible(bool(keyed))
         self._show_seat()

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from dealer_station.cards import suit_of
-from dealer_station.engine.view import position_text
+from dealer_station.view.texts import position_text
 
 from .card_widget import SUIT_SYMBOLS, rank_text
 from .i18n import say, translate

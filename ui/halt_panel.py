@@ -16,9 +16,11 @@ from typing import Any
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
-from dealer_station.engine import TableSession
-from dealer_station.engine.view import Text, bet_alarm_text, cause_text, device_text, held_awards, position_text
+from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.table.state import Halt, TableState
+from dealer_station.view.sensing import bet_alarm_text
+from dealer_station.view.settlement import held_awards
+from dealer_station.view.texts import Text, cause_text, device_text, position_text
 
 from . import theme
 from .card_widget import CardRow
@@ -130,30 +132,30 @@ class HaltPanel(QFrame):
         for action, button in self.buttons.items():
             button.setText(choice_words(action, self._halt))  # the supervisor's colour: they press it
 
-    def render_state(self, session: TableSession) -> None:
-        rnd = session.round
+    def render_state(self, snap: TableSnapshot) -> None:
+        rnd = snap.round
         halt = rnd.halt if rnd is not None and not rnd.finished else None
         self.setVisible(halt is not None)
         self.choices.setVisible(halt is not None)
         if halt is None or rnd is None:
             return
-        offer = session.offer()
+        offer = snap.offer
         device = f" ({say(device_text(halt.device))})" if halt.device else ""
         self.title.setText("\u26a0 " + say(cause_text(halt.cause)) + device)
         self._halt = halt
         self._said = {}
         held = held_awards(rnd) if halt.kind == "jackpot_verify" else []
         if held:
-            said = jackpot_words(session.state)
+            said = jackpot_words(snap.state)
             self.detail.setText("\n".join(said))  # the cards also drawn beside it
             self._said["verify_jackpot"] = "\n".join(said)
             self.hand.show_cards(list(held[0].cards), len(held[0].cards))
-        elif halt.kind == "bet_alarm" and (alarm := bet_alarm_text(session)) is not None:
+        elif halt.kind == "bet_alarm" and (alarm := bet_alarm_text(snap)) is not None:
             # a chip added or taken after no more bets: the seat, the spot, what was locked, what lies there now
             self.detail.setText(say(alarm))
             self._said["restore_stake"] = self._said["void"] = self.detail.text()
         else:
-            self.detail.setText(halt_words(halt, session.state))
+            self.detail.setText(halt_words(halt, snap.state))
         self.hand.setVisible(bool(held))
         self.detail.wrap_if_long()
         for action, button in self.buttons.items():
@@ -161,7 +163,7 @@ class HaltPanel(QFrame):
         if halt.kind == "mismatch":
             self._said["accept_mismatch"] = self.detail.text()
         self.key_button.setVisible("key_card" in offer.croupier)
-        restorable = halt.kind == "bet_alarm" and (alarm := bet_alarm_text(session)) is not None \
+        restorable = halt.kind == "bet_alarm" and (alarm := bet_alarm_text(snap)) is not None \
             and alarm.key == "halt:bet_alarm_back"  # the engine restores only the locked chips, all of them
         for action, button in self.buttons.items():
             button.setVisible(action in offer.supervisor)

@@ -20,7 +20,7 @@ the banner and the halt panel, stretching):
 - optionally ``command_label(command)``: a shell command in the family's words ("Deal next
   hand" for ``open_round`` at a poker table), or None for the shell's own.
 
-The banner is ``engine.view.banner(session)``; a family whose flow has a ``banner(session)``
+The banner is ``engine.view.banner(session.view())``; a family whose flow has a ``banner(session.view())``
 method returning a ``Text`` says its own. The meter box shows when the game has ``meters``.
 
 Through ``shell`` (``Shell`` below) it sends commands on the worker and opens the
@@ -37,6 +37,7 @@ from typing import Any, Protocol
 from PySide6.QtWidgets import QWidget
 
 from dealer_station.engine import TableSession
+from dealer_station.engine.snapshot import TableSnapshot
 
 PANELS: dict[str, str] = {
     "banking": "ui.banking_panel:BankingPanel",
@@ -69,7 +70,7 @@ class TablePanel(Protocol):
     header: QWidget | None
     action_bar: QWidget
 
-    def render_state(self, session: TableSession) -> None: ...
+    def render_state(self, snap: TableSnapshot) -> None: ...
 
     def retranslate(self) -> None: ...
 

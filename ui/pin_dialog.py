@@ -17,7 +17,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
-from dealer_station.engine.view import ENGLISH, REASONS, Text
+from dealer_station.view.texts import ENGLISH, REASONS, Text
 
 from . import theme
 from .i18n import say, translate

@@ -122,7 +122,7 @@ class RecallView(Overlay):
     def __init__(self, shell: Any) -> None:
         super().__init__(shell, translate("screen", "Recall"), "recallView")
         self.shell = shell
-        self.game = shell.session.game
+        self.game = shell.session.view().game
         m = CURRENT[0]
         row = QHBoxLayout()
         row.setSpacing(m.gap)

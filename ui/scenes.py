@@ -28,11 +28,22 @@ from dealer_station.journal import Journal
 from dealer_station.money import format_money
 from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
+from dealer_station.wire import reports as rp
+from dealer_station.wire.roles import Role
 
 from .shell import MainWindow, delete_now, settle_layout
 
 BADGE, PIN = "0000", "1234"  # a throwaway credential store in a temporary folder
 PROGRAM = {"version": "scenes", "sha256": "0" * 64, "files": 0}
+
+
+class Unhandled(rp.CardRead):
+    """A report kind no handler knows: what a station that cannot handle a report does (an internal halt)."""
+
+
+def scripted_identity(model: str, serial_number: str = "") -> rp.DeviceIdentity:
+    """What a scripted device says it is when its link comes up."""
+    return rp.DeviceIdentity(model=model, serial_number=serial_number, firmware="", protocol_version=1)
 
 UTH_DECK = ["2c", "7d", "Jh", "Js", "Qs", "As", "Ac", "Kd", "Qh", "8d", "3h", "Kc", "7c", "9s", "9d",
             "Th", "4c", "5d", "6s", "Ad", "Kh", "2h", "3s"]
@@ -84,14 +95,15 @@ def make_rig(profile: str, folder: Path | None = None, *, deck: list[str] | None
     if table.deal_mode == "shuffler":
         shoe = ScriptedShoe()
         shoe.load(deck or (THB_DECK if table.game == "holdem_bonus" else UTH_DECK))
-    session = TableSession(table, journal, shoe=shoe, has_reader=has_reader, credentials=credentials)
+    session = TableSession(table, journal, shoe=shoe, roles=(Role.READER,) if has_reader else (),
+                           credentials=credentials)
     if shoe is not None:
         shoe.session = session
     session.start(PROGRAM)
     if shoe is not None:
         shoe.connect()
     if has_reader:
-        session.on_link("reader", True, identity={"model": "DS-SCRIPTED-READER"})
+        session.report(rp.LinkUp(device=Role.READER, identity=scripted_identity("DS-SCRIPTED-READER")))
     window = MainWindow(session, language=language)
     window.fit_panel(*size)
     window.show()
@@ -100,18 +112,19 @@ def make_rig(profile: str, folder: Path | None = None, *, deck: list[str] | None
 
 def _settled_seats(session: TableSession) -> list[dict[str, Any]]:
     """The settlement's seats of the round on the table (a scene asks only once it is settled)."""
-    rnd = session.round
+    rnd = session.view().round
     assert rnd is not None and rnd.settlement is not None
     seats: list[dict[str, Any]] = rnd.settlement["seats"]
     return seats
 
 
 def _bets(session: TableSession, seat: int, ante: str, extra: bool) -> dict[str, str]:
-    if session.game.name == "holdem_bonus":
+    table = session.view().table
+    if session.view().game.name == "holdem_bonus":
         bets = {"ante": ante}
         if extra:
-            assert isinstance(session.table, ThbTableConfig)
-            bets.update(bonus=ante, pool=str(session.table.options.pool_stake))
+            assert isinstance(table, ThbTableConfig)
+            bets.update(bonus=ante, pool=str(table.options.pool_stake))
         return bets
     bets = {"ante": ante, "blind": ante}
     if extra:
@@ -121,20 +134,20 @@ def _bets(session: TableSession, seat: int, ante: str, extra: bool) -> dict[str,
 
 def place_bets(session: TableSession, seats: list[int], ante: str = "500") -> None:
     for seat in seats:
-        session.execute("set_bets", seat, _bets(session, seat, ante, seat % 2 == 1 or session.game.name == "holdem_bonus"))
+        session.execute("set_bets", seat, _bets(session, seat, ante, seat % 2 == 1 or session.view().game.name == "holdem_bonus"))
 
 
 def _release_deal(rig: Rig) -> None:
     rig.shoe.hold = False
-    rnd = rig.session.round
+    rnd = rig.session.view().round
     if rnd is not None and rnd.requested is not None:
         rig.shoe.deal_packet(*rnd.requested)
 
 
 def play_decisions(session: TableSession, choose: Callable[[int, list[str]], str]) -> None:
-    while session.seats_to_act():
-        seat = session.seats_to_act()[0]
-        session.execute("decide", seat, choose(seat, session.legal_actions(seat)))
+    while session.view().seats_to_act():
+        seat = session.view().seats_to_act()[0]
+        session.execute("decide", seat, choose(seat, session.view().legal_actions(seat)))
 
 
 def _open_dialog(rig: Rig, open_it: Callable[[], None]) -> None:
@@ -155,7 +168,7 @@ def close_dialogs(rig: Rig) -> None:
 def banking_round(rig: Rig) -> Iterator[str]:
     """A whole round on the shoe: betting to paid, every decision and reveal, then a void."""
     session = rig.session
-    seats = list(range(1, session.table.seats + 1))
+    seats = list(range(1, session.view().table.seats + 1))
     yield "idle"
     session.execute("open_round")
     place_bets(session, seats)
@@ -165,15 +178,15 @@ def banking_round(rig: Rig) -> Iterator[str]:
     session.execute("no_more_bets")
     yield "lockout"
     _release_deal(rig)
-    game = session.game
+    game = session.view().game
     assert isinstance(game, BankingGame)
     streets = list(game.streets)
     first = True
     for street in streets:
-        if session.phase_info.stage.value == "reveal":
-            yield f"{session.phase}"
+        if session.view().phase_info.stage.value == "reveal":
+            yield f"{session.view().phase}"
             session.execute("reveal")
-        if session.phase == street:
+        if session.view().phase == street:
             yield f"decision_{street}"
             last = street == streets[-1]
             bet_big = first  # the first street: every third seat plays its largest bet
@@ -185,8 +198,8 @@ def banking_round(rig: Rig) -> Iterator[str]:
 
             play_decisions(session, choose)
             first = False
-    if session.phase_info.stage.value == "reveal":
-        yield session.phase
+    if session.view().phase_info.stage.value == "reveal":
+        yield session.view().phase
         session.execute("reveal")
     yield "settlement"
     order = [e["seat"] for e in _settled_seats(session)]
@@ -199,7 +212,7 @@ def banking_round(rig: Rig) -> Iterator[str]:
     session.execute("open_round")
     place_bets(session, seats[:3], "25")
     session.execute("no_more_bets")
-    session.void(BADGE, PIN, "Misdeal")
+    session.supervise("void", BADGE, PIN, "Misdeal")
     yield "void"
 
 
@@ -217,31 +230,31 @@ def halts(rig: Rig) -> Iterator[str]:
     _open_dialog(rig, lambda: pin.reason_buttons["other"].tapped.emit())  # type: ignore[union-attr]
     yield "keyboard"
     close_dialogs(rig)
-    session.void(BADGE, PIN, "Shoe jam")
+    session.supervise("void", BADGE, PIN, "Shoe jam")
     shoe.jam_after = None
     session.execute("open_round")
     place_bets(session, [2])
     shoe.hold = True
     session.execute("no_more_bets")
-    session.on_link("shuffler", False, reason="cable unplugged")
+    session.report(rp.LinkDown(device=Role.SHUFFLER, reason="cable unplugged"))
     yield "halt_link"
-    session.void(BADGE, PIN, "Device fault")
-    session.on_link("shuffler", True, identity={"model": "DS-SCRIPTED"})
+    session.supervise("void", BADGE, PIN, "Device fault")
+    session.report(rp.LinkUp(device=Role.SHUFFLER, identity=scripted_identity("DS-SCRIPTED")))
     shoe.hold = False
     shoe.verify_result = (51, [parse_card("As")], [], [])
     session.execute("open_round")
     yield "halt_deck"
-    session.void(BADGE, PIN, "Device fault")
+    session.supervise("void", BADGE, PIN, "Device fault")
     shoe.verify_result = (52, [], [], [])
     session.execute("open_round")
     place_bets(session, [4])
     session.execute("no_more_bets")
-    session.report_failure("card", RuntimeError("display test"))
+    session.report(Unhandled(device=Role.READER, card=None))  # a report no handler knows: the station halts
     yield "halt_internal"
     _open_dialog(rig, rig.window._supervisor_menu)
     yield "supervisor_menu"
     close_dialogs(rig)
-    session.void(BADGE, PIN, "Device fault")
+    session.supervise("void", BADGE, PIN, "Device fault")
 
 
 def reader_halts(rig: Rig) -> Iterator[str]:
@@ -251,15 +264,16 @@ def reader_halts(rig: Rig) -> Iterator[str]:
     place_bets(session, [1, 2])
     session.execute("no_more_bets")
     play_decisions(session, lambda seat, legal: "check")
-    target = session.next_to_reveal()
+    target = session.view().next_to_reveal()
     assert target is not None
-    rnd = session.round
+    rnd = session.view().round
     assert rnd is not None
     dealt = rnd.cards[target[0]][target[1]]
-    session.on_card_read((dealt + 4) % 52 if (dealt + 4) % 52 not in rnd.dealt_cards() else 51 - dealt)
+    misread = (dealt + 4) % 52 if (dealt + 4) % 52 not in rnd.dealt_cards() else 51 - dealt
+    session.report(rp.CardRead(device=Role.READER, card=misread))
     yield "halt_mismatch"
-    session.accept_mismatch(BADGE, PIN, "Card checked")
-    session.on_card_read(None)
+    session.supervise("accept_mismatch", BADGE, PIN, "Card checked")
+    session.report(rp.CardRead(device=Role.READER, card=None))
     yield "halt_unreadable"
     _open_dialog(rig, rig.window.key_card)
     yield "card_picker"
@@ -281,13 +295,15 @@ def hand_deal_round(rig: Rig) -> Iterator[str]:
     yield "key_picker"
     close_dialogs(rig)
     free = iter(c for c in range(51, -1, -1))
-    while session.round is not None and session.phase_info.stage.value in ("reveal", "decision"):
-        if session.phase_info.stage.value == "decision":
+    while session.view().round is not None and session.view().phase_info.stage.value in ("reveal", "decision"):
+        if session.view().phase_info.stage.value == "decision":
             play_decisions(session, lambda seat, legal: legal[0])
             continue
-        if session.phase == "hands_reveal" and session.round.revealed.get("seat1", 0) == 0:
+        rnd = session.view().round
+        assert rnd is not None
+        if session.view().phase == "hands_reveal" and rnd.revealed.get("seat1", 0) == 0:
             yield "hands_reveal"
-        card = next(c for c in free if c not in session.round.dealt_cards())
+        card = next(c for c in free if c not in rnd.dealt_cards())
         session.execute("key_card", card)
     yield "settlement"
 
@@ -296,7 +312,7 @@ def jackpot_round(rig: Rig) -> Iterator[str]:
     """THB: a Pool hit held for the supervisor's verification, then the Bonus payout."""
     session = rig.session
     session.execute("open_round")
-    place_bets(session, list(range(1, session.table.seats + 1)), "25")
+    place_bets(session, list(range(1, session.view().table.seats + 1)), "25")
     yield "betting"
     session.execute("no_more_bets")
     yield "decision_preflop"
@@ -307,12 +323,12 @@ def jackpot_round(rig: Rig) -> Iterator[str]:
     _open_dialog(rig, lambda: rig.window.ask_supervisor("verify_jackpot"))
     yield "jackpot_pin"
     close_dialogs(rig)
-    session.verify_jackpot(BADGE, PIN, "Hand checked")
-    while session.phase_info.stage.value in ("decision", "reveal"):
-        if session.phase_info.stage.value == "reveal":
+    session.supervise("verify_jackpot", BADGE, PIN, "Hand checked")
+    while session.view().phase_info.stage.value in ("decision", "reveal"):
+        if session.view().phase_info.stage.value == "reveal":
             session.execute("reveal")
         else:
-            yield f"decision_{session.phase}"
+            yield f"decision_{session.view().phase}"
             play_decisions(session, lambda seat, legal: legal[0])
     rig.window.panel.settlement.choose(2)
     yield "settlement_bonus"
@@ -336,13 +352,15 @@ class SensedLayout:
     def __init__(self, session: TableSession) -> None:
         from dealer_station.sensed_play import ChipRack
 
-        inventory = session.table.chip_inventory
-        assert inventory is not None and isinstance(session.game, BankingGame)
+        snap = session.view()
+        inventory = snap.table.chip_inventory
+        game = snap.game
+        assert inventory is not None and isinstance(game, BankingGame)
         self.session = session
         self.inventory = inventory
         self.rack = ChipRack(inventory)
         self.confirm = inventory.confirm_rounds
-        self.antennas = [(seat, spot) for seat in range(1, session.table.seats + 1) for spot in session.game.spots]
+        self.antennas = [(seat, spot) for seat in range(1, snap.table.seats + 1) for spot in game.spots]
         self.chips: dict[tuple[int, str], list[str]] = {}
         self.down: set[tuple[int, str]] = set()
         self.number = 0
@@ -392,20 +410,20 @@ def sensed_round(rig: Rig) -> Iterator[str]:
     a counterfeit chip holding a seat), a past-post alarm after no more bets and the stake restored,
     decision bets in chips, and a settlement whose chips are wrong on one seat until put right."""
     session = rig.session
-    game = session.game
+    game = session.view().game
     assert isinstance(game, BankingGame)
-    session.on_link("bet_sensor", True, identity={"model": "DS-SIM-BETSENSOR", "serial_number": "BS-1"})
+    session.report(rp.LinkUp(device=Role.BET_SENSOR, identity=scripted_identity("DS-SIM-BETSENSOR", "BS-1")))
     layout = SensedLayout(session)
     session.execute("open_round")
-    thb = isinstance(session.table, ThbTableConfig)
+    table = session.view().table
+    thb = isinstance(table, ThbTableConfig)
     side = "bonus" if thb else "trips"  # the optional spot: THB's Bonus (= Ante), UTH's Trips
     stakes = {1: ("25", "5"), 2: ("100", None), 3: ("10", "5"), 4: ("50", "10"), 5: ("500", "25"),
               6: ("25", "25"), 7: ("5", None)}
-    for seat, (ante, extra) in list(stakes.items())[:session.table.seats]:
+    for seat, (ante, extra) in list(stakes.items())[:table.seats]:
         layout.place(seat, "ante", ante)
-        if thb:
-            assert isinstance(session.table, ThbTableConfig)
-            layout.place(seat, "pool", session.table.options.pool_stake)
+        if isinstance(table, ThbTableConfig):
+            layout.place(seat, "pool", table.options.pool_stake)
             if extra:
                 layout.place(seat, "bonus", ante)
         else:
@@ -433,28 +451,28 @@ def sensed_round(rig: Rig) -> Iterator[str]:
     layout.take(2, "ante", slipped)
     layout.scan()
     yield "bet_alarm_back"
-    session.restore_stake(BADGE, PIN, "Chips put back as locked")
+    session.supervise("restore_stake", BADGE, PIN, "Chips put back as locked")
 
     def decide(seat: int, legal: list[str]) -> str:
         return legal[0] if seat in (1, 5) else "check" if "check" in legal else legal[-1]
 
-    while session.phase_info.stage.value in ("decision", "reveal"):
-        if session.phase_info.stage.value == "reveal":
+    while session.view().phase_info.stage.value in ("decision", "reveal"):
+        if session.view().phase_info.stage.value == "reveal":
             session.execute("reveal")
             continue
-        while session.seats_to_act():  # a decision's bet goes on its spot as chips, then it is keyed
-            seat = session.seats_to_act()[0]
-            action = decide(seat, session.legal_actions(seat))
-            hand = session.round.seats[seat] if session.round else None
+        while session.view().seats_to_act():  # a decision's bet goes on its spot as chips, then it is keyed
+            seat = session.view().seats_to_act()[0]
+            action = decide(seat, session.view().legal_actions(seat))
+            current = session.view().round
+            hand = current.seats[seat] if current else None
             assert hand is not None
-            for spot, added in game.stakes_added(hand.bets, hand.actions, session.phase, action).items():
+            for spot, added in game.stakes_added(hand.bets, hand.actions, session.view().phase, action).items():
                 layout.place(seat, spot, added)
             layout.scan()
             session.execute("decide", seat, action)
         layout.scan()
-    rnd = session.round
-    sensing = session.sensing
-    assert rnd is not None and sensing is not None
+    rnd = session.view().round
+    assert rnd is not None and session.view().sensed is not None
     order = [e["seat"] for e in _settled_seats(session)]
     wrong = next(seat for seat in order if any(s.outcome == "pay" for s in _due(session, seat))
                  and any(s.outcome == "collect" for s in _due(session, seat)))
@@ -481,7 +499,9 @@ def sensed_round(rig: Rig) -> Iterator[str]:
     _pay(layout, session, wrong)
     layout.scan()
     yield "sensed_settlement_right"
-    for seat in [s for s in order if not rnd.seats[s].paid]:
+    unpaid = session.view().round
+    assert unpaid is not None
+    for seat in [s for s in order if not unpaid.seats[s].paid]:
         _pay(layout, session, seat)
         layout.scan()
         session.execute("mark_paid", seat)
@@ -489,9 +509,9 @@ def sensed_round(rig: Rig) -> Iterator[str]:
 
 
 def _due(session: TableSession, seat: int) -> list[Any]:
-    from dealer_station.engine.view import sensed_settlement
+    from dealer_station.view.sensing import sensed_settlement
 
-    return sensed_settlement(session, seat)
+    return sensed_settlement(session.view(), seat)
 
 
 def _pay(layout: SensedLayout, session: TableSession, seat: int) -> None:
@@ -521,7 +541,7 @@ def poker_actions(session: TableSession, actions: Sequence[tuple[object, ...]]) 
 
 
 def show_down(session: TableSession) -> None:
-    while session.phase == "showdown":
+    while session.view().phase == "showdown":
         session.execute("show")
 
 
@@ -658,7 +678,7 @@ def poker_supervisor(rig: Rig) -> Iterator[str]:
     _open_dialog(rig, rig.window._supervisor_menu)
     yield "supervisor_menu"
     close_dialogs(rig)
-    session.void(BADGE, PIN, "Shoe jam")
+    session.supervise("void", BADGE, PIN, "Shoe jam")
     yield "void"
     shoe.jam_after = None
     shoe.load(stacked(holes, HOLDEM_BOARD, 2))

@@ -20,19 +20,12 @@ from typing import Any
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import (
-    ENGLISH,
-    SeatPayout,
-    SensedSpot,
-    Text,
-    cause_text,
-    chip_breakdown,
-    chip_set,
-    seat_payout,
-    sensed_settlement,
-    settlement_order,
-)
+from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.table.state import RoundState
+from dealer_station.view.sensing import SensedSpot, sensed_settlement
+from dealer_station.view.settlement import SeatPayout, chip_breakdown, seat_payout, settlement_order
+from dealer_station.view.table import chip_set
+from dealer_station.view.texts import ENGLISH, Text, cause_text
 
 from . import theme
 from .format import hand_word, local_time, money, net_words, result_word
@@ -206,7 +199,7 @@ class SettlementView(QFrame):
         self.sensed: list[SensedSpot] = []
         """The shown seat's spots as the bet sensor sees them against what is due (tests)."""
         self.chips = self.jackpot  # the void's "who and why" line goes here too
-        self.chip_values = chip_set(session.table)
+        self.chip_values = chip_set(session.view().table)
         self.seat: int | None = None
         self.plan: SeatPayout | None = None
         """The seat shown, as the croupier carries it out (tests)."""
@@ -222,8 +215,8 @@ class SettlementView(QFrame):
             return self.seat  # the seat the croupier chose out of order, until it is done
         return next_to_settle(rnd) or (order[0] if order else None)
 
-    def render_state(self, session: TableSession) -> None:
-        rnd = session.round
+    def render_state(self, snap: TableSnapshot) -> None:
+        rnd = snap.round
         self.amounts.clear()
         self.plan = None
         self.sensed = []
@@ -233,14 +226,14 @@ class SettlementView(QFrame):
         if rnd.void is not None:
             self._render_void(rnd)
         elif rnd.settlement is not None:
-            self._render_settlement(session, rnd)
+            self._render_settlement(snap, rnd)
 
     def _lines(self, labels: list[FitLabel], texts: list[str]) -> None:
         for label, text in zip(labels, [*texts, *[""] * (len(labels) - len(texts))]):
             label.setText(text)
             label.setVisible(bool(text))
 
-    def _render_settlement(self, session: TableSession, rnd: RoundState) -> None:
+    def _render_settlement(self, snap: TableSnapshot, rnd: RoundState) -> None:
         settlement = rnd.settlement or {}
         entries = {e["seat"]: e for e in settlement.get("seats", [])}
         for seat, entry in entries.items():
@@ -253,7 +246,7 @@ class SettlementView(QFrame):
         entry = entries.get(seat) if seat is not None else None
         plan = seat_payout(settlement, seat) if seat is not None else None
         self.plan = plan
-        game = session.game
+        game = snap.game
         if entry is None or plan is None:
             self._lines([self.head, self.net, self.collect, self.push, self.jackpot, *self.spot_cells], [])
         else:
@@ -263,10 +256,10 @@ class SettlementView(QFrame):
             self.head.setVisible(True)
             self.net.setText(translate("screen", "Net {amount}").format(amount=signed_net(plan.net)))
             self.net.setVisible(True)
-            sensed = sensed_settlement(session, seat) if seat is not None else []
+            sensed = sensed_settlement(snap, seat) if seat is not None else []
             self.sensed = sensed
             if sensed and seat is not None:
-                self._render_sensed(session, seat, sensed)
+                self._render_sensed(snap, seat, sensed)
             else:
                 self._lines([self.collect], [collect_line(plan, game)] if plan.collect else [])
                 self._lines(self.spot_cells, [pay_line(spot, amount, game, self.chip_values)
@@ -284,9 +277,9 @@ class SettlementView(QFrame):
         self.total.setText(translate("screen", "Table total to players: {what}").format(
             what=f"{verb} {amount}".strip()) + extra)
 
-    def _render_sensed(self, session: TableSession, seat: int, sensed: list[SensedSpot]) -> None:
+    def _render_sensed(self, snap: TableSnapshot, seat: int, sensed: list[SensedSpot]) -> None:
         """Per spot what to do and what the bet sensor sees; below, what is wrong, in the engine's words."""
-        game = session.game
+        game = snap.game
         self._lines([self.collect, self.push], [])
         lines = [sensed_line(spot, game) for spot in sensed]
         self._lines(self.spot_cells, [text for text, _role in lines])

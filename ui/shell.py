@@ -25,18 +25,12 @@ from PySide6.QtWidgets import QApplication, QGridLayout, QHBoxLayout, QLayout, Q
 
 from dealer_station.cards import card_str
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import (
-    ShiftTally,
-    Text,
-    all_cards,
-    banner,
-    face_up,
-    instruction,
-    position_text,
-    refusal_of,
-    seats_in_round,
-)
+from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.table.phases import Stage
+from dealer_station.view.banner import banner, instruction
+from dealer_station.view.shift import ShiftTally
+from dealer_station.view.table import all_cards, face_up, seats_in_round
+from dealer_station.view.texts import Text, position_text, refusal_of
 
 from . import theme
 from .adjust_dialog import AdjustDialog, adjustment_args, adjustment_words
@@ -72,12 +66,11 @@ class MainWindow(QMainWindow):
         self.kiosk = kiosk
         self.allow_close = not kiosk
         self.translations = Translations()
-        self.tally = ShiftTally(session.table.shifts)
+        self.tally = ShiftTally(session.view().table.shifts)
         self.tally.seed(self.journal.events(kinds=set(ShiftTally.KINDS)))  # a restart loses nothing
-        counts_catches = self.journal if session.sensing is not None else None  # what the bet sensor caught
-        self._tally_listener = lambda s: self.tally.observe(s.state, counts_catches)
+        self._tally_listener = self.tally.observe  # every commit's records, as the floor counts them
         session.add_listener(self._tally_listener)
-        self.setWindowTitle(f"Dealer Station - table {session.table.table_id}")
+        self.setWindowTitle(f"Dealer Station - table {session.view().table.table_id}")
         self.setObjectName("mainWindow")
         self._metrics = theme.Metrics(1.0)
         set_metrics(self._metrics)
@@ -90,7 +83,7 @@ class MainWindow(QMainWindow):
         self.worker.done.connect(self._done)
         self.bridge = StateBridge(session, self)
         self.bridge.changed.connect(self.schedule_render)
-        self.set_language(str(language or getattr(session.table, "locale", "en")))
+        self.set_language(str(language or getattr(session.view().table, "locale", "en")))
         self.resize(*theme.DESIGN)
 
     # -- building -----------------------------------------------------------------
@@ -108,7 +101,7 @@ class MainWindow(QMainWindow):
         self.banner = FitLabel("", 19, bold=True, lines=2, role="banner", acted=True)
         self.banner.setObjectName("phaseBanner")
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.panel = make_panel(self.session.game.family, self)
+        self.panel = make_panel(self.session.view().game.family, self)
         self.table = self.panel  # tests and the demo reach the table through here
         top.addWidget(self.strip, 0, 0, 1, 2)
         if self.panel.header is not None:
@@ -116,7 +109,9 @@ class MainWindow(QMainWindow):
         top.addWidget(self.banner, 1, 1)
         top.setColumnStretch(1, 1)
         self.meter: MeterBox | None = None
-        if hasattr(self.session.game, "meters") and self.session.game.meters(self.session.state) is not None:
+        snap = self.session.view()
+        meters = getattr(snap.game, "meters", None)
+        if callable(meters) and meters(snap.state) is not None:
             self.meter = MeterBox(self.session)
             top.addWidget(self.meter, 0, 2, 2, 1)
             top.setColumnStretch(2, 0)
@@ -256,8 +251,8 @@ class MainWindow(QMainWindow):
     def key_card(self) -> None:
         """The card picker for the card the round waits for, framed on the table."""
         session = self.session
-        target = session.next_to_reveal()
-        rnd = session.round
+        target = session.view().next_to_reveal()
+        rnd = session.view().round
         if target is None or rnd is None:
             return
         position, index = target
@@ -283,19 +278,19 @@ class MainWindow(QMainWindow):
         own = getattr(self.panel, "supervise", None)  # a panel's action that asks for more first
         if run is None and callable(own) and own(action):
             return
-        if action == "view_cards" and run is None:
-            def run(badge: str, pin: str, reason: str) -> Any:
-                return self.session.sign_in(badge, pin, "view_cards", reason)
-        job = run or getattr(self.session, action)
+        def supervised(badge: str, pin: str, reason: str) -> Any:
+            return self.session.supervise(action, badge, pin, reason)
+
+        job = run or supervised
         PinDialog(self, action, lambda badge, pin, reason: self.submit(f"sup_{action}", job, badge, pin, reason),
                   detail).open()
 
     def correct_card(self) -> None:
         """A card keyed wrong, before the settlement: the card on the table, the right card, badge and PIN."""
-        rnd = self.session.round
+        rnd = self.session.view().round
         if rnd is None:
             return
-        cards = [Placed(position, index, card, index < face_up(self.session, position))
+        cards = [Placed(position, index, card, index < face_up(self.session.view(), position))
                  for position, dealt in sorted(all_cards(rnd).items(), key=lambda item: table_order(item[0]))
                  for index, card in enumerate(dealt)]
 
@@ -314,20 +309,20 @@ class MainWindow(QMainWindow):
             was=card_face(placed.card) if placed.face_up else FACE_DOWN, card=card_face(card))
 
         def run(badge: str, pin: str, reason: str) -> Any:
-            return self.session.correct_card(badge, pin, placed.position, placed.index, card_str(card))
+            return self.session.supervise("correct_card", badge, pin, "a card was keyed wrong", position=placed.position, index=placed.index, card=card_str(card))
 
         self.ask_supervisor("correct_card", run, detail)
 
     def adjust_round(self) -> None:
         """A settled round corrected: per seat an amount to pay or collect, then badge, PIN and reason."""
-        rnd = self.session.round
-        seats = seats_in_round(self.session)
+        rnd = self.session.view().round
+        seats = seats_in_round(self.session.view())
         if rnd is None or not seats:
             return
 
         def confirm(adjustments: dict[int, Decimal]) -> None:
             def run(badge: str, pin: str, reason: str) -> Any:
-                return self.session.adjust(badge, pin, adjustment_args(adjustments), reason, rnd.round_id)
+                return self.session.supervise("adjust", badge, pin, reason, adjustments=adjustment_args(adjustments), round_id=rnd.round_id)
 
             self.ask_supervisor("adjust", run, adjustment_words(adjustments))
 
@@ -336,15 +331,15 @@ class MainWindow(QMainWindow):
     def _supervisor_menu(self) -> None:
         offer = self.session.offer()
         dialog = Overlay(self, translate("screen", "Supervisor"), "supervisorMenu")
-        rnd = self.session.round
+        rnd = self.session.view().round
         for action in SUPERVISOR_MENU:
-            if action in ("accept_chip", "override_payout") and self.session.sensing is None:
+            if action in ("accept_chip", "override_payout") and self.session.view().sensed is None:
                 continue  # a bet sensor's actions: only at a table that has one
             fits = rnd is not None and (action == "view_cards" or action in offer.supervisor)
             if action in ("view_cards", "correct_card"):
                 fits = fits and rnd is not None and bool(all_cards(rnd))
             if action == "adjust":
-                fits = fits and rnd is not None and rnd.settlement is not None and bool(seats_in_round(self.session))
+                fits = fits and rnd is not None and rnd.settlement is not None and bool(seats_in_round(self.session.view()))
             ready = getattr(self.panel, "supervise_fits", None)  # what the panel would ask it for is there
             if callable(ready):
                 fits = fits and ready(action)
@@ -365,7 +360,7 @@ class MainWindow(QMainWindow):
     # -- results ------------------------------------------------------------------
 
     def _refused(self, label: str, error: object) -> None:
-        text = say(refusal_of(error, self.session.game)) if isinstance(error, BaseException) else str(error)
+        text = say(refusal_of(error, self.session.view().game)) if isinstance(error, BaseException) else str(error)
         self.show_message(text, "refusal")
 
     def show_message(self, text: str, role: str = "notice") -> None:
@@ -386,7 +381,7 @@ class MainWindow(QMainWindow):
             self._show_all_cards()
 
     def _show_all_cards(self) -> None:
-        rnd = self.session.round
+        rnd = self.session.view().round
         if rnd is None:
             return
         dialog = Overlay(self, translate("screen", "Every card of round {number} (supervisor)").format(
@@ -414,47 +409,41 @@ class MainWindow(QMainWindow):
 
     def render_now(self) -> None:
         self._render_pending = False
-        with self.session.held_still() as steady:
-            if not steady:
-                self._render_pending = True  # a command holds the session: look again shortly
-                QTimer.singleShot(RETRY_MS, self, self.render_now)
-                return
-            self._render()
+        self._render(self.session.view())  # a frozen snapshot: never waits for a command in progress
 
-    def _render(self) -> None:
-        session = self.session
-        rnd = session.round
+    def _render(self, snap: TableSnapshot) -> None:
+        rnd = snap.round
         halt = rnd.halt if rnd is not None and not rnd.finished else None
-        offer = session.offer()
-        self.strip.render_state(session)
+        offer = snap.offer
+        self.strip.render_state(snap)
         sign = getattr(self.panel, "limits_sign", None)  # a family whose limits are not spot limits
         if callable(sign):
             self.strip.limits.setText(sign())
         if self.meter is not None:
-            self.meter.render_state(session)
-        self.panel.render_state(session)
-        self.halt.render_state(session)
+            self.meter.render_state(snap)
+        self.panel.render_state(snap)
+        self.halt.render_state(snap)
         bar = self.panel.action_bar
         bar.setVisible(any(w.isVisibleTo(bar) for w in bar.findChildren(QWidget)))
         if halt is not None:  # what to do now; the halt panel below says what happened
-            text = "\u26a0 " + say(instruction(session))
+            text = "\u26a0 " + say(instruction(snap))
             role = "fault"
         elif rnd is not None and rnd.void is not None:
-            text = say(banner(session))
+            text = say(banner(snap))
             role = "void"
         else:
             own = getattr(self.panel, "banner_text", None)  # a panel that says the banner its own way now
             said = own() if callable(own) else None
-            text = said if said is not None else say(banner(session))
+            text = said if said is not None else say(banner(snap))
             role = "banner"
         self.banner.setText(text)
         theme.set_role(self.banner, role)
         for command, button in self.command_buttons.items():
             button.setVisible(command in offer.croupier and not (command == "key_card" and halt is not None))
-        keyed = session.next_to_reveal() if "key_card" in offer.croupier else None
+        keyed = snap.next_to_reveal() if "key_card" in offer.croupier else None
         self.panel.highlight(keyed)
-        stage = session.phase_info.stage
-        key = (rnd.round_id if rnd else None, session.phase, halt.cause if halt else None, self.language)
+        stage = snap.phase_info.stage
+        key = (rnd.round_id if rnd else None, snap.phase, halt.cause if halt else None, self.language)
         if key != self._last_phase_key:
             self._last_phase_key = key
             self._phase_changed(key, stage)

@@ -16,9 +16,13 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import ShiftTally, device_note, held_awards, linked, meters_shown, pool_note
+from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.money import ZERO
 from dealer_station.table.phases import Stage
+from dealer_station.view.banner import device_note, linked, meters_shown, pool_note
+from dealer_station.view.settlement import held_awards
+from dealer_station.view.shift import ShiftTally
+from dealer_station.wire.roles import Role
 
 from . import theme
 from .format import money, signed
@@ -28,9 +32,9 @@ from .widgets import FitLabel
 
 def limits_text(session: TableSession) -> str:
     """The table's limits as the sign on the table says them: "Ante 5-500 · Trips 1-100 EUR"."""
-    limits = getattr(session.table, "limits", {})
-    parts = [f"{game_word(session.game, spot)} {money(v.min)}\u2013{money(v.max)}" for spot, v in limits.items()]
-    return "  \u00b7  ".join(parts) + (f"  {session.table.currency}" if parts else "")
+    limits = getattr(session.view().table, "limits", {})
+    parts = [f"{game_word(session.view().game, spot)} {money(v.min)}\u2013{money(v.max)}" for spot, v in limits.items()]
+    return "  \u00b7  ".join(parts) + (f"  {session.view().table.currency}" if parts else "")
 
 
 def caught_any(tally: ShiftTally) -> bool:
@@ -82,7 +86,7 @@ class StatusStrip(QWidget):
         row.addWidget(self.clock)
         self.caught: FitLabel | None = None
         """At a table with a bet sensor, what it caught this shift (a second line under the strip, after its dot)."""
-        if session.sensing is not None:
+        if session.view().sensed is not None:
             second = QHBoxLayout()
             second.setContentsMargins(0, 0, 0, 0)
             second.setSpacing(8)
@@ -98,26 +102,26 @@ class StatusStrip(QWidget):
 
     def _device_names(self) -> list[str]:
         names = []
-        if self.session.shoe is not None:  # a table dealt by hand has none: nothing to show
+        if Role.SHUFFLER in self.session.view().roles:  # a table dealt by hand has none: nothing to show
             names += ["shuffler", "deck"]
-        if self.session.has_reader:
+        if self.session.view().has_reader:
             names.append("reader")
-        if self.session.sensing is not None:
+        if self.session.view().sensed is not None:
             names.append("bet_sensor")
         return names
 
     def retranslate(self) -> None:
         self.limits.setText(limits_text(self.session))
-        self.render_state(self.session)
+        self.render_state(self.session.view())
 
     def _tick_clock(self) -> None:
         self.clock.setText(datetime.now().astimezone().strftime("%H:%M:%S"))
 
-    def render_state(self, session: TableSession) -> None:
+    def render_state(self, snap: TableSnapshot) -> None:
         self._tick_clock()
-        rnd = session.round
+        rnd = snap.round
         number = translate("screen", "Round {number}").format(number=rnd.number) if rnd is not None else ""
-        table = session.table.table_id
+        table = snap.table.table_id
         self.round.setText(f"{table} \u00b7 {number}" if number else table)
         tally = self.tally
         tally.roll()  # a new shift starts its counters at zero even before its first round
@@ -126,26 +130,26 @@ class StatusStrip(QWidget):
         if self.caught is not None:
             self.caught.setText(caught_text(tally))
             theme.set_role(self.caught, "notice" if caught_any(tally) else "strip")
-        stage = session.phase_info.stage
+        stage = snap.phase_info.stage
         in_round = stage not in (Stage.IDLE, Stage.FINISHED)
         for name, dot in self.devices.items():
-            role, text = self._device(session, name, in_round, stage)
+            role, text = self._device(snap, name, in_round, stage)
             dot.setText(text)
             theme.set_role(dot, role)
 
-    def _device(self, session: TableSession, name: str, in_round: bool, stage: Stage) -> tuple[str, str]:
+    def _device(self, snap: TableSnapshot, name: str, in_round: bool, stage: Stage) -> tuple[str, str]:
         words = {"shuffler": translate("screen", "Shoe"), "reader": translate("screen", "Reader"),
                  "deck": translate("screen", "Deck"), "bet_sensor": translate("screen", "Bet sensor")}
         if name == "deck":
-            report = session.state.deck_report
-            if session.state.deck_verified:
+            report = snap.state.deck_report
+            if snap.state.deck_verified:
                 return "dot-ok", "\u25cf " + words["deck"] + " \u2713"
-            rnd = session.round
+            rnd = snap.round
             if rnd is not None and rnd.halt is not None and rnd.halt.kind == "deck" and report and not report["ok"]:
                 return "dot-bad", "\u25cf " + words["deck"] + " \u2717"
             return "dot-idle", "\u25cb " + words["deck"]
-        dev = session.state.devices.get(name)
-        note = device_note(session, name)  # refused and why, or "unauthenticated"
+        dev = snap.state.devices.get(name)
+        note = device_note(snap, name)  # refused and why, or "unauthenticated"
         if dev is not None and dev.held_refused:
             return "dot-bad", "\u25cf " + words[name] + " \u2717 " + say(note)
         if dev is not None and dev.connected:
@@ -175,19 +179,19 @@ class MeterBox(QFrame):
         layout.addWidget(self.title)
         layout.addWidget(self.value)
         layout.addWidget(self.pending)
-        self.render_state(session)
-        if linked(session):  # the shared meter and the link's pending hits move with other tables' play
+        self.render_state(session.view())
+        if linked(session.view()):  # the shared meter and the link's pending hits move with other tables' play
             self._tick = QTimer(self)
-            self._tick.timeout.connect(lambda: self.render_state(self.session))
+            self._tick.timeout.connect(lambda: self.render_state(self.session.view()))
             self._tick.start(1000)
 
-    def render_state(self, session: TableSession) -> None:
-        meters = meters_shown(session)  # a linked table: the shared meter, as its controller says
+    def render_state(self, snap: TableSnapshot) -> None:
+        meters = meters_shown(snap)  # a linked table: the shared meter, as its controller says
         self.title.setText(translate("screen", "JACKPOT") + (
-            f" \u00b7 {session.table.currency}" if meters else ""))
+            f" \u00b7 {snap.table.currency}" if meters else ""))
         self.value.setText(meters["meter"] if meters else "-")
-        held = held_awards(session.state.round)  # a hit awaiting a supervisor is not paid yet
-        note = pool_note(session)  # a linked table: "Pool closed: no link", or a hit pending on the link
+        held = held_awards(snap.state.round)  # a hit awaiting a supervisor is not paid yet
+        note = pool_note(snap)  # a linked table: "Pool closed: no link", or a hit pending on the link
         self.pending.setText(translate("screen", "{amount} pending verification").format(
             amount=money(sum((h.amount for h in held), ZERO))) if held else say(note) if note is not None else "")
         self.pending.setVisible(bool(held) or note is not None)

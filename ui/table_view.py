@@ -12,8 +12,9 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
-from dealer_station.engine.view import face_up, seat_order
+from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.games import BankingGame
+from dealer_station.view.table import face_up, seat_order
 
 from . import theme
 from .card_widget import CardRow
@@ -58,10 +59,10 @@ class CenterCards(QFrame):
         self.dealer.set_width(CURRENT[0].card_width)
         self.board.set_width(CURRENT[0].card_width)
 
-    def render_state(self, session: TableSession) -> None:
-        self.dealer.show_cards(session.cards_on_table("dealer"), face_up(session, "dealer"))
-        self.board.show_cards(session.cards_on_table("board"), face_up(session, "board"))
-        rnd = session.round
+    def render_state(self, snap: TableSnapshot) -> None:
+        self.dealer.show_cards(snap.cards_on_table("dealer"), face_up(snap, "dealer"))
+        self.board.show_cards(snap.cards_on_table("board"), face_up(snap, "board"))
+        rnd = snap.round
         dealer = (rnd.settlement or {}).get("dealer") if rnd is not None else None
         if dealer:
             text = hand_word(str(dealer.get("category", "")))
@@ -87,9 +88,9 @@ class SeatsRow(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(CURRENT[0].margin)
         self.seats: dict[int, SeatWidget] = {}
-        game = session.game
+        game = session.view().game
         assert isinstance(game, BankingGame), "the banking felt is a banking table's"
-        for seat in seat_order(session.table.seats):
+        for seat in seat_order(session.view().table.seats):
             tile = SeatWidget(seat, game.spots)
             tile.tapped.connect(self.tapped)
             self.seats[seat] = tile

@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QTranslator
 
-from dealer_station.engine.view import ENGLISH, Label, Text
+from dealer_station.view.texts import ENGLISH, Label, Text
 
 FOLDER = Path(__file__).resolve().parent
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "zh_CN": "简体中文", "zh_TW": "繁體中文"}

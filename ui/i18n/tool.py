@@ -15,8 +15,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from dealer_station.engine.view import ENGLISH
 from dealer_station.games import GAMES
+from dealer_station.view.texts import ENGLISH
 
 from . import ENGINE_CONTEXT, FOLDER, LANGUAGES
 

@@ -17,9 +17,9 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
-from dealer_station.engine.view import no_raise_text
 from dealer_station.games.holdem.sizing import QUICK_SIZES
 from dealer_station.money import format_money
+from dealer_station.view.poker import no_raise_text
 
 from .. import theme
 from ..amount_pad import AmountPad

@@ -1,4 +1,4 @@
-"""What the poker table panel shows, computed from the session: no Qt, and no rule of its own.
+"""What the poker table panel shows, computed from a table snapshot: no Qt, and no rule of its own.
 
 Whose turn it is and what that seat may do come from ``betting.legal`` (through the flow),
 the quick sizes from ``sizing.quick_sizes``, the pots from ``pots.pots`` during the hand
@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from dealer_station.engine.poker import BOARD, PokerFlow
-from dealer_station.engine.session import TableSession
+from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.evaluator import HandValue, evaluate
 from dealer_station.games.holdem import live
 from dealer_station.games.holdem.betting import Options
@@ -98,11 +98,11 @@ class ScreenModel:
         return next((s for s in self.seats if s.seat == number), None)
 
 
-def build(session: TableSession) -> ScreenModel:
-    """The whole table at this moment (call it with the session held still)."""
-    flow = session.flow
+def build(snap: TableSnapshot) -> ScreenModel:
+    """The whole table as of the snapshot."""
+    flow = snap.flow
     assert isinstance(flow, PokerFlow)
-    state = session.state
+    state = snap.state
     rnd = state.round
     mine = live.hand_of(rnd)
     table = live.table_of(state)
@@ -110,10 +110,10 @@ def build(session: TableSession) -> ScreenModel:
     options = flow.options(rnd)
     result = flow.result(rnd) if hand_open else None
     seats = []
-    for number in range(1, session.table.seats + 1):
+    for number in range(1, snap.table.seats + 1):
         player = table.player(number)
         seats.append(SeatView(number, False) if player is None else
-                     _seat_view(session, flow, number, player, mine if hand_open else None, result))
+                     _seat_view(snap, flow, number, player, mine if hand_open else None, result))
     board: tuple[int | None, ...] = ()
     if rnd is not None and mine is not None:
         board = tuple(flow.cards_on_table(rnd, BOARD)[:5]) if rnd.void is None else tuple(rnd.cards.get(BOARD, []))
@@ -135,7 +135,7 @@ def build(session: TableSession) -> ScreenModel:
     return ScreenModel(
         hand=rnd.round_id if rnd is not None else None,
         number=rnd.number if rnd is not None else None,
-        phase=session.phase,
+        phase=snap.phase,
         void=rnd.void if rnd is not None else None,
         seats=tuple(seats),
         board=board,
@@ -146,7 +146,7 @@ def build(session: TableSession) -> ScreenModel:
         options=options,
         sizes=quick_sizes(mine.hand, options) if options is not None and mine is not None else {},
         deadline=flow.deadline(state),
-        commands=session.offer().croupier,
+        commands=snap.offer.croupier,
         structure=config.structure.value,
         stakes=stakes,
         buy_in=(flow.holdem.buy_in_min, flow.holdem.buy_in.max),
@@ -154,9 +154,9 @@ def build(session: TableSession) -> ScreenModel:
     )
 
 
-def _seat_view(session: TableSession, flow: PokerFlow, number: int, player: live.SeatPlayer,
+def _seat_view(snap: TableSnapshot, flow: PokerFlow, number: int, player: live.SeatPlayer,
                mine: live.PokerHand | None, result: HandResult | None) -> SeatView:
-    rnd = session.state.round
+    rnd = snap.state.round
     status: str | None = None
     if player.status is live.SeatStatus.OUT:
         status = "out"

@@ -16,6 +16,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QStackedWidget, QWidget
 
 from dealer_station.engine import TableSession
+from dealer_station.engine.snapshot import TableSnapshot
 
 from ..widgets import CURRENT, FitButton, GuardedButton
 from . import model as screen
@@ -95,9 +96,9 @@ class PokerPanel(QWidget):
             self.table.update()
             self.moves.tick()
 
-    def render_state(self, session: TableSession) -> None:
-        """Called by the shell with the session held still."""
-        model = screen.build(session)
+    def render_state(self, snap: TableSnapshot) -> None:
+        """Called by the shell with the table's latest snapshot."""
+        model = screen.build(snap)
         turn = (model.hand, model.phase, model.options.seat if model.options is not None else None)
         if turn != self._selected_for:  # the hand moved on: the seat tapped before is forgotten
             self._selected_for = turn
@@ -116,7 +117,7 @@ class PokerPanel(QWidget):
     def retranslate(self) -> None:
         """Every word is said at each render: render again."""
         if self.model is not None:
-            self.render_state(self.session)
+            self.render_state(self.session.view())
 
     def rescale(self) -> None:
         """The table scales itself; the column keeps four quick sizes a finger wide."""
@@ -134,8 +135,8 @@ class PokerPanel(QWidget):
 
     def limits_sign(self) -> str:
         """The table's structure, stakes and buy-in, for the shell's limits sign."""
-        model = self.model or screen.build(self.session)
-        return words.limits_sign(model.structure, model.stakes, model.buy_in, self.session.table.currency)
+        model = self.model or screen.build(self.session.view())
+        return words.limits_sign(model.structure, model.stakes, model.buy_in, self.session.view().table.currency)
 
     @staticmethod
     def command_label(command: str) -> str | None:
