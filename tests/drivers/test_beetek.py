@@ -271,12 +271,13 @@ def test_fuzz_cards_between_line_noise_arrive_exactly_split_anywhere(cards: list
 def test_a_station_takes_a_reading_shoe_its_link_is_journaled_and_its_draws_reach_the_session(tmp_path) -> None:
     from dealer_station.profile_loader import load_profile
     from dealer_station.station import Station
+    from dealer_station.wire.roles import Role
 
     sim = BeetekSimulator(seed=12).start()
     shoe = open_reading_shoe(sim.url, open=False)
     reported: list[object] = []
-    st = Station(load_profile("uth-hand-deal"), journal_path=tmp_path / "j.sqlite", reading_shoe=shoe,
-                 program={"version": "test"})
+    st = Station(load_profile("uth-hand-deal"), journal_path=tmp_path / "j.sqlite",
+                 drivers={Role.READING_SHOE: shoe}, program={"version": "test"})
     try:
         session = st.start()
         seen = session.report

@@ -7,11 +7,16 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
+from dealer_station.engine.intake import INTAKE, Intake
 from dealer_station.profile_loader import load_profile
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialStore
+from dealer_station.wire import reports as rp
 from drivers.base import DeviceError
 from simulators.scripted_shoe import ScriptedShoe
+from tests.reports import link_down, link_up
 
 DECK = ["2c", "7d", "9h", "Js", "Qs", "As", "Ac", "8d", "3h", "Kd", "7c"]
 BADGE, PIN = "0412", "2468"
@@ -42,47 +47,48 @@ class FlakyShoe(ScriptedShoe):
 
 
 def test_open_round_with_the_shoe_down_opens_the_round_and_asks_again_when_it_returns(make_session):
-    session, _ = make_session(shoe=FlakyShoe())
-    shoe = session.shoe
-    session.on_link("shuffler", True, identity={"model": "t", "serial_number": "1"})
+    shoe = FlakyShoe()
+    session, _ = make_session(shoe=shoe)
+    session.report(link_up("shuffler", "t", "1"))
     shoe.down = True
     round_id = session.execute("open_round")  # succeeds: the journaled round stands, the shoe's failure is a fault
-    assert session.round.round_id == round_id and session.phase == "betting"
+    assert session.view().round.round_id == round_id and session.view().phase == "betting"
     faults = [e.payload for e in session.journal.events(kinds={"device_fault"})]
     assert faults and faults[-1]["code"] == "link_lost" and "not delivered" in faults[-1]["text"]
-    assert not session.state.deck_verified
+    assert not session.view().state.deck_verified
     session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
     session.execute("no_more_bets")  # waits for a verified deck
-    assert session.phase == "no_more_bets"
+    assert session.view().phase == "no_more_bets"
     shoe.down = False
     shoe.load(DECK)
-    session.on_link("shuffler", False, reason="cable")
-    session.on_link("shuffler", True, identity={"model": "t", "serial_number": "1"})
-    assert session.phase == "preflop"  # deck asked again, verified, dealt
+    session.report(link_down("shuffler", "cable"))
+    session.report(link_up("shuffler", "t", "1"))
+    assert session.view().phase == "preflop"  # deck asked again, verified, dealt
 
 
 def test_clear_fault_while_the_shoe_is_down_retries_when_the_link_returns(make_session):
-    session, _ = make_session(shoe=FlakyShoe())
-    shoe = session.shoe
+    shoe = FlakyShoe()
+    session, _ = make_session(shoe=shoe)
     shoe.load(DECK)
     shoe.jam_after = 6
     session.execute("open_round")
     session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
     session.execute("no_more_bets")
-    assert session.round.halt.cause == "jam"
+    assert session.view().round.halt.cause == "jam"
     shoe.jam_after = None
     shoe.down = True  # the supervisor clears the jam while the shoe is still off the link
-    session.clear_fault(BADGE, PIN, "jam cleared")
-    halt = session.round.halt
+    session.supervise("clear_fault", BADGE, PIN, "jam cleared")
+    halt = session.view().round.halt
     assert halt is not None and halt.kind == "link" and halt.detail.get("pending")
-    assert "void" in session.offer().supervisor and session.phase == "dealing"
+    assert "void" in session.offer().supervisor and session.view().phase == "dealing"
     shoe.down = False
-    session.on_link("shuffler", True, identity={"model": "t", "serial_number": "1"})
-    assert session.round.halt is None and session.phase == "preflop"  # the pending packets were asked for again
-    assert len(session.round.hole(1)) == 2 and len(session.round.cards["dealer"]) == 2
+    session.report(link_up("shuffler", "t", "1"))
+    assert session.view().round.halt is None and session.view().phase == "preflop"  # the pending packets were asked for again
+    assert len(session.view().round.hole(1)) == 2 and len(session.view().round.cards["dealer"]) == 2
 
 
-def test_a_report_the_station_cannot_handle_halts_the_round_and_the_pump_lives_on(tmp_path: Path):
+def test_a_report_the_station_cannot_handle_halts_the_round_and_the_pump_lives_on(tmp_path: Path,
+                                                                                   monkeypatch: pytest.MonkeyPatch):
     table = load_profile("uth-default")
     devices = table.devices.model_copy(update={"shuffler": "sim://shuffler?seed=5", "reader": "sim://usb?seed=6",
                                                "link_timeout": 0.5})
@@ -96,27 +102,28 @@ def test_a_report_the_station_cannot_handle_halts_the_round_and_the_pump_lives_o
         session.execute("open_round")
         session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
         broken = {"left": 1}
-        handler = session.on_card_dispensed
+        row = INTAKE[rp.CardDispensed]
 
-        def fails_once(*args: object) -> None:  # a bug in handling one shoe report
+        def fails_once(flow: object, tx: object, report: object) -> object:  # a bug in handling one shoe report
             if broken["left"]:
                 broken["left"] -= 1
                 raise KeyError("boom")
-            handler(*args)
+            assert row.handle is not None
+            return row.handle(flow, tx, report)  # type: ignore[arg-type]
 
-        session.on_card_dispensed = fails_once  # type: ignore[method-assign]
+        monkeypatch.setitem(INTAKE, rp.CardDispensed, Intake(row.what, fails_once))
         session.execute("no_more_bets")
         assert session.wait_for(lambda s: s.round is not None and s.round.halt is not None, 10)
-        assert session.round.halt.kind == "internal" and "KeyError" in session.round.halt.text
+        assert session.view().round.halt.kind == "internal" and "KeyError" in session.view().round.halt.text
         assert "resume" in session.offer().supervisor and "void" in session.offer().supervisor
-        session.void(BADGE, PIN, "station fault during the deal")
+        session.supervise("void", BADGE, PIN, "station fault during the deal")
         # the pump is alive: the next round is dealt from the shoe's reports
         session.execute("open_round")
         session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
         deadline = time.monotonic() + 10
-        while not session.state.deck_verified and time.monotonic() < deadline:
+        while not session.view().state.deck_verified and time.monotonic() < deadline:
             time.sleep(0.01)
         session.execute("no_more_bets")
-        assert session.wait_for(lambda s: s.round is not None and s.round.phase == "preflop", 10), session.phase
+        assert session.wait_for(lambda s: s.round is not None and s.round.phase == "preflop", 10), session.view().phase
     finally:
         station.stop()

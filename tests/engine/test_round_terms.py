@@ -15,6 +15,7 @@ import pytest
 from dealer_station.autoplay import AutoCroupier
 from dealer_station.config import TableConfig
 from dealer_station.engine import TableSession
+from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.games import get_game
 from dealer_station.journal import Journal
 from dealer_station.profile_loader import build_table, load_profile
@@ -48,24 +49,29 @@ def _session(table: TableConfig, path: Path, shoe: ScriptedShoe | None = None) -
     shoe.session = session
     session.start(PROGRAM)
     shoe.connect()
+    SHOES[id(session)] = shoe
     return session, journal
 
 
+SHOES: dict[int, ScriptedShoe] = {}
+"""The scripted shoe of each session (the session keeps its shoe to itself)."""
+
+
 def _play_until(session: TableSession, done: Callable[[TableSession], bool], seed: int, limit: int = 400) -> None:
-    seats = [1, 2, 3] if session.game.family != "poker" else []
+    seats = [1, 2, 3] if session.view().game.family != "poker" else []
     croupier = AutoCroupier(session, rng=random.Random(seed), seats=seats)
     for _ in range(limit):
-        if done(session):
+        if done(session.view()):
             return
         croupier.step()
-    raise AssertionError(f"not reached in {limit} steps: {session.phase}")
+    raise AssertionError(f"not reached in {limit} steps: {session.view().phase}")
 
 
-def _finished(session: TableSession) -> bool:
-    return session.round is not None and session.round.finished and session.round.settlement is not None
+def _finished(snap: TableSnapshot) -> bool:
+    return snap.round is not None and snap.round.finished and snap.round.settlement is not None
 
 
-def _at(stage: Stage) -> Callable[[TableSession], bool]:
+def _at(stage: Stage) -> Callable[[TableSnapshot], bool]:
     return lambda s: s.round is not None and not s.round.finished and s.flow.stage(s.state) is stage
 
 
@@ -85,15 +91,15 @@ def test_a_restart_with_an_edited_profile_finishes_the_round_by_its_opening_term
         return _at(Stage.BETTING)(s) and s.round is not None and len(s.round.seats) == 3
 
     _play_until(first, placed if stop is Stage.BETTING else _at(stop), seed=7)
-    round_id = first.round.round_id if first.round else ""
+    round_id = first.view().round.round_id if first.view().round else ""
     journal.close()  # the station dies here: nothing more is journaled
 
-    second, journal = _session(edited, path, first.shoe)  # type: ignore[arg-type]
+    second, journal = _session(edited, path, SHOES[id(first)])
     try:
-        assert second.kept_terms == terms_digest(terms_of(original)) != terms_digest(terms_of(edited))
-        assert second.table == original and second.profile is edited
+        assert second.view().kept_terms == terms_digest(terms_of(original)) != terms_digest(terms_of(edited))
+        assert second.view().table == original and second.view().profile is edited
         _play_until(second, _finished, seed=8)
-        rnd = second.round
+        rnd = second.view().round
         assert rnd is not None and rnd.round_id == round_id and rnd.settlement is not None and rnd.record is not None
         game = get_game(original.game)
         assert rnd.record["paytables"] == terms_of(original)["paytables"]
@@ -103,10 +109,10 @@ def test_a_restart_with_an_edited_profile_finishes_the_round_by_its_opening_term
             assert rnd.record["pool_stake"] == terms_of(original)["options"]["pool_stake"]
         # The next round opens under the profile's terms, journaled before it.
         second.execute("open_round")
-        assert second.kept_terms is None and second.table is edited
+        assert second.view().kept_terms is None and second.view().table is edited
         kinds = [r.kind for r in journal.events()][-6:]
         assert "terms_installed" in kinds and kinds.index("terms_installed") < kinds.index("round_opened")
-        assert second.round is not None and second.round.terms == terms_digest(terms_of(edited))
+        assert second.view().round is not None and second.view().round.terms == terms_digest(terms_of(edited))
     finally:
         journal.close()
 
@@ -132,15 +138,15 @@ def test_a_poker_hand_cut_by_a_restart_keeps_its_rake_and_structure(tmp_path: Pa
     for seat in range(1, 7):
         first.execute("seat_player", seat, "200", False)
     _play_until(first, lambda s: s.round is not None and not s.round.finished and s.phase == street, seed=3)
-    cut = first.round.round_id if first.round else ""
+    cut = first.view().round.round_id if first.view().round else ""
     journal.close()
-    second, journal = _session(edited, path, first.shoe)  # type: ignore[arg-type]
+    second, journal = _session(edited, path, SHOES[id(first)])
     try:
-        assert second.round is not None and second.round.round_id == cut and not second.round.finished, \
-            second.round.void if second.round else None
-        assert second.kept_terms == terms_digest(terms_of(original)) and second.table == original
+        assert second.view().round is not None and second.view().round.round_id == cut and not second.view().round.finished, \
+            second.view().round.void if second.view().round else None
+        assert second.view().kept_terms == terms_digest(terms_of(original)) and second.view().table == original
         _play_until(second, _finished, seed=4)
-        rnd = second.round
+        rnd = second.view().round
         assert rnd is not None and rnd.round_id == cut and rnd.record is not None and rnd.settlement is not None
         kept, new = terms_of(original)["rake"], terms_of(edited)["rake"]
         assert rnd.record["rake"]["percent"] == kept["percent"] != new["percent"]

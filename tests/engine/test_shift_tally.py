@@ -6,12 +6,10 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
-from dealer_station.engine.view import ShiftTally
 from dealer_station.journal import Journal
 from dealer_station.profile_loader import load_profile
 from dealer_station.simulate import simulate
-from dealer_station.table.folds import replay
-from dealer_station.table.state import TableState
+from dealer_station.view.shift import ShiftTally
 
 ENDED = {"round_paid", "round_voided"}
 
@@ -35,9 +33,8 @@ def test_a_restart_mid_shift_counts_what_the_journal_holds_of_the_shift(tmp_path
         assert (tally.rounds, tally.voided) == (len(ended), len(voided))
         assert tally.result == sum((Decimal(e.payload["house_net"]) for e in paid), Decimal(0))
         # every one of those rounds also reaches the live counter once, not twice
-        state = replay(TableState("T1"), journal.events())
         before = (tally.rounds, tally.result)
-        tally.observe(state)
+        tally.follow(journal.events())
         assert (tally.rounds, tally.result) == before
         # a shift that began after these rounds ended holds none of them
         later = now + timedelta(hours=2)
@@ -71,7 +68,7 @@ def test_a_shift_that_began_before_a_daylight_saving_change_keeps_its_start() ->
 
     script = (
         "from datetime import datetime, timezone\n"
-        "from dealer_station.engine.view import ShiftTally\n"
+        "from dealer_station.view.shift import ShiftTally\n"
         "now = datetime(2024, 10, 27, 1, 30, tzinfo=timezone.utc)  # 02:30 CET, after the change\n"
         "tally = ShiftTally(clock=lambda: now)\n"
         "tally.roll()\n"

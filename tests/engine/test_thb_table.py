@@ -54,7 +54,7 @@ def thb(tmp_path: Path):
 
 
 def _meter(session: TableSession) -> JackpotMeter:
-    meter = session.state.game_state
+    meter = session.view().state.game_state
     assert isinstance(meter, JackpotMeter)
     assert meter.conserved
     return meter
@@ -87,7 +87,7 @@ def test_contributions_at_no_more_bets_award_at_the_flop_and_settlement_pays_it(
     _bets(session)
     session.execute("no_more_bets")
     assert _meter(session).meter == Decimal("500.50")  # two Pool stakes x 0.25, in the lockout's transaction
-    kinds = [e.kind for e in session.journal.events(round_id=session.round.round_id)]
+    kinds = [e.kind for e in session.journal.events(round_id=session.view().round.round_id)]
     assert kinds.index("jackpot_contribution") > kinds.index("no_more_bets")
     session.execute("decide", 2, "flop")
     session.execute("decide", 4, "fold")
@@ -99,15 +99,15 @@ def test_contributions_at_no_more_bets_award_at_the_flop_and_settlement_pays_it(
     session.execute("reveal")
     session.execute("decide", 2, "river")
     session.execute("reveal")
-    assert session.phase == "settlement"
-    seats = {s["seat"]: s for s in session.round.settlement["seats"]}
+    assert session.view().phase == "settlement"
+    seats = {s["seat"]: s for s in session.view().round.settlement["seats"]}
     assert seats[2]["bets"]["pool"] == "99.1" and seats[4]["bets"]["pool"] == "-1"
     assert seats[2]["bets"]["bonus"] == "250"  # A-K suited 25:1
-    block = session.round.settlement["jackpot"]
+    block = session.view().round.settlement["jackpot"]
     assert block["meter_before"] == "500.00" and block["awards"] == [{"seat": 2, "category": "flush", "amount": "100.10"}]
     # the record carries the meter the round found: settle gives the same result offline
     game = get_game("holdem_bonus")
-    assert game.settle(game.parse_record(session.round.record, session.table)) == session.round.settlement
+    assert game.settle(game.parse_record(session.view().round.record, session.view().table)) == session.view().round.settlement
 
 
 def test_a_hit_at_verify_at_holds_the_table_until_a_supervisor_verifies_it(thb, tmp_path):
@@ -118,7 +118,7 @@ def test_a_hit_at_verify_at_holds_the_table_until_a_supervisor_verifies_it(thb, 
     session.execute("decide", 2, "flop")
     session.execute("decide", 4, "flop")
     session.execute("reveal")
-    assert session.round.halt is not None and session.round.halt.kind == "jackpot_verify"
+    assert session.view().round.halt is not None and session.view().round.halt.kind == "jackpot_verify"
     assert "verify_jackpot" in session.offer().supervisor and not session.offer().croupier
     award = _meter(session).awarded
     assert award == Decimal("500.50")  # 100% of the meter, locked at the hit
@@ -127,9 +127,9 @@ def test_a_hit_at_verify_at_holds_the_table_until_a_supervisor_verifies_it(thb, 
     # the station is killed while the hit waits: nothing lost, nothing paid twice
     session.journal.close()
     again, _ = thb(tmp_path / "thb.sqlite")
-    assert again.round.halt.kind == "jackpot_verify" and _meter(again).awarded == award
-    again.verify_jackpot(BADGE, PIN, "royal checked on camera")
-    assert again.round.halt is None and again.phase == "flop"
+    assert again.view().round.halt.kind == "jackpot_verify" and _meter(again).awarded == award
+    again.supervise("verify_jackpot", BADGE, PIN, "royal checked on camera")
+    assert again.view().round.halt is None and again.view().phase == "flop"
     assert _meter(again).awarded == award and _meter(again).hits == 1
     verified = list(again.journal.events(kinds={"jackpot_verified"}))
     assert verified[0].payload["by"] == f"supervisor:{BADGE}" and verified[0].payload["amount"] == "500.5"
@@ -145,7 +145,7 @@ def test_a_void_takes_the_rounds_contributions_awards_and_seeds_back(thb):
     session.execute("decide", 4, "flop")
     session.execute("reveal")
     assert _meter(session).hits == 1
-    session.void(BADGE, PIN, "dispute")
+    session.supervise("void", BADGE, PIN, "dispute")
     after = _meter(session)
     assert (after.meter, after.overflow, after.contributed, after.awarded, after.seeded, after.hits) == \
         (before.meter, before.overflow, before.contributed, before.awarded, before.seeded, before.hits)
@@ -153,7 +153,7 @@ def test_a_void_takes_the_rounds_contributions_awards_and_seeds_back(thb):
     # every stake: seat 2 Ante 10 + Bonus 10 + Pool 1 + Flop 20; seat 4 Ante 10 + Pool 1 + Flop 20
     assert event.payload["returned"] == {"2": "41", "4": "31"}
     # the reversals are in the void's own transaction
-    same_tx = [e.kind for e in session.journal.events(round_id=session.round.round_id) if e.at == event.at]
+    same_tx = [e.kind for e in session.journal.events(round_id=session.view().round.round_id) if e.at == event.at]
     assert "jackpot_reversal" in same_tx and "round_voided" in same_tx
 
 
@@ -162,7 +162,7 @@ def test_meter_survives_restarts_and_replay_equals_live(thb, tmp_path):
     for _ in range(2):
         _play_round(session, shoe)
     live = _meter(session)
-    rebuilt = replay(TableState(session.table.table_id), session.journal.events(), folds=session.game.folds)
+    rebuilt = replay(TableState(session.view().table.table_id), session.journal.events(), folds=session.view().game.folds)
     assert rebuilt.game_state == live
     session.journal.close()
     again, _ = thb(tmp_path / "thb.sqlite")
@@ -183,25 +183,31 @@ def test_spot_takeover_plays_a_vacant_spot_for_a_seated_player(thb):
     session.execute("no_more_bets")
     session.execute("decide", 2, "fold")
     session.execute("decide", 4, "fold")
-    while session.phase != "settlement":  # flop, turn, then river card and dealer: nobody left to decide
+    while session.view().phase != "settlement":  # flop, turn, then river card and dealer: nobody left to decide
         session.execute("reveal")
-    record = session.round.record
+    record = session.view().round.record
     assert {s["seat"]: s.get("player") for s in record["seats"]} == {2: "seat 2", 4: "seat 2"}
-    assert session.round.settlement["players"] == [{"player": "seat 2", "seats": [4, 2], "net": "-20"}]
+    assert session.view().round.settlement["players"] == [{"player": "seat 2", "seats": [4, 2], "net": "-20"}]
 
 
 def _with_rules(session: TableSession, **changes: str):
     """The same table with its jackpot rules changed (validated as a profile's would be)."""
-    options = session.table.options
+    options = session.view().table.options
     rules = type(options.jackpot).model_validate({**options.jackpot.model_dump(), **changes})
-    return session.table.model_copy(update={"options": options.model_copy(update={"jackpot": rules})})
+    return session.view().table.model_copy(update={"options": options.model_copy(update={"jackpot": rules})})
+
+
+SHOES: dict[int, ScriptedShoe] = {}
+"""The scripted shoe of each restarted session (the session keeps its shoe to itself)."""
 
 
 def _restart(session: TableSession, table, tmp_path: Path, credentials_of: TableSession) -> TableSession:
     session.journal.close()
     journal = Journal(tmp_path / "thb.sqlite", table_id=table.table_id)
-    again = TableSession(table, journal, shoe=ScriptedShoe(), credentials=credentials_of.credentials)
-    again.shoe.session = again
+    shoe = ScriptedShoe()
+    again = TableSession(table, journal, shoe=shoe, credentials=CredentialStore(tmp_path / "c.json"))
+    shoe.session = again
+    SHOES[id(again)] = shoe
     return again
 
 
@@ -210,7 +216,7 @@ def test_a_higher_reset_raises_the_meter_at_once_and_the_table_plays_on(thb, tmp
     shoe.load(FLUSH_DECK)
     _bets(session)
     session.execute("no_more_bets")  # meter 500.50, then a void: back to 500.00
-    session.void(BADGE, PIN, "test")
+    session.supervise("void", BADGE, PIN, "test")
     before = _meter(session)
     again = _restart(session, _with_rules(session, reset="600.00"), tmp_path, session)
     again.start(PROGRAM)
@@ -219,12 +225,12 @@ def test_a_higher_reset_raises_the_meter_at_once_and_the_table_plays_on(thb, tmp
                                                                              Decimal("600.00"))
     start = [e for e in again.journal.events() if e.kind in ("jackpot_installed", "jackpot_seed")][-2:]
     assert [e.kind for e in start] == ["jackpot_installed", "jackpot_seed"] and start[1].round_id is None
-    _play_round(again, again.shoe)  # a Pool hit and its raise to the new reset settle as usual
+    _play_round(again, SHOES[id(again)])  # a Pool hit and its raise to the new reset settle as usual
     after = _meter(again)
     assert after.hits == before.hits + 1 and after.meter == Decimal("600.00")
     assert after.awarded - before.awarded == Decimal("120.10")  # 20% of 600.50, down to the cent
-    assert again.round.finished and again.round.settlement is not None
-    rebuilt = replay(TableState(again.table.table_id), again.journal.events(), folds=again.game.folds)
+    assert again.view().round.finished and again.view().round.settlement is not None
+    rebuilt = replay(TableState(again.view().table.table_id), again.journal.events(), folds=again.view().game.folds)
     assert rebuilt.game_state == after
     again.journal.close()
 
@@ -239,20 +245,20 @@ def test_a_rules_change_during_a_round_waits_for_the_next_round_and_a_cap_below_
     _bets(session)
     session.execute("no_more_bets")  # meter 501.00, round T2-000002 open
     seq = session.journal.last_seq
-    first_cap = session.table.options.jackpot.cap
+    first_cap = session.view().table.options.jackpot.cap
     changed = _with_rules(session, cap="900.00")
     again = _restart(session, changed, tmp_path, session)
     again.start(PROGRAM)
-    assert again.kept_terms is not None and again.table.options.jackpot.cap == first_cap != Decimal("900.00")
+    assert again.view().kept_terms is not None and again.view().table.options.jackpot.cap == first_cap != Decimal("900.00")
     assert [r.kind for r in again.journal.events(since_seq=seq)] == ["station_started"]  # no jackpot_installed yet
-    again.void(BADGE, PIN, "the pit changes the jackpot rules")
+    again.supervise("void", BADGE, PIN, "the pit changes the jackpot rules")
     again.execute("open_round")
     kinds = [r.kind for r in again.journal.events(since_seq=seq)]
     assert kinds.index("terms_installed") < kinds.index("jackpot_installed") < kinds.index("round_opened")
-    assert _meter(again).rules.cap == Decimal("900.00") and again.kept_terms is None
+    assert _meter(again).rules.cap == Decimal("900.00") and again.view().kept_terms is None
     again.journal.close()
     session, shoe = thb(tmp_path / "thb.sqlite")  # back on the table's first rules (installed again next round)
-    session.void(BADGE, PIN, "back to the first rules")
+    session.supervise("void", BADGE, PIN, "back to the first rules")
     seq = session.journal.last_seq
     again = _restart(session, _with_rules(session, cap="500.25"), tmp_path, session)
     with pytest.raises(ConfigError, match="cap 500.25 is below the meter 500.50: the meter only goes down by an award"):

@@ -7,21 +7,14 @@ from decimal import Decimal
 
 import pytest
 
-from dealer_station.engine.view import (
-    ShiftTally,
-    Text,
-    bets_after,
-    bets_set,
-    chip_breakdown,
-    chip_rows,
-    refusal_of,
-    seat_order,
-    seat_payout,
-)
 from dealer_station.errors import DealerStationError, RuleError
 from dealer_station.games import get_game
 from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import AuthError
+from dealer_station.view.settlement import chip_breakdown, seat_payout
+from dealer_station.view.shift import ShiftTally
+from dealer_station.view.table import bets_after, bets_set, chip_rows, seat_order
+from dealer_station.view.texts import Text, refusal_of
 
 D = Decimal
 
@@ -106,20 +99,20 @@ def test_shift_counts_each_finished_round_once(tmp_path):
 
     session, shoe, journal = make_session(tmp_path, "uth-default")
     tally = ShiftTally()
-    session.add_listener(lambda s: tally.observe(s.state))
+    session.add_listener(tally.observe)
     session.execute("open_round")
     session.execute("set_bets", 1, {"ante": "5", "blind": "5"})
     session.execute("no_more_bets")
-    while session.seats_to_act() or session.phase_info.stage.value == "reveal":
-        if session.seats_to_act():
-            session.execute("decide", 1, "check" if "check" in session.legal_actions(1) else "fold")
+    while session.view().seats_to_act() or session.view().phase_info.stage.value == "reveal":
+        if session.view().seats_to_act():
+            session.execute("decide", 1, "check" if "check" in session.view().legal_actions(1) else "fold")
         else:
             session.execute("reveal")
     session.execute("mark_paid", 1)
     assert tally.rounds == 1 and tally.result == D(10)  # the fold's Ante and Blind
     session.execute("open_round")
     session.execute("set_bets", 2, {"ante": "5", "blind": "5"})
-    session.void("0412", "2468", "Misdeal")
+    session.supervise("void", "0412", "2468", "Misdeal")
     assert (tally.rounds, tally.voided, tally.result) == (2, 1, D(10))
     journal.close()
 

@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 
 from dealer_station.errors import RuleError
+from tests.reports import fault
 
 DECK = ["2c", "7d", "9h", "Js", "Qs", "As", "Ac", "8d", "3h", "Kd", "7c"]
 BADGE, PIN = "0412", "2468"
@@ -59,12 +60,12 @@ EXPECTED = {  # seat -> everything on the table at that point
 def test_supervisor_void_returns_every_stake_play_included(make_session, phase):
     session, shoe = make_session()
     _to_phase(session, shoe, phase)
-    shown = {str(s): sum(session.seat_stakes(s).values(), Decimal(0)) for s in session.round.seats}
-    session.void(BADGE, PIN, "dispute at the table")
+    shown = {str(s): sum(session.view().seat_stakes(s).values(), Decimal(0)) for s in session.view().round.seats}
+    session.supervise("void", BADGE, PIN, "dispute at the table")
     event = list(session.journal.events(kinds={"round_voided"}))[-1]
     assert event.payload["returned"] == EXPECTED[phase]
     assert {k: Decimal(v) for k, v in event.payload["returned"].items()} == shown
-    assert session.round.void["returned"] == {k: Decimal(v) for k, v in EXPECTED[phase].items()}
+    assert session.view().round.void["returned"] == {k: Decimal(v) for k, v in EXPECTED[phase].items()}
     assert event.actor == f"supervisor:{BADGE}"
 
 
@@ -73,24 +74,24 @@ def test_no_void_once_the_settlement_is_shown_only_a_correction(make_session):
     _to_phase(session, shoe, "river_reveal")
     session.execute("reveal")
     session.execute("reveal")
-    assert session.phase == "settlement"
-    seq = session.state.last_seq
+    assert session.view().phase == "settlement"
+    seq = session.view().state.last_seq
     with pytest.raises(RuleError, match="corrected, not voided"):
-        session.void(BADGE, PIN, "too late")
+        session.supervise("void", BADGE, PIN, "too late")
     with pytest.raises(RuleError, match="settled"):
-        session.correct_card(BADGE, PIN, "board", 0, "3c")
-    assert session.state.last_seq == seq  # refused before authenticating: nothing journaled
+        session.supervise("correct_card", BADGE, PIN, "a card was keyed wrong", position="board", index=0, card="3c")
+    assert session.view().state.last_seq == seq  # refused before authenticating: nothing journaled
     # a device report no longer touches the settled round
-    session.on_device_fault("shuffler", "deck_count_wrong", "51 cards")
-    assert session.phase == "settlement" and session.round.void is None
+    session.report(fault("shuffler", "deck_count_wrong", "51 cards"))
+    assert session.view().phase == "settlement" and session.view().round.void is None
     session.execute("mark_paid", 3)
-    session.adjust(BADGE, PIN, {1: "-5"}, "trips paid in error")
+    session.supervise("adjust", BADGE, PIN, "trips paid in error", adjustments={1: "-5"})
     adjusted = list(session.journal.events(kinds={"round_adjusted"}))
-    assert adjusted[-1].payload == {"v": 2, "round_id": session.round.round_id, "adjustments": {"1": "-5"},
+    assert adjusted[-1].payload == {"v": 2, "round_id": session.view().round.round_id, "adjustments": {"1": "-5"},
                                     "reason": "trips paid in error", "by": f"supervisor:{BADGE}", "moves_chips": True}
-    assert session.state.adjustments[session.round.round_id] == {"1": Decimal(-5)}
+    assert session.view().state.adjustments[session.view().round.round_id] == {"1": Decimal(-5)}
     session.execute("mark_paid", 1)
-    assert session.phase == "paid"
+    assert session.view().phase == "paid"
     paid = list(session.journal.events(kinds={"round_paid"}))[-1].payload
     assert paid["handle"] == "105"  # 25 + 40 (Play 4x) + 20 + 20 (Play 2x)
 
@@ -99,10 +100,14 @@ def test_supervisor_actions_never_take_a_caller_supplied_identity(make_session):
     import inspect
 
     session, _ = make_session()
-    for name in ("void", "accept_mismatch", "clear_fault", "correct_card", "adjust", "resume", "execute"):
+    for name in ("supervise", "execute"):
         assert "actor" not in inspect.signature(getattr(session, name)).parameters, name
     # every croupier command reaches the flow method of its name: none takes an identity either
     for name in ("open_round", "set_bets", "no_more_bets", "decide", "reveal", "key_card", "mark_paid"):
-        assert "actor" not in inspect.signature(getattr(session.flow, name)).parameters, name
+        assert "actor" not in inspect.signature(getattr(session.view().flow, name)).parameters, name
     with pytest.raises(TypeError):
         session.execute("open_round", actor="supervisor:0412")
+    session.execute("open_round")
+    with pytest.raises(TypeError):  # a supervisor action acts as the authenticated person, never as one named
+        session.supervise("void", "0412", "2468", "dispute", actor="supervisor:9999")
+    assert not list(session.journal.events(kinds={"supervisor_auth", "round_voided"}))

@@ -13,7 +13,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from dealer_station.floor.facts import Facts, derive
+from dealer_station.figures.facts import Facts, derive
 from dealer_station.floor.migrate import migrate
 from dealer_station.floor.report import NO_DEALER
 from dealer_station.journal import Journal
@@ -48,9 +48,9 @@ def dealt(tmp_path_factory: pytest.TempPathFactory) -> Path:
         assert session is not None
         match SHIFTS.get(played):
             case ("out",):
-                session.dealer_sign_out()
+                session.execute("dealer_sign_out")
             case ("in", name):
-                session.dealer_sign_in(name)
+                session.execute("dealer_sign_in", name)
 
     table = load_profile("uth-default").model_copy(update={"table_id": "D1"})
     simulate(table, rounds=6, seed=3, seats=3, journal=path, progress=None, on_round=between)

@@ -20,7 +20,6 @@ import psycopg
 import pytest
 
 from dealer_station.engine.session import TableSession
-from dealer_station.engine.view import pool_note
 from dealer_station.errors import ConfigError, RuleError
 from dealer_station.floor.link import FloorLink
 from dealer_station.floor.link_report import link_report
@@ -40,6 +39,7 @@ from dealer_station.jackpot import (
 from dealer_station.journal import Journal
 from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
+from dealer_station.view.banner import pool_note
 from simulators.scripted_shoe import ScriptedShoe
 from tests import cli as station_cli
 from tests.floor.conftest import Floor, new_floor
@@ -225,19 +225,19 @@ def test_a_hit_held_for_verification_is_pending_on_every_member_and_paid_after_i
         tables: Callable[..., tuple[TableSession, ScriptedShoe, FloorLink]], floor: Floor) -> None:
     a, shoe_a, link_a = tables("L01")
     b, shoe_b, link_b = tables("L02")
-    assert pool_note(b) is None
+    assert pool_note(b.view()) is None
     to_flop(a, shoe_a, ROYAL_DECK)
-    rnd = a.round
+    rnd = a.view().round
     assert rnd is not None and rnd.halt is not None and rnd.halt.kind == "jackpot_verify"
-    assert wait(lambda: pool_note(b) is not None)
-    note = pool_note(b)
+    assert wait(lambda: pool_note(b.view()) is not None)
+    note = pool_note(b.view())
     assert note is not None and note.key == "pool_pending" and note.args["table"] == "L01"
     assert note.english() == f"Jackpot pending verification at table L01: {note.args['amount']}"
     to_flop(b, shoe_b, NO_HIT_DECK)  # the other table keeps playing, from the meter the hit left
     finish(b)
-    a.verify_jackpot(BADGE, PIN, "hand checked")
+    a.supervise("verify_jackpot", BADGE, PIN, "hand checked")
     finish(a)
-    assert wait(lambda: pool_note(b) is None)
+    assert wait(lambda: pool_note(b.view()) is None)
     settlement = list(a.journal.events(kinds={"settled"}))[-1].payload["settlement"]
     award = settlement["jackpot"]["awards"][0]
     assert settlement["jackpot"]["link"] == "bank-1" and award["seat"] == 2 and award["category"] == "royal_flush"
@@ -262,7 +262,7 @@ def test_link_down_mid_round_closes_the_pool_and_the_link_comes_back_by_itself(
         a.execute("no_more_bets")  # mid-round: the bets are placed, the cable cut as the contribution goes out
         closed = [PoolClosed.from_payload(e.payload) for e in a.journal.events(kinds={"pool_closed"})]
         assert len(closed) == 1 and closed[0].sent and closed[0].returned == {4: Decimal(1), 2: Decimal(1)}
-        assert pool_note(a) is not None and pool_note(a).english() == "Pool closed: no link"  # type: ignore[union-attr]
+        assert pool_note(a.view()) is not None and pool_note(a.view()).english() == "Pool closed: no link"  # type: ignore[union-attr]
         a.execute("decide", 2, "flop")
         a.execute("decide", 4, "fold")
         a.execute("reveal")
@@ -276,13 +276,13 @@ def test_link_down_mid_round_closes_the_pool_and_the_link_comes_back_by_itself(
         a.execute("set_bets", 2, {"ante": "10"})  # every other bet plays
         cable.mend()
         assert wait(link.available)  # back by itself: the watcher reached the floor again
-        assert pool_note(a) is None
+        assert pool_note(a.view()) is None
         a.execute("set_bets", 4, {"ante": "10", "pool": "1"})
         shoe.load(NO_HIT_DECK)
         a.execute("no_more_bets")  # first cancels the round it never heard back on, then contributes
         ops = [(c.op, c.round_id) for c in commits(a)]
         assert ops == [("cancel", "L01-000001"), ("contribute", "L01-000002")]
-        assert not a.state.game_state.unconfirmed
+        assert not a.view().state.game_state.unconfirmed
         to_flop(b, _shoe_b, NO_HIT_DECK)
         finish(b)
         report = reconcile(floor, a, b)
@@ -296,9 +296,9 @@ def test_a_void_instead_of_the_verification_takes_the_hit_back_out_at_the_contro
     a, shoe, link = tables("L01")
     b, _shoe_b, _ = tables("L02")
     to_flop(a, shoe, ROYAL_DECK)
-    assert wait(lambda: pool_note(b) is not None)  # pending on the other member
-    a.void(BADGE, PIN, "dispute")
-    assert wait(lambda: pool_note(b) is None)
+    assert wait(lambda: pool_note(b.view()) is not None)  # pending on the other member
+    a.supervise("void", BADGE, PIN, "dispute")
+    assert wait(lambda: pool_note(b.view()) is None)
     assert [c.op for c in commits(a)] == ["contribute", "award", "cancel"]
     report = reconcile(floor, a, b)
     assert report["hits"] == 0 and report["history"] == [] and report["tables"]["L01"]["contributed"] == "0"
@@ -318,16 +318,16 @@ def test_an_award_that_cannot_reach_the_controller_halts_and_is_committed_after_
         a.execute("decide", 4, "fold")
         cable.cut()
         a.execute("reveal")  # the flop: a royal, and no controller to award it
-        halt = a.round.halt if a.round is not None else None
+        halt = a.view().round.halt if a.view().round is not None else None
         assert halt is not None and (halt.kind, halt.cause) == ("internal", "pool_link_down")
         with pytest.raises(RuleError):  # the round waits for the award: nothing else moves it on
             a.execute("decide", 2, "check")
         cable.mend()
         assert wait(link.available)
-        a.resume(BADGE, PIN, "link back")
-        rnd = a.round
+        a.supervise("resume", BADGE, PIN, "link back")
+        rnd = a.view().round
         assert rnd is not None and rnd.halt is not None and rnd.halt.kind == "jackpot_verify"  # awarded now, held
-        a.verify_jackpot(BADGE, PIN, "hand checked")
+        a.supervise("verify_jackpot", BADGE, PIN, "hand checked")
         finish(a)
         assert [c.op for c in commits(a)] == ["contribute", "award"]
         assert reconcile(floor, a)["tables"]["L01"]["hits"] == 1
@@ -414,7 +414,7 @@ def test_a_station_killed_after_the_controller_committed_loses_nothing_and_count
     probe.stop()
     # The restart: the same journal, a new link; the croupier does again what the journal does not hold.
     again, shoe2, _ = tables("L01")
-    rnd = again.round
+    rnd = again.view().round
     assert rnd is not None and not rnd.finished
     shoe2.load(ROYAL_DECK)
     if op == "contribute":
@@ -424,7 +424,7 @@ def test_a_station_killed_after_the_controller_committed_loses_nothing_and_count
         again.execute("decide", 2, "flop")
         again.execute("decide", 4, "fold")
     again.execute("reveal")
-    again.verify_jackpot(BADGE, PIN, "hand checked")
+    again.supervise("verify_jackpot", BADGE, PIN, "hand checked")
     finish(again)
     ops = [(c.seq, c.op) for c in commits(again)]
     assert ops == [(1, "contribute"), (2, "award")]  # each once, with the controller's own seq
@@ -539,7 +539,7 @@ def test_the_floor_killed_mid_commit_loses_nothing_and_counts_nothing_twice(tmp_
             shoe.session = a
             a.start({"version": "test"})
             to_flop(a, shoe, ROYAL_DECK)
-            rnd = a.round
+            rnd = a.view().round
             assert rnd is not None and link.killed
             server.restart_after_crash()
             assert wait(link.available, 20)
@@ -552,8 +552,8 @@ def test_the_floor_killed_mid_commit_loses_nothing_and_counts_nothing_twice(tmp_
                 assert commits(a)[0].facts == ()  # the killed transaction had committed nothing
             else:  # acknowledged, then the award's transaction died with the server: resumed, awarded once
                 assert rnd.halt is not None and rnd.halt.cause == "pool_link_down"
-                a.resume(BADGE, PIN, "floor back")
-                a.verify_jackpot(BADGE, PIN, "hand checked")
+                a.supervise("resume", BADGE, PIN, "floor back")
+                a.supervise("verify_jackpot", BADGE, PIN, "hand checked")
                 finish(a)
                 assert [c.op for c in commits(a)] == ["contribute", "award"]
             reconcile(floor, a)

@@ -18,8 +18,8 @@ from zoneinfo import ZoneInfo
 import psycopg
 import pytest
 
-from dealer_station.floor.facts import Facts, RoundFact, derive
-from dealer_station.floor.measures import MEASURES, Tally
+from dealer_station.figures.facts import Facts, RoundFact, derive
+from dealer_station.figures.measures import MEASURES, Tally
 from dealer_station.floor.migrate import current_version, migrate
 from dealer_station.floor.queries import REPORT_SCHEMA, _report_data, report_data
 from dealer_station.floor.render import as_json

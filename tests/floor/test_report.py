@@ -14,7 +14,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from dealer_station.floor.facts import Facts, derive
+from dealer_station.figures.facts import Facts, derive
 from dealer_station.games import get_game
 from dealer_station.games.base import SeatHand
 from dealer_station.journal import Journal

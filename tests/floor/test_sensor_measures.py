@@ -22,8 +22,7 @@ from zoneinfo import ZoneInfo
 import psycopg
 import pytest
 
-from dealer_station.engine.view import ShiftTally
-from dealer_station.floor.facts import Facts, derive
+from dealer_station.figures.facts import Facts, derive
 from dealer_station.floor.html import as_html
 from dealer_station.floor.migrate import migrate
 from dealer_station.floor.queries import report_data
@@ -35,6 +34,7 @@ from dealer_station.money import format_money
 from dealer_station.shifts import DEFAULT_SHIFTS, shift_of
 from dealer_station.table.events import SupervisorAuth
 from dealer_station.table.sensing import PayoutOverridden, SensorHeld
+from dealer_station.view.shift import ShiftTally
 from tests.conftest import SensorRun
 from tests.floor.conftest import Floor
 from tests.floor.test_ingest import forward

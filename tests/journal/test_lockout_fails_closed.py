@@ -94,22 +94,22 @@ def test_a_badge_enrolled_anew_does_not_inherit_an_unrecorded_count(tmp_path: Pa
     assert store.authenticate(BADGE, "97531").badge == BADGE
 
 
-def test_seven_wrong_pins_on_a_full_disk_never_void_the_round(make_session, tmp_path: Path,  # noqa: F811
+def test_seven_wrong_pins_on_a_full_disk_never_void_the_round(make_session, credentials, tmp_path: Path,  # noqa: F811
                                                              disk_full: Callable[[Path], DiskFull]) -> None:
     session, shoe = make_session()
     session.execute("open_round")
     session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
-    full = disk_full(session.credentials.path)
+    full = disk_full(credentials.path)
     for _ in range(7):
         with pytest.raises(AuthError):
-            session.void(BADGE, "1357", "dispute")
+            session.supervise("void", BADGE, "1357", "dispute")
     with pytest.raises(AuthError):
-        session.void(BADGE, PIN, "dispute")
-    assert full.refused == 8 and session.round is not None and not session.round.finished
+        session.supervise("void", BADGE, PIN, "dispute")
+    assert full.refused == 8 and session.view().round is not None and not session.view().round.finished
     attempts = [(e.payload["ok"], e.payload["reason"]) for e in session.journal.events(kinds={"supervisor_auth"})]
     assert attempts == [(False, WRONG_PIN)] * 3 + [(False, LOCKED_OUT)] * 5  # the journal has the truth
     assert not list(session.journal.events(kinds={"round_voided"}))
     full.full = False
     with pytest.raises(AuthError):  # the lockout the full disk could not record holds when it has room again
-        session.void(BADGE, PIN, "dispute")
-    assert session.credentials.enrolments()[0].locked_until is not None
+        session.supervise("void", BADGE, PIN, "dispute")
+    assert credentials.enrolments()[0].locked_until is not None

@@ -12,6 +12,7 @@ from dealer_station.engine import TableSession
 from dealer_station.journal import Journal
 from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
+from dealer_station.wire.roles import Role
 from simulators.scripted_shoe import ScriptedShoe
 from tests.session.conftest import PROGRAM
 
@@ -44,7 +45,8 @@ def make_table(tmp_path: Path, credentials: CredentialStore) -> Iterator[MakeTab
             shoe = ScriptedShoe()
             if deck:
                 shoe.load(deck)
-        session = TableSession(table, journal, shoe=shoe, has_reader=reader, credentials=credentials)
+        session = TableSession(table, journal, shoe=shoe, roles=(Role.READER,) if reader else (),
+                               credentials=credentials)
         if shoe is not None:
             shoe.session = session
         session.start(PROGRAM)

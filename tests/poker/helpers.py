@@ -18,8 +18,8 @@ def play(session: TableSession, *actions: tuple[Any, ...]) -> None:
 
 
 def stacks(session: TableSession) -> dict[int, int]:
-    return {seat: int(chips) for seat, chips in live.stacks_now(session.state).items()}
+    return {seat: int(chips) for seat, chips in live.stacks_now(session.view().state).items()}
 
 
 def conserved(session: TableSession) -> bool:
-    return live.chip_count(session.state).conserved
+    return live.chip_count(session.view().state).conserved

@@ -4,24 +4,27 @@ for why no raise is open: message keys of ``engine/view.py``, said here in Engli
 from __future__ import annotations
 
 from dealer_station.cards import parse_card
-from dealer_station.engine.view import banner, no_raise_text, refusal_of
 from dealer_station.errors import RuleError
+from dealer_station.view.banner import banner
+from dealer_station.view.poker import no_raise_text
+from dealer_station.view.texts import refusal_of
 from tests.poker.conftest import BADGE, PIN, seat_all
 from tests.poker.helpers import play, shoe_deck
+from tests.reports import card_read
 
 HOLES = {1: ["As", "Ad"], 2: ["Kc", "Kh"], 3: ["7c", "8d"]}
 BOARD = ["3c", "7d", "9h", "Jc", "4s"]
 
 
 def said(session) -> str:
-    return banner(session).english()
+    return banner(session.view()).english()
 
 
 def refused(session, *command) -> str:
     try:
         session.execute(*command)
     except RuleError as exc:
-        return refusal_of(exc, session.game).english()
+        return refusal_of(exc, session.view().game).english()
     raise AssertionError(f"{command} was not refused")
 
 
@@ -34,7 +37,7 @@ def test_a_hand_on_the_shoe_says_what_happens_next_at_each_step(make_table) -> N
     session.execute("open_round")
     assert said(session) == "Deal two cards to each seat from the button's left"
     shoe.hold = False
-    shoe.deal_packet(*session.round.requested)
+    shoe.deal_packet(*session.view().round.requested)
     assert said(session) == "Pre-flop: seat 1 to act (call 2, raise to 4..200)"
     play(session, (1, "call"), (2, "call"))
     assert said(session) == "Pre-flop: seat 3 to act (check, raise to 4..100)"
@@ -47,7 +50,7 @@ def test_a_hand_on_the_shoe_says_what_happens_next_at_each_step(make_table) -> N
     play(session, (3, "call"), (1, "call"), (2, "check"), (3, "check"), (1, "check"), (2, "check"), (3, "check"),
          (1, "check"))
     assert said(session) == "Showdown: seat 2 shows or mucks"
-    while session.phase == "showdown":
+    while session.view().phase == "showdown":
         session.execute("show")
     assert said(session) == "Push the pots to the winners, drop the rake, then Pots pushed"
     session.execute("push_pots")
@@ -62,7 +65,7 @@ def test_a_void_and_a_halt_say_their_cause(make_table) -> None:
     shoe.jam_after = 3
     session.execute("open_round")
     assert said(session) == "HALTED - Shoe jam"
-    session.void(BADGE, PIN, "Misdeal")
+    session.supervise("void", BADGE, PIN, "Misdeal")
     assert said(session) == "Hand void (Shoe jam): every chip put in goes back"
 
 
@@ -75,12 +78,12 @@ def test_a_hand_dealt_by_hand_with_a_reader_says_deal_read_and_show(make_table) 
     play(session, (1, "call"), (2, "check"))
     assert said(session) == "Deal the flop: burn one, 3 to the board, then pass the cards over the reader"
     for card in ("3c", "7d", "9h"):
-        session.on_card_read(parse_card(card))
+        session.report(card_read(parse_card(card)))
     play(session, (2, "check"), (1, "check"))
     assert said(session) == "Deal the turn: burn one, 1 to the board, then pass the cards over the reader"
-    session.on_card_read(parse_card("Jc"))
+    session.report(card_read(parse_card("Jc")))
     play(session, (2, "check"), (1, "check"))
-    session.on_card_read(parse_card("4s"))
+    session.report(card_read(parse_card("4s")))
     play(session, (2, "check"), (1, "check"))
     assert said(session) == "Showdown: read seat 2's shown hand, or muck it"
 
@@ -90,7 +93,7 @@ def test_why_no_raise_is_open_in_the_croupiers_words(make_table) -> None:
     seat_all(session, {1: 60, 2: 60, 3: 60})
     session.execute("open_round")
     play(session, (1, "raise", "4"), (2, "raise", "6"), (3, "raise", "8"))
-    options = session.flow.options(session.round)
+    options = session.view().flow.options(session.view().round)
     assert options is not None and options.no_raise is not None
     assert no_raise_text(options.no_raise).english() == "No raise: the betting is capped (a bet and three raises)"
     assert said(session) == "Pre-flop: seat 1 to act (call 4)"

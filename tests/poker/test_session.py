@@ -12,21 +12,22 @@ from dealer_station.errors import RuleError
 from dealer_station.games.holdem import live
 from tests.poker.conftest import BADGE, PIN, seat_all
 from tests.poker.helpers import conserved, play, stacks
+from tests.reports import Unhandled, link_down
 
 
 def finish_by_folds(session) -> None:
     """Every seat folds when it can, else checks; hands left are shown; the croupier pushes the pots."""
-    while session.phase != "settlement":
-        if session.phase == "showdown":
+    while session.view().phase != "settlement":
+        if session.view().phase == "showdown":
             session.execute("show")
             continue
-        options = session.flow.options(session.round)
+        options = session.view().flow.options(session.view().round)
         session.execute("act", options.seat, "fold" if options.fold else "check")
     session.execute("push_pots")
 
 
 def dealt(session) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    mine = live.hand_of(session.round)
+    mine = live.hand_of(session.view().round)
     return mine.hand.button, mine.seats, mine.posts
 
 
@@ -55,10 +56,10 @@ def test_buy_in_limits_and_seat_commands_are_checked_before_anything_is_journale
     with pytest.raises(RuleError, match="in the hand"):
         session.execute("leave", 1)
     session.execute("seat_player", 5, "60")  # a player may sit down while a hand is dealt
-    assert 5 not in live.hand_of(session.round).seats
+    assert 5 not in live.hand_of(session.view().round).seats
     finish_by_folds(session)
     session.execute("leave", 1)
-    table = live.table_of(session.state)
+    table = live.table_of(session.view().state)
     assert table.cashed_out == 199 and table.bought_in == 360 and conserved(session)
 
 
@@ -93,7 +94,7 @@ def test_the_button_moves_and_a_new_player_waits_for_the_big_blind(make_table) -
     assert dealt(session) == (3, (1, 3, 5), ())  # seat 2 would be the button: it waits
     finish_by_folds(session)
     session.execute("open_round")
-    mine = live.hand_of(session.round)
+    mine = live.hand_of(session.view().round)
     assert dealt(session) == (5, (1, 2, 3, 5), ()) and mine.hand.big_blind == 2  # in as the big blind
     assert mine.hand.player(2).total == 2
 
@@ -105,10 +106,10 @@ def test_a_new_player_who_posts_is_dealt_in_at_once(make_table) -> None:
     finish_by_folds(session)
     session.execute("seat_player", 2, "100", True)
     round_id = session.execute("open_round")
-    mine = live.hand_of(session.round)
+    mine = live.hand_of(session.view().round)
     assert dealt(session) == (2, (1, 2, 3, 5), (2,))  # on the button, posting a big blind
     assert mine.hand.player(2).total == 2 and mine.hand.pot == 5
-    options = session.flow.options(session.round)
+    options = session.view().flow.options(session.view().round)
     assert options.seat == 1 and options.call == 2  # the post is live: the big blind is still the bet
     finish_by_folds(session)
     from dealer_station.games import get_game
@@ -116,7 +117,7 @@ def test_a_new_player_who_posts_is_dealt_in_at_once(make_table) -> None:
 
     record = strip_recall_keys(recall_round(session.journal, round_id))
     assert record["posts"] == [2]
-    assert get_game("holdem").settle_record(record) == session.round.settlement
+    assert get_game("holdem").settle_record(record) == session.view().round.settlement
 
 
 def test_sitting_out_skips_hands_and_coming_back_is_a_new_player(make_table) -> None:
@@ -135,21 +136,21 @@ def test_action_clock_folds_a_seat_facing_a_bet_and_checks_one_that_may_check(ma
     session, _ = make_table()  # action_clock_seconds = 30
     seat_all(session, {1: 100, 2: 100, 3: 100})
     round_id = session.execute("open_round")
-    due = session.flow.deadline(session.state)
-    started = live.hand_of(session.round).turn_since
+    due = session.view().flow.deadline(session.view().state)
+    started = live.hand_of(session.view().round).turn_since
     assert due is not None and due == datetime.fromisoformat(started) + timedelta(seconds=30)
-    assert not session.check_clock(due - timedelta(seconds=1))
-    assert session.check_clock(due)
+    assert not session.tick(due - timedelta(seconds=1))
+    assert session.tick(due)
     timeout = list(session.journal.events(round_id=round_id, kinds={"action_timeout"}))[-1]
     assert timeout.payload["seat"] == 1 and timeout.payload["action"] == "fold" and timeout.actor == "station"
-    assert live.hand_of(session.round).hand.player(1).folded
+    assert live.hand_of(session.view().round).hand.player(1).folded
     play(session, (2, "call"))
-    assert session.flow.options(session.round).seat == 3 and session.flow.options(session.round).check
-    assert session.check_clock(session.flow.deadline(session.state) + timedelta(seconds=5))
-    assert session.phase == "flop"  # the big blind was checked: the flop is dealt
+    assert session.view().flow.options(session.view().round).seat == 3 and session.view().flow.options(session.view().round).check
+    assert session.tick(session.view().flow.deadline(session.view().state) + timedelta(seconds=5))
+    assert session.view().phase == "flop"  # the big blind was checked: the flop is dealt
     timeouts = list(session.journal.events(round_id=round_id, kinds={"action_timeout"}))
     assert [t.payload["action"] for t in timeouts] == ["fold", "check"]
-    record = session.flow.record(session.round)
+    record = session.view().flow.record(session.view().round)
     assert [a["action"] for a in record["actions"]] == ["fold", "call", "check"]
 
 
@@ -157,14 +158,14 @@ def test_the_clock_stops_while_the_hand_is_halted_and_restarts_after(make_table)
     session, shoe = make_table()
     seat_all(session, {1: 100, 2: 100})
     session.execute("open_round")
-    due = session.flow.deadline(session.state)
-    session.on_link("shuffler", False, reason="cable")  # the shoe is not needed while players bet
-    assert session.round.halt is None and session.flow.deadline(session.state) == due
-    session.report_failure("CardRead", RuntimeError("boom"))  # an internal halt
-    assert session.round.halt is not None and session.flow.deadline(session.state) is None
-    assert not session.check_clock(due + timedelta(minutes=5))
-    session.resume(BADGE, PIN, "checked")
-    assert session.flow.deadline(session.state) > due
+    due = session.view().flow.deadline(session.view().state)
+    session.report(link_down("shuffler", "cable"))  # the shoe is not needed while players bet
+    assert session.view().round.halt is None and session.view().flow.deadline(session.view().state) == due
+    session.report(Unhandled(device="reader", card=None))  # a report no handler knows: an internal halt
+    assert session.view().round.halt is not None and session.view().flow.deadline(session.view().state) is None
+    assert not session.tick(due + timedelta(minutes=5))
+    session.supervise("resume", BADGE, PIN, "checked")
+    assert session.view().flow.deadline(session.view().state) > due
 
 
 def test_a_jam_during_the_flop_deal_halts_and_a_void_returns_every_chip(make_table) -> None:
@@ -173,12 +174,12 @@ def test_a_jam_during_the_flop_deal_halts_and_a_void_returns_every_chip(make_tab
     session.execute("open_round")
     shoe.jam_after = 6 + 2  # six hole cards, the burn, one flop card
     play(session, (1, "raise", "6"), (2, "call"), (3, "raise", "20"), (1, "call"), (2, "fold"))
-    assert session.round.halt is not None and session.round.halt.cause == "jam" and session.phase == "deal_flop"
+    assert session.view().round.halt is not None and session.view().round.halt.cause == "jam" and session.view().phase == "deal_flop"
     assert "clear_fault" in session.offer().supervisor  # no board card is face up yet
-    assert live.chip_count(session.state).in_pot == 46 and conserved(session)
-    session.void(BADGE, PIN, "shoe jammed")
-    assert session.phase == "void"
-    assert session.round.void["returned"] == {"1": Decimal(20), "2": Decimal(6), "3": Decimal(20)}
+    assert live.chip_count(session.view().state).in_pot == 46 and conserved(session)
+    session.supervise("void", BADGE, PIN, "shoe jammed")
+    assert session.view().phase == "void"
+    assert session.view().round.void["returned"] == {"1": Decimal(20), "2": Decimal(6), "3": Decimal(20)}
     assert stacks(session) == {1: 100, 2: 80, 3: 150} and conserved(session)
     assert "open_round" in session.offer().croupier
 
@@ -189,10 +190,10 @@ def test_a_cleared_jam_deals_on_from_where_the_shoe_stopped(make_table) -> None:
     session.execute("open_round")
     shoe.jam_after = 4 + 1 + 1  # four hole cards, the burn, one flop card
     play(session, (1, "call"), (2, "check"))
-    assert session.round.halt is not None
+    assert session.view().round.halt is not None
     shoe.jam_after = None
-    session.clear_fault(BADGE, PIN, "card freed")
-    assert session.phase == "flop" and len(session.round.cards["board"]) == 3 and session.round.revealed["board"] == 3
+    session.supervise("clear_fault", BADGE, PIN, "card freed")
+    assert session.view().phase == "flop" and len(session.view().round.cards["board"]) == 3 and session.view().round.revealed["board"] == 3
     assert ("deal", "board", 2) in shoe.commands  # only what the packet still lacked
 
 
@@ -201,8 +202,8 @@ def test_a_card_dealt_twice_voids_the_hand_at_once(make_table) -> None:
     seat_all(session, {1: 100, 2: 100, 3: 100})
     shoe.deck[5] = shoe.deck[0]
     session.execute("open_round")
-    assert session.phase == "void" and session.round.void["cause"] == "duplicate_card"
-    assert session.round.void["returned"] == {"2": Decimal(1), "3": Decimal(2)}  # the blinds go back
+    assert session.view().phase == "void" and session.view().round.void["cause"] == "duplicate_card"
+    assert session.view().round.void["returned"] == {"2": Decimal(1), "3": Decimal(2)}  # the blinds go back
     assert stacks(session) == {1: 100, 2: 100, 3: 100} and conserved(session)
 
 
@@ -211,9 +212,9 @@ def test_a_failed_deck_check_holds_the_hand_before_the_deal(make_table) -> None:
     seat_all(session, {1: 100, 2: 100})
     shoe.verify_result = (51, [7], [], [])
     session.execute("open_round")
-    assert session.phase == "shuffle" and session.round.halt.cause == "deck_count_wrong"
-    session.void(BADGE, PIN, "deck short")
-    assert session.round.void["returned"] == {"1": Decimal(1), "2": Decimal(2)} and conserved(session)
+    assert session.view().phase == "shuffle" and session.view().round.halt.cause == "deck_count_wrong"
+    session.supervise("void", BADGE, PIN, "deck short")
+    assert session.view().round.void["returned"] == {"1": Decimal(1), "2": Decimal(2)} and conserved(session)
 
 
 def test_a_restart_resumes_the_betting_and_voids_a_deal_in_progress(make_table, tmp_path) -> None:
@@ -224,13 +225,13 @@ def test_a_restart_resumes_the_betting_and_voids_a_deal_in_progress(make_table, 
     play(session, (1, "raise", "6"))
     session.journal.close()
     again, shoe = make_table(path=path)
-    assert again.phase == "preflop" and again.flow.options(again.round).seat == 2
-    assert again.flow.options(again.round).call == 5
+    assert again.view().phase == "preflop" and again.view().flow.options(again.view().round).seat == 2
+    assert again.view().flow.options(again.view().round).call == 5
     shoe.hold = True  # the shoe takes the request but deals nothing before the "crash"
     play(again, (2, "call"), (3, "call"))
-    assert again.phase == "deal_flop"
+    assert again.view().phase == "deal_flop"
     again.journal.close()
     third, _ = make_table(path=path)
-    assert third.phase == "void" and third.round.void["cause"] == "station_restart"
-    assert third.round.void["returned"] == {"1": Decimal(6), "2": Decimal(6), "3": Decimal(6)}
+    assert third.view().phase == "void" and third.view().round.void["cause"] == "station_restart"
+    assert third.view().round.void["returned"] == {"1": Decimal(6), "2": Decimal(6), "3": Decimal(6)}
     assert stacks(third) == {1: 100, 2: 100, 3: 100} and conserved(third)

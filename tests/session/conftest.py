@@ -16,6 +16,7 @@ from dealer_station.engine import TableSession
 from dealer_station.journal import Journal
 from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
+from dealer_station.wire.roles import Role
 from simulators.scripted_shoe import ScriptedShoe
 
 __all__ = ["PROGRAM", "ScriptedShoe"]
@@ -43,7 +44,8 @@ def make_session(tmp_path: Path, table, credentials) -> Callable[..., tuple[Tabl
         journal = Journal(path or tmp_path / "journal.sqlite", table_id=table.table_id)
         journals.append(journal)
         shoe = shoe or ScriptedShoe()
-        session = TableSession(table, journal, shoe=shoe, has_reader=has_reader, credentials=credentials)
+        session = TableSession(table, journal, shoe=shoe, roles=(Role.READER,) if has_reader else (),
+                               credentials=credentials)
         shoe.session = session
         session.start(PROGRAM)
         return session, shoe

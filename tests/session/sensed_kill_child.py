@@ -34,7 +34,7 @@ def main(journal: str, point: str) -> int:
     lock, decide, settle = SensedCroupier._lock, SensedCroupier._decide, SensedCroupier._settle
 
     def held(croupier: SensedCroupier) -> bool:
-        rnd = croupier.session.round
+        rnd = croupier.session.view().round
         return rnd is not None and rnd.number == HELD_ROUND
 
     def before_lock(self: SensedCroupier) -> bool:
@@ -48,7 +48,7 @@ def main(journal: str, point: str) -> int:
         return decide(self, current)
 
     def mid_settlement(self: SensedCroupier, current: Any) -> bool:
-        rnd = self.session.round
+        rnd = self.session.view().round
         if held(self) and rnd is not None and sum(seat.paid for seat in rnd.seats.values()) == 1:
             hold(point)
         return settle(self, current)

@@ -84,17 +84,17 @@ def test_the_chips_on_each_spot_are_its_stake_and_no_more_bets_journals_them_wit
     sensor.place(1, "trips", [chip("1", 1)] * 1)
     bet(sensor, 3, "100")
     sensor.scan()
-    view = session.sensed_bets()
+    view = session.view().sensed_bets()
     assert {s: {k: v.amount for k, v in seat.spots.items()} for s, seat in view.items()} == {
         1: {"ante": Decimal(30), "blind": Decimal(30), "trips": Decimal(1)},
         3: {"ante": Decimal(100), "blind": Decimal(100)}}
     assert view[1].problem is None and view[1].spots["ante"].chips == tuple(sorted([chip("25", 1), chip("5", 1)]))
-    assert session.round.seats == {}  # the view is not journaled, scan after scan
-    assert "no_more_bets" in session.available_commands()  # the croupier still calls it
-    seq = session.state.last_seq
+    assert session.view().round.seats == {}  # the view is not journaled, scan after scan
+    assert "no_more_bets" in set(session.offer().croupier)  # the croupier still calls it
+    seq = session.view().state.last_seq
     session.execute("no_more_bets")
     assert kinds(session, seq)[:4] == ["bets_set", "bets_set", "bets_sensed", "no_more_bets"]
-    assert session.round.seats[1].bets == {"ante": Decimal(30), "blind": Decimal(30), "trips": Decimal(1)}
+    assert session.view().round.seats[1].bets == {"ante": Decimal(30), "blind": Decimal(30), "trips": Decimal(1)}
     sensed = next(session.journal.events(kinds={"bets_sensed"})).payload["spots"]
     assert {"seat": 1, "spot": "ante", "amount": "30", "chips": sorted([chip("25", 1), chip("5", 1)]),
             "keyed": False} in sensed
@@ -109,16 +109,16 @@ def test_limits_are_checked_on_sensed_stakes_as_on_keyed_ones(make_session):
     sensor.place(2, "ante", [chip("1", 1)])
     sensor.place(2, "blind", [chip("1", 2)])
     sensor.scan()
-    assert "below the table minimum" in (session.sensed_bets()[2].problem or "")
-    seq = session.state.last_seq
+    assert "below the table minimum" in (session.view().sensed_bets()[2].problem or "")
+    seq = session.view().state.last_seq
     with pytest.raises(DealerStationError, match="below the table minimum"):
         session.execute("no_more_bets")
-    assert session.state.last_seq == seq
+    assert session.view().state.last_seq == seq
     sensor.place(2, "ante", [chip("5", 3)])  # Ante 6, Blind 1: the pair must match
     sensor.scan()
     with pytest.raises(DealerStationError, match="seat2.bets.blind"):
         session.execute("no_more_bets")
-    assert session.state.last_seq == seq
+    assert session.view().state.last_seq == seq
 
 
 def test_an_unknown_chip_holds_its_seat_until_removed_or_accepted_by_a_supervisor(make_session):
@@ -129,25 +129,25 @@ def test_an_unknown_chip_holds_its_seat_until_removed_or_accepted_by_a_superviso
     bet(sensor, 4)
     sensor.place(4, "trips", [COUNTERFEIT])
     sensor.scan()
-    assert session.unknown_chips() == [(4, "trips", COUNTERFEIT)]
+    assert session.view().unknown_chips() == [(4, "trips", COUNTERFEIT)]
     assert "accept_chip" in session.offer().supervisor
-    seq = session.state.last_seq
+    seq = session.view().state.last_seq
     with pytest.raises(RuleError, match=f"seat 4 Trips: unknown chip {COUNTERFEIT}: remove it, or a supervisor"):
         session.execute("no_more_bets")
     # the refusal alone is journaled (what a shift's counterfeit chips are counted from), nothing of the command
     assert [(r.kind, r.payload) for r in session.journal.events(since_seq=seq)] == [
         ("sensor_held", {"command": "no_more_bets", "seat": 4,
                          "spots": [{"spot": "trips", "kind": "unknown_chip", "amount": "0", "chip": COUNTERFEIT}]})]
-    assert session.phase == "betting"
+    assert session.view().phase == "betting"
     with pytest.raises(RuleError, match="not an unknown chip"):
-        session.accept_chip(BADGE, PIN, chip("25", 1), "25", "sister casino chip")
-    session.accept_chip(BADGE, PIN, COUNTERFEIT, "5", "sister casino chip, checked")
+        session.supervise("accept_chip", BADGE, PIN, "sister casino chip", chip=chip("25", 1), denomination="25")
+    session.supervise("accept_chip", BADGE, PIN, "sister casino chip, checked", chip=COUNTERFEIT, denomination="5")
     accepted = next(session.journal.events(kinds={"chip_accepted"})).payload
     assert accepted == {"chip": COUNTERFEIT, "seat": 4, "spot": "trips", "denomination": "5",
                         "reason": "sister casino chip, checked"}
-    assert session.unknown_chips() == [] and "accept_chip" not in session.offer().supervisor
+    assert session.view().unknown_chips() == [] and "accept_chip" not in session.offer().supervisor
     session.execute("no_more_bets")
-    assert session.round.seats[4].bets["trips"] == Decimal(5)
+    assert session.view().round.seats[4].bets["trips"] == Decimal(5)
 
 
 def test_a_removed_unknown_chip_frees_the_seat(make_session):
@@ -161,7 +161,7 @@ def test_a_removed_unknown_chip_frees_the_seat(make_session):
     sensor.take(4, "trips", [COUNTERFEIT])
     sensor.scan(3)  # gone for confirm_rounds rounds running
     session.execute("no_more_bets")
-    assert "trips" not in session.round.seats[4].bets
+    assert "trips" not in session.view().round.seats[4].bets
 
 
 def test_a_spot_whose_antenna_is_down_falls_back_to_keyed_entry_marked_so(make_session):
@@ -177,11 +177,11 @@ def test_a_spot_whose_antenna_is_down_falls_back_to_keyed_entry_marked_so(make_s
     sensor.scan(2)
     assert len(list(session.journal.events(kinds={"antenna_state"}))) == 1  # changes only, not every scan
     session.execute("set_bets", 5, {"ante": "25", "blind": "25", "trips": "10"})
-    assert session.sensed_bets()[5].spots["trips"].keyed
+    assert session.view().sensed_bets()[5].spots["trips"].keyed
     session.execute("no_more_bets")
     sensed = next(session.journal.events(kinds={"bets_sensed"})).payload["spots"]
     assert {"seat": 5, "spot": "trips", "amount": "10", "chips": [], "keyed": True} in sensed
-    assert session.round.seats[5].bets["trips"] == Decimal(10)
+    assert session.view().round.seats[5].bets["trips"] == Decimal(10)
     sensor.down = set()
     sensor.scan()
     assert [r.payload["up"] for r in session.journal.events(kinds={"antenna_state"})] == [False, True]
@@ -196,7 +196,7 @@ def locked_round(make_session):
     bet(sensor, 3, "100")
     sensor.scan()
     session.execute("no_more_bets")
-    assert session.phase == "preflop"
+    assert session.view().phase == "preflop"
     return session, shoe, sensor
 
 
@@ -204,9 +204,9 @@ def test_past_posting_is_an_alarm_naming_seat_and_spot_only_after_confirm_rounds
     session, shoe, sensor = locked_round(make_session)
     sensor.place(3, "ante", [chip("500", 1)])
     sensor.scan(2)
-    assert session.round.halt is None  # two rounds: not yet
+    assert session.view().round.halt is None  # two rounds: not yet
     sensor.scan()
-    halt = session.round.halt
+    halt = session.view().round.halt
     assert halt is not None and halt.kind == "bet_alarm" and halt.cause == "past_post"
     assert halt.text == "seat 3 Ante: 1 chip(s) added after no more bets (locked 100, on the spot 600)"
     alarm = next(session.journal.events(kinds={"bet_alarm"})).payload
@@ -216,12 +216,12 @@ def test_past_posting_is_an_alarm_naming_seat_and_spot_only_after_confirm_rounds
     with pytest.raises(RuleError, match="round halted"):
         session.execute("decide", 1, "check")  # the round is held
     with pytest.raises(RuleError, match="the sensor sees 600, 100 was locked: put the stake back first"):
-        session.restore_stake(BADGE, PIN, "chip returned to the player")
+        session.supervise("restore_stake", BADGE, PIN, "chip returned to the player")
     sensor.take(3, "ante", [chip("500", 1)])
     sensor.scan(3)
     assert len(list(session.journal.events(kinds={"bet_alarm"}))) == 1  # one alarm while held
-    session.restore_stake(BADGE, PIN, "chip returned to the player")
-    assert session.round.halt is None and kinds(session)[-2:] == ["stake_restored", "halt_cleared"]
+    session.supervise("restore_stake", BADGE, PIN, "chip returned to the player")
+    assert session.view().round.halt is None and kinds(session)[-2:] == ["stake_restored", "halt_cleared"]
     session.execute("decide", 1, "check")
 
 
@@ -233,30 +233,30 @@ def test_one_missed_read_of_a_locked_chip_is_not_an_alarm(make_session):
         sensor.scan()              # ... and seen in the next
     sensor.scan(2, missing=one)    # even confirm_rounds - 1 rounds running
     sensor.scan()
-    assert session.round.halt is None and not list(session.journal.events(kinds={"bet_alarm"}))
+    assert session.view().round.halt is None and not list(session.journal.events(kinds={"bet_alarm"}))
 
 
 def test_pinching_a_locked_stake_is_an_alarm_and_a_supervisor_may_void(make_session):
     session, shoe, sensor = locked_round(make_session)
     sensor.take(1, "trips", [chip("5", 12)])
     sensor.scan(3)
-    halt = session.round.halt
+    halt = session.view().round.halt
     assert halt is not None and halt.cause == "pinch" and halt.text.startswith("seat 1 Trips: 1 chip(s) taken")
-    session.void(BADGE, PIN, "pinch: player took back the Trips")
-    assert session.phase == "void"
+    session.supervise("void", BADGE, PIN, "pinch: player took back the Trips")
+    assert session.view().phase == "void"
 
 
 def test_on_restart_the_locked_stakes_are_the_journaled_ones_whatever_the_sensor_says(make_session, tmp_path):
     session, shoe, sensor = locked_round(make_session)
     session.journal.close()
     again, shoe2 = make_session(tmp_path / "journal.sqlite")
-    assert again.round.seats[3].bets["ante"] == Decimal(100)
+    assert again.view().round.seats[3].bets["ante"] == Decimal(100)
     moved = Sensor(again)
     bet(moved, 1, "25", trips="5")
     moved.place(3, "ante", [chip("100", 999)])  # another 100 chip than the one locked
     moved.place(3, "blind", [chip("100", 31)])
     moved.scan(3)
-    halt = again.round.halt
+    halt = again.view().round.halt
     assert halt is not None and halt.kind == "bet_alarm" and halt.detail == {"seat": 3, "spot": "ante"}
 
 
@@ -272,16 +272,16 @@ def to_settlement(make_session):
     session.execute("reveal")
     session.execute("decide", 3, "fold")
     session.execute("reveal")
-    assert session.phase == "settlement"
+    assert session.view().phase == "settlement"
     sensor.scan()
     return session, sensor
 
 
 def test_paid_goes_through_only_when_the_chips_on_each_spot_are_what_is_due(make_session):
     session, sensor = to_settlement(make_session)
-    nets = {s["seat"]: s["bets"] for s in session.round.settlement["seats"]}
+    nets = {s["seat"]: s["bets"] for s in session.view().round.settlement["seats"]}
     assert nets[1] == {"ante": "25", "blind": "0", "play": "100", "trips": "-5"}
-    seq = session.state.last_seq
+    seq = session.view().state.last_seq
     with pytest.raises(RuleError, match=r"seat 3: Ante: losing bet not collected; Blind: losing bet not collected"):
         session.execute("mark_paid", 3)
     sensor.take(3, "ante", sensor.layout[(3, "ante")])
@@ -290,8 +290,8 @@ def test_paid_goes_through_only_when_the_chips_on_each_spot_are_what_is_due(make
     session.execute("mark_paid", 3)
     sensor.place(1, "ante", [chip("25", 50), chip("25", 51)])  # the Ante's pay, and 25 too many
     sensor.scan()
-    assert session.payout_problems() == {1: ["Ante: over 25", "Trips: losing bet not collected", "Play: short 100"]}
-    held = session.state.last_seq
+    assert session.view().payout_problems() == {1: ["Ante: over 25", "Trips: losing bet not collected", "Play: short 100"]}
+    held = session.view().state.last_seq
     with pytest.raises(RuleError, match=r"seat 1: Ante: over 25; Trips: losing bet not collected; Play: short 100"):
         session.execute("mark_paid", 1)
     assert [(r.kind, r.payload) for r in session.journal.events(since_seq=held)] == [
@@ -304,28 +304,28 @@ def test_paid_goes_through_only_when_the_chips_on_each_spot_are_what_is_due(make
     sensor.take(1, "trips", sensor.layout[(1, "trips")])
     sensor.place(1, "play", [chip("100", 41)])
     sensor.scan(3)
-    assert session.payout_problems() == {}
+    assert session.view().payout_problems() == {}
     session.execute("mark_paid", 1)
-    assert session.phase == "paid"
+    assert session.view().phase == "paid"
 
 
 def test_a_supervisor_may_override_the_payout_check_with_a_reason(make_session):
     session, sensor = to_settlement(make_session)
     assert "override_payout" in session.offer().supervisor
     with pytest.raises(RuleError, match="needs a reason"):
-        session.override_payout(BADGE, PIN, 3, " ")
-    session.override_payout(BADGE, PIN, 3, "chips collected by hand, antenna misread")
+        session.supervise("override_payout", BADGE, PIN, " ", seat=3)
+    session.supervise("override_payout", BADGE, PIN, "chips collected by hand, antenna misread", seat=3)
     record = next(session.journal.events(kinds={"payout_overridden"})).payload
     assert record == {"seat": 3, "problems": ["Ante: losing bet not collected", "Blind: losing bet not collected"],
                       "reason": "chips collected by hand, antenna misread"}
-    assert session.round.seats[3].paid
+    assert session.view().round.seats[3].paid
     with pytest.raises(RuleError, match="nothing to override"):
-        session.override_payout(BADGE, PIN, 3, "again")
+        session.supervise("override_payout", BADGE, PIN, "again", seat=3)
 
 
 def test_a_decision_bet_must_be_on_its_spot_in_chips_when_the_decision_is_keyed(make_session):
     session, shoe, sensor = locked_round(make_session)
-    seq = session.state.last_seq
+    seq = session.view().state.last_seq
     with pytest.raises(RuleError, match="seat 1 Play: the decision puts 100 down, the sensor sees 0 on the spot"):
         session.execute("decide", 1, "play4x")  # nothing on the Play spot yet
     sensor.place(1, "play", [chip("25", 40), chip("25", 41), chip("25", 42)])
@@ -336,7 +336,7 @@ def test_a_decision_bet_must_be_on_its_spot_in_chips_when_the_decision_is_keyed(
     sensor.scan()
     with pytest.raises(RuleError, match=f"seat 1 Play: unknown chip {COUNTERFEIT} on the spot: remove it"):
         session.execute("decide", 1, "play4x")
-    assert session.state.last_seq == seq and session.round.seats[1].actions == []
+    assert session.view().state.last_seq == seq and session.view().round.seats[1].actions == []
     sensor.take(1, "play", [COUNTERFEIT])
     sensor.place(1, "play", [chip("25", 43)])
     sensor.scan(3)
@@ -345,7 +345,7 @@ def test_a_decision_bet_must_be_on_its_spot_in_chips_when_the_decision_is_keyed(
     sensed = next(session.journal.events(kinds={"decision_sensed"})).payload
     assert sensed == {"seat": 1, "spot": "play", "amount": "100", "chips": sorted(chip("25", n) for n in (40, 41, 42, 43)),
                       "keyed": False}
-    assert session.round.sensed.locked[(1, "play")].amount == Decimal(100)
+    assert session.view().round.sensed.locked[(1, "play")].amount == Decimal(100)
 
 
 def test_a_decided_bet_is_locked_a_chip_taken_from_it_is_an_alarm(make_session):
@@ -355,7 +355,7 @@ def test_a_decided_bet_is_locked_a_chip_taken_from_it_is_an_alarm(make_session):
     session.execute("decide", 1, "play4x")
     sensor.take(1, "play", [chip("100", 40)])
     sensor.scan(3)
-    halt = session.round.halt
+    halt = session.view().round.halt
     assert halt is not None and halt.cause == "pinch" and halt.detail == {"seat": 1, "spot": "play"}
 
 
@@ -382,7 +382,7 @@ def test_paid_journals_what_the_player_takes_and_the_layout_money_balances_each_
     assert taken[3] == [{"spot": "ante", "amount": "0", "chips": [], "keyed": False},
                         {"spot": "blind", "amount": "0", "chips": [], "keyed": False}]
     assert {e["spot"]: e["amount"] for e in taken[1]} == {"ante": "50", "blind": "25", "trips": "0", "play": "200"}
-    balances = {b.seat: b for b in session.sensing.balances(session.journal.events(round_id=session.round.round_id))}
+    balances = {b.seat: b for b in session.view().sensed.rules.balances(session.journal.events(round_id=session.view().round.round_id))}
     assert (balances[1].taken, balances[1].locked, balances[1].net) == (Decimal(275), Decimal(155), Decimal(120))
     assert (balances[3].taken, balances[3].locked, balances[3].net) == (Decimal(0), Decimal(200), Decimal(-200))
     assert all(b.conserved and not b.keyed for b in balances.values())
@@ -390,18 +390,18 @@ def test_paid_journals_what_the_player_takes_and_the_layout_money_balances_each_
 
 def test_a_payout_let_through_by_a_supervisor_does_not_balance(make_session):
     session, sensor = to_settlement(make_session)
-    session.override_payout(BADGE, PIN, 3, "chips collected by hand, antenna misread")  # 200 left on the layout
-    balance = session.sensing.balances(session.journal.events(round_id=session.round.round_id))
+    session.supervise("override_payout", BADGE, PIN, "chips collected by hand, antenna misread", seat=3)  # 200 left
+    balance = session.view().sensed.rules.balances(session.journal.events(round_id=session.view().round.round_id))
     assert [(b.seat, b.taken, b.net, b.conserved) for b in balance] == [(3, Decimal(200), Decimal(-200), False)]
 
 
 def test_the_shift_tally_counts_what_the_sensor_caught_once_live_and_after_a_restart(make_session):
-    from dealer_station.engine.view import ShiftTally
+    from dealer_station.view.shift import ShiftTally
 
     session, shoe = make_session()
     shoe.load(DECK)
     live = ShiftTally()
-    session.add_listener(lambda s: live.observe(s.state, s.journal))
+    session.add_listener(live.observe)
     session.execute("open_round")
     sensor = Sensor(session)
     bet(sensor, 1, "25", trips="5")
@@ -418,14 +418,14 @@ def test_the_shift_tally_counts_what_the_sensor_caught_once_live_and_after_a_res
     sensor.scan(3)
     sensor.place(1, "trips", [chip("5", 12)])
     sensor.scan(3)
-    session.restore_stake(BADGE, PIN, "chip returned to the player")
+    session.supervise("restore_stake", BADGE, PIN, "chip returned to the player")
     sensor.place(1, "play", [chip("100", 40)])  # the Play bet on its spot before it is keyed
     sensor.scan()
     session.execute("decide", 1, "play4x")
-    while session.phase != "settlement":
-        if session.seats_to_act():
-            seat = session.seats_to_act()[0]
-            session.execute("decide", seat, "check" if "check" in session.legal_actions(seat) else "fold")
+    while session.view().phase != "settlement":
+        if session.view().seats_to_act():
+            seat = session.view().seats_to_act()[0]
+            session.execute("decide", seat, "check" if "check" in session.view().legal_actions(seat) else "fold")
         else:
             session.execute("reveal")
     sensor.take(3, "ante", sensor.layout[(3, "ante")])
@@ -436,7 +436,7 @@ def test_the_shift_tally_counts_what_the_sensor_caught_once_live_and_after_a_res
     for _ in range(3):  # the croupier presses Paid three times: each mispay once
         with pytest.raises(RuleError, match="Ante: over 25"):
             session.execute("mark_paid", 1)
-    session.override_payout(BADGE, PIN, 1, "counted by hand")
+    session.supervise("override_payout", BADGE, PIN, "counted by hand", seat=1)
     assert len(list(session.journal.events(kinds={"sensor_held"}))) == 5
     counts = (live.mispays, live.mispaid, live.losing_left, live.past_posts, live.pinches, live.counterfeits,
               live.overrides, live.rounds)

@@ -88,7 +88,7 @@ def restarted(journal: Path) -> tuple[Station, Any]:
     station = Station(table.model_copy(update={"devices": devices}), journal_path=journal,
                       credentials=CredentialStore(credentials_path(journal)), purpose="simulation")
     session = station.start()
-    assert session.wait_for(lambda s: all(s.device(n).connected for n in station._drivers()), WAIT)
+    assert session.wait_for(lambda s: all(s.device(n).connected for n in station.drivers), WAIT)
     sensor = station.simulator("bet_sensor")
     sensor.add_antennas((seat, spot) for seat in range(1, 8) for spot in SPOTS)
     return station, sensor
@@ -97,14 +97,18 @@ def restarted(journal: Path) -> tuple[Station, Any]:
 def read(station: Station, sensor: Any, rounds: int) -> None:
     """The sensor scans ``rounds`` rounds of the layout as it is now; the station reads them all."""
     session = station.session
-    assert session is not None and session.sensing is not None
+    assert session is not None and session.view().sensed is not None
     target = sensor.scan(rounds)
-    sensing = session.sensing
-    assert session.wait_for(lambda s: (sensing.last_round or 0) >= target, WAIT)
+
+    def read_all(_state: object) -> bool:
+        sensed = session.view().sensed
+        return sensed is not None and (sensed.last_round or 0) >= target
+
+    assert session.wait_for(read_all, WAIT)
 
 
 def locked_now(station: Station) -> dict[tuple[int, str], tuple[Decimal, tuple[str, ...]]]:
-    rnd = station.session.round if station.session is not None else None
+    rnd = station.session.view().round if station.session is not None else None
     assert rnd is not None
     locked = rnd.sensed.locked if rnd.sensed is not None else None
     return {k: (v.amount, tuple(sorted(v.chips))) for k, v in (locked or {}).items()}
@@ -120,8 +124,8 @@ def test_killed_at_any_point_of_a_sensed_round_the_restarted_station_holds_the_j
     station, sensor = restarted(journal)
     try:
         session = station.session
-        assert session is not None and session.round is not None and session.round.round_id == round_id
-        assert session.phase == "betting" and locked_now(station) == {} and session.round.seats == {}
+        assert session is not None and session.view().round is not None and session.view().round.round_id == round_id
+        assert session.view().phase == "betting" and locked_now(station) == {} and session.view().round.seats == {}
         sensor.place(2, "ante", [chip("25", 1)])
         sensor.place(2, "blind", [chip("25", 2)])
         read(station, sensor, 3)
@@ -140,19 +144,19 @@ def test_killed_at_any_point_of_a_sensed_round_the_restarted_station_holds_the_j
     station, sensor = restarted(journal)
     try:
         session = station.session
-        assert session is not None and session.round is not None and session.round.round_id == round_id
-        assert session.phase == "preflop" and locked_now(station) == locked
+        assert session is not None and session.view().round is not None and session.view().round.round_id == round_id
+        assert session.view().phase == "preflop" and locked_now(station) == locked
         extra = iter(range(50))  # low ids: the racks hand out the high ones first
         for (seat, spot), (_amount, chips) in locked.items():  # every spot one 5 chip over what was locked
             sensor.place(seat, spot, [*chips, chip("5", next(extra))])
         read(station, sensor, 4)
-        rnd = session.round
+        rnd = session.view().round
         assert rnd.halt is not None and rnd.halt.kind == "bet_alarm" and rnd.halt.cause == "past_post"
         alarm = next(session.journal.events(round_id=round_id, kinds={"bet_alarm"})).payload
         assert Decimal(alarm["locked"]) == locked[(alarm["seat"], alarm["spot"])][0]
         assert locked_now(station) == locked
         for (seat, spot), (amount, _chips) in locked.items():
-            assert session.seat_stakes(seat)[spot] == amount
+            assert session.view().seat_stakes(seat)[spot] == amount
     finally:
         station.stop()
 
@@ -163,22 +167,23 @@ def test_killed_at_any_point_of_a_sensed_round_the_restarted_station_holds_the_j
     station, sensor = restarted(journal)
     try:
         session = station.session
-        assert session is not None and session.round is not None and session.round.round_id == round_id
-        assert session.phase == "settlement" and locked_now(station) == locked
+        assert session is not None and session.view().round is not None and session.view().round.round_id == round_id
+        assert session.view().phase == "settlement" and locked_now(station) == locked
         read(station, sensor, 4)  # nothing on the layout
-        rnd = session.round
+        rnd = session.view().round
         assert sum(seat.paid for seat in rnd.seats.values()) == 1 and rnd.halt is None
         for (seat, spot), (amount, _chips) in locked.items():
-            assert session.seat_stakes(seat)[spot] == amount
-        problems = session.payout_problems()
-        sensing = session.sensing
-        assert sensing is not None
+            assert session.view().seat_stakes(seat)[spot] == amount
+        problems = session.view().payout_problems()
+        sensed = session.view().sensed
+        assert sensed is not None
         for seat, hand in rnd.seats.items():
-            owed = {spot: due for spot, due in sensing.due(rnd, seat, session.seat_stakes(seat)).items() if due}
+            owed = {spot: due for spot, due in sensed.rules.due(rnd, seat, session.view().seat_stakes(seat)).items()
+                    if due}
             if hand.paid or not owed:
                 assert seat not in problems
             else:
-                assert problems[seat] == [f"{session.game.labels[spot]}: short {due}" for spot, due in owed.items()]
+                assert problems[seat] == [f"{session.view().game.labels[spot]}: short {due}" for spot, due in owed.items()]
     finally:
         station.stop()
     # and simulate, started again on that journal, finishes the recovered round first: the locked chips

@@ -30,13 +30,13 @@ def test_chips_placed_on_the_pty_twin_are_locked_and_a_past_post_halts_the_round
         session.execute("open_round")
         sim.place(2, "ante", [chip("25", 1)])
         sim.place(2, "blind", [chip("25", 2)])
-        assert session.wait_for(lambda s: 2 in session.sensed_bets(), WAIT)
+        assert session.wait_for(lambda s: 2 in session.view().sensed_bets(), WAIT)
         assert session.wait_for(lambda s: s.deck_verified, WAIT)
         session.execute("no_more_bets")
-        assert session.round.seats[2].bets == {"ante": 25, "blind": 25}
+        assert session.view().round.seats[2].bets == {"ante": 25, "blind": 25}
         sim.place(2, "ante", [chip("100", 1)])
         assert session.wait_for(lambda s: s.round.halt is not None and s.round.halt.kind == "bet_alarm", WAIT)
-        assert session.round.halt.text.startswith("seat 2 Ante: 1 chip(s) added after no more bets")
+        assert session.view().round.halt.text.startswith("seat 2 Ante: 1 chip(s) added after no more bets")
         links = [e.payload for e in session.journal.events(kinds={"device_link"}) if e.payload["device"] == "bet_sensor"]
         assert links[0]["up"] and links[0]["identity"]["serial_number"] == sim.serial_number
     finally:

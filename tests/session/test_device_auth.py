@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from dealer_station.device_keys import DeviceKeys, device_keys_path
-from dealer_station.engine.view import banner, device_note
 from dealer_station.errors import ConfigError, RuleError
 from dealer_station.pit.live import device_note as tile_note
 from dealer_station.profile_loader import load_profile
@@ -22,7 +21,9 @@ from dealer_station.simulate import FAULT_KINDS, simulate
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialStore
 from dealer_station.table.state import TableState
+from dealer_station.view.banner import banner, device_note
 from dealer_station.wire.auth import REASONS
+from dealer_station.wire.roles import Role
 from simulators.device import device_key, program_image
 from simulators.reader import CardReaderSimulator
 from simulators.shuffler import ShufflerSimulator
@@ -91,15 +92,15 @@ def test_a_shoe_that_cannot_prove_itself_is_journaled_shown_and_no_round_opens(t
             assert refusal["program_hash"] != hashlib.sha256(SHOE_IMAGE).hexdigest()
         with pytest.raises(RuleError, match=f"shuffler DS-SHOE-SIM {SHOE_SERIAL} refused: {reason.replace('_', ' ')}"):
             session.execute("open_round")
-        assert session.round is None
-        said = banner(session).english()
+        assert session.view().round is None
+        said = banner(session.view()).english()
         assert SHOE_SERIAL in said and {"impostor": "wrong key", "rogue_firmware": "program not approved"}[reason] in said
-        note = device_note(session, "shuffler")
+        note = device_note(session.view(), "shuffler")
         assert note is not None and note.key == "device_refused_short"
-        assert tile_note(session.state.device("shuffler")) == f"shuffler DS-SHOE-SIM {SHOE_SERIAL} refused: " \
+        assert tile_note(session.view().state.device("shuffler")) == f"shuffler DS-SHOE-SIM {SHOE_SERIAL} refused: " \
             f"{reason.replace('_', ' ')}"
         assert not any(e.payload["up"] for e in session.journal.events(kinds={"device_link"}))
-        tile = _tile_html(session.state)
+        tile = _tile_html(session.view().state)
         assert f"shuffler DS-SHOE-SIM {SHOE_SERIAL} refused: {reason.replace('_', ' ')}" in tile
     finally:
         station.stop()
@@ -125,8 +126,8 @@ def test_another_unit_mid_round_halts_it_and_the_journal_replays_the_refusal(tmp
     session = station.start()
     try:
         assert session.wait_for(lambda s: s.device("shuffler").connected, WAIT)
-        assert session.state.device("shuffler").identity["authenticated"] is True  # type: ignore[index]
-        assert device_note(session, "shuffler") is None and tile_note(session.state.device("shuffler")) is None
+        assert session.view().state.device("shuffler").identity["authenticated"] is True  # type: ignore[index]
+        assert device_note(session.view(), "shuffler") is None and tile_note(session.view().state.device("shuffler")) is None
         session.execute("open_round")
         sim = station.simulator("shuffler")
         sim.inject("swap")  # another unit of the same model comes up on the shoe's port
@@ -134,26 +135,26 @@ def test_another_unit_mid_round_halts_it_and_the_journal_replays_the_refusal(tmp
         (refusal,) = _refusals(station)
         assert refusal["reason"] == "swap" and refusal["serial_number"] == sim.serial_number != SHOE_SERIAL
         assert len(refusal["program_hash"]) == 64  # the unit swapped in is challenged too: what it runs is kept
-        rnd = session.round
+        rnd = session.view().round
         assert rnd is not None and rnd.halt is not None  # betting: the round still needs the shoe
         assert (rnd.halt.kind, rnd.halt.cause, rnd.halt.device) == ("link", "device_refused", "shuffler")
         assert sim.serial_number in rnd.halt.text and "swap" in rnd.halt.text
         with pytest.raises(RuleError, match="round halted"):
             session.execute("no_more_bets")
-        session.void("0412", "2468", "another unit on the shoe's port")
+        session.supervise("void", "0412", "2468", "another unit on the shoe's port")
         assert not any(e.kind == "card_dealt" for e in session.journal.events(round_id=rnd.round_id))
         # The genuine unit back on the port proves itself again: the table opens rounds once more.
         with sim.lock:
             sim.serial_number = SHOE_SERIAL
         sim.inject("disconnect")
         assert session.wait_for(lambda s: s.device("shuffler").connected, WAIT)
-        assert not session.state.device("shuffler").held_refused
+        assert not session.view().state.device("shuffler").held_refused
         session.execute("open_round")
-        replayed = TableState(session.table.table_id)
+        replayed = TableState(session.view().table.table_id)
         for record in session.journal.events():
             from dealer_station.table import events as ev
 
-            session.game.folds.evolve(replayed, ev.decode(record.kind, record.payload), record.at, record.seq)
+            session.view().game.folds.evolve(replayed, ev.decode(record.kind, record.payload), record.at, record.seq)
         assert replayed.device("shuffler").refused is None and replayed.device("shuffler").connected
     finally:
         station.stop()
@@ -164,13 +165,13 @@ def test_a_device_the_profile_lets_run_unauthenticated_is_shown_so(tmp_path: Pat
     session = station.start()
     try:
         assert session.wait_for(lambda s: s.device("shuffler").connected and s.device("reader").connected, WAIT)
-        reader = session.state.device("reader")
+        reader = session.view().state.device("reader")
         assert reader.identity is not None and reader.identity["authenticated"] is False
-        assert session.state.device("shuffler").identity["authenticated"] is True  # type: ignore[index]
-        note = device_note(session, "reader")
+        assert session.view().state.device("shuffler").identity["authenticated"] is True  # type: ignore[index]
+        note = device_note(session.view(), "reader")
         assert note is not None and note.english() == "unauthenticated"
-        assert tile_note(reader) == "unauthenticated" and device_note(session, "shuffler") is None
-        tile = _tile_html(session.state)
+        assert tile_note(reader) == "unauthenticated" and device_note(session.view(), "shuffler") is None
+        tile = _tile_html(session.view().state)
         assert tile.count('<span class="auth">unauthenticated</span>') == 1  # the reader's line, not the shoe's
     finally:
         station.stop()
@@ -272,16 +273,14 @@ def test_what_a_round_still_needs_follows_the_device_policy() -> None:
 
 
 def test_a_device_that_cannot_authenticate_must_be_listed_as_an_exception(tmp_path: Path) -> None:
-    from drivers.registry import open_reading_shoe
-
     station = _station(tmp_path)
     station.authenticator = object()  # what start() sets for a table that authenticates
     with pytest.raises(ConfigError, match=r'devices: the reading_shoe at beetek:///dev/ttyX cannot prove who it is: '
                                           r'add "reading_shoe" to devices.allow_unauthenticated'):
-        station.build_driver("reading_shoe", open_reading_shoe, "beetek:///dev/ttyX")
+        station.build_driver(Role.READING_SHOE, "beetek:///dev/ttyX")
     devices = station.table.devices.model_copy(update={"allow_unauthenticated": ("reading_shoe",)})
     station.table = station.table.model_copy(update={"devices": devices})
-    shoe = station.build_driver("reading_shoe", open_reading_shoe, "beetek:///dev/ttyX")  # allowed: built as it is
+    shoe = station.build_driver(Role.READING_SHOE, "beetek:///dev/ttyX")  # allowed: built as it is
     assert getattr(shoe.dialect, "authenticator", None) is None
 
 
@@ -293,7 +292,7 @@ def test_a_revocation_while_the_station_runs_counts_from_the_next_connect(tmp_pa
         done = station_cli.run([sys.executable, "-m", "dealer_station", "devices", "revoke", "--journal",
                                 str(tmp_path / "j.sqlite"), "--serial", SHOE_SERIAL], capture_output=True)
         assert done.returncode == 0, done.stderr
-        assert session.state.device("shuffler").connected  # a unit up stays up: it is asked again at its next connect
+        assert session.view().state.device("shuffler").connected  # a unit up stays up: it is asked again at its next connect
         station.simulator("shuffler").inject("disconnect", seconds=0.05)
         assert session.wait_for(lambda s: s.device("shuffler").held_refused, WAIT)
         assert [r["reason"] for r in _refusals(station)] == ["revoked"]

@@ -12,6 +12,7 @@ from dealer_station.errors import ConfigError, RuleError
 from dealer_station.journal import Journal
 from dealer_station.profile_loader import config_dir, load_profile
 from dealer_station.table.phases import HANDS_REVEAL, PAID, SETTLEMENT
+from dealer_station.view.banner import banner
 
 PROGRAM = {"version": "test"}
 
@@ -31,21 +32,21 @@ def _deal(session: TableSession) -> None:
     session.execute("set_bets", 1, {"ante": "10", "blind": "10", "trips": "5"})
     session.execute("set_bets", 3, {"ante": "10", "blind": "10"})
     session.execute("no_more_bets")
-    assert session.phase == "dealing" and "deal_done" in session.available_commands()
-    assert "by hand" in session.banner().lower()
+    assert session.view().phase == "dealing" and "deal_done" in set(session.offer().croupier)
+    assert "by hand" in banner(session.view()).english().lower()
     session.execute("deal_done")
 
 
 def test_a_hand_dealt_round_learns_its_cards_at_each_reveal(session: TableSession) -> None:
     _deal(session)
-    assert session.phase == "preflop" and session.round.cards["board"] == []
+    assert session.view().phase == "preflop" and session.view().round.cards["board"] == []
     session.execute("decide", 1, "check")
     session.execute("decide", 3, "check")
     with pytest.raises(RuleError, match="key each card"):
         session.execute("reveal")
     for card in ("2c", "7d", "9h"):
         session.execute("key_card", card)
-    assert session.phase == "flop"
+    assert session.view().phase == "flop"
     session.execute("decide", 1, "play2x")
     session.execute("decide", 3, "check")
     for card in ("Js", "Qs"):
@@ -53,18 +54,18 @@ def test_a_hand_dealt_round_learns_its_cards_at_each_reveal(session: TableSessio
     session.execute("decide", 3, "fold")
     for card in ("Kd", "7c"):  # dealer
         session.execute("key_card", card)
-    assert session.phase == HANDS_REVEAL
+    assert session.view().phase == HANDS_REVEAL
     for card in ("As", "Ac", "8d", "3h"):  # seat 1 then seat 3, folded hands included (Trips)
         session.execute("key_card", card)
-    assert session.phase == SETTLEMENT
-    seats = {s["seat"]: s for s in session.round.settlement["seats"]}
+    assert session.view().phase == SETTLEMENT
+    seats = {s["seat"]: s for s in session.view().round.settlement["seats"]}
     assert seats[1]["bets"] == {"ante": "10", "blind": "0", "play": "20", "trips": "-5"}
     assert seats[3]["result"] == "fold"
-    assert session.round.record["dealer"] == ["Kd", "7c"] and session.round.record["seats"][1]["hole"] == ["8d", "3h"]
-    assert session.round.manual_entries == 11
+    assert session.view().round.record["dealer"] == ["Kd", "7c"] and session.view().round.record["seats"][1]["hole"] == ["8d", "3h"]
+    assert session.view().round.manual_entries == 11
     session.execute("mark_paid", 3)
     session.execute("mark_paid", 1)
-    assert session.phase == PAID
+    assert session.view().phase == PAID
 
 
 def test_a_card_already_in_play_is_refused_and_nothing_advances(session: TableSession) -> None:
@@ -72,9 +73,9 @@ def test_a_card_already_in_play_is_refused_and_nothing_advances(session: TableSe
     session.execute("decide", 1, "check")
     session.execute("decide", 3, "check")
     session.execute("key_card", "As")
-    seq = session.state.last_seq
+    seq = session.view().state.last_seq
     session.execute("key_card", "as")  # the same card again: journaled as rejected, not revealed
-    assert session.round.revealed["board"] == 1
+    assert session.view().round.revealed["board"] == 1
     rejected = list(session.journal.events(since_seq=seq, kinds={"read_rejected"}))
     assert len(rejected) == 1 and rejected[0].payload["card"] == parse_card("As")
 
@@ -91,9 +92,9 @@ def test_restart_mid_hand_deal_resumes_instead_of_voiding(tmp_path: Path) -> Non
     with Journal(path, table_id=table.table_id) as journal:
         again = TableSession(table, journal)
         again.start(PROGRAM)
-        assert again.phase == "dealing"
+        assert again.view().phase == "dealing"
         again.execute("deal_done")
-        assert again.phase == "preflop"
+        assert again.view().phase == "preflop"
 
 
 def test_deal_done_is_refused_where_the_shoe_deals(tmp_path: Path) -> None:
@@ -135,12 +136,12 @@ def test_thb_dealt_by_hand_with_every_seat_on_the_pool_settles_after_the_dealer(
     session.execute("key_card", "Js")  # the turn: no river decision after two checks
     for card in ("Qs", "Kd", "7c"):  # the river, the dealer
         session.execute("key_card", card)
-    assert session.phase == SETTLEMENT, (session.phase, session.offer())
-    seats = {s["seat"]: s for s in session.round.settlement["seats"]}
-    assert set(seats) == {2, 4} and session.round.manual_entries == 11
+    assert session.view().phase == SETTLEMENT, (session.view().phase, session.offer())
+    seats = {s["seat"]: s for s in session.view().round.settlement["seats"]}
+    assert set(seats) == {2, 4} and session.view().round.manual_entries == 11
     session.execute("mark_paid", 4)
     session.execute("mark_paid", 2)
-    assert session.phase == PAID
+    assert session.view().phase == PAID
     journal.close()
 
 

@@ -21,7 +21,9 @@ from dealer_station.errors import ConfigError, RuleError
 from dealer_station.journal import Journal
 from dealer_station.profile_loader import build_table, load_profile
 from dealer_station.supervisor import CredentialStore
+from dealer_station.view.banner import banner
 from dealer_station.wire import reports as rp
+from dealer_station.wire.roles import Role
 
 PROGRAM = {"version": "test"}
 SHOE = "reading_shoe"
@@ -48,7 +50,7 @@ def make(tmp_path: Path) -> Iterator[MakeSession]:
             table = table.model_copy(update={"devices": table.devices.model_copy(update=devices)})
         journal = Journal(path or tmp_path / "shoe.sqlite", table_id=table.table_id)
         journals.append(journal)
-        session = TableSession(table, journal, has_reading_shoe=True, credentials=credentials)
+        session = TableSession(table, journal, roles=(Role.READING_SHOE,), credentials=credentials)
         session.start(PROGRAM)
         if connected:
             session.report(rp.LinkUp(device=SHOE, identity=IDENTITY))
@@ -72,7 +74,7 @@ def bets(session: TableSession, *seats: int) -> None:
 
 
 def void_cause(session: TableSession) -> tuple[str, str]:
-    rnd = session.round
+    rnd = session.view().round
     assert rnd is not None and rnd.void is not None, f"not void: {rnd and rnd.phase}"
     return rnd.void["cause"], rnd.void.get("reason", "")
 
@@ -111,13 +113,13 @@ def test_profile_needs_a_hand_deal_and_an_explicit_allowance_for_the_receive_onl
 def test_each_card_drawn_goes_where_the_plan_expects_and_the_round_moves_on_by_itself(make: MakeSession) -> None:
     session = make()
     bets(session, 1, 3)
-    assert session.phase == "dealing"
-    banner = session.banner()
-    assert "reading shoe, one card at a time around the table" in banner, banner
-    assert "deal_done" in session.available_commands() and "key_card" not in session.available_commands()
+    assert session.view().phase == "dealing"
+    said = banner(session.view()).english()
+    assert "reading shoe, one card at a time around the table" in said, said
+    assert "deal_done" in set(session.offer().croupier) and "key_card" not in set(session.offer().croupier)
     draw(session, "As", "2c", "Kd", "Ah", "3c", "7c", "Qs", "Js", "Ts", "4d", "5h")
-    rnd = session.round
-    assert rnd is not None and session.phase == "preflop"  # no "Cards dealt" press
+    rnd = session.view().round
+    assert rnd is not None and session.view().phase == "preflop"  # no "Cards dealt" press
     assert rnd.cards == {"seat1": [c("As"), c("Ah")], "seat3": [c("2c"), c("3c")], "dealer": [c("Kd"), c("7c")],
                          "board": [c(x) for x in ("Qs", "Js", "Ts", "4d", "5h")]}
     dealt = list(session.journal.events(kinds={"card_dealt"}, round_id=rnd.round_id))
@@ -127,25 +129,25 @@ def test_each_card_drawn_goes_where_the_plan_expects_and_the_round_moves_on_by_i
     # The cards are known: the croupier turns them over, never keys one the shoe read.
     session.execute("decide", 1, "play4x")
     session.execute("decide", 3, "check")
-    assert "reveal" in session.available_commands() and not session.can_key_card()
-    while session.phase_info.stage.value != "settlement":
-        if session.seats_to_act():
-            seat = session.seats_to_act()[0]
-            legal = session.legal_actions(seat)
+    assert "reveal" in set(session.offer().croupier) and not session.view().awaiting_key()
+    while session.view().phase_info.stage.value != "settlement":
+        if session.view().seats_to_act():
+            seat = session.view().seats_to_act()[0]
+            legal = session.view().legal_actions(seat)
             session.execute("decide", seat, "check" if "check" in legal else "play1x")
         else:
             session.execute("reveal")
-    assert session.round is not None and session.round.manual_entries == 0
-    assert {s["seat"] for s in session.round.settlement["seats"]} == {1, 3}
+    assert session.view().round is not None and session.view().round.manual_entries == 0
+    assert {s["seat"] for s in session.view().round.settlement["seats"]} == {1, 3}
 
 
 def test_two_at_a_time_deals_each_hand_whole(make: MakeSession) -> None:
     session = make(draw_order="packets")
     bets(session, 1, 3)
-    assert "two cards at a time" in session.banner()
+    assert "two cards at a time" in banner(session.view()).english()
     draw(session, "As", "Ah", "2c", "3c", "Kd", "7c", "Qs", "Js", "Ts", "4d", "5h")
-    assert session.round is not None and session.phase == "preflop"
-    assert session.round.hole(1) == [c("As"), c("Ah")] and session.round.cards["dealer"] == [c("Kd"), c("7c")]
+    assert session.view().round is not None and session.view().phase == "preflop"
+    assert session.view().round.hole(1) == [c("As"), c("Ah")] and session.view().round.cards["dealer"] == [c("Kd"), c("7c")]
 
 
 # --------------------------------------------------------------------------- misdeals (HARDWARE.md: void)
@@ -155,11 +157,11 @@ def test_a_card_drawn_when_none_is_due_voids_the_round(make: MakeSession) -> Non
     session = make()
     bets(session, 2)
     draw(session, "As", "Kd", "Ah", "7c", "Qs", "Js", "Ts", "4d", "5h")
-    assert session.phase == "preflop"
+    assert session.view().phase == "preflop"
     draw(session, "9c")
     cause, reason = void_cause(session)
     assert cause == "extra_card" and "9c drawn: no card is due" in reason
-    assert session.round is not None and session.round.void["returned"] == {"2": Decimal("20")}
+    assert session.view().round is not None and session.view().round.void["returned"] == {"2": Decimal("20")}
 
 
 def test_a_card_seen_twice_voids_the_round(make: MakeSession) -> None:
@@ -194,8 +196,8 @@ def test_a_deal_with_no_draw_for_its_time_limit_is_a_short_deal(make: MakeSessio
     bets(session, 1)
     draw(session, "As", "Kd", "Ah", "7c")
     now = datetime.now(UTC)
-    assert not session.check_clock(now + timedelta(seconds=5))
-    assert session.check_clock(now + timedelta(seconds=31))
+    assert not session.tick(now + timedelta(seconds=5))
+    assert session.tick(now + timedelta(seconds=31))
     cause, reason = void_cause(session)
     assert cause == "missing_card" and "no card drawn for 30 s: board: 0 of 5 cards" in reason
 
@@ -205,7 +207,7 @@ def test_a_draw_with_no_round_dealing_is_journaled_and_touches_nothing(make: Mak
     session.execute("open_round")
     draw(session, "As")
     faults = list(session.journal.events(kinds={"device_fault"}))
-    assert faults[-1].payload["code"] == "extra_card" and session.phase == "betting"
+    assert faults[-1].payload["code"] == "extra_card" and session.view().phase == "betting"
 
 
 # --------------------------------------------------------------------------- unreadable cards, alarms, link
@@ -216,16 +218,16 @@ def test_an_unreadable_card_waits_for_the_dealer_to_key_it_as_manual_entry(make:
     bets(session, 1, 3)
     draw(session, "As")
     session.report(rp.Unreadable(device=SHOE, reason="the shoe could not read the card"))
-    rnd = session.round
+    rnd = session.view().round
     assert rnd is not None and rnd.halt is not None and rnd.halt.kind == "unreadable"
-    assert "seat3 card 1" in session.banner()
-    assert session.available_commands() == {"key_card"}
+    assert "seat3 card 1" in banner(session.view()).english()
+    assert set(session.offer().croupier) == {"key_card"}
     with pytest.raises(RuleError, match="already in play"):
         session.execute("key_card", "As")
     session.execute("key_card", "2c")
     draw(session, "Kd", "Ah", "3c", "7c", "Qs", "Js", "Ts", "4d", "5h")
-    rnd = session.round
-    assert rnd is not None and session.phase == "preflop" and rnd.hole(3) == [c("2c"), c("3c")]
+    rnd = session.view().round
+    assert rnd is not None and session.view().phase == "preflop" and rnd.hole(3) == [c("2c"), c("3c")]
     assert rnd.manual_entries == 1
     keyed = [e for e in session.journal.events(kinds={"card_dealt"}) if e.payload.get("manual")]
     assert [(e.actor, e.payload["position"], e.payload["index"]) for e in keyed] == [("croupier", "seat3", 0)]
@@ -244,17 +246,17 @@ def test_an_alarm_halts_the_deal_and_a_warning_is_only_journaled(make: MakeSessi
     session = make()
     bets(session, 1)
     session.report(rp.Alarm(device=SHOE, severity="warning", code="W0x01"))
-    assert session.round is not None and session.round.halt is None
+    assert session.view().round is not None and session.view().round.halt is None
     draw(session, "As")
     session.report(rp.Alarm(device=SHOE, severity="alarm", code="E3", text="Card Not Read"))
-    rnd = session.round
+    rnd = session.view().round
     assert rnd is not None and rnd.halt is not None and rnd.halt.kind == "fault" and rnd.halt.cause == "shoe_alarm"
     assert "E3 Card Not Read" in rnd.halt.text
     codes = [e.payload["code"] for e in session.journal.events(kinds={"device_fault"})]
     assert codes == ["shoe_warning"]
-    session.clear_fault("0412", "2468", "shoe checked")  # no card exposed: the deal goes on
+    session.supervise("clear_fault", "0412", "2468", "shoe checked")  # no card exposed: the deal goes on
     draw(session, "Kd", "Ah", "7c", "Qs", "Js", "Ts", "4d", "5h")
-    assert session.phase == "preflop"
+    assert session.view().phase == "preflop"
 
 
 def test_link_lost_mid_deal_halts_and_the_round_is_void_when_the_shoe_comes_back(make: MakeSession) -> None:
@@ -262,7 +264,7 @@ def test_link_lost_mid_deal_halts_and_the_round_is_void_when_the_shoe_comes_back
     bets(session, 1)
     draw(session, "As", "Kd")
     session.report(rp.LinkDown(device=SHOE, reason="port went away"))
-    rnd = session.round
+    rnd = session.view().round
     assert rnd is not None and rnd.halt is not None and rnd.halt.kind == "link"
     session.report(rp.LinkUp(device=SHOE, identity=IDENTITY))
     cause, reason = void_cause(session)
@@ -272,12 +274,12 @@ def test_link_lost_mid_deal_halts_and_the_round_is_void_when_the_shoe_comes_back
 def test_a_deal_waits_for_a_shoe_that_is_not_connected(make: MakeSession) -> None:
     session = make(connected=False)
     bets(session, 1)
-    rnd = session.round
+    rnd = session.view().round
     assert rnd is not None and rnd.halt is not None and rnd.halt.kind == "link"
     session.report(rp.LinkUp(device=SHOE, identity=IDENTITY))
-    assert session.round is not None and session.round.halt is None
+    assert session.view().round is not None and session.view().round.halt is None
     draw(session, "As", "Kd", "Ah", "7c", "Qs", "Js", "Ts", "4d", "5h")
-    assert session.phase == "preflop"
+    assert session.view().phase == "preflop"
 
 
 def test_a_restart_mid_deal_voids_the_round_by_rule(make: MakeSession, tmp_path: Path) -> None:
@@ -299,33 +301,33 @@ def test_poker_deals_holes_then_burn_and_board_street_by_street(make: MakeSessio
     for seat in (1, 2):
         session.execute("seat_player", seat, "100")
     session.execute("open_round")
-    assert session.phase == "dealing" and "reading shoe" in session.banner()
-    rnd = session.round
+    assert session.view().phase == "dealing" and "reading shoe" in banner(session.view()).english()
+    rnd = session.view().round
     assert rnd is not None
     order = [pos for pos, _n in rnd.packets]
     draw(session, "As", "Kd", "Ah", "Kh")
-    rnd = session.round
-    assert rnd is not None and session.phase == "preflop"
+    rnd = session.view().round
+    assert rnd is not None and session.view().phase == "preflop"
     assert rnd.cards[order[0]] == [c("As"), c("Ah")] and rnd.cards[order[1]] == [c("Kd"), c("Kh")]
-    while session.phase == "preflop":
-        seat = session.seats_to_act()[0]
-        legal = session.legal_actions(seat)
+    while session.view().phase == "preflop":
+        seat = session.view().seats_to_act()[0]
+        legal = session.view().legal_actions(seat)
         session.execute("act", seat, "call" if "call" in legal else "check")
-    assert session.phase == "deal_flop" and "deal_done" in session.available_commands()
+    assert session.view().phase == "deal_flop" and "deal_done" in set(session.offer().croupier)
     draw(session, "2c", burn=True)
     draw(session, "7d", "8d", "9d")
-    rnd = session.round
-    assert rnd is not None and session.phase == "flop"
+    rnd = session.view().round
+    assert rnd is not None and session.view().phase == "flop"
     assert rnd.cards["burn"] == [c("2c")] and rnd.cards["board"] == [c("7d"), c("8d"), c("9d")]
     assert rnd.revealed["board"] == 3
-    seat = session.seats_to_act()[0]
+    seat = session.view().seats_to_act()[0]
     session.execute("act", seat, "check")
-    seat = session.seats_to_act()[0]
+    seat = session.view().seats_to_act()[0]
     session.execute("act", seat, "check")
-    assert session.phase == "deal_turn"
+    assert session.view().phase == "deal_turn"
     draw(session, "3c", "Td")  # the burn card need not be drawn in burn mode: the plan says it is one
-    rnd = session.round
-    assert rnd is not None and rnd.cards["burn"] == [c("2c"), c("3c")] and session.phase == "turn"
+    rnd = session.view().round
+    assert rnd is not None and rnd.cards["burn"] == [c("2c"), c("3c")] and session.view().phase == "turn"
 
 
 def test_poker_card_drawn_during_the_betting_is_a_misdeal(make: MakeSession) -> None:

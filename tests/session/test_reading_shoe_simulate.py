@@ -133,13 +133,13 @@ def _settle(st: Station, predicate: object) -> None:
     assert session is not None
     sim = st.simulator("reading_shoe")
     deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline and not (sim.idle() and st.drain(2.0) and predicate(session)):  # type: ignore[operator]
+    while time.monotonic() < deadline and not (sim.idle() and st.drain(2.0) and predicate(session.view())):  # type: ignore[operator]
         time.sleep(0.02)
 
 
 def _void_cause(st: Station) -> str:
     _settle(st, lambda s: s.round is not None and s.round.void is not None)
-    rnd = st.session.round if st.session is not None else None
+    rnd = st.session.view().round if st.session is not None else None
     assert rnd is not None and rnd.void is not None, rnd and rnd.phase
     return f"{rnd.void['cause']}: {rnd.void.get('reason', '')}"
 
@@ -149,7 +149,7 @@ def test_pty_extra_card_after_the_deal_is_a_misdeal(station: Station) -> None:
     sim = station.simulator("reading_shoe")
     sim.draw(2 * 2 + 2 + 5)
     _settle(station, lambda s: s.phase == "preflop")
-    assert station.session is not None and station.session.phase == "preflop"
+    assert station.session is not None and station.session.view().phase == "preflop"
     sim.draw()
     assert _void_cause(station).startswith("extra_card: ")
 
@@ -181,12 +181,12 @@ def test_pty_unreadable_card_is_keyed_and_journaled_as_manual(station: Station) 
     sim.draw()
     _settle(station, lambda s: s.round.halt is not None)
     session = station.session
-    assert session is not None and session.round is not None and session.round.halt is not None
-    assert session.round.halt.kind == "unreadable" and session.available_commands() == {"key_card"}
+    assert session is not None and session.view().round is not None and session.view().round.halt is not None
+    assert session.view().round.halt.kind == "unreadable" and set(session.offer().croupier) == {"key_card"}
     session.execute("key_card", sim.drawn[0].face)
     sim.draw(2 + 2 + 5 - 1)
     _settle(station, lambda s: s.phase == "preflop")
-    assert session.phase == "preflop" and session.round.hole(1)[0] == sim.drawn[0].face
+    assert session.view().phase == "preflop" and session.view().round.hole(1)[0] == sim.drawn[0].face
     keyed = [e for e in session.journal.events(kinds={"card_dealt"}) if e.payload.get("manual")]
     assert [(e.actor, e.payload["position"]) for e in keyed] == [("croupier", "seat1")]
 
@@ -199,7 +199,7 @@ def test_pty_port_going_away_mid_deal_halts_as_link_lost_and_voids_when_it_is_ba
     sim.inject("disconnect", seconds=0.5)
     _settle(station, lambda s: s.round.halt is not None or s.round.void is not None)
     session = station.session
-    assert session is not None and session.round is not None
-    halts = [e.payload for e in session.journal.events(kinds={"halted"}, round_id=session.round.round_id)]
+    assert session is not None and session.view().round is not None
+    halts = [e.payload for e in session.journal.events(kinds={"halted"}, round_id=session.view().round.round_id)]
     assert [(h["kind"], h["cause"], h["device"]) for h in halts] == [("link", "link_lost", "reading_shoe")]
     assert _void_cause(station) == "link_lost: reading_shoe reconnected mid-deal"

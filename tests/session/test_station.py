@@ -11,6 +11,7 @@ from dealer_station.autoplay import AutoCroupier
 from dealer_station.profile_loader import load_profile
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialStore
+from dealer_station.view.banner import banner
 from tests import cli as station_cli
 
 WAIT = 10.0
@@ -36,18 +37,18 @@ def _play_until(st: Station, croupier: AutoCroupier, done, timeout: float = WAIT
     import time
 
     end = time.monotonic() + timeout
-    while not done(session) and time.monotonic() < end:
-        seq = session.state.last_seq
+    while not done(session.view()) and time.monotonic() < end:
+        seq = session.view().state.last_seq
         if not croupier.step():
             session.wait_for(lambda s, seq=seq: s.last_seq != seq, 0.5)
-    assert done(session), f"stuck in {session.phase}: {session.banner()}"
+    assert done(session.view()), f"stuck in {session.view().phase}: {banner(session.view()).english()}"
 
 
 def test_round_through_real_devices_journals_identity_and_reads(station: Station) -> None:
     session = station.session
     croupier = AutoCroupier(session, rng=random.Random(1), seats=[1, 4], present=station.present_card)
     _play_until(station, croupier, lambda c: c.round is not None and c.round.phase == "paid")
-    rnd = session.round
+    rnd = session.view().round
     sim = station.simulator("shuffler")
     # what the shoe says it dealt is exactly what the round holds, position by position
     dealt: dict[str, list[int]] = {}
@@ -72,10 +73,10 @@ def test_jam_from_the_shoe_is_cleared_by_a_supervisor_and_the_deal_resumes(stati
     croupier = AutoCroupier(session, rng=random.Random(2), seats=[1, 2, 3], present=station.present_card)
     sim.faults.jam_after = 6
     _play_until(station, croupier, lambda c: c.round is not None and c.round.halt is not None)
-    assert session.round.halt.cause == "jam" and session.phase == "dealing"
-    session.clear_fault("0412", "2468", "card freed from the feed")
+    assert session.view().round.halt.cause == "jam" and session.view().phase == "dealing"
+    session.supervise("clear_fault", "0412", "2468", "card freed from the feed")
     _play_until(station, croupier, lambda c: c.round.phase == "paid")
-    assert len(session.round.dealt_cards()) == 5 + 6 + 2
+    assert len(session.view().round.dealt_cards()) == 5 + 6 + 2
 
 
 def test_misread_raises_the_misdeal_alarm_and_a_void_returns_stakes(station: Station) -> None:
@@ -84,9 +85,9 @@ def test_misread_raises_the_misdeal_alarm_and_a_void_returns_stakes(station: Sta
     croupier = AutoCroupier(session, rng=random.Random(3), seats=[2], present=station.present_card)
     reader.faults.misread_next = 1
     _play_until(station, croupier, lambda c: c.round is not None and c.round.halt is not None)
-    assert session.round.halt.kind == "mismatch"
-    session.void("0412", "2468", "reader disagrees with the shoe")
-    assert session.phase == "void"
+    assert session.view().round.halt.kind == "mismatch"
+    session.supervise("void", "0412", "2468", "reader disagrees with the shoe")
+    assert session.view().phase == "void"
     voided = list(session.journal.events(kinds={"round_voided"}))[-1]
     assert voided.actor == "supervisor:0412" and voided.payload["returned"]
 
@@ -97,7 +98,7 @@ def test_shoe_disconnect_mid_deal_voids_when_the_link_returns(station: Station) 
     croupier = AutoCroupier(session, rng=random.Random(4), seats=[1, 2], present=station.present_card)
     sim.faults.disconnect_after = 4
     _play_until(station, croupier, lambda c: c.round is not None and c.round.phase == "void")
-    assert session.round.void["cause"] == "link_lost"
+    assert session.view().round.void["cause"] == "link_lost"
     downs = [e for e in session.journal.events(kinds={"device_link"}) if not e.payload["up"]]
     assert downs and downs[-1].payload["device"] == "shuffler"
     # and the next round plays normally on the reconnected shoe

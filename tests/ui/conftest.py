@@ -15,6 +15,7 @@ from dealer_station.engine import TableSession
 from dealer_station.journal import Journal
 from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
+from dealer_station.wire.roles import Role
 from simulators.scripted_shoe import ScriptedShoe
 from tests.session.conftest import PROGRAM
 
@@ -55,8 +56,11 @@ def table():
 
 
 def make_session(tmp_path: Path, profile: str, deck: list[str] | None = DECK, has_reader: bool = False,
-                 ) -> tuple[TableSession, ScriptedShoe | None, Journal]:
+                 **changes: object) -> tuple[TableSession, ScriptedShoe | None, Journal]:
+    """A session on the scripted shoe; ``changes``: the profile's fields changed (``locale="zh_TW"``)."""
     table = load_profile(profile)
+    if changes:
+        table = table.model_copy(update=changes)
     credentials = CredentialStore(tmp_path / f"{profile}.credentials.json")
     credentials.add(BADGE, PIN)
     journal = Journal(tmp_path / f"{profile}.sqlite", table_id=table.table_id)
@@ -65,7 +69,8 @@ def make_session(tmp_path: Path, profile: str, deck: list[str] | None = DECK, ha
         shoe = ScriptedShoe()
         if deck:
             shoe.load(deck)
-    session = TableSession(table, journal, shoe=shoe, has_reader=has_reader, credentials=credentials)
+    session = TableSession(table, journal, shoe=shoe, roles=(Role.READER,) if has_reader else (),
+                           credentials=credentials)
     if shoe is not None:
         shoe.session = session
     session.start(PROGRAM)

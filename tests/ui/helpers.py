@@ -67,7 +67,7 @@ def dialog(window, name: str) -> QDialog:
 
 def open_round(qtbot, window) -> None:
     click(qtbot, window.open_button)
-    qtbot.waitUntil(lambda: window.session.phase == "betting" and not window.panel.bets.locked, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: window.session.view().phase == "betting" and not window.panel.bets.locked, timeout=TIMEOUT)
 
 
 def choose_seat(qtbot, window, seat: int) -> None:
@@ -91,7 +91,7 @@ def decision_button(window, seat: int, action: str) -> QPushButton | None:
 def decide(qtbot, window, seat: int, action: str) -> None:
     qtbot.waitUntil(lambda: decision_button(window, seat, action) is not None, timeout=TIMEOUT)
     press(qtbot, decision_button(window, seat, action))
-    qtbot.waitUntil(lambda: action in window.session.round.seats[seat].actions, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: action in window.session.view().round.seats[seat].actions, timeout=TIMEOUT)
 
 
 def type_keys(qtbot, root, text: str) -> None:

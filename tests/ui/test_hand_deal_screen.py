@@ -50,11 +50,11 @@ def test_no_shoe_no_fault_cards_dealt_then_each_card_keyed_on_the_picker(qtbot, 
     for n, card in enumerate(["2c", "7d", "9h"], start=1):
         qtbot.waitUntil(lambda: win.key_button.isVisible(), timeout=TIMEOUT)
         key(qtbot, win, card)
-        qtbot.waitUntil(lambda n=n: session.round.revealed.get("board", 0) == n, timeout=TIMEOUT)
+        qtbot.waitUntil(lambda n=n: session.view().round.revealed.get("board", 0) == n, timeout=TIMEOUT)
     qtbot.waitUntil(lambda: win.panel.header.board.describe() == ["2c", "7d", "9h", "face down", "face down"],
                     timeout=TIMEOUT)
-    assert session.phase == "flop"
-    assert [parse_card(c) for c in ("2c", "7d", "9h")] == session.round.cards["board"]
+    assert session.view().phase == "flop"
+    assert [parse_card(c) for c in ("2c", "7d", "9h")] == session.view().round.cards["board"]
     assert win.panel.seats[2].hole.describe() == ["face down", "face down"]  # dealt, not yet seen
     assert not win.key_button.isVisible()  # decisions now, not keying
 
@@ -69,7 +69,7 @@ def test_a_card_in_play_cannot_be_keyed_twice(qtbot, hand_window):
     decide(qtbot, win, 1, "check")
     qtbot.waitUntil(lambda: win.key_button.isVisible(), timeout=TIMEOUT)
     key(qtbot, win, "As")
-    qtbot.waitUntil(lambda: session.round.revealed.get("board", 0) == 1, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().round.revealed.get("board", 0) == 1, timeout=TIMEOUT)
     tap_again(qtbot, win.key_button)
     picker = dialog(win, "cardPicker")
     click(qtbot, button(picker, "rank_A"))

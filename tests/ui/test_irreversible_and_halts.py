@@ -17,9 +17,9 @@ def test_fold_asks_once_and_looks_unlike_play(qtbot, window):
     open_round(qtbot, window)
     bet(qtbot, window, 1, "ante", "5", expect="5")
     click(qtbot, window.panel.no_more_bets)
-    qtbot.waitUntil(lambda: session.phase == "preflop", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().phase == "preflop", timeout=TIMEOUT)
     for street in ("preflop", "flop"):  # check twice; the river offers Fold
-        qtbot.waitUntil(lambda st=street: session.phase == st, timeout=TIMEOUT)
+        qtbot.waitUntil(lambda st=street: session.view().phase == st, timeout=TIMEOUT)
         decide(qtbot, window, 1, "check")
         qtbot.waitUntil(lambda: window.reveal_button.isVisible(), timeout=TIMEOUT)
         tap_again(qtbot, window.reveal_button)
@@ -31,9 +31,9 @@ def test_fold_asks_once_and_looks_unlike_play(qtbot, window):
     tap_again(qtbot, fold)  # the button may be newer than the layout's last pass: its width can still grow
     qtbot.waitUntil(lambda: fold.armed and fold.text() == "Tap again: \u2715 Fold", timeout=TIMEOUT)
     qtbot.wait(200)
-    assert "fold" not in session.round.seats[1].actions, "one tap on Fold folds nothing"
+    assert "fold" not in session.view().round.seats[1].actions, "one tap on Fold folds nothing"
     tap_again(qtbot, fold)
-    qtbot.waitUntil(lambda: "fold" in session.round.seats[1].actions, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: "fold" in session.view().round.seats[1].actions, timeout=TIMEOUT)
 
 
 def test_misread_halt_names_both_cards_and_the_card_that_stands(qapp, tmp_path: Path):
@@ -42,7 +42,7 @@ def test_misread_halt_names_both_cards_and_the_card_that_stands(qapp, tmp_path: 
         scene = reader_halts(rig)
         assert next(scene) == "halt_mismatch"
         rig.render()
-        halt = rig.session.round.halt
+        halt = rig.session.view().round.halt
         dealt, read = halt.detail["expected"], halt.detail["read"]
         detail = rig.window.halt.detail.text()
         assert card_face(dealt) in detail and card_face(read) in detail

@@ -53,5 +53,5 @@ def test_a_closed_and_deleted_window_hears_no_more_from_the_table(qtbot, qapp, s
     with capture_logs() as logs:
         shoe.connect()  # the table changes: a live window would re-render
         qtbot.wait(50)  # the queued render and any signal would run now (pytest-qt fails on their errors)
-    assert session.state.devices["shuffler"].connected
+    assert session.view().state.devices["shuffler"].connected
     assert not [line for line in logs if line["event"] == "listener_failed"], logs

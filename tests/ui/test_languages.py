@@ -26,8 +26,7 @@ def choose_language(qtbot, win, code: str) -> None:
     qtbot.waitUntil(lambda: win.language == code, timeout=TIMEOUT)
 
 
-def test_switch_language_at_run_time_from_the_screen(qtbot, qapp, window):
-    session = window.session
+def test_switch_language_at_run_time_from_the_screen(qtbot, qapp, window, station):
     open_round(qtbot, window)
     window.session.execute("set_bets", 2, {"ante": "5", "blind": "5"})
     qtbot.waitUntil(lambda: window.panel.seats[2].stake_text("ante") == "5", timeout=TIMEOUT)
@@ -36,7 +35,7 @@ def test_switch_language_at_run_time_from_the_screen(qtbot, qapp, window):
     assert window.banner.text() == "Faites vos jeux, puis annoncez Rien ne va plus"
     assert window.panel.seats[2].stake_labels["ante"].text() == "Mise 5"  # seed 001's MISE
     assert window.panel.seats[2].stake_labels["blind"].text() == "Blinde 5"
-    session.shoe.hold = True
+    station[1].hold = True
     click(qtbot, window.panel.no_more_bets)
     qtbot.waitUntil(lambda: window.panel.bets.lock_label.isVisible(), timeout=TIMEOUT)
     assert window.panel.bets.lock_label.text() == "Rien ne va plus"
@@ -51,8 +50,7 @@ def test_switch_language_at_run_time_from_the_screen(qtbot, qapp, window):
 
 
 def test_the_profile_sets_the_language_at_start(qtbot, qapp, tmp_path: Path):
-    session, _shoe, journal = make_session(tmp_path, "thb-default")
-    session.table = session.table.model_copy(update={"locale": "zh_TW"})
+    session, _shoe, journal = make_session(tmp_path, "thb-default", locale="zh_TW")
     win = open_window(qtbot, qapp, session)
     try:
         assert win.language == "zh_TW"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QTextBrowser
 
-from dealer_station.engine.view import ENGLISH, REASONS, Text
+from dealer_station.view.texts import ENGLISH, REASONS, Text
 from ui.i18n import Translations, say, translate
 from ui.scenes import banking_round, make_rig, reader_halts
 from ui.settlement_view import reason_words

@@ -55,13 +55,13 @@ def test_simulator_jam_mid_deal_halts_the_screen_and_the_void_returns_stakes(qtb
     qtbot.waitUntil(lambda: win.halt.isVisible(), timeout=TIMEOUT)
     timer.stop()
     assert win.banner.property("role") == "fault" and "Shoe jam" in win.halt.title.text()
-    assert len(session.round.dealt_cards()) == 6  # the shoe jammed after six cards
+    assert len(session.view().round.dealt_cards()) == 6  # the shoe jammed after six cards
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
     assert gaps and max(gaps) < 0.25, f"GUI loop stalled {max(gaps):.3f} s during the deal"
     assert win.strip.devices["shuffler"].property("role") == "dot-ok"  # linked: the jam is the round's halt
     click(qtbot, win.halt.buttons["void"])
     supervisor_answers(qtbot, win, BADGE, PIN, "reason:device_fault")
-    qtbot.waitUntil(lambda: session.phase == "void" and (3, "returned") in win.panel.settlement.amounts, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().phase == "void" and (3, "returned") in win.panel.settlement.amounts, timeout=TIMEOUT)
     returned = list(session.journal.events(kinds={"round_voided"}))[-1].payload["returned"]
     assert returned == {"1": "50", "2": "50", "3": "50"}
     assert all(Decimal(win.panel.settlement.amounts[(s, "returned")]) == Decimal(50) for s in (1, 2, 3))

@@ -153,7 +153,7 @@ def test_side_pots_say_who_is_in_each_then_what_to_push_and_the_rake(qtbot, rigs
     push = button(rig.window, "push_pots")
     assert push.property("role") == "final"  # unlike Show; one tap only asks
     press(qtbot, push)
-    qtbot.waitUntil(lambda: rig.session.phase == "paid", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: rig.session.view().phase == "paid", timeout=TIMEOUT)
     wait_render(qtbot, rig, lambda: rig.window.banner.text() == "Hand over: deal the next hand")
     assert rig.window.open_button.text() == "Deal next hand"
 
@@ -183,7 +183,7 @@ def test_tapping_a_seat_seats_a_player_with_a_keyed_buy_in_then_offers_its_comma
     window, session = rig.window, rig.session
     assert window.banner.text() == "Seat at least two players with chips, then deal the next hand"
     table = window.panel.table
-    centre = table.seat_centre(2, session.table.seats)  # seat 3
+    centre = table.seat_centre(2, session.view().table.seats)  # seat 3
     near = QPoint(round(centre.x()) + 20, round(centre.y()) - 25)  # a finger beside the box still hits it
     qtbot.mouseClick(table, Qt.MouseButton.LeftButton, pos=near)
     assert window.panel.selected == 3
@@ -196,14 +196,14 @@ def test_tapping_a_seat_seats_a_player_with_a_keyed_buy_in_then_offers_its_comma
     type_keys(qtbot, pad, "120")
     assert pad.ok.full_text == "Seat player - 120"
     click(qtbot, pad.ok)
-    qtbot.waitUntil(lambda: live.table_of(session.state).player(3) is not None, timeout=TIMEOUT)
-    player = live.table_of(session.state).player(3)
+    qtbot.waitUntil(lambda: live.table_of(session.view().state).player(3) is not None, timeout=TIMEOUT)
+    player = live.table_of(session.view().state).player(3)
     assert player is not None and player.stack == 120 and player.post
     wait_render(qtbot, rig, lambda: button(window, "leave").isVisible())
     assert button(window, "add_chips").isVisible() and button(window, "sit_out").isVisible()
     assert window.panel.moves.seat_heading.text() == "Seat 3: 120 \u00b7 posts BB"
     click(qtbot, button(window, "sit_out"))
-    qtbot.waitUntil(lambda: live.table_of(session.state).player(3).status is live.SeatStatus.OUT, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: live.table_of(session.view().state).player(3).status is live.SeatStatus.OUT, timeout=TIMEOUT)
     wait_render(qtbot, rig, lambda: button(window, "sit_in").isVisible())
 
 
@@ -216,9 +216,9 @@ def test_a_jam_halts_the_hand_and_the_void_needs_the_pin_then_says_what_goes_bac
     wait_render(qtbot, rig, lambda: window.halt.isVisible())
     assert window.banner.text() == "\u26a0 Call a supervisor" and "Shoe jam" in window.halt.title.text()
     click(qtbot, window.halt.buttons["void"])
-    assert session.phase == "dealing"  # one tap opens the PIN dialog; nothing is voided
+    assert session.view().phase == "dealing"  # one tap opens the PIN dialog; nothing is voided
     supervisor_answers(qtbot, window, BADGE, PIN, "reason:misdeal")
-    qtbot.waitUntil(lambda: session.phase == "void", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().phase == "void", timeout=TIMEOUT)
     wait_render(qtbot, rig, lambda: window.banner.property("role") == "void")
     assert window.banner.text() == "Hand void (Shoe jam): every chip put in goes back"
     lines = window.panel.moves.pots.text().split("\n")

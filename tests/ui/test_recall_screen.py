@@ -11,14 +11,14 @@ from .conftest import BADGE, PIN
 from .helpers import TIMEOUT, button, click, dialog, type_keys
 
 
-def test_recall_finds_any_round_and_shows_its_timeline(qtbot, window):
+def test_recall_finds_any_round_and_shows_its_timeline(qtbot, window, station):
     session = window.session
-    session.shoe.hold = True
+    station[1].hold = True
     for _ in range(12):  # twelve rounds, each voided at no more bets
         session.execute("open_round")
         session.execute("set_bets", 1, {"ante": "5", "blind": "5"})
         session.execute("no_more_bets")
-        session.void(BADGE, PIN, "Misdeal")
+        session.supervise("void", BADGE, PIN, "Misdeal")
     click(qtbot, window.recall_button)
     recall = dialog(window, "recallView")
     qtbot.waitUntil(lambda: recall.list.count() == 12, timeout=TIMEOUT)

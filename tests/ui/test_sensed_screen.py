@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QFontMetrics
 
-from dealer_station.engine.view import ENGLISH, ShiftTally, Text
 from dealer_station.table.phases import Stage
+from dealer_station.view.shift import ShiftTally
+from dealer_station.view.texts import ENGLISH, Text
+from tests.reports import link_up
 from ui import theme
 from ui.i18n import say
 from ui.scenes import COUNTERFEIT, SCENES, SensedLayout, make_rig
@@ -35,7 +37,7 @@ SENSOR_KEYS = [k for k in ENGLISH if k.split(":")[0] in ("sensed", "mismatch") o
 @pytest.fixture
 def sensed(qtbot, qapp, tmp_path: Path):
     session, shoe, journal = make_session(tmp_path, "uth-rfid")
-    session.on_link("bet_sensor", True, identity={"model": "DS-SIM-BETSENSOR"})
+    session.report(link_up("bet_sensor", "DS-SIM-BETSENSOR"))
     win = open_window(qtbot, qapp, session)
     yield win, SensedLayout(session)
     win.worker.shutdown(wait=True)
@@ -55,16 +57,16 @@ def menu(qtbot, win):
 def to_settlement(session, layout: SensedLayout) -> None:
     """Seat 1 (As Ac) plays 4x and wins, seat 3 (8d 3h) checks to the river and folds."""
     session.execute("no_more_bets")
-    hand = session.round.seats[1]
-    play = session.game.stakes_added(hand.bets, hand.actions, session.phase, "play4x")  # 4 x the Ante
+    hand = session.view().round.seats[1]
+    play = session.view().game.stakes_added(hand.bets, hand.actions, session.view().phase, "play4x")  # 4 x the Ante
     assert list(play) == ["play"] and play["play"] == 4 * hand.bets["ante"]
     layout.place(1, "play", play["play"])  # the decision's bet, in chips on its spot before it is keyed
     layout.scan()
     session.execute("decide", 1, "play4x")
-    while session.phase_info.stage is not Stage.SETTLEMENT:
-        if session.seats_to_act():
-            seat = session.seats_to_act()[0]
-            session.execute("decide", seat, "check" if "check" in session.legal_actions(seat) else "fold")
+    while session.view().phase_info.stage is not Stage.SETTLEMENT:
+        if session.view().seats_to_act():
+            seat = session.view().seats_to_act()[0]
+            session.execute("decide", seat, "check" if "check" in session.view().legal_actions(seat) else "fold")
         else:
             session.execute("reveal")
     layout.scan()
@@ -89,7 +91,7 @@ def test_bet_entry_fills_itself_from_the_chips_on_the_layout(qtbot, sensed):
     layout.scan()
     session.execute("set_bets", 1, {"ante": "30", "blind": "30", "trips": "10"})  # keyed: the antenna is down
     tiles = win.panel.seats
-    engine = session.sensed_bets()
+    engine = session.view().sensed_bets()
     assert engine[1].spots["ante"].amount == Decimal(30) and engine[1].spots["trips"].keyed
     shown(qtbot, win, lambda: tiles[3].stake_text("ante") == "100")
     assert [tiles[1].stake_labels[s].text() for s in ("ante", "blind", "trips")] == [
@@ -104,7 +106,7 @@ def test_bet_entry_fills_itself_from_the_chips_on_the_layout(qtbot, sensed):
     qtbot.waitUntil(lambda: win.message.text() == f"Seat 3 Trips: unknown chip {COUNTERFEIT}: remove it, or a "
                     "supervisor accepts it", timeout=TIMEOUT)
     assert [r.payload["spots"][0]["chip"] for r in session.journal.events(kinds={"sensor_held"})] == [COUNTERFEIT]
-    assert session.phase == "betting"
+    assert session.view().phase == "betting"
     win.panel.bets.choose(1)
     shown(qtbot, win, lambda: win.panel.bets.sensor_note.isVisible())
     assert win.panel.bets.sensor_note.text() == "\u2328 Trips: antenna down, key the stake"
@@ -118,7 +120,7 @@ def test_bet_entry_fills_itself_from_the_chips_on_the_layout(qtbot, sensed):
     pin = dialog(win, "pinDialog")
     assert pin.detail.text() == f"Accept chip {COUNTERFEIT} on seat 3 Trips at 5"
     supervisor_answers(qtbot, win, BADGE, PIN, "reason:sister_casino_chip")
-    qtbot.waitUntil(lambda: not session.unknown_chips(), timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: not session.view().unknown_chips(), timeout=TIMEOUT)
     accepted = next(session.journal.events(kinds={"chip_accepted"})).payload
     assert accepted == {"chip": COUNTERFEIT, "seat": 3, "spot": "trips", "denomination": "5",
                         "reason": "Chip of a sister casino, checked"}
@@ -135,9 +137,9 @@ def test_settlement_shows_each_spot_against_what_is_due_and_holds_paid_until_rig
     to_settlement(session, layout)
     view = win.panel.settlement
     # seat 3 folded: both stakes must be collected; nothing is collected yet
-    shown(qtbot, win, lambda: view.seat == 3 or view.shown_seat(session.round) == 3)
+    shown(qtbot, win, lambda: view.seat == 3 or view.shown_seat(session.view().round) == 3)
     shown(qtbot, win, lambda: view.problems == ["Ante: losing bet not collected", "Blind: losing bet not collected"])
-    assert view.problems == session.payout_problems()[3]  # the engine's words, as said
+    assert view.problems == session.view().payout_problems()[3]  # the engine's words, as said
     assert not win.panel.paid_button.isEnabled()  # "Paid" waits for the chips
     layout.make(3, "ante", Decimal(0))
     layout.make(3, "blind", Decimal(0))
@@ -145,17 +147,17 @@ def test_settlement_shows_each_spot_against_what_is_due_and_holds_paid_until_rig
     shown(qtbot, win, lambda: win.panel.paid_button.isEnabled())
     assert [c.text() for c in view.spot_cells if c.isVisible()] == ["\u2713 Ante cleared", "\u2713 Blind cleared"]
     tap_again(qtbot, win.panel.paid_button)
-    qtbot.waitUntil(lambda: session.round.seats[3].paid, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().round.seats[3].paid, timeout=TIMEOUT)
     # seat 1 won Ante 30 (pays 30), Blind pushes, Play 120 (pays 120), Trips 5 lost: the Ante paid 25 over,
     # the Trips left, the Play short 100
-    nets = next(s for s in session.round.settlement["seats"] if s["seat"] == 1)["bets"]
+    nets = next(s for s in session.view().round.settlement["seats"] if s["seat"] == 1)["bets"]
     assert nets == {"ante": "30", "blind": "0", "play": "120", "trips": "-5"}
     layout.make(1, "ante", Decimal(85))
     layout.make(1, "play", Decimal(140))
     layout.scan()
     shown(qtbot, win, lambda: view.problems == ["Ante: over 25", "Trips: losing bet not collected",
                                                  "Play: short 100"])
-    assert view.problems == session.payout_problems()[1]
+    assert view.problems == session.view().payout_problems()[1]
     cells = {c.objectName(): c.text() for c in view.spot_cells if c.isVisible()}
     assert cells == {"sensed1_ante": "\u2717 Ante: over 25 \u00b7 sensor 85 of 60",
                      "sensed1_blind": "\u2713 Blind 30 stays",
@@ -174,7 +176,7 @@ def test_settlement_shows_each_spot_against_what_is_due_and_holds_paid_until_rig
     assert pin.detail.text() == ("Seat 1: pay although Ante: over 25 \u00b7 Trips: losing bet not collected "
                                  "\u00b7 Play: short 100")
     supervisor_answers(qtbot, win, BADGE, PIN, "reason:payout_counted")
-    qtbot.waitUntil(lambda: session.phase == "paid", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().phase == "paid", timeout=TIMEOUT)
     record = next(session.journal.events(kinds={"payout_overridden"})).payload
     assert record == {"seat": 1, "problems": ["Ante: over 25", "Trips: losing bet not collected", "Play: short 100"],
                       "reason": "Payout counted by hand: it is right"}
@@ -187,7 +189,7 @@ def test_settlement_shows_each_spot_against_what_is_due_and_holds_paid_until_rig
         "\u00b7 counterfeits 0 \u00b7 overrides 1"))
     assert win.strip.caught.property("role") == "notice"
     # a restart mid-shift counts the same from the journal
-    again = ShiftTally(session.table.shifts)
+    again = ShiftTally(session.view().table.shifts)
     again.seed(session.journal.events(kinds=set(ShiftTally.KINDS)))
     assert (again.mispays, again.mispaid, again.losing_left, again.overrides, again.rounds) == (2, Decimal(125), 1,
                                                                                                 1, 1)
@@ -202,7 +204,7 @@ def test_a_bet_alarm_names_seat_and_spot_and_the_supervisor_restores_or_voids(qt
     session.execute("no_more_bets")
     layout.place(3, "ante", "500")  # past-posting: a chip slipped onto a locked Ante
     layout.scan()
-    assert session.round.halt is not None and session.round.halt.cause == "past_post"
+    assert session.view().round.halt is not None and session.view().round.halt.cause == "past_post"
     halt = win.halt
     shown(qtbot, win, lambda: halt.isVisible() and halt.detail.text().startswith("Seat 3 Ante"))
     assert halt.title.text() == "\u26a0 Past-posting: chips added after no more bets (bet sensor)"
@@ -217,13 +219,13 @@ def test_a_bet_alarm_names_seat_and_spot_and_the_supervisor_restores_or_voids(qt
     win.render_now()
     assert not restore.isEnabled()
     layout.take(3, "ante")
-    layout.chips[(3, "ante")] = list(session.round.sensed.locked[(3, "ante")].chips)  # the locked chip back
+    layout.chips[(3, "ante")] = list(session.view().round.sensed.locked[(3, "ante")].chips)  # the locked chip back
     layout.scan()
     shown(qtbot, win, lambda: restore.isEnabled())
     assert halt.detail.text() == "Seat 3 Ante: the locked 100 is back on the spot. Restore the stake, or void the round"
     click(qtbot, restore)
     supervisor_answers(qtbot, win, BADGE, PIN, "reason:chip_returned")
-    qtbot.waitUntil(lambda: session.round.halt is None, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().round.halt is None, timeout=TIMEOUT)
     assert [r.payload["reason"] for r in session.journal.events(kinds={"stake_restored"})] == [
         "Chips put back as locked"]
     assert win.tally.past_posts == 1

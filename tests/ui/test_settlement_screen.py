@@ -44,7 +44,7 @@ def test_one_current_seat_and_out_of_order_only_when_chosen(qtbot, window):
     assert lit == [1] and seat == 1 and window.panel.settlement.plan.seat == 1
     qtbot.wait(350)
     click(qtbot, window.panel.paid_button)  # not the last seat: no second tap, it can be undone
-    qtbot.waitUntil(lambda: session.round.seats[1].paid, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().round.seats[1].paid, timeout=TIMEOUT)
     qtbot.waitUntil(lambda: current(window)[1:] == ([3], 3), timeout=TIMEOUT)
     assert window.banner.text() == "Settle seat 3: collect 20"
 
@@ -56,10 +56,10 @@ def test_the_last_paid_is_undone_and_the_closing_paid_asks_once(qtbot, window):
     qtbot.waitUntil(lambda: panel.paid_button.property("seat") == 3, timeout=TIMEOUT)
     assert not panel.undo_paid_button.isVisible()
     tap_again(qtbot, panel.paid_button)
-    qtbot.waitUntil(lambda: session.round.seats[3].paid and panel.undo_paid_button.isVisible(), timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().round.seats[3].paid and panel.undo_paid_button.isVisible(), timeout=TIMEOUT)
     assert panel.undo_paid_button.text() == "\u21b6 Undo paid seat 3"
     tap_again(qtbot, panel.undo_paid_button)
-    qtbot.waitUntil(lambda: not session.round.seats[3].paid, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: not session.view().round.seats[3].paid, timeout=TIMEOUT)
     assert [e.payload for e in session.journal.events(kinds={"seat_paid_undone"})] == [{"seat": 3}]
     # the screen re-renders from the session on its own timer: seat 3 is the current one again once it has
     qtbot.waitUntil(lambda: current(window)[1:] == ([3], 3), timeout=TIMEOUT)
@@ -70,9 +70,9 @@ def test_the_last_paid_is_undone_and_the_closing_paid_asks_once(qtbot, window):
     tap_again(qtbot, last)
     assert last.armed and last.text() == "Tap again: seat 1 is the last, the round closes"
     qtbot.wait(100)
-    assert not session.round.seats[1].paid, "one tap on the closing Paid does nothing yet"
+    assert not session.view().round.seats[1].paid, "one tap on the closing Paid does nothing yet"
     tap_again(qtbot, last)
-    qtbot.waitUntil(lambda: session.phase == "paid" and not panel.undo_paid_button.isVisible(), timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().phase == "paid" and not panel.undo_paid_button.isVisible(), timeout=TIMEOUT)
 
 
 def test_an_armed_button_left_alone_disarms(qtbot, window):
@@ -83,12 +83,12 @@ def test_an_armed_button_left_alone_disarms(qtbot, window):
     tap_again(qtbot, panel.paid_button)
     assert panel.paid_button.armed
     qtbot.waitUntil(lambda: not panel.paid_button.armed, timeout=TIMEOUT)  # ARM_MS later
-    assert not window.session.round.seats[1].paid
+    assert not window.session.view().round.seats[1].paid
 
 
 def test_pay_collect_push_done_apart_by_sign_symbol_and_colour(qtbot, window):
     play_to_settlement(qtbot, window)
-    rnd = window.session.round
+    rnd = window.session.view().round
     texts = {role: text for text, role, _ in (seat_outcome(rnd, s) for s in rnd.seats)}
     assert set(texts) == {"pay", "collect"}  # a seat still to settle is drawn as what to do there, never "pending"
     assert texts["collect"].startswith("\u2212 ") and texts["pay"].startswith("+ ")

@@ -21,18 +21,18 @@ def menu(qtbot, window) -> QDialog:
 
 def play_to(session, stage: Stage) -> None:
     """Play the open round on (every seat checks, the croupier reveals) until ``stage``."""
-    while session.phase_info.stage is not stage:
-        if session.seats_to_act():
-            seat = session.seats_to_act()[0]
-            legal = session.legal_actions(seat)
+    while session.view().phase_info.stage is not stage:
+        if session.view().seats_to_act():
+            seat = session.view().seats_to_act()[0]
+            legal = session.view().legal_actions(seat)
             session.execute("decide", seat, "check" if "check" in legal else legal[0])
-        elif session.phase_info.stage is Stage.REVEAL:
+        elif session.view().phase_info.stage is Stage.REVEAL:
             session.execute("reveal")
-        elif session.phase_info.stage is Stage.SETTLEMENT:
-            for seat in sorted(session.round.seats, reverse=True):
+        elif session.view().phase_info.stage is Stage.SETTLEMENT:
+            for seat in sorted(session.view().round.seats, reverse=True):
                 session.execute("mark_paid", seat)
         else:
-            raise AssertionError(f"stuck in {session.phase}")
+            raise AssertionError(f"stuck in {session.view().phase}")
 
 
 def bets_placed(session) -> None:
@@ -49,7 +49,7 @@ def test_a_card_keyed_wrong_is_corrected_on_the_picker_and_journaled_as_shown(qt
     session.execute("decide", 1, "check")
     session.execute("decide", 3, "check")
     session.execute("reveal")  # the flop lies face up: 2c 7d 9h
-    qtbot.waitUntil(lambda: session.round.revealed.get("board") == 3, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().round.revealed.get("board") == 3, timeout=TIMEOUT)
     shown = menu(qtbot, window)
     assert not button(shown, "menu_adjust").isEnabled()  # nothing settled yet
     click(qtbot, button(shown, "menu_correct_card"))
@@ -71,7 +71,7 @@ def test_a_card_keyed_wrong_is_corrected_on_the_picker_and_journaled_as_shown(qt
     click(qtbot, button(pin, "key_next"))
     type_keys(qtbot, pin, PIN)
     click(qtbot, pin.ok)
-    qtbot.waitUntil(lambda: session.round.cards["board"][1] == parse_card("8c"), timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().round.cards["board"][1] == parse_card("8c"), timeout=TIMEOUT)
     (event,) = session.journal.events(kinds={"card_corrected"})
     assert event.payload == {"position": "board", "index": 1, "card": parse_card("8c"), "was": parse_card("7d")}
     assert event.actor == f"supervisor:{BADGE}"
@@ -104,10 +104,10 @@ def test_a_settled_round_is_adjusted_per_seat_and_journaled_as_shown(qtbot, wind
     supervisor_answers(qtbot, window, BADGE, PIN, "reason:wrong_payout")
     qtbot.waitUntil(lambda: bool(list(session.journal.events(kinds={"round_adjusted"}))), timeout=TIMEOUT)
     (event,) = session.journal.events(kinds={"round_adjusted"})
-    assert event.payload == {"v": 2, "round_id": session.round.round_id, "adjustments": {"1": "25", "3": "-7.5"},
+    assert event.payload == {"v": 2, "round_id": session.view().round.round_id, "adjustments": {"1": "25", "3": "-7.5"},
                              "reason": "Payout counted wrong at the table", "by": f"supervisor:{BADGE}",
                              "moves_chips": True}
-    assert session.state.adjustments[session.round.round_id] == {"1": 25, "3": -7.5}
+    assert session.view().state.adjustments[session.view().round.round_id] == {"1": 25, "3": -7.5}
 
 
 def test_nothing_is_adjusted_without_the_pin(qtbot, window) -> None:

@@ -38,13 +38,13 @@ def test_meter_pool_and_bonus_toggles_and_decision_amounts(qtbot, thb_window):
     bet(qtbot, win, 1, "bonus", "toggle", expect="25")
     bet(qtbot, win, 1, "pool", "toggle", expect="1")  # one tap: the table's fixed Pool stake
     bet(qtbot, win, 1, "ante", "5", expect="30")
-    assert session.round.seats[1].bets == {"ante": Decimal(30), "bonus": Decimal(30), "pool": Decimal(1)}
+    assert session.view().round.seats[1].bets == {"ante": Decimal(30), "bonus": Decimal(30), "pool": Decimal(1)}
     bet(qtbot, win, 2, "ante", "25", expect="25")
     bet(qtbot, win, 2, "pool", "toggle", expect="1")
     bet(qtbot, win, 2, "pool", "toggle")  # a second tap takes it off
-    qtbot.waitUntil(lambda: "pool" not in session.round.seats[2].bets, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: "pool" not in session.view().round.seats[2].bets, timeout=TIMEOUT)
     tap_again(qtbot, win.panel.bets.chip("pool", "toggle"))
-    qtbot.waitUntil(lambda: "pool" in session.round.seats[2].bets, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: "pool" in session.view().round.seats[2].bets, timeout=TIMEOUT)
     click(qtbot, win.panel.no_more_bets)
     qtbot.waitUntil(lambda: win.meter.value.text() == "500.50", timeout=TIMEOUT)  # 2 x 1 x 0.25 landed
     qtbot.waitUntil(lambda: bool(win.panel.decision_buttons_for(1)), timeout=TIMEOUT)
@@ -74,16 +74,16 @@ def test_pool_hit_held_for_the_supervisor_then_bonus_paid_and_history_on_recall(
     click(qtbot, win.halt.buttons["verify_jackpot"])
     assert dialog(win, "pinDialog").detail.text() == said  # the PIN confirms that hand and amount
     supervisor_answers(qtbot, win, BADGE, PIN, "reason:hand_checked")
-    qtbot.waitUntil(lambda: session.round.halt is None and session.phase == "flop", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().round.halt is None and session.view().phase == "flop", timeout=TIMEOUT)
     qtbot.waitUntil(lambda: not win.meter.pending.isVisible(), timeout=TIMEOUT)
     for street, action in (("flop", "turn"), ("turn", "river")):
         for seat in (1, 2):
-            qtbot.waitUntil(lambda st=street: session.phase == st, timeout=TIMEOUT)
+            qtbot.waitUntil(lambda st=street: session.view().phase == st, timeout=TIMEOUT)
             decide(qtbot, win, seat, action)
         qtbot.waitUntil(lambda: win.reveal_button.isVisible(), timeout=TIMEOUT)
         tap_again(qtbot, win.reveal_button)
-    qtbot.waitUntil(lambda: session.phase == "settlement", timeout=TIMEOUT)
-    settle = {e["seat"]: e for e in session.round.settlement["seats"]}
+    qtbot.waitUntil(lambda: session.view().phase == "settlement", timeout=TIMEOUT)
+    settle = {e["seat"]: e for e in session.view().round.settlement["seats"]}
     assert settle[1]["bets"]["pool"] == "249.12"  # the award less the stake
     assert settle[2]["bets"]["bonus"] == "625"  # A-K suited 25:1
     qtbot.mouseClick(win.panel.seats[2], Qt.MouseButton.LeftButton)  # the croupier looks at seat 2
@@ -98,7 +98,7 @@ def test_pool_hit_held_for_the_supervisor_then_bonus_paid_and_history_on_recall(
             assert "Pool 1" in view.collect.text()  # its stake is collected like any losing spot
             assert win.panel.seats[1].result.text().endswith(" \u2605")  # the tile: the rack's net and a star
         press(qtbot, win.panel.paid_button)
-        qtbot.waitUntil(lambda s=seat: session.round.seats[s].paid, timeout=TIMEOUT)
+        qtbot.waitUntil(lambda s=seat: session.view().round.seats[s].paid, timeout=TIMEOUT)
     click(qtbot, win.recall_button)
     recall = dialog(win, "recallView")
     qtbot.waitUntil(lambda: recall.list.count() == 1, timeout=TIMEOUT)
@@ -125,7 +125,7 @@ def test_a_linked_table_without_its_controller_shows_the_pool_closed_and_takes_n
             session.execute("set_bets", 1, {"ante": "25", "pool": "1"})
         assert refused.value.key == "refuse_pool_closed"
         session.execute("set_bets", 1, {"ante": "25"})
-        assert session.round.seats[1].bets == {"ante": Decimal(25)}
+        assert session.view().round.seats[1].bets == {"ante": Decimal(25)}
     finally:
         win.worker.shutdown(wait=True)
         journal.close()

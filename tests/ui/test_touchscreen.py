@@ -39,17 +39,17 @@ def play_to_settlement(qtbot, window) -> None:
     bet(qtbot, window, 3, "ante", "5", expect="5")
     bet(qtbot, window, 3, "ante", "5", expect="10")
     click(qtbot, window.panel.no_more_bets)
-    qtbot.waitUntil(lambda: session.phase == "preflop", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().phase == "preflop", timeout=TIMEOUT)
     decide(qtbot, window, 1, "play4x")
     decide(qtbot, window, 3, "check")
     for phase in ("flop", "river"):
         qtbot.waitUntil(lambda: window.reveal_button.isVisible(), timeout=TIMEOUT)
         click(qtbot, window.reveal_button)
-        qtbot.waitUntil(lambda p=phase: session.phase == p, timeout=TIMEOUT)
+        qtbot.waitUntil(lambda p=phase: session.view().phase == p, timeout=TIMEOUT)
         decide(qtbot, window, 3, "check" if phase == "flop" else "fold")
     qtbot.waitUntil(lambda: window.reveal_button.isVisible(), timeout=TIMEOUT)
     click(qtbot, window.reveal_button)
-    qtbot.waitUntil(lambda: session.phase == "settlement" and window.panel.paid_button.isVisible(), timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().phase == "settlement" and window.panel.paid_button.isVisible(), timeout=TIMEOUT)
 
 
 def test_full_round_by_taps_settles_right_to_left(qtbot, window):
@@ -63,10 +63,10 @@ def test_full_round_by_taps_settles_right_to_left(qtbot, window):
         assert window.panel.seats[seat].property("active") == "true"  # the highlight is on that seat
         xs.append(window.panel.seats[seat].mapTo(window, window.panel.seats[seat].rect().center()).x())
         press(qtbot, window.panel.paid_button)  # the last seat closes the round: it asks for a second tap
-        qtbot.waitUntil(lambda s=seat: session.round.seats[s].paid, timeout=TIMEOUT)
+        qtbot.waitUntil(lambda s=seat: session.view().round.seats[s].paid, timeout=TIMEOUT)
     assert xs[0] > xs[1], "settlement moves right to left across the screen, as the dealer's hands do"
-    qtbot.waitUntil(lambda: session.phase == "paid" and window.open_button.isVisible(), timeout=TIMEOUT)
-    assert session.round.settlement["seats"][1]["result"] == "win"
+    qtbot.waitUntil(lambda: session.view().phase == "paid" and window.open_button.isVisible(), timeout=TIMEOUT)
+    assert session.view().round.settlement["seats"][1]["result"] == "win"
     assert "Open betting" in window.banner.text()
     assert window.strip.shift.text().startswith("Shift: rounds 1")
 
@@ -76,29 +76,29 @@ def test_seat_one_is_at_the_dealers_left_and_hole_cards_stay_face_down(qtbot, wi
     open_round(qtbot, window)
     bet(qtbot, window, 2, "ante", "5", expect="5")
     click(qtbot, window.panel.no_more_bets)
-    qtbot.waitUntil(lambda: window.session.phase == "preflop", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: window.session.view().phase == "preflop", timeout=TIMEOUT)
     qtbot.waitUntil(lambda: window.panel.header.board.describe() == ["face down"] * 5, timeout=TIMEOUT)
     assert window.panel.header.dealer.describe() == ["face down"] * 2
     # game protection: dealt and known to the station, but not shown to the croupier's screen
-    assert window.session.round.hole(2) and window.panel.seats[2].hole.describe() == ["face down"] * 2
+    assert window.session.view().round.hole(2) and window.panel.seats[2].hole.describe() == ["face down"] * 2
 
 
-def test_lockout_makes_every_stake_widget_inert(qtbot, window):
+def test_lockout_makes_every_stake_widget_inert(qtbot, window, station):
     session = window.session
     open_round(qtbot, window)
     bet(qtbot, window, 2, "ante", "25", expect="25")
-    session.shoe.hold = True  # the deal waits, so the round stays locked in dealing
+    station[1].hold = True  # the deal waits, so the round stays locked in dealing
     click(qtbot, window.panel.no_more_bets)
     qtbot.waitUntil(lambda: window.panel.bets.locked and window.panel.bets.lock_label.isVisible(), timeout=TIMEOUT)
     assert window.panel.bets.property("role") == "locked"
     assert all(not chip.isEnabled() for chip in window.panel.bets.chips)
-    seq = session.state.last_seq
+    seq = session.view().state.last_seq
     for chip in (window.panel.bets.chip("ante", "100"), window.panel.bets.chip("trips", "1")):
         qtbot.mouseClick(chip, Qt.MouseButton.LeftButton)
     qtbot.wait(200)
     assert not window.worker.busy
-    assert session.state.last_seq == seq  # nothing was even sent, let alone journaled
-    assert session.round.seats[2].bets == {"ante": Decimal(25), "blind": Decimal(25)}
+    assert session.view().state.last_seq == seq  # nothing was even sent, let alone journaled
+    assert session.view().round.seats[2].bets == {"ante": Decimal(25), "blind": Decimal(25)}
 
 
 def test_double_tap_places_one_chip_and_undo_takes_back_the_last(qtbot, window):
@@ -108,17 +108,17 @@ def test_double_tap_places_one_chip_and_undo_takes_back_the_last(qtbot, window):
     chip = window.panel.bets.chip("ante", "5")
     click(qtbot, chip)
     qtbot.mouseClick(chip, Qt.MouseButton.LeftButton)  # the same finger again within 300 ms
-    qtbot.waitUntil(lambda: 4 in session.round.seats, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: 4 in session.view().round.seats, timeout=TIMEOUT)
     qtbot.wait(400)
-    assert session.round.seats[4].bets["ante"] == Decimal(5)
+    assert session.view().round.seats[4].bets["ante"] == Decimal(5)
     bet(qtbot, window, 4, "ante", "25", expect="30")
     bet(qtbot, window, 4, "trips", "1", expect="1")
     click(qtbot, window.panel.undo_button)
-    qtbot.waitUntil(lambda: "trips" not in session.round.seats[4].bets, timeout=TIMEOUT)
-    assert session.round.seats[4].bets["ante"] == Decimal(30)
+    qtbot.waitUntil(lambda: "trips" not in session.view().round.seats[4].bets, timeout=TIMEOUT)
+    assert session.view().round.seats[4].bets["ante"] == Decimal(30)
     tap_again(qtbot, window.panel.undo_button)
-    qtbot.waitUntil(lambda: session.round.seats[4].bets["ante"] == Decimal(5), timeout=TIMEOUT)
-    assert session.round.seats[4].bets["blind"] == Decimal(5)
+    qtbot.waitUntil(lambda: session.view().round.seats[4].bets["ante"] == Decimal(5), timeout=TIMEOUT)
+    assert session.view().round.seats[4].bets["blind"] == Decimal(5)
 
 
 def test_refusal_in_the_croupiers_words_moves_nothing(qtbot, window):
@@ -134,7 +134,7 @@ def test_refusal_in_the_croupiers_words_moves_nothing(qtbot, window):
     assert window.message.property("role") == "refusal"
     assert window.message.geometry() == line_at
     assert window.panel.bets.chip("ante", "5").mapTo(window, window.panel.bets.chip("ante", "5").pos()) == chips_at
-    assert session.round.seats[6].bets["ante"] == Decimal(500)
+    assert session.view().round.seats[6].bets["ante"] == Decimal(500)
 
 
 def test_decision_buttons_show_legal_actions_with_amounts(qtbot, window):
@@ -147,7 +147,7 @@ def test_decision_buttons_show_legal_actions_with_amounts(qtbot, window):
     qtbot.waitUntil(lambda: bool(window.panel.decision_buttons_for(1)), timeout=TIMEOUT)
     labels = [b.text() for b in window.panel.decision_buttons_for(1)]
     assert labels == ["Check", "Play 3x \u00b7 30", "Play 4x \u00b7 40"]
-    assert [b.property("action") for b in window.panel.decision_buttons_for(1)] == session.legal_actions(1)
+    assert [b.property("action") for b in window.panel.decision_buttons_for(1)] == session.view().legal_actions(1)
     assert window.panel.decision_buttons_for(3) == []  # not seat 3's turn
     decide(qtbot, window, 1, "check")
     qtbot.waitUntil(lambda: bool(window.panel.decision_buttons_for(3)), timeout=TIMEOUT)
@@ -157,7 +157,7 @@ def test_decision_buttons_show_legal_actions_with_amounts(qtbot, window):
 
 def test_settlement_shows_the_sessions_amounts_and_a_chip_breakdown(qtbot, window):
     play_to_settlement(qtbot, window)
-    settlement = window.session.round.settlement
+    settlement = window.session.view().round.settlement
     shown = window.panel.settlement.amounts
     expected = {}
     for entry in settlement["seats"]:
@@ -195,9 +195,9 @@ def test_settlement_shows_the_sessions_amounts_and_a_chip_breakdown(qtbot, windo
     assert "Table total to players" in window.panel.settlement.total.text()
 
 
-def test_jam_halt_says_what_to_do_and_the_void_needs_the_pin(qtbot, window):
+def test_jam_halt_says_what_to_do_and_the_void_needs_the_pin(qtbot, window, station):
     session = window.session
-    session.shoe.jam_after = 3
+    station[1].jam_after = 3
     open_round(qtbot, window)
     bet(qtbot, window, 4, "ante", "5", expect="5")
     bet(qtbot, window, 4, "ante", "25", expect="30")
@@ -209,15 +209,15 @@ def test_jam_halt_says_what_to_do_and_the_void_needs_the_pin(qtbot, window):
     assert window.banner.text() == "\u26a0 Call a supervisor"
     void = window.halt.buttons["void"]
     assert void.isVisible() and window.halt.buttons["clear_fault"].isVisible()
-    seq = session.state.last_seq
+    seq = session.view().state.last_seq
     click(qtbot, void)  # one tap opens the PIN dialog; nothing is voided
     pin_dialog = dialog(window, "pinDialog")
-    assert session.phase == "dealing" and session.state.last_seq == seq
+    assert session.view().phase == "dealing" and session.view().state.last_seq == seq
     assert not pin_dialog.ok.isEnabled()
     supervisor_answers(qtbot, window, BADGE, PIN, "reason:device_fault")
-    qtbot.waitUntil(lambda: session.phase == "void", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().phase == "void", timeout=TIMEOUT)
     qtbot.waitUntil(lambda: window.banner.property("role") == "void", timeout=TIMEOUT)
-    assert session.round.void["reason"] == "Device fault" and session.round.void["by"] == f"supervisor:{BADGE}"
+    assert session.view().round.void["reason"] == "Device fault" and session.view().round.void["by"] == f"supervisor:{BADGE}"
     returned = list(session.journal.events(kinds={"round_voided"}))[-1].payload["returned"]
     assert returned == {"4": "65"}
     assert Decimal(window.panel.settlement.amounts[(4, "returned")]) == Decimal(65)
@@ -243,7 +243,7 @@ def test_pin_dialog_labels_cursor_and_no_prefilled_reason(qtbot, window):
     assert pin_dialog.badge.text() == "4" and pin_dialog.pin.text() == "1"
     assert pin_dialog.pin.echoMode() == pin_dialog.pin.EchoMode.Password
     click(qtbot, button(pin_dialog, "pinCancel"))
-    assert session.phase == "betting"
+    assert session.view().phase == "betting"
 
 
 def test_wrong_pin_is_refused_without_attempts_left_then_success_tells_the_owner(qtbot, window):
@@ -256,10 +256,10 @@ def test_wrong_pin_is_refused_without_attempts_left_then_success_tells_the_owner
         qtbot.waitUntil(lambda: window.message.text() == "Badge or PIN not accepted", timeout=TIMEOUT)
         assert "left" not in window.message.text()
         window.show_message("")
-    assert session.phase == "betting"
+    assert session.view().phase == "betting"
     window.ask_supervisor("void")
     supervisor_answers(qtbot, window, BADGE, PIN, "reason:dispute")
-    qtbot.waitUntil(lambda: session.phase == "void", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: session.view().phase == "void", timeout=TIMEOUT)
     qtbot.waitUntil(lambda: "2 failed attempt" in window.message.text(), timeout=TIMEOUT)
     assert BADGE in window.message.text()
 
@@ -278,7 +278,7 @@ def test_supervisor_sees_every_card_in_a_dispute(qtbot, window):
     from ui.card_widget import CardRow
 
     rows = [r.describe() for r in shown.findChildren(CardRow)]
-    dealer = [card_str(c) for c in session.round.cards["dealer"]]
+    dealer = [card_str(c) for c in session.view().round.cards["dealer"]]
     assert ["As", "Ac"] in rows and dealer in rows
     auth = list(session.journal.events(kinds={"supervisor_auth"}))[-1]
     assert auth.payload["action"] == "view_cards" and auth.payload["ok"] is True
