@@ -31,8 +31,8 @@ from dealer_station.floor.forwarder import BATCH_SIZE, Forwarder  # noqa: E402
 from dealer_station.floor.journal_rows import JournalRows  # noqa: E402
 from dealer_station.floor.roles import init_roles  # noqa: E402
 from dealer_station.journal import GENESIS_HASH, Draft, Journal, _record_hash  # noqa: E402
+from dealer_station.play.simulate import simulate  # noqa: E402
 from dealer_station.profile_loader import load_profile  # noqa: E402
-from dealer_station.simulate import simulate  # noqa: E402
 from tests.floor.conftest import Floor, new_floor  # noqa: E402
 from tests.pg import PostgresServer  # noqa: E402
 

@@ -31,8 +31,8 @@ from benchmarks.bench_floor import _renamed, round_template, ten_million  # noqa
 from dealer_station.floor.forwarder import Forwarder  # noqa: E402
 from dealer_station.floor.layout import place  # noqa: E402
 from dealer_station.journal import Draft, Journal  # noqa: E402
+from dealer_station.play.simulate import simulate  # noqa: E402
 from dealer_station.profile_loader import load_profile  # noqa: E402
-from dealer_station.simulate import simulate  # noqa: E402
 from tests.floor.conftest import new_floor  # noqa: E402
 from tests.pg import PostgresServer  # noqa: E402
 from tests.pit.conftest import free_port  # noqa: E402

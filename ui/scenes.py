@@ -334,7 +334,7 @@ class SensedLayout:
     the session as the sensor's driver delivers them (``ChipInventory`` rounds, ``AntennaFault``)."""
 
     def __init__(self, session: TableSession) -> None:
-        from dealer_station.sensed_play import ChipRack
+        from dealer_station.play.sensed_play import ChipRack
 
         inventory = session.table.chip_inventory
         assert inventory is not None and isinstance(session.game, BankingGame)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from dealer_station.engine.view import ShiftTally
 from dealer_station.journal import Journal
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate import simulate
 from dealer_station.table.folds import replay
 from dealer_station.table.state import TableState
 

@@ -39,14 +39,14 @@ from typing import Any
 
 import structlog
 
+from ..chip_inventory import ChipInventoryConfig
+from ..engine.session import TableSession
+from ..errors import DealerStationError, RuleError
+from ..games.base import BankingGame
+from ..money import format_money
+from ..table.phases import Stage
+from ..table.sensing import RoundSensing
 from .autoplay import AutoCroupier
-from .chip_inventory import ChipInventoryConfig
-from .engine.session import TableSession
-from .errors import DealerStationError, RuleError
-from .games.base import BankingGame
-from .money import format_money
-from .table.phases import Stage
-from .table.sensing import RoundSensing
 
 log = structlog.get_logger("dealer_station.sensed_play")
 
