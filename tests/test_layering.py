@@ -1,7 +1,8 @@
 """The layering rule, checked on the import graph of the source (function-level imports too).
 
 - The core (``dealer_station``) imports no Qt, serial, USB, ``drivers``, ``simulators``
-  or ``ui``; only the composition root may (the CLI and the station wiring).
+  or ``ui``; only the composition root may (the CLI, the station wiring and the play wing's
+  tooling, and they only inside functions: importing any core module loads none of them).
 - ``drivers`` never imports ``simulators`` or ``ui`` (``sim://`` arrives through an entry
   point); ``simulators`` never imports ``ui``.
 """
@@ -18,9 +19,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DEVICE_OR_GUI = ("serial", "usb", "PySide6", "drivers", "simulators", "ui")
-COMPOSITION_ROOT = ("dealer_station/cli/", "dealer_station/station.py")
+COMPOSITION_ROOT = ("dealer_station/cli/", "dealer_station/station.py", "dealer_station/play/")
 RULES = {
     "dealer_station": DEVICE_OR_GUI,
+    "dealer_station/play": ("PySide6", "ui"),  # the play wing drives sessions and devices, never the screen
     "drivers": ("simulators", "ui", "PySide6"),
     "simulators": ("ui", "PySide6"),
 }
