@@ -48,7 +48,7 @@ from ..table.phases import Stage
 from ..table.sensing import RoundSensing
 from .autoplay import AutoCroupier
 
-log = structlog.get_logger("dealer_station.sensed_play")
+log = structlog.get_logger("dealer_station.play.sensed_play")
 
 FAULTS = ("past_post", "pinch", "counterfeit", "antenna_down", "flaky_read", "mispay", "missed_collect")
 """The bet sensor's faults the simulated table injects (``simulate --faults``)."""

@@ -34,7 +34,7 @@ from .autoplay import AutoCroupier, void_on_halt
 from .sensed_play import FAULTS as BET_SENSOR_FAULTS
 from .sensed_play import SensedCroupier
 
-log = structlog.get_logger("dealer_station.simulate")
+log = structlog.get_logger("dealer_station.play.simulate")
 
 FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door",
                "dispute", "pool_hit", "absent", "weak_shuffle", "repeat_deck", "unreadable", "impostor",
