@@ -31,7 +31,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from dealer_station.errors import ConfigError
 
-from .base import BetSensorABC, CardReaderABC, ReadingShoeABC, ShufflerABC
+from .base import BetSensorABC, CardReaderABC, DeviceABC, ReadingShoeABC, ShufflerABC
 
 BACKENDS: dict[str, dict[str, str]] = {
     "shuffler": {
@@ -120,6 +120,12 @@ def _open(kind: str, url: str, backend: Any, open_now: bool, kwargs: dict[str, A
             raise ConfigError(f"bad {kind} URL {url!r}: {exc}") from None
     if open_now:
         device.open()
+    return device
+
+
+def open_device(kind: str, url: str, *, backend: Any = None, open: bool = True, **kwargs: Any) -> DeviceABC:
+    """Build (and by default open) the ``kind`` driver a URL describes (the typed openers below, by role)."""
+    device: DeviceABC = _open(kind, url, backend, open, kwargs)
     return device
 
 
