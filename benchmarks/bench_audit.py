@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dealer_station.audit.shuffles import LEVELS, Deal, audit, overall
-from dealer_station.simulate import REPEAT_WITHIN, WEAK_RIFFLES
+from dealer_station.play.simulate import REPEAT_WITHIN, WEAK_RIFFLES
 from simulators.deck import shuffle_series
 
 LOOKS = (100, 250, 500, 1000, 2000)

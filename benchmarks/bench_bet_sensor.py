@@ -37,8 +37,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from dealer_station.engine import TableSession  # noqa: E402
+from dealer_station.play.simulate import simulate  # noqa: E402
 from dealer_station.profile_loader import load_profile  # noqa: E402
-from dealer_station.simulate import simulate  # noqa: E402
 from dealer_station.station import Station  # noqa: E402
 from dealer_station.supervisor import CredentialStore  # noqa: E402
 

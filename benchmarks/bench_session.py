@@ -29,11 +29,11 @@ import structlog
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dealer_station.autoplay import AutoCroupier, void_on_halt  # noqa: E402
 from dealer_station.engine import TableSession  # noqa: E402
 from dealer_station.journal import Journal  # noqa: E402
+from dealer_station.play.autoplay import AutoCroupier, void_on_halt  # noqa: E402
+from dealer_station.play.simulate import simulate  # noqa: E402
 from dealer_station.profile_loader import load_profile  # noqa: E402
-from dealer_station.simulate import simulate  # noqa: E402
 from dealer_station.table.folds import replay  # noqa: E402
 from dealer_station.table.state import TableState  # noqa: E402
 from simulators.scripted_shoe import ScriptedShoe  # noqa: E402

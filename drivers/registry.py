@@ -31,7 +31,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from dealer_station.errors import ConfigError
 
-from .base import BetSensorABC, CardReaderABC, ReadingShoeABC, ShufflerABC
+from .base import BetSensorABC, CardReaderABC, DeviceABC, ReadingShoeABC, ShufflerABC
 
 BACKENDS: dict[str, dict[str, str]] = {
     "shuffler": {
@@ -123,6 +123,12 @@ def _open(kind: str, url: str, backend: Any, open_now: bool, kwargs: dict[str, A
     return device
 
 
+def open_device(kind: str, url: str, *, backend: Any = None, open: bool = True, **kwargs: Any) -> DeviceABC:
+    """Build (and by default open) the ``kind`` driver a URL describes (the typed openers below, by role)."""
+    device: DeviceABC = _open(str(kind), url, backend, open, kwargs)  # a role (``wire.roles.Role``) or its name
+    return device
+
+
 def open_shuffler(url: str, *, open: bool = True, **kwargs: Any) -> ShufflerABC:
     """Build (and by default open) the shuffler driver a URL or backend name describes."""
     device: ShufflerABC = _open("shuffler", url, None, open, kwargs)
@@ -145,8 +151,3 @@ def open_bet_sensor(url: str, *, open: bool = True, **kwargs: Any) -> BetSensorA
     """Build (and by default open) a bet sensor (``betsensor:///dev/ttyUSB2``, ``sim://betsensor``)."""
     device: BetSensorABC = _open("bet_sensor", url, None, open, kwargs)
     return device
-
-
-def open_device(role: str, url: str, *, backend: Any = None, open: bool = True, **kwargs: Any) -> Any:
-    """Build (and by default open) the driver of a device role (``wire.roles.Role``) a URL describes."""
-    return _open(str(role), url, backend, open, kwargs)

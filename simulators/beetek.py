@@ -66,6 +66,18 @@ class BeetekSimulator(StreamingTwin):
     scheme = port_name = "beetek"
     kind = "reading_shoe"
     model = "Bee-Tek USPC (simulated)"
+    baudrate = BAUDRATE
+
+    @classmethod
+    def for_url(cls, name: str, params: dict[str, Any]) -> BeetekSimulator:
+        """``sim://beetek?seed=3&delay=0.1&fault=unreadable_rate=0.05``: draws on ``draw()``."""
+        faults = FaultPlan.parse(params.pop("fault", []))
+        return cls(seed=params.pop("seed", None), delay=params.pop("delay", 0.0), faults=faults)
+
+    @classmethod
+    def standalone(cls, seed: int | None, delay: float, faults: list[str]) -> BeetekSimulator:
+        """A dealer drawing a card every ``delay`` seconds (1 unless given)."""
+        return cls(seed=seed, faults=FaultPlan.parse(faults), delay=delay or 1.0, auto=True)
 
     def __init__(self, seed: int | None = None, faults: FaultPlan | None = None, form: Form | Literal["mixed"] = "mixed",
                  delay: float = 0.0, auto: bool = False, torn_start: bool = True) -> None:

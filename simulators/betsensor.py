@@ -36,6 +36,8 @@ __all__ = ["BAUDRATE", "BetSensorSimulator", "SensorFaults"]
 log = structlog.get_logger()
 
 Antenna = tuple[int, str]
+STANDALONE_ANTENNAS = [(seat, spot) for seat in range(1, 8) for spot in ("ante", "blind", "trips", "play")]
+"""A standalone sensor's layout (``dealer-station sim betsensor``): a seven-seat UTH table."""
 
 
 class SensorFaults:
@@ -77,6 +79,29 @@ class BetSensorSimulator(StreamingTwin):
     scheme = port_name = "betsensor"
     kind = "bet_sensor"
     model = "House RFID bet sensor (simulated)"
+    baudrate = BAUDRATE
+
+    @classmethod
+    def for_url(cls, name: str, params: dict[str, Any]) -> BetSensorSimulator:
+        """``sim://betsensor?seed=3&antennas=1.ante,1.play&interval=0.05&fault=flaky_rate=0.1``."""
+        faults = SensorFaults.parse(params.pop("fault", []))
+        antennas = []
+        for item in str(params.pop("antennas", "")).split(","):
+            seat, _, spot = item.strip().partition(".")
+            if item.strip():
+                if not seat.isdigit() or not spot:
+                    raise ConfigError(f"bad antenna {item!r} in sim://betsensor (expected SEAT.SPOT, e.g. 1.ante)")
+                antennas.append((int(seat), spot))
+        return cls(antennas, seed=params.pop("seed", None), faults=faults, interval=float(params.pop("interval", 0.05)))
+
+    @classmethod
+    def standalone(cls, seed: int | None, delay: float, faults: list[str]) -> BetSensorSimulator:
+        """Seven seats' antennas (ante, blind, trips, play), a seeded stack of chips on each ante, one
+        inventory round every ``delay`` seconds (0.2 unless given)."""
+        sim = cls(STANDALONE_ANTENNAS, seed=seed, faults=SensorFaults.parse(faults), interval=delay or 0.2)
+        for seat in range(1, 8):
+            sim.place(seat, "ante", [f"E0{(sim.seed + seat) & 0xFFFF:04X}{seat:02X}{n:08X}" for n in range(5)])
+        return sim
 
     def __init__(self, antennas: Iterable[Antenna] = (), seed: int | None = None, faults: SensorFaults | None = None,
                  interval: float = 0.05) -> None:

@@ -164,6 +164,8 @@ class SimulatedDevice(abc.ABC):
     kind = "device"
     model = "DS-SIM"
     firmware = "1.0.0"
+    baudrate = 115200
+    backend: Any = None  # an in-process pyusb backend its driver must be given (a USB reader's)
 
     def __init__(
         self,

@@ -220,6 +220,17 @@ class CardReaderSimulator(SimulatedDevice):
     kind = "reader"
     model = "DS-READER-SIM"
 
+    @classmethod
+    def for_url(cls, name: str, params: dict[str, Any]) -> CardReaderSimulator:
+        """``sim://usb`` (behind an in-process pyusb backend) or ``sim://serial`` (on a pty)."""
+        faults = FaultPlan.parse(params.pop("fault", []))
+        return cls(kind=name, faults=faults, seed=params.pop("seed", None))
+
+    @classmethod
+    def standalone(cls, seed: int | None, delay: float, faults: list[str]) -> CardReaderSimulator:
+        """On a pty, whichever name asked for it (a USB twin is reachable only inside its driver's process)."""
+        return cls(kind="serial", seed=seed, faults=FaultPlan.parse(faults))
+
     def __init__(
         self,
         kind: str = "usb",

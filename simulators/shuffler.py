@@ -25,6 +25,17 @@ class ShufflerSimulator(SimulatedDevice):
     kind = "shuffler"
     model = "DS-SHOE-SIM"
 
+    @classmethod
+    def for_url(cls, name: str, params: dict[str, Any]) -> ShufflerSimulator:
+        """``sim://shuffler?seed=7&delay=0.1&fault=jam_after=3``."""
+        faults = FaultPlan.parse(params.pop("fault", []))
+        return cls(seed=params.pop("seed", None), delay=params.pop("delay", 0.0), faults=faults)
+
+    @classmethod
+    def standalone(cls, seed: int | None, delay: float, faults: list[str]) -> ShufflerSimulator:
+        """``delay``: seconds per dispensed card."""
+        return cls(seed=seed, delay=delay, faults=FaultPlan.parse(faults))
+
     def __init__(self, seed: int | None = None, delay: float = 0.0, faults: FaultPlan | None = None, **link: Any) -> None:
         super().__init__(seed, faults, **link)
         self.delay = delay

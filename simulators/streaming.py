@@ -9,7 +9,7 @@ its URL ``scheme`` (its dialect's registry name) and its pty's ``port_name``, an
 from __future__ import annotations
 
 import threading
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 import structlog
 
@@ -25,6 +25,8 @@ class StreamingTwin:
     scheme: ClassVar[str]
     port_name: ClassVar[str]
     serial_number: str
+    baudrate = 115200
+    backend: Any = None  # no in-process backend: its driver opens the pty
 
     def __init__(self) -> None:
         self._stop = threading.Event()

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from dealer_station import game_registry
-from dealer_station.autoplay import player_for
 from dealer_station.game_registry import resolve
 from dealer_station.games import GAMES, BankingGame, Game
+from dealer_station.play.autoplay import player_for
 from dealer_station.profile_loader import available_profiles, load_profile
 
 ROOT = Path(__file__).resolve().parent.parent

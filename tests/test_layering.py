@@ -1,7 +1,8 @@
 """The layering rule, checked on the import graph of the source (function-level imports too).
 
 - The core (``dealer_station``) imports no Qt, serial, USB, ``drivers``, ``simulators``
-  or ``ui``; only the composition root may (the CLI and the station wiring).
+  or ``ui``; only the composition root may (the CLI, the station wiring and the play wing's
+  tooling, and they only inside functions: importing any core module loads none of them).
 - ``drivers`` never imports ``simulators`` or ``ui`` (``sim://`` arrives through an entry
   point); ``simulators`` never imports ``ui``.
 """
@@ -18,9 +19,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DEVICE_OR_GUI = ("serial", "usb", "PySide6", "drivers", "simulators", "ui")
-COMPOSITION_ROOT = ("dealer_station/cli/", "dealer_station/station.py")
+COMPOSITION_ROOT = ("dealer_station/cli/", "dealer_station/station.py", "dealer_station/play/")
 RULES = {
     "dealer_station": DEVICE_OR_GUI,
+    "dealer_station/play": ("PySide6", "ui"),  # the play wing drives sessions and devices, never the screen
     "drivers": ("simulators", "ui", "PySide6"),
     "simulators": ("ui", "PySide6"),
 }
@@ -84,15 +86,15 @@ def test_importing_every_core_module_pulls_in_no_device_or_gui_library(package: 
 CORE = ROOT / "dealer_station"
 INNER_RULES: dict[str, tuple[str, ...]] = {
     # the rules of the games: no engine, no journal, no floor, pit, CLI or screen
-    "games": ("engine", "journal", "floor", "pit", "cli", "station", "simulate", "autoplay", "recall", "supervisor"),
-    "jackpot": ("engine", "journal", "floor", "pit", "cli", "station", "simulate", "autoplay"),
+    "games": ("engine", "journal", "floor", "pit", "cli", "station", "play", "recall", "supervisor"),
+    "jackpot": ("engine", "journal", "floor", "pit", "cli", "station", "play"),
     # the journal's vocabulary sits beneath both the games and the engine
-    "table": ("engine", "games", "journal", "floor", "pit", "cli", "station", "simulate", "autoplay", "jackpot",
+    "table": ("engine", "games", "journal", "floor", "pit", "cli", "station", "play", "jackpot",
               "profile_loader", "game_registry"),
     # the profile models know no game (a game brings its own model)
     "config": ("games", "game_registry", "profile_loader", "engine", "table", "journal", "evaluator_tables"),
     # the round engine never reaches the drivers, the floor, the pit or the screen
-    "engine": ("floor", "pit", "cli", "station", "simulate", "autoplay"),
+    "engine": ("floor", "pit", "cli", "station", "play"),
     "journal": ("engine", "games", "table", "floor", "pit", "cli"),
 }
 
@@ -181,6 +183,16 @@ def test_the_core_package_graph_has_no_cycle() -> None:
 def test_each_layer_of_the_core_imports_only_what_lies_beneath_it(unit: str) -> None:
     reached = core_graph().get(unit, {})
     assert {dest: where[:2] for dest, where in reached.items() if dest in INNER_RULES[unit]} == {}
+
+
+COMPOSITION_SIDE = ("cli", "play", "__main__")
+"""What wires the core together and drives it (the CLI, the play wing): nothing beneath imports it."""
+
+
+def test_only_the_composition_side_imports_the_play_wing() -> None:
+    graph = core_graph()
+    assert {unit: reached["play"][:2] for unit, reached in graph.items()
+            if "play" in reached and unit not in COMPOSITION_SIDE} == {}
 
 
 def test_the_graph_check_sees_a_cycle_hidden_in_a_function(tmp_path: Path) -> None:

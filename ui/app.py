@@ -60,8 +60,8 @@ def run_station(args: argparse.Namespace) -> int:
     0000 / PIN 1234; a live run refuses demo and simulation journals and never creates
     credentials (``dealer-station supervisors add`` enrols supervisors).
     """
-    from dealer_station.autoplay import AutoCroupier, void_on_halt
     from dealer_station.journal import Journal, Purpose, ensure_folder
+    from dealer_station.play.autoplay import AutoCroupier, void_on_halt
     from dealer_station.profile_loader import load_profile
     from dealer_station.station import Station
     from dealer_station.supervisor import CredentialStore, credentials_path

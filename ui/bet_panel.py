@@ -2,13 +2,13 @@
 take a fixed amount (THB's Pool) or follow another (THB's Bonus = Ante), and the lockout.
 
 Fast entry (issue 19): each row has the largest chips the spot takes up to its maximum
-(``engine.view.chip_rows``: 500 at an Ante of 5-500), a keypad that sets the spot to an
+(``view.table.chip_rows``: 500 at an Ante of 5-500), a keypad that sets the spot to an
 amount typed, and "Same as last round" puts back the seat's stakes of the round before
 (seven seats at Ante 500 take 13 taps: a seat, then its chip).
 
 Rows are told apart by colour, by the label on the row and by the spot's name on every
-chip (``engine.view.chip_rows``: spots, labels, the profile's chips). A press reads the
-seat's stakes on the worker, adds the chip (``engine.view.bets_after``) and sends them
+chip (``view.table.chip_rows``: spots, labels, the profile's chips). A press reads the
+seat's stakes on the worker, adds the chip (``view.table.bets_after``) and sends them
 all to the session, which checks them; the stakes before the press are kept for Undo.
 After No more bets every chip is disabled and the tray is drawn locked.
 """

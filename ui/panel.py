@@ -20,8 +20,8 @@ the banner and the halt panel, stretching):
 - optionally ``command_label(command)``: a shell command in the family's words ("Deal next
   hand" for ``open_round`` at a poker table), or None for the shell's own.
 
-The banner is ``engine.view.banner(session.view())``; a family whose flow has a ``banner(session.view())``
-method returning a ``Text`` says its own. The meter box shows when the game has ``meters``.
+The banner is ``view.banner.banner(snapshot)``; a family with a banner of its own
+(``view.banner.FAMILY_BANNERS``) says its own. The meter box shows when the game has ``meters``.
 
 Through ``shell`` (``Shell`` below) it sends commands on the worker and opens the
 shell's dialogs. The shell itself shows these croupier commands when the session offers

@@ -8,8 +8,7 @@ scenes open a dialog over the table (PIN, card picker, recall...) and close it a
 
 from __future__ import annotations
 
-import tempfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -26,32 +25,29 @@ from dealer_station.games import GAMES, BankingGame
 from dealer_station.games.thb import ThbTableConfig
 from dealer_station.journal import Journal
 from dealer_station.money import format_money
-from dealer_station.profile_loader import load_profile
-from dealer_station.supervisor import CredentialStore
+from dealer_station.play.table_scripts import (
+    BADGE,
+    COUNTERFEIT,
+    PIN,
+    UTH_DECK,
+    SensedLayout,
+    Unhandled,
+    pay,
+    place_bets,
+    play_decisions,
+    poker_actions,
+    scripted_identity,
+    scripted_table,
+    seat_players,
+    settled_seats,
+    show_down,
+    stacked,
+)
+from dealer_station.view.sensing import sensed_settlement
 from dealer_station.wire import reports as rp
 from dealer_station.wire.roles import Role
 
 from .shell import MainWindow, delete_now, settle_layout
-
-BADGE, PIN = "0000", "1234"  # a throwaway credential store in a temporary folder
-PROGRAM = {"version": "scenes", "sha256": "0" * 64, "files": 0}
-
-
-class Unhandled(rp.CardRead):
-    """A report kind no handler knows: what a station that cannot handle a report does (an internal halt)."""
-
-
-def scripted_identity(model: str, serial_number: str = "") -> rp.DeviceIdentity:
-    """What a scripted device says it is when its link comes up."""
-    return rp.DeviceIdentity(model=model, serial_number=serial_number, firmware="", protocol_version=1)
-
-UTH_DECK = ["2c", "7d", "Jh", "Js", "Qs", "As", "Ac", "Kd", "Qh", "8d", "3h", "Kc", "7c", "9s", "9d",
-            "Th", "4c", "5d", "6s", "Ad", "Kh", "2h", "3s"]
-"""Board 2c 7d Jh Js Qs; seat 1 As Ac, seat 2 Kd Qh, ... (shoe order: board, seats, dealer)."""
-THB_DECK = ["7h", "6h", "5h", "2c", "Jd", "9h", "8h", "As", "Ks", "Qd", "Qs", "4c", "4d", "Tc", "9c",
-            "2s", "3s", "Qc", "3d"]
-"""Board 7h 6h 5h 2c Jd; seat 1 9h 8h (a straight flush on the flop: a Pool hit held for
-verification), seat 2 As Ks (Bonus 25:1), seats 3-6, dealer Qc 3d."""
 
 
 @dataclass
@@ -83,58 +79,12 @@ class Rig:
 
 def make_rig(profile: str, folder: Path | None = None, *, deck: list[str] | None = None, has_reader: bool = False,
              language: str = "en", size: tuple[int, int] = (800, 480)) -> Rig:
-    from simulators.scripted_shoe import ScriptedShoe  # the same in-process shoe the session tests use
-
-    folder = folder or Path(tempfile.mkdtemp(prefix="scenes-"))
-    table = load_profile(profile)
-    credentials = CredentialStore(folder / f"{table.table_id}-{profile}.credentials.json")
-    if not credentials.badges():
-        credentials.add(BADGE, PIN)
-    journal = Journal(folder / f"{profile}-{len(list(folder.glob('*.sqlite')))}.sqlite", table_id=table.table_id)
-    shoe = None
-    if table.deal_mode == "shuffler":
-        shoe = ScriptedShoe()
-        shoe.load(deck or (THB_DECK if table.game == "holdem_bonus" else UTH_DECK))
-    session = TableSession(table, journal, shoe=shoe, roles=(Role.READER,) if has_reader else (),
-                           credentials=credentials)
-    if shoe is not None:
-        shoe.session = session
-    session.start(PROGRAM)
-    if shoe is not None:
-        shoe.connect()
-    if has_reader:
-        session.report(rp.LinkUp(device=Role.READER, identity=scripted_identity("DS-SCRIPTED-READER")))
-    window = MainWindow(session, language=language)
+    """The scripted table of ``profile`` (``play.table_scripts.scripted_table``) on the croupier's window."""
+    table = scripted_table(profile, folder, deck=deck, roles=(Role.READER,) if has_reader else ())
+    window = MainWindow(table.session, language=language)
     window.fit_panel(*size)
     window.show()
-    return Rig(session, shoe, window, folder, [journal])
-
-
-def _settled_seats(session: TableSession) -> list[dict[str, Any]]:
-    """The settlement's seats of the round on the table (a scene asks only once it is settled)."""
-    rnd = session.view().round
-    assert rnd is not None and rnd.settlement is not None
-    seats: list[dict[str, Any]] = rnd.settlement["seats"]
-    return seats
-
-
-def _bets(session: TableSession, seat: int, ante: str, extra: bool) -> dict[str, str]:
-    table = session.view().table
-    if session.view().game.name == "holdem_bonus":
-        bets = {"ante": ante}
-        if extra:
-            assert isinstance(table, ThbTableConfig)
-            bets.update(bonus=ante, pool=str(table.options.pool_stake))
-        return bets
-    bets = {"ante": ante, "blind": ante}
-    if extra:
-        bets["trips"] = "100"
-    return bets
-
-
-def place_bets(session: TableSession, seats: list[int], ante: str = "500") -> None:
-    for seat in seats:
-        session.execute("set_bets", seat, _bets(session, seat, ante, seat % 2 == 1 or session.view().game.name == "holdem_bonus"))
+    return Rig(table.session, table.shoe, window, table.folder, table.journals)
 
 
 def _release_deal(rig: Rig) -> None:
@@ -142,12 +92,6 @@ def _release_deal(rig: Rig) -> None:
     rnd = rig.session.view().round
     if rnd is not None and rnd.requested is not None:
         rig.shoe.deal_packet(*rnd.requested)
-
-
-def play_decisions(session: TableSession, choose: Callable[[int, list[str]], str]) -> None:
-    while session.view().seats_to_act():
-        seat = session.view().seats_to_act()[0]
-        session.execute("decide", seat, choose(seat, session.view().legal_actions(seat)))
 
 
 def _open_dialog(rig: Rig, open_it: Callable[[], None]) -> None:
@@ -202,7 +146,7 @@ def banking_round(rig: Rig) -> Iterator[str]:
         yield session.view().phase
         session.execute("reveal")
     yield "settlement"
-    order = [e["seat"] for e in _settled_seats(session)]
+    order = [e["seat"] for e in settled_seats(session)]
     for seat in order[:2]:
         session.execute("mark_paid", seat)
     yield "settlement_paying"
@@ -236,10 +180,10 @@ def halts(rig: Rig) -> Iterator[str]:
     place_bets(session, [2])
     shoe.hold = True
     session.execute("no_more_bets")
-    session.report(rp.LinkDown(device=Role.SHUFFLER, reason="cable unplugged"))
+    session.report(rp.LinkDown(device="shuffler", reason="cable unplugged"))
     yield "halt_link"
     session.supervise("void", BADGE, PIN, "Device fault")
-    session.report(rp.LinkUp(device=Role.SHUFFLER, identity=scripted_identity("DS-SCRIPTED")))
+    session.report(rp.LinkUp(device="shuffler", identity=scripted_identity("DS-SCRIPTED")))
     shoe.hold = False
     shoe.verify_result = (51, [parse_card("As")], [], [])
     session.execute("open_round")
@@ -249,7 +193,7 @@ def halts(rig: Rig) -> Iterator[str]:
     session.execute("open_round")
     place_bets(session, [4])
     session.execute("no_more_bets")
-    session.report(Unhandled(device=Role.READER, card=None))  # a report no handler knows: the station halts
+    session.report(Unhandled(device="reader", card=None))  # a report no handler knows: the station halts
     yield "halt_internal"
     _open_dialog(rig, rig.window._supervisor_menu)
     yield "supervisor_menu"
@@ -270,10 +214,10 @@ def reader_halts(rig: Rig) -> Iterator[str]:
     assert rnd is not None
     dealt = rnd.cards[target[0]][target[1]]
     misread = (dealt + 4) % 52 if (dealt + 4) % 52 not in rnd.dealt_cards() else 51 - dealt
-    session.report(rp.CardRead(device=Role.READER, card=misread))
+    session.report(rp.CardRead(device="reader", card=misread))
     yield "halt_mismatch"
     session.supervise("accept_mismatch", BADGE, PIN, "Card checked")
-    session.report(rp.CardRead(device=Role.READER, card=None))
+    session.report(rp.CardRead(device="reader", card=None))
     yield "halt_unreadable"
     _open_dialog(rig, rig.window.key_card)
     yield "card_picker"
@@ -332,7 +276,7 @@ def jackpot_round(rig: Rig) -> Iterator[str]:
             play_decisions(session, lambda seat, legal: legal[0])
     rig.window.panel.settlement.choose(2)
     yield "settlement_bonus"
-    for seat in [e["seat"] for e in _settled_seats(session)]:
+    for seat in [e["seat"] for e in settled_seats(session)]:
         session.execute("mark_paid", seat)
     _open_dialog(rig, rig.window._recall)
     yield "recall"
@@ -345,66 +289,6 @@ def jackpot_round(rig: Rig) -> Iterator[str]:
 # --------------------------------------------------------------------------- a table with a bet sensor
 
 
-class SensedLayout:
-    """The chips on the layout of a table with a bet sensor, real ids of its chip inventory, fed to
-    the session as the sensor's driver delivers them (``ChipInventory`` rounds, ``AntennaFault``)."""
-
-    def __init__(self, session: TableSession) -> None:
-        from dealer_station.sensed_play import ChipRack
-
-        snap = session.view()
-        inventory = snap.table.chip_inventory
-        game = snap.game
-        assert inventory is not None and isinstance(game, BankingGame)
-        self.session = session
-        self.inventory = inventory
-        self.rack = ChipRack(inventory)
-        self.confirm = inventory.confirm_rounds
-        self.antennas = [(seat, spot) for seat in range(1, snap.table.seats + 1) for spot in game.spots]
-        self.chips: dict[tuple[int, str], list[str]] = {}
-        self.down: set[tuple[int, str]] = set()
-        self.number = 0
-
-    def rack_value(self, chip: str) -> Decimal:
-        known = self.inventory.chip(chip)
-        return known.denomination if known is not None else Decimal(0)
-
-    def place(self, seat: int, spot: str, amount: str | Decimal) -> None:
-        self.chips.setdefault((seat, spot), []).extend(self.rack.make(Decimal(str(amount))))
-
-    def put(self, seat: int, spot: str, chip: str) -> None:
-        self.chips.setdefault((seat, spot), []).append(chip)
-
-    def take(self, seat: int, spot: str, chips: Sequence[str] | None = None) -> list[str]:
-        here = self.chips.get((seat, spot), [])
-        taken = list(here) if chips is None else [c for c in here if c in chips]
-        self.chips[(seat, spot)] = [c for c in here if c not in taken]
-        return taken
-
-    def make(self, seat: int, spot: str, amount: Decimal) -> None:
-        """Exactly ``amount`` on the spot (the croupier's collecting and paying)."""
-        self.take(seat, spot)
-        if amount:
-            self.place(seat, spot, amount)
-
-    def scan(self, rounds: int | None = None) -> None:
-        """Inventory rounds, enough by default for every change to count (``confirm_rounds``)."""
-        from dealer_station.wire.reports import AntennaFault, AntennaRead, ChipInventory
-
-        for _ in range(self.confirm if rounds is None else rounds):
-            self.number += 1
-            reads = tuple(AntennaRead(seat=seat, spot=spot, chips=tuple(self.chips.get((seat, spot), ())))
-                          for seat, spot in self.antennas if (seat, spot) not in self.down)
-            self.session.report(ChipInventory(device="bet_sensor", round=self.number, antennas=reads))
-            for seat, spot in sorted(self.down):
-                self.session.report(AntennaFault(device="bet_sensor", round=self.number, seat=seat, spot=spot,
-                                                 code="E1"))
-
-
-COUNTERFEIT = "E0FF00000000C0DE"
-"""A chip id the shipped inventory (config/chips-sim.csv) does not know."""
-
-
 def sensed_round(rig: Rig) -> Iterator[str]:
     """UTH with a bet sensor: stakes from the chips on the layout (one spot keyed, its antenna down;
     a counterfeit chip holding a seat), a past-post alarm after no more bets and the stake restored,
@@ -412,7 +296,7 @@ def sensed_round(rig: Rig) -> Iterator[str]:
     session = rig.session
     game = session.view().game
     assert isinstance(game, BankingGame)
-    session.report(rp.LinkUp(device=Role.BET_SENSOR, identity=scripted_identity("DS-SIM-BETSENSOR", "BS-1")))
+    session.report(rp.LinkUp(device="bet_sensor", identity=scripted_identity("DS-SIM-BETSENSOR", "BS-1")))
     layout = SensedLayout(session)
     session.execute("open_round")
     table = session.view().table
@@ -473,77 +357,42 @@ def sensed_round(rig: Rig) -> Iterator[str]:
         layout.scan()
     rnd = session.view().round
     assert rnd is not None and session.view().sensed is not None
-    order = [e["seat"] for e in _settled_seats(session)]
-    wrong = next(seat for seat in order if any(s.outcome == "pay" for s in _due(session, seat))
-                 and any(s.outcome == "collect" for s in _due(session, seat)))
+    order = [e["seat"] for e in settled_seats(session)]
+    wrong = next(seat for seat in order if any(s.outcome == "pay" for s in sensed_settlement(session.view(), seat))
+                 and any(s.outcome == "collect" for s in sensed_settlement(session.view(), seat)))
     for seat in order[:order.index(wrong)]:
-        _pay(layout, session, seat)
+        pay(layout, session, seat)
     layout.scan()
     for seat in order[:order.index(wrong)]:
         session.execute("mark_paid", seat)
         for spot in game.spots:
             layout.take(seat, spot)  # the player takes what lies on the spots
-    paying = [spot for spot in _due(session, wrong) if spot.outcome == "pay"]
-    for spot in _due(session, wrong):  # a mispay: the last pay short, a losing bet left, 25 over on another pay
-        if spot.spot == paying[-1].spot:
-            short = Decimal(100) if spot.due - spot.stake > 100 else spot.due - spot.stake
-            layout.make(wrong, spot.spot, spot.due - short)
-        elif spot.outcome == "pay":
-            layout.make(wrong, spot.spot, spot.due + Decimal(25))
-        elif spot.outcome == "push":
-            layout.make(wrong, spot.spot, spot.due)
+    paying = [owed for owed in sensed_settlement(session.view(), wrong) if owed.outcome == "pay"]
+    for owed in sensed_settlement(session.view(), wrong):  # a mispay: the last pay short, a losing bet left, 25 over on another pay
+        if owed.spot == paying[-1].spot:
+            short = Decimal(100) if owed.due - owed.stake > 100 else owed.due - owed.stake
+            layout.make(wrong, owed.spot, owed.due - short)
+        elif owed.outcome == "pay":
+            layout.make(wrong, owed.spot, owed.due + Decimal(25))
+        elif owed.outcome == "push":
+            layout.make(wrong, owed.spot, owed.due)
     layout.scan()
     with suppress(DealerStationError):
         session.execute("mark_paid", wrong)  # held: the mispay is journaled for the shift's tally
     yield "sensed_settlement"
-    _pay(layout, session, wrong)
+    pay(layout, session, wrong)
     layout.scan()
     yield "sensed_settlement_right"
     unpaid = session.view().round
     assert unpaid is not None
     for seat in [s for s in order if not unpaid.seats[s].paid]:
-        _pay(layout, session, seat)
+        pay(layout, session, seat)
         layout.scan()
         session.execute("mark_paid", seat)
     yield "sensed_paid"
 
 
-def _due(session: TableSession, seat: int) -> list[Any]:
-    from dealer_station.view.sensing import sensed_settlement
-
-    return sensed_settlement(session.view(), seat)
-
-
-def _pay(layout: SensedLayout, session: TableSession, seat: int) -> None:
-    """Collect the losing spots and pay the winning ones of ``seat`` exactly."""
-    for spot in _due(session, seat):
-        if spot.seen != spot.due:
-            layout.make(seat, spot.spot, spot.due)
-
-
 # --------------------------------------------------------------------------- poker scenes
-
-def stacked(holes: Mapping[int, Sequence[str]], board: Sequence[str], button: int) -> list[str]:
-    """The scripted shoe's order dealing ``holes`` from the seat left of ``button``, then burn + board."""
-    from simulators.scripted_shoe import holdem_deck
-
-    return holdem_deck(holes, board, button)
-
-
-def seat_players(session: TableSession, stacks: Mapping[int, int]) -> None:
-    for seat, chips in stacks.items():
-        session.execute("seat_player", seat, str(chips))
-
-
-def poker_actions(session: TableSession, actions: Sequence[tuple[object, ...]]) -> None:
-    for seat, move, *to in actions:
-        session.execute("act", seat, move, *to)
-
-
-def show_down(session: TableSession) -> None:
-    while session.view().phase == "showdown":
-        session.execute("show")
-
 
 def _press(rig: Rig, name: str) -> None:
     """Press one of the screen's buttons by its name, as a finger would (dialogs it opens stay open)."""

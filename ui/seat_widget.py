@@ -2,7 +2,7 @@
 
 A tile is a target: tapping it chooses the seat for chips (betting) or for the payout
 shown (settlement). Hole cards are drawn face down until the session's view says they
-may be seen (``engine.view.face_up``).
+may be seen (``view.table.face_up``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ winning spot with that spot's chips, largest first, the pushes named, a progress
 award on its own line (paid from the progressive, never from the rack's chips), and the
 seat's net second. Pay, collect, push and done each have a sign and a symbol as well as a
 colour (``theme.SIGNS``). Every number comes from ``round.settlement``
-(``engine.view.seat_payout``). A voided round shows who voided it, when (local time), why,
+(``view.settlement.seat_payout``). A voided round shows who voided it, when (local time), why,
 and what each seat gets back.
 """
 

@@ -3,7 +3,7 @@
 The window never changes game state itself: buttons submit session commands to the
 ``CommandWorker``; the session's listener raises ``StateBridge.changed`` (queued onto the
 GUI thread) and every view re-renders from the session. What fits now comes from the
-session's offer (``engine/phases.py``), texts from ``engine/view.py`` in the screen's
+session's offer (``table/commands.py``), texts from ``dealer_station/view/`` in the screen's
 language. Layout, top to bottom: the status strip (and a progressive's meter), the cards
 in the middle beside the banner, the family's table panel, the halt panel, one fixed line
 for refusals, and the footer (the panel's commands, the shell's, Supervisor, Recall,

@@ -1,7 +1,7 @@
 """The cards in the middle of a banking table (dealer and board) and the seats around it.
 
 Seats run as the dealer sees them: seat 1 ("first base", the dealer's left) at the left of
-the screen (``engine.view.seat_order``), so settlement - highest seat first - moves right
+the screen (``view.table.seat_order``), so settlement - highest seat first - moves right
 to left, as the dealer's hands do. Every card follows the session's view of what may be
 seen; the card being keyed is framed.
 """

@@ -23,7 +23,7 @@ class CommandWorker(QObject):
     """``submit(label, fn, *args)``; ``refused(label, error)`` / ``done(label, result)`` come back.
 
     ``error`` is the exception itself, so the screen can say a refusal in the croupier's
-    words from its field and problem (``engine.view.refusal``).
+    words from its field and problem (``view.texts.refusal_of``).
     """
 
     refused = Signal(str, object)

@@ -111,7 +111,8 @@ def _serve(args: argparse.Namespace) -> int:
     from ..shifts import parse_shifts
 
     try:
-        from ..pit.app import PitSettings, check_read_only
+        from ..pit.app import check_read_only
+        from ..pit.page import PitSettings
         from ..pit.server import is_loopback, serve
         from ..pit.state import state_dir
         from ..pit.users import PitUsers, users_path

@@ -1,4 +1,8 @@
-"""``dealer-station sim shuffler|reader|beetek|betsensor``: run a device simulator standalone.
+"""``dealer-station sim DEVICE``: run a device's twin standalone on a pseudo-terminal.
+
+DEVICE is a role (``shuffler``, ``reader``, ``reading_shoe``, ``bet_sensor``: its first twin) or
+a twin's name (``beetek``, ``betsensor``, or one another package registers), found through the
+simulators' registry (``simulators/registry.py``), the same the ``sim://`` URLs use.
 
 ``betsensor`` is the house RFID bet sensor's twin: seven seats' antennas (ante, blind, trips,
 play), a seeded stack of chips on each ante, one inventory round every ``--delay`` seconds
@@ -23,12 +27,13 @@ from typing import Any
 from ._args import seconds, whole_number
 
 MAX_DELAY = 60.0  # seconds per card: slower than any real shoe
-STANDALONE_ANTENNAS = [(seat, spot) for seat in range(1, 8) for spot in ("ante", "blind", "trips", "play")]
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("sim", help="run a shuffler, card-reader or reading-shoe simulator on a pseudo-terminal")
-    parser.add_argument("device", choices=("shuffler", "reader", "beetek", "betsensor"))
+    parser = subparsers.add_parser("sim", help="run a device's twin (shuffler, reader, reading shoe, bet sensor) "
+                                               "on a pseudo-terminal")
+    parser.add_argument("device", metavar="DEVICE",
+                        help="a role (shuffler, reader, reading_shoe, bet_sensor) or a twin's name (beetek, betsensor)")
     parser.add_argument("--seed", type=int, default=None, help="deck and fault seed (reproducible runs)")
     parser.add_argument("--delay", type=seconds(MAX_DELAY), default=0.0,
                         help=f"seconds per dispensed card (0 to {MAX_DELAY:g}); beetek: per card drawn, default 1")
@@ -48,31 +53,11 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from simulators.faults import FaultPlan
+    from simulators.registry import find_twin
 
-    sim: Any
-    if args.device == "betsensor":
-        from simulators.betsensor import BetSensorSimulator, SensorFaults
-
-        sim = BetSensorSimulator(STANDALONE_ANTENNAS, seed=args.seed, faults=SensorFaults.parse(args.fault),
-                                 interval=args.delay or 0.2)
-        for seat in range(1, 8):
-            sim.place(seat, "ante", [f"E0{(sim.seed + seat) & 0xFFFF:04X}{seat:02X}{n:08X}" for n in range(5)])
-        return _serve(args, sim, 115200)
-    faults = FaultPlan.parse(args.fault)
-    if args.device == "shuffler":
-        from simulators.shuffler import ShufflerSimulator
-
-        sim = ShufflerSimulator(seed=args.seed, delay=args.delay, faults=faults)
-    elif args.device == "reader":
-        from simulators.reader import CardReaderSimulator
-
-        sim = CardReaderSimulator(kind="serial", seed=args.seed, faults=faults)
-    else:
-        from simulators.beetek import BAUDRATE, BeetekSimulator
-
-        sim = BeetekSimulator(seed=args.seed, faults=faults, delay=args.delay or 1.0, auto=True)
-    return _serve(args, sim, BAUDRATE if args.device == "beetek" else 115200)
+    _role, _name, twin = find_twin(args.device)
+    sim = twin.standalone(args.seed, args.delay, args.fault)
+    return _serve(args, sim, sim.baudrate)
 
 
 def _serve(args: argparse.Namespace, sim: Any, default_baud: int) -> int:

@@ -83,8 +83,8 @@ def run(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from ..journal import Journal, ensure_folder
     from ..logs import configure_logging
+    from ..play.simulate import check_run, fitted_run, parse_faults, simulate
     from ..profile_loader import load_profile
-    from ..simulate import check_run, fitted_run, parse_faults, simulate
 
     faults = parse_faults(args.faults)
     if args.tables is not None and not 1 <= args.tables <= 200:
@@ -118,7 +118,7 @@ def _play(args: argparse.Namespace) -> int:
     result = summary.as_json()
     acked = None
     if floor:
-        from ..simulate_tables import acknowledge
+        from ..play.simulate_tables import acknowledge
 
         ok, status = acknowledge(journal, floor, table.table_id, args.ack_timeout,
                                  lambda line: print(f"simulate: {line}", file=sys.stderr, flush=True))
@@ -167,7 +167,7 @@ def _floor_takes_journals(url: str | None) -> None:
 def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[str, float], floor: str | None) -> int:
     from ..journal import Journal
     from ..logs import configure_logging
-    from ..simulate_tables import planned, simulate_tables
+    from ..play.simulate_tables import planned, simulate_tables
 
     journal_dir = Path(args.journal_dir)
     for run, table in planned(profiles, args.tables, journal_dir):  # a journal of another table, purpose or game

@@ -5,7 +5,7 @@ migrations, shipped in ``migrations/``), ``roles`` (station / report roles and g
 ``ingest`` (the client side of ``floor.ingest``), ``forwarder`` (a station's background
 shipper), ``verify`` (a journal file against the floor), ``facts`` (round facts from a
 journal file, as the floor's trigger derives them), ``queries`` (what reports and the
-pit's web page read), ``report`` (pit report rows and their renderings); the multi-table simulation that feeds it is ``dealer_station.simulate_tables``
+pit's web page read), ``report`` (pit report rows and their renderings); the multi-table simulation that feeds it is ``dealer_station.play.simulate_tables``
 (the multi-table demo).
 
 The floor never trusts a station: ``floor.ingest`` (a ``SECURITY DEFINER`` function, the

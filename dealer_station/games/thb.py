@@ -393,7 +393,7 @@ class TexasHoldemBonus(BankingGame):
     limit_spots = ("ante",)  # Bonus equals the Ante; the Pool stake is fixed by the table
     paytable_names = ("bonus", "pool")
     folds = THB_FOLDS
-    players = "dealer_station.autoplay:ThbPlayer"
+    players = "dealer_station.play.autoplay:ThbPlayer"
     par_provider = "dealer_station.par.thb:thb_par"
 
     def default_profile(self) -> str:

@@ -122,7 +122,7 @@ class UltimateTexasHoldem(BankingGame):
     street_actions = STREET_ACTIONS
     street_labels = STREET_LABEL
     incomplete_hint = "must end with a Play bet or a fold"
-    players = "dealer_station.autoplay:UthPlayer"
+    players = "dealer_station.play.autoplay:UthPlayer"
     par_provider = "dealer_station.par.uth:uth_par"
     paired_spots = {"ante": "blind"}  # Ante and Blind are always equal (GAMES.md §2)
     labels = {"ante": "Ante", "blind": "Blind", "trips": "Trips", "play": "Play",

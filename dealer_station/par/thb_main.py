@@ -1,6 +1,6 @@
 """Texas Hold'em Bonus main game (Ante + Flop + Turn + River) with the simulation's strategy.
 
-* The strategy is the simulation's own player, ``autoplay.ThbPlayer``: its pre-flop
+* The strategy is the simulation's own player (the game's ``players``, ``ThbPlayer``): its pre-flop
   decision is tabulated once for every two cards (``Strategy``), its flop and turn
   decisions are asked of it for the hands that go on.
 * A seat's result per unit of Ante against one dealer hand (``games.thb``): a fold loses
@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ..autoplay import ThbPlayer
 from ..cards import DECK_SIZE
 from ..evaluator import CATEGORY_SHIFT, strength7
+from ..game_registry import resolve
 from ..games.thb import ANTE_PAYS_FROM, RAISE_MULTIPLE, STREET_ACTIONS, TexasHoldemBonus
 from . import Progress
 from .dealer_hands import DEALER_HANDS, DealerHands
@@ -36,10 +37,11 @@ ANTE_PAYS = int(ANTE_PAYS_FROM) << CATEGORY_SHIFT  # seat strengths from here on
 
 
 class Strategy:
-    """The simulation's decisions (``ThbPlayer``), with the pre-flop one tabulated."""
+    """The simulation's decisions (the game's scripted player, asked of the game by name as ``simulate``
+    finds it: par never imports the play tooling), with the pre-flop one tabulated."""
 
-    def __init__(self, player: ThbPlayer | None = None) -> None:
-        self.player = player or ThbPlayer()
+    def __init__(self, player: Any = None) -> None:
+        self.player = player or resolve(TexasHoldemBonus.players)()
         legal = STREET_ACTIONS["preflop"]
         self.plays = [[a != b and self.player.decide("preflop", (a, b), (), legal) == "flop" for b in range(DECK_SIZE)]
                       for a in range(DECK_SIZE)]

@@ -10,7 +10,7 @@
   main game's figure.
 * The main game (Ante + Blind + Play, per unit of Ante) depends on the dealer's hand and on
   the players' decisions: it is estimated by simulating the strategy the station's
-  simulation uses (``autoplay.preflop_action``/``flop_action``/``river_action``), pure (no
+  simulation uses (the game's scripted player, ``UltimateTexasHoldem.players``), pure (no
   devices), with a 95% confidence interval. The decisions never depend on the dealer's
   cards, so each simulated hand is averaged *exactly* over all 990 dealer hands left (a
   conditional expectation: same mean, far less variance than one dealt dealer hand).
@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
@@ -30,9 +31,9 @@ from fractions import Fraction
 from math import sqrt
 from typing import Any
 
-from ..autoplay import flop_action, preflop_action, river_action
 from ..evaluator import CATEGORY_SHIFT, Category, strength7
-from ..games.uth import PLAY_MULTIPLE, QUALIFYING_CATEGORY, UltimateTexasHoldem
+from ..game_registry import resolve
+from ..games.uth import PLAY_MULTIPLE, QUALIFYING_CATEGORY, STREET_ACTIONS, UltimateTexasHoldem
 from . import ParSheet, ParTable, Progress, SpotPar, decimal_of
 from .categories import category_counts
 from .dealer_hands import DEALER_HANDS, DealerHands
@@ -65,13 +66,21 @@ def trips_exact(trips: Mapping[Category, Fraction]) -> tuple[Fraction, Fraction,
     return -mean, second - mean * mean, rows
 
 
+@functools.cache
+def _player() -> Any:
+    """The simulation's UTH player, named by the game (``players``) as ``simulate`` finds it: the par
+    sheet follows the strategy the tables are simulated with and never imports the play tooling."""
+    return resolve(UltimateTexasHoldem.players)()
+
+
 def _decision(hole: Sequence[int], board: Sequence[int]) -> int:
     """Play multiple the strategy ends with (0: fold)."""
-    action = preflop_action(hole)
+    player = _player()
+    action = player.decide("preflop", hole, (), STREET_ACTIONS["preflop"])
     if action == "check":
-        action = flop_action(hole, board[:3])
+        action = player.decide("flop", hole, board[:3], STREET_ACTIONS["flop"])
         if action == "check":
-            action = river_action(hole, board)
+            action = player.decide("river", hole, board, STREET_ACTIONS["river"])
     return PLAY_MULTIPLE.get(action, 0)
 
 

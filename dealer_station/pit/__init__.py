@@ -1,7 +1,8 @@
 """The pit's web page: the live floor, shift reports, any round and integrity, behind a login.
 
 Built on the floor store (``dealer_station.floor``), which it reads with the report role only
-and never writes. One job per module: ``app`` (the application and how it starts), ``web``
+and never writes. One job per module: ``app`` (the application and how it starts: the only
+module that imports the pages), ``page`` (the ``Pit`` every page is given, and ``pit_of``), ``web``
 (the gate every request passes: sign-in, security headers, same-origin posts), ``sessions``
 (signed, expiring sessions and CSRF tokens), ``users`` (people and passwords, on the
 station's credential store), ``state`` (the server's own folder and session key), ``live``

@@ -20,7 +20,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from ..supervisor import UNKNOWN_BADGE, WRONG_PIN, AuthError
-from .app import pit_of
+from .page import pit_of
 from .web import form_of, safe_next, session_of
 
 log = structlog.get_logger("dealer_station.pit.auth")

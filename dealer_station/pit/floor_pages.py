@@ -22,8 +22,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from .app import pit_of
 from .live import FloorLive, FloorSummary, Tile
+from .page import pit_of
 from .web import session_of
 
 STREAM_TICK = 0.2  # seconds between looks at the live floor (in memory: cheap)

@@ -20,7 +20,7 @@ from starlette.routing import Route
 
 from ..floor.queries import LOGIN_ALARM_PREFIX, StationStatus, alarms, stations
 from ..floor.report_data import Alarm
-from .app import Pit, pit_of
+from .page import Pit, pit_of
 from .users import AUDITOR
 from .web import require
 

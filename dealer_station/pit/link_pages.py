@@ -13,7 +13,7 @@ from starlette.routing import Route
 
 from ..floor.link_report import links_overview
 from ..money import format_cents
-from .app import Pit, pit_of
+from .page import Pit, pit_of
 from .web import session_of
 
 

@@ -94,7 +94,7 @@ class DeviceTile:
 
 
 def device_note(device: DeviceState) -> str | None:
-    """The tile's word on who a device is: the screen's (``engine.view.device_note``), in English."""
+    """The tile's word on who a device is: the screen's (``view.banner.device_note``), in English."""
     if device.held_refused:
         return device.refusal_line()
     return "unauthenticated" if device.unauthenticated else None

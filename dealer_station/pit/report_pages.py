@@ -27,8 +27,8 @@ from ..floor.report import SENSOR, Report, make_report, parse_group
 from ..floor.report_data import Period
 from ..periods import moment, zone
 from ..shifts import parse_shifts, shift_of, shift_start
-from .app import Pit, pit_of
 from .outage import is_floor_trouble
+from .page import Pit, pit_of
 from .par_keeper import Job
 
 DEFAULT_BY = "table,day,shift"

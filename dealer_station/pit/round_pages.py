@@ -31,7 +31,7 @@ from ..jackpot import JackpotLedger
 from ..money import parse_money
 from ..periods import moment, zone
 from ..recall import recalled_from_events
-from .app import Pit, pit_of
+from .page import Pit, pit_of
 from .poker_round import STREETS, poker_players
 from .users import AUDITOR
 from .views import card_html

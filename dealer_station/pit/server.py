@@ -7,7 +7,8 @@ from pathlib import Path
 
 import structlog
 
-from .app import PitSettings, create_app
+from .app import create_app
+from .page import PitSettings
 
 log = structlog.get_logger("dealer_station.pit.server")
 

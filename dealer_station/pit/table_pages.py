@@ -20,7 +20,7 @@ from starlette.routing import Route
 from ..floor.queries import RoundFilter, alarms, find_rounds
 from ..floor.report import SENSOR
 from ..floor.report_data import Alarm
-from .app import Pit, pit_of
+from .page import Pit, pit_of
 from .round_pages import round_line
 
 LAST_ROUNDS = 25

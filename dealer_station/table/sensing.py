@@ -222,7 +222,7 @@ def held_catches(payload: Mapping[str, Any]) -> list[Catch]:
 
 
 class CatchCounts(Protocol):
-    """What counts a sensor's catches: the croupier's shift tally (``engine.view.ShiftTally``) and a
+    """What counts a sensor's catches: the croupier's shift tally (``view.shift.ShiftTally``) and a
     floor round's facts (``figures.facts.RoundFact``)."""
 
     mispays: int

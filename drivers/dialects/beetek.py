@@ -27,11 +27,10 @@ from typing import ClassVar
 import structlog
 
 from dealer_station.cards import parse_card
-from dealer_station.wire.reports import Alarm, CardDrawn, DeviceIdentity, DeviceReport, Unreadable
+from dealer_station.wire.reports import Alarm, CardDrawn, DeviceReport, Unreadable
 
 from ..base import ReadingShoeABC
-from ..commands import Command
-from ..dialect import CommandRefused, Feed
+from ..dialect import Feed, ReceiveOnlyDialect
 from ..link import SerialLinkedDriver
 
 log = structlog.get_logger()
@@ -79,38 +78,15 @@ def parse_body(tag: str | None, body: str, device: str) -> DeviceReport | None:
     return None
 
 
-class BeetekDialect:
+class BeetekDialect(ReceiveOnlyDialect):
     """Bytes from a Bee-Tek USPC shoe to typed reading-shoe reports; takes no commands."""
 
     name = "beetek"
+    model = MODEL
+    protocol_version = 0
+    stat_names = ("messages", "garbage_bytes")
 
-    def __init__(self, device: str, link_timeout: float = 2.0, serial_number: str = "") -> None:
-        self.device = device
-        self.link_timeout = link_timeout  # only how long open() waits: the port opening is the whole handshake
-        self.identity = DeviceIdentity(model=MODEL, serial_number=serial_number, firmware="", protocol_version=0)
-        self.last_refused: str | None = None
-        self.stats = {"messages": 0, "garbage_bytes": 0}
-        self._pending = b""
-
-    def connected(self, now: float) -> Feed:
-        self._pending = b""  # whatever was half-sent before we listened is a torn message: skipped
-        return Feed(received=[self.identity])
-
-    def disconnected(self) -> None:
-        self._pending = b""
-
-    def command(self, command: Command) -> None:
-        raise CommandRefused(f"{MODEL} is receive-only: it takes no {type(command).__name__}")
-
-    def pump(self, now: float) -> bytes:
-        return b""
-
-    def broken(self, now: float) -> tuple[str, str] | None:
-        return None  # no heartbeat to miss: link loss is the transport's LinkBroken
-
-    def feed(self, data: bytes, now: float) -> Feed:
-        out = Feed()
-        buf = self._pending + data
+    def take(self, buf: bytes, out: Feed) -> bytes:
         at = 0
         for match in _MESSAGE.finditer(buf):
             self._skip(buf[at:match.start()])
@@ -128,8 +104,7 @@ class BeetekDialect:
         partial = _PARTIAL.search(tail)  # the leftmost start of what may still become a message
         start = partial.start() if partial is not None and len(tail) - partial.start() <= MAX_PENDING else len(tail)
         self._skip(tail[:start])
-        self._pending = tail[start:]
-        return out
+        return tail[start:]
 
     def _skip(self, junk: bytes, refused: str | None = None) -> None:
         junk = junk.strip(b" \r\n")

@@ -26,11 +26,10 @@ import structlog
 from pydantic import ValidationError
 
 from dealer_station.wire.codec import crc16_kermit
-from dealer_station.wire.reports import AntennaFault, AntennaRead, ChipInventory, DeviceIdentity, DeviceReport
+from dealer_station.wire.reports import AntennaFault, AntennaRead, ChipInventory, DeviceReport
 
 from ..base import BetSensorABC
-from ..commands import Command
-from ..dialect import CommandRefused, Feed
+from ..dialect import Feed, ReceiveOnlyDialect
 from ..link import SerialLinkedDriver
 
 log = structlog.get_logger()
@@ -88,40 +87,22 @@ def parse_line(body: str, device: str) -> list[DeviceReport] | None:
     return [ChipInventory(device=device, round=number, antennas=tuple(reads)), *faults]
 
 
-class BetSensorDialect:
+class BetSensorDialect(ReceiveOnlyDialect):
     """Inventory lines from the house bet sensor to typed reports; takes no commands."""
 
     name = "betsensor"
+    model = MODEL
+    protocol_version = 1
+    stat_names = ("rounds", "crc_errors", "malformed", "duplicates", "garbage_bytes")
 
     def __init__(self, device: str, link_timeout: float = 2.0, serial_number: str = "") -> None:
-        self.device = device
-        self.link_timeout = link_timeout
-        self.identity = DeviceIdentity(model=MODEL, serial_number=serial_number, firmware="", protocol_version=1)
-        self.last_refused: str | None = None
-        self.stats = {"rounds": 0, "crc_errors": 0, "malformed": 0, "duplicates": 0, "garbage_bytes": 0}
-        self._pending = b""
+        super().__init__(device, link_timeout, serial_number)
         self._last_round: int | None = None
 
-    def connected(self, now: float) -> Feed:
-        self._pending = b""
-        self._last_round = None
-        return Feed(received=[self.identity])
+    def forget(self) -> None:
+        self._last_round = None  # a sensor restarted meanwhile counts its rounds afresh
 
-    def disconnected(self) -> None:
-        self._pending = b""
-
-    def command(self, command: Command) -> None:
-        raise CommandRefused(f"{MODEL} is receive-only: it takes no {type(command).__name__}")
-
-    def pump(self, now: float) -> bytes:
-        return b""
-
-    def broken(self, now: float) -> tuple[str, str] | None:
-        return None
-
-    def feed(self, data: bytes, now: float) -> Feed:
-        out = Feed()
-        buf = self._pending + data
+    def take(self, buf: bytes, out: Feed) -> bytes:
         at = 0
         while True:
             start = buf.find(b"$", at)
@@ -145,8 +126,7 @@ class BetSensorDialect:
                 continue
             self._line(buf[start:end + 1], out)
             at = end + 1
-        self._pending = buf[at:]
-        return out
+        return buf[at:]
 
     def _line(self, line: bytes, out: Feed) -> None:
         match = _LINE.fullmatch(line)

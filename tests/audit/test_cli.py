@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dealer_station.cli import main
-from dealer_station.simulate import parse_faults
+from dealer_station.play.simulate import parse_faults
 
 SERIAL = "SIM-SHUFFLER-000B"  # the shoe simulate --seed 11 plays with
 
@@ -95,8 +95,8 @@ def test_bad_input_is_one_line_and_exit_2(audit_journals: dict[str, Path], tmp_p
 
 def test_simulate_accepts_the_shuffle_faults() -> None:
     from dealer_station.errors import ConfigError
+    from dealer_station.play.simulate import check_run
     from dealer_station.profile_loader import load_profile
-    from dealer_station.simulate import check_run
     from simulators.faults import FaultPlan
 
     assert parse_faults("weak_shuffle:0.1,repeat_deck:0.02") == {"weak_shuffle": 0.1, "repeat_deck": 0.02}

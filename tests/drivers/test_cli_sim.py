@@ -47,6 +47,12 @@ def test_bad_fault_spec_exits_2_with_one_line() -> None:
     assert proc.stderr.count("\n") == 1 and "bad fault" in proc.stderr and "Traceback" not in proc.stderr
 
 
+def test_an_unknown_device_exits_2_with_one_line_naming_the_known_ones() -> None:
+    proc = subprocess.run([*CLI, "sim", "bluetooth"], capture_output=True, text=True, timeout=20, env=ENV)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert "unknown simulator 'bluetooth'" in proc.stderr and "beetek" in proc.stderr
+
+
 def test_cli_package_imports_no_serial_or_usb() -> None:
     code = "import sys, dealer_station.cli as c; c.build_parser(); print(any(m.split('.')[0] in ('serial','usb','drivers','simulators') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=20, env=ENV)

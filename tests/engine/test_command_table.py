@@ -6,7 +6,6 @@ import typing
 
 import pytest
 
-from dealer_station.engine import TableSession
 from dealer_station.engine.banking import BankingFlow
 from dealer_station.engine.intake import INTAKE
 from dealer_station.errors import RuleError

@@ -8,8 +8,8 @@ import sys
 from decimal import Decimal
 from pathlib import Path
 
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate import simulate
 from tests import cli as station_cli
 
 from .test_thb_simulation import conserved_at_every_position

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from dealer_station.autoplay import AutoCroupier
 from dealer_station.config import TableConfig
 from dealer_station.engine import TableSession
 from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.games import get_game
 from dealer_station.journal import Journal
+from dealer_station.play.autoplay import AutoCroupier
 from dealer_station.profile_loader import build_table, load_profile
 from dealer_station.table.phases import Stage
 from dealer_station.table.terms import terms_digest, terms_of

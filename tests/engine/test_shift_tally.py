@@ -7,8 +7,8 @@ from decimal import Decimal
 from pathlib import Path
 
 from dealer_station.journal import Journal
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate import simulate
 from dealer_station.view.shift import ShiftTally
 
 ENDED = {"round_paid", "round_voided"}

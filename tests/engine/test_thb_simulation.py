@@ -9,9 +9,9 @@ from pathlib import Path
 
 from dealer_station.jackpot import FACT_KINDS, JackpotInstalled, JackpotMeter, installed
 from dealer_station.journal import Journal
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
 from dealer_station.recall import recall_last
-from dealer_station.simulate import simulate
 from dealer_station.table.event_base import decode
 
 

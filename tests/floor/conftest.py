@@ -15,8 +15,8 @@ from dealer_station.floor.roles import (
     DEFAULT_STATION_ROLE,
     init_roles,
 )
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate import simulate
 from tests.pg import PostgresServer
 
 _names = itertools.count(1)

@@ -121,7 +121,7 @@ def test_a_forwarder_does_not_wait_on_a_missing_schema_as_if_it_were_an_outage(b
 def test_acknowledgements_are_awaited_side_by_side_with_progress(tmp_path: Path, played_journal: Path) -> None:
     """Three journals, a floor that is down: one wait of the timeout in all (not one per journal), and
     lines that say who waits for what."""
-    from dealer_station.simulate_tables import acknowledge_all
+    from dealer_station.play.simulate_tables import acknowledge_all
     from tests.floor.tamper import copy_journal
 
     journals = []
@@ -250,8 +250,8 @@ def test_only_a_live_journal_goes_to_the_profiles_floor_by_default(tmp_path: Pat
 
 def test_simulate_with_a_floor_forwards_while_it_plays(floor: Floor, tmp_path: Path) -> None:
     """--floor sends a simulation where it is told, from the first round on (the pit watches it live)."""
+    from dealer_station.play.simulate import simulate
     from dealer_station.profile_loader import load_profile
-    from dealer_station.simulate import simulate
 
     acked: list[int] = []
 

@@ -17,8 +17,8 @@ from dealer_station.figures.facts import Facts, derive
 from dealer_station.floor.migrate import migrate
 from dealer_station.floor.report import NO_DEALER
 from dealer_station.journal import Journal
+from dealer_station.play.simulate import SIM_DEALER, simulate
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate import SIM_DEALER, simulate
 from dealer_station.station import Station
 from dealer_station.table.event_base import decode
 from dealer_station.table.folds import evolve

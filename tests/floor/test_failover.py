@@ -19,8 +19,8 @@ import pytest
 from dealer_station.floor.forwarder import Forwarder
 from dealer_station.floor.roles import DEFAULT_REPORT_ROLE, DEFAULT_STATION_ROLE
 from dealer_station.pit.app import check_read_only
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate import simulate
 from tests.floor.conftest import new_floor
 from tests.floor.test_robustness import floor_records, journal_records, wait_until
 from tests.pg import PostgresServer

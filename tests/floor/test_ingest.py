@@ -14,8 +14,8 @@ from dealer_station.floor.forwarder import Forwarder
 from dealer_station.floor.ingest import floor_tail, send_batch
 from dealer_station.floor.journal_rows import JournalRows
 from dealer_station.journal import GENESIS_HASH, Journal, _record_hash, canonical_json
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate import simulate
 from tests.floor.conftest import Floor
 from tests.floor.tamper import copy_journal, rewrite_from, truncate_after
 

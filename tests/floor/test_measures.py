@@ -231,8 +231,8 @@ def test_the_small_functions_derive_what_the_0007_trigger_derived_row_for_row(
 @pytest.fixture(scope="module")
 def thb_journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """THB rounds with Pool hits held for a supervisor (jackpot_verify) and jams."""
+    from dealer_station.play.simulate import simulate
     from dealer_station.profile_loader import load_profile
-    from dealer_station.simulate import simulate
 
     path = tmp_path_factory.mktemp("thb-measures") / "T2.sqlite"
     simulate(load_profile("thb-default"), rounds=4, seed=4, seats=4, journal=path, progress=None,

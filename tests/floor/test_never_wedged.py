@@ -16,8 +16,8 @@ from dealer_station.floor.journal_rows import JournalRows
 from dealer_station.floor.queries import LOGIN_ALARM_PREFIX, alarms, events_after, state_events
 from dealer_station.floor.verify import check_floor_chain, verify_against_floor
 from dealer_station.journal import GENESIS_HASH, Journal
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate import simulate
 from tests.floor.conftest import Floor
 from tests.floor.test_ingest import floor_rows, forward
 

@@ -257,8 +257,8 @@ def test_journaled_handle_rake_and_jackpot_are_used(floor: Floor, tmp_path: Path
 
 @pytest.fixture(scope="module")
 def thb_journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from dealer_station.play.simulate import simulate
     from dealer_station.profile_loader import load_profile
-    from dealer_station.simulate import simulate
 
     path = tmp_path_factory.mktemp("thb") / "T2.sqlite"
     simulate(load_profile("thb-default"), rounds=6, seed=4, seats=4, journal=path, progress=None)
@@ -414,8 +414,8 @@ def test_a_jackpot_verification_hold_is_not_a_device_fault(pg_server: PostgresSe
     hold, not a device's fault. Neither the floor nor a journal report counts it (0007 re-derives a
     floor that did)."""
     from dealer_station.floor.migrate import migrate
+    from dealer_station.play.simulate import simulate
     from dealer_station.profile_loader import load_profile
-    from dealer_station.simulate import simulate
 
     path = tmp_path / "T2.sqlite"
     simulate(load_profile("thb-default"), rounds=4, seed=4, seats=4, journal=path, progress=None,

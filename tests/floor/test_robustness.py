@@ -18,8 +18,8 @@ from dealer_station.config import FloorConfig
 from dealer_station.floor.forwarder import Forwarder
 from dealer_station.floor.ingest import send_batch
 from dealer_station.floor.journal_rows import JournalRows
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate import simulate
 from tests.floor.conftest import Floor, new_floor
 from tests.pg import PostgresServer
 

@@ -16,7 +16,8 @@ import uvicorn
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from dealer_station.pit.app import PitSettings, create_app
+from dealer_station.pit.app import create_app
+from dealer_station.pit.page import PitSettings
 from dealer_station.pit.users import PitUsers, users_path
 from tests.floor.conftest import _structlog_defaults, new_floor  # noqa: F401  (an autouse fixture)
 from tests.pg import PostgresServer

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from dealer_station.floor.forwarder import Forwarder
 from dealer_station.floor.layout import place
+from dealer_station.play.simulate_tables import simulate_tables
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate_tables import simulate_tables
 from tests.floor.conftest import Floor
 from tests.floor.tamper import rewrite_from, truncate_after
 

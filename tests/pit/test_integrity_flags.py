@@ -10,7 +10,8 @@ from starlette.testclient import TestClient
 from dealer_station.floor.ingest import send_batch
 from dealer_station.floor.journal_rows import JournalRows
 from dealer_station.journal import Journal
-from dealer_station.pit.app import PitSettings, create_app
+from dealer_station.pit.app import create_app
+from dealer_station.pit.page import PitSettings
 from tests.floor.conftest import new_floor
 from tests.floor.test_ingest import forward
 from tests.pg import PostgresServer

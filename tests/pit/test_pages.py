@@ -71,7 +71,7 @@ def test_report_json_and_csv_are_the_commands_byte_for_byte(app: Starlette, demo
 
 def test_the_report_page_by_dealer_is_the_commands(app: Starlette, demo: DemoFloor, par_cache: Path) -> None:
     """``by=dealer`` (issue 21: per table, dealer and shift): an option of the page, the command's rows."""
-    from dealer_station.simulate import SIM_DEALER
+    from dealer_station.play.simulate import SIM_DEALER
 
     sam = signed_in(app, "sam")
     params = {"from": "2020-01-01", "to": "", "tz": "UTC", "shifts": "06:00,14:00,22:00", "by": "dealer,shift",

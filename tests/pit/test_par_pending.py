@@ -13,8 +13,8 @@ import pytest
 
 from dealer_station.pit.app import create_app
 from dealer_station.pit.state import state_dir
+from dealer_station.play.simulate_tables import simulate_tables
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate_tables import simulate_tables
 from tests.floor.conftest import new_floor
 from tests.pg import PostgresServer
 from tests.pit.browser import chromium, sign_in

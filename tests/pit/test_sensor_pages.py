@@ -16,7 +16,8 @@ from starlette.testclient import TestClient
 from dealer_station.floor.layout import place
 from dealer_station.floor.report_data import parse_at
 from dealer_station.journal import Journal
-from dealer_station.pit.app import PitSettings, create_app
+from dealer_station.pit.app import create_app
+from dealer_station.pit.page import PitSettings
 from tests.conftest import SensorRun
 from tests.floor.conftest import Floor, new_floor, played_journal  # noqa: F401  (a session fixture)
 from tests.floor.test_ingest import forward

@@ -17,11 +17,12 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from dealer_station.audit.deals import DealReader, from_floor, read_floor
-from dealer_station.pit.app import READ_ONLY, create_app
+from dealer_station.pit.app import create_app
 from dealer_station.pit.outage import UNREACHABLE
+from dealer_station.pit.page import READ_ONLY
 from dealer_station.pit.shuffle_watch import ShuffleWatch
+from dealer_station.play.simulate_tables import simulate_tables
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate_tables import simulate_tables
 from tests.floor.conftest import Floor, new_floor
 from tests.pg import PostgresServer
 from tests.pit.conftest import make_state, settings, signed_in, wait_ready

@@ -1,5 +1,5 @@
 """The poker table's banner (``PokerFlow.banner``) and the croupier's words for refusals and
-for why no raise is open: message keys of ``engine/view.py``, said here in English."""
+for why no raise is open: message keys of ``dealer_station/view/texts.py``, said here in English."""
 
 from __future__ import annotations
 

@@ -15,9 +15,9 @@ from dealer_station.errors import ConfigError
 from dealer_station.games import get_game
 from dealer_station.games.holdem import live
 from dealer_station.journal import Journal
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
 from dealer_station.recall import finished_round_ids, recall_round, strip_recall_keys
-from dealer_station.simulate import simulate
 from dealer_station.table import events as ev
 from dealer_station.table.folds import evolve
 from dealer_station.table.state import TableState

@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from dealer_station.play.sensed_play import SensedCroupier
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
-from dealer_station.sensed_play import SensedCroupier
-from dealer_station.simulate import simulate
 
 HELD_ROUND = 2
 SEATS = 3

@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 
 from dealer_station.journal import Journal
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate import simulate
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialStore, credentials_path
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from dealer_station.play.sensed_play import FAULTS
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
-from dealer_station.sensed_play import FAULTS
-from dealer_station.simulate import simulate
 from tests import cli as station_cli
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate import simulate
 from tests import cli as station_cli
 
 

@@ -16,8 +16,8 @@ import pytest
 from dealer_station.device_keys import DeviceKeys, device_keys_path
 from dealer_station.errors import ConfigError, RuleError
 from dealer_station.pit.live import device_note as tile_note
+from dealer_station.play.simulate import FAULT_KINDS, simulate
 from dealer_station.profile_loader import load_profile
-from dealer_station.simulate import FAULT_KINDS, simulate
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialStore
 from dealer_station.table.state import TableState

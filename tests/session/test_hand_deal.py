@@ -147,7 +147,7 @@ def test_thb_dealt_by_hand_with_every_seat_on_the_pool_settles_after_the_dealer(
 
 def test_a_stacked_pool_hit_needs_a_shoe(tmp_path: Path) -> None:
     """pool_hit stacks the shoe's deck: on a table dealt by hand it is refused, not silently a no-op."""
-    from dealer_station.simulate import simulate
+    from dealer_station.play.simulate import simulate
 
     base = load_profile("thb-default")
     table = base.model_copy(update={"deal_mode": "hand",

@@ -17,9 +17,9 @@ import pytest
 
 from dealer_station.games import get_game
 from dealer_station.journal import Journal
+from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
 from dealer_station.recall import recall_last
-from dealer_station.simulate import simulate
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialStore
 from simulators.beetek import card_body, message

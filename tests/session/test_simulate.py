@@ -13,9 +13,9 @@ import pytest
 from dealer_station.errors import ConfigError
 from dealer_station.games import get_game
 from dealer_station.journal import Journal
+from dealer_station.play.simulate import parse_faults, simulate
 from dealer_station.profile_loader import load_profile
 from dealer_station.recall import recall_last
-from dealer_station.simulate import parse_faults, simulate
 from tests import background
 from tests import cli as station_cli
 

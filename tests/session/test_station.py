@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.autoplay import AutoCroupier
+from dealer_station.play.autoplay import AutoCroupier
 from dealer_station.profile_loader import load_profile
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialStore

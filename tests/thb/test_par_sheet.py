@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from dealer_station.autoplay import ThbPlayer
 from dealer_station.cards import cards_str, parse_cards
 from dealer_station.evaluator import ACE, Category, evaluate
 from dealer_station.games.against_dealer import Payer
@@ -35,6 +34,7 @@ from dealer_station.par.thb import (
     thb_par,
 )
 from dealer_station.par.thb_main import FOLDED, Strategy, estimate_main_game, simulated_rounds
+from dealer_station.play.autoplay import ThbPlayer
 from tests import cli as station_cli
 from tests.thb._records import ROOT, TABLE, THB
 from tests.thb.test_par import _published_five_card_counts

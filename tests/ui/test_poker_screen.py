@@ -18,17 +18,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from dealer_station.games.holdem import live
-from ui.scenes import (
-    BADGE,
-    PIN,
-    Rig,
-    capped_round,
-    make_rig,
-    seat_players,
-    side_pot_hand,
-    split_pot_hand,
-    stacked,
-)
+from dealer_station.play.table_scripts import BADGE, PIN, seat_players, stacked
+from ui.scenes import Rig, capped_round, make_rig, side_pot_hand, split_pot_hand
 
 from .helpers import TIMEOUT, button, click, dialog, press, supervisor_answers, type_keys
 from .helpers import tap_again as tap

@@ -1,7 +1,7 @@
 """The croupier's screen at a table with a bet sensor (issue 21 items 2, 4, 5's shift tally and 7).
 
 A real session on the ``uth-rfid`` profile (the scripted shoe of the UI tests, the bet sensor's
-inventory rounds fed in process by ``ui.scenes.SensedLayout``: real chip ids of the profile's
+inventory rounds fed in process by ``play.table_scripts.SensedLayout``: real chip ids of the profile's
 inventory, the typed reports the driver delivers), the real main window offscreen. What the
 screen shows is checked against the engine's own figures (``sensed_bets``, ``payout_problems``,
 the journal).
@@ -15,13 +15,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QFontMetrics
 
+from dealer_station.play.table_scripts import COUNTERFEIT, SensedLayout
 from dealer_station.table.phases import Stage
 from dealer_station.view.shift import ShiftTally
 from dealer_station.view.texts import ENGLISH, Text
 from tests.reports import link_up
 from ui import theme
 from ui.i18n import say
-from ui.scenes import COUNTERFEIT, SCENES, SensedLayout, make_rig
+from ui.scenes import SCENES, make_rig
 
 from .conftest import BADGE, PIN, make_session, open_window
 from .helpers import TIMEOUT, button, click, dialog, supervisor_answers, tap_again, type_keys

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from dealer_station.jackpot import meters_from_journal
-from ui.scenes import THB_DECK
+from dealer_station.play.table_scripts import THB_DECK
 
 from .conftest import BADGE, PIN, make_session, open_window
 from .helpers import TIMEOUT, bet, button, click, decide, dialog, open_round, press, supervisor_answers, tap_again

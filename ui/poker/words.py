@@ -2,7 +2,7 @@
 
 Each text is a literal ``translate("poker", ...)`` call so ``pyside6-lupdate`` finds it
 (``make translations``); amounts and seats are filled in after translation. The banner
-and refusals are the engine's message keys (``engine/view.py``), said by ``ui.i18n.say``.
+and refusals are the engine's message keys (``dealer_station/view/texts.py``), said by ``ui.i18n.say``.
 """
 
 from __future__ import annotations

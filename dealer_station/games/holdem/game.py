@@ -28,7 +28,7 @@ class HoldemGame(Game):
     max_seats: ClassVar[int] = MAX_SEATS
     config_model: ClassVar[type[TableConfig]] = HoldemTableConfig
     folds = live.POKER_FOLDS
-    players = "dealer_station.autoplay:PokerPlayers"
+    players = "dealer_station.play.autoplay:PokerPlayers"
 
     def parse_record(self, record: object, table: object = None) -> records.HoldemRecord:
         """Validate a record; ``table`` is not used (the record carries its rules)."""

@@ -15,17 +15,17 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any, Protocol
 
-from .cards import rank_of, suit_of
-from .engine.device_policy import REFUSED
-from .engine.session import TableSession
-from .errors import DealerStationError, RuleError
-from .evaluator import Category, evaluate, strength7
-from .game_registry import resolve
-from .games import GAMES
-from .games.holdem.live import SeatStatus, hand_of, table_of
-from .games.holdem.players import Style, style_for
-from .money import format_money
-from .table.phases import Stage
+from ..cards import rank_of, suit_of
+from ..engine.device_policy import REFUSED
+from ..engine.session import TableSession
+from ..errors import DealerStationError, RuleError
+from ..evaluator import Category, evaluate, strength7
+from ..game_registry import resolve
+from ..games import GAMES
+from ..games.holdem.live import SeatStatus, hand_of, table_of
+from ..games.holdem.players import Style, style_for
+from ..money import format_money
+from ..table.phases import Stage
 
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
 REPRESENT_AFTER = 3.0  # seconds without a read before the card is passed over the reader again

@@ -16,10 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .config import TableConfig
-from .errors import DealerStationError
-from .floor.forwarder import Forwarder, ForwarderStatus
-from .floor.ingest import check_takes_journals
+from ..config import TableConfig
+from ..errors import DealerStationError
+from ..floor.forwarder import Forwarder, ForwarderStatus
+from ..floor.ingest import check_takes_journals
 from .simulate import Summary, fitted_run, simulate
 
 ACK_TIMEOUT = 60.0

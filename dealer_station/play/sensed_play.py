@@ -39,16 +39,16 @@ from typing import Any
 
 import structlog
 
+from ..chip_inventory import ChipInventoryConfig
+from ..engine.session import TableSession
+from ..errors import DealerStationError, RuleError
+from ..games.base import BankingGame
+from ..money import format_money
+from ..table.phases import Stage
+from ..table.sensing import RoundSensing
 from .autoplay import AutoCroupier
-from .chip_inventory import ChipInventoryConfig
-from .engine.session import TableSession
-from .errors import DealerStationError, RuleError
-from .games.base import BankingGame
-from .money import format_money
-from .table.phases import Stage
-from .table.sensing import RoundSensing
 
-log = structlog.get_logger("dealer_station.sensed_play")
+log = structlog.get_logger("dealer_station.play.sensed_play")
 
 FAULTS = ("past_post", "pinch", "counterfeit", "antenna_down", "flaky_read", "mispay", "missed_collect")
 """The bet sensor's faults the simulated table injects (``simulate --faults``)."""

@@ -20,22 +20,22 @@ from typing import Any, TextIO
 
 import structlog
 
+from ..cards import parse_card
+from ..config import TableConfig
+from ..engine.session import TableSession
+from ..errors import ConfigError, DealerStationError, RuleError
+from ..games import get_game
+from ..games.holdem import live
+from ..money import exact_money, format_money
+from ..station import Station
+from ..table.phases import Stage
+from ..wire.auth import REASONS
+from ..wire.roles import Role
 from .autoplay import AutoCroupier, void_on_halt
-from .cards import parse_card
-from .config import TableConfig
-from .engine.session import TableSession
-from .errors import ConfigError, DealerStationError, RuleError
-from .games import get_game
-from .games.holdem import live
-from .money import exact_money, format_money
 from .sensed_play import FAULTS as BET_SENSOR_FAULTS
 from .sensed_play import SensedCroupier
-from .station import Station
-from .table.phases import Stage
-from .wire.auth import REASONS
-from .wire.roles import Role
 
-log = structlog.get_logger("dealer_station.simulate")
+log = structlog.get_logger("dealer_station.play.simulate")
 
 FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door",
                "dispute", "pool_hit", "absent", "weak_shuffle", "repeat_deck", "unreadable", "impostor",
@@ -390,8 +390,8 @@ def simulate(
     check_run(table, rounds=rounds, seats=seats, faults=faults)
     if faults and "absent" in faults:
         table = table.model_copy(update={"action_clock_seconds": SIM_CLOCK_SECONDS})
-    from .journal import Journal, ensure_folder
-    from .supervisor import CredentialStore, credentials_path
+    from ..journal import Journal, ensure_folder
+    from ..supervisor import CredentialStore, credentials_path
 
     journal = Path(journal)
     journal = ensure_folder(journal)
