@@ -117,7 +117,7 @@ def _slips(record: Mapping[str, Any], key: str, kind: SlipKind, places: int,
         number = parse_slip_number(require(item, "slip", field), kind, f"{field}.slip")
         state = require(item, "state", field)
         if state not in tuple(SlipState):
-            raise RecordError(f"unknown slip state {described(state)} (known: {', '.join(SlipState)})",
+            raise RecordError(f"unknown slip state: {described(state)} (known: {', '.join(SlipState)})",
                               f"{field}.state")
         chips = parse_chip_count(require(item, "chips", field), f"{field}.chips", places, chip_set)
         slips.append(Slip(kind, number, SlipState(state), chips))
