@@ -13,6 +13,7 @@ refused too: the record would say two things about one denomination.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -92,19 +93,29 @@ class ChipCount:
 def parse_denomination(key: object, field: str, places: int, chip_set: frozenset[Decimal] | None = None) -> Decimal:
     """A denomination written as a record writes it (see the module's docstring), or a one-line refusal."""
     text = key if isinstance(key, str) else str(key) if isinstance(key, int) and not isinstance(key, bool) else None
-    if text is None or not _DENOMINATION.fullmatch(text):
-        raise RecordError(f"unknown denomination {key!r}: a denomination is a positive amount in ASCII digits, "
-                          'e.g. "25" or "0.50"', field)
-    amount = exact_decimal(text)
-    if amount <= 0:
-        raise RecordError(f"unknown denomination {key!r}: a denomination is a positive amount", field)
-    if int(amount.normalize().as_tuple().exponent) < -places:
-        raise RecordError(f"unknown denomination {key!r}: finer than the currency's smallest unit "
-                          f"({places} decimals)", field)
+    amount, problem = _denomination(text, places) if text is not None and len(text) <= 32 else (None, _NOT_DIGITS)
+    if amount is None:
+        raise RecordError(f"unknown denomination {key!r}: {problem}", field)
     if chip_set is not None and amount not in chip_set:
         known = ", ".join(format_money(d) for d in sorted(chip_set))
         raise RecordError(f"unknown denomination {key!r}: not in the table's chip set ({known})", field)
     return amount
+
+
+_NOT_DIGITS = 'a denomination is a positive amount in ASCII digits, e.g. "25" or "0.50"'
+
+
+@functools.lru_cache(maxsize=1024)
+def _denomination(text: str, places: int) -> tuple[Decimal | None, str]:
+    """(the denomination, "") or (None, why not): a shift's records name the same few keys thousands of times."""
+    if not _DENOMINATION.fullmatch(text):
+        return None, _NOT_DIGITS
+    amount = exact_decimal(text)
+    if amount <= 0:
+        return None, "a denomination is a positive amount"
+    if int(amount.normalize().as_tuple().exponent) < -places:
+        return None, f"finer than the currency's smallest unit ({places} decimals)"
+    return amount, ""
 
 
 def parse_chip_count(raw: object, field: str, places: int, chip_set: frozenset[Decimal] | None = None) -> ChipCount:
