@@ -16,10 +16,12 @@ less the credits received since. The rule (``tray_alarms``), exactly:
   with the scan that missed it.
 - **The alarm** names the round after which the difference first appeared, the round whose
   scan confirmed it, the difference at that scan, and the denominations that moved in the
-  first round: the change per denomination from the reference to that scan, less the fills
-  and plus the credits of that denomination received meanwhile. (The round's own payouts
-  and collections move chips too, so the culprit's denomination is among those named, not
-  always alone.) The confirming scan then becomes the reference: one skim, one alarm.
+  first round: the change in chips per denomination from the reference to that scan, less
+  the fills and plus the credits of that denomination received meanwhile. The round's own
+  payouts and collections move chips too, and they are known by value only, so the list
+  says where to look (the camera, the rack), not which chip went: a skimmed denomination
+  the round also paid out or collected may even show no change. The confirming scan then
+  becomes the reference: one skim, one alarm.
 """
 
 from __future__ import annotations
