@@ -131,8 +131,10 @@ def parse_chip_count(raw: object, field: str, places: int, chip_set: frozenset[D
             raise RecordError(f"denomination {format_money(denomination)} is given twice", where)
         counts[denomination] = parse_chip_number(number, where)
     count = ChipCount.of(counts)
-    with exact_money(field):
-        count.__dict__["value"] = sum((d * n for d, n in count.items), ZERO)
+    try:
+        count.value  # noqa: B018 - its value, checked here to name the field if it cannot be held
+    except RecordError as exc:
+        raise exc.located(field) from None
     return count
 
 

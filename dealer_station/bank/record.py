@@ -13,8 +13,8 @@ A record::
      "closer": {"1": 200, "5": 213}, "drop": "500"}
 
 Required: ``table_id``, ``shift``, ``opener``, ``closer``, ``drop``. Absent: ``currency``
-EUR, ``report_at``/``regulator_at`` 25/100, ``previous_closer`` none (no opener
-discrepancy: null), the lists empty, ``denominations`` none (the caller's chip set, if
+EUR, ``report_at``/``regulator_at`` 25/100, ``previous_closer`` none (absent or null: no
+opener discrepancy, null in the answer), the lists empty, ``denominations`` none (the caller's chip set, if
 any). Amounts are decimal strings (or JSON integers), counts JSON integers; any other key
 is refused. The answer's amounts are strings in the currency's minor units ("65.00"),
 finer only when a figure holds finer fractions.
@@ -73,7 +73,7 @@ def parse_bank_record(raw: object, chip_set: frozenset[Decimal] | None = None) -
         opener=count("opener"),
         closer=count("closer"),
         drop=parse_text_amount(require(record, "drop"), "drop"),
-        previous_closer=count("previous_closer") if "previous_closer" in record else None,
+        previous_closer=count("previous_closer") if record.get("previous_closer") is not None else None,
         fills=_slips(record, "fills", SlipKind.FILL, places, chip_set),
         credits=_slips(record, "credits", SlipKind.CREDIT, places, chip_set),
         buy_ins=tuple(parse_buy_in(item, f"buy_ins[{i}]") for i, item in enumerate(_list(record, "buy_ins"))),

@@ -44,6 +44,10 @@ class DailyResult:
     drop: Decimal
     win: Decimal
 
+    def __post_init__(self) -> None:
+        if self.drop < 0:
+            raise ValueError(f"a drop is never negative: {self.drop}")
+
 
 @dataclass(frozen=True)
 class Period:

@@ -43,10 +43,11 @@ def run(args: argparse.Namespace) -> int:
     def answer(record: object) -> dict[str, Any]:
         nonlocal gaps
         out = answer_record(record, chip_set)
-        gaps += sum(1 for problem in out["slip_problems"] if problem["kind"] == "gap")
-        if gaps > MAX_GAPS:
-            raise RecordError(f"the input's slips leave more than {MAX_GAPS} gaps: refused rather than listed",
-                              "fills/credits")
+        for problem in out["slip_problems"]:
+            gaps += problem["kind"] == "gap"
+            if gaps > MAX_GAPS:
+                raise RecordError(f"the input's slips leave more than {MAX_GAPS} gaps: refused rather than listed",
+                                  "fills" if problem["series"] == "F" else "credits")
         return out
 
     outputs = answer_all(records, single, answer)

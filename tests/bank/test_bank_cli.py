@@ -90,6 +90,8 @@ def test_opener_discrepancy_and_no_previous_closer() -> None:
     [out] = answers(run_bank("-", stdin=json.dumps(record)))
     assert out["opener_discrepancy"] is None and out["opener_class"] is None
     assert out["tray_variance"] == "0.00"
+    record["previous_closer"] = None
+    assert answers(run_bank("-", stdin=json.dumps(record))) == [out]
 
 
 def test_received_copies_all_count_and_only_received() -> None:

@@ -77,6 +77,7 @@ ROWS: list[tuple[str, str | bytes, str]] = [
     ("opener a list", changed((("opener",), [200, 200])), "opener: must be an object of denomination"),
     ("closer null", changed((("closer",), None)), "closer: must be an object of denomination"),
     ("previous closer text", changed((("previous_closer",), "12700")), "previous_closer: must be an object"),
+    ("previous closer a list", changed((("previous_closer",), [])), "previous_closer: must be an object"),
     ("slip chips a number", changed((("fills", 0, "chips"), 2000)), "fills[0].chips: must be an object"),
     ("slip chips negative", changed((("credits", 0, "chips"), {"500": -4})),
      "credits[0].chips['500']: a number of chips must not be negative"),
@@ -206,7 +207,7 @@ def test_refused_in_one_line_naming_the_field(folder: Path, text: str | bytes, n
 def test_gaps_are_bounded_over_the_whole_input(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(slips, "MAX_GAPS", 1000)  # the rule at a smaller bound: 100,000 gaps take a second
     lines = [changed((("fills", 1, "slip"), "F000541")) for _ in range(3)]  # 499 gaps each
-    line = assert_refused(run_bank("-", stdin="\n".join(lines)), "line 3: fills/credits", "more than 1000 gaps")
+    line = assert_refused(run_bank("-", stdin="\n".join(lines)), "line 3: fills: the input's slips leave more than 1000 gaps")
     assert line.startswith("dealer-station bank: error: ")
     assert run_bank("-", stdin="\n".join(lines[:2])).returncode == 0
 
