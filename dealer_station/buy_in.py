@@ -12,7 +12,6 @@ import enum
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from .errors import RecordError
 from .record_fields import described, parse_text_amount, refuse_unknown_keys, require, require_object
@@ -47,10 +46,6 @@ class BuyIn:
     def is_cash(self) -> bool:
         """Cash in the sense of the cash rules (a marker is credit)."""
         return self.kind is BuyInKind.CASH
-
-    def as_json(self, amount: str) -> dict[str, Any]:
-        """The record's form, ``amount`` written by the caller (in the table's currency)."""
-        return {"seat": self.seat, "kind": self.kind.value, "amount": amount, "player": self.player}
 
 
 BUY_IN_KEYS = ("seat", "kind", "amount", "player")

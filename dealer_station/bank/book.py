@@ -8,14 +8,13 @@ the drop box; the figures that need them are None until then.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ..buy_in import BuyIn
 from ..money import ZERO
 from .chips import ChipCount
-from .currency import DEFAULT_CURRENCY, minor_units
+from .currency import DEFAULT_CURRENCY
 from .slips import Slip, SlipKind
 
 REPORT_AT = Decimal(25)
@@ -74,17 +73,3 @@ class ShiftBook:
         if any(s.kind is not SlipKind.FILL for s in self.fills) or any(
                 s.kind is not SlipKind.CREDIT for s in self.credits):
             raise ValueError("fills hold fill slips and credits credit slips")
-
-    @property
-    def places(self) -> int:
-        """Decimals of the table's currency (its figures are shown to that unit)."""
-        return minor_units(self.currency)
-
-    def counts(self) -> Iterable[ChipCount]:
-        """Every chip count of the book (what a chip set must cover)."""
-        yield self.opener
-        if self.closer is not None:
-            yield self.closer
-        if self.previous_closer is not None:
-            yield self.previous_closer
-        yield from (slip.chips for slip in (*self.fills, *self.credits))

@@ -32,7 +32,10 @@ _DENOMINATION = re.compile(r"[0-9]{1,18}(?:\.[0-9]{1,10})?")
 
 @dataclass(frozen=True)
 class ChipCount:
-    """Chips per denomination (denominations with no chip left out), largest denomination last."""
+    """Chips per denomination (denominations with no chip left out), smallest denomination first.
+
+    A table's chip set is its profile's ``chips``; a record may carry its own (``denominations``).
+    """
 
     items: tuple[tuple[Decimal, int], ...] = field(default=())
 
@@ -61,17 +64,9 @@ class ChipCount:
         with exact_money("chips"):
             return sum((d * n for d, n in self.items), ZERO)
 
-    @property
-    def chips(self) -> int:
-        """How many chips, whatever their denomination."""
-        return sum(n for _, n in self.items)
-
     def number(self, denomination: Decimal) -> int:
         """Chips of ``denomination`` (0 when none)."""
         return dict(self.items).get(denomination, 0)
-
-    def denominations(self) -> tuple[Decimal, ...]:
-        return tuple(d for d, _ in self.items)
 
     def __iter__(self) -> Iterator[tuple[Decimal, int]]:
         return iter(self.items)
@@ -84,10 +79,6 @@ class ChipCount:
         mine, theirs = dict(self.items), dict(other.items)
         changes = {d: mine.get(d, 0) - theirs.get(d, 0) for d in sorted(mine.keys() | theirs.keys())}
         return {d: n for d, n in changes.items() if n}
-
-    def as_json(self) -> dict[str, int]:
-        """The record's form: ``{"25": 40}``."""
-        return {format_money(d): n for d, n in self.items}
 
 
 def parse_denomination(key: object, field: str, places: int, chip_set: frozenset[Decimal] | None = None) -> Decimal:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import enum
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import RecordError
@@ -136,10 +136,6 @@ def slip_problems(slips: Iterable[Slip]) -> list[SlipProblem]:
 
 
 _LIST = {"F": "fills", "C": "credits"}
-
-
-def count_gaps(problems: Sequence[SlipProblem]) -> int:
-    return sum(1 for p in problems if p.kind is ProblemKind.GAP)
 
 
 def parse_slip_number(raw: object, kind: SlipKind, field: str) -> int:
