@@ -45,6 +45,7 @@ __all__ = [
     "ZERO",
     "exact_decimal",
     "exact_money",
+    "format_minor",
     "format_money",
     "parse_money",
     "round_down",
@@ -157,6 +158,20 @@ def format_cents(amount: Decimal) -> str:
         return "0"
     exponent = min(int(amount.normalize().as_tuple().exponent), -2)
     return format(amount.quantize(Decimal(1).scaleb(exponent)), "f")
+
+
+def format_minor(amount: Decimal, places: int) -> str:
+    """An amount in a currency's minor units: at least ``places`` decimals, more only when it
+    holds finer fractions ("65.00", "0.00", "7.125" for places=2; "65" for places=0).
+
+    A shift's figures read this way ("a variance of 0.00"); exact, zero never signed.
+    """
+    if places < 0:
+        raise ValueError("places must not be negative")
+    if amount == 0:
+        amount = ZERO
+    exponent = min(int(amount.normalize().as_tuple().exponent), -places)
+    return format(amount.quantize(Decimal(1).scaleb(exponent), context=_CHECK_CONTEXT), "f")
 
 
 def round_down(amount: Decimal, min_chip: Decimal) -> Decimal:

@@ -96,6 +96,10 @@ INNER_RULES: dict[str, tuple[str, ...]] = {
     # the round engine never reaches the drivers, the floor, the pit or the screen
     "engine": ("floor", "pit", "cli", "station", "play"),
     "journal": ("engine", "games", "table", "floor", "pit", "cli"),
+    # the table bank's rules and the buy-in are pure: what the station and the command line both feed
+    "bank": ("engine", "games", "table", "journal", "floor", "pit", "cli", "station", "simulate", "autoplay",
+             "jackpot", "profile_loader", "game_registry", "config"),
+    "buy_in": ("bank", "engine", "games", "table", "journal", "floor", "pit", "cli", "station", "config"),
 }
 
 

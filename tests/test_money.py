@@ -14,6 +14,7 @@ from dealer_station.money import (
     MONEY_CONTEXT,
     exact_decimal,
     exact_money,
+    format_minor,
     format_money,
     parse_money,
     round_down,
@@ -102,3 +103,13 @@ def test_play_payout_beyond_28_digits_is_refused_not_rounded() -> None:
     record["seats"][0]["bets"] = {"ante": "99999999999999999", "blind": "99999999999999999"}
     settled = game.settle(game.parse_record(record, table))
     assert settled["seats"][0]["bets"]["play"] == "399999999999999996"
+
+
+@pytest.mark.parametrize("amount, places, text", [
+    ("0", 2, "0.00"), ("-0.000", 2, "0.00"), ("65", 2, "65.00"), ("-12.5", 2, "-12.50"), ("7.125", 2, "7.125"),
+    ("1E+3", 2, "1000.00"), ("65", 0, "65"), ("0.5", 3, "0.500"), ("-0.0000000001", 2, "-0.0000000001"),
+    ("999999999999999999.9999999999", 2, "999999999999999999.9999999999"),
+])
+def test_format_minor_shows_the_currency_unit_and_never_rounds(amount: str, places: int, text: str) -> None:
+    assert format_minor(Decimal(amount), places) == text
+    assert Decimal(text) == Decimal(amount)

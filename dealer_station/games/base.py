@@ -20,6 +20,9 @@ from ..config import BankingTableConfig, SpotLimit, TableConfig
 from ..errors import RecordError, RuleError
 from ..evaluator import Category
 from ..money import format_money
+from ..record_fields import refuse_unknown_keys as refuse_unknown_keys  # the record checks the games share
+from ..record_fields import require as require
+from ..record_fields import require_object as require_object
 from ..table.fold import Folds
 from ..table.folds import COMMON
 
@@ -346,21 +349,6 @@ def _exact_keys(mapping: Mapping[str, Any], required: Iterable[str], field: str)
             raise RuleError("missing required key", f"{field}.{key}")
 
 
-def refuse_unknown_keys(record: Mapping[str, Any], allowed: Iterable[str], field: str | None) -> None:
-    """A misspelt key must not be silently ignored: name it and what is allowed."""
-    allowed = tuple(allowed)
-    for key in record:
-        if key not in allowed:
-            where = f"{field}.{key}" if field else str(key)
-            raise RecordError(f"unknown key (allowed: {', '.join(allowed)})", where)
-
-
-def require(record: Mapping[str, Any], key: str, field: str | None = None) -> Any:
-    if key not in record:
-        raise RecordError("missing required key", f"{field}.{key}" if field else key)
-    return record[key]
-
-
 def require_bet(bets: Mapping[str, Any], spot: str, field: str) -> Any:
     """The amount a seat put on ``spot`` (a refusal the croupier reads as "Place the Ante first")."""
     if spot not in bets:
@@ -372,12 +360,6 @@ def must_match(spot: str, other: str, amount: Decimal, field: str) -> RuleError:
     """The refusal of a spot whose stake must be another's (UTH's Blind, THB's Bonus)."""
     return RuleError(f"must equal {other} ({format_money(amount)})", f"{field}.{spot}", key="refuse_must_match",
                      values={"spot": spot, "other": other, "amount": format_money(amount)})
-
-
-def require_object(value: object, field: str | None) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise RecordError(f"must be a JSON object, not {type(value).__name__}", field)
-    return value
 
 
 def parse_record_cards(record: Mapping[str, Any], key: str, count: int, field: str | None = None) -> tuple[Card, ...]:
