@@ -6,6 +6,7 @@ round belongs to the shift in which it ended; the gaming day starts at the first
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta, tzinfo
 
@@ -53,3 +54,25 @@ def local_shift_start(moment: datetime, shifts: Sequence[time]) -> datetime:
     local = moment.astimezone().replace(tzinfo=None)
     starts = [datetime.combine(local.date() + timedelta(days=d), b) for d in (-1, 0) for b in shifts]
     return max(s for s in starts if s <= local).astimezone()
+
+
+_DAY_START = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9])")
+
+
+def parse_day_start(text: str, field: str = "day-starts") -> time:
+    """``HH:MM`` (24-hour, local) -> when the gaming day starts."""
+    match = _DAY_START.fullmatch(text)
+    if match is None:
+        raise ConfigError(f"the gaming day's start must be HH:MM (00:00 to 23:59), not {text[:80]!r}", field)
+    return time(int(match[1]), int(match[2]))
+
+
+def gaming_day(moment: datetime, tz: tzinfo, day_start: time) -> date:
+    """The gaming day an aware ``moment`` belongs to: days start at ``day_start`` on the local wall
+    clock and are named by the date they start on; a moment exactly at the start is the new day's.
+
+    The one boundary is the gaming day's shift of ``shift_of``, so the pit's shifts and the cash
+    compliance's days cut the same day the same way (across daylight-saving changes too: the
+    wall clock decides).
+    """
+    return shift_of(moment.astimezone(tz), (day_start,))[0]
