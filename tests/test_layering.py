@@ -94,6 +94,8 @@ INNER_RULES: dict[str, tuple[str, ...]] = {
     # the round engine never reaches the drivers, the floor, the pit or the screen
     "engine": ("floor", "pit", "cli", "station", "simulate", "autoplay"),
     "journal": ("engine", "games", "table", "floor", "pit", "cli"),
+    # the player at the seat: pure domain the CLI, the station and the floor feed; it reads the games
+    "players": ("engine", "journal", "floor", "pit", "cli", "station", "simulate", "autoplay", "bank"),
 }
 
 
