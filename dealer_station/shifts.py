@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import date, datetime, time, timedelta, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from .errors import ConfigError
 
@@ -68,11 +68,37 @@ def parse_day_start(text: str, field: str = "day-starts") -> time:
 
 
 def gaming_day(moment: datetime, tz: tzinfo, day_start: time) -> date:
-    """The gaming day an aware ``moment`` belongs to: days start at ``day_start`` on the local wall
-    clock and are named by the date they start on; a moment exactly at the start is the new day's.
+    """The gaming day an aware ``moment`` belongs to, named by the date it starts on; a moment
+    exactly at a day's start is the new day's.
 
-    The one boundary is the gaming day's shift of ``shift_of``, so the pit's shifts and the cash
-    compliance's days cut the same day the same way (across daylight-saving changes too: the
-    wall clock decides).
+    A day starts at the first instant its date's local wall clock reads ``day_start`` or later
+    (``day_start_instant``), so the days are back-to-back intervals of time even when the
+    clocks change inside one: across "fall back" a day lasts 25 hours and the repeated hour
+    stays in it (a wall-clock comparison, ``shift_of``'s, would hand the second 01:10 back to
+    the day before when the day starts at 01:30).
     """
-    return shift_of(moment.astimezone(tz), (day_start,))[0]
+    local = moment.astimezone(tz).date()
+    for day in (local + timedelta(days=1), local, local - timedelta(days=1)):
+        if day_start_instant(day, tz, day_start) <= moment:
+            return day
+    return local - timedelta(days=2)  # pragma: no cover - a day's start is never 48 hours from its date
+
+
+def day_start_instant(day: date, tz: tzinfo, day_start: time) -> datetime:
+    """When gaming day ``day`` starts (UTC): ``day_start`` on its date, the first time the wall
+    clock shows it when the clocks go back over it, the moment they land when they skip it."""
+    wall = datetime.combine(day, day_start)
+    first = wall.replace(tzinfo=tz, fold=0).astimezone(UTC)
+    if first.astimezone(tz).replace(tzinfo=None) == wall:
+        return min(first, wall.replace(tzinfo=tz, fold=1).astimezone(UTC))
+    # Skipped: one reading of the wall time falls before the jump, the other after; the jump is
+    # the first whole second whose wall clock reads ``day_start`` or later (tz rules change on seconds).
+    before, after = sorted((first, wall.replace(tzinfo=tz, fold=1).astimezone(UTC)))
+    low, high = int(before.timestamp()), int(after.timestamp())
+    while high - low > 1:
+        mid = (low + high) // 2
+        if datetime.fromtimestamp(mid, tz).replace(tzinfo=None) >= wall:
+            high = mid
+        else:
+            low = mid
+    return datetime.fromtimestamp(high, UTC)

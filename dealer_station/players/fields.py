@@ -10,20 +10,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
 
 from ..config import TABLE_ID_PATTERN
 from ..errors import RecordError
 from ..money import parse_money
-from ..periods import FIRST_DAY, LAST_DAY
 
 PLAYER_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}")
 """A player (card) id, or who recorded a transaction: letters, digits and ``_ . : -``, at most 64."""
 TABLE_ID = re.compile(TABLE_ID_PATTERN)
 MAX_DESCRIPTION = 200
 MAX_TIME_TEXT = 64
+FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(9998, 12, 31)
+"""The dates a record's time may fall on (UTC): a gaming day a day either side stays a date."""
 
 
 def json_object(value: object, field: str | None, what: str) -> Mapping[str, Any]:
@@ -102,7 +103,7 @@ def moment(value: object, field: str, *, whole_seconds: bool = False) -> datetim
     except OverflowError:
         in_range = False
     if not in_range:
-        raise RecordError(f"out of range: {echo(value)} (years 1 to 9999)", field)
+        raise RecordError(f"out of range: {echo(value)} (years 1900 to 9998)", field)
     if whole_seconds and at.microsecond:
         raise RecordError(f"the rating clock keeps whole seconds: {echo(value)}", field)
     return at
