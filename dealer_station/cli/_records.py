@@ -74,6 +74,8 @@ def parse_records(text: str, noun: str) -> tuple[Records, bool]:
             raise RecordError(f"malformed JSON: {exc.msg} (column {exc.colno})", f"line {number}") from None
         except ValueError as exc:
             raise RecordError(f"malformed JSON: {exc}", f"line {number}") from None
+        except RecordError as exc:  # nested too deep
+            raise at_line(exc, number) from None
     return records, False
 
 
