@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 from dealer_station.players.cash import CashTransaction
 from dealer_station.players.compliance import JURISDICTIONS, ComplianceLedger, CtrDue, MtlLine, StructuringAlert
 from dealer_station.shifts import gaming_day
+from tests.cli import main_in_process
 
 from ._run import answers, jsonl
 
@@ -178,3 +179,12 @@ def test_any_arrival_order_gives_the_same_answer() -> None:
     for tx in random.Random(9).sample(distinct, len(distinct)):
         shuffled.add(tx)
     assert first.answer() == shuffled.answer() and first.answer()["ctr"]
+
+
+def test_the_readme_lines_run() -> None:
+    lines = [line.split("#")[0].split() for line in (ROOT / "README.md").read_text().splitlines()
+             if line.startswith(".venv/bin/dealer-station rate ") or line.startswith(".venv/bin/dealer-station compliance ")]
+    assert [words[1] for words in lines] == ["rate", "compliance"]
+    for words in lines:
+        code, out, err = main_in_process(words[1:], cwd=ROOT)
+        assert code == 0 and err == "" and out.strip(), (words, err)
