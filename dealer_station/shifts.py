@@ -6,6 +6,7 @@ round belongs to the shift in which it ended; the gaming day starts at the first
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
@@ -84,6 +85,7 @@ def gaming_day(moment: datetime, tz: tzinfo, day_start: time) -> date:
     return local - timedelta(days=2)  # pragma: no cover - a day's start is never 48 hours from its date
 
 
+@functools.lru_cache(maxsize=4096)  # a day of thousands of transactions asks for the same few starts
 def day_start_instant(day: date, tz: tzinfo, day_start: time) -> datetime:
     """When gaming day ``day`` starts (UTC): ``day_start`` on its date, the first time the wall
     clock shows it when the clocks go back over it, the moment they land when they skip it."""

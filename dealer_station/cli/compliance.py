@@ -47,14 +47,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     from ..players.cash_record import cash_transaction
-    from ..players.compliance import ComplianceLedger
+    from ..players.compliance import compliance_answer
 
     jurisdiction = JURISDICTIONS[args.jurisdiction].with_thresholds(mtl_at=args.mtl_at, ctr_at=args.ctr_at)
     records, single = read_records(args.file, "cash record")
-    ledger = ComplianceLedger(jurisdiction, args.tz, args.day_starts)
-    for tx in each_record(records, single, cash_transaction):
-        ledger.add(tx)
-    sys.stdout.write(json.dumps(ledger.answer()) + "\n")
+    transactions = each_record(records, single, cash_transaction)
+    sys.stdout.write(json.dumps(compliance_answer(transactions, jurisdiction, args.tz, args.day_starts)) + "\n")
     return 0
 
 

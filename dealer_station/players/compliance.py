@@ -19,7 +19,6 @@ the order of the transactions' instants, ties in the order they were added.
 
 from __future__ import annotations
 
-import bisect
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -87,10 +86,15 @@ class Entry:
     tx: CashTransaction
     seq: int
     day: date
+    order: tuple[datetime, int] = dataclasses.field(init=False, compare=False)
+    """Time order: the instant, then the order added."""
 
-    @property
-    def order(self) -> tuple[datetime, int]:
-        return self.tx.at, self.seq
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "order", (self.tx.at, self.seq))
+
+
+def _by_order(entry: Entry) -> tuple[datetime, int]:
+    return entry.order
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,16 +202,33 @@ class ComplianceLedger:
     @exact("amount")
     def add(self, tx: CashTransaction) -> list[Finding]:
         """Record ``tx``; the findings it raised that were not raised before (a CTR's total and a
-        structuring count keep growing after: ``answer()`` has them whole)."""
-        entry = Entry(tx, len(self._entries), gaming_day(tx.at, self.tz, self.day_start))
+        structuring count keep growing after: ``answer()`` has them whole). Its cost grows with the
+        player's transactions so far: a batch that wants only the answer uses ``record``."""
+        entry = self._entry(tx)
         before = {f.key for f in self._findings_around(entry, added=False)}
+        self._file(entry)
+        return [f for f in self._findings_around(entry, added=True) if f.key not in before]
+
+    def record(self, tx: CashTransaction) -> None:
+        """Record ``tx`` without working out what it raised (``answer()`` will)."""
+        self._file(self._entry(tx))
+
+    def _entry(self, tx: CashTransaction) -> Entry:
+        return Entry(tx, len(self._entries), gaming_day(tx.at, self.tz, self.day_start))
+
+    def _file(self, entry: Entry) -> None:
+        """File ``entry`` in its player's day group and purchases (put in time order when read)."""
+        tx = entry.tx
         self._entries.append(entry)
         if tx.player is not None:
-            bisect.insort(self._day_groups.setdefault((tx.player, entry.day, tx.kind), []), entry,
-                          key=lambda e: e.order)
+            self._day_groups.setdefault((tx.player, entry.day, tx.kind), []).append(entry)
             if tx.kind == "cash_in":
-                bisect.insort(self._cash_ins.setdefault(tx.player, []), entry, key=lambda e: e.order)
-        return [f for f in self._findings_around(entry, added=True) if f.key not in before]
+                self._cash_ins.setdefault(tx.player, []).append(entry)
+
+    def _timed(self, group: list[Entry]) -> list[Entry]:
+        """``group`` in time order (sorted in place: a group that arrives in order costs one pass)."""
+        group.sort(key=_by_order)
+        return group
 
     def _own_findings(self, entry: Entry) -> list[Finding]:
         """What one transaction raises on its own: its MTL line, its identification, and an anonymous
@@ -227,10 +248,10 @@ class ComplianceLedger:
     def findings(self) -> list[Finding]:
         """Every finding, each rule's in its answer's order."""
         j = self.jurisdiction
-        own = [f for e in sorted(self._entries, key=lambda e: e.order) for f in self._own_findings(e)]
+        own = [f for e in sorted(self._entries, key=_by_order) for f in self._own_findings(e)]
         out: list[Finding] = [f for f in own if isinstance(f, MtlLine)]
         if j.ctr_at is not None:
-            dues = [d for group in self._day_groups.values() if (d := _ctr(group, j.ctr_at)) is not None]
+            dues = [d for group in self._day_groups.values() if (d := _ctr(self._timed(group), j.ctr_at)) is not None]
             dues.sort(key=lambda d: d.crossed.order)
             out += dues
         if j.mtl_at is not None and j.structuring_share is not None:
@@ -239,7 +260,7 @@ class ComplianceLedger:
             alerts.sort(key=lambda a: (a.day, a.player))
             out += alerts
         if j.due_diligence_at is not None:
-            found = [d for group in self._cash_ins.values() for d in _due_diligence(group, j)]
+            found = [d for group in self._cash_ins.values() for d in _due_diligence(self._timed(group), j)]
             found += [f for f in own if isinstance(f, DueDiligence)]
             found.sort(key=lambda d: d.reached.order)
             out += found
@@ -262,14 +283,14 @@ class ComplianceLedger:
             out += self._own_findings(entry)
         if tx.player is None:
             return out
-        group = self._day_groups.get((tx.player, entry.day, tx.kind), [])
+        group = self._timed(self._day_groups.get((tx.player, entry.day, tx.kind), []))
         if j.ctr_at is not None and (due := _ctr(group, j.ctr_at)) is not None:
             out.append(due)
         if j.mtl_at is not None and j.structuring_share is not None and tx.kind == "cash_in" \
                 and (alert := _structuring(group, j)) is not None:
             out.append(alert)
         if j.due_diligence_at is not None:
-            out += _due_diligence(self._cash_ins.get(tx.player, []), j)
+            out += _due_diligence(self._timed(self._cash_ins.get(tx.player, [])), j)
         return out
 
 
@@ -278,7 +299,7 @@ def compliance_answer(transactions: Iterable[CashTransaction], jurisdiction: Jur
     """The answer for a batch of transactions (in the order given, for ties in time)."""
     ledger = ComplianceLedger(jurisdiction, tz, day_start)
     for tx in transactions:
-        ledger.add(tx)
+        ledger.record(tx)
     return ledger.answer()
 
 
