@@ -27,6 +27,8 @@ from .shifts import DEFAULT_SHIFTS, parse_shifts
 from .wire.roles import Role
 
 CONFIG_DIR_ENV = "DEALER_STATION_CONFIG_DIR"
+TABLE_ID_PATTERN = r"[A-Za-z0-9_-]{1,32}"
+"""What a table id may be (a profile's ``table_id``, a record's): it names files, URLs and floor rows."""
 
 
 def _positive(amount: Decimal) -> Decimal:
@@ -147,7 +149,7 @@ class TableConfig(_Strict):
     games; poker's in its package); ``game`` in the profile chooses the model.
     """
 
-    table_id: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")] = "T1"
+    table_id: Annotated[str, Field(pattern=f"^{TABLE_ID_PATTERN}$")] = "T1"
     game: str
     seats: int = Field(ge=1)
     deal_mode: Literal["shuffler", "hand"] = "shuffler"

@@ -6,8 +6,10 @@ round belongs to the shift in which it ended; the gaming day starts at the first
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Sequence
-from datetime import date, datetime, time, timedelta, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from .errors import ConfigError
 
@@ -53,3 +55,52 @@ def local_shift_start(moment: datetime, shifts: Sequence[time]) -> datetime:
     local = moment.astimezone().replace(tzinfo=None)
     starts = [datetime.combine(local.date() + timedelta(days=d), b) for d in (-1, 0) for b in shifts]
     return max(s for s in starts if s <= local).astimezone()
+
+
+_DAY_START = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9])")
+
+
+def parse_day_start(text: str, field: str = "day-starts") -> time:
+    """``HH:MM`` (24-hour, local) -> when the gaming day starts."""
+    match = _DAY_START.fullmatch(text)
+    if match is None:
+        raise ConfigError(f"the gaming day's start must be HH:MM (00:00 to 23:59), not {text[:80]!r}", field)
+    return time(int(match[1]), int(match[2]))
+
+
+def gaming_day(moment: datetime, tz: tzinfo, day_start: time) -> date:
+    """The gaming day an aware ``moment`` belongs to, named by the date it starts on; a moment
+    exactly at a day's start is the new day's.
+
+    A day starts at the first instant its date's local wall clock reads ``day_start`` or later
+    (``day_start_instant``), so the days are back-to-back intervals of time even when the
+    clocks change inside one: across "fall back" a day lasts 25 hours and the repeated hour
+    stays in it (a wall-clock comparison, ``shift_of``'s, would hand the second 01:10 back to
+    the day before when the day starts at 01:30).
+    """
+    local = moment.astimezone(tz).date()
+    for day in (local + timedelta(days=1), local, local - timedelta(days=1)):
+        if day_start_instant(day, tz, day_start) <= moment:
+            return day
+    return local - timedelta(days=2)  # pragma: no cover - a day's start is never 48 hours from its date
+
+
+@functools.lru_cache(maxsize=4096)  # a day of thousands of transactions asks for the same few starts
+def day_start_instant(day: date, tz: tzinfo, day_start: time) -> datetime:
+    """When gaming day ``day`` starts (UTC): ``day_start`` on its date, the first time the wall
+    clock shows it when the clocks go back over it, the moment they land when they skip it."""
+    wall = datetime.combine(day, day_start)
+    first = wall.replace(tzinfo=tz, fold=0).astimezone(UTC)
+    if first.astimezone(tz).replace(tzinfo=None) == wall:
+        return min(first, wall.replace(tzinfo=tz, fold=1).astimezone(UTC))
+    # Skipped: one reading of the wall time falls before the jump, the other after; the jump is
+    # the first whole second whose wall clock reads ``day_start`` or later (tz rules change on seconds).
+    before, after = sorted((first, wall.replace(tzinfo=tz, fold=1).astimezone(UTC)))
+    low, high = int(before.timestamp()), int(after.timestamp())
+    while high - low > 1:
+        mid = (low + high) // 2
+        if datetime.fromtimestamp(mid, tz).replace(tzinfo=None) >= wall:
+            high = mid
+        else:
+            low = mid
+    return datetime.fromtimestamp(high, UTC)

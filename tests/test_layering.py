@@ -97,9 +97,11 @@ INNER_RULES: dict[str, tuple[str, ...]] = {
     "engine": ("floor", "pit", "cli", "station", "play"),
     "journal": ("engine", "games", "table", "floor", "pit", "cli"),
     # the table bank's rules and the buy-in are pure: what the station and the command line both feed
-    "bank": ("engine", "games", "table", "journal", "floor", "pit", "cli", "station", "simulate", "autoplay",
+    "bank": ("engine", "games", "table", "journal", "floor", "pit", "cli", "station", "play",
              "jackpot", "profile_loader", "game_registry", "config"),
     "buy_in": ("bank", "engine", "games", "table", "journal", "floor", "pit", "cli", "station", "config"),
+    # the player at the seat: pure domain the CLI, the station and the floor feed; it reads the games
+    "players": ("engine", "journal", "floor", "pit", "cli", "station", "play", "bank"),
 }
 
 

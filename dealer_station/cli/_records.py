@@ -1,11 +1,10 @@
-"""Reading record files for the record commands (``settle``, ``bank``): one JSON document or
-JSON Lines, from a file or ``-`` for stdin, refused in one line when it is not.
+"""Reading the record files the commands take (``settle``, ``rate``, ``compliance``...): one JSON
+document or JSON Lines, from a file or ``-`` for stdin, each record with its line number, and
+refusing in one line that names the line.
 
-Numbers are read as ``Decimal`` from their text (never binary floats), ``NaN`` and
-``Infinity`` are refused, a key given twice in one object is refused (JSON allows it; a
-record that says two things is not one record), nesting is bounded, and the input is read
-up to ``MAX_INPUT_BYTES`` only. Each command validates and answers every record before it
-prints anything, so a bad record never leaves a partial answer on stdout.
+Numbers are read as ``Decimal`` (never binary floats), ``NaN``/``Infinity`` and duplicate
+keys are refused, nesting is bounded and so is the input's size: a hostile file is one line
+on stderr, never a traceback or a partial answer.
 """
 
 from __future__ import annotations
@@ -14,19 +13,29 @@ import json
 import sys
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import DealerStationError, RecordError
 
+T = TypeVar("T")
+
 MAX_DEPTH = 32
-"""Deepest nesting of arrays and objects accepted (a round record needs 6, a bank record 4)."""
+"""Deepest nesting of arrays and objects accepted (a round record needs 6)."""
 
 MAX_INPUT_BYTES = 16 * 1024 * 1024
 """A record is a few kilobytes; a batch of thousands fits well within this."""
 
+Records = list[tuple[int, Any]]
+"""``[(line, record), ...]``: each record with the line it starts on."""
 
-def read_input(file: str) -> str:
-    """The text of ``file`` (``-``: stdin), UTF-8, at most ``MAX_INPUT_BYTES``."""
+
+def read_records(file: str, noun: str) -> tuple[Records, bool]:
+    """The records of ``file`` (``-``: stdin) and whether it was one JSON document (``single``)."""
+    return parse_records(read_text(file), noun)
+
+
+def read_text(file: str) -> str:
+    """The file's text (UTF-8, at most ``MAX_INPUT_BYTES``), or a one-line ``RecordError``."""
     try:
         if file == "-":
             data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
@@ -39,6 +48,51 @@ def read_input(file: str) -> str:
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise RecordError(f"cannot read input: {reason}", file) from None
+
+
+def parse_records(text: str, noun: str) -> tuple[Records, bool]:
+    """``([(line, record), ...], single)``: one JSON document, else JSON Lines (blank lines skipped)."""
+    if not text.strip():
+        raise RecordError(f"no {noun} in the input")
+    whole_error: ValueError | None = None
+    try:
+        return [(1, _loads(text))], True
+    except json.JSONDecodeError as exc:
+        if not exc.msg.startswith("Extra data"):
+            raise RecordError(f"malformed JSON: {exc.msg} (column {exc.colno})", f"line {exc.lineno}") from None
+    except ValueError as exc:  # a duplicate key or NaN: the position is unknown
+        whole_error = exc
+    records: Records = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            records.append((number, _loads(line)))
+        except json.JSONDecodeError as exc:
+            if whole_error is not None and not records:  # one multi-line document after all
+                raise RecordError(f"malformed JSON: {whole_error}") from None
+            raise RecordError(f"malformed JSON: {exc.msg} (column {exc.colno})", f"line {number}") from None
+        except ValueError as exc:
+            raise RecordError(f"malformed JSON: {exc}", f"line {number}") from None
+        except RecordError as exc:  # nested too deep
+            raise at_line(exc, number) from None
+    return records, False
+
+
+def each_record(records: Records, single: bool, answer: Callable[[Any], T]) -> list[T]:
+    """``answer`` of every record in input order; a refusal names the record's line (JSON Lines)."""
+    out: list[T] = []
+    for line, record in records:
+        try:
+            out.append(answer(record))
+        except DealerStationError as exc:
+            raise at_line(exc, line) if not single else exc from None
+    return out
+
+
+def at_line(exc: DealerStationError, line: int) -> DealerStationError:
+    """``line 3: seats[0].bets.ante: ...`` for a record of a JSON Lines input."""
+    return type(exc)(str(exc), f"line {line}")
 
 
 def _refuse_constant(name: str) -> None:
@@ -81,51 +135,6 @@ def _check_depth(value: Any) -> None:
                 stack.append((child, depth + 1))
 
 
-def parse_input(text: str, what: str = "round record") -> tuple[list[tuple[int, Any]], bool]:
-    """``([(line, record), ...], single)``: one JSON document, else JSON Lines (``what``: the
-    record's name in the refusal of an empty input)."""
-    if not text.strip():
-        raise RecordError(f"no {what} in the input")
-    whole_error: ValueError | None = None
-    try:
-        return [(1, _loads(text))], True
-    except json.JSONDecodeError as exc:
-        if not exc.msg.startswith("Extra data"):
-            raise RecordError(f"malformed JSON: {exc.msg} (column {exc.colno})", f"line {exc.lineno}") from None
-    except ValueError as exc:  # a duplicate key or NaN: the position is unknown
-        whole_error = exc
-    records: list[tuple[int, Any]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            records.append((number, _loads(line)))
-        except json.JSONDecodeError as exc:
-            if whole_error is not None and not records:  # one multi-line document after all
-                raise RecordError(f"malformed JSON: {whole_error}") from None
-            raise RecordError(f"malformed JSON: {exc.msg} (column {exc.colno})", f"line {number}") from None
-        except ValueError as exc:
-            raise RecordError(f"malformed JSON: {exc}", f"line {number}") from None
-    return records, False
-
-
-def at_line(exc: DealerStationError, line: int) -> DealerStationError:
-    """``line 3: seats[0].bets.ante: ...`` for a record of a JSON Lines input."""
-    return type(exc)(str(exc), f"line {line}")
-
-
-def answer_all(records: list[tuple[int, Any]], single: bool,
-               answer: Callable[[Any], dict[str, Any]]) -> list[dict[str, Any]]:
-    """``answer`` for each record, in input order; a refusal of a JSON Lines record names its line."""
-    outputs: list[dict[str, Any]] = []
-    for line, record in records:
-        try:
-            outputs.append(answer(record))
-        except DealerStationError as exc:
-            raise (exc if single else at_line(exc, line)) from None
-    return outputs
-
-
 def answer_lines(outputs: list[dict[str, Any]]) -> str:
-    """The answers as the command prints them: one JSON object per line, in input order."""
+    """The answers as a record command prints them: one JSON object per line, in input order."""
     return "".join(json.dumps(out) + "\n" for out in outputs)

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import RecordError
 from ..money import MAX_DECIMALS
-from ._records import answer_all, answer_lines, parse_input, read_input
+from ._records import answer_lines, each_record, read_records
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from ..bank.slips import MAX_GAPS
 
     chip_set = parse_chips_option(args.chips) if args.chips is not None else None
-    records, single = parse_input(read_input(args.file), "bank record")
+    records, single = read_records(args.file, "bank record")
     gaps = 0
 
     def answer(record: object) -> dict[str, Any]:
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
                                   "fills" if problem["series"] == "F" else "credits")
         return out
 
-    outputs = answer_all(records, single, answer)
+    outputs = each_record(records, single, answer)
     sys.stdout.write(answer_lines(outputs))
     return 0
 

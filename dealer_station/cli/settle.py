@@ -1,9 +1,9 @@
 """``dealer-station settle FILE``: settle round records (ROUND_RECORD.md) offline.
 
 Input is one JSON object or JSON Lines (one object per non-blank line), from a file or
-``-`` for stdin, read as every record command reads it (``_records.py``). Every record is
-validated and settled before anything is printed, so a bad record never leaves a partial
-result on stdout.
+``-`` for stdin, read by ``_records`` like every record command's. Every record is validated
+and settled before anything is printed, so a bad record never leaves a partial result on
+stdout.
 """
 
 from __future__ import annotations
@@ -16,13 +16,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RecordError
-from ._records import answer_all, answer_lines, parse_input, read_input
-
-__all__ = ["parse_input", "register", "run", "settle_record"]
+from ._records import Records, answer_lines, each_record, parse_records, read_text
 
 if TYPE_CHECKING:  # the games (and the evaluator's tables) load only when settling
     from ..config import TableConfig
-
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
@@ -42,9 +39,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     from ..profile_loader import load_profile
 
-    records, single = parse_input(read_input(args.file))
+    records, single = parse_input(read_text(args.file))
     fallback = load_profile(args.config) if args.config else None
-    outputs = answer_all(records, single, lambda record: settle_record(record, fallback))
+    outputs = each_record(records, single, lambda record: settle_record(record, fallback))
     sys.stdout.write(answer_lines(outputs))
     return 0
 
@@ -86,3 +83,8 @@ def _default_profile(name: str) -> TableConfig:
     from ..profile_loader import config_dir
 
     return _cached_profile(name, config_dir())
+
+
+def parse_input(text: str) -> tuple[Records, bool]:
+    """``([(line, record), ...], single)``: one JSON document, else JSON Lines."""
+    return parse_records(text, "round record")

@@ -143,6 +143,18 @@ class BankingGame(Game):
     paytable_names: ClassVar[tuple[str, ...]]
     """Keys a table's ``paytables`` must have (and may only have)."""
 
+    @property
+    def decision_spots(self) -> tuple[str, ...]:
+        """Spots only a decision fills (UTH Play; THB Flop, Turn, River): every spot not placed at betting time."""
+        return tuple(spot for spot in self.spots if spot not in self.placeable_spots)
+
+    @property
+    def edge_free_spots(self) -> frozenset[str]:
+        """Spots with no house edge of their own: the main game's edge is stated per unit of the spot
+        the others follow (per Ante), so the decision bets and a spot paired to another (UTH Blind)
+        carry none - a theo sums stake x edge over the other spots only."""
+        return frozenset(self.decision_spots) | frozenset(self.paired_spots.values())
+
     def check_table(self, table: TableConfig) -> None:
         super().check_table(table)
         assert isinstance(table, BankingTableConfig)
