@@ -92,9 +92,14 @@ INNER_RULES: dict[str, tuple[str, ...]] = {
     "table": ("engine", "games", "journal", "floor", "pit", "cli", "station", "play", "jackpot",
               "profile_loader", "game_registry"),
     # the profile models know no game (a game brings its own model)
-    "config": ("games", "game_registry", "profile_loader", "engine", "table", "journal", "evaluator_tables"),
+    "config": ("games", "game_registry", "profile_loader", "engine", "table", "journal", "evaluator_tables",
+               "evaluator"),
     # the round engine never reaches the drivers, the floor, the pit or the screen
-    "engine": ("floor", "pit", "cli", "station", "play"),
+    "engine": ("floor", "pit", "cli", "station", "play", "view"),
+    # the read side reads snapshots: never the floor, the pit, the CLI, the station wiring or the play wing
+    "view": ("floor", "pit", "cli", "station", "play"),
+    # what rounds add up to (facts and measures) sits beneath the floor and the read side alike
+    "figures": ("engine", "view", "floor", "pit", "cli", "station", "play"),
     "journal": ("engine", "games", "table", "floor", "pit", "cli"),
     # the table bank's rules and the buy-in are pure: what the station and the command line both feed
     "bank": ("engine", "games", "table", "journal", "floor", "pit", "cli", "station", "play",
@@ -206,3 +211,55 @@ def test_the_graph_check_sees_a_cycle_hidden_in_a_function(tmp_path: Path) -> No
     assert cycles(graph) == [["a", "b", "c"]]
     sample = CORE / "games" / "base.py"
     assert any(target.startswith("dealer_station.table") for _, target in core_imports(sample))
+
+
+# ---------------------------------------------------------------------------- modules, ports
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Every core module -> the core modules it imports (``from pkg import mod`` is an arrow to ``mod``;
+    function-level and ``TYPE_CHECKING`` imports included)."""
+    modules = {module_name(path): path for path in CORE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = ".".join(package[: len(package) - node.level + 1]) + (f".{node.module}" if node.module else "") \
+                    if node.level else (node.module or "")
+                found.update(f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names)
+            elif isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+        graph[name] = {t for t in found if t in modules and t != name}
+    return graph
+
+
+def test_no_module_of_the_core_is_in_an_import_circle() -> None:
+    graph = {name: {dest: [] for dest in dests} for name, dests in module_graph().items()}
+    assert cycles(graph) == []  # type: ignore[arg-type]
+
+
+def test_the_module_check_sees_a_circle_through_from_package_import_module(tmp_path: Path) -> None:
+    graph = {"p.a": {"p.b": []}, "p.b": {"p.a": []}, "p.c": {}}
+    assert cycles(graph) == [["p.a", "p.b"]]
+    assert "dealer_station.table.events" in module_graph()["dealer_station.table.folds"]
+
+
+SESSION_PORTS = {"start", "devices_ready", "execute", "supervise", "report", "tick", "offer", "view", "add_listener",
+                 "remove_listener", "wait_for", "journal"}
+"""What the screen, the pit and the play wing may use of a ``TableSession`` (``engine/session.py``)."""
+
+
+def test_the_screen_the_pit_and_the_play_wing_use_the_session_only_through_its_ports() -> None:
+    import re
+
+    used: dict[str, set[str]] = {}
+    for folder in ("ui", "dealer_station/pit", "dealer_station/play"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            text = path.read_text(encoding="utf-8")
+            if "TableSession" not in text:
+                continue
+            for name in re.findall(r"\b(?:self\.|rig\.|window\.|table\.)?_?session\.(\w+)", text):
+                used.setdefault(name, set()).add(path.relative_to(ROOT).as_posix())
+    assert {name: sorted(where) for name, where in used.items() if name not in SESSION_PORTS} == {}
