@@ -51,6 +51,10 @@ class Kernel(Generic[S]):
         self._listeners: list[Listener] = []
         self._log = log
         self._publish = publish
+        self._depth = 0
+        """Commits in progress on this thread's stack: a device effect's reports commit inside the command's."""
+        self._held: list[JournalEvent] = []
+        """Records of inner commits not published yet: a burst is published once, whole."""
         self._carry_out = carry_out
         self._effect_failed = effect_failed
         self.snapshot: S = publish(self, ())
@@ -88,19 +92,28 @@ class Kernel(Generic[S]):
         snapshot hold it without a copy.
         """
         with self.lock:
-            if tx.items:
-                drafts = [Draft(e.kind, e.payload(), actor, round_id) for e, actor, round_id in tx.items]
-                try:
-                    written = self.journal.append_many(drafts, at=tx.at)
-                except JournalError as exc:
-                    self.fail(exc)
-                    raise
-                tx.state.last_seq = written[-1].seq
-                self.state = tx.state
-                for (event, _actor, _rid), record in zip(tx.items, written, strict=True):
-                    self._log_event(event, record.round_id)
-                self.changed(tuple(written))
-            self._run_effects(tx.effects)
+            self._depth += 1
+            try:
+                if tx.items:
+                    drafts = [Draft(e.kind, e.payload(), actor, round_id) for e, actor, round_id in tx.items]
+                    try:
+                        written = self.journal.append_many(drafts, at=tx.at)
+                    except JournalError as exc:
+                        self.fail(exc)
+                        raise
+                    tx.state.last_seq = written[-1].seq
+                    self.state = tx.state
+                    for (event, _actor, _rid), record in zip(tx.items, written, strict=True):
+                        self._log_event(event, record.round_id)
+                    self._held.extend(written)
+                self._run_effects(tx.effects)
+            finally:
+                self._depth -= 1
+            if self._depth == 0 and self._held:
+                # A command and what its device effects made the devices report (a shoe's packet, card by
+                # card) are one burst: readers are told once, when it is whole, with every record it wrote.
+                held, self._held = tuple(self._held), []
+                self.changed(held)
 
     def changed(self, records: tuple[JournalEvent, ...] = ()) -> None:
         """The table changed (a commit and the ``records`` it wrote, or a device's view that is not journaled):
