@@ -27,6 +27,8 @@ log = structlog.get_logger("dealer_station.station")
 
 _STOP = object()
 CLOCK_TICK = 0.5
+MAX_BURST = 256
+"""Reports handed to the session at once at most (one journal transaction for all of them)."""
 """Seconds without a device report after which the pump lets the round's clock act."""
 
 
@@ -255,9 +257,21 @@ class Station:
                 next_tick = time.monotonic() + CLOCK_TICK
             if event is None:
                 continue
-            if event is _STOP:
+            burst = [event]
+            while len(burst) < MAX_BURST and not (isinstance(burst[-1], _Marker) or burst[-1] is _STOP):
+                try:  # what arrived meanwhile (a packet's cards while the last commit was fsynced) goes with it
+                    burst.append(self._events.get_nowait())
+                except queue.Empty:
+                    break
+            stop = burst[-1] is _STOP
+            reports = [e for e in burst if not isinstance(e, _Marker) and e is not _STOP]
+            if reports and self.session is not None:
+                self.session.report(*reports)  # never raises: a report the table cannot handle halts it visibly
+            for marker in burst:
+                if isinstance(marker, _Marker):
+                    marker.done.set()
+            if stop:
                 return
-            dispatch(self.session, event)  # never raises: a report the table cannot handle halts it visibly
 
     def _tick(self) -> None:
         """Time passes with no report: a time limit of the round (poker's action clock) may act."""
@@ -278,12 +292,3 @@ class Station:
 class _Marker:
     def __init__(self, done: threading.Event) -> None:
         self.done = done
-
-
-def dispatch(session: TableSession | None, event: Any) -> None:
-    """Feed one driver report to the session's one entry point (``TableSession.report``)."""
-    if isinstance(event, _Marker):
-        event.done.set()
-        return
-    if session is not None:
-        session.report(event)

@@ -55,6 +55,11 @@ class Kernel(Generic[S]):
         """Commits in progress on this thread's stack: a device effect's reports commit inside the command's."""
         self._held: list[JournalEvent] = []
         """Records of inner commits not published yet: a burst is published once, whole."""
+        self._pending: list[Tx] | None = None
+        """Inside ``burst()``: the transactions decided so far, journaled together when it ends."""
+        self._burst_at: str | None = None
+        self._stale = False
+        """Inside ``burst()``: something changed that readers have not been told of yet."""
         self._carry_out = carry_out
         self._effect_failed = effect_failed
         self.snapshot: S = publish(self, ())
@@ -75,7 +80,55 @@ class Kernel(Generic[S]):
 
     def begin(self) -> Tx:
         """A transaction on the state as it is now, stamped with the journal's time (lock held by the caller)."""
-        return Tx(self.state, self.rules, self.journal.now())
+        return Tx(self.state, self.rules, self._burst_at or self.journal.now())
+
+    @contextmanager
+    def burst(self) -> Iterator[None]:
+        """Device reports that arrived together: every transaction decided inside is journaled in ONE
+        journal transaction when the burst ends (one fsync instead of one per report), then adopted,
+        published and acted on as one commit is. Each report still decides on its own transaction,
+        on the state the ones before it left, so a report that is refused costs nothing of the others.
+        Nothing is acted on (no device effect, no listener) before the whole burst is durable."""
+        with self.lock:
+            if self._pending is not None:  # already inside one: it is the same burst
+                yield
+                return
+            base = self.state
+            self._pending, self._burst_at = [], self.journal.now()
+            try:
+                yield
+            finally:
+                pending, self._pending, self._burst_at = self._pending, None, None
+            stale, self._stale = self._stale, False
+            txs = [tx for tx in pending if tx.items]
+            if not txs:
+                for tx in pending:
+                    self.commit(tx)  # effects only
+                if stale:
+                    self.changed()
+                return
+            drafts = [Draft(e.kind, e.payload(), actor, rid) for tx in txs for e, actor, rid in tx.items]
+            try:
+                written = self.journal.append_many(drafts, at=txs[0].at)
+            except JournalError as exc:
+                self.state = base  # nothing of the burst happened
+                self.fail(exc)
+                raise
+            self._depth += 1
+            try:
+                txs[-1].state.last_seq = written[-1].seq
+                self.state = txs[-1].state
+                events = [e for tx in txs for e, _actor, _rid in tx.items]
+                for event, record in zip(events, written, strict=True):
+                    self._log_event(event, record.round_id)
+                self._held.extend(written)
+                for tx in pending:
+                    self._run_effects(tx.effects)
+            finally:
+                self._depth -= 1
+            if self._depth == 0 and (self._held or stale):
+                held, self._held = tuple(self._held), []
+                self.changed(held)
 
     def scratch(self, decide: Callable[[Tx], object]) -> None:
         """Run ``decide`` on a scratch state and throw it away: a rule's refusals, before anyone is asked
@@ -92,6 +145,10 @@ class Kernel(Generic[S]):
         snapshot hold it without a copy.
         """
         with self.lock:
+            if self._pending is not None:  # inside a burst: journaled with the rest when it ends
+                self._pending.append(tx)
+                self.state = tx.state
+                return
             self._depth += 1
             try:
                 if tx.items:
@@ -118,6 +175,9 @@ class Kernel(Generic[S]):
     def changed(self, records: tuple[JournalEvent, ...] = ()) -> None:
         """The table changed (a commit and the ``records`` it wrote, or a device's view that is not journaled):
         publish and tell."""
+        if self._pending is not None and not records:
+            self._stale = True  # told when the burst is durable
+            return
         self.snapshot = self._publish(self, records)
         self._changed.notify_all()
         for listener in list(self._listeners):

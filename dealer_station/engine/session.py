@@ -337,17 +337,26 @@ class TableSession:
 
     # ----------------------------------------------------------------- devices
 
-    def report(self, report: rp.DeviceReport) -> None:
-        """The one entry for what a device says, whatever its dialect (``wire.reports``): its type
-        picks its handler (``engine/intake.py``), which runs in a transaction, journal first.
+    def report(self, *reports: rp.DeviceReport) -> None:
+        """The one entry for what devices say, whatever their dialect (``wire.reports``): each report's
+        type picks its handler (``engine/intake.py``), which runs in a transaction, journal first.
+        Reports that arrived together (the station's pump hands over everything queued) are one
+        burst: each decides on its own transaction and all are journaled in one.
 
         Never raises: a report the station cannot handle halts the round visibly (``internal``,
         a supervisor resumes or voids it) and the table goes on.
         """
         try:
-            self._intake(report)
-        except Exception as exc:
-            self._report_failed(type(report).__name__, exc)
+            with self._kernel.burst():
+                for report in reports:
+                    try:
+                        self._intake(report)
+                    except JournalError:
+                        raise
+                    except Exception as exc:
+                        self._report_failed(type(report).__name__, exc)
+        except Exception as exc:  # the burst could not be journaled: the table stops, fails closed
+            self._report_failed("a burst of reports", exc)
 
     def _intake(self, report: rp.DeviceReport) -> None:
         kernel = self._kernel

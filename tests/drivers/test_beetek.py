@@ -281,7 +281,7 @@ def test_a_station_takes_a_reading_shoe_its_link_is_journaled_and_its_draws_reac
     try:
         session = st.start()
         seen = session.report
-        session.report = lambda report: (reported.append(report), seen(report))  # type: ignore[method-assign]
+        session.report = lambda *reports: (reported.extend(reports), seen(*reports))  # type: ignore[method-assign]
         assert st.simulator("reading_shoe") is None and st.last_heard("reading_shoe") is None  # no draw yet
         sim.draw(2)
         deadline = time.monotonic() + 10

@@ -41,4 +41,4 @@ def test_every_report_kind_has_a_row_at_the_sessions_one_entry_point() -> None:
     source = Path("dealer_station/engine/session.py").read_text(encoding="utf-8")
     assert source.count("def report(") == 1 and "def on_" not in source  # one entry, no side doors
     station = Path("dealer_station/station.py").read_text(encoding="utf-8")
-    assert "session.report(event)" in station and "isinstance(event, ev." not in station
+    assert "session.report(*reports)" in station and "isinstance(event, ev." not in station
