@@ -231,11 +231,13 @@ JackpotFact = Change | Reversal
 
 
 class PoolHit(NamedTuple):
-    """A winning Pool hand to be paid: seat, hand category label, percent of the meter."""
+    """A winning Pool hand to be paid: seat, hand category label, percent of the meter, and its five
+    cards (hole, hole, flop, flop, flop), which a linked table's controller evaluates itself."""
 
     seat: int
     category: str
     percent: Decimal
+    cards: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -745,6 +747,25 @@ class LinkStatus:
     link: str
     meter: JackpotMeter
     pending: tuple[PendingHit, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LinkTerms:
+    """Every term of a member table that decides what the shared meter pays or costs: the meter's
+    rules, the Pool stake, the currency and the Pool pay table. Every member of a link plays the
+    same terms; the controller refuses one whose terms differ, and pays by its own copy of them."""
+
+    rules: JackpotRules
+    pool_stake: Decimal
+    currency: str
+    pool: Mapping[str, Decimal]
+    """Hand category label -> percent of the meter."""
+
+    def as_json(self) -> dict[str, Any]:
+        """Flat, as the controller keeps them: one key per Pool row ("pool.straight"), so a member
+        that differs is told which row."""
+        return {**self.rules.meter_rules(), "pool_stake": format_money(self.pool_stake), "currency": self.currency,
+                **{f"pool.{category}": format_money(percent) for category, percent in sorted(self.pool.items())}}
 
 
 class LinkUnavailable(DealerStationError):

@@ -42,6 +42,7 @@ from ..jackpot import (
     JackpotRules,
     JackpotVerified,
     LinkCommitted,
+    LinkTerms,
     LinkUnavailable,
     PoolClosed,
     PoolHit,
@@ -262,7 +263,7 @@ def pool_hits(seats: Iterable[SeatHand], flop: Sequence[Card], pool_table: Mappi
             continue
         category = pool_category(seat.hole, flop)
         if category in pool_table:
-            hits.append(PoolHit(seat.seat, category.label, pool_table[category]))
+            hits.append(PoolHit(seat.seat, category.label, pool_table[category], (*seat.hole, *flop)))
     return hits
 
 
@@ -818,6 +819,14 @@ class TexasHoldemBonus(BankingGame):
         """The regulators' meters now (for the screen and ``dealer-station jackpot``)."""
         meter = state.game_state
         return meter_summary(meter) if isinstance(meter, JackpotMeter) else None
+
+
+def link_terms(table: TableConfig) -> LinkTerms:
+    """What a linked table's Pool pays and costs, as its controller must agree (``jackpot.LinkTerms``)."""
+    options = table_options(table)
+    assert isinstance(table, ThbTableConfig), "a THB table's options come with a THB table"
+    return LinkTerms(options.jackpot, options.pool_stake, table.currency,
+                     {category.label: percent for category, percent in table.paytable("pool").items()})
 
 
 def pool_open(table: TableConfig, link: PoolLink | None) -> bool:
