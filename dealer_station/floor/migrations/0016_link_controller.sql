@@ -219,15 +219,17 @@ BEGIN
                                    'needs_verification', verify_at IS NOT NULL AND amount >= verify_at);
         m := floor.link_fold(m, fact);
         row_ := jsonb_build_object('seat', (h->>'seat')::integer, 'category', h->>'category',
-                                   'percent', (h->>'percent')::numeric, 'amount', amount,
+                                   'percent', floor.money_text((h->>'percent')::numeric), 'amount', floor.money_text(amount),
                                    'needs_verification', verify_at IS NOT NULL AND amount >= verify_at,
-                                   'meter_in', m.contributed, 'display', display, 'hits', m.hits, 'wins', m.awarded);
+                                   'meter_in', floor.money_text(m.contributed), 'display', floor.money_text(display),
+                                   'hits', m.hits, 'wins', floor.money_text(m.awarded));
         raised := floor.link_raise(p_rules, m);
         facts := facts || jsonb_build_array(fact) || raised;
         FOR r IN SELECT * FROM jsonb_array_elements(raised) LOOP
             m := floor.link_fold(m, r);
         END LOOP;
-        awards := awards || jsonb_build_array(row_ || jsonb_build_object('overflow', m.overflow, 'reserve', m.reserve));
+        awards := awards || jsonb_build_array(row_ || jsonb_build_object('overflow', floor.money_text(m.overflow),
+                                                                          'reserve', floor.money_text(m.reserve)));
     END LOOP;
     RETURN jsonb_build_object('facts', facts, 'after', floor.link_meter_json(m), 'awards', awards);
 END $$;
