@@ -666,7 +666,8 @@ class TexasHoldemBonus(BankingGame):
             return
         try:
             commit = link.contribute(tx.round.round_id, stakes)
-        except LinkUnavailable as exc:
+        except DealerStationError as exc:  # unreachable, or refused (the controller holds other stakes for it, or
+            # its figures are not the controller's): not acknowledged, so no Pool; cancelled there once it answers
             tx.emit(PoolClosed(name, exc.problem, returned, sent=True), STATION)
             return
         if commit is None:

@@ -22,7 +22,7 @@ import psycopg
 import pytest
 
 from dealer_station.cards import parse_card
-from dealer_station.errors import ConfigError, RuleError
+from dealer_station.errors import ConfigError
 from dealer_station.evaluator import Category, category_of, strength
 from dealer_station.floor.link import FloorLink
 from dealer_station.floor.link_report import link_report
@@ -48,11 +48,14 @@ from tests.floor.conftest import Floor
 from tests.floor.link_0015 import Link0015
 from tests.floor.test_ingest import forward
 from tests.floor.test_jackpot_link import (
+    NO_HIT_DECK,
     ROYAL_DECK,
     Relay,
     bets,
     commits,
+    finish,
     linked_table,
+    reconcile,
     tables,  # noqa: F401  (the fixture: a linked table on its own journal)
     terms,
 )
@@ -336,8 +339,11 @@ def test_a_step_that_contradicts_the_round_the_floor_holds_is_refused_and_alarme
     bets(a)
     if what == "stakes":
         caught_up()
-        with pytest.raises(RuleError, match=r"the round's Pool stakes per seat are \{\"2\": 1, \"4\": 1\} on the floor"):
-            a.execute("no_more_bets")
+        a.execute("no_more_bets")  # refused: not acknowledged, so the round plays no Pool (the link-down rule)
+        closed = [e.payload for e in a.journal.events(kinds={"pool_closed"})]
+        assert len(closed) == 1 and closed[0]["sent"] and closed[0]["returned"] == {"4": "1", "2": "1"}
+        assert 'the round\'s Pool stakes per seat are {"2": 1, "4": 1} on the floor' in closed[0]["reason"]
+        assert commits(a) == []
     else:
         a.execute("no_more_bets")
         a.execute("decide", 2, "flop")
@@ -349,6 +355,44 @@ def test_a_step_that_contradicts_the_round_the_floor_holds_is_refused_and_alarme
         assert [c.op for c in commits(a)] == ["contribute"]
     raised = pit_alarms(floor, "L01")
     assert len(raised) == 1 and "on the floor" in raised[0]
+
+
+def test_a_round_the_controller_holds_with_other_stakes_plays_no_pool_and_is_cancelled_there_later(
+        tables: Any, floor: Floor) -> None:  # noqa: F811
+    """A station killed after the controller committed its contribution and before its journal held it,
+    whose croupier then locks other stakes: the round is not acknowledged, so it plays no Pool, and the
+    next round cancels it at the controller, journaling what the controller held of it."""
+    a, shoe, own = tables("L01")
+    own.contribute("L01-000001", [(5, Decimal(1))])  # what reached the controller before the crash
+    shoe.load(NO_HIT_DECK)
+    bets(a)
+    a.execute("no_more_bets")
+    closed = [e.payload for e in a.journal.events(kinds={"pool_closed"})]
+    assert len(closed) == 1 and closed[0]["sent"] and "already contributed other Pool stakes" in closed[0]["reason"]
+    a.execute("decide", 2, "flop")
+    a.execute("decide", 4, "fold")
+    a.execute("reveal")
+    finish(a)
+    shoe.load(NO_HIT_DECK)
+    bets(a)
+    a.execute("no_more_bets")
+    assert [(c.op, c.round_id) for c in commits(a)] == [
+        ("contribute", "L01-000001"), ("cancel", "L01-000001"), ("contribute", "L01-000002")]
+    assert reconcile(floor, a)["tables"]["L01"]["contributed"] == "0.50"
+
+
+def test_a_cancel_takes_back_a_reserve_share_another_round_spent_and_the_meters_still_add_up(floor: Floor) -> None:
+    link = FloorLink(floor.station_url, terms(), "L01").start()
+    try:
+        link.contribute("L01-000001", [(4, Decimal(1)), (2, Decimal(1))])  # 0.05 to the reserve
+        link.contribute("L01-000002", [(3, Decimal(1))])
+        link.award("L01-000002", [PoolHit(3, "royal_flush", Decimal(100), tuple(ROYAL))])  # its raise spends the reserve
+        undone = link.cancel("L01-000001")[-1]
+        assert dict(undone.after)["reserve"] == "-0.05" and dict(undone.after)["meter"] == "500"
+        report = link_report(floor.report_url, "bank-1")
+        assert report["floor"] == {"conserved": True, "replayed": True, "commit_order": True}
+    finally:
+        link.stop()
 
 
 # -- join: every term that decides what the meter pays or costs -------------------------------------------------

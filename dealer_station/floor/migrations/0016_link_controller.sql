@@ -579,15 +579,17 @@ BEGIN
               WHERE k->>'op' <> 'cancel' AND f->>'kind' <> 'jackpot_reversal'));
     END IF;
     -- What any step must leave (a guard on the computation above, not a check of the member): the meters add
-    -- up; a contribution or an award takes no total down and raises the meter above the cap by nothing.
+    -- up; a contribution or an award takes no total down, draws no overflow or reserve below zero and raises
+    -- the meter above the cap by nothing. (A cancel undoes its round exactly: what it takes back of a reserve
+    -- another round's raise has spent since leaves the reserve short, as jackpot.py's own reversal does.)
     before := floor.link_meter_of(l.state);
     after := floor.link_meter_of(work->'after');
     cap := (terms->>'cap')::numeric;
     IF after.opening <> before.opening
        OR after.opening + after.contributed + after.seeded - after.awarded <> after.meter + after.overflow + after.reserve
-       OR after.overflow < 0 OR after.reserve < 0
        OR (p_op <> 'cancel' AND (after.contributed < before.contributed OR after.awarded < before.awarded
                                  OR after.seeded < before.seeded OR after.hits < before.hits
+                                 OR after.overflow < least(before.overflow, 0) OR after.reserve < least(before.reserve, 0)
                                  OR (cap IS NOT NULL AND after.meter > greatest(cap, before.meter)))) THEN
         RETURN floor.link_refuse(p_link, p_table_id, p_round_id, p_op, p_journal_seq,
                                  format('the controller''s own step would leave the meters at %s from %s', work->'after', l.state));
