@@ -27,9 +27,10 @@ Conservation holds after every fact: opening + contributed + seeded - awarded ==
 meter + overflow + reserve, where the opening balance of a fresh meter is its reset value.
 
 A *linked* meter (``rules.link``: one meter over a bank of tables) is kept by the
-progressive controller, which computes its facts with these same operations under a lock
-(``dealer_station/floor/link.py``); a table reaches it through ``PoolLink`` and journals
-what it committed (``LinkCommitted``).
+progressive controller, the floor, which computes its facts itself by these same decisions
+(its copy in SQL, migration 0016, is held to this module by the tests): a table reaches it
+through ``PoolLink``, says only what its round did, and journals what the controller
+committed (``LinkCommitted``).
 """
 
 from __future__ import annotations
@@ -777,7 +778,8 @@ class PoolLink:
     ``dealer_station.floor.link.FloorLink``; the station or the CLI gives it to the session).
 
     Every call is one transaction at the controller, idempotent per (table, round): a retry
-    returns the first answer. A call that cannot reach the controller raises ``LinkUnavailable``.
+    returns the first answer. A call that cannot reach the controller raises ``LinkUnavailable``;
+    one the controller refuses (its figures are not this table's) a ``RuleError``.
     A base class, not an ABC: the session finds its service by this class (``tx.service(PoolLink)``).
     """
 
@@ -792,7 +794,8 @@ class PoolLink:
         raise NotImplementedError
 
     def award(self, round_id: str, hits: Sequence[PoolHit]) -> LinkCommit:
-        """Commit the round's Pool awards, each from the shared meter as it stands at commit."""
+        """Commit the round's Pool awards, each from the shared meter as it stands at commit (each hit
+        with its five ``cards``: the controller evaluates the hands itself)."""
         raise NotImplementedError
 
     def cancel(self, round_id: str) -> list[LinkCommit]:

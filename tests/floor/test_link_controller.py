@@ -28,7 +28,7 @@ from dealer_station.floor.link import FloorLink
 from dealer_station.floor.link_report import link_report
 from dealer_station.floor.migrate import migrate
 from dealer_station.floor.queries import alarms
-from dealer_station.floor.roles import init_roles, pin_station
+from dealer_station.floor.roles import pin_station
 from dealer_station.jackpot import (
     Award,
     JackpotFact,
@@ -46,9 +46,12 @@ from dealer_station.money import exact_money, format_money
 from tests import cli as station_cli
 from tests.floor.conftest import Floor
 from tests.floor.link_0015 import Link0015
+from tests.floor.linkcut import Cable
 from tests.floor.test_ingest import forward
 from tests.floor.test_jackpot_link import (
+    BADGE,
     NO_HIT_DECK,
+    PIN,
     ROYAL_DECK,
     Relay,
     bets,
@@ -58,6 +61,7 @@ from tests.floor.test_jackpot_link import (
     reconcile,
     tables,  # noqa: F401  (the fixture: a linked table on its own journal)
     terms,
+    wait,
 )
 from tests.pg import PostgresServer
 
@@ -381,6 +385,66 @@ def test_a_round_the_controller_holds_with_other_stakes_plays_no_pool_and_is_can
     assert reconcile(floor, a)["tables"]["L01"]["contributed"] == "0.50"
 
 
+def test_a_round_voided_while_the_link_is_down_is_cancelled_later_without_journaling_its_commits_twice(
+        tables: Any, floor: Floor, pg_server: PostgresServer) -> None:  # noqa: F811
+    cable = Cable(pg_server)
+    try:
+        a, shoe, link = tables("L01", url=cable.url("floor_station", floor.dbname))
+        shoe.load(NO_HIT_DECK)
+        bets(a)
+        a.execute("no_more_bets")  # acknowledged and journaled
+        cable.cut()
+        a.void(BADGE, PIN, "dispute")  # the cancel cannot reach the controller: the round waits, unconfirmed
+        assert a.state.game_state.unconfirmed == ("L01-000001",)
+        cable.mend()
+        assert wait(link.available)
+        shoe.load(NO_HIT_DECK)
+        bets(a)
+        a.execute("no_more_bets")
+        seqs = [c.seq for c in commits(a)]
+        assert seqs == [1, 2, 3] and [c.op for c in commits(a)] == ["contribute", "cancel", "contribute"]
+        assert reconcile(floor, a)["journals"]["L01"]["journaled_twice"] == 0
+    finally:
+        cable.close()
+
+
+@pytest.mark.parametrize("then", ["no_pool", "no_link"])
+def test_a_round_whose_contribution_a_killed_run_sent_is_cancelled_even_if_it_plays_no_pool_after_the_restart(
+        tables: Any, floor: Floor, pg_server: PostgresServer, then: str) -> None:  # noqa: F811
+    cable = Cable(pg_server)
+    try:
+        a, shoe, link = tables("L01", url=cable.url("floor_station", floor.dbname))
+        bets(a)
+        link.contribute("L01-000001", [(4, Decimal(1)), (2, Decimal(1))])  # reached the controller; then the kill
+        a.journal.close()
+        link.stop()
+        if then == "no_link":
+            cable.cut()
+        again, shoe2, link2 = tables("L01", url=cable.url("floor_station", floor.dbname))
+        assert again.round is not None and again.round.round_id == "L01-000001" and again.round.phase == "betting"
+        if then == "no_pool":
+            again.execute("set_bets", 2, {"ante": "10"})
+            again.execute("set_bets", 4, {"ante": "10"})
+        shoe2.load(NO_HIT_DECK)
+        again.execute("no_more_bets")  # no Pool now, but the controller may hold one: the round is unconfirmed
+        assert again.state.game_state.unconfirmed == ("L01-000001",)
+        again.devices_ready()
+        again.execute("decide", 2, "flop")
+        again.execute("decide", 4, "fold")
+        again.execute("reveal")
+        finish(again)
+        cable.mend()
+        assert wait(link2.available)
+        shoe2.load(NO_HIT_DECK)
+        bets(again)
+        again.execute("no_more_bets")
+        assert [(c.op, c.round_id) for c in commits(again)] == [
+            ("contribute", "L01-000001"), ("cancel", "L01-000001"), ("contribute", "L01-000002")]
+        assert reconcile(floor, again)["tables"]["L01"]["contributed"] == "0.50"
+    finally:
+        cable.close()
+
+
 def test_a_cancel_takes_back_a_reserve_share_another_round_spent_and_the_meters_still_add_up(floor: Floor) -> None:
     link = FloorLink(floor.station_url, terms(), "L01").start()
     try:
@@ -442,6 +506,14 @@ def test_a_floor_migrated_from_0015_with_link_data_keeps_working(pg_server: Post
     pg_server.create_database("upgraded")
     floor = Floor(pg_server, "upgraded")
     migrate(floor.owner_url, up_to=15)
+    with psycopg.connect(floor.owner_url) as conn:  # the station's grants at 0015
+        if conn.execute("SELECT 1 FROM pg_roles WHERE rolname = 'floor_station'").fetchone() is None:
+            conn.execute("CREATE ROLE floor_station LOGIN")
+        conn.execute("GRANT USAGE ON SCHEMA floor TO floor_station")
+        conn.execute("GRANT EXECUTE ON FUNCTION floor.link_join(text, text, jsonb, jsonb), "
+                     "floor.link_begin(text, text, text), "
+                     "floor.link_commit(text, text, text, text, bigint, jsonb, jsonb, jsonb, jsonb), "
+                     "floor.link_verify(text, text, text, integer[], text), floor.link_status(text) TO floor_station")
     rules = terms().rules
     old = Link0015(floor.owner_url, rules, "L01")  # the 0015 client, as a station ran it
     old.join()
@@ -449,7 +521,7 @@ def test_a_floor_migrated_from_0015_with_link_data_keeps_working(pg_server: Post
     old.award("L01-000001", [PoolHit(4, "royal_flush", Decimal(100))])  # held for verification across the upgrade
     old.contribute("L01-000002", [(3, Decimal(1))])  # open across the upgrade
     old.close()
-    init_roles(floor.owner_url)  # migrates to 0016 and grants the new calls, as `floor init-roles` does
+    assert migrate(floor.owner_url) == ["0016_link_controller"]  # `floor migrate` alone: the station may step
     a = FloorLink(floor.station_url, terms(), "L01").start()
     b = FloorLink(floor.station_url, terms(), "L02").start()
     try:
@@ -469,7 +541,7 @@ def test_a_floor_migrated_from_0015_with_link_data_keeps_working(pg_server: Post
                 Award(6, "flush", Decimal(20), meter.meter * 20 // 1 / 100, False)]
         with pytest.raises(ConfigError, match=r"pool.straight 100, not 10"):  # the terms are the link's now
             FloorLink(floor.station_url, replace(terms(), pool={**terms().pool, "straight": Decimal(100)}), "L03").start()
-        report = link_report(floor.report_url, "bank-1")
+        report = link_report(floor.owner_url, "bank-1")
         assert report["floor"] == {"conserved": True, "replayed": True, "commit_order": True}
         assert [(o["seq"], o["table_id"]) for o in report["order"]] == [(2, "L01"), (6, "L02")]
         assert report["history"][-1]["verified_by"] == "supervisor:0412"

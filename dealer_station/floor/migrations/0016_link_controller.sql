@@ -462,10 +462,6 @@ LANGUAGE sql IMMUTABLE AS $$
     END
 $$;
 
-DROP FUNCTION floor.link_begin(text, text, text);
-DROP FUNCTION floor.link_commit(text, text, text, text, bigint, jsonb, jsonb, jsonb, jsonb);
-DROP FUNCTION floor.link_join(text, text, jsonb, jsonb);
-
 -- A member joins its link: the first member creates it (the fresh meter at reset, computed here); a member
 -- whose terms differ is refused in one line naming each difference (check_violation: the station says it
 -- before its journal is opened). A link made before 0016 takes the Pool's terms from its first member since.
@@ -631,3 +627,23 @@ REVOKE ALL ON FUNCTION floor.link_refuse(text, text, text, text, bigint, text) F
 REVOKE ALL ON FUNCTION floor.link_terms_problem(jsonb) FROM PUBLIC;
 REVOKE ALL ON FUNCTION floor.link_join(text, text, jsonb) FROM PUBLIC;
 REVOKE ALL ON FUNCTION floor.link_step(text, text, text, text, jsonb, bigint) FROM PUBLIC;
+
+-- Whoever could commit to a link before (the station role `floor init-roles` granted) may step and join now:
+-- `floor migrate` alone keeps the members playing. Then the two-step calls go, and with them the one that
+-- took a member's meter.
+DO $$
+DECLARE
+    r record;
+BEGIN
+    FOR r IN SELECT DISTINCT a.grantee::regrole::text AS role
+               FROM pg_proc p, aclexplode(p.proacl) a
+              WHERE p.oid = 'floor.link_commit(text, text, text, text, bigint, jsonb, jsonb, jsonb, jsonb)'::regprocedure
+                AND a.privilege_type = 'EXECUTE' AND a.grantee <> p.proowner AND a.grantee <> 0 LOOP
+        EXECUTE format('GRANT EXECUTE ON FUNCTION floor.link_step(text, text, text, text, jsonb, bigint), '
+                       'floor.link_join(text, text, jsonb) TO %s', r.role);
+    END LOOP;
+END $$;
+
+DROP FUNCTION floor.link_begin(text, text, text);
+DROP FUNCTION floor.link_commit(text, text, text, text, bigint, jsonb, jsonb, jsonb, jsonb);
+DROP FUNCTION floor.link_join(text, text, jsonb, jsonb);
