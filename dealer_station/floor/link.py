@@ -1,7 +1,8 @@
 """A member table's link to its linked progressive's controller: the floor (migrations 0010, 0016).
 
 The floor computes the shared meter; a member only says what its round did. Each change is ONE
-call, ``floor.link_step``, one statement and one transaction at the floor: a contribution sends the
+call, ``floor.link_step``, one statement and one transaction at the floor (then a wait for its WAL
+flush, ``floor.link_durable``, with no lock held, before the answer is journaled): a contribution sends the
 round's Pool stakes (with the contribution this table will journal, stake x rate), an award the
 five Pool cards of each winning seat (with the category and percent this table found), a cancel
 nothing. The floor checks them against the link's terms and its own evaluation of the hands,
@@ -213,11 +214,16 @@ class FloorLink(PoolLink):
         """One step at the controller (``floor.link_step``: one statement); the round's commits, in seq order.
         A refusal (the floor's figures are not this table's: alarmed there) is a one-line ``RuleError``."""
         seq = self.journal_seq() if self.journal_seq is not None else None
-        row = self._call(lambda conn: conn.execute(
-            "SELECT floor.link_step(%s, %s, %s, %s, %s::jsonb, %s)",
-            (self.link, self.table_id, round_id, op, json.dumps(request), seq)).fetchone(),
-            f"{op} at the link")
-        answer = row[0] if row else None
+
+        def step(conn: psycopg.Connection[Any]) -> Any:
+            row = conn.execute("SELECT floor.link_step(%s, %s, %s, %s, %s::jsonb, %s)",
+                               (self.link, self.table_id, round_id, op, json.dumps(request), seq)).fetchone()
+            answer = row[0] if row else None
+            if isinstance(answer, Mapping) and answer.get("round"):
+                conn.execute("SELECT floor.link_durable(%s, %s)", (self.link, self.table_id))  # durable: journal it
+            return answer
+
+        answer = self._call(step, f"{op} at the link")
         if not isinstance(answer, Mapping):
             raise RuleError("the controller returned nothing", "link")
         if answer.get("refused"):

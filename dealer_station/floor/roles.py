@@ -31,6 +31,7 @@ STATION_FUNCTIONS = (
     # a linked progressive's controller (migrations 0010, 0016): a member joins, steps, verifies, reads
     "floor.link_join(text, text, jsonb)",
     "floor.link_step(text, text, text, text, jsonb, bigint)",
+    "floor.link_durable(text, text)",
     "floor.link_verify(text, text, text, integer[], text)",
     "floor.link_status(text)",
     "floor.open_stage()",

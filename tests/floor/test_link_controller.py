@@ -44,7 +44,7 @@ from dealer_station.jackpot import (
 from dealer_station.journal import Journal
 from dealer_station.money import exact_money, format_money
 from tests import cli as station_cli
-from tests.floor.conftest import Floor
+from tests.floor.conftest import Floor, new_floor
 from tests.floor.link_0015 import Link0015
 from tests.floor.linkcut import Cable
 from tests.floor.test_ingest import forward
@@ -457,6 +457,95 @@ def test_a_cancel_takes_back_a_reserve_share_another_round_spent_and_the_meters_
         assert report["floor"] == {"conserved": True, "replayed": True, "commit_order": True}
     finally:
         link.stop()
+
+
+def test_a_step_frees_the_link_before_its_flush_and_the_members_wait_flushes_it(tmp_path: Path) -> None:
+    """The step commits without waiting for its WAL flush (the row is free for the next member at once);
+    ``floor.link_durable`` then flushes the WAL past the step's commit before the member journals it."""
+    with PostgresServer.running(settings={"wal_writer_delay": "10000ms"}) as server:  # no background flush soon
+        floor = new_floor(server)
+        FloorLink(floor.station_url, terms(), "L01")._join()
+        with psycopg.connect(floor.station_url, autocommit=True) as member, \
+                psycopg.connect(floor.owner_url, autocommit=True) as owner:
+            def lsns() -> tuple[int, int]:
+                row = owner.execute("SELECT pg_current_wal_insert_lsn() - '0/0', pg_current_wal_flush_lsn() - '0/0'"
+                                    ).fetchone()
+                assert row is not None
+                return int(row[0]), int(row[1])
+
+            for n in range(1, 6):  # a background flush may still slip in between: try again, a few times
+                member.execute("SELECT floor.link_step('bank-1', 'L01', %s, 'contribute', %s::jsonb, NULL)",
+                               (f"L01-{n:06d}", json.dumps({"stakes": [{"seat": 1, "stake": "1", "amount": "0.25"}]})))
+                written, flushed = lsns()
+                if flushed < written:
+                    break
+            assert flushed < written  # the step's commit is visible, and not flushed yet
+            member.execute("SELECT floor.link_durable('bank-1', 'L01')")
+            assert lsns()[1] >= written  # the member's wait flushed it
+
+
+class KilledBeforeDurable(FloorLink):
+    """The floor's postmaster is SIGKILLed after the step answered and before its commit was flushed."""
+
+    def __init__(self, floor: Floor, server: PostgresServer) -> None:
+        super().__init__(floor.station_url, terms(), "L01", poll=0.05)
+        self.server, self.killed = server, False
+
+    def _call(self, work, doing):  # type: ignore[no-untyped-def]
+        def dying(conn):  # type: ignore[no-untyped-def]
+            execute = conn.execute
+
+            def execute_then_die(query, *args, **kwargs):  # type: ignore[no-untyped-def]
+                if "link_durable" in str(query) and not self.killed:
+                    self.killed = True
+                    self.server.kill()
+                return execute(query, *args, **kwargs)
+
+            conn.execute = execute_then_die
+            try:
+                return work(conn)
+            finally:
+                conn.execute = execute
+
+        return super()._call(dying, doing)
+
+
+@pytest.mark.slow  # SIGKILLs a PostgreSQL server of its own
+def test_an_answer_is_journaled_only_once_the_floor_holds_it_durably(tmp_path: Path) -> None:
+    from dealer_station.engine.session import TableSession
+    from dealer_station.supervisor import CredentialStore
+    from simulators.scripted_shoe import ScriptedShoe
+
+    with PostgresServer.running() as server:
+        floor = new_floor(server)
+        credentials = CredentialStore(tmp_path / "c.json")
+        credentials.add(BADGE, PIN)
+        link = KilledBeforeDurable(floor, server).start()
+        journal = Journal(tmp_path / "L01.sqlite", table_id="L01")
+        try:
+            shoe = ScriptedShoe()
+            a = TableSession(linked_table("L01"), journal, shoe=shoe, credentials=credentials, services=(link,))
+            shoe.session = a
+            a.start({"version": "test"})
+            shoe.load(NO_HIT_DECK)
+            bets(a)
+            a.execute("no_more_bets")  # answered, then the floor died before the commit was durable: not journaled
+            assert link.killed and commits(a) == []
+            assert [e.payload["sent"] for e in a.journal.events(kinds={"pool_closed"})] == [True]
+            server.restart_after_crash()
+            assert wait(link.available, 20)
+            a.execute("decide", 2, "flop")
+            a.execute("decide", 4, "fold")
+            a.execute("reveal")
+            finish(a)
+            shoe.load(NO_HIT_DECK)
+            bets(a)
+            a.execute("no_more_bets")  # whatever the floor kept of round 1 is cancelled and journaled now
+            assert [(c.op, c.round_id) for c in commits(a)][-2:] == [("cancel", "L01-000001"), ("contribute", "L01-000002")]
+            reconcile(floor, a)
+        finally:
+            link.stop()
+            journal.close()
 
 
 # -- join: every term that decides what the meter pays or costs -------------------------------------------------

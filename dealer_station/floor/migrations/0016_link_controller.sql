@@ -26,8 +26,9 @@
 --   bets_set records) and its cards (card_dealt, card_revealed, card_corrected) must be the request's.
 --
 -- The link's row is locked FOR UPDATE inside the statement only: the checks that need no lock run before
--- it, the meter is computed from the row and stored, and the lock goes with the statement's commit. No
--- lock is ever held across the network. Every step is idempotent per (table, round, op) (0010's UNIQUE): a
+-- it, the meter is computed from the row and stored, and the lock goes with the statement's commit, which
+-- does not wait for its WAL flush; the member then waits for that flush (floor.link_durable, no lock held)
+-- before it journals the answer. No lock is ever held across the network, nor across an fsync. Every step is idempotent per (table, round, op) (0010's UNIQUE): a
 -- retry after a lost answer or a SIGKILL finds the round's commits under the lock and gets them back.
 --
 -- The link's rules are now every term that decides what the shared meter pays or costs: the meter's rules
@@ -590,6 +591,11 @@ BEGIN
         RETURN floor.link_refuse(p_link, p_table_id, p_round_id, p_op, p_journal_seq,
                                  format('the controller''s own step would leave the meters at %s from %s', work->'after', l.state));
     END IF;
+    -- The commit is made visible without waiting for its WAL flush, so the link's row is free for the next
+    -- member at once, not after this commit's fsync; the member then waits for the flush (floor.link_durable)
+    -- before it journals the answer. WAL is one sequence: a later commit computed from this one is durable
+    -- only once this one is, and a crash before the flush loses both, whose members were never told they held.
+    PERFORM set_config('synchronous_commit', 'off', true);
     INSERT INTO floor.jackpot_link_commits (link, seq, table_id, round_id, op, request, facts, after)
         VALUES (p_link, l.version + 1, p_table_id, p_round_id, p_op, p_request, work->'facts', work->'after')
         RETURNING * INTO c;
@@ -607,6 +613,25 @@ BEGIN
     END IF;
     UPDATE floor.jackpot_links SET state = work->'after', version = c.seq WHERE link = p_link;
     RETURN jsonb_build_object('round', done || jsonb_build_array(floor.link_commit_json(c)));
+END $$;
+
+-- The member's wait for durability, after a step: a transaction that writes (here: its own member row's
+-- durable_at, a row no other member touches) commits synchronously, flushing the WAL up to its commit record
+-- and so every commit before it (the step's). Concurrent members' waits share one flush (PostgreSQL's group
+-- commit); no lock another member needs is held while they wait. (A transaction that only takes an xid writes
+-- no WAL before its commit record and commits without a flush: it would not do.)
+ALTER TABLE floor.jackpot_link_members ADD COLUMN durable_at timestamptz;
+
+CREATE FUNCTION floor.link_durable(p_link text, p_table_id text) RETURNS timestamptz
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    at timestamptz;
+BEGIN
+    PERFORM floor.link_check_login(p_table_id);
+    UPDATE floor.jackpot_link_members SET durable_at = clock_timestamp()
+     WHERE link = p_link AND table_id = p_table_id
+    RETURNING durable_at INTO at;
+    RETURN at;
 END $$;
 
 REVOKE ALL ON FUNCTION floor.money_text(numeric) FROM PUBLIC;
@@ -627,6 +652,7 @@ REVOKE ALL ON FUNCTION floor.link_refuse(text, text, text, text, bigint, text) F
 REVOKE ALL ON FUNCTION floor.link_terms_problem(jsonb) FROM PUBLIC;
 REVOKE ALL ON FUNCTION floor.link_join(text, text, jsonb) FROM PUBLIC;
 REVOKE ALL ON FUNCTION floor.link_step(text, text, text, text, jsonb, bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION floor.link_durable(text, text) FROM PUBLIC;
 
 -- Whoever could commit to a link before (the station role `floor init-roles` granted) may step and join now:
 -- `floor migrate` alone keeps the members playing. Then the two-step calls go, and with them the one that
@@ -640,7 +666,7 @@ BEGIN
               WHERE p.oid = 'floor.link_commit(text, text, text, text, bigint, jsonb, jsonb, jsonb, jsonb)'::regprocedure
                 AND a.privilege_type = 'EXECUTE' AND a.grantee <> p.proowner AND a.grantee <> 0 LOOP
         EXECUTE format('GRANT EXECUTE ON FUNCTION floor.link_step(text, text, text, text, jsonb, bigint), '
-                       'floor.link_join(text, text, jsonb) TO %s', r.role);
+                       'floor.link_durable(text, text), floor.link_join(text, text, jsonb) TO %s', r.role);
     END LOOP;
 END $$;
 
