@@ -18,7 +18,13 @@ after it, an award of one straight (every round hits: the worst case for the met
   (no coordinated omission). Capacity is the highest offered rate whose every call's p99 stays
   under 100 ms and which the link keeps up with (at least 95% of the offered commits done).
 
-Run: ``.venv/bin/python benchmarks/bench_link.py`` (about 6 minutes; ``--quick`` for a smoke run).
+* **Server capacity**: the same sweep with ``pgbench`` (a C client: 20 connections, ``-R`` for the
+  offered rate, latency from the scheduled start) running each protocol's SQL for a round, so the
+  figure is the floor's, not the Python clients' sharing its two cores. The 0015 script stores a
+  fixed, balanced meter and no facts computed between its two calls: what the station's Python did
+  under the lock is left out, in the old protocol's favour.
+
+Run: ``.venv/bin/python benchmarks/bench_link.py`` (about 10 minutes; ``--quick`` for a smoke run).
 Results are recorded in docs/performance.md ("Linked progressive controller").
 """
 
@@ -130,6 +136,55 @@ def phase(pool: Any, manager: Any, variant: str, url: str, tag: str, lo: float, 
             "a_p50": statistics.median(award), "a_p99": pct(award, 99), "max": max(calls)}
 
 
+NEW_ROUND = """\\set r random(1, 2000000000)
+\\set t :client_id + 1
+SELECT floor.link_step('bank-1', 'L' || lpad(:t::text, 2, '0'), 'L' || :t || '-' || :r, 'contribute', '{STAKES}'::jsonb, NULL);
+SELECT floor.link_durable('bank-1', 'L' || lpad(:t::text, 2, '0'));
+SELECT floor.link_step('bank-1', 'L' || lpad(:t::text, 2, '0'), 'L' || :t || '-' || :r, 'award', '{HITS}'::jsonb, NULL);
+SELECT floor.link_durable('bank-1', 'L' || lpad(:t::text, 2, '0'));
+"""
+OLD_ROUND = """\\set r random(1, 2000000000)
+\\set t :client_id + 1
+BEGIN;
+SELECT (floor.link_begin('bank-1', 'L' || lpad(:t::text, 2, '0'), 'L' || :t || '-' || :r)->>'version')::bigint AS v \\gset
+SELECT floor.link_commit('bank-1', 'L' || lpad(:t::text, 2, '0'), 'L' || :t || '-' || :r, 'contribute', :v, '[]', '[]', '{AFTER}'::jsonb, '[]');
+COMMIT;
+BEGIN;
+SELECT (floor.link_begin('bank-1', 'L' || lpad(:t::text, 2, '0'), 'L' || :t || '-' || :r)->>'version')::bigint AS v \\gset
+SELECT floor.link_commit('bank-1', 'L' || lpad(:t::text, 2, '0'), 'L' || :t || '-' || :r, 'award', :v, '[]', '[]', '{AFTER}'::jsonb, '[]');
+COMMIT;
+"""
+
+
+def pgbench(server: PostgresServer, dbname: str, script: str, rate: float, seconds: float, work: Path) -> dict[str, Any]:
+    """``pgbench`` at ``rate`` rounds/s for ``seconds``: rounds done per second and the p50/p99 of a round (ms,
+    from its scheduled start)."""
+    import shutil
+    import subprocess
+
+    from tests.pg import PG_BIN
+
+    for old in work.glob("pgbench_log*"):
+        old.unlink()
+    (work / "round.sql").write_text(script, encoding="utf-8")
+    if os.geteuid() == 0:  # pgbench runs as the server's user (tests/pg.py) and writes its logs here
+        shutil.chown(work, "postgres")
+    cmd = [str(PG_BIN / "pgbench"), "-n", "-f", str(work / "round.sql"), "-c", str(TABLES), "-j", "2",
+           "-T", str(int(seconds)), "-R", str(rate), "-l", "--log-prefix", str(work / "pgbench_log"),
+           "-h", str(server.socket_dir), "-U", server.superuser, dbname]
+    if os.geteuid() == 0:
+        cmd = ["runuser", "-u", "postgres", "--", *cmd]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 120, cwd=work)
+    if done.returncode != 0:
+        raise RuntimeError(f"pgbench failed: {done.stderr.strip()[-500:]}")
+    latencies = []
+    for log in work.glob("pgbench_log*"):
+        for line in log.read_text().splitlines():
+            f = line.split()
+            latencies.append((int(f[2]) + (int(f[6]) if len(f) > 6 else 0)) / 1000)  # time + schedule lag, ms
+    return {"rounds_s": len(latencies) / seconds, "p50": statistics.median(latencies), "p99": pct(latencies, 99)}
+
+
 def spread(values: list[float]) -> str:
     return f"{min(values):.1f} / {statistics.median(values):.1f} / {max(values):.1f}"
 
@@ -179,6 +234,32 @@ def main() -> None:
                             break
                         best = got["commits_s"]
                     capacity[variant].append(best)
+            server_capacity: dict[str, list[float]] = {"old": [], "new": []}
+            work = Path(server.root) / "pgbench"
+            work.mkdir(exist_ok=True)
+            import json
+
+            stakes = json.dumps({"stakes": [{"seat": 1, "stake": "1", "amount": "0.25"}]})
+            hits = json.dumps({"hits": [{"seat": 1, "category": "straight", "percent": "10", "cards": list(STRAIGHT)}]})
+            after = json.dumps({"meter": "500", "overflow": "0", "reserve": "0", "opening": "500", "contributed": "0",
+                                "awarded": "0", "seeded": "0", "hits": 0})
+            scripts = {"new": NEW_ROUND.replace("{STAKES}", stakes).replace("{HITS}", hits),
+                       "old": OLD_ROUND.replace("{AFTER}", after)}
+            round_rates = [r // 2 for r in rates] + ([] if args.quick else [800, 1000, 1400])
+            for rep in range(reps):
+                for variant in ("old", "new"):
+                    best = 0.0
+                    for rate in round_rates:
+                        got = pgbench(server, "link_old" if variant == "old" else "link_new", scripts[variant], rate,
+                                      step_s, work)
+                        ok = got["rounds_s"] >= 0.95 * rate and got["p99"] < BUDGET_MS
+                        print(f"server capacity {variant} #{rep + 1} at {2 * rate} commits/s offered (pgbench): "
+                              f"{2 * got['rounds_s']:.0f} done, a round's p50 {got['p50']:.1f} ms, p99 {got['p99']:.1f} ms"
+                              f"{'' if ok else '  <- over'}", flush=True)
+                        if not ok:
+                            break
+                        best = 2 * got["rounds_s"]
+                    server_capacity[variant].append(best)
     print(f"load average after: {os.getloadavg()[0]:.1f}")
     print("\nsummary (min / median / max over the repetitions)")
     for variant in ("old", "new"):
@@ -190,6 +271,12 @@ def main() -> None:
     ratio = [n / o for n, o in zip(capacity["new"], capacity["old"], strict=True) if o]
     if ratio:
         print(f"  capacity ratio new/old: {spread(ratio)}")
+    for variant in ("old", "new"):
+        print(f"  server capacity (pgbench), {variant}: {spread(server_capacity[variant])} commits/s with a round's "
+              f"p99 < {BUDGET_MS:.0f} ms")
+    ratio = [n / o for n, o in zip(server_capacity["new"], server_capacity["old"], strict=True) if o]
+    if ratio:
+        print(f"  server capacity ratio new/old: {spread(ratio)}")
 
 
 if __name__ == "__main__":
