@@ -159,11 +159,47 @@ COMMIT;
 """
 
 
+WAITS = ("running", "waiting for the link's row", "holding it, waiting for the client", "WAL write/flush", "other")
+
+
+def where(wait_type: str | None, wait: str | None, state: str | None) -> str | None:
+    """What a backend of the benchmark is doing (None: idle between rounds)."""
+    if state == "idle":
+        return None
+    if state == "idle in transaction":
+        return WAITS[2]
+    if wait_type == "Lock":
+        return WAITS[1]
+    if wait and wait.startswith("WAL"):
+        return WAITS[3]
+    return WAITS[0] if wait_type is None else WAITS[4]
+
+
+def sample(url: str, dbname: str, stop: Any, counts: dict[str, int]) -> None:
+    """Every 5 ms, what each of the benchmark's backends is doing (``pg_stat_activity``): where the time goes."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        while not stop.wait(0.005):
+            for wait_type, wait, state in conn.execute(
+                    "SELECT wait_event_type, wait_event, state FROM pg_stat_activity WHERE datname = %s "
+                    "AND application_name = 'pgbench'", (dbname,)):
+                kind = where(wait_type, wait, state)
+                if kind is not None:
+                    counts[kind] = counts.get(kind, 0) + 1
+
+
+def profile(counts: dict[str, int]) -> str:
+    total = sum(counts.values()) or 1
+    return ", ".join(f"{kind} {100 * counts.get(kind, 0) / total:.0f}%" for kind in WAITS if counts.get(kind))
+
+
 def pgbench(server: PostgresServer, dbname: str, script: str, rate: float, seconds: float, work: Path) -> dict[str, Any]:
-    """``pgbench`` at ``rate`` rounds/s for ``seconds``: rounds done per second and the p50/p99 of a round (ms,
-    from its scheduled start)."""
+    """``pgbench`` at ``rate`` rounds/s for ``seconds``: rounds done per second, the p50/p99 of a round (ms,
+    from its scheduled start) and where its backends' time went."""
     import shutil
     import subprocess
+    import threading
 
     from tests.pg import PG_BIN
 
@@ -177,7 +213,15 @@ def pgbench(server: PostgresServer, dbname: str, script: str, rate: float, secon
            "-h", str(server.socket_dir), "-U", server.superuser, dbname]
     if os.geteuid() == 0:
         cmd = ["runuser", "-u", "postgres", "--", *cmd]
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 120, cwd=work)
+    counts: dict[str, int] = {}
+    stop = threading.Event()
+    sampler = threading.Thread(target=sample, args=(server.url(dbname=dbname), dbname, stop, counts))
+    sampler.start()
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 120, cwd=work)
+    finally:
+        stop.set()
+        sampler.join()
     if done.returncode != 0:
         raise RuntimeError(f"pgbench failed: {done.stderr.strip()[-500:]}")
     latencies = []
@@ -185,7 +229,8 @@ def pgbench(server: PostgresServer, dbname: str, script: str, rate: float, secon
         for line in log.read_text().splitlines():
             f = line.split()
             latencies.append((int(f[2]) + (int(f[6]) if len(f) > 6 else 0)) / 1000)  # time + schedule lag, ms
-    return {"rounds_s": len(latencies) / seconds, "p50": statistics.median(latencies), "p99": pct(latencies, 99)}
+    return {"rounds_s": len(latencies) / seconds, "p50": statistics.median(latencies), "p99": pct(latencies, 99),
+            "profile": profile(counts)}
 
 
 def spread(values: list[float]) -> str:
@@ -200,7 +245,7 @@ def main() -> None:
     pace_s = 6.0 if args.quick else 30.0
     step_s = 3.0 if args.quick else 8.0
     reps = 1 if args.quick else args.reps
-    rates = [50, 100, 200, 400] if args.quick else [50, 100, 150, 200, 300, 400, 600, 800, 1200]
+    rates = [20, 50, 100, 200, 400] if args.quick else [10, 25, 50, 100, 150, 200, 300, 400, 600, 800, 1200]
     settings = {"fsync": "on", "synchronous_commit": "on"}
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; fsync on, synchronous_commit on")
     with PostgresServer.running(settings=settings) as server:
@@ -258,7 +303,7 @@ def main() -> None:
                         ok = got["rounds_s"] >= 0.95 * rate and got["p99"] < BUDGET_MS
                         print(f"server capacity {variant} #{rep + 1} at {2 * rate} commits/s offered (pgbench): "
                               f"{2 * got['rounds_s']:.0f} done, a round's p50 {got['p50']:.1f} ms, p99 {got['p99']:.1f} ms"
-                              f"{'' if ok else '  <- over'}", flush=True)
+                              f"{'' if ok else '  <- over'}; its backends: {got['profile']}", flush=True)
                         if not ok:
                             break
                         best = 2 * got["rounds_s"]
