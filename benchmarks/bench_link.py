@@ -19,7 +19,9 @@ after it, an award of one straight (every round hits: the worst case for the met
   (no coordinated omission). Capacity is the highest offered rate whose every call's p99 stays
   under 100 ms and which the link keeps up with (at least 95% of the offered commits done).
 
-* **Server capacity**: the same sweep with ``pgbench`` (a C client: 20 connections, ``-R`` for the
+* **Saturation**: ``pgbench`` rounds with no pause (20 connections), commits/s - the most the floor does,
+  whatever the latency.
+* **Server capacity**: the capacity sweep with ``pgbench`` (a C client: 20 connections, ``-R`` for the
   offered rate, latency from the scheduled start) running each protocol's SQL for a round, so the
   figure is the floor's, not the Python clients' sharing its two cores. The 0015 script stores a
   fixed, balanced meter and no facts computed between its two calls: what the station's Python did
@@ -208,8 +210,9 @@ def pgbench(server: PostgresServer, dbname: str, script: str, rate: float, secon
     (work / "round.sql").write_text(script, encoding="utf-8")
     if os.geteuid() == 0:  # pgbench runs as the server's user (tests/pg.py) and writes its logs here
         shutil.chown(work, "postgres")
+    throttle = ["-R", str(rate)] if rate else []  # no rate: as fast as the floor answers (saturation)
     cmd = [str(PG_BIN / "pgbench"), "-n", "-f", str(work / "round.sql"), "-c", str(TABLES), "-j", "2",
-           "-T", str(int(seconds)), "-R", str(rate), "-l", "--log-prefix", str(work / "pgbench_log"),
+           "-T", str(int(seconds)), *throttle, "-l", "--log-prefix", str(work / "pgbench_log"),
            "-h", str(server.socket_dir), "-U", server.superuser, dbname]
     if os.geteuid() == 0:
         cmd = ["runuser", "-u", "postgres", "--", *cmd]
@@ -294,6 +297,15 @@ def main() -> None:
             scripts = {"new": NEW_ROUND.replace("{STAKES}", stakes).replace("{HITS}", hits),
                        "old": OLD_ROUND.replace("{AFTER}", after)}
             round_rates = [r // 2 for r in rates] + ([] if args.quick else [800, 1000, 1400])
+            saturated: dict[str, list[float]] = {"old": [], "new": []}
+            for rep in range(reps):
+                for variant in ("old", "new"):
+                    got = pgbench(server, "link_old" if variant == "old" else "link_new", scripts[variant], 0,
+                                  step_s, work)
+                    saturated[variant].append(2 * got["rounds_s"])
+                    print(f"saturation {variant} #{rep + 1} (pgbench, no pause): {2 * got['rounds_s']:.0f} commits/s, "
+                          f"a round's p50 {got['p50']:.1f} ms, p99 {got['p99']:.1f} ms; its backends: {got['profile']}",
+                          flush=True)
             for rep in range(reps):
                 for variant in ("old", "new"):
                     best = 0.0
@@ -325,6 +337,10 @@ def main() -> None:
     ratio = [n / o for n, o in zip(server_capacity["new"], server_capacity["old"], strict=True) if o]
     if ratio:
         print(f"  server capacity ratio new/old: {spread(ratio)}")
+    for variant in ("old", "new"):
+        print(f"  saturation (pgbench), {variant}: {spread(saturated[variant])} commits/s")
+    ratio = [n / o for n, o in zip(saturated["new"], saturated["old"], strict=True) if o]
+    print(f"  saturation ratio new/old: {spread(ratio)}")
 
 
 if __name__ == "__main__":
