@@ -297,6 +297,31 @@ def main() -> None:
             scripts = {"new": NEW_ROUND.replace("{STAKES}", stakes).replace("{HITS}", hits),
                        "old": OLD_ROUND.replace("{AFTER}", after)}
             round_rates = [r // 2 for r in rates] + ([] if args.quick else [800, 1000, 1400])
+            # The row held through the commit's fsync (0016's step committing synchronously, no durability wait)
+            # against today's (freed before it, then the wait): contributions only, no pause.
+            server.create_database("link_held")
+            held_url = server.url(dbname="link_held")
+            init_roles(held_url)
+            import psycopg
+
+            with psycopg.connect(held_url, autocommit=True) as conn:
+                row = conn.execute("SELECT pg_get_functiondef('floor.link_step(text, text, text, text, jsonb, bigint)'"
+                                   "::regprocedure)").fetchone()
+                assert row is not None and "set_config('synchronous_commit', 'off', true)" in row[0]
+                conn.execute(row[0].replace("PERFORM set_config('synchronous_commit', 'off', true);", ""))
+            for i in range(1, TABLES + 1):
+                Member("new", held_url, i)
+            contribution = NEW_ROUND.replace("{STAKES}", stakes).split("\n")
+            freed_script = "\n".join(contribution[:4]) + "\n"  # a contribution and its durability wait
+            held_script = "\n".join(contribution[:3]) + "\n"  # a contribution, committed synchronously
+            held: dict[str, list[float]] = {"held": [], "freed": []}
+            for rep in range(reps):
+                for variant, dbname, script in (("held", "link_held", held_script), ("freed", "link_new", freed_script)):
+                    got = pgbench(server, dbname, script, 0, step_s, work)
+                    held[variant].append(got["rounds_s"])
+                    print(f"the row {variant} {'through' if variant == 'held' else 'before'} the fsync #{rep + 1} "
+                          f"(pgbench, contributions, no pause): {got['rounds_s']:.0f} steps/s; its backends: "
+                          f"{got['profile']}", flush=True)
             saturated: dict[str, list[float]] = {"old": [], "new": []}
             for rep in range(reps):
                 for variant in ("old", "new"):
@@ -337,6 +362,9 @@ def main() -> None:
     ratio = [n / o for n, o in zip(server_capacity["new"], server_capacity["old"], strict=True) if o]
     if ratio:
         print(f"  server capacity ratio new/old: {spread(ratio)}")
+    print(f"  contributions with the row held through the fsync: {spread(held['held'])} steps/s; freed before it "
+          f"(today's): {spread(held['freed'])} steps/s; ratio "
+          f"{spread([f / h for f, h in zip(held['freed'], held['held'], strict=True) if h])}")
     for variant in ("old", "new"):
         print(f"  saturation (pgbench), {variant}: {spread(saturated[variant])} commits/s")
     ratio = [n / o for n, o in zip(saturated["new"], saturated["old"], strict=True) if o]
