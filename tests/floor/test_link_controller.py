@@ -354,7 +354,7 @@ def test_a_step_that_contradicts_the_round_the_floor_holds_is_refused_and_alarme
         a.execute("decide", 4, "fold")
         caught_up()
         a.execute("reveal")  # the award is refused: the round halts for it, as when the controller cannot answer
-        halt = a.round.halt if a.round is not None else None
+        halt = a.view().round.halt if a.view().round is not None else None
         assert halt is not None and halt.cause == "pool_link_down" and "seat 4's Pool card 1 is" in halt.text
         assert [c.op for c in commits(a)] == ["contribute"]
     raised = pit_alarms(floor, "L01")
@@ -394,8 +394,8 @@ def test_a_round_voided_while_the_link_is_down_is_cancelled_later_without_journa
         bets(a)
         a.execute("no_more_bets")  # acknowledged and journaled
         cable.cut()
-        a.void(BADGE, PIN, "dispute")  # the cancel cannot reach the controller: the round waits, unconfirmed
-        assert a.state.game_state.unconfirmed == ("L01-000001",)
+        a.supervise("void", BADGE, PIN, "dispute")  # the cancel cannot reach the controller: the round waits, unconfirmed
+        assert a.view().state.game_state.unconfirmed == ("L01-000001",)
         cable.mend()
         assert wait(link.available)
         shoe.load(NO_HIT_DECK)
@@ -421,13 +421,14 @@ def test_a_round_whose_contribution_a_killed_run_sent_is_cancelled_even_if_it_pl
         if then == "no_link":
             cable.cut()
         again, shoe2, link2 = tables("L01", url=cable.url("floor_station", floor.dbname))
-        assert again.round is not None and again.round.round_id == "L01-000001" and again.round.phase == "betting"
+        rnd = again.view().round
+        assert rnd is not None and rnd.round_id == "L01-000001" and rnd.phase == "betting"
         if then == "no_pool":
             again.execute("set_bets", 2, {"ante": "10"})
             again.execute("set_bets", 4, {"ante": "10"})
         shoe2.load(NO_HIT_DECK)
         again.execute("no_more_bets")  # no Pool now, but the controller may hold one: the round is unconfirmed
-        assert again.state.game_state.unconfirmed == ("L01-000001",)
+        assert again.view().state.game_state.unconfirmed == ("L01-000001",)
         again.devices_ready()
         again.execute("decide", 2, "flop")
         again.execute("decide", 4, "fold")
