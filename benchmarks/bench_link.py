@@ -93,6 +93,25 @@ class Member:
         return (t1 - t0) * 1000, (t2 - t1) * 1000
 
 
+def backend_cpu(pid: int) -> float:
+    """Seconds of CPU (user + system) a PostgreSQL backend has used (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().split(")")[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_per_round(variant: str, url: str, rounds: int) -> float:
+    """The floor's CPU for one table's rounds played in sequence, ms a round."""
+    member = Member(variant, url, 1)
+    conn = member.link.conn if variant == "old" else member.link._connection()
+    pid = conn.info.backend_pid
+    for n in range(10):  # plans cached, functions compiled
+        member.round(f"L01-cpu-warm-{n}", 2)
+    before = backend_cpu(pid)
+    for n in range(rounds):
+        member.round(f"L01-cpu-{n:06d}", 1 + n % 6)
+    return (backend_cpu(pid) - before) * 1000 / rounds
+
+
 def play(args: tuple[str, str, int, str, float, float, float, int, Any]) -> dict[str, Any]:
     """One table: rounds due at ``gap`` intervals (``uniform``: between lo and hi s, the pace, where a call's
     latency is its own duration; ``poisson``: mean lo s, the capacity sweep, where it counts from when the
@@ -269,6 +288,12 @@ def main() -> None:
                     print(f"pace {variant} #{rep + 1}: {got['rounds']} rounds, {got['commits_s']:.0f} commits/s, "
                           f"contribution p50/p99 {got['c_p50']:.1f}/{got['c_p99']:.1f} ms, award p50/p99 "
                           f"{got['a_p50']:.1f}/{got['a_p99']:.1f} ms, max {got['max']:.0f} ms", flush=True)
+            cpu: dict[str, list[float]] = {"old": [], "new": []}
+            for _rep in range(reps):
+                for variant in ("old", "new"):
+                    cpu[variant].append(cpu_per_round(variant, old_url if variant == "old" else new_url,
+                                                      100 if args.quick else 400))
+                    print(f"server CPU a round, {variant}: {cpu[variant][-1]:.2f} ms", flush=True)
             capacity: dict[str, list[float]] = {"old": [], "new": []}
             for rep in range(reps):
                 for variant in ("old", "new"):
@@ -351,6 +376,8 @@ def main() -> None:
         runs = pace[variant]
         print(f"  pace, {variant}: p50 {spread([r['p50'] for r in runs])} ms, p99 {spread([r['p99'] for r in runs])} ms; "
               f"contribution p99 {spread([r['c_p99'] for r in runs])} ms, award p99 {spread([r['a_p99'] for r in runs])} ms")
+    for variant in ("old", "new"):
+        print(f"  server CPU a round (one table, in sequence), {variant}: {spread(cpu[variant])} ms")
     for variant in ("old", "new"):
         print(f"  capacity, {variant}: {spread(capacity[variant])} commits/s with p99 < {BUDGET_MS:.0f} ms")
     ratio = [n / o for n, o in zip(capacity["new"], capacity["old"], strict=True) if o]
