@@ -27,9 +27,10 @@ Conservation holds after every fact: opening + contributed + seeded - awarded ==
 meter + overflow + reserve, where the opening balance of a fresh meter is its reset value.
 
 A *linked* meter (``rules.link``: one meter over a bank of tables) is kept by the
-progressive controller, which computes its facts with these same operations under a lock
-(``dealer_station/floor/link.py``); a table reaches it through ``PoolLink`` and journals
-what it committed (``LinkCommitted``).
+progressive controller, the floor, which computes its facts itself by these same decisions
+(its copy in SQL, migration 0016, is held to this module by the tests): a table reaches it
+through ``PoolLink``, says only what its round did, and journals what the controller
+committed (``LinkCommitted``).
 """
 
 from __future__ import annotations
@@ -231,11 +232,13 @@ JackpotFact = Change | Reversal
 
 
 class PoolHit(NamedTuple):
-    """A winning Pool hand to be paid: seat, hand category label, percent of the meter."""
+    """A winning Pool hand to be paid: seat, hand category label, percent of the meter, and its five
+    cards (hole, hole, flop, flop, flop), which a linked table's controller evaluates itself."""
 
     seat: int
     category: str
     percent: Decimal
+    cards: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -747,6 +750,25 @@ class LinkStatus:
     pending: tuple[PendingHit, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class LinkTerms:
+    """Every term of a member table that decides what the shared meter pays or costs: the meter's
+    rules, the Pool stake, the currency and the Pool pay table. Every member of a link plays the
+    same terms; the controller refuses one whose terms differ, and pays by its own copy of them."""
+
+    rules: JackpotRules
+    pool_stake: Decimal
+    currency: str
+    pool: Mapping[str, Decimal]
+    """Hand category label -> percent of the meter."""
+
+    def as_json(self) -> dict[str, Any]:
+        """Flat, as the controller keeps them: one key per Pool row ("pool.straight"), so a member
+        that differs is told which row."""
+        return {**self.rules.meter_rules(), "pool_stake": format_money(self.pool_stake), "currency": self.currency,
+                **{f"pool.{category}": format_money(percent) for category, percent in sorted(self.pool.items())}}
+
+
 class LinkUnavailable(DealerStationError):
     """The progressive controller cannot be reached: the Pool is closed until it can."""
 
@@ -756,7 +778,8 @@ class PoolLink:
     ``dealer_station.floor.link.FloorLink``; the station or the CLI gives it to the session).
 
     Every call is one transaction at the controller, idempotent per (table, round): a retry
-    returns the first answer. A call that cannot reach the controller raises ``LinkUnavailable``.
+    returns the first answer. A call that cannot reach the controller raises ``LinkUnavailable``;
+    one the controller refuses (its figures are not this table's) a ``RuleError``.
     A base class, not an ABC: the session finds its service by this class (``tx.service(PoolLink)``).
     """
 
@@ -771,7 +794,8 @@ class PoolLink:
         raise NotImplementedError
 
     def award(self, round_id: str, hits: Sequence[PoolHit]) -> LinkCommit:
-        """Commit the round's Pool awards, each from the shared meter as it stands at commit."""
+        """Commit the round's Pool awards, each from the shared meter as it stands at commit (each hit
+        with its five ``cards``: the controller evaluates the hands itself)."""
         raise NotImplementedError
 
     def cancel(self, round_id: str) -> list[LinkCommit]:

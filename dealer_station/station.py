@@ -89,6 +89,9 @@ class Station:
         self.link = self.open_link()  # before the journal: a member whose rules differ is refused, nothing written
         self.journal = Journal(ensure_folder(self.journal_path), table_id=self.table.table_id, purpose=self.purpose,
                                game=self.table.game)
+        if hasattr(self.link, "journal_seq"):  # the controller checks a round against the journal it holds
+            journal = self.journal
+            self.link.journal_seq = lambda: journal.last_seq
         bind = getattr(self.credentials, "bind", None)
         if bind is not None:  # credentials of this journal only (a leftover demo's or simulation's is refused)
             try:
@@ -138,8 +141,9 @@ class Station:
             log.warning("link_without_floor", table_id=self.table.table_id, link=jackpot.link)
             return None
         from .floor.link import FloorLink
+        from .games.thb import link_terms  # the one game with a Pool to link
 
-        return FloorLink(self.floor_url, jackpot, self.table.table_id).start()
+        return FloorLink(self.floor_url, link_terms(self.table), self.table.table_id).start()
 
     def authenticates(self, role: str) -> bool:
         """Whether the device in ``role`` must prove who it is at connect (profile, or a simulation's units;

@@ -1,18 +1,21 @@
-"""A member table's link to its linked progressive's controller: the floor (migration 0010).
+"""A member table's link to its linked progressive's controller: the floor (migrations 0010, 0016).
 
-Each change of the shared meter is one PostgreSQL transaction: ``floor.link_begin`` locks the
-link's row and returns its meter; this module computes the facts with ``dealer_station.jackpot``
-(the one definition of the meter's arithmetic) from that meter, under the lock; and
-``floor.link_commit`` stores them as the link's next ``seq``. Why Python computes and SQL
-stores, not the reverse: the arithmetic already lives in ``jackpot.py`` for live play, replay
-and round records, and a copy in PL/pgSQL would be a second set of meter rules to keep equal
-forever; the price is one more round trip while the lock is held (docs/performance.md).
+The floor computes the shared meter; a member only says what its round did. Each change is ONE
+call, ``floor.link_step``, one statement and one transaction at the floor (then a wait for its WAL
+flush, ``floor.link_durable``, with no lock held, before the answer is journaled): a contribution sends the
+round's Pool stakes (with the contribution this table will journal, stake x rate), an award the
+five Pool cards of each winning seat (with the category and percent this table found), a cancel
+nothing. The floor checks them against the link's terms and its own evaluation of the hands,
+computes the facts and the meter after from the row it locks for that statement only, stores them
+as the link's next ``seq`` and answers with the round's commits. A figure of the member's that
+differs from the floor's is refused and alarmed there (docs/floor.md "Linked progressive"). The
+station journals the floor's answer, never a meter of its own: no lock is held while the network
+or this process works.
 
 Every call is idempotent per (table, round, op): a retry (a station that crashed after the
-controller committed and before it journaled) finds its first answer in ``link_begin``'s
-``round`` and returns it. A call that cannot reach the floor raises ``LinkUnavailable``; a
-watcher thread polls ``floor.link_status`` (the meter and the hits pending verification that
-every member shows) and says when the link is back.
+controller committed and before it journaled) gets the round's first answer back. A call that
+cannot reach the floor raises ``LinkUnavailable``; a watcher thread polls ``floor.link_status``
+(the meter and the hits pending verification that every member shows) and says when the link is back.
 """
 
 from __future__ import annotations
@@ -30,20 +33,15 @@ from ..errors import ConfigError, RuleError
 from ..jackpot import (
     Award,
     Contribution,
-    JackpotFact,
-    JackpotMeter,
-    JackpotRules,
     LinkCommit,
     LinkStatus,
+    LinkTerms,
     LinkUnavailable,
     PendingHit,
     PoolHit,
     PoolLink,
-    Reversal,
     facts_from_payload,
-    facts_payload,
     meter_from_state,
-    meter_state,
 )
 from ..money import exact_money, format_money, parse_money
 from .db import connect, floor_problem, one_line
@@ -54,16 +52,6 @@ POLL = 1.0
 """Seconds between two looks at the link's status (its meter, pending hits; is it back?)."""
 TIMEOUT = 2
 """Seconds to reach the floor or have a statement answered before the link counts as down."""
-RETRIES = 3
-"""Times a commit is computed again when another member committed between read and write."""
-
-
-def _one(cursor: Any) -> Any:
-    """The single value a ``SELECT floor.link_...(...)`` returns."""
-    row = cursor.fetchone()
-    if row is None:
-        raise RuleError("the controller returned nothing", "link")
-    return row[0]
 
 
 def commit_from_json(data: Mapping[str, Any]) -> LinkCommit:
@@ -72,56 +60,40 @@ def commit_from_json(data: Mapping[str, Any]) -> LinkCommit:
                       str(data.get("at", "")))
 
 
-def stakes_request(stakes: Sequence[tuple[int, Decimal]]) -> list[list[Any]]:
-    return [[seat, format_money(stake)] for seat, stake in stakes]
+def stakes_request(stakes: Sequence[tuple[int, Decimal]], rate: Decimal) -> dict[str, Any]:
+    """A contribution as sent: each seat's Pool stake and the contribution this table will journal for it."""
+    with exact_money():
+        return {"stakes": [{"seat": seat, "stake": format_money(stake), "amount": format_money(stake * rate)}
+                           for seat, stake in stakes]}
 
 
-def hits_request(hits: Sequence[PoolHit]) -> list[list[Any]]:
-    return [[hit.seat, hit.category, format_money(hit.percent)] for hit in hits]
+def hits_request(hits: Sequence[PoolHit]) -> dict[str, Any]:
+    """An award as sent: each winning seat's five Pool cards, with the category and percent this table found."""
+    return {"hits": [{"seat": hit.seat, "category": hit.category, "percent": format_money(hit.percent),
+                      "cards": list(hit.cards)} for hit in hits]}
 
 
-def award_rows(before: JackpotMeter, facts: Sequence[JackpotFact]) -> list[dict[str, Any]]:
-    """Per award of a commit, NJ 13:69E-1.39A's meters: in, display (the meter it hit), hits, wins,
-    overflow and reserve once its raise to reset was made."""
-    rows: list[dict[str, Any]] = []
-    meter = before
-    for i, fact in enumerate(facts):
-        display = meter.meter
-        meter = meter.apply(fact)
-        if not isinstance(fact, Award):
-            continue
-        raise_after: list[JackpotFact] = []
-        for later in facts[i + 1:]:  # its raise back to reset, up to the next hit
-            if isinstance(later, Award):
-                break
-            raise_after.append(later)
-        settled = meter.apply_all(raise_after)
-        rows.append({"seat": fact.seat, "category": fact.category, "percent": format_money(fact.percent),
-                     "amount": format_money(fact.amount), "needs_verification": fact.needs_verification,
-                     "meter_in": format_money(meter.contributed), "display": format_money(display),
-                     "hits": meter.hits, "wins": format_money(meter.awarded),
-                     "overflow": format_money(settled.overflow), "reserve": format_money(settled.reserve)})
-    return rows
-
-
-def standing(commits: Sequence[LinkCommit]) -> list[JackpotFact]:
-    """A round's facts at the controller that no cancel took back yet, in commit order."""
-    return [f for c in commits if c.op != "cancel" for f in c.facts if not isinstance(f, Reversal)]
+def _contributions(commit: LinkCommit) -> list[tuple[int, Decimal]]:
+    return [(f.seat, f.stake) for f in commit.facts if isinstance(f, Contribution)]
 
 
 class FloorLink(PoolLink):
-    """``PoolLink`` over the floor at ``url`` for table ``table_id`` playing ``rules`` (``rules.link``)."""
+    """``PoolLink`` over the floor at ``url`` for table ``table_id`` playing ``terms`` (``terms.rules.link``)."""
 
-    def __init__(self, url: str, rules: JackpotRules, table_id: str, *, poll: float = POLL,
+    def __init__(self, url: str, terms: LinkTerms, table_id: str, *, poll: float = POLL,
                  timeout: int = TIMEOUT) -> None:
-        if rules.link is None:
+        if terms.rules.link is None:
             raise ConfigError("the table names no link ([options.jackpot] link)", "options.jackpot.link")
         self.url = url
-        self.link = rules.link
-        self.rules = rules
+        self.link = terms.rules.link
+        self.terms = terms
+        self.rules = terms.rules
         self.table_id = table_id
         self.poll = poll
         self.timeout = timeout
+        self.journal_seq: Callable[[], int] | None = None
+        """The member journal's last seq (the station sets it): sent with each step, so the floor can check
+        the round against its own copy of the journal once it holds the journal that far."""
         self._conn: psycopg.Connection[Any] | None = None
         self._lock = threading.Lock()
         self._up = False
@@ -155,12 +127,9 @@ class FloorLink(PoolLink):
             self._drop()
 
     def _join(self) -> None:
-        fresh = meter_state(JackpotMeter.fresh(self.rules))
-        with exact_money():
-            self._call(lambda conn: conn.execute(
-                "SELECT floor.link_join(%s, %s, %s::jsonb, %s::jsonb)",
-                (self.link, self.table_id, json.dumps(self.rules.meter_rules()), json.dumps(fresh))).fetchone(),
-                "joining the link", transaction=False)
+        self._call(lambda conn: conn.execute("SELECT floor.link_join(%s, %s, %s::jsonb)",
+                                             (self.link, self.table_id, json.dumps(self.terms.as_json()))).fetchone(),
+                   "joining the link")
         self._joined = True
 
     def _watch(self) -> None:
@@ -201,20 +170,14 @@ class FloorLink(PoolLink):
             self._log.warning("link_down", reason=one_line(Exception(reason)))
         self._up = False
 
-    def _call(self, work: Callable[[psycopg.Connection[Any]], Any], doing: str, *, transaction: bool = True) -> Any:
-        """Run ``work`` on the link's connection (in one transaction); a lost floor is ``LinkUnavailable``,
-        a refusal a one-line ``RuleError`` (or ``ConfigError`` for rules that differ)."""
+    def _call(self, work: Callable[[psycopg.Connection[Any]], Any], doing: str) -> Any:
+        """Run ``work`` (one statement, autocommitted) on the link's connection; a lost floor is
+        ``LinkUnavailable``, a refusal a one-line ``RuleError`` (or ``ConfigError`` for terms that differ)."""
         with self._lock:
             conn = self._connection()
             try:
-                if transaction:
-                    with conn.transaction():
-                        result = work(conn)
-                else:
-                    result = work(conn)
+                result = work(conn)
             except psycopg.OperationalError as exc:
-                if isinstance(exc, psycopg.errors.SerializationFailure):
-                    raise
                 self._drop()
                 self._mark_down(str(exc))
                 raise LinkUnavailable(f"lost the progressive controller: {one_line(exc)}", "link") from None
@@ -236,7 +199,7 @@ class FloorLink(PoolLink):
     def refresh(self) -> LinkStatus | None:
         """Read the link's status now (the watcher does, every ``poll`` seconds)."""
         row = self._call(lambda conn: conn.execute("SELECT floor.link_status(%s)", (self.link,)).fetchone(),
-                         "reading the link", transaction=False)
+                         "reading the link")
         data = row[0] if row else None
         if data is None:
             return None
@@ -247,87 +210,68 @@ class FloorLink(PoolLink):
             self._status = LinkStatus(self.link, meter_from_state(self.rules, data["state"]), pending)
         return self._status
 
-    def _commit(self, op: str, round_id: str, request: Any,
-                compute: Callable[[JackpotMeter, list[LinkCommit]], list[JackpotFact] | None]) -> list[LinkCommit]:
-        """One commit under the link's lock; returns the round's commits, this one last. ``compute``
-        returns None when the round's commits already answer the request (a retry)."""
-        for attempt in range(RETRIES):
-            def work(conn: psycopg.Connection[Any]) -> list[LinkCommit]:
-                begun = _one(conn.execute("SELECT floor.link_begin(%s, %s, %s)", (self.link, self.table_id, round_id)))
-                commits = [commit_from_json(c) for c in begun["round"]]
-                with exact_money():
-                    meter = meter_from_state(self.rules, begun["state"])
-                    facts = compute(meter, commits)
-                    if facts is None:
-                        return commits
-                    after = meter.apply_all(facts)
-                    row = conn.execute(
-                        "SELECT floor.link_commit(%s, %s, %s, %s, %s, %s::jsonb, %s::jsonb, %s::jsonb, %s::jsonb)",
-                        (self.link, self.table_id, round_id, op, begun["version"], json.dumps(request),
-                         json.dumps(facts_payload(facts)), json.dumps(meter_state(after)),
-                         json.dumps(award_rows(meter, facts))))
-                row = _one(row)
-                return [*commits, commit_from_json(row)]
+    def _step(self, op: str, round_id: str, request: Mapping[str, Any]) -> list[LinkCommit]:
+        """One step at the controller (``floor.link_step``: one statement); the round's commits, in seq order.
+        A refusal (the floor's figures are not this table's: alarmed there) is a one-line ``RuleError``."""
+        seq = self.journal_seq() if self.journal_seq is not None else None
 
-            try:
-                commits: list[LinkCommit] = self._call(work, f"{op} at the link")
-                return commits
-            except psycopg.errors.SerializationFailure:
-                if attempt == RETRIES - 1:
-                    raise RuleError(f"link {self.link} kept moving: try again", "link") from None
-        raise AssertionError("unreachable")
+        def step(conn: psycopg.Connection[Any]) -> Any:
+            row = conn.execute("SELECT floor.link_step(%s, %s, %s, %s, %s::jsonb, %s)",
+                               (self.link, self.table_id, round_id, op, json.dumps(request), seq)).fetchone()
+            answer = row[0] if row else None
+            if isinstance(answer, Mapping) and answer.get("round"):
+                conn.execute("SELECT floor.link_durable(%s, %s)", (self.link, self.table_id))  # durable: journal it
+            return answer
+
+        answer = self._call(step, f"{op} at the link")
+        if not isinstance(answer, Mapping):
+            raise RuleError("the controller returned nothing", "link")
+        if answer.get("refused"):
+            raise RuleError(str(answer["refused"]), "link")
+        with exact_money():
+            return [commit_from_json(c) for c in answer["round"]]
 
     def contribute(self, round_id: str, stakes: Sequence[tuple[int, Decimal]]) -> LinkCommit | None:
-        request = stakes_request(stakes)
-
-        def compute(meter: JackpotMeter, commits: list[LinkCommit]) -> list[JackpotFact] | None:
-            if any(c.op in ("contribute", "cancel") for c in commits):
-                return None
-            return list(meter.contribute(stakes))
-
-        commits = self._commit("contribute", round_id, request, compute)
+        commits = self._step("contribute", round_id, stakes_request(stakes, self.rules.rate))
         if any(c.op == "cancel" for c in commits):
             return None
         done = next(c for c in commits if c.op == "contribute")
-        sent = stakes_request([(f.seat, f.stake) for f in done.facts if isinstance(f, Contribution)])
-        if sent != request:
-            raise RuleError(f"round {round_id} already contributed other Pool stakes at the controller ({sent}): "
-                            "void the round", "link")
+        if _contributions(done) != list(stakes):
+            raise RuleError(f"round {round_id} already contributed other Pool stakes at the controller "
+                            f"({stakes_request(_contributions(done), self.rules.rate)['stakes']}): void the round", "link")
+        self._check_contributions(done)
         return done
 
+    def _check_contributions(self, done: LinkCommit) -> None:
+        """The controller's contributions are the ones this table computes: each stake x rate, the reserve's share."""
+        with exact_money():
+            for fact in done.facts:
+                if not isinstance(fact, Contribution):
+                    continue
+                share = fact.stake * self.rules.rate
+                kept = share * self.rules.reserve_rate if self.rules.reserve_rate is not None else Decimal(0)
+                if fact.amount != share or fact.to_reserve != kept:
+                    raise RuleError(f"the controller's contribution for seat {fact.seat} ({format_money(fact.amount)}) "
+                                    f"is not this table's ({format_money(share)}): not journaled", "link")
+
     def award(self, round_id: str, hits: Sequence[PoolHit]) -> LinkCommit:
-        request = hits_request(hits)
-
-        def compute(meter: JackpotMeter, commits: list[LinkCommit]) -> list[JackpotFact] | None:
-            if any(c.op in ("award", "cancel") for c in commits):
-                return None
-            contributed = {f.seat for c in commits if c.op == "contribute" for f in c.facts if isinstance(f, Contribution)}
-            missing = [hit.seat for hit in hits if hit.seat not in contributed]
-            if missing:
-                raise RuleError(f"seat {missing[0]} of round {round_id} has no contribution at the controller: "
-                                "no Pool award without it", "link")
-            return list(meter.award_all(hits))
-
-        commits = self._commit("award", round_id, request, compute)
+        commits = self._step("award", round_id, hits_request(hits))
         done = next((c for c in commits if c.op == "award"), None)
         if done is None:
             raise RuleError(f"round {round_id} was cancelled at the controller: no Pool award", "link")
+        paid = [(f.seat, f.category, f.percent) for f in done.facts if isinstance(f, Award)]
+        if paid != [(h.seat, h.category, h.percent) for h in hits]:
+            raise RuleError(f"round {round_id}'s awards at the controller ({paid}) are not this table's hits: "
+                            "not journaled", "link")
         return done
 
     def cancel(self, round_id: str) -> list[LinkCommit]:
-        def compute(meter: JackpotMeter, commits: list[LinkCommit]) -> list[JackpotFact] | None:
-            if any(c.op == "cancel" for c in commits):
-                return None
-            reversals: list[JackpotFact] = [Reversal(f) for f in reversed(standing(commits))]  # type: ignore[arg-type]
-            after = meter.apply_all(reversals)
-            return [*reversals, *after.raise_to_reset()]
-
-        return self._commit("cancel", round_id, [], compute)
+        return self._step("cancel", round_id, {})
 
     def verify(self, round_id: str, seats: Sequence[int], by: str) -> None:
         self._call(lambda conn: conn.execute("SELECT floor.link_verify(%s, %s, %s, %s, %s)",
                                              (self.link, self.table_id, round_id, list(seats), by)).fetchone(),
-                   "verifying at the link", transaction=False)
+                   "verifying at the link")
         try:
             self.refresh()
         except LinkUnavailable:

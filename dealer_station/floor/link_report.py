@@ -69,7 +69,9 @@ def read_link(url: str, link: str) -> dict[str, Any]:
 
 
 def _rules(data: Mapping[str, Any], link: str) -> JackpotRules:
-    return JackpotRules.model_validate({**{k: v for k, v in data.items() if v is not None}, "link": link})
+    """The meter's rules of the link's terms (0016 keeps the Pool's terms beside them)."""
+    return JackpotRules.model_validate({**{k: v for k, v in data.items() if v is not None and k in JackpotRules.model_fields},
+                                        "link": link})
 
 
 def journal_commits(path: Path) -> tuple[str, list[LinkCommitted]]:

@@ -159,6 +159,12 @@ LOGIN_ALARM_PREFIX = "login:"
 """An alarm about a station login rather than a table shows under this 'table': ``login:NAME``."""
 
 
+def is_link_alarm(alarm: Alarm) -> bool:
+    """An alarm the linked progressive's controller raised (it refused a member's step: migration 0016),
+    not one about the table's chain."""
+    return alarm.reason.startswith("link ") and " refused " in alarm.reason[:120]
+
+
 def alarms(conn: Conn, since: datetime | None = None, tables: Sequence[str] | None = None) -> list[Alarm]:
     """Integrity alarms seen since ``since`` (all when None), newest first: the ingest's (a record it
     held flagged included), every record the floor holds but could not derive facts from (its round

@@ -2,7 +2,7 @@
 
 A station role holds exactly ``EXECUTE`` on ``floor.ingest`` (and its COPY path, ``floor.open_stage``
 and ``floor.ingest_staged``: migration 0011), ``floor.tail`` and ``floor.hash_at`` (and a linked
-progressive's ``floor.link_*``: migration 0010): no table privilege at all (only INSERT into its
+progressive's ``floor.link_*``: migrations 0010, 0016): no table privilege at all (only INSERT into its
 session's own stage), so it cannot UPDATE, DELETE or INSERT rows that skip the chain check. The
 report role may SELECT the floor's tables and add a par sheet the
 floor does not hold yet (``floor.put_par_sheet``: derived figures, never a record).
@@ -28,10 +28,10 @@ STATION_FUNCTIONS = (
     "floor.ingest(text, bigint, text, bigint[], text[], text[], text[], text[], text[], text[], text[])",
     "floor.tail(text)",
     "floor.hash_at(text, bigint)",
-    # a linked progressive's controller (migration 0010): a member joins, commits, verifies, reads
-    "floor.link_join(text, text, jsonb, jsonb)",
-    "floor.link_begin(text, text, text)",
-    "floor.link_commit(text, text, text, text, bigint, jsonb, jsonb, jsonb, jsonb)",
+    # a linked progressive's controller (migrations 0010, 0016): a member joins, steps, verifies, reads
+    "floor.link_join(text, text, jsonb)",
+    "floor.link_step(text, text, text, text, jsonb, bigint)",
+    "floor.link_durable(text, text)",
     "floor.link_verify(text, text, text, integer[], text)",
     "floor.link_status(text)",
     "floor.open_stage()",

@@ -42,6 +42,7 @@ from ..jackpot import (
     JackpotRules,
     JackpotVerified,
     LinkCommitted,
+    LinkTerms,
     LinkUnavailable,
     PoolClosed,
     PoolHit,
@@ -52,8 +53,9 @@ from ..jackpot import (
 )
 from ..money import ZERO, exact_money, format_cents, format_money, parse_money
 from ..profile_loader import TABLE_KEYS, table_for_record, with_overrides
-from ..table.events import Halted
+from ..table.events import Halted, StationStarted
 from ..table.folds import COMMON
+from ..table.phases import BETTING
 from .against_dealer import Payer, SeatSettlement, check_spot_takeover, holdem_deal_plan
 from .base import (
     BankingGame,
@@ -262,7 +264,7 @@ def pool_hits(seats: Iterable[SeatHand], flop: Sequence[Card], pool_table: Mappi
             continue
         category = pool_category(seat.hole, flop)
         if category in pool_table:
-            hits.append(PoolHit(seat.seat, category.label, pool_table[category]))
+            hits.append(PoolHit(seat.seat, category.label, pool_table[category], (*seat.hole, *flop)))
     return hits
 
 
@@ -301,6 +303,12 @@ class LinkedMeter(JackpotMeter):
     unacknowledged (``PoolClosed.sent``), to cancel there once the link is back."""
 
     unconfirmed: tuple[str, ...] = ()
+    journaled: tuple[tuple[str, int], ...] = ()
+    """(round, seq) of the controller's commits already journaled for an unconfirmed round: its
+    cancellation journals the rest of what the controller held of it, never one of these again."""
+    in_doubt: str | None = None
+    """The round open in its betting when the station last started: an earlier run may have sent its
+    contribution, so if it plays no Pool now it is cancelled at the controller all the same."""
 
 
 THB_FOLDS = COMMON.extended()
@@ -327,8 +335,11 @@ def _link_committed(state: TableState, event: LinkCommitted, at: str) -> None:
         mine = rnd.game_state if isinstance(rnd.game_state, RoundJackpot) else RoundJackpot(mirror)
         rnd.game_state = replace(mine, facts=(*mine.facts, *event.facts), seqs=(*mine.seqs, event.seq))
     after = event.meter_after(mirror.rules)
-    unconfirmed = tuple(r for r in mirror.unconfirmed if not (event.op == "cancel" and r == event.round_id))
-    state.game_state = LinkedMeter(**{f: getattr(after, f) for f in _METER_FIELDS}, unconfirmed=unconfirmed)
+    done = event.op == "cancel"
+    unconfirmed = tuple(r for r in mirror.unconfirmed if not (done and r == event.round_id))
+    journaled = tuple(j for j in mirror.journaled if not (done and j[0] == event.round_id))
+    state.game_state = LinkedMeter(**{f: getattr(after, f) for f in _METER_FIELDS}, unconfirmed=unconfirmed,
+                                   journaled=journaled, in_doubt=mirror.in_doubt)
 
 
 _METER_FIELDS = ("rules", "meter", "overflow", "opening", "contributed", "awarded", "seeded", "hits", "reserve")
@@ -347,7 +358,18 @@ def _pool_closed(state: TableState, event: PoolClosed, at: str) -> None:
         mine = rnd.game_state if isinstance(rnd.game_state, RoundJackpot) else RoundJackpot(mirror)
         rnd.game_state = replace(mine, pool_closed=True)
         if event.sent and rnd.round_id not in mirror.unconfirmed:
-            state.game_state = replace(mirror, unconfirmed=(*mirror.unconfirmed, rnd.round_id))
+            state.game_state = replace(mirror, unconfirmed=(*mirror.unconfirmed, rnd.round_id),
+                                       journaled=(*mirror.journaled, *((rnd.round_id, seq) for seq in mine.seqs)))
+
+
+@THB_FOLDS.on(StationStarted)
+def _restarted(state: TableState, event: StationStarted, at: str) -> None:
+    """A linked round still in its betting at a restart may have had its contribution sent by the run that died."""
+    mirror, rnd = state.game_state, state.round
+    if isinstance(mirror, LinkedMeter) and rnd is not None and not rnd.finished and rnd.phase == BETTING:
+        mine = rnd.game_state
+        if not (isinstance(mine, RoundJackpot) and (mine.seqs or mine.pool_closed)):
+            state.game_state = replace(mirror, in_doubt=rnd.round_id)
 
 
 @THB_FOLDS.on(*FACT_TYPES)
@@ -655,17 +677,21 @@ class TexasHoldemBonus(BankingGame):
         link = tx.service(PoolLink)
         name = mirror.rules.link or ""
         if link is not None and mirror.unconfirmed and link.available():
-            self._cancel_unconfirmed(tx, link, mirror.unconfirmed)
+            self._cancel_unconfirmed(tx, link, mirror.unconfirmed, set(mirror.journaled))
         stakes = pool_stakes(_live_seats(tx.round))
-        if not stakes:
-            return
+        doubt = mirror.in_doubt == tx.round.round_id  # an earlier run may have sent this round's contribution
         returned = {seat: stake for seat, stake in stakes}
+        if not stakes:
+            if doubt:  # no Pool now: whatever the controller holds of it is cancelled there
+                tx.emit(PoolClosed(name, "no Pool stake after a restart", {}, sent=True), STATION)
+            return
         if link is None or not link.available():
-            tx.emit(PoolClosed(name, "no link", returned), STATION)
+            tx.emit(PoolClosed(name, "no link", returned, sent=doubt), STATION)
             return
         try:
             commit = link.contribute(tx.round.round_id, stakes)
-        except LinkUnavailable as exc:
+        except DealerStationError as exc:  # unreachable, or refused (the controller holds other stakes for it, or
+            # its figures are not the controller's): not acknowledged, so no Pool; cancelled there once it answers
             tx.emit(PoolClosed(name, exc.problem, returned, sent=True), STATION)
             return
         if commit is None:
@@ -674,7 +700,8 @@ class TexasHoldemBonus(BankingGame):
         tx.emit(commit.event(), STATION)
 
     @staticmethod
-    def _cancel_unconfirmed(tx: Transaction, link: PoolLink, rounds: Sequence[str]) -> None:
+    def _cancel_unconfirmed(tx: Transaction, link: PoolLink, rounds: Sequence[str],
+                            journaled: set[tuple[str, int]]) -> None:
         """Cancel at the controller what it may hold of rounds settled without the Pool; every commit
         it held of them is journaled (with the cancellation), so the journal still adds up."""
         for round_id in rounds:
@@ -683,7 +710,8 @@ class TexasHoldemBonus(BankingGame):
             except DealerStationError:  # unreachable again, or refused: the round stays unconfirmed, play goes on
                 return
             for commit in commits:
-                tx.emit(commit.event(), STATION)
+                if (round_id, commit.seq) not in journaled:
+                    tx.emit(commit.event(), STATION)
 
     def on_reveal_complete(self, tx: Transaction, phase: str) -> None:
         """At the flop reveal: every winning Pool hand is awarded from the meter, in order.
@@ -759,7 +787,7 @@ class TexasHoldemBonus(BankingGame):
         too); without the link, the round waits in ``unconfirmed`` and is cancelled once it is back."""
         rnd = tx.round
         staked = {s.seat: s.bets["pool"] for s in rnd.seats.values() if "pool" in s.bets}
-        if not staked and (mine is None or not mine.seqs):
+        if not staked and (mine is None or not mine.seqs) and mirror.in_doubt != rnd.round_id:
             return  # no Pool in this round: nothing at the controller
         link = tx.service(PoolLink)
         try:
@@ -818,6 +846,14 @@ class TexasHoldemBonus(BankingGame):
         """The regulators' meters now (for the screen and ``dealer-station jackpot``)."""
         meter = state.game_state
         return meter_summary(meter) if isinstance(meter, JackpotMeter) else None
+
+
+def link_terms(table: TableConfig) -> LinkTerms:
+    """What a linked table's Pool pays and costs, as its controller must agree (``jackpot.LinkTerms``)."""
+    options = table_options(table)
+    assert isinstance(table, ThbTableConfig), "a THB table's options come with a THB table"
+    return LinkTerms(options.jackpot, options.pool_stake, table.currency,
+                     {category.label: percent for category, percent in table.paytable("pool").items()})
 
 
 def pool_open(table: TableConfig, link: PoolLink | None) -> bool:

@@ -4,7 +4,8 @@ anchored hash and when it came, and every integrity alarm with its first divergi
 The anchor is ``floor.stations`` (the last record the floor accepted, what a station's file
 is checked against); the chain check is ``chains.ChainWatch``'s latest, re-run in the
 background; the alarms are ``queries.alarms``, raised by the ingest when a journal stopped
-extending what the floor holds, and the shuffle audit's (``shuffle_watch.ShuffleWatch``, also
+extending what the floor holds (and the linked progressive's controller, when it refused a member's
+step: shown apart, they say nothing of the chain), and the shuffle audit's (``shuffle_watch.ShuffleWatch``, also
 re-run in the background): a failing shuffler's alarm on every table it dealt at, and every
 shuffler's verdict, deals and failing tests under "Shufflers".
 """
@@ -18,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..floor.queries import LOGIN_ALARM_PREFIX, StationStatus, alarms, stations
+from ..floor.queries import LOGIN_ALARM_PREFIX, StationStatus, alarms, is_link_alarm, stations
 from ..floor.report_data import Alarm
 from .page import Pit, pit_of
 from .users import AUDITOR
@@ -34,7 +35,9 @@ def integrity_rows(pit: Pit, heard: list[StationStatus], raised: list[Alarm]) ->
     checks = pit.chains.results()
     audited = pit.shuffles.latest()
     shuffle_alarms = audited.alarms if audited is not None else []
-    return [{"station": s, "check": checks.get(s.table_id), "alarms": [a for a in raised if a.table_id == s.table_id],
+    return [{"station": s, "check": checks.get(s.table_id),
+             "alarms": [a for a in raised if a.table_id == s.table_id and not is_link_alarm(a)],
+             "link_alarms": [a for a in raised if a.table_id == s.table_id and is_link_alarm(a)],
              "shuffle_alarms": [a for a in shuffle_alarms if a.table_id == s.table_id]}
             for s in heard]
 
@@ -82,6 +85,7 @@ async def integrity_json(request: Request) -> Response:
             "chain": None if check is None else {"ok": check.ok, "checked_seq": check.checked_seq,
                                                  "first_bad_seq": check.first_bad_seq, "reason": check.reason},
             "alarms": [_alarm_json(a) for a in row["alarms"]],
+            "link_alarms": [_alarm_json(a) for a in row["link_alarms"]],
             "shuffle_alarms": [_alarm_json(a) for a in row["shuffle_alarms"]]})
     logins = [{"login": login, "reason": a.reason, "raised_at": a.raised_at.isoformat(),
                "last_seen_at": a.last_seen_at.isoformat(), "attempts": a.attempts} for login, a in login_alarms(raised)]

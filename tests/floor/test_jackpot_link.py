@@ -13,23 +13,25 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
 import psycopg
 import pytest
 
+from dealer_station.cards import parse_card
 from dealer_station.engine.session import TableSession
 from dealer_station.errors import ConfigError, RuleError
 from dealer_station.floor.link import FloorLink
 from dealer_station.floor.link_report import link_report
-from dealer_station.games.thb import ThbTableConfig
+from dealer_station.games.thb import ThbTableConfig, link_terms
 from dealer_station.jackpot import (
     Award,
-    JackpotRules,
     LinkCommit,
     LinkCommitted,
     LinkStatus,
+    LinkTerms,
     PoolClosed,
     PoolHit,
     PoolLink,
@@ -59,8 +61,18 @@ def linked_table(table_id: str) -> ThbTableConfig:
     return table
 
 
-def rules() -> JackpotRules:
-    return linked_table("X").options.jackpot
+def terms(**rules: object) -> LinkTerms:
+    """The thb-linked profile's link terms (with ``rules`` of its meter changed)."""
+    found = link_terms(linked_table("X"))
+    return replace(found, rules=found.rules.model_copy(update=rules)) if rules else found
+
+
+def hand(*cards: str) -> tuple[int, ...]:
+    """A Pool hand's five cards (hole, hole, flop, flop, flop) as the link sends them."""
+    return tuple(parse_card(c) for c in cards)
+
+
+FLUSH = hand("2h", "5h", "9h", "Jh", "Kh")
 
 
 @pytest.fixture
@@ -74,7 +86,7 @@ def tables(tmp_path: Path, floor: Floor) -> Iterator[Callable[..., tuple[TableSe
              wrap: Callable[[FloorLink], PoolLink] | None = None) -> tuple[TableSession, ScriptedShoe, FloorLink]:
         table = linked_table(table_id)
         journal = Journal(tmp_path / f"{table_id}.sqlite", table_id=table_id)
-        own = FloorLink(url or floor.station_url, table.options.jackpot, table_id, poll=0.05).start()
+        own = FloorLink(url or floor.station_url, link_terms(table), table_id, poll=0.05).start()
         opened.append((journal, own))
         shoe = ScriptedShoe()
         service = wrap(own) if wrap is not None else link or own
@@ -133,7 +145,7 @@ def reconcile(floor: Floor, *sessions: TableSession) -> dict:
 
 
 def test_a_retry_returns_the_first_answer_and_a_member_with_other_rules_is_refused(floor: Floor) -> None:
-    a = FloorLink(floor.station_url, rules(), "L01").start()
+    a = FloorLink(floor.station_url, terms(), "L01").start()
     try:
         first = a.contribute("L01-000001", [(4, Decimal(1)), (2, Decimal(1))])
         again = a.contribute("L01-000001", [(4, Decimal(1)), (2, Decimal(1))])
@@ -142,12 +154,12 @@ def test_a_retry_returns_the_first_answer_and_a_member_with_other_rules_is_refus
         assert dict(first.after)["meter"] == "500.45" and dict(first.after)["reserve"] == "0.05"
         with pytest.raises(RuleError, match="already contributed other Pool stakes"):
             a.contribute("L01-000001", [(4, Decimal(1))])
-        hit = a.award("L01-000001", [PoolHit(4, "flush", Decimal(20))])
-        assert a.award("L01-000001", [PoolHit(4, "flush", Decimal(20))]) == hit and hit.seq == 2
+        hit = a.award("L01-000001", [PoolHit(4, "flush", Decimal(20), FLUSH)])
+        assert a.award("L01-000001", [PoolHit(4, "flush", Decimal(20), FLUSH)]) == hit and hit.seq == 2
         assert [f.amount for f in hit.facts if isinstance(f, Award)] == [Decimal("100.09")]  # 20% of 500.45, down
-        with pytest.raises(RuleError, match="seat 2 of round L01-000002 has no contribution"):
-            a.award("L01-000002", [PoolHit(2, "flush", Decimal(20))])
-        other = rules().model_copy(update={"rate": Decimal("0.2")})
+        with pytest.raises(RuleError, match="seat 2 has no Pool stake in round L01-000002"):
+            a.award("L01-000002", [PoolHit(2, "flush", Decimal(20), FLUSH)])
+        other = terms(rate=Decimal("0.2"))
         with pytest.raises(ConfigError, match=r"table L02's jackpot rules differ from link bank-1's \(rate 0.2, "
                                               r"not 0.25\)"):
             FloorLink(floor.station_url, other, "L02").start()
@@ -165,10 +177,11 @@ def test_two_hits_in_one_round_each_keep_their_own_meters_and_a_pinned_login_pla
         floor: Floor, pg_server: PostgresServer) -> None:
     from dealer_station.floor.roles import pin_station
 
-    a = FloorLink(floor.station_url, rules(), "L01").start()
+    a = FloorLink(floor.station_url, terms(), "L01").start()
     try:
         a.contribute("L01-000001", [(5, Decimal(1)), (3, Decimal(1))])
-        done = a.award("L01-000001", [PoolHit(5, "straight", Decimal(10)), PoolHit(3, "royal_flush", Decimal(100))])
+        done = a.award("L01-000001", [PoolHit(5, "straight", Decimal(10), hand("9d", "8c", "Qs", "Js", "Ts")),
+                                      PoolHit(3, "royal_flush", Decimal(100), hand("As", "Ks", "Qs", "Js", "Ts"))])
         with psycopg.connect(floor.owner_url) as conn:
             rows = conn.execute("SELECT seat, display, amount, hits, wins, overflow, reserve FROM floor.jackpot_link_awards "
                                 "ORDER BY seat DESC").fetchall()
@@ -181,7 +194,7 @@ def test_two_hits_in_one_round_each_keep_their_own_meters_and_a_pinned_login_pla
     finally:
         a.stop()
     pin_station(floor.owner_url, "station_l01", ["L01"])
-    pinned = FloorLink(pg_server.url("station_l01", floor.dbname), rules(), "L02")
+    pinned = FloorLink(pg_server.url("station_l01", floor.dbname), terms(), "L02")
     with pytest.raises(RuleError, match="login station_l01 may not play table L02"):
         pinned.start()
     with pytest.raises(RuleError, match="login station_l01 may not play table L02"):
@@ -189,7 +202,7 @@ def test_two_hits_in_one_round_each_keep_their_own_meters_and_a_pinned_login_pla
 
 
 def test_two_royals_at_the_same_moment_are_ordered_and_the_second_gets_the_reset(floor: Floor) -> None:
-    links = [FloorLink(floor.station_url, rules(), tid).start() for tid in ("L01", "L02")]
+    links = [FloorLink(floor.station_url, terms(), tid).start() for tid in ("L01", "L02")]
     try:
         for link in links:
             link.contribute(f"{link.table_id}-000001", [(2, Decimal(1))] * 1)
@@ -198,7 +211,8 @@ def test_two_royals_at_the_same_moment_are_ordered_and_the_second_gets_the_reset
 
         def hit(link: FloorLink) -> None:
             start.wait()
-            got[link.table_id] = link.award(f"{link.table_id}-000001", [PoolHit(2, "royal_flush", Decimal(100))])
+            got[link.table_id] = link.award(f"{link.table_id}-000001",
+                                            [PoolHit(2, "royal_flush", Decimal(100), hand("Ah", "Kh", "Qh", "Jh", "Th"))])
 
         threads = [threading.Thread(target=hit, args=(link,)) for link in links]
         for t in threads:
@@ -398,7 +412,7 @@ class CrashAfterCommit(Relay):
 def test_a_station_killed_after_the_controller_committed_loses_nothing_and_counts_nothing_twice(
         tables: Callable[..., tuple[TableSession, ScriptedShoe, FloorLink]], floor: Floor, tmp_path: Path,
         op: str) -> None:
-    probe = FloorLink(floor.station_url, rules(), "L01").start()
+    probe = FloorLink(floor.station_url, terms(), "L01").start()
     a, shoe, _ = tables("L01", link=CrashAfterCommit(probe, op))
     shoe.load(ROYAL_DECK)
     bets(a)
@@ -452,7 +466,7 @@ def test_jackpot_cli_reports_the_link_and_fails_when_a_journal_does_not_reconcil
     text = station_cli.run(cmd[:-1], capture_output=True)
     assert text.returncode == 0 and "journal L01" in text.stdout and text.stdout.endswith("reconciled\n")
     # a commit the journal never got (another station wrote under L01's name): exit 1, said which
-    FloorLink(floor.station_url, rules(), "L01").contribute("L01-000009", [(1, Decimal(1))])
+    FloorLink(floor.station_url, terms(), "L01").contribute("L01-000009", [(1, Decimal(1))])
     bad = station_cli.run(cmd, capture_output=True)
     assert bad.returncode == 1 and json.loads(bad.stdout)["journals"]["L01"]["missing"] == [2]
     refused = station_cli.run([sys.executable, "-m", "dealer_station", "jackpot", "--link", "bank-1"],
@@ -493,7 +507,7 @@ def test_a_station_whose_rules_differ_from_its_link_is_refused_before_its_journa
         floor: Floor, tmp_path: Path) -> None:
     from dealer_station.station import Station
 
-    first = FloorLink(floor.station_url, rules(), "L01").start()
+    first = FloorLink(floor.station_url, terms(), "L01").start()
     first.stop()
     other = linked_table("L02")
     jackpot = other.options.jackpot.model_copy(update={"cap": Decimal("800.00")})
@@ -505,23 +519,26 @@ def test_a_station_whose_rules_differ_from_its_link_is_refused_before_its_journa
 
 
 class KillsTheFloor(FloorLink):
-    """The floor's server is SIGKILLed while the link's row is locked, between reading the meter
-    and storing the commit (mid-contribution or mid-award)."""
+    """The floor's server is SIGKILLed while the step is inside it: ``floor.link_step`` waits for the
+    link's row (another session holds it) when the postmaster dies (mid-contribution or mid-award)."""
 
-    def __init__(self, url: str, table_id: str, server: PostgresServer, op: str) -> None:
-        super().__init__(url, rules(), table_id, poll=0.05)
-        self.server, self.op, self.killed = server, op, False
+    def __init__(self, floor: Floor, table_id: str, server: PostgresServer, op: str) -> None:
+        super().__init__(floor.station_url, terms(), table_id, poll=0.05)
+        self.owner_url, self.server, self.op, self.killed = floor.owner_url, server, op, False
 
-    def _commit(self, op, round_id, request, compute):  # type: ignore[no-untyped-def]
+    def _step(self, op, round_id, request):  # type: ignore[no-untyped-def]
         if op != self.op or self.killed:
-            return super()._commit(op, round_id, request, compute)
-
-        def dying(meter, commits):  # type: ignore[no-untyped-def]
-            self.killed = True
-            self.server.kill()
-            return compute(meter, commits)
-
-        return super()._commit(op, round_id, request, dying)
+            return super()._step(op, round_id, request)
+        self.killed = True
+        holder = psycopg.connect(self.owner_url)
+        holder.execute("SELECT 1 FROM floor.jackpot_links FOR UPDATE")  # the step will wait for this row
+        killer = threading.Timer(0.3, self.server.kill)
+        killer.start()
+        try:
+            return super()._step(op, round_id, request)
+        finally:
+            killer.join()
+            holder.close()
 
 
 @pytest.mark.slow  # SIGKILLs a PostgreSQL server of its own mid-commit
@@ -531,7 +548,7 @@ def test_the_floor_killed_mid_commit_loses_nothing_and_counts_nothing_twice(tmp_
         floor = new_floor(server)
         credentials = CredentialStore(tmp_path / "c.json")
         credentials.add(BADGE, PIN)
-        link = KillsTheFloor(floor.station_url, "L01", server, op).start()
+        link = KillsTheFloor(floor, "L01", server, op).start()
         journal = Journal(tmp_path / "L01.sqlite", table_id="L01")
         try:
             shoe = ScriptedShoe()

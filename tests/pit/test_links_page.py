@@ -3,12 +3,15 @@ latest awards in commit order, read from the floor (real PostgreSQL, the demo fl
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
+from dealer_station.cards import parse_card
 from dealer_station.floor.link import FloorLink
+from dealer_station.games.thb import link_terms
 from dealer_station.jackpot import PoolHit
 from dealer_station.profile_loader import load_profile
 
@@ -18,14 +21,16 @@ from .conftest import DemoFloor, signed_in
 def test_the_links_page_shows_each_link_and_the_hits_pending_on_it(app: Starlette, demo: DemoFloor) -> None:
     sam = signed_in(app, "sam")
     assert "bank-7" not in sam.get("/links").text
-    rules = load_profile("thb-linked").options.jackpot.model_copy(update={"link": "bank-7"})  # type: ignore[attr-defined]
-    one, two = (FloorLink(demo.floor.station_url, rules, tid) for tid in ("Q91", "Q92"))
+    terms = link_terms(load_profile("thb-linked"))
+    terms = replace(terms, rules=terms.rules.model_copy(update={"link": "bank-7"}))
+    one, two = (FloorLink(demo.floor.station_url, terms, tid) for tid in ("Q91", "Q92"))
+    royal, straight = ([parse_card(c) for c in hand.split()] for hand in ("As Ks Qs Js Ts", "9d 8c Qs Js Ts"))
     try:
         for link in (one, two):
             link._join()
             link.contribute(f"{link.table_id}-000001", [(1, Decimal(1))])
-        one.award("Q91-000001", [PoolHit(1, "royal_flush", Decimal(100))])  # held: above verify_at
-        two.award("Q92-000001", [PoolHit(1, "straight", Decimal(10))])  # paid at once
+        one.award("Q91-000001", [PoolHit(1, "royal_flush", Decimal(100), tuple(royal))])  # held: above verify_at
+        two.award("Q92-000001", [PoolHit(1, "straight", Decimal(10), tuple(straight))])  # paid at once
     finally:
         one.stop()
         two.stop()
