@@ -12,12 +12,14 @@ Bonus, Pool) no decision changes and are not in them.
   best is also shipped per canonical flop (``optimal_flop.npz``) for the scripted players.
 * Pre-flop: 169 hole classes, shipped (``optimal_play.json``, built by ``optimal_build``).
 
-UTH's Blind pays only when the seat wins, by the category of its hand. When no hand of a paying
-category is ever folded at the river with the Blind paying nothing (the build counts such
-folds per category: none for straight or better), the Blind's return is the same whatever the
-seat does, so no decision depends on the Blind table: the shipped pre-flop sums are for a Blind
-paying nothing, and each class adds what the profile's Blind table pays on the hands it wins.
-A table paying a category the build saw folded is refused (``ConfigError``).
+UTH's Blind pays only when the seat wins, by the category of its hand, so decisions may depend on
+the Blind table: the shipped sums are built under the seeds' table (GAMES.md §2; the file names it).
+Another table differing from it only on categories whose winning hands are never folded at the
+river even with the Blind paying nothing (the build counts such folds per category: none for
+straight, flush, full house, straight flush and royal; some four of a kind, the board's quads with a
+kicker most dealer hands beat) changes no decision - every decision collects the same Blind return
+on those categories - so it adds what it pays differently on the hands each class wins. A table
+differing on a category that is folded (the four of a kind's 10:1) is refused (``ConfigError``).
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import lcm
 from typing import Any
 
 import numpy as np
@@ -34,6 +35,7 @@ import numpy as np
 from ..errors import ConfigError
 from ..evaluator import TABLES_DIGEST, Category
 from . import optimal_build as shipped
+from .optimal_sums import BlindPays
 from .showdown import DEALER_LEFT, Outcomes, outcomes, ranks
 from .suits import canonical, classes, pair_index
 
@@ -42,32 +44,6 @@ FOLD_THB = Fraction(-1)
 TURN_RIVER = 1_081  # unordered turn and river pairs a hole and a flop leave: C(47, 2)
 ORDERED_TURN_RIVER = 47 * 46
 RIVERS = 46  # river cards a hole and four board cards leave
-
-
-@dataclass(frozen=True)
-class BlindPays:
-    """A Blind pay table as integers: each category's odds times ``scale`` (the least common
-    denominator), so that sums of dealer hands' worth stay exact integers."""
-
-    scale: int
-    pays: tuple[int, ...]  # by category, odds x scale
-
-    @classmethod
-    def of(cls, table: Mapping[Any, Any]) -> BlindPays:
-        odds = {_category(k): Fraction(str(v)) for k, v in table.items()}
-        for category, value in odds.items():
-            if value < 0:
-                raise ConfigError(f"Blind pays {value} on {category.label}: optimal play is computed for odds >= 0",
-                                  "paytables.blind")
-        scale = lcm(1, *(o.denominator for o in odds.values()))
-        return cls(scale, tuple(int(odds.get(c, Fraction(0)) * scale) for c in Category))
-
-    def odds(self, category: Category) -> Fraction:
-        return Fraction(self.pays[category], self.scale)
-
-
-def _category(key: Any) -> Category:
-    return key if isinstance(key, Category) else Category.from_label(str(key))
 
 
 def blind_pays(paytables: Mapping[str, Any] | None) -> BlindPays:
@@ -104,14 +80,15 @@ def uth_flop(hole: tuple[int, int], board: tuple[int, ...], blind: BlindPays) ->
     return {"play2x": Fraction(int((a + 2 * d).sum()), unit), "check": Fraction(int(np.maximum(a + d, fold).sum()), unit)}
 
 
-def uth_flop_sums(hole: tuple[int, int], flop: tuple[int, ...], counted: tuple[Any, Outcomes] | None = None
-                  ) -> tuple[int, int, int, int]:
+def uth_flop_sums(hole: tuple[int, int], flop: tuple[int, ...], blind: BlindPays,
+                  counted: tuple[Any, Outcomes] | None = None) -> tuple[int, int, int, int]:
     """(sum of A + 2D, sum of the river's best, sum of A, sum of D) over the turns and rivers of one
-    flop, the Blind paying nothing: what ``optimal_build`` adds up, from the single-hole counts
+    flop, x ``blind.scale``: what ``optimal_build`` adds up, from the single-hole counts
     (``counted``: ``outcomes(hole, flop)`` when already counted)."""
     _, o = counted or outcomes(hole, tuple(flop))
-    a, d = _uth_values(o, BlindPays(1, (0,) * len(Category)))
-    return (int((a + 2 * d).sum()), int(np.maximum(a + d, -2 * DEALER_LEFT).sum()), int(a.sum()), int(d.sum()))
+    a, d = _uth_values(o, blind)
+    fold = -2 * DEALER_LEFT * blind.scale
+    return (int((a + 2 * d).sum()), int(np.maximum(a + d, fold).sum()), int(a.sum()), int(d.sum()))
 
 
 @dataclass(frozen=True)
@@ -136,23 +113,31 @@ def uth_classes(blind: BlindPays) -> tuple[UthClass, ...]:
     """Every class's pre-flop values under ``blind`` (in ``suits.classes`` order)."""
     table = _table()
     u = table["uth"]
-    _check_blind(blind, u["fold_with_wins"])
+    built = built_blind()
+    _check_blind(blind, built, u["fold_with_wins"])
     out = []
     for i, holes in enumerate(table["holes"]):
         unit = holes * table["flops_per_hole"] * TURN_RIVER * DEALER_LEFT
-        paid = sum((Fraction(blind.pays[c] * u["wins"][i][c], blind.scale) for c in range(len(Category))), Fraction(0))
-        a, d = u["a"][i] + paid, u["d"][i]
-        out.append(UthClass(Fraction(a + 4 * d) / unit, Fraction(a + 3 * d) / unit, (u["check"][i] + paid) / unit))
+        more = sum(((blind.odds(c) - built.odds(c)) * u["wins"][i][c] for c in Category), Fraction(0))
+        a, d = Fraction(u["a"][i], built.scale) + more, Fraction(u["d"][i], built.scale)
+        check = Fraction(u["check"][i], built.scale) + more
+        out.append(UthClass((a + 4 * d) / unit, (a + 3 * d) / unit, check / unit))
     return tuple(out)
 
 
-def _check_blind(blind: BlindPays, fold_with_wins: list[int]) -> None:
+@lru_cache(maxsize=1)
+def built_blind() -> BlindPays:
+    """The Blind table the shipped UTH sums were built under."""
+    return BlindPays.of(_table()["uth"]["blind"])
+
+
+def _check_blind(blind: BlindPays, built: BlindPays, fold_with_wins: list[int]) -> None:
     for category in Category:
-        if blind.pays[category] and fold_with_wins[category]:
+        if blind.odds(category) != built.odds(category) and fold_with_wins[category]:
             raise ConfigError(
-                f"a Blind row for {category.label}: optimal play folds some winning {category.label} hands at "
-                "the river, so its decisions would depend on the Blind table; the shipped pre-flop table is "
-                "for Blind tables paying only categories never folded", "paytables.blind")
+                f"a Blind paying {blind.odds(category)} on {category.label} (the optimal-play tables are built for "
+                f"{built.odds(category)}): optimal play folds some winning {category.label} hands at the river, so its "
+                "decisions depend on that row; only rows of hands never folded may differ", "paytables.blind")
 
 
 # -- Texas Hold'em Bonus ---------------------------------------------------------------------------

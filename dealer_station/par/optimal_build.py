@@ -4,8 +4,8 @@
 weighted by the flops it stands for), every seat hole, turn, river and dealer hand, for UTH and Texas
 Hold'em Bonus at once (``optimal_sums``), and writes:
 
-* ``optimal_play.json``: per hole class (169), exact integer sums from which ``optimal`` reads each
-  pre-flop action's value, the edge under optimal play, its variance and how often each decision
+* ``optimal_play.json``: per hole class (169), exact integer sums (UTH's under the seeds' Blind
+  table, ``uth-default``'s, which the file names) from which ``optimal`` reads each pre-flop action's value, the edge under optimal play, its variance and how often each decision
   is taken (``optimal`` and ``optimal_par`` say how to divide them); THB's ``bet_keeping_river``
   is the Flop bet's value where declining the Turn bet keeps the River bet (the rules published
   analyses use, not GAMES.md's), which the tests compare with those analyses;
@@ -34,7 +34,7 @@ import numpy as np
 
 from ..cards import DECK_SIZE
 from ..evaluator import TABLES_DIGEST
-from .optimal_sums import CATEGORIES, flop_sums
+from .optimal_sums import CATEGORIES, BlindPays, flop_sums
 from .suits import canonical_flops, classes
 
 PLAY_RESOURCE = "optimal_play.json"
@@ -48,8 +48,20 @@ UTH_BY_CATEGORY = ("wins", "win_q_by", "win_n_by", "check_win_q_by", "check_wins
 THB_ROWS = ("bet", "second", "turn_bets", "river_bets", "bet_keeping_river")
 
 
+SEEDS_PROFILE = "uth-default"
+"""The profile whose Blind table the UTH sums are built under: the seeds' (GAMES.md §2)."""
+
+
+def seeds_blind() -> BlindPays:
+    from ..profile_loader import load_profile
+
+    table: Any = load_profile(SEEDS_PROFILE)
+    return BlindPays.of(table.paytables["blind"])
+
+
 def build(progress: Callable[[str], None] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """Every flop enumerated: (the JSON table, the flop decision arrays)."""
+    blind = seeds_blind()
     names, class_of = classes()
     class_index = np.array(class_of, dtype=np.int64)
     flops, weights = canonical_flops()
@@ -61,7 +73,7 @@ def build(progress: Callable[[str], None] | None = None) -> tuple[dict[str, Any]
     thb_bits = np.zeros((len(flops), HOLES), dtype=bool)
     started = last = time.monotonic()
     for i, (flop, weight) in enumerate(zip(flops, weights)):
-        f, u, t = flop_sums(flop)
+        f, u, t = flop_sums(flop, blind)
         cls = class_index[f.holes]
 
         def add(target: Any, values: Any, cls: Any = cls, weight: int = weight) -> None:
@@ -93,7 +105,8 @@ def build(progress: Callable[[str], None] | None = None) -> tuple[dict[str, Any]
     table = {
         "format": FORMAT, "evaluator": TABLES_DIGEST, "made_by": "python -m dealer_station.par.optimal_build",
         "classes": list(names), "holes": holes.tolist(), "flops_per_hole": FLOPS_PER_HOLE,
-        "uth": {**{k: v.tolist() for k, v in uth.items()}, **{k: v.tolist() for k, v in uth_by.items()},
+        "uth": {"blind": blind.as_json(), "scale": blind.scale,
+                **{k: v.tolist() for k, v in uth.items()}, **{k: v.tolist() for k, v in uth_by.items()},
                 "fold_with_wins": fold_with_wins.tolist()},
         "thb": {k: v.tolist() for k, v in thb.items()},
     }
@@ -118,9 +131,11 @@ def class_sums(name: str, progress: Callable[[str], None] | None = None) -> dict
     single-hole counts (``showdown.outcomes``, what decisions use at run time), over the flops it leaves
     up to the renamings of suits that keep that hole (a suited hole: the other three suits' six), not
     the canonical flops of the build. About a minute and a half for a suited class."""
-    from .optimal import thb_flop_sums, uth_flop_sums
+    from .optimal import built_blind, thb_flop_sums, uth_flop_sums
     from .showdown import outcomes
     from .suits import PERMUTATIONS, rename, representative
+
+    blind = built_blind()
 
     hole = representative(name)
     keep = [p for p in PERMUTATIONS if sorted(rename(hole, p)) == sorted(hole)]
@@ -133,7 +148,7 @@ def class_sums(name: str, progress: Callable[[str], None] | None = None) -> dict
     last = time.monotonic()
     for i, (flop, weight) in enumerate(orbits.items()):
         counted = outcomes(hole, flop)
-        bet, check, a, d = uth_flop_sums(hole, flop, counted)
+        bet, check, a, d = uth_flop_sums(hole, flop, blind, counted)
         uth["check"] += weight * max(bet, check)
         uth["a"] += weight * a
         uth["d"] += weight * d

@@ -3,15 +3,14 @@
 Everything is an exact integer: a board's value is counted in dealer hands (990 of them per board),
 so a sum over boards divides by ``boards x 990`` only at the end (``optimal``).
 
-UTH (per unit of Ante, the Blind paying nothing here: ``optimal`` adds what a Blind table pays, which
-no decision changes - see there):
+UTH (per unit of Ante, under a Blind table ``BlindPays``: the build uses the seeds' one, and
+``optimal`` adds what another table pays differently where no decision depends on it - see there):
 
 * on a full board, with Play ``m`` (0: folded): ``A + m D`` dealer hands' worth, where
-  ``A = win_q - 2 lose_q - lose_n`` (Ante wins only against a qualifying dealer and pushes
-  against one that does not; the Blind is lost on a loss) and ``D = win - lose``; a fold is
-  ``-2 x 990``;
-* at the river the seat plays 1x when ``A + D >= -2 x 990`` (ties play: with a Blind paying, playing
-  is then strictly better);
+  ``A = win_q - 2 lose_q - lose_n + blind x win`` (Ante wins only against a qualifying dealer and
+  pushes against one that does not; the Blind is lost on a loss and pays its odds on a win) and
+  ``D = win - lose``, all times the Blind table's ``scale``; a fold is ``-2 x 990``;
+* at the river the seat plays 1x when ``A + D >= -2 x 990`` (ties play);
 * at the flop it plays 2x when the sum over the 1,081 turns and rivers of ``A + 2 D`` is at least
   that of the river's best, and the flop's value is the larger.
 
@@ -25,11 +24,16 @@ river are over *ordered* (turn, river) pairs, 47 x 46 = 2,162 per hole and flop.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
 from typing import Any
 
 import numpy as np
 
+from ..errors import ConfigError
+from ..evaluator import Category
 from .showdown import DEALER_LEFT, FlopOutcomes, flop_outcomes, ranks
 
 Array = Any
@@ -39,10 +43,39 @@ FOLD_UTH = -2 * DEALER_LEFT
 
 
 @dataclass(frozen=True)
+class BlindPays:
+    """A Blind pay table as integers: each category's odds times ``scale`` (the least common
+    denominator), so that sums of dealer hands' worth stay exact integers."""
+
+    scale: int
+    pays: tuple[int, ...]  # by category, odds x scale
+
+    @classmethod
+    def of(cls, table: Mapping[Any, Any]) -> BlindPays:
+        odds = {_category(k): Fraction(str(v)) for k, v in table.items()}
+        for category, value in odds.items():
+            if value < 0:
+                raise ConfigError(f"Blind pays {value} on {category.label}: optimal play is computed for odds >= 0",
+                                  "paytables.blind")
+        scale = lcm(1, *(o.denominator for o in odds.values()))
+        return cls(scale, tuple(int(odds.get(c, Fraction(0)) * scale) for c in Category))
+
+    def odds(self, category: Category) -> Fraction:
+        return Fraction(self.pays[category], self.scale)
+
+    def as_json(self) -> dict[str, str]:
+        return {c.label: str(self.odds(c)) for c in Category if self.pays[c]}
+
+
+def _category(key: Any) -> Category:
+    return key if isinstance(key, Category) else Category.from_label(str(key))
+
+
+@dataclass(frozen=True)
 class UthFlop:
     """Per hole (``FlopOutcomes.holes`` order), sums over the 1,081 turns and rivers it leaves."""
 
-    bet: Array  # sum of A + 2D: Play 2x now
+    bet: Array  # sum of A + 2D: Play 2x now (x the Blind table's scale)
     check: Array  # sum of the river's best: check now
     a: Array  # sum of A (Play at a multiple m: a + m d)
     d: Array
@@ -57,7 +90,7 @@ class UthFlop:
     check_win_q_by: Array  # (holes, 10): sum of win_q (1 + m) + win_n m over hands not folded, by category
     check_wins_by: Array  # (holes, 10): dealer hands beaten, hands not folded
     river_plays: Array  # boards on which a check now then plays 1x at the river (when the flop checks)
-    fold_with_wins: Array  # (10,): (board, hole) folded at the river though it beats some dealer hand
+    fold_with_wins: Array  # (10,): (board, hole) a Blind paying nothing folds at the river though it wins some
 
 
 @dataclass(frozen=True)
@@ -72,10 +105,11 @@ class ThbFlop:
     river_bets: Array  # (turn, river) pairs on which the River is bet, after a Turn bet
 
 
-def uth_plays_river(win_q: Any, win_n: Any, lose_q: Any, lose_n: Any) -> Any:
-    """Whether UTH's optimal river plays 1x (the Blind paying nothing; ties play), from the dealer
-    hands it beats and loses to: ints or arrays of them."""
-    return (win_q - 2 * lose_q - lose_n) + (win_q + win_n - lose_q - lose_n) >= FOLD_UTH
+def uth_plays_river(win_q: Any, win_n: Any, lose_q: Any, lose_n: Any, pay: Any = 0, scale: int = 1) -> Any:
+    """Whether UTH's optimal river plays 1x (ties play), from the dealer hands it beats and loses to
+    and what the Blind pays on its hand (``pay``: odds x ``scale``): ints or arrays of them."""
+    win, lose = win_q + win_n, lose_q + lose_n
+    return scale * (win_q - 2 * lose_q - lose_n + win - lose) + pay * win >= scale * FOLD_UTH
 
 
 def _by_category(values: Array, category: Array) -> Array:
@@ -86,15 +120,17 @@ def _by_category(values: Array, category: Array) -> Array:
     return np.rint(sums).astype(np.int64).reshape(holes, CATEGORIES)
 
 
-def uth_flop(f: FlopOutcomes) -> UthFlop:
+def uth_flop(f: FlopOutcomes, blind: BlindPays) -> UthFlop:
     o, valid = f.outcomes, f.valid
     category = o.category()
+    k = blind.scale
     win, lose = o.win * valid, o.lose * valid
     win_q, win_n, lose_q, lose_n = (x.astype(np.int64) * valid for x in (o.win_q, o.win_n, o.lose_q, o.lose_n))
-    a = win_q - 2 * lose_q - lose_n
-    d = (win - lose).astype(np.int64)
-    play = uth_plays_river(win_q, win_n, lose_q, lose_n)
-    river = np.where(play, a + d, FOLD_UTH) * valid
+    pay = np.array(blind.pays, dtype=np.int64)[category]
+    a = k * (win_q - 2 * lose_q - lose_n) + pay * win
+    d = k * (win - lose).astype(np.int64)
+    play = uth_plays_river(win_q, win_n, lose_q, lose_n, pay, k)
+    river = np.where(play, a + d, k * FOLD_UTH) * valid
     bet = (a + 2 * d).sum(axis=0)
     check = river.sum(axis=0)
     flop_bets = bet >= check
@@ -103,7 +139,7 @@ def uth_flop(f: FlopOutcomes) -> UthFlop:
     second_kept = win_q * (1 + m) ** 2 + win_n * m ** 2 + lose_q * (2 + m) ** 2 + lose_n * (1 + m) ** 2
     second = np.where(kept, second_kept, 4 * DEALER_LEFT) * valid
     blind_part = (win_q * (1 + m) + win_n * m) * kept
-    folded_winning = valid & ~play & (win > 0)
+    folded_winning = valid & ~uth_plays_river(win_q, win_n, lose_q, lose_n) & (win > 0)  # with a Blind paying nothing
     return UthFlop(
         bet=bet, check=check, a=a.sum(axis=0), d=d.sum(axis=0), wins=_by_category(win, category),
         win_q=win_q.sum(axis=0), win_n=win_n.sum(axis=0), lose_q=lose_q.sum(axis=0), lose_n=lose_n.sum(axis=0),
@@ -149,7 +185,7 @@ def thb_flop(f: FlopOutcomes) -> ThbFlop:
                    check_second=check_second, river_bets=river_bets)
 
 
-def flop_sums(flop: tuple[int, int, int]) -> tuple[FlopOutcomes, UthFlop, ThbFlop]:
-    """Both games' sums on one flop, from one count of its showdowns."""
+def flop_sums(flop: tuple[int, int, int], blind: BlindPays) -> tuple[FlopOutcomes, UthFlop, ThbFlop]:
+    """Both games' sums on one flop (UTH under ``blind``), from one count of its showdowns."""
     f = flop_outcomes(flop)
-    return f, uth_flop(f), thb_flop(f)
+    return f, uth_flop(f, blind), thb_flop(f)
