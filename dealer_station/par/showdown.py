@@ -33,6 +33,8 @@ from ..evaluator import Category
 from .headsup import SevenCardTables, _Dense
 
 Array = Any  # numpy arrays
+RANK_PAIRS = 91
+"""Two ranks, in either order or equal: 13 x 14 / 2."""
 SENTINEL = np.int16(32767)
 """Above every dense rank: a dealer hand that cannot be dealt (it shares a card) never counts as weaker."""
 DEALER_LEFT = 990
@@ -53,7 +55,7 @@ class Ranks:
         rank_pair_keys = np.array([(1 << (3 * a)) + (1 << (3 * b)) for a, b in rank_pairs], dtype=np.int64)
         dense = _Dense(SevenCardTables(), rank_pair_keys, Category.HIGH_CARD)
         self.board_rank_keys: Array = dense.board_rank_keys
-        self.by_rank_pair: Array = dense.by_rank_pair  # (board rank multisets, 91) int16
+        self.by_rank_pair_flat: Array = dense.by_rank_pair.ravel()  # (board rank multisets x 91) int16
         self.by_flush_mask: Array = dense.by_flush_mask  # (8192,) int16, 0 without five of the suit
         self.category: Array = dense.category  # category of each dense rank
         self.qualify = int(np.searchsorted(self.category[1:], int(Category.ONE_PAIR))) + 1
@@ -78,11 +80,15 @@ class Ranks:
         return multiset, suit, mask
 
     def strengths(self, boards: Array, pairs: Array) -> Array:
-        """(boards, pairs) dense ranks of each board (n, 5) with each two-card hand (pair indices, m)."""
+        """(boards, pairs) dense ranks of each board (n, 5) with each two-card hand (pair indices, m).
+        Flat look-ups (``take``); the flush table only for boards holding three or more of a suit."""
         multiset, suit, mask = self.board_parts(boards)
-        plain = self.by_rank_pair[multiset[:, None], self.rank_pair[pairs][None, :]]
-        flush = self.by_flush_mask[mask[:, None] | self.suit_bits[suit[:, None], pairs[None, :]]]
-        out: Array = np.maximum(plain, flush)
+        out: Array = np.take(self.by_rank_pair_flat, (multiset * RANK_PAIRS)[:, None] + self.rank_pair[pairs][None, :])
+        for s in range(4):
+            rows = np.flatnonzero((suit == s) & (mask != 0))
+            if rows.size:
+                flush = np.take(self.by_flush_mask, mask[rows][:, None] | self.suit_bits[s][pairs][None, :])
+                out[rows] = np.maximum(out[rows], flush)
         return out
 
     def cards_bits(self, cards: Array) -> Array:
