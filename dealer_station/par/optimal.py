@@ -166,11 +166,10 @@ def thb_flop_sums(hole: tuple[int, int], flop: tuple[int, ...], counted: tuple[A
     cards: Any = np.unique(rest)
     at: Any = np.searchsorted(cards, rest)  # each board's turn and river, either way round
 
-    def per_turn(x: Any) -> Any:
-        out = np.zeros(len(cards), dtype=np.int64)
-        np.add.at(out, at[:, 0], x)
-        np.add.at(out, at[:, 1], x)
-        return out
+    def per_turn(x: Any) -> Any:  # float sums of integers far below 2**53: exact
+        sums = np.bincount(at[:, 0], weights=x, minlength=len(cards)) + np.bincount(at[:, 1], weights=x,
+                                                                                    minlength=len(cards))
+        return np.rint(sums).astype(np.int64)
 
     sa, sd = per_turn(a), per_turn(d)
     return int((sa + 3 * sd + np.maximum(sd, 0)).sum()), int(2 * (a + 2 * d).sum())
