@@ -16,10 +16,13 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..games.thb import STREET_ACTIONS as THB_STREETS
+from ..games.uth import STREET_ACTIONS as UTH_STREETS
 from . import optimal
 from .suits import classes, pair_index
 
 STRATEGIES = ("optimal", "always_check", "random")
+STREET_ACTIONS = {"uth": UTH_STREETS, "holdem_bonus": THB_STREETS}
 
 
 def check_strategy(name: str) -> str:
@@ -31,13 +34,16 @@ def check_strategy(name: str) -> str:
 
 def decide(strategy: str, game: str, street: str, hole: Sequence[int], board: Sequence[int], legal: Sequence[str],
            rng: random.Random | None = None) -> str:
-    """The action ``strategy`` takes (one of ``legal``) in ``game`` (``uth`` or ``holdem_bonus``)."""
+    """The action ``strategy`` takes in ``game`` (``uth`` or ``holdem_bonus``): one of ``legal``, or of the
+    street's actions when ``legal`` is empty (a table whose bet sensor shows the decision as chips asks
+    what the player will do before the session offers it)."""
+    offered = list(legal) or list(STREET_ACTIONS[game][street])
     if strategy == "random":
-        return (rng or random).choice(list(legal))
-    if strategy == "always_check" and "check" in legal:
+        return (rng or random).choice(offered)
+    if strategy == "always_check" and "check" in offered:
         return "check"
     best = best_action(game, street, (hole[0], hole[1]), tuple(board))
-    return best if best in legal else legal[0]
+    return best if best in offered else offered[0]
 
 
 @lru_cache(maxsize=4096)
