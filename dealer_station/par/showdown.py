@@ -136,13 +136,18 @@ def _split(lt: Array, le: Array, nq: Array, own: Array, qualify: int) -> Outcome
     return Outcomes(lt - win_n, win_n, DEALER_LEFT - le - lose_n, lose_n, own)
 
 
+@lru_cache(maxsize=8)
+def _subsets(n: int, k: int) -> Array:
+    """Every k-subset of range(n) as rows (``combinations`` order); k = 0: one empty row."""
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int64)
+    return np.array(list(combinations(range(n), k)), dtype=np.int64)
+
+
 def completions(known: tuple[int, ...], board: tuple[int, ...]) -> tuple[Array, Array]:
     """The cards left once ``known`` is out, and every completion of ``board`` to five cards from them."""
     left = np.array([c for c in range(DECK_SIZE) if c not in known], dtype=np.int64)
-    missing = 5 - len(board)
-    if missing == 0:
-        return left, np.zeros((1, 0), dtype=np.int64)
-    return left, left[np.array(list(combinations(range(len(left)), missing)), dtype=np.int64)]
+    return left, left[_subsets(len(left), 5 - len(board))]
 
 
 def outcomes(hole: tuple[int, int], board: tuple[int, ...]) -> tuple[Array, Outcomes]:
@@ -153,11 +158,12 @@ def outcomes(hole: tuple[int, int], board: tuple[int, ...]) -> tuple[Array, Outc
     t = ranks()
     left, rest = completions((*hole, *board), board)
     boards = np.concatenate([np.broadcast_to(np.array(board, dtype=np.int64), (len(rest), len(board))), rest], axis=1)
-    dealer = t.pair_index[left[:, None], left[None, :]][np.triu_indices(len(left), 1)]
-    strengths = t.strengths(boards, dealer)
+    pairs = _subsets(len(left), 2)
+    dealer = t.pair_index[left[pairs[:, 0]], left[pairs[:, 1]]]
+    every = t.strengths(boards, np.append(dealer, t.pair_index[hole[0], hole[1]]))  # the seat's hole last
+    strengths, own = every[:, :-1], every[:, -1]
     touching = (t.pair_bits[dealer][None, :] & t.cards_bits(rest)[:, None]) != 0
     strengths[touching] = SENTINEL
-    own = t.strengths(boards, np.array([t.pair_index[hole[0], hole[1]]]))[:, 0]
     lt = (strengths < own[:, None]).sum(axis=1)
     le = (strengths <= own[:, None]).sum(axis=1)
     nq = (strengths < t.qualify).sum(axis=1)
