@@ -7,8 +7,8 @@ the main game: UTH's Ante + Blind + Play, THB's Ante + Flop + Turn + River); sid
 Bonus, Pool) no decision changes and are not in them.
 
 * River (UTH: hole + 5; THB's last decision: hole + 4, every river card): counted at run time
-  (``showdown.outcomes``), about a millisecond.
-* Flop (hole + 3): every turn and river at run time, some tens of milliseconds; which action is
+  (``showdown.outcomes``), a few tenths of a millisecond.
+* Flop (hole + 3): every turn and river at run time, under ten milliseconds; which action is
   best is also shipped per canonical flop (``optimal_flop.npz``) for the scripted players.
 * Pre-flop: 169 hole classes, shipped (``optimal_play.json``, built by ``optimal_build``).
 

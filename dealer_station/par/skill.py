@@ -8,8 +8,8 @@ optimal decision and positive otherwise; a session's ``skill_cost`` is the sum o
 
 Exactness: the values are exact fractions of the Ante (``action_values``); the money figure is
 that fraction times the Ante, rounded half-even to ``PLACES`` decimal places (an error of at most
-5e-11 per decision: ten million decisions stay within a thousandth of a cent). Time: a river
-decision about a millisecond, a flop decision some tens of milliseconds, a pre-flop one a table
+5e-11 per decision: ten million decisions stay within a twentieth of a cent). Time: a river
+decision a few tenths of a millisecond, a flop decision under ten milliseconds, a pre-flop one a table
 look-up (docs/skill.md).
 """
 

@@ -2,7 +2,7 @@
 
 * ``optimal`` takes the best action by the values of ``optimal`` (so its ``skill.decision_cost``
   is exactly 0): pre-flop and flop from the shipped tables (a look-up), UTH's river and THB's
-  last decision counted at run time (about a millisecond). Ties take the larger bet. Decisions are
+  last decision counted at run time (a few tenths of a millisecond). Ties take the larger bet. Decisions are
   taken under the Blind table the tables are built for; every Blind table the par sheet accepts
   makes the same decisions (``optimal``'s module note).
 * ``always_check`` checks whenever it may (UTH pre-flop and flop, THB flop) and otherwise plays

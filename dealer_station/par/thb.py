@@ -392,7 +392,7 @@ def _amount(value: Fraction) -> str:
 
 DEFAULT_SAMPLES = 10_000
 """Simulated rounds of 6 seats (60,000 hands) for the covariance of two seats: the edge is exact, and
-optimal play counts each River bet at the turn (about a millisecond), so a round costs more than it did."""
+optimal play counts each River bet at the turn (0.4 ms), so a round costs more than it did."""
 POOL_ROWS_TITLE = "Pool paying rows (exact: all 2,598,960 hole + flop hands)"
 
 
