@@ -18,10 +18,10 @@ if TYPE_CHECKING:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = subparsers.add_parser("par", help="par sheet: exact side-bet odds, main game house edge with its interval")
+    parser = subparsers.add_parser("par", help="par sheet: exact side-bet odds, main game house edge under optimal play")
     parser.add_argument("--config", default="uth-default", metavar="PROFILE_OR_PATH")
     parser.add_argument("--rounds", type=whole_number(1, MAX_PAR_ROUNDS), default=None, metavar="N",
-                        help=f"rounds simulated for the main game (default: the game's; at most {MAX_PAR_ROUNDS:,})")
+                        help=f"rounds simulated for the covariance of two seats (default: the game's; at most {MAX_PAR_ROUNDS:,})")
     parser.add_argument("--seed", type=int, default=1, metavar="S")
     parser.add_argument("--journal", metavar="PATH", default=None,
                         help="read the current jackpot meter from this journal, read-only (default: the reset value)")

@@ -4,8 +4,8 @@ A game declares its par sheet provider as a dotted name (the ``par_provider`` of
 class, e.g. ``"dealer_station.par.uth:uth_par"``), or anything may ``register(game,
 provider)`` one (a callable or a dotted name, imported on first use). ``par_sheet(game,
 paytables)`` finds it, computes the sheet once per pay tables and caches it (in memory, and
-on disk under ``$XDG_CACHE_HOME/dealer-station/par`` because a main game's figure is
-simulated: ``montecarlo``, the one engine every game's simulation runs on).
+on disk under ``$XDG_CACHE_HOME/dealer-station/par`` because a sheet simulates the rounds its
+covariance of two seats comes from: ``montecarlo``, the one engine every game's simulation runs on).
 
 A provider is a plain callable ``provider(paytables, *, seed, progress[, samples][, seats])
 -> ParSheet``: ``samples`` (rounds simulated) and ``seats`` (seats a simulated round has: the
@@ -29,7 +29,7 @@ import json
 import os
 import pkgutil
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -116,7 +116,14 @@ Provider = Callable[..., ParSheet]
 
 PROVIDERS: dict[str, Provider | str] = {}
 """Providers registered by game name: a callable, or a dotted name not imported yet."""
-CACHE_VERSION = "2"
+CACHE_VERSION = "3"  # 3: main games under optimal play (exact), no longer a scripted strategy's
+
+
+def current(sheet: ParSheet) -> bool:
+    """Whether ``sheet`` was computed by this version of the par sheets (``par_sheet`` marks it): a
+    sheet kept elsewhere (the floor's ``floor.par_sheets``) from an older version is computed again
+    (version 2's main games were a scripted strategy's, not optimal play's)."""
+    return sheet.extra.get("par_version") == CACHE_VERSION
 
 
 def register(game: str, provider: Provider | str) -> None:
@@ -195,6 +202,7 @@ def par_sheet(game: str, paytables: Mapping[str, Any] | str | None, *, samples: 
     if seats is not None:
         kwargs["seats"] = seats
     sheet = provider(tables, **kwargs)
+    sheet = replace(sheet, extra={**sheet.extra, "par_version": CACHE_VERSION})
     _MEMORY[key] = sheet
     if cache:
         try:

@@ -10,7 +10,8 @@
 ``thb_par`` is the game's par sheet (registered by ``dealer_station.par``): the Bonus
 exactly (edge, variance, and the covariance of two seats of one round, by enumerating
 every ordered pair of disjoint holes), the Pool's paying rows exactly, and the main game
-of the simulation's strategy by simulation (``thb_main``). What a Pool stake is worth
+under optimal play exactly (``optimal_par.thb_main``), the covariance of its two seats of one
+round by simulating that play (``thb_main``). What a Pool stake is worth
 depends on the meter, which no pay table knows: ``PoolEconomics`` gives it for a meter and
 the profile's Pool rules (``dealer-station par`` adds it to the sheet it prints).
 """
@@ -36,6 +37,7 @@ from ..games.thb import BONUS_ROWS, ThbTableOptions, bonus_odds, bonus_rows
 from ..jackpot import JackpotRules
 from ..money import format_cents, format_money
 from . import POOL_METER, ParSheet, ParTable, Progress, SpotPar, decimal_of, exact
+from .optimal_par import main_game_rows, simulated_rows, thb_main
 from .thb_main import SEATS, estimate_main_game
 
 LOSE = "lose"
@@ -388,7 +390,9 @@ def _amount(value: Fraction) -> str:
 
 # -- the par sheet --------------------------------------------------------------------
 
-DEFAULT_SAMPLES = 20_000  # simulated rounds of 6 seats (120,000 hands), about 6 s
+DEFAULT_SAMPLES = 10_000
+"""Simulated rounds of 6 seats (60,000 hands) for the covariance of two seats: the edge is exact, and
+optimal play counts each River bet at the turn (0.4 ms), so a round costs more than it did."""
 POOL_ROWS_TITLE = "Pool paying rows (exact: all 2,598,960 hole + flop hands)"
 
 
@@ -407,10 +411,13 @@ def thb_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
         progress("par holdem_bonus: Pool by full enumeration of the 2,598,960 hole + flop hands")
     pool = pool_par(pool_table)
     pool_m = pool_moments(pool)
-    main = estimate_main_game(samples, seed, progress, seats)
+    if progress:
+        progress("par holdem_bonus: main game under optimal play, exact (the shipped enumeration of every deal)")
+    exact = thb_main()
+    main = estimate_main_game(samples, seed, progress, seats, exact_mean=float(exact.mean))
     spots = {
-        "ante": SpotPar(decimal_of(main.edge), decimal_of(main.variance), decimal_of(main.covariance),
-                        decimal_of(main.ci95), False),
+        "ante": SpotPar(decimal_of(exact.edge), decimal_of(exact.variance), decimal_of(main.covariance), Decimal(0),
+                        True),
         "bonus": SpotPar(decimal_of(bonus.house_edge), decimal_of(moments.variance), decimal_of(moments.covariance),
                          Decimal(0), True),
         # A Pool stake: the house keeps it and pays share x the meter it is paid from.
@@ -443,26 +450,25 @@ def thb_par(paytables: Mapping[str, Any], *, samples: int = DEFAULT_SAMPLES, see
           f"{float(pool_m.covariance / pool_m.variance):.6f}" if pool_m.variance else "n/a")),
         "what one Pool stake is worth depends on the meter: `dealer-station par --config PROFILE [--journal PATH]` "
         "prints it at the current meter with the table's rate, reset and cap")
+    decisions = exact.decisions
     main_part = ParTable(
-        f"Main game (Ante + Flop + Turn + River) with the simulation's strategy: {main.rounds:,} rounds x {main.seats} seats",
+        "Main game (Ante + Flop + Turn + River) under optimal play (exact: every hole, board and dealer hand)",
         ("figure", "value"),
-        (("house edge per unit Ante", f"{main.edge * 100:.3f}% +/- {main.ci95 * 100:.3f}% (95%)"),
-         ("average total wagered per unit Ante", f"{main.staked:.4f}"),
-         ("house edge per unit wagered", f"{main.edge / main.staked * 100:.3f}%"),
-         ("standard deviation per unit Ante", f"{sqrt(max(main.variance, 0.0)):.4f}"),
-         ("correlation of two seats of one round",
-          f"{main.covariance / main.variance:.4f}" if main.variance and main.seats > 1 else "n/a"),
-         ("hands folded before the flop", f"{main.folded * 100:.2f}%"),
-         ("hands betting the Turn / the River", f"{main.turn_bets * 100:.2f}% / {main.river_bets * 100:.2f}%")),
-        "strategy: autoplay.ThbPlayer (bets the flop with any pair, any ace, or two suited or connected cards of nine "
-        "or better; turn and river on a made hand or a strong draw); each simulated seat averaged exactly over the 990 "
-        "dealer hands left; a fold loses the Ante")
+        (*main_game_rows(exact, "Ante + Flop + Turn + River"),
+         ("hands folded before the flop", _pct(decisions["fold"], 3)),
+         ("hands betting the Turn / the River", f"{_pct(decisions['turn'], 3)} / {_pct(decisions['river'], 3)}"),
+         *simulated_rows(main.mean, main.ci95, main.covariance, exact, main.rounds, main.seats)),
+        "every decision is the one of the larger expected value given what the player sees (optimal play), each "
+        "valued assuming optimal play afterwards (docs/skill.md); a fold loses the Ante; declining the Turn bet "
+        "gives up the River bet")
     share = pool.meter_share
     return ParSheet(
         "holdem_bonus", spots, frozenset(), (bonus_part, pool_part, main_part),
-        method=(f"Bonus and Pool rows exact; main game simulated ({main.rounds:,} rounds x {main.seats} seats, seed {seed})"),
+        method=("Bonus and Pool rows and the main game under optimal play exact; covariance of two seats simulated "
+                f"({main.rounds:,} rounds x {main.seats} seats, seed {seed})"),
         elapsed_s=time.perf_counter() - started,
-        extra={"handle_per_ante": f"{main.staked:.6f}", "pool_meter_share": f"{share.numerator}/{share.denominator}"})
+        extra={"handle_per_ante": f"{float(exact.wagered):.6f}",
+               "edge_exact": f"{exact.edge.numerator}/{exact.edge.denominator}", "pool_meter_share": f"{share.numerator}/{share.denominator}"})
 
 
 def with_meter(sheet: ParSheet, options: ThbTableOptions, meter: Decimal, source: str) -> ParSheet:

@@ -1,8 +1,11 @@
-"""Texas Hold'em Bonus main game (Ante + Flop + Turn + River) with the simulation's strategy.
+"""Texas Hold'em Bonus main game (Ante + Flop + Turn + River) simulated under optimal play.
 
-* The strategy is the simulation's own player (the game's ``players``, ``ThbPlayer``): its pre-flop
-  decision is tabulated once for every two cards (``Strategy``), its flop and turn
-  decisions are asked of it for the hands that go on.
+The main game's edge and variance are exact (``optimal_par.thb_main``); what a simulation adds is
+the covariance of two seats of one round, which share the board and the dealer, and a check of
+the whole chain (the simulated edge must agree with the exact one within its interval).
+
+* The strategy is optimal play (``strategy.best_action``, as the simulation's players play by
+  default): pre-flop and flop from the shipped tables, the River bet counted at the turn.
 * A seat's result per unit of Ante against one dealer hand (``games.thb``): a fold loses
   the Ante; a win pays Flop, Turn and River 1:1 and the Ante 1:1 with a straight or
   better (else it pushes); a loss loses all four; a tie pushes them. 1:1 payouts never
@@ -21,39 +24,30 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from ..cards import DECK_SIZE
 from ..evaluator import CATEGORY_SHIFT, strength7
-from ..game_registry import resolve
-from ..games.thb import ANTE_PAYS_FROM, RAISE_MULTIPLE, STREET_ACTIONS, TexasHoldemBonus
+from ..games.thb import ANTE_PAYS_FROM, RAISE_MULTIPLE, TexasHoldemBonus
 from . import Progress
 from .dealer_hands import DEALER_HANDS, DealerHands
 from .montecarlo import RoundSample, SpotSample, deals, simulate
+from .strategy import best_action
 
 SEATS = TexasHoldemBonus.max_seats
 FOLDED = ("fold",)
+GAME = TexasHoldemBonus.name
 ANTE_PAYS = int(ANTE_PAYS_FROM) << CATEGORY_SHIFT  # seat strengths from here on win the Ante 1:1
 
 
 class Strategy:
-    """The simulation's decisions (the game's scripted player, asked of the game by name as ``simulate``
-    finds it: par never imports the play tooling), with the pre-flop one tabulated."""
-
-    def __init__(self, player: Any = None) -> None:
-        self.player = player or resolve(TexasHoldemBonus.players)()
-        legal = STREET_ACTIONS["preflop"]
-        self.plays = [[a != b and self.player.decide("preflop", (a, b), (), legal) == "flop" for b in range(DECK_SIZE)]
-                      for a in range(DECK_SIZE)]
+    """Optimal play's decisions for one seat, street by street, as a round record lists them."""
 
     def actions(self, hole: tuple[int, int], board: Sequence[int]) -> tuple[str, ...]:
-        """The seat's decisions, street by street, as a round record lists them."""
-        if not self.plays[hole[0]][hole[1]]:
+        if best_action(GAME, "preflop", hole, ()) != "flop":
             return FOLDED
-        flop = self.player.decide("flop", hole, board[:3], STREET_ACTIONS["flop"])
+        flop = best_action(GAME, "flop", hole, tuple(board[:3]))
         if flop != "turn":
             return ("flop", flop)
-        return ("flop", "turn", self.player.decide("turn", hole, board[:4], STREET_ACTIONS["turn"]))
+        return ("flop", "turn", best_action(GAME, "turn", hole, tuple(board[:4])))
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,15 +142,16 @@ class MainGameEstimate:
         return -self.mean
 
 
-def estimate_main_game(samples: int, seed: int, progress: Progress | None = None, seats: int = SEATS
-                       ) -> MainGameEstimate:
-    """Simulate ``samples`` rounds of ``seats`` seats and sum them up (``montecarlo.simulate``)."""
+def estimate_main_game(samples: int, seed: int, progress: Progress | None = None, seats: int = SEATS,
+                       exact_mean: float | None = None) -> MainGameEstimate:
+    """Simulate ``samples`` rounds of ``seats`` seats and sum them up (``montecarlo.simulate``);
+    ``exact_mean``: the seat's exact mean, for the covariance (else the simulated one)."""
     if not 1 <= seats <= SEATS:
         raise ValueError(f"Texas Hold'em Bonus seats 1 to {SEATS} players, not {seats}")
     strategy = Strategy()
     simulation = simulate(lambda deck: round_sample(deal_round(deck, seats, strategy)), samples=samples, seed=seed,
                           seats=seats, label="par holdem_bonus", progress=progress)
-    main = simulation.spot("ante")
+    main = simulation.spot("ante", mean=exact_mean)
     return MainGameEstimate(
         rounds=simulation.rounds, seats=seats, mean=main.mean, ci95=main.ci95, variance=main.variance,
         covariance=main.covariance, staked=simulation.per_hand("staked"), folded=simulation.per_hand("folded"),

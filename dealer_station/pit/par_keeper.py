@@ -32,7 +32,7 @@ from ..errors import DealerStationError
 from ..errors import one_line as clipped
 from ..floor.db import connect, one_line
 from ..floor.report_data import paytables_key
-from ..par import ParSheet
+from ..par import ParSheet, current
 from .outage import floor_trouble
 
 log = structlog.get_logger("dealer_station.pit.par")
@@ -179,13 +179,21 @@ class ParKeeper:
                 row = conn.execute("SELECT paytables FROM floor.rounds WHERE par_key = %s LIMIT 1", (par_key,)).fetchone()
                 if row is not None and row[0] is not None:
                     pays[(game, par_key)] = paytables_key(row[0])
+        stale = 0
         with self._lock:
             for game, paytables, sheet in rows:
-                self._sheets[(game, paytables)] = ParSheet.from_json(sheet)
+                kept = ParSheet.from_json(sheet)
+                if current(kept):
+                    self._sheets[(game, paytables)] = kept
+                else:  # an older version's figures: computed again (kept in memory: the floor keeps the first)
+                    stale += 1
             for (game, _par_key), paytables in pays.items():
                 if paytables is not None and (game, paytables) not in self._sheets | self._jobs:
                     self._jobs[(game, paytables)] = Job(game, paytables)
-        log.info("par_loaded", stored=len(rows), queued=len(self._jobs))
+        if stale:
+            log.warning("par_stale", stored=stale, why="sheets of an older par version on the floor are computed "
+                        "again by every pit server start until removed from floor.par_sheets")
+        log.info("par_loaded", stored=len(rows) - stale, queued=len(self._jobs))
 
     def _settle(self, job: Job) -> None:
         """Compute one sheet in a child process, store it on the floor, make it known."""
@@ -246,7 +254,8 @@ class ParKeeper:
             row = conn.execute("SELECT sheet FROM floor.par_sheets WHERE game = %s AND paytables_sha256 = %s "
                                "AND samples = %s AND seed = %s",
                                (key[0], _sha256(key[1]), self.samples or 0, SEED)).fetchone()
-        return None if row is None else ParSheet.from_json(row[0])
+        sheet = None if row is None else ParSheet.from_json(row[0])
+        return sheet if sheet is not None and current(sheet) else None
 
     def _store(self, job: Job, sheet: dict[str, Any]) -> None:
         """On the floor, through the one function the report role may call (read-only connection, one

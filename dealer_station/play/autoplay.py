@@ -4,7 +4,7 @@
 session's public commands only (the same ones the touchscreen sends) and choosing among
 what the session offers, so a simulated round exercises exactly the code paths a real
 one does. The players of each game are a ``Player`` (the game declares them, ``Game.players``): how they bet
-and decide; UTH's follow a simple published-style basic strategy.
+and decide; UTH's and THB's play optimally by default (``par.strategy``).
 """
 
 from __future__ import annotations
@@ -15,58 +15,19 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any, Protocol
 
-from ..cards import rank_of, suit_of
 from ..engine.device_policy import REFUSED
 from ..engine.session import TableSession
 from ..errors import DealerStationError, RuleError
-from ..evaluator import Category, evaluate, strength7
+from ..evaluator import strength7
 from ..game_registry import resolve
 from ..games import GAMES
 from ..games.holdem.live import SeatStatus, hand_of, table_of
 from ..games.holdem.players import Style, style_for
 from ..money import format_money
+from ..par.strategy import check_strategy, decide
 from ..table.phases import Stage
 
-ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
 REPRESENT_AFTER = 3.0  # seconds without a read before the card is passed over the reader again
-
-
-def preflop_action(hole: Sequence[int]) -> str:
-    """Raise 4x with the hands basic strategy raises (pairs 33+, any ace, good kings...)."""
-    hi, lo = sorted((rank_of(c) for c in hole), reverse=True)
-    suited = suit_of(hole[0]) == suit_of(hole[1])
-    if hi == lo:
-        return "play4x" if hi >= 1 else "check"
-    if hi == ACE:
-        return "play4x"
-    if hi == KING and (lo >= 4 if suited else lo >= 8):  # K5s+, KTo+
-        return "play4x"
-    if hi == QUEEN and (lo >= 6 if suited else lo >= 8):  # Q8s+, QTo+
-        return "play4x"
-    if hi == JACK and lo == TEN and suited:
-        return "play4x"
-    return "check"
-
-
-def _hidden_pair_or_better(hole: Sequence[int], shown: Sequence[int]) -> bool:
-    """Pair or better that uses a hole card (a pair on the board alone does not count)."""
-    mine = evaluate(list(hole) + list(shown))
-    if mine.category < Category.ONE_PAIR:
-        return False
-    if not shown:
-        return True
-    board_only = evaluate(list(shown))
-    return mine.strength > board_only.strength and any(c in mine.best5 for c in hole)
-
-
-def flop_action(hole: Sequence[int], board3: Sequence[int]) -> str:
-    return "play2x" if _hidden_pair_or_better(hole, board3) else "check"
-
-
-def river_action(hole: Sequence[int], board5: Sequence[int]) -> str:
-    if _hidden_pair_or_better(hole, board5):
-        return "play1x"
-    return "play1x" if max(rank_of(c) for c in hole) >= QUEEN else "fold"
 
 
 class Player(Protocol):
@@ -78,10 +39,13 @@ class Player(Protocol):
 
 
 class UthPlayer:
-    """Ultimate Texas Hold'em: Ante = Blind of 1-5 table minimums, Trips half the time."""
+    """Ultimate Texas Hold'em: Ante = Blind of 1-5 table minimums, Trips half the time; decides by
+    ``strategy`` (``par.strategy``: optimal, always_check, random)."""
 
-    def __init__(self, trips_rate: float = 0.5) -> None:
+    def __init__(self, trips_rate: float = 0.5, strategy: str = "optimal", seed: int = 0) -> None:
         self.trips_rate = trips_rate
+        self.strategy = check_strategy(strategy)
+        self.rng = random.Random(seed)  # the random strategy's own: betting draws from the croupier's
 
     def bets(self, rng: random.Random, table: Any) -> dict[str, Decimal]:
         limits = table.limits
@@ -93,29 +57,16 @@ class UthPlayer:
         return bets
 
     def decide(self, street: str, hole: Sequence[int], board: Sequence[int], legal: Sequence[str]) -> str:
-        if street == "preflop":
-            return preflop_action(hole)
-        if street == "flop":
-            return flop_action(hole, board[:3])
-        return river_action(hole, board[:5])
-
-
-def _strong_draw(hole: Sequence[int], shown: Sequence[int]) -> bool:
-    """Four to a flush using a hole card, or four to an open-ended straight."""
-    cards = [*hole, *shown]
-    for suit in range(4):
-        if sum(suit_of(c) == suit for c in cards) >= 4 and any(suit_of(c) == suit for c in hole):
-            return True
-    ranks = {rank_of(c) for c in cards}
-    return any(all(r + i in ranks for i in range(4)) for r in range(0, 9))
+        return decide(self.strategy, "uth", street, hole, board, legal, self.rng)
 
 
 class ThbPlayer:
-    """Texas Hold'em Bonus: Ante of 1-5 minimums, Bonus half the time, the Pool three times in four.
+    """Texas Hold'em Bonus: Ante of 1-5 minimums, Bonus half the time, the Pool three times in four;
+    decides by ``strategy`` (``par.strategy``: optimal, always_check, random)."""
 
-    Bets the flop with any pair, any ace, or two suited or connected high cards; the turn
-    and the river on a made hand (a pair using a hole card or better) or a strong draw.
-    """
+    def __init__(self, strategy: str = "optimal", seed: int = 0) -> None:
+        self.strategy = check_strategy(strategy)
+        self.rng = random.Random(seed)
 
     def bets(self, rng: random.Random, table: Any) -> dict[str, Decimal]:
         limit = table.limits["ante"]
@@ -128,14 +79,7 @@ class ThbPlayer:
         return bets
 
     def decide(self, street: str, hole: Sequence[int], board: Sequence[int], legal: Sequence[str]) -> str:
-        if street == "preflop":
-            hi, lo = sorted((rank_of(c) for c in hole), reverse=True)
-            suited = suit_of(hole[0]) == suit_of(hole[1])
-            good = hi == lo or hi == ACE or (lo >= TEN - 1 and (suited or hi - lo == 1))
-            return "flop" if good else "fold"
-        made = _hidden_pair_or_better(hole, board) or _strong_draw(hole, board)
-        bet = "turn" if street == "flop" else "river"
-        return bet if made and bet in legal else "check"
+        return decide(self.strategy, "holdem_bonus", street, hole, board, legal, self.rng)
 
 
 class PokerPlayers:
