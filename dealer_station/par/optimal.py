@@ -34,7 +34,7 @@ import numpy as np
 
 from ..errors import ConfigError
 from ..evaluator import TABLES_DIGEST, Category
-from . import optimal_build as shipped
+from . import optimal_tables as shipped
 from .optimal_sums import BlindPays
 from .showdown import DEALER_LEFT, Outcomes, outcomes, ranks
 from .suits import canonical, classes, pair_index

@@ -35,18 +35,19 @@ import numpy as np
 from ..cards import DECK_SIZE
 from ..evaluator import TABLES_DIGEST
 from .optimal_sums import CATEGORIES, BlindPays, flop_sums
+from .optimal_tables import (
+    FLOP_RESOURCE,
+    FLOPS_PER_HOLE,
+    FORMAT,
+    HOLES,
+    PLAY_RESOURCE,
+    THB_ROWS,
+    UTH_BY_CATEGORY,
+    UTH_ROWS,
+    shipped_arrays,
+    shipped_table,
+)
 from .suits import canonical_flops, classes
-
-PLAY_RESOURCE = "optimal_play.json"
-FLOP_RESOURCE = "optimal_flop.npz"
-FORMAT = 1
-FLOPS_PER_HOLE = 19_600  # C(50, 3)
-HOLES = 1_326
-
-UTH_ROWS = ("check", "a", "d", "win_q", "win_n", "lose_q", "lose_n", "check_second", "flop_bets", "river_plays")
-UTH_BY_CATEGORY = ("wins", "win_q_by", "win_n_by", "check_win_q_by", "check_wins_by")
-THB_ROWS = ("bet", "second", "turn_bets", "river_bets", "bet_keeping_river")
-
 
 SEEDS_PROFILE = "uth-default"
 """The profile whose Blind table the UTH sums are built under: the seeds' (GAMES.md §2)."""
@@ -113,17 +114,6 @@ def build(progress: Callable[[str], None] | None = None) -> tuple[dict[str, Any]
     arrays = {"flops": np.array(flops, dtype=np.int8), "weights": np.array(weights, dtype=np.int16),
               "uth": np.packbits(uth_bits, axis=1), "thb": np.packbits(thb_bits, axis=1)}
     return table, arrays
-
-
-def shipped_table() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(resources.files("dealer_station.par").joinpath(PLAY_RESOURCE).read_text("utf-8"))
-    return data
-
-
-def shipped_arrays() -> dict[str, Any]:
-    raw = resources.files("dealer_station.par").joinpath(FLOP_RESOURCE).read_bytes()
-    with np.load(io.BytesIO(raw)) as npz:
-        return {k: npz[k] for k in npz.files}
 
 
 def class_sums(name: str, progress: Callable[[str], None] | None = None) -> dict[str, dict[str, Any]]:

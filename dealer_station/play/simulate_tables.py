@@ -1,6 +1,6 @@
 """Several tables side by side, each with its own journal and simulators, forwarding to one floor.
 
-Each table runs ``dealer_station.simulate.simulate()`` unchanged in its own thread, with
+Each table runs ``dealer_station.play.simulate.simulate()`` unchanged in its own thread, with
 its profile's ``[floor]`` pointed at the floor: its station forwards as it plays. A floor
 that cannot take journals (unreachable, never initialised) is refused before any round. When
 the tables have finished, one forwarder per journal drains what its station had not shipped,

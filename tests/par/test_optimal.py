@@ -19,7 +19,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from dealer_station.autoplay import ThbPlayer, UthPlayer
+from dealer_station.play.autoplay import ThbPlayer, UthPlayer
 from treys import Card, Evaluator
 
 from dealer_station.evaluator import CATEGORY_SHIFT, Category, strength7
