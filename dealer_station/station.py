@@ -80,10 +80,14 @@ class Station:
     def start(self) -> TableSession:
         """Open the journal, recover the table, connect devices, start the pump."""
         from .device_keys import DeviceKeys, approved_programs, device_keys_path
+        from .private_files import check_private
 
         devices = self.table.devices
-        # Before the journal: a broken approved-program entry is refused with nothing written.
+        # Before the journal: a broken approved-program entry, or a key file others may read, is refused
+        # with nothing written.
         self.approved = approved_programs(devices.approved, devices.programs)
+        if devices.authenticating or self.enrol_simulated:
+            check_private(device_keys_path(self.journal_path))
         self.link = self.open_link()  # before the journal: a member whose rules differ is refused, nothing written
         self.journal = Journal(ensure_folder(self.journal_path), table_id=self.table.table_id, purpose=self.purpose,
                                game=self.table.game)

@@ -56,6 +56,7 @@ import structlog
 
 from . import filelock
 from .errors import DealerStationError
+from .private_files import check_private
 
 if TYPE_CHECKING:
     from .journal import Journal
@@ -240,6 +241,7 @@ class CredentialStore:
             self._overlay_unsaved(records)
         except (OSError, ValueError, AttributeError, TypeError):
             raise CredentialError(f"{self.path} is not a readable credential file") from None
+        check_private(self.path, error=CredentialError)  # a secret others may read proves nothing
         self._file_binding = binding
         self._check_belongs(records)
         return records
