@@ -286,13 +286,16 @@ class MainWindow(QMainWindow):
                   detail).open()
 
     def correct_card(self) -> None:
-        """A card keyed wrong, before the settlement: the card on the table, the right card, badge and PIN."""
-        rnd = self.session.view().round
+        """A card keyed wrong, before the settlement: the card on the table (only a keyed one: the engine's
+        ``correctable_cards``), the right card, badge, PIN and reason."""
+        view = self.session.view()
+        rnd = view.round
         if rnd is None:
             return
-        cards = [Placed(position, index, card, index < face_up(self.session.view(), position))
+        keyed = set(view.correctable_cards())
+        cards = [Placed(position, index, card, index < face_up(view, position))
                  for position, dealt in sorted(all_cards(rnd).items(), key=lambda item: table_order(item[0]))
-                 for index, card in enumerate(dealt)]
+                 for index, card in enumerate(dealt) if (position, index) in keyed]
 
         def picked(placed: Placed) -> None:
             title = translate("screen", "Correct {place} (now {card})").format(
@@ -309,7 +312,7 @@ class MainWindow(QMainWindow):
             was=card_face(placed.card) if placed.face_up else FACE_DOWN, card=card_face(card))
 
         def run(badge: str, pin: str, reason: str) -> Any:
-            return self.session.supervise("correct_card", badge, pin, "a card was keyed wrong", position=placed.position, index=placed.index, card=card_str(card))
+            return self.session.supervise("correct_card", badge, pin, reason, position=placed.position, index=placed.index, card=card_str(card))
 
         self.ask_supervisor("correct_card", run, detail)
 
@@ -336,8 +339,10 @@ class MainWindow(QMainWindow):
             if action in ("accept_chip", "override_payout") and self.session.view().sensed is None:
                 continue  # a bet sensor's actions: only at a table that has one
             fits = rnd is not None and (action == "view_cards" or action in offer.supervisor)
-            if action in ("view_cards", "correct_card"):
+            if action == "view_cards":
                 fits = fits and rnd is not None and bool(all_cards(rnd))
+            if action == "correct_card":  # only a card the croupier keyed by hand
+                fits = fits and bool(self.session.view().correctable_cards())
             if action == "adjust":
                 fits = fits and rnd is not None and rnd.settlement is not None and bool(seats_in_round(self.session.view()))
             ready = getattr(self.panel, "supervise_fits", None)  # what the panel would ask it for is there

@@ -195,6 +195,10 @@ class TableSnapshot:
     def cards_on_table(self, position: str) -> list[int | None]:
         return self.flow.cards_on_table(self.state.round, position)
 
+    def correctable_cards(self) -> list[tuple[str, int]]:
+        """(position, index) of the cards a supervisor may correct now: only those keyed by hand."""
+        return self.flow.correctable(self.state.round)
+
     def seat_stakes(self, seat: int) -> dict[str, Decimal]:
         """Stake per spot of ``seat`` now, the decision bets included once made."""
         rnd = self.state.round

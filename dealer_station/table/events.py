@@ -252,12 +252,23 @@ class ReadRejected(Event):
 @register
 @dataclass(frozen=True, slots=True)
 class CardCorrected(Event):
+    """A supervisor corrected a card the croupier keyed wrong (only a keyed card), before the settlement,
+    saying why (``reason``, version 2; a version-1 record has none)."""
+
     kind: ClassVar[str] = "card_corrected"
+    version: ClassVar[int] = 2
     writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
     position: str
     index: int
     card: int
     was: int
+    reason: str
+
+
+@upcaster("card_corrected", 1)
+def _card_corrected_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 journaled no reason (the supervisor's was asked, not recorded with the card)."""
+    return {**data, "reason": ""}
 
 
 @register

@@ -133,6 +133,7 @@ def _card_dealt(state: TableState, e: ev.CardDealt, at: str) -> None:
     rnd.deal_clock = at
     if e.manual:
         rnd.manual_entries += 1
+        rnd.keyed = rnd.keyed | {(e.position, e.index)}
 
 
 @COMMON.on(ev.PacketDone)
@@ -159,6 +160,7 @@ def _card_revealed(state: TableState, e: ev.CardRevealed, at: str) -> None:
     rnd.exposed = True
     if e.manual:
         rnd.manual_entries += 1
+        rnd.keyed = rnd.keyed | {(e.position, e.index)}
 
 
 @COMMON.on(ev.CardCorrected)

@@ -70,6 +70,8 @@ class RoundState:
     by_hand: bool = False
     revealed: dict[str, int] = field(default_factory=dict)  # position -> how many of its cards are face up
     manual_entries: int = 0
+    keyed: frozenset[tuple[str, int]] = frozenset()
+    """(position, index) of every card the croupier keyed by hand: the only cards a supervisor may correct."""
     exposed: bool = False
     halt: Halt | None = None
     settlement: dict[str, Any] | None = None

@@ -209,6 +209,7 @@ REASONS: dict[str, tuple[str, ...]] = {
     "resume": ("reason:checked_go_on", "reason:device_replaced"),
     "view_cards": ("reason:dispute", "reason:protection"),
     "adjust": ("reason:wrong_payout", "reason:card_miskeyed", "reason:dispute"),
+    "correct_card": ("reason:card_miskeyed", "reason:dispute"),
     "restore_stake": ("reason:chip_returned", "reason:player_warned"),
     "accept_chip": ("reason:sister_casino_chip", "reason:chip_checked"),
     "override_payout": ("reason:payout_counted", "reason:antenna_misread"),

@@ -17,6 +17,7 @@ def a_table() -> TableState:
                3: SeatState(3, {"ante": Decimal(25)}, ["play4x"], True, 1)},
         cards={"board": [1, 2, 3], "seat1": [4, 5], "dealer": [6, 7]}, packets=[("board", 5), ("seat1", 2)],
         packet_index=2, requested=("seat3", 2), by_hand=True, revealed={"board": 3}, manual_entries=1,
+        keyed=frozenset({("board", 0)}),
         exposed=True, halt=Halt("device", "jam", "shoe jammed", "shuffler", {"code": "J1"}),
         settlement={"breakage": "0"}, record={"kind": "uth"}, void={"cause": "none"}, ended_at="2026-12-02T07:01:00Z",
         paid_order=(3,), game_state=("award", 1), terms="abc", deal_clock="2026-12-02T07:00:30.000Z", sensed=("s",))
