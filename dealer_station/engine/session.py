@@ -351,7 +351,7 @@ class TableSession:
 
     def _intake(self, report: rp.DeviceReport) -> None:
         kernel = self._kernel
-        if isinstance(report, rp.ChipInventory | rp.AntennaFault):
+        if isinstance(report, rp.ChipInventory | rp.AntennaFault | rp.DuplicateTag):  # intake.SENSED
             self._sensed(report)
             return
         row = intake_of(report)
@@ -380,7 +380,7 @@ class TableSession:
                 return
             kernel.commit(tx)
 
-    def _sensed(self, report: rp.ChipInventory | rp.AntennaFault) -> None:
+    def _sensed(self, report: rp.ChipInventory | rp.AntennaFault | rp.DuplicateTag) -> None:
         """An inventory round or an antenna fault: the bet sensing's (``engine/bet_sensing.py``); only
         what matters is journaled (an antenna's state, an alarm), the rest only refreshes the view."""
         sensing = self._sensing
@@ -500,7 +500,7 @@ class TableSession:
         antennas = set(sensing.tracks) | sensing.live
         return SensedView(sensing, {a: tuple(sensing.chips_on(a)) for a in antennas},
                           frozenset(a for a in antennas if sensing.sensed(a)), sensing.last_round,
-                          proposed, checks, alarm)
+                          proposed, checks, alarm, sensing.clones)
 
 
 def _loggable(value: Any) -> Any:

@@ -53,6 +53,8 @@ class SensedView:
     """At the settlement: per unpaid seat, each spot's due against what the sensor sees."""
     alarm: tuple[int, str, Any, Decimal, bool] | None = None
     """A bet alarm holding the round: seat, spot, its locked stake, what is seen, and whether it is back."""
+    clones: dict[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)
+    """Chip ids the last inventory round saw in more than one place (a cloned tag), with the places."""
 
     def chips_on(self, antenna: tuple[int, str]) -> list[str]:
         return list(self.chips.get(antenna, ()))

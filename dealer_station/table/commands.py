@@ -121,6 +121,8 @@ SUPERVISOR_COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("accept_chip", frozenset({Stage.BETTING}), lambda t: bool(t.unknown_chips()), by="supervisor",
             reason="accepting a chip", refusal="no unknown chip is on the layout"),
     Command("restore_stake", DURING_ROUND, by="supervisor", needs_halt=True, reason="restoring a stake"),
+    Command("resolve_clone", DURING_ROUND | {Stage.SETTLEMENT}, by="supervisor", needs_halt=True,
+            reason="resolving a cloned chip"),
     Command("override_payout", frozenset({Stage.SETTLEMENT}), lambda t: bool(t.payout_problems()), by="supervisor",
             reason="overriding a payout", refusal="every seat's chips are what is due: press Paid"),
     Command("view_cards", EVERY_STAGE, by="supervisor", reason="view cards", anytime=True),

@@ -25,6 +25,7 @@ from .sensing import (
     BetAlarm,
     BetsSensed,
     ChipAccepted,
+    CloneResolved,
     DecisionSensed,
     LockedSpot,
     PayoutOverridden,
@@ -332,6 +333,23 @@ def _bet_alarm(state: TableState, e: BetAlarm, at: str) -> None:
     state.round.sensed = replace(current, alarms=current.alarms + 1)
 
 
-@COMMON.on(StakeRestored, AntennaState, PayoutOverridden, PayoutSensed, SensorHeld)
+@COMMON.on(SensorHeld)
+def _sensor_held(state: TableState, e: SensorHeld, at: str) -> None:
+    """A cloned chip holds the round until a supervisor resolves it; the other kinds are refusals, on record."""
+    cloned = frozenset(str(s.get("chip", "")) for s in e.spots if isinstance(s, dict) and s.get("kind") == "clone")
+    if not cloned or state.round is None:
+        return
+    current = _sensing(state)
+    state.round.sensed = replace(current, clones=current.clones | cloned)
+
+
+@COMMON.on(CloneResolved)
+def _clone_resolved(state: TableState, e: CloneResolved, at: str) -> None:
+    current = _sensing(state)
+    assert state.round is not None
+    state.round.sensed = replace(current, clones=current.clones - frozenset(e.chips))
+
+
+@COMMON.on(StakeRestored, AntennaState, PayoutOverridden, PayoutSensed)
 def _nothing_to_fold(state: TableState, e: Event, at: str) -> None:
     """Journaled for the record; the halt's clearing (``halt_cleared``) is what moves the round on."""

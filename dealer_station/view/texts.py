@@ -153,6 +153,15 @@ ENGLISH: dict[str, str] = {
     "reason:chip_checked": "Chip checked by the supervisor",
     "reason:payout_counted": "Payout counted by hand: it is right",
     "reason:antenna_misread": "Antenna misread the chips",
+    "cause:cloned_chip": "Cloned chip: one chip id on more than one spot",
+    "halt:clone": "Chip {chip} is seen on more than one spot (seats {seats}). Take the cloned tags off, then a "
+                  "supervisor resolves it, or void the round",
+    "halt:clone_gone": "Chip {chip} was seen on more than one spot (seats {seats}); each id lies on one spot now. "
+                       "A supervisor resolves it, or voids the round",
+    "action:resolve_clone": "Resolve the cloned chip: the clones are off the layout",
+    "choice:resolve_clone": "Resolve the clone",
+    "reason:clones_removed": "Cloned tags taken off the layout",
+    "reason:chips_checked": "Every chip on the layout checked",
     # poker-room hold'em: the banner (``PokerFlow.banner``)
     "poker:seat_players": "Seat at least two players with chips, then deal the next hand",
     "poker:deal_next": "Deal the next hand",
@@ -213,6 +222,7 @@ REASONS: dict[str, tuple[str, ...]] = {
     "restore_stake": ("reason:chip_returned", "reason:player_warned"),
     "accept_chip": ("reason:sister_casino_chip", "reason:chip_checked"),
     "override_payout": ("reason:payout_counted", "reason:antenna_misread"),
+    "resolve_clone": ("reason:clones_removed", "reason:chips_checked"),
 }
 """The reasons a supervisor picks from, per action (keys of ``ENGLISH``); any may be typed instead."""
 

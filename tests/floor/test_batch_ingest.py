@@ -172,7 +172,7 @@ def test_a_floor_granted_before_0015_still_takes_batches_by_copy_after_it(
         conn.execute(sql.SQL("GRANT USAGE ON SCHEMA floor TO {}").format(station))
         for signature in STATION_FUNCTIONS:
             conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(signature), station))
-    assert migrate(url) == ["0015_batch_ingest"]
+    assert migrate(url)[:1] == ["0015_batch_ingest"]  # and any later migration
     station_url = pg_server.url(DEFAULT_STATION_ROLE, "floor_granted_at_v14")
     with JournalRows(played_journal) as rows, psycopg.connect(station_url) as conn:
         ack = send_batch(conn, "T1", rows.tail(), rows.rows(0, 60))

@@ -508,6 +508,34 @@
         <translation>天线误读筹码</translation>
     </message>
     <message>
+        <source>Cloned chip: one chip id on more than one spot</source>
+        <translation>克隆筹码：同一筹码编号出现在多个投注区</translation>
+    </message>
+    <message>
+        <source>Chip {chip} is seen on more than one spot (seats {seats}). Take the cloned tags off, then a supervisor resolves it, or void the round</source>
+        <translation>筹码 {chip} 出现在多个投注区（{seats}号位）。请移走克隆标签，再由主管处理，或作废本局</translation>
+    </message>
+    <message>
+        <source>Chip {chip} was seen on more than one spot (seats {seats}); each id lies on one spot now. A supervisor resolves it, or voids the round</source>
+        <translation>筹码 {chip} 曾出现在多个投注区（{seats}号位）；现在每个编号只在一个投注区。由主管处理，或作废本局</translation>
+    </message>
+    <message>
+        <source>Resolve the cloned chip: the clones are off the layout</source>
+        <translation>处理克隆筹码：克隆标签已移离台面</translation>
+    </message>
+    <message>
+        <source>Resolve the clone</source>
+        <translation>处理克隆</translation>
+    </message>
+    <message>
+        <source>Cloned tags taken off the layout</source>
+        <translation>克隆标签已移离台面</translation>
+    </message>
+    <message>
+        <source>Every chip on the layout checked</source>
+        <translation>台面所有筹码已核实</translation>
+    </message>
+    <message>
         <source>Seat at least two players with chips, then deal the next hand</source>
         <translation>请至少安排两位有筹码的玩家入座，然后发下一手牌</translation>
     </message>
