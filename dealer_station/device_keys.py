@@ -148,7 +148,8 @@ def approved_programs(approved: Mapping[str, Sequence[str]], folder: str | os.Pa
                     raise ConfigError(f"{path} is larger than {MAX_PROGRAM_BYTES} bytes: not a program image", where)
                 image = path.read_bytes()
             except OSError as exc:
-                raise ConfigError(f"no approved program image {path} ({exc.strerror or exc})", where) from None
+                raise ConfigError(f"no approved program image {path} ({exc.strerror or exc}): the images sit in "
+                                  "devices.programs, a folder beside the profile unless it is absolute", where) from None
             if hashlib.sha256(image).hexdigest() != digest:
                 raise ConfigError(f"{path} does not hash to {digest}: the image is not the approved one", where)
             images.setdefault(model, []).append(image)

@@ -45,6 +45,7 @@ class Station:
         floor_url: str | None = None,
         enrol_simulated: bool = False,
         link: Any = None,
+        vouch_simulators: bool = True,
     ) -> None:
         self.table = table
         self.journal_path = Path(journal_path or table.journal)
@@ -67,6 +68,11 @@ class Station:
         self.enrol_simulated = enrol_simulated and purpose == "simulation"
         """``simulate``: its simulated units' keys go into the simulation journal's own devices file and
         their program images are approved, so they authenticate as enrolled, approved units would."""
+        self.vouch_simulators = vouch_simulators and not self.enrol_simulated
+        """A table that authenticates its devices checks its own in-process simulators (``sim://``) with their
+        own keys, in memory, nothing written (a simulation enrols them in its journal's devices file instead):
+        a simulated table proves its units as a live one would, and no simulated key reaches a live journal.
+        Their programs must still be the profile's approved ones."""
         self.approved: dict[str, list[bytes]] = {}
         """Model -> approved program images (the profile's ``devices.approved``), read at start."""
         self.authenticator: Any = None
@@ -83,8 +89,10 @@ class Station:
         from .private_files import check_private
 
         devices = self.table.devices
-        # Before the journal: a broken approved-program entry, or a key file others may read, is refused
-        # with nothing written.
+        # Before the journal: a live table approving no program by oversight, a broken approved-program entry,
+        # or a key file others may read, is refused with nothing written.
+        if self.purpose == "live" and (refusal := devices.live_refusal()) is not None:
+            raise ConfigError(refusal, "devices.approved")
         self.approved = approved_programs(devices.approved, devices.programs)
         if devices.authenticating or self.enrol_simulated:
             check_private(device_keys_path(self.journal_path))
@@ -107,6 +115,8 @@ class Station:
                 self.drivers[role] = self.build_driver(role, url)
         if self.enrol_simulated:
             self._enrol_simulators(DeviceKeys(device_keys_path(self.journal_path)))
+        elif self.vouch_simulators:
+            self._vouch_for_simulators()
         self.session = TableSession(self.table, self.journal, shoe=self.drivers.get(Role.SHUFFLER),
                                     roles=self.drivers.keys(), credentials=self.credentials,
                                     services=(self.link,) if self.link is not None else ())
@@ -198,6 +208,18 @@ class Station:
             images = self.approved.setdefault(sim.model, [])
             if sim.program not in images:
                 images.append(sim.program)
+
+    def _vouch_for_simulators(self) -> None:
+        """Each in-process simulator that must prove itself is checked with its own key (its driver's own
+        verifier: no other port accepts it) against the profile's approved programs; nothing is written."""
+        from .wire.auth import Verifier
+
+        for role, driver in self.drivers.items():
+            sim = getattr(driver, "simulator", None)
+            dialect = getattr(driver, "dialect", None)
+            if sim is None or not self.authenticates(role) or not hasattr(sim, "key") or dialect is None:
+                continue
+            dialect.authenticator = Verifier({sim.serial_number: (sim.model, sim.key)}, self.approved)
 
     @property
     def shoe(self) -> Any:

@@ -99,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
     for secret in (credentials_path(journal), device_keys_path(journal)):
         check_private(secret)  # before anything is created: a key others may read is refused, not used
     purpose: Purpose = "demo" if args.demo or headless else "live"
+    if purpose == "live" and (refusal := table.devices.live_refusal()) is not None:
+        raise ConfigError(refusal, "devices.approved")  # before anything is created
     if journal.exists():  # refuse a journal of another table or purpose before creating anything
         Journal.open_readonly(journal, table_id=table.table_id, purpose=purpose, game=table.game).close()
     if headless:

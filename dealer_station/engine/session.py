@@ -149,6 +149,8 @@ class TableSession:
                                        "does not follow one table's rounds (see the log)") from None
             info = dict(program) if program is not None else program_digest()
             info.setdefault("version", __version__)
+            if self._table.devices.approve_any:
+                info["approve_any"] = True  # the profile accepts any device program: the screen and the pit say so
             rnd = state.round
             if rnd is not None and not rnd.finished:
                 self._log.info("recovering_round", round_id=rnd.round_id, phase=rnd.phase)

@@ -45,7 +45,8 @@ class JournalCreated(Event):
 @register
 @dataclass(frozen=True, slots=True)
 class StationStarted(Event):
-    """The program started on this journal; its identity (version, digest) is the payload."""
+    """The program started on this journal; its identity (version, digest) is the payload, and
+    ``approve_any: true`` when its profile accepts any program on the table's devices."""
 
     kind: ClassVar[str] = "station_started"
     table_level: ClassVar[bool] = True

@@ -178,6 +178,11 @@ class TableState:
         return self.devices[name]
 
     @property
+    def approve_any(self) -> bool:
+        """The station that started last accepts any program on its devices (its profile says so)."""
+        return bool((self.program or {}).get("approve_any"))
+
+    @property
     def round_open(self) -> bool:
         return self.round is not None and not self.round.finished
 

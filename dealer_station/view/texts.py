@@ -59,6 +59,7 @@ ENGLISH: dict[str, str] = {
     "device_refused": "{device} {model} {serial} refused: {reason}. Call a supervisor",
     "device_refused_short": "refused: {reason}",
     "unauthenticated": "unauthenticated",
+    "any_program": "any program approved",
     "refusal:impostor": "wrong key",
     "refusal:rogue_firmware": "program not approved",
     "refusal:swap": "another unit on its port",

@@ -237,7 +237,8 @@ def test_only_a_live_journal_goes_to_the_profiles_floor_by_default(tmp_path: Pat
     from dealer_station.station import Station
 
     profile = tmp_path / "uth-with-floor.toml"
-    profile.write_text((config_dir() / "uth-default.toml").read_text()
+    profile.write_text((config_dir() / "uth-default.toml").read_text().replace(  # its program images stay put
+        "[devices]", f'[devices]\nprograms = "{config_dir() / "programs"}"', 1)
                        + f'\n[floor]\nurl = "{UNREACHABLE}"\n', encoding="utf-8")
     table = load_profile(str(profile))
     assert Station(table, journal_path=tmp_path / "live.sqlite").floor_url == UNREACHABLE

@@ -3,7 +3,6 @@ credentials and the pit's key, by one rule - as the pit already refused its own 
 
 from __future__ import annotations
 
-import hashlib
 import os
 import subprocess
 import sys
@@ -16,7 +15,7 @@ from dealer_station.errors import DealerStationError
 from dealer_station.pit.state import session_key
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialError, CredentialStore, credentials_path
-from simulators.device import device_key, program_image
+from simulators.device import device_key
 from simulators.shuffler import ShufflerSimulator
 
 SHOE_SERIAL = "SIM-SHUFFLER-0001"
@@ -31,16 +30,10 @@ def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _authenticating_profile(folder: Path) -> Path:
-    """uth-default whose shoe must prove itself (an approved program on disk, the reader unauthenticated)."""
-    image = program_image(ShufflerSimulator.model, ShufflerSimulator.firmware)
-    digest = hashlib.sha256(image).hexdigest()
-    programs = folder / "programs"
-    programs.mkdir()
-    (programs / f"{digest}.bin").write_bytes(image)
+    """uth-default (its shoe proves itself: the shipped approved programs) on a shoe of a known serial."""
     source = Path(__file__).parents[2] / "config" / "uth-default.toml"
     text = source.read_text(encoding="utf-8").replace('"sim://shuffler"', '"sim://shuffler?seed=1"').replace(
-        "[devices]", f'[devices]\nprograms = "{programs}"\nallow_unauthenticated = ["reader"]\n'
-                     f'approved = {{ "{ShufflerSimulator.model}" = ["{digest}"] }}', 1)
+        "[devices]", f'[devices]\nprograms = "{source.parent / "programs"}"', 1)
     profile = folder / "table.toml"
     profile.write_text(text, encoding="utf-8")
     return profile

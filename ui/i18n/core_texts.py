@@ -46,6 +46,7 @@ TEXTS = [
     QT_TRANSLATE_NOOP('engine', '{device} {model} {serial} refused: {reason}. Call a supervisor'),
     QT_TRANSLATE_NOOP('engine', 'refused: {reason}'),
     QT_TRANSLATE_NOOP('engine', 'unauthenticated'),
+    QT_TRANSLATE_NOOP('engine', 'any program approved'),
     QT_TRANSLATE_NOOP('engine', 'wrong key'),
     QT_TRANSLATE_NOOP('engine', 'program not approved'),
     QT_TRANSLATE_NOOP('engine', 'another unit on its port'),

@@ -160,6 +160,10 @@
         <translation>non authentifié</translation>
     </message>
     <message>
+        <source>any program approved</source>
+        <translation>tout programme accepté</translation>
+    </message>
+    <message>
         <source>wrong key</source>
         <translation>mauvaise clé</translation>
     </message>

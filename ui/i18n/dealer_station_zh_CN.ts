@@ -160,6 +160,10 @@
         <translation>未认证</translation>
     </message>
     <message>
+        <source>any program approved</source>
+        <translation>接受任何程序</translation>
+    </message>
+    <message>
         <source>wrong key</source>
         <translation>密钥错误</translation>
     </message>

@@ -160,6 +160,10 @@
         <translation>未認證</translation>
     </message>
     <message>
+        <source>any program approved</source>
+        <translation>接受任何程式</translation>
+    </message>
+    <message>
         <source>wrong key</source>
         <translation>密鑰錯誤</translation>
     </message>
