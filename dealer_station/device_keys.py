@@ -131,6 +131,13 @@ class LiveVerifier:
             return "unknown_serial", f"{model} {serial_number}: device keys unreadable ({exc})"
         return verifier.check(model, serial_number, nonce, seed, mac, program)
 
+    def key_id(self, serial_number: str) -> str:
+        """The id of the key enrolled for ``serial_number`` now ("" when unreadable or none)."""
+        try:
+            return self.keys.verifier(self.approved).key_id(serial_number)
+        except CredentialError:
+            return ""
+
 
 def approved_programs(approved: Mapping[str, Sequence[str]], folder: str | os.PathLike[str]) -> dict[str, list[bytes]]:
     """The approved program images per model: ``<folder>/<sha256>.bin`` for each digest listed.

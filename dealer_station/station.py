@@ -121,6 +121,8 @@ class Station:
                                     roles=self.drivers.keys(), credentials=self.credentials,
                                     services=(self.link,) if self.link is not None else ())
         self.session.start(self.program)
+        self._expect_units()  # before any port opens: another unit than the journal's is a swap
+        self.session.add_listener(self._units_accepted)
         if self.floor_url:  # ships the journal to the floor in the background; never blocks the table
             from .floor.forwarder import Forwarder
 
@@ -208,6 +210,41 @@ class Station:
             images = self.approved.setdefault(sim.model, [])
             if sim.program not in images:
                 images.append(sim.program)
+
+    def _remembers(self, role: Role) -> Any:
+        """The dialect that must refuse another unit on ``role``'s port (None: no such check here): a device
+        asked to prove itself, not one of the station's own simulators (their serials follow their seeds)."""
+        driver = self.drivers.get(role)
+        dialect = getattr(driver, "dialect", None)
+        if driver is None or not callable(getattr(dialect, "expect", None)) or not self.authenticates(role):
+            return None
+        if getattr(driver, "simulator", None) is not None and (self.vouch_simulators or self.enrol_simulated):
+            return None
+        return dialect
+
+    def _expect_units(self) -> None:
+        """Tell each driver the unit the journal says stands on its port (a swap while the station was off is
+        then refused as one while it runs: ``device_refused``, reason ``swap``, until a supervisor accepts it)."""
+        assert self.session is not None
+        state = self.session.view().state
+        for role in self.drivers:
+            unit = state.device(role.value).unit
+            dialect = self._remembers(role)
+            if dialect is not None and unit and unit.get("serial_number"):
+                dialect.expect(str(unit["serial_number"]), str(unit.get("key_id") or ""))
+
+    def _units_accepted(self, snapshot: Any) -> None:
+        """A supervisor accepted the unit held refused on a port (``device_accepted``): its driver takes it."""
+        for record in snapshot.records:
+            if record.kind != "device_accepted":
+                continue
+            try:
+                role = Role(record.payload["device"])
+            except (KeyError, ValueError):
+                continue
+            dialect = self._remembers(role)
+            if dialect is not None:
+                dialect.expect(str(record.payload.get("serial_number", "")))
 
     def _vouch_for_simulators(self) -> None:
         """Each in-process simulator that must prove itself is checked with its own key (its driver's own

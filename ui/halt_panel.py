@@ -78,11 +78,12 @@ def choice_words(action: str, halt: Halt | None) -> str:
     expected = (halt.detail or {}).get("expected") if halt is not None else None
     if action == "accept_mismatch" and halt is not None and halt.kind == "mismatch" and isinstance(expected, int):
         return say(Text("action:accept_mismatch_card", {"card": card_face(expected)}))
-    if action in ("void", "clear_fault", "restore_stake", "resolve_clone"):  # short on the button; its PIN dialog says the rest
+    if action in ("void", "clear_fault", "restore_stake", "resolve_clone", "accept_device"):  # short on the button
         return say(Text(f"choice:{action}"))
     return say(Text(f"action:{action}"))
 
-CHOICES = ("clear_fault", "accept_mismatch", "verify_jackpot", "resume", "restore_stake", "resolve_clone", "void")
+CHOICES = ("clear_fault", "accept_mismatch", "verify_jackpot", "resume", "restore_stake", "resolve_clone",
+           "accept_device", "void")
 """Supervisor actions a halt may offer, in the order they are shown (the void last)."""
 
 

@@ -410,6 +410,15 @@ class DealFlow:
         tx.emit(ev.HaltCleared(actor, reason), actor)
         self.resume_pending(tx)
 
+    def accept_device(self, tx: Tx, actor: str, reason: str, device: object) -> None:
+        """A supervisor accepts the unit held refused as a swap on ``device``'s port: it stands there from now
+        on (``device_accepted``); it still proves itself when it connects again (the station lets it)."""
+        dev = tx.state.devices.get(device) if isinstance(device, str) else None
+        if dev is None or not dev.swapped or dev.refused is None:
+            raise RuleError(f"the {device} is not held refused as another unit on its port", "device")
+        tx.emit(ev.DeviceAccepted(dev.name, str(dev.refused.get("model", "")), str(dev.refused.get("serial_number", "")),
+                                  str((dev.unit or {}).get("serial_number", "")), reason), actor)
+
     def view_cards(self, tx: Tx, actor: str, reason: str) -> None:
         """A supervisor shows who they are to see every card of a round (a dispute): the authentication
         is the record; nothing else changes."""

@@ -179,6 +179,10 @@ class TableSnapshot:
         """Per seat, each spot's stake as the bet sensor proposed it at the commit ({} without one)."""
         return {} if self.sensed is None else self.sensed.proposed
 
+    def swapped_devices(self) -> list[str]:
+        """The devices held refused as another unit on their port: a supervisor may accept the unit."""
+        return [name for name, dev in sorted(self.state.devices.items()) if dev.swapped]
+
     def refused_devices(self) -> list[DeviceState]:
         """The table's devices held refused now: no round opens while one is."""
         return [dev for _name, dev in sorted(self.state.devices.items()) if dev.held_refused]

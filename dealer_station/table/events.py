@@ -17,7 +17,7 @@ from .event_base import CROUPIER, DEVICE, STATION, SUPERVISOR, Event, EventError
 __all__ = [
     "BetsSet", "CardCorrected", "CardDealt", "CardRevealed", "DealStarted", "DealerSignedIn", "DealerSignedOut",
     "Decision", "DeckInvalidated",
-    "DeckRequested", "DeckVerified", "DeviceFault", "DeviceLink", "DeviceRefused", "DeviceStatus", "Event", "EventError", "Halted",
+    "DeckRequested", "DeckVerified", "DeviceAccepted", "DeviceFault", "DeviceLink", "DeviceRefused", "DeviceStatus", "Event", "EventError", "Halted",
     "HaltCleared", "JournalCreated", "NoMoreBets", "PacketDone", "PacketRequested", "PhaseChanged", "ReadRejected",
     "RoundAdjusted", "RoundOpened", "RoundPaid", "RoundVoided", "SeatPaid", "SeatPaidUndone", "Settled",
     "StationStarted",
@@ -464,6 +464,24 @@ class DeviceRefused(Event):
     program_hash: str
     reason: str
     detail: str = ""
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DeviceAccepted(Event):
+    """A supervisor accepted the unit held refused as a swap (another serial, or another key, on a port where
+    a unit proved itself - while the station ran or while it was off): from now on it is the unit that
+    stands on that port (``replaces``: the serial that stood there). It must still prove itself at connect."""
+
+    kind: ClassVar[str] = "device_accepted"
+    version: ClassVar[int] = 1
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    table_level: ClassVar[bool] = True
+    device: str
+    model: str
+    serial_number: str
+    replaces: str
+    reason: str
 
 
 @register

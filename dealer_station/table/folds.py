@@ -265,6 +265,16 @@ def _device_link(state: TableState, e: ev.DeviceLink, at: str) -> None:
         dev.identity = dict(e.identity)
     if e.up:
         dev.refused = None  # the unit that came up proved itself (or was not asked to)
+        if e.identity and e.identity.get("authenticated"):  # the unit that stands on this port from now on
+            dev.unit = {"model": e.identity.get("model", ""), "serial_number": e.identity.get("serial_number", ""),
+                        "key_id": e.identity.get("key_id", "")}
+
+
+@COMMON.on(ev.DeviceAccepted)
+def _device_accepted(state: TableState, e: ev.DeviceAccepted, at: str) -> None:
+    dev = state._device(e.device)
+    dev.unit = {"model": e.model, "serial_number": e.serial_number, "key_id": ""}  # its key: pinned when it proves itself
+    dev.refused = None
 
 
 @COMMON.on(ev.DeviceRefused)

@@ -124,11 +124,20 @@ class DeviceState:
     status: str | None = None
     refused: dict[str, Any] | None = None
     """The last refusal (model, serial_number, program_hash, reason, detail) until a proven unit comes up."""
+    unit: dict[str, Any] | None = None
+    """The unit that stands on this port (model, serial_number, key_id: "" for whatever key is enrolled for the
+    serial): the last that proved itself here, or that a supervisor accepted. Another is a swap, also after
+    a restart (the station tells the driver before the port opens)."""
 
     @property
     def held_refused(self) -> bool:
         """Refused at its last connect and no unit up since: no round may count on it."""
         return self.refused is not None and not self.connected
+
+    @property
+    def swapped(self) -> bool:
+        """Held refused as another unit than the one that stands on its port: a supervisor may accept it."""
+        return self.held_refused and (self.refused or {}).get("reason") == "swap"
 
     @property
     def unauthenticated(self) -> bool:

@@ -65,6 +65,9 @@ ENGLISH: dict[str, str] = {
     "refusal:swap": "another unit on its port",
     "refusal:unknown_serial": "serial not enrolled",
     "refusal:revoked": "enrolment revoked",
+    "action:accept_device": "Accept the unit now on its port: it replaces the one that stood there",
+    "choice:accept_device": "Accept the unit",
+    "reason:unit_checked": "Unit checked by the supervisor",
     # what stopped a round (halt and void causes)
     "cause:jam": "Shoe jam",
     "cause:misfeed": "Shoe misfeed",
@@ -224,6 +227,7 @@ REASONS: dict[str, tuple[str, ...]] = {
     "accept_chip": ("reason:sister_casino_chip", "reason:chip_checked"),
     "override_payout": ("reason:payout_counted", "reason:antenna_misread"),
     "resolve_clone": ("reason:clones_removed", "reason:chips_checked"),
+    "accept_device": ("reason:device_replaced", "reason:unit_checked"),
 }
 """The reasons a supervisor picks from, per action (keys of ``ENGLISH``); any may be typed instead."""
 

@@ -54,6 +54,8 @@ class DeviceIdentity(BaseModel):
     protocol_version: int
     authenticated: bool = False
     """The device proved who it is at connect (``wire.auth``); False: it was not asked to, or cannot."""
+    key_id: str = Field(default="", pattern=r"^([0-9a-f]{16})?$")
+    """Which enrolled key it proved itself with (``wire.auth.key_id``; "" when it did not prove itself)."""
 
 
 # -- link (every role)

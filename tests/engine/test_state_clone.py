@@ -24,7 +24,7 @@ def a_table() -> TableState:
     return TableState(
         "T1", round=rnd, rounds_started=7, rounds_paid=5, rounds_voided=1, deck_verified=True, deck_attempts=2,
         deck_report={"count": 52}, devices={"shuffler": DeviceState("shuffler", True, {"model": "X"}, "t", "ready",
-                                                                    {"reason": "bad_key"})},
+                                                                    {"reason": "bad_key"}, {"serial_number": "S1"})},
         last_seq=321, program={"version": "1"}, journal_info={"purpose": "live"}, dealer="Ann",
         adjustments={"T1-000006": {"1": Decimal(5)}}, game_state=("meter", "100"), terms={"game": "uth"},
         terms_digest="abc")

@@ -184,6 +184,18 @@
         <translation>enregistrement révoqué</translation>
     </message>
     <message>
+        <source>Accept the unit now on its port: it replaces the one that stood there</source>
+        <translation>Accepter l&apos;appareil branché sur ce port&#xa0;: il remplace celui qui s&apos;y trouvait</translation>
+    </message>
+    <message>
+        <source>Accept the unit</source>
+        <translation>Accepter l&apos;appareil</translation>
+    </message>
+    <message>
+        <source>Unit checked by the supervisor</source>
+        <translation>Appareil vérifié par le superviseur</translation>
+    </message>
+    <message>
         <source>Shoe jam</source>
         <translation>Sabot bloqué</translation>
     </message>

@@ -184,6 +184,18 @@
         <translation>登记已撤销</translation>
     </message>
     <message>
+        <source>Accept the unit now on its port: it replaces the one that stood there</source>
+        <translation>接受此端口上的设备：它取代原来的设备</translation>
+    </message>
+    <message>
+        <source>Accept the unit</source>
+        <translation>接受设备</translation>
+    </message>
+    <message>
+        <source>Unit checked by the supervisor</source>
+        <translation>主管已核实设备</translation>
+    </message>
+    <message>
         <source>Shoe jam</source>
         <translation>发牌机卡牌</translation>
     </message>

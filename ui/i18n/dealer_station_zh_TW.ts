@@ -184,6 +184,18 @@
         <translation>登記已撤銷</translation>
     </message>
     <message>
+        <source>Accept the unit now on its port: it replaces the one that stood there</source>
+        <translation>接受此連接埠上的裝置：它取代原來的裝置</translation>
+    </message>
+    <message>
+        <source>Accept the unit</source>
+        <translation>接受裝置</translation>
+    </message>
+    <message>
+        <source>Unit checked by the supervisor</source>
+        <translation>主管已核實裝置</translation>
+    </message>
+    <message>
         <source>Shoe jam</source>
         <translation>發牌機卡牌</translation>
     </message>
