@@ -113,7 +113,7 @@ def published(badge: str, pin: str) -> bool:
 
 def published_refusal(badge: str, where: object) -> str:
     """The one line refusing a published credential for ``where`` (never the PIN itself)."""
-    return (f"badge {badge} with PIN as published for the demo and the simulation is not for {where}: "
+    return (f"badge {badge} with the PIN published for the demo and the simulation is not for {where}: "
             "a live table never uses it; choose another badge or PIN")
 
 
