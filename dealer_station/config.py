@@ -24,7 +24,7 @@ from .errors import ConfigError
 from .hand_category import Category
 from .money import exact_decimal
 from .shifts import DEFAULT_SHIFTS, parse_shifts
-from .wire.roles import Role
+from .wire.roles import ROLES, Role
 
 CONFIG_DIR_ENV = "DEALER_STATION_CONFIG_DIR"
 TABLE_ID_PATTERN = r"[A-Za-z0-9_-]{1,32}"
@@ -118,6 +118,9 @@ class DeviceConfig(_Strict):
     its own seed to check a device's answer (a digest alone cannot be checked that way)."""
     allow_unauthenticated: tuple[Role, ...] = ()
     """Devices that may run without proving who they are (a receive-only reading shoe cannot)."""
+    approve_any: bool = False
+    """A live table with no ``approved`` list runs only when its profile says ``approve_any = true``: it then
+    accepts any program on its devices (shown so on the screen and the pit), rather than by oversight."""
 
     @property
     def authenticating(self) -> bool:
@@ -127,6 +130,24 @@ class DeviceConfig(_Strict):
     def authenticates(self, role: str) -> bool:
         """Whether the device in ``role`` must prove who it is at connect."""
         return self.authenticating and role not in self.allow_unauthenticated
+
+    def live_refusal(self) -> str | None:
+        """Why a live table may not start with these devices (None: it may): a device that can prove which
+        program it runs, and no list of approved programs, nor ``approve_any = true`` said in so many words."""
+        if self.approved or self.approve_any:
+            return None
+        proving = [role.value for role in ROLES if ROLES[role].proves and getattr(self, role.value, None)
+                   and role not in self.allow_unauthenticated]
+        if not proving:
+            return None
+        return (f"a live table lists the programs its devices may run ({', '.join(proving)}): add their models' "
+                "SHA-256 under [devices.approved], or say approve_any = true to accept any program")
+
+    @model_validator(mode="after")
+    def _approve_any_or_a_list(self) -> DeviceConfig:
+        if self.approve_any and self.approved:
+            raise ValueError("approve_any = true and an approved list: say one or the other")
+        return self
 
     @model_validator(mode="after")
     def _receive_only_allowed(self) -> DeviceConfig:

@@ -131,6 +131,13 @@ class LiveVerifier:
             return "unknown_serial", f"{model} {serial_number}: device keys unreadable ({exc})"
         return verifier.check(model, serial_number, nonce, seed, mac, program)
 
+    def key_id(self, serial_number: str) -> str:
+        """The id of the key enrolled for ``serial_number`` now ("" when unreadable or none)."""
+        try:
+            return self.keys.verifier(self.approved).key_id(serial_number)
+        except CredentialError:
+            return ""
+
 
 def approved_programs(approved: Mapping[str, Sequence[str]], folder: str | os.PathLike[str]) -> dict[str, list[bytes]]:
     """The approved program images per model: ``<folder>/<sha256>.bin`` for each digest listed.
@@ -148,7 +155,8 @@ def approved_programs(approved: Mapping[str, Sequence[str]], folder: str | os.Pa
                     raise ConfigError(f"{path} is larger than {MAX_PROGRAM_BYTES} bytes: not a program image", where)
                 image = path.read_bytes()
             except OSError as exc:
-                raise ConfigError(f"no approved program image {path} ({exc.strerror or exc})", where) from None
+                raise ConfigError(f"no approved program image {path} ({exc.strerror or exc}): the images sit in "
+                                  "devices.programs, a folder beside the profile unless it is absolute", where) from None
             if hashlib.sha256(image).hexdigest() != digest:
                 raise ConfigError(f"{path} does not hash to {digest}: the image is not the approved one", where)
             images.setdefault(model, []).append(image)

@@ -124,7 +124,21 @@ def load_profile(name_or_path: str) -> TableConfig:
         raise ConfigError(f"TOML syntax error: {exc}", source) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"cannot read profile: {exc}", source) from None
-    return build_table(resolve_file(data, path.parent), source)
+    return build_table(_programs_beside(resolve_file(data, path.parent), path.parent), source)
+
+
+def _programs_beside(data: Any, folder: Path) -> Any:
+    """A profile's raw data with ``devices.programs`` (default ``programs``) made absolute from the profile's
+    ``folder``: its approved program images sit beside it, as its chip inventory does."""
+    if not isinstance(data, dict):
+        return data
+    devices = data.get("devices", {})
+    if not isinstance(devices, dict):
+        return data
+    name = devices.get("programs", "programs")
+    if isinstance(name, str) and name and not Path(name).is_absolute():
+        return {**data, "devices": {**devices, "programs": str(folder / name)}}
+    return data
 
 
 def _display(path: Path) -> str:

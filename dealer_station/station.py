@@ -47,6 +47,7 @@ class Station:
         floor_url: str | None = None,
         enrol_simulated: bool = False,
         link: Any = None,
+        vouch_simulators: bool = True,
     ) -> None:
         self.table = table
         self.journal_path = Path(journal_path or table.journal)
@@ -69,6 +70,11 @@ class Station:
         self.enrol_simulated = enrol_simulated and purpose == "simulation"
         """``simulate``: its simulated units' keys go into the simulation journal's own devices file and
         their program images are approved, so they authenticate as enrolled, approved units would."""
+        self.vouch_simulators = vouch_simulators and not self.enrol_simulated
+        """A table that authenticates its devices checks its own in-process simulators (``sim://``) with their
+        own keys, in memory, nothing written (a simulation enrols them in its journal's devices file instead):
+        a simulated table proves its units as a live one would, and no simulated key reaches a live journal.
+        Their programs must still be the profile's approved ones."""
         self.approved: dict[str, list[bytes]] = {}
         """Model -> approved program images (the profile's ``devices.approved``), read at start."""
         self.authenticator: Any = None
@@ -82,10 +88,16 @@ class Station:
     def start(self) -> TableSession:
         """Open the journal, recover the table, connect devices, start the pump."""
         from .device_keys import DeviceKeys, approved_programs, device_keys_path
+        from .private_files import check_private
 
         devices = self.table.devices
-        # Before the journal: a broken approved-program entry is refused with nothing written.
+        # Before the journal: a live table approving no program by oversight, a broken approved-program entry,
+        # or a key file others may read, is refused with nothing written.
+        if self.purpose == "live" and (refusal := devices.live_refusal()) is not None:
+            raise ConfigError(refusal, "devices.approved")
         self.approved = approved_programs(devices.approved, devices.programs)
+        if devices.authenticating or self.enrol_simulated:
+            check_private(device_keys_path(self.journal_path))
         self.link = self.open_link()  # before the journal: a member whose rules differ is refused, nothing written
         self.journal = Journal(ensure_folder(self.journal_path), table_id=self.table.table_id, purpose=self.purpose,
                                game=self.table.game)
@@ -108,10 +120,14 @@ class Station:
                 self.drivers[role] = self.build_driver(role, url)
         if self.enrol_simulated:
             self._enrol_simulators(DeviceKeys(device_keys_path(self.journal_path)))
+        elif self.vouch_simulators:
+            self._vouch_for_simulators()
         self.session = TableSession(self.table, self.journal, shoe=self.drivers.get(Role.SHUFFLER),
                                     roles=self.drivers.keys(), credentials=self.credentials,
                                     services=(self.link,) if self.link is not None else ())
         self.session.start(self.program)
+        self._expect_units()  # before any port opens: another unit than the journal's is a swap
+        self.session.add_listener(self._units_accepted)
         if self.floor_url:  # ships the journal to the floor in the background; never blocks the table
             from .floor.forwarder import Forwarder
 
@@ -200,6 +216,53 @@ class Station:
             images = self.approved.setdefault(sim.model, [])
             if sim.program not in images:
                 images.append(sim.program)
+
+    def _remembers(self, role: Role) -> Any:
+        """The dialect that must refuse another unit on ``role``'s port (None: no such check here): a device
+        asked to prove itself, not one of the station's own simulators (their serials follow their seeds)."""
+        driver = self.drivers.get(role)
+        dialect = getattr(driver, "dialect", None)
+        if driver is None or not callable(getattr(dialect, "expect", None)) or not self.authenticates(role):
+            return None
+        if getattr(driver, "simulator", None) is not None and (self.vouch_simulators or self.enrol_simulated):
+            return None
+        return dialect
+
+    def _expect_units(self) -> None:
+        """Tell each driver the unit the journal says stands on its port (a swap while the station was off is
+        then refused as one while it runs: ``device_refused``, reason ``swap``, until a supervisor accepts it)."""
+        assert self.session is not None
+        state = self.session.view().state
+        for role in self.drivers:
+            unit = state.device(role.value).unit
+            dialect = self._remembers(role)
+            if dialect is not None and unit and unit.get("serial_number"):
+                dialect.expect(str(unit["serial_number"]), str(unit.get("key_id") or ""))
+
+    def _units_accepted(self, snapshot: Any) -> None:
+        """A supervisor accepted the unit held refused on a port (``device_accepted``): its driver takes it."""
+        for record in snapshot.records:
+            if record.kind != "device_accepted":
+                continue
+            try:
+                role = Role(record.payload["device"])
+            except (KeyError, ValueError):
+                continue
+            dialect = self._remembers(role)
+            if dialect is not None:
+                dialect.expect(str(record.payload.get("serial_number", "")))
+
+    def _vouch_for_simulators(self) -> None:
+        """Each in-process simulator that must prove itself is checked with its own key (its driver's own
+        verifier: no other port accepts it) against the profile's approved programs; nothing is written."""
+        from .wire.auth import Verifier
+
+        for role, driver in self.drivers.items():
+            sim = getattr(driver, "simulator", None)
+            dialect = getattr(driver, "dialect", None)
+            if sim is None or not self.authenticates(role) or not hasattr(sim, "key") or dialect is None:
+                continue
+            dialect.authenticator = Verifier({sim.serial_number: (sim.model, sim.key)}, self.approved)
 
     @property
     def shoe(self) -> Any:

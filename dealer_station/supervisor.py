@@ -56,14 +56,16 @@ import structlog
 
 from . import filelock
 from .errors import DealerStationError
+from .private_files import check_private
 
 if TYPE_CHECKING:
     from .journal import Journal
 
 log = structlog.get_logger(__name__)
 
-__all__ = ["ENROLMENT_COST", "AuthError", "CredentialError", "CredentialStore", "Enrolment", "ScryptCost",
-           "Supervisor", "credentials_path", "enrolment_id", "journal_binding"]
+__all__ = ["DEMO_BADGE", "DEMO_PIN", "ENROLMENT_COST", "PUBLISHED", "SIM_BADGE", "SIM_PIN", "SUPERVISOR_ROLES",
+           "AuthError", "CredentialError", "CredentialStore", "Enrolment", "ScryptCost", "Supervisor",
+           "check_role", "credentials_path", "enrolment_id", "journal_binding", "published", "published_refusal"]
 
 FORMAT_NAME = "dealer-station-credentials"
 
@@ -84,6 +86,36 @@ _KEY_BYTES = 32
 _PIN = re.compile(r"[0-9]{4,12}")
 _BADGE = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 _ROLE = re.compile(r"[a-z][a-z_]{0,31}")
+
+DEMO_BADGE, DEMO_PIN = "0000", "1234"
+"""The badge ``run --demo`` creates in its demo journal's credentials (the README prints it)."""
+SIM_BADGE, SIM_PIN = "9999", "246810"
+"""The badge ``simulate`` creates in its simulation journal's credentials (in the source)."""
+PUBLISHED: tuple[tuple[str, str], ...] = ((DEMO_BADGE, DEMO_PIN), (SIM_BADGE, SIM_PIN))
+"""Credentials anyone can read: a live journal never holds one (``supervisors add`` refuses it, a live
+station refuses to start with one enrolled)."""
+SUPERVISOR_ROLES: tuple[str, ...] = ("supervisor", "pit_boss", "shift_manager")
+"""The roles a table's badge is enrolled with (journaled with every action it authorises)."""
+
+
+def check_role(role: object) -> None:
+    """Refuse a role that is not one of ``SUPERVISOR_ROLES`` (a typo would be journaled for years)."""
+    if not isinstance(role, str) or not _ROLE.fullmatch(role):
+        raise CredentialError("role must be a lower-case word", "role")
+    if role not in SUPERVISOR_ROLES:
+        raise CredentialError(f"unknown role {role!r}: one of {', '.join(SUPERVISOR_ROLES)}", "role")
+
+
+def published(badge: str, pin: str) -> bool:
+    """Whether ``badge`` with ``pin`` is a credential the README or the source publishes."""
+    return (badge, pin) in PUBLISHED
+
+
+def published_refusal(badge: str, where: object) -> str:
+    """The one line refusing a published credential for ``where`` (never the PIN itself)."""
+    return (f"badge {badge} with the PIN published for the demo and the simulation is not for {where}: "
+            "a live table never uses it; choose another badge or PIN")
+
 
 # Reasons reported to on_attempt and journaled (never the PIN itself).
 OK, UNKNOWN_BADGE, WRONG_PIN, LOCKED_OUT = "ok", "unknown badge", "wrong PIN", "locked out"
@@ -240,6 +272,7 @@ class CredentialStore:
             self._overlay_unsaved(records)
         except (OSError, ValueError, AttributeError, TypeError):
             raise CredentialError(f"{self.path} is not a readable credential file") from None
+        check_private(self.path, error=CredentialError)  # a secret others may read proves nothing
         self._file_binding = binding
         self._check_belongs(records)
         return records
@@ -263,9 +296,21 @@ class CredentialStore:
             self._bound, self._bound_path = binding, journal.path
         if not self.path.exists():
             return  # nobody enrolled: the first ``add`` writes the binding
-        with self._updating():  # refuses a file of another journal (``_check_belongs``)
+        with self._updating() as records:  # refuses a file of another journal (``_check_belongs``)
+            if binding["purpose"] == "live":
+                self._refuse_published(records)
             if self._file_binding is None:
                 self._save()  # claimed: from now on it is this journal's
+
+    def _refuse_published(self, records: dict[str, dict[str, Any]]) -> None:
+        """A live journal's file must hold no published credential (one scrypt per published badge present)."""
+        for badge, pin in PUBLISHED:
+            record = records.get(badge)
+            if isinstance(record, dict) and self._matches(record, pin):
+                raise CredentialError(f"{self.path} holds badge {badge} with its published PIN (the README's demo or "
+                                      "the simulation's): a live table never uses it; remove it with "
+                                      f"`dealer-station supervisors remove --badge {badge}` or give it a PIN of its own "
+                                      "with `supervisors add --replace`")
 
     def _check_belongs(self, records: dict[str, dict[str, Any]]) -> None:
         """The file read must belong to the journal this store serves (when it serves one)."""
@@ -359,8 +404,7 @@ class CredentialStore:
             raise CredentialError("PIN must be 4 to 12 digits", "pin")
 
     def _check_role(self, role: object) -> None:
-        if not isinstance(role, str) or not _ROLE.fullmatch(role):
-            raise CredentialError("role must be a lower-case word", "role")
+        check_role(role)
 
     @classmethod
     def _usable_secret(cls, pin: object) -> bool:
@@ -380,6 +424,8 @@ class CredentialStore:
         if builtin and (self._bound is None or self._bound["purpose"] == "live"):
             raise CredentialError(f"a built-in badge goes only into the credentials of a demo or simulation journal, "
                                   f"not {self.path}", "journal")
+        if not builtin and self._bound is not None and self._bound["purpose"] == "live" and published(badge, pin):
+            raise CredentialError(published_refusal(badge, self._bound_path), "badge")
         if not self.path.parent.is_dir():
             raise CredentialError(f"no folder {self.path.parent} for the credential file", "journal")
         salt = secrets.token_bytes(_SALT_BYTES)

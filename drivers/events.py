@@ -19,6 +19,7 @@ from dealer_station.wire.reports import (
     DeviceRefused,
     DeviceReport,
     DeviceStatus,
+    DuplicateTag,
     LinkDown,
     LinkUp,
     PacketDone,
@@ -31,6 +32,6 @@ DeviceEvent = DeviceReport
 
 __all__ = [
     "Alarm", "AntennaFault", "CardDispensed", "CardDrawn", "CardRead", "ChipInventory", "DeckVerified", "DeviceEvent", "DeviceFault",
-    "DeviceIdentity", "DeviceRefused", "DeviceReport", "DeviceStatus", "LinkDown", "LinkUp", "PacketDone", "ShuffleDone",
+    "DeviceIdentity", "DeviceRefused", "DeviceReport", "DeviceStatus", "DuplicateTag", "LinkDown", "LinkUp", "PacketDone", "ShuffleDone",
     "Unreadable",
 ]

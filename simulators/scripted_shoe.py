@@ -47,9 +47,12 @@ class ScriptedShoe:
         self.hold = False  # when True, deal_packet only records the command
 
     def connect(self) -> None:
-        """Report the link up with an identity, as a real shoe's driver does on connect."""
+        """Report the link up with an identity, as a real shoe's driver does on connect (proved, on a table
+        that asks its shoe to prove itself: as the simulated shoe does when its program is approved)."""
+        proved = self.session.view().table.devices.authenticates("shuffler")
         self.session.report(rp.LinkUp(device="shuffler", identity=rp.DeviceIdentity(
-            model="DS-SCRIPTED", serial_number="SCRIPTED-1", firmware="1.0.0", protocol_version=1)))
+            model="DS-SCRIPTED", serial_number="SCRIPTED-1", firmware="1.0.0", protocol_version=1,
+            authenticated=proved)))
 
     def load(self, cards: list[str]) -> None:
         first = [parse_card(c) for c in cards]

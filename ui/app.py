@@ -64,9 +64,10 @@ def run_station(args: argparse.Namespace) -> int:
     from dealer_station.play.autoplay import AutoCroupier, void_on_halt
     from dealer_station.profile_loader import load_profile
     from dealer_station.station import Station
+    from dealer_station.supervisor import DEMO_BADGE as demo_badge
+    from dealer_station.supervisor import DEMO_PIN as demo_pin  # exist only in demo journals' credentials
     from dealer_station.supervisor import CredentialStore, credentials_path
 
-    demo_badge, demo_pin = "0000", "1234"  # exist only in demo journals' credentials
     table = load_profile(args.config)
     journal_path = ensure_folder(args.journal or table.journal)
     purpose: Purpose = "demo" if args.demo else "live"

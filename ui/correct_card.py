@@ -1,10 +1,11 @@
 """A supervisor's correction of a card keyed wrong, before the settlement: which card.
 
-Every card the round has on the table is a button named by its place ("board · 2",
+Every card the croupier keyed by hand (only those: a card the shoe dealt or the reader read
+is what it is; the engine's ``correctable_cards``) is a button named by its place ("board · 2",
 "seat 3 · 1"); a card the croupier's screen shows face down stays face down here too
 (game protection: the PIN comes after). The chosen place then goes to the card picker
-for the right card, and the badge and PIN confirm "board card 2: 7♦ becomes 8♦"
-(``MainWindow.correct_card``); the session journals it as ``card_corrected``.
+for the right card, and the badge, PIN and reason confirm "board card 2: 7♦ becomes 8♦"
+(``MainWindow.correct_card``); the session journals it, reason included, as ``card_corrected``.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.table.state import Halt, TableState
-from dealer_station.view.sensing import bet_alarm_text
+from dealer_station.view.sensing import bet_alarm_text, clone_text
 from dealer_station.view.settlement import held_awards
 from dealer_station.view.texts import Text, cause_text, device_text, position_text
 
@@ -78,11 +78,12 @@ def choice_words(action: str, halt: Halt | None) -> str:
     expected = (halt.detail or {}).get("expected") if halt is not None else None
     if action == "accept_mismatch" and halt is not None and halt.kind == "mismatch" and isinstance(expected, int):
         return say(Text("action:accept_mismatch_card", {"card": card_face(expected)}))
-    if action in ("void", "clear_fault", "restore_stake"):  # short on the button; its PIN dialog says the rest
+    if action in ("void", "clear_fault", "restore_stake", "resolve_clone", "accept_device"):  # short on the button
         return say(Text(f"choice:{action}"))
     return say(Text(f"action:{action}"))
 
-CHOICES = ("clear_fault", "accept_mismatch", "verify_jackpot", "resume", "restore_stake", "void")
+CHOICES = ("clear_fault", "accept_mismatch", "verify_jackpot", "resume", "restore_stake", "resolve_clone",
+           "accept_device", "void")
 """Supervisor actions a halt may offer, in the order they are shown (the void last)."""
 
 
@@ -154,6 +155,10 @@ class HaltPanel(QFrame):
             # a chip added or taken after no more bets: the seat, the spot, what was locked, what lies there now
             self.detail.setText(say(alarm))
             self._said["restore_stake"] = self._said["void"] = self.detail.text()
+        elif halt.kind == "clone" and (clone := clone_text(snap)) is not None:
+            # one chip id on more than one spot: which id, which seats, and whether the clones are off yet
+            self.detail.setText(say(clone))
+            self._said["resolve_clone"] = self._said["void"] = self.detail.text()
         else:
             self.detail.setText(halt_words(halt, snap.state))
         self.hand.setVisible(bool(held))
@@ -165,6 +170,8 @@ class HaltPanel(QFrame):
         self.key_button.setVisible("key_card" in offer.croupier)
         restorable = halt.kind == "bet_alarm" and (alarm := bet_alarm_text(snap)) is not None \
             and alarm.key == "halt:bet_alarm_back"  # the engine restores only the locked chips, all of them
+        resolvable = halt.kind == "clone" and (clone := clone_text(snap)) is not None \
+            and clone.key == "halt:clone_gone"  # the engine resolves only once each id lies on one spot
         for action, button in self.buttons.items():
             button.setVisible(action in offer.supervisor)
-            button.setEnabled(action != "restore_stake" or restorable)
+            button.setEnabled((action != "restore_stake" or restorable) and (action != "resolve_clone" or resolvable))

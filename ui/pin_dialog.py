@@ -3,8 +3,8 @@
 Badge and PIN are typed on the keypad into the field that has the cursor (badge first;
 Next moves the cursor to the PIN). The reason is picked from the action's list or typed
 on the on-screen keyboard ("Other"); nothing is pre-filled, so the journal says what the
-supervisor chose. OK stays off until all three are given. An action the journal records
-without a reason (``correct_card``: not in ``REASONS``) asks only badge and PIN. ``detail``
+supervisor chose. OK stays off until all three are given (every action in ``REASONS``; one
+that is not asks only badge and PIN). ``detail``
 says what the PIN confirms ("board card 2: 7♦ becomes 8♦"). Nothing here says how many
 attempts are left: a refusal reads only "badge or PIN not accepted" (no badge enumeration,
 ``dealer_station.supervisor``).

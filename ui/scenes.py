@@ -183,7 +183,8 @@ def halts(rig: Rig) -> Iterator[str]:
     session.report(rp.LinkDown(device="shuffler", reason="cable unplugged"))
     yield "halt_link"
     session.supervise("void", BADGE, PIN, "Device fault")
-    session.report(rp.LinkUp(device="shuffler", identity=scripted_identity("DS-SCRIPTED")))
+    session.report(rp.LinkUp(device="shuffler", identity=scripted_identity(
+        "DS-SCRIPTED", authenticated=session.view().table.devices.authenticates("shuffler"))))
     shoe.hold = False
     shoe.verify_result = (51, [parse_card("As")], [], [])
     session.execute("open_round")
@@ -239,12 +240,20 @@ def hand_deal_round(rig: Rig) -> Iterator[str]:
     yield "key_picker"
     close_dialogs(rig)
     free = iter(c for c in range(51, -1, -1))
+    corrected = False
     while session.view().round is not None and session.view().phase_info.stage.value in ("reveal", "decision"):
+        rnd = session.view().round
+        assert rnd is not None
+        if not corrected and rnd.revealed.get("board", 0) >= 2:  # a card keyed wrong: the supervisor corrects it
+            corrected = True
+            _open_dialog(rig, rig.window.correct_card)
+            yield "card_choice"
+            _press(rig, "fix_board_1")
+            yield "correct_card_picker"
+            close_dialogs(rig)
         if session.view().phase_info.stage.value == "decision":
             play_decisions(session, lambda seat, legal: legal[0])
             continue
-        rnd = session.view().round
-        assert rnd is not None
         if session.view().phase == "hands_reveal" and rnd.revealed.get("seat1", 0) == 0:
             yield "hands_reveal"
         card = next(c for c in free if c not in rnd.dealt_cards())
@@ -516,7 +525,8 @@ def capped_round(rig: Rig) -> Iterator[str]:
 
 
 def poker_supervisor(rig: Rig) -> Iterator[str]:
-    """A shoe jam halts the deal and the hand is voided; then a card corrected and a settled hand adjusted."""
+    """A shoe jam halts the deal and the hand is voided; then a settled hand adjusted (a card is corrected
+    only where the croupier keyed it: the hand-dealt table's scene)."""
     session, shoe = rig.session, rig.shoe
     holes = {1: ["As", "Kd"], 2: ["Qh", "Qc"], 3: ["7c", "6d"]}
     seat_players(session, {1: 200, 2: 150, 3: 100})
@@ -533,11 +543,6 @@ def poker_supervisor(rig: Rig) -> Iterator[str]:
     shoe.load(stacked(holes, HOLDEM_BOARD, 2))
     session.execute("open_round")  # the button moves to seat 2: seat 3 small blind, seat 1 big blind
     poker_actions(session, [(2, "call"), (3, "call"), (1, "check")])
-    _open_dialog(rig, rig.window.correct_card)
-    yield "card_choice"
-    _press(rig, "fix_board_1")
-    yield "correct_card_picker"
-    close_dialogs(rig)
     poker_actions(session, [(3, "check"), (1, "check"), (2, "check")] * 3)
     show_down(session)
     _open_dialog(rig, rig.window.adjust_round)

@@ -30,7 +30,7 @@ from dealer_station.table.phases import Stage
 from dealer_station.view.banner import banner, instruction
 from dealer_station.view.shift import ShiftTally
 from dealer_station.view.table import all_cards, face_up, seats_in_round
-from dealer_station.view.texts import Text, position_text, refusal_of
+from dealer_station.view.texts import Text, device_text, position_text, refusal_of
 
 from . import theme
 from .adjust_dialog import AdjustDialog, adjustment_args, adjustment_words
@@ -49,7 +49,7 @@ from .worker import CommandWorker, StateBridge
 log = structlog.get_logger("ui.shell")
 
 RETRY_MS = 30  # re-render soon when a command holds the session (never block the GUI)
-SUPERVISOR_MENU = ("accept_chip", "override_payout", "void", "correct_card", "adjust", "view_cards")
+SUPERVISOR_MENU = ("accept_chip", "override_payout", "void", "correct_card", "adjust", "view_cards", "accept_device")
 """What the Supervisor button offers outside a halt (each behind the PIN), when the session's offer has it
 (a bet sensor's: accept an unknown chip, pay a seat although its chips do not match)."""
 
@@ -275,6 +275,16 @@ class MainWindow(QMainWindow):
         if run is None and action in ("correct_card", "adjust"):
             (self.correct_card if action == "correct_card" else self.adjust_round)()
             return
+        swapped = self.session.view().swapped_devices() if action == "accept_device" and run is None else []
+        if swapped:  # the unit held refused as a swap: named in the dialog, accepted for its port
+            device = swapped[0]
+            refused = self.session.view().state.device(device).refused or {}
+            detail = f"{say(device_text(device))} {refused.get('model', '')} {refused.get('serial_number', '')}"
+
+            def accept(badge: str, pin: str, reason: str) -> Any:
+                return self.session.supervise("accept_device", badge, pin, reason, device=device)
+
+            run = accept
         own = getattr(self.panel, "supervise", None)  # a panel's action that asks for more first
         if run is None and callable(own) and own(action):
             return
@@ -286,13 +296,16 @@ class MainWindow(QMainWindow):
                   detail).open()
 
     def correct_card(self) -> None:
-        """A card keyed wrong, before the settlement: the card on the table, the right card, badge and PIN."""
-        rnd = self.session.view().round
+        """A card keyed wrong, before the settlement: the card on the table (only a keyed one: the engine's
+        ``correctable_cards``), the right card, badge, PIN and reason."""
+        view = self.session.view()
+        rnd = view.round
         if rnd is None:
             return
-        cards = [Placed(position, index, card, index < face_up(self.session.view(), position))
+        keyed = set(view.correctable_cards())
+        cards = [Placed(position, index, card, index < face_up(view, position))
                  for position, dealt in sorted(all_cards(rnd).items(), key=lambda item: table_order(item[0]))
-                 for index, card in enumerate(dealt)]
+                 for index, card in enumerate(dealt) if (position, index) in keyed]
 
         def picked(placed: Placed) -> None:
             title = translate("screen", "Correct {place} (now {card})").format(
@@ -309,7 +322,7 @@ class MainWindow(QMainWindow):
             was=card_face(placed.card) if placed.face_up else FACE_DOWN, card=card_face(card))
 
         def run(badge: str, pin: str, reason: str) -> Any:
-            return self.session.supervise("correct_card", badge, pin, "a card was keyed wrong", position=placed.position, index=placed.index, card=card_str(card))
+            return self.session.supervise("correct_card", badge, pin, reason, position=placed.position, index=placed.index, card=card_str(card))
 
         self.ask_supervisor("correct_card", run, detail)
 
@@ -335,9 +348,11 @@ class MainWindow(QMainWindow):
         for action in SUPERVISOR_MENU:
             if action in ("accept_chip", "override_payout") and self.session.view().sensed is None:
                 continue  # a bet sensor's actions: only at a table that has one
-            fits = rnd is not None and (action == "view_cards" or action in offer.supervisor)
-            if action in ("view_cards", "correct_card"):
+            fits = (rnd is not None or action == "accept_device") and (action == "view_cards" or action in offer.supervisor)
+            if action == "view_cards":
                 fits = fits and rnd is not None and bool(all_cards(rnd))
+            if action == "correct_card":  # only a card the croupier keyed by hand
+                fits = fits and bool(self.session.view().correctable_cards())
             if action == "adjust":
                 fits = fits and rnd is not None and rnd.settlement is not None and bool(seats_in_round(self.session.view()))
             ready = getattr(self.panel, "supervise_fits", None)  # what the panel would ask it for is there

@@ -76,8 +76,11 @@ def _writable_folder(path: Path, what: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..device_keys import device_keys_path
     from ..journal import Journal, Purpose
+    from ..private_files import check_private
     from ..profile_loader import load_profile
+    from ..supervisor import credentials_path
 
     table = load_profile(args.config)
     for seat in args.seats or ():
@@ -93,7 +96,11 @@ def run(args: argparse.Namespace) -> int:
     if journal.is_dir() or not journal.name:
         raise ConfigError(f"{journal} is a directory, not a journal", "journal")
     _writable_folder(journal.parent, "journal")
+    for secret in (credentials_path(journal), device_keys_path(journal)):
+        check_private(secret)  # before anything is created: a key others may read is refused, not used
     purpose: Purpose = "demo" if args.demo or headless else "live"
+    if purpose == "live" and (refusal := table.devices.live_refusal()) is not None:
+        raise ConfigError(refusal, "devices.approved")  # before anything is created
     if journal.exists():  # refuse a journal of another table or purpose before creating anything
         Journal.open_readonly(journal, table_id=table.table_id, purpose=purpose, game=table.game).close()
     if headless:

@@ -14,7 +14,15 @@ import argparse
 from typing import Any
 
 from ..errors import DealerStationError
-from ..supervisor import CredentialStore, credentials_path
+from ..supervisor import (
+    SUPERVISOR_ROLES,
+    CredentialError,
+    CredentialStore,
+    check_role,
+    credentials_path,
+    published,
+    published_refusal,
+)
 from ._credentials import enrolment_lines, read_twice
 from .journal import ENV_JOURNAL, journal_path
 
@@ -31,7 +39,8 @@ def register(subparsers: Any) -> None:
     add = actions.add_parser("add", help="enrol a badge (PIN typed twice, hidden)")
     common(add)
     add.add_argument("--badge", required=True, metavar="B")
-    add.add_argument("--role", default="supervisor", metavar="ROLE", help="role word (default: supervisor)")
+    add.add_argument("--role", default="supervisor", metavar="ROLE",
+                     help=f"one of {', '.join(SUPERVISOR_ROLES)} (default: supervisor)")
     add.add_argument("--replace", action="store_true", help="change the PIN and role of an enrolled badge")
     add.add_argument("--pin-stdin", action="store_true", help="read the PIN twice from stdin (two lines)")
     add.set_defaults(func=_add)
@@ -54,13 +63,16 @@ def _add(args: argparse.Namespace) -> int:
     from ..journal import Journal
 
     store = _store(args)  # refuses a bad journal path first; creates nothing
+    check_role(args.role)  # before the PIN is typed
     pin = read_twice("PIN", args.pin_stdin, "pin", "--pin-stdin")
     journal = journal_path(args.journal)
-    if journal.exists():  # the file becomes that journal's (refused if it is another's)
-        with Journal.open_readonly(journal) as reader:
+    if journal.exists():  # the file becomes that journal's (refused if it is another's; a live one refuses
+        with Journal.open_readonly(journal) as reader:  # a published credential)
             store.bind(reader)
     else:  # a file left by a journal that is gone is not enrolled into
         store.bind(None)
+        if published(args.badge, pin):  # the journal to come is a live table's (a demo makes its own badge)
+            raise CredentialError(published_refusal(args.badge, journal), "badge")
     supervisor = store.add(args.badge, pin, args.role, replace=args.replace)
     print(f"badge {supervisor.badge} ({supervisor.role}) enrolled in {store.path}")
     return 0

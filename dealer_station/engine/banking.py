@@ -335,5 +335,12 @@ class BankingFlow(DealFlow):
         self.sensing.restore(tx, actor, reason)
         self.resume_pending(tx)
 
+    def resolve_clone(self, tx: Tx, actor: str, reason: str) -> None:
+        """The cloned tags are off the layout (the sensor must agree): the round accepts stakes again."""
+        if self.sensing is None:
+            raise RuleError("this table has no bet sensor")
+        self.sensing.resolve(tx, actor, reason)
+        self.resume_pending(tx)
+
     def format_stakes(self, rnd: RoundState, seat: int) -> dict[str, str]:
         return {k: format_money(v) for k, v in self.stakes(rnd, seat).items()}

@@ -49,6 +49,7 @@ from ..table.sensing import (
     BetAlarm,
     BetsSensed,
     ChipAccepted,
+    CloneResolved,
     DecisionSensed,
     LockedSpot,
     PayoutSensed,
@@ -56,7 +57,7 @@ from ..table.sensing import (
     SensorHeld,
     StakeRestored,
 )
-from ..wire.reports import AntennaFault, ChipInventory
+from ..wire.reports import AntennaFault, ChipInventory, DuplicateTag
 
 if TYPE_CHECKING:
     from ..config import TableConfig
@@ -69,6 +70,7 @@ log = structlog.get_logger("dealer_station.bet_sensing")
 DEVICE = "bet_sensor"
 ACTOR = f"device:{DEVICE}"
 HALT = "bet_alarm"
+CLONE_HALT = "clone"
 WATCHED = frozenset({Stage.LOCKED, Stage.DEALING, Stage.DECISION, Stage.REVEAL})
 Antenna = tuple[int, str]
 
@@ -293,12 +295,35 @@ class BetSensing(SensingRules):
         """Antennas read in the last inventory round."""
         self.rounds = 0
         self.last_round: int | None = None
+        self.places: dict[str, list[Antenna]] = {}
+        """The chip ids of the inventory round ``places_round`` and the antennas that saw each (an id seen
+        twice by one antenna: that antenna twice). More than one place is a cloned tag."""
+        self.places_round: int | None = None
+        self.present: dict[str, Antenna] = {}
+        """Where each chip was seen in the last inventory round: a tag lies on one spot, so a chip moved
+        from one spot to another counts where it is now, not also where it was while that spot waits out
+        its misses."""
 
     # ----------------------------------------------------------------- queries
 
     def chips_on(self, antenna: Antenna) -> list[str]:
         track = self.tracks.get(antenna)
-        return [] if track is None else track.on(self.confirm)
+        if track is None:
+            return []
+        return [chip for chip in track.on(self.confirm) if self.present.get(chip, antenna) == antenna]
+
+    @property
+    def clones(self) -> dict[str, tuple[Antenna, ...]]:
+        """Chip ids the last inventory round saw in more than one place, with the places (sorted)."""
+        return {chip: tuple(sorted(at)) for chip, at in sorted(self.places.items()) if len(at) > 1}
+
+    def where(self, places: Iterable[Antenna]) -> str:
+        """"seat 1 Ante, seat 2 Blind (twice)": the places a chip id was seen, in the croupier's words."""
+        counted: dict[Antenna, int] = {}
+        for antenna in places:
+            counted[antenna] = counted.get(antenna, 0) + 1
+        return ", ".join(f"seat {seat} {self.game.labels.get(spot, spot)}" + (f" ({n} times)" if n > 1 else "")
+                         for (seat, spot), n in sorted(counted.items()))
 
     def sensed(self, antenna: Antenna) -> bool:
         """Whether the sensor reads this spot now (else its stake is keyed)."""
@@ -351,8 +376,17 @@ class BetSensing(SensingRules):
 
     # ----------------------------------------------------------------- inventory rounds
 
-    def on_report(self, tx: Tx, report: ChipInventory | AntennaFault) -> bool:
+    def on_report(self, tx: Tx, report: ChipInventory | AntennaFault | DuplicateTag) -> bool:
         """Fold one report into the view and journal what matters; True when the view changed."""
+        if isinstance(report, DuplicateTag):  # the antenna's reading is withheld; the clone is what counts
+            antenna = (report.seat, report.spot)
+            self._places_of(report.round)
+            self.live.discard(antenna)
+            self.places.setdefault(report.chip, []).extend([antenna] * report.count)
+            self.present[report.chip] = antenna
+            self.catch_clones(tx)
+            self.hold_for_clones(tx)
+            return True
         if isinstance(report, AntennaFault):
             antenna = (report.seat, report.spot)
             self.live.discard(antenna)
@@ -367,6 +401,7 @@ class BetSensing(SensingRules):
         rnd = tx.state.round
         locked = self._locked(rnd)
         self.live = set()
+        self._places_of(report.round)
         for read in report.antennas:
             antenna = (read.seat, read.spot)
             self.live.add(antenna)
@@ -375,8 +410,63 @@ class BetSensing(SensingRules):
                 tx.emit(AntennaState(read.seat, read.spot, True), ACTOR)
             keep = locked[antenna].chips if antenna in locked else ()
             self.tracks.setdefault(antenna, SpotTrack()).update(read.chips, self.confirm, keep)
+            for chip in read.chips:
+                self.places.setdefault(chip, []).append(antenna)
+        self.present = {chip: at[-1] for chip, at in self.places.items()}
+        self.catch_clones(tx)
         self.watch(tx)
+        self.hold_for_clones(tx)
         return True
+
+    def _places_of(self, number: int) -> None:
+        """Start inventory round ``number``'s places unless they are started (its reports come one by one)."""
+        if self.places_round != number:
+            self.places, self.places_round = {}, number
+
+    # ----------------------------------------------------------------- cloned tags
+
+    def catch_clones(self, tx: Tx) -> None:
+        """Journal each chip id seen in more than one place that the round does not hold yet: per seat it was
+        seen at, a ``sensor_held`` (``round``, kind ``clone``) - counted as the other counterfeit catches are."""
+        rnd = tx.state.round
+        if rnd is None or rnd.finished:
+            return
+        for chip, places in self.clones.items():
+            if chip in self._sensing(rnd).clones:
+                continue
+            seats: dict[int, list[dict[str, str]]] = {}
+            for seat, spot in sorted(set(places)):
+                seats.setdefault(seat, []).append({"spot": spot, "kind": "clone", "amount": "0", "chip": chip})
+            for seat, spots in sorted(seats.items()):
+                tx.emit(SensorHeld("round", seat, tuple(spots)), ACTOR)
+            log.warning("cloned_chip", chip=chip, places=[f"{s}.{p}" for s, p in places], round_id=rnd.round_id)
+
+    def hold_for_clones(self, tx: Tx) -> None:
+        """A round with a cloned chip not resolved halts (nothing is accepted until a supervisor resolves it)."""
+        rnd = tx.state.round
+        if rnd is None or rnd.finished or rnd.halt is not None:
+            return
+        held = self._sensing(rnd).clones
+        if not held:
+            return
+        seen = self.clones
+        chip = next((c for c in seen if c in held), min(held))
+        places = seen.get(chip, ())
+        text = (f"cloned chip {chip}: one id seen on {self.where(places) or 'more than one spot'} in one inventory "
+                "round: take the cloned tags off, then a supervisor resolves it (or voids the round)")
+        tx.emit(ev.Halted(CLONE_HALT, "cloned_chip", text, DEVICE,
+                          {"chip": chip, "spots": [[seat, spot] for seat, spot in places]}), ACTOR)
+
+    def _refuse_while_cloned(self, rnd: RoundState) -> None:
+        """Nothing is locked, decided or paid while a cloned chip holds the round (or is seen now)."""
+        held = self._sensing(rnd).clones | frozenset(self.clones)
+        if held:
+            raise RuleError(f"cloned chip {min(held)} holds the round: take the cloned tags off and a supervisor "
+                            "resolves it first")
+
+    @staticmethod
+    def _sensing(rnd: RoundState) -> RoundSensing:
+        return rnd.sensed if isinstance(rnd.sensed, RoundSensing) else RoundSensing()
 
     def link_lost(self) -> None:
         """The sensor's link went down: nothing is read until it is back (every spot keyed meanwhile)."""
@@ -387,6 +477,7 @@ class BetSensing(SensingRules):
     def lock(self, tx: Tx) -> None:
         """Inside "no more bets": the sensed stakes become the bets, journaled with their chips."""
         rnd = tx.round
+        self._refuse_while_cloned(rnd)
         spots: list[dict[str, object]] = []
         for seat in range(1, self.table.seats + 1):
             keyed = dict(rnd.seats[seat].bets) if seat in rnd.seats else {}
@@ -411,6 +502,7 @@ class BetSensing(SensingRules):
         bet in chips, else the decision is refused; journaled with the chips (``decision_sensed``), which
         locks the spot. An antenna down: the decision's amount is the croupier's word, marked keyed."""
         rnd = tx.round
+        self._refuse_while_cloned(rnd)
         for spot, amount in after.items():
             if amount == before.get(spot, ZERO):
                 continue
@@ -487,6 +579,7 @@ class BetSensing(SensingRules):
 
     def check_paid(self, tx: Tx, seat: int, stakes: Mapping[str, Decimal]) -> None:
         """Inside "Paid": refused, saying what is wrong on which spot, unless the sensed chips are what is due."""
+        self._refuse_while_cloned(tx.round)
         wrong = [check for check in self.checks(tx.round, seat, stakes) if check.mismatch is not None]
         if wrong:
             problems = [check.english(self.game.labels.get(check.spot, check.spot)) for check in wrong]
@@ -547,3 +640,22 @@ class BetSensing(SensingRules):
                             f"{format_money(held.amount)} was locked: put the stake back first", "stake")
         tx.emit(StakeRestored(seat, spot, reason), actor)
         tx.emit(ev.HaltCleared(actor, reason), actor)
+        self.hold_for_clones(tx)
+
+    def resolve(self, tx: Tx, actor: str, reason: str) -> None:
+        """A supervisor resolves the cloned chips holding the round: refused until the sensor, reading the
+        layout, sees each id on one spot at most. A chip taken or added elsewhere meanwhile is alarmed at once."""
+        rnd = tx.round
+        held = self._sensing(rnd).clones
+        if not held:
+            raise RuleError("no cloned chip holds the round")
+        if not self.live:
+            raise RuleError("the bet sensor reads nothing now: wait until it reads the layout again", "sensor")
+        seen = self.clones
+        if seen:
+            chip, places = next(iter(seen.items()))
+            raise RuleError(f"chip {chip} is still seen on {self.where(places)}: take the cloned tags off first", "chip")
+        tx.emit(CloneResolved(tuple(sorted(held)), reason), actor)
+        if rnd.halt is not None and rnd.halt.kind == CLONE_HALT:
+            tx.emit(ev.HaltCleared(actor, reason), actor)
+        self.watch(tx)

@@ -410,6 +410,15 @@ class DealFlow:
         tx.emit(ev.HaltCleared(actor, reason), actor)
         self.resume_pending(tx)
 
+    def accept_device(self, tx: Tx, actor: str, reason: str, device: object) -> None:
+        """A supervisor accepts the unit held refused as a swap on ``device``'s port: it stands there from now
+        on (``device_accepted``); it still proves itself when it connects again (the station lets it)."""
+        dev = tx.state.devices.get(device) if isinstance(device, str) else None
+        if dev is None or not dev.swapped or dev.refused is None:
+            raise RuleError(f"the {device} is not held refused as another unit on its port", "device")
+        tx.emit(ev.DeviceAccepted(dev.name, str(dev.refused.get("model", "")), str(dev.refused.get("serial_number", "")),
+                                  str((dev.unit or {}).get("serial_number", "")), reason), actor)
+
     def view_cards(self, tx: Tx, actor: str, reason: str) -> None:
         """A supervisor shows who they are to see every card of a round (a dispute): the authentication
         is the record; nothing else changes."""
@@ -455,7 +464,14 @@ class DealFlow:
             raise RuleError("no round in progress (open betting first)")
         self.check_correction(rnd, str(position), index, value)
         assert isinstance(index, int)
-        tx.emit(ev.CardCorrected(str(position), index, value, rnd.cards[str(position)][index]), actor)
+        tx.emit(ev.CardCorrected(str(position), index, value, rnd.cards[str(position)][index], reason), actor)
+
+    def correctable(self, rnd: RoundState | None) -> list[tuple[str, int]]:
+        """(position, index) of the cards a supervisor may correct now: those the croupier keyed by hand
+        (a card the shoe dealt, or the reader read, is what it is), before the settlement."""
+        if rnd is None or rnd.finished or rnd.settlement is not None:
+            return []
+        return sorted(rnd.keyed)
 
     def check_adjustment(self, state: TableState, rnd: RoundState, adjustments: Mapping[int, Decimal]) -> None:
         """What a family forbids in a correction of a settled round (banking: nothing more)."""
@@ -463,7 +479,13 @@ class DealFlow:
     def check_correction(self, rnd: RoundState, position: str, index: object, card: int) -> None:
         cards = rnd.cards.get(position)
         if cards is None or not isinstance(index, int) or not 0 <= index < len(cards):
+            if isinstance(index, int) and not isinstance(index, bool) and index >= 0:
+                raise RuleError(f"{position} card {index + 1} is not keyed yet: nothing to correct", "position")
             raise RuleError(f"no card {index} at {position}", "position")
+        if (position, index) not in rnd.keyed:
+            source = "read by the reader" if rnd.by_hand else "dealt by the shoe"
+            raise RuleError(f"{position} card {index + 1} was {source}: only a card keyed by hand is corrected "
+                            "(a misdeal is voided)", "position")
         if card in rnd.dealt_cards() and cards[index] != card:
             raise RuleError(f"card {card_str(card)} is already in play this round", "card")
 

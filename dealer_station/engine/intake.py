@@ -61,13 +61,14 @@ INTAKE: dict[type, Intake] = {
     rp.Alarm: Intake("alarm", lambda f, tx, r: f.on_shoe_alarm(tx, r.severity, r.code, r.text),
                      ("warning", "device_alarm", ("device", "severity", "code", "text"))),
     # the bet sensor's reports go to the table's bet sensing (``engine/bet_sensing.py``): only what
-    # matters is journaled (an antenna's state, an alarm); the rest only refreshes what is seen
+    # matters is journaled (an antenna's state, an alarm, a cloned chip); the rest only refreshes what is seen
     rp.ChipInventory: Intake("bet_sensor", None),
     rp.AntennaFault: Intake("bet_sensor", None),
+    rp.DuplicateTag: Intake("bet_sensor", None),
 }
 """Every kind of device report and its handler."""
 
-SENSED: tuple[type, ...] = (rp.ChipInventory, rp.AntennaFault)
+SENSED: tuple[type, ...] = (rp.ChipInventory, rp.AntennaFault, rp.DuplicateTag)
 """The reports a table's bet sensing reads (the session hands them to it, not to the flow)."""
 
 

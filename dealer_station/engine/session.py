@@ -149,6 +149,8 @@ class TableSession:
                                        "does not follow one table's rounds (see the log)") from None
             info = dict(program) if program is not None else program_digest()
             info.setdefault("version", __version__)
+            if self._table.devices.approve_any:
+                info["approve_any"] = True  # the profile accepts any device program: the screen and the pit say so
             rnd = state.round
             if rnd is not None and not rnd.finished:
                 self._log.info("recovering_round", round_id=rnd.round_id, phase=rnd.phase)
@@ -360,7 +362,7 @@ class TableSession:
 
     def _intake(self, report: rp.DeviceReport) -> None:
         kernel = self._kernel
-        if isinstance(report, rp.ChipInventory | rp.AntennaFault):
+        if isinstance(report, rp.ChipInventory | rp.AntennaFault | rp.DuplicateTag):  # intake.SENSED
             self._sensed(report)
             return
         row = intake_of(report)
@@ -389,7 +391,7 @@ class TableSession:
                 return
             kernel.commit(tx)
 
-    def _sensed(self, report: rp.ChipInventory | rp.AntennaFault) -> None:
+    def _sensed(self, report: rp.ChipInventory | rp.AntennaFault | rp.DuplicateTag) -> None:
         """An inventory round or an antenna fault: the bet sensing's (``engine/bet_sensing.py``); only
         what matters is journaled (an antenna's state, an alarm), the rest only refreshes the view."""
         sensing = self._sensing
@@ -509,7 +511,7 @@ class TableSession:
         antennas = set(sensing.tracks) | sensing.live
         return SensedView(sensing, {a: tuple(sensing.chips_on(a)) for a in antennas},
                           frozenset(a for a in antennas if sensing.sensed(a)), sensing.last_round,
-                          proposed, checks, alarm)
+                          proposed, checks, alarm, sensing.clones)
 
 
 def _loggable(value: Any) -> Any:

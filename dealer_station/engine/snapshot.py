@@ -53,6 +53,8 @@ class SensedView:
     """At the settlement: per unpaid seat, each spot's due against what the sensor sees."""
     alarm: tuple[int, str, Any, Decimal, bool] | None = None
     """A bet alarm holding the round: seat, spot, its locked stake, what is seen, and whether it is back."""
+    clones: dict[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)
+    """Chip ids the last inventory round saw in more than one place (a cloned tag), with the places."""
 
     def chips_on(self, antenna: tuple[int, str]) -> list[str]:
         return list(self.chips.get(antenna, ()))
@@ -177,6 +179,10 @@ class TableSnapshot:
         """Per seat, each spot's stake as the bet sensor proposed it at the commit ({} without one)."""
         return {} if self.sensed is None else self.sensed.proposed
 
+    def swapped_devices(self) -> list[str]:
+        """The devices held refused as another unit on their port: a supervisor may accept the unit."""
+        return [name for name, dev in sorted(self.state.devices.items()) if dev.swapped]
+
     def refused_devices(self) -> list[DeviceState]:
         """The table's devices held refused now: no round opens while one is."""
         return [dev for _name, dev in sorted(self.state.devices.items()) if dev.held_refused]
@@ -194,6 +200,10 @@ class TableSnapshot:
 
     def cards_on_table(self, position: str) -> list[int | None]:
         return self.flow.cards_on_table(self.state.round, position)
+
+    def correctable_cards(self) -> list[tuple[str, int]]:
+        """(position, index) of the cards a supervisor may correct now: only those keyed by hand."""
+        return self.flow.correctable(self.state.round)
 
     def seat_stakes(self, seat: int) -> dict[str, Decimal]:
         """Stake per spot of ``seat`` now, the decision bets included once made."""

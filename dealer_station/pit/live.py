@@ -93,10 +93,12 @@ class DeviceTile:
         return not self.connected or (self.status or "").startswith("fault")
 
 
-def device_note(device: DeviceState) -> str | None:
+def device_note(device: DeviceState, table: TableState | None = None) -> str | None:
     """The tile's word on who a device is: the screen's (``view.banner.device_note``), in English."""
     if device.held_refused:
         return device.refusal_line()
+    if device.unauthenticated and table is not None and table.approve_any:
+        return "any program approved"
     return "unauthenticated" if device.unauthenticated else None
 
 
@@ -464,7 +466,7 @@ class FloorLive:
         faults_by = result.faults_by if result is not None else {}
         devices = tuple(
             DeviceTile(d.name, d.connected, parse_at(d.last_seen) if d.last_seen else None, d.status,
-                       sum(n for key, n in faults_by.items() if key.split("/", 1)[0] == d.name), device_note(d))
+                       sum(n for key, n in faults_by.items() if key.split("/", 1)[0] == d.name), device_note(d, state))
             for d in sorted(state.devices.values(), key=lambda d: d.name))
         halted = rnd is not None and not rnd.finished and rnd.halt is not None
         meter = table.ledger.meter

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import os
 import secrets
-import stat
 from pathlib import Path
 
 from ..errors import ConfigError
+from ..private_files import check_private
 
 KEY_BYTES = 32
 DEFAULT_STATE_DIR = "var/pit"
@@ -50,11 +50,8 @@ def session_key(folder: Path) -> bytes:
 
 
 def _read_key(path: Path) -> bytes:
+    check_private(path, "state-dir", fix="or delete it to get a new key")
     try:
-        info = path.stat()
-        if info.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
-            raise ConfigError(f"{path} may be read by others: chmod 600 it (or delete it to get a new key)",
-                              "state-dir")
         key = path.read_bytes()
     except OSError as exc:
         raise ConfigError(f"cannot read {path}: {exc.strerror or exc}", "state-dir") from None

@@ -28,6 +28,7 @@ from ..games import get_game
 from ..games.holdem import live
 from ..money import exact_money, format_money
 from ..station import Station
+from ..supervisor import SIM_BADGE, SIM_PIN
 from ..table.phases import Stage
 from ..wire.auth import REASONS
 from ..wire.roles import Role
@@ -74,7 +75,6 @@ POOL_HANDS = {
     "straight": (("9", 0), ("8", 1), ("7", 2), ("6", 3), ("5", 0)),
 }
 DISPUTE_WITHIN = 12  # croupier actions: a dispute lands somewhere in the first 12 actions of a round
-SIM_BADGE, SIM_PIN = "9999", "246810"
 SIM_DEALER = "Sim Dealer"  # signed in at start: the pit's floor view shows who deals
 STALL_SECONDS = 8.0
 SIM_CLOCK_SECONDS = 1

@@ -37,9 +37,11 @@ class Unhandled(rp.CardRead):
     """A report kind no handler knows: what a station that cannot handle a report does (an internal halt)."""
 
 
-def scripted_identity(model: str, serial_number: str = "") -> rp.DeviceIdentity:
-    """What a scripted device says it is when its link comes up."""
-    return rp.DeviceIdentity(model=model, serial_number=serial_number, firmware="", protocol_version=1)
+def scripted_identity(model: str, serial_number: str = "", authenticated: bool = False) -> rp.DeviceIdentity:
+    """What a scripted device says it is when its link comes up (``authenticated``: it stands for a unit
+    that proved itself, as the simulated shoe and reader do on a table that approves their programs)."""
+    return rp.DeviceIdentity(model=model, serial_number=serial_number, firmware="", protocol_version=1,
+                             authenticated=authenticated)
 
 UTH_DECK = ["2c", "7d", "Jh", "Js", "Qs", "As", "Ac", "Kd", "Qh", "8d", "3h", "Kc", "7c", "9s", "9d",
             "Th", "4c", "5d", "6s", "Ad", "Kh", "2h", "3s"]
@@ -83,7 +85,8 @@ def scripted_table(profile: str, folder: Path | None = None, *, deck: list[str] 
     if shoe is not None:
         shoe.connect()
     if Role.READER in roles:
-        session.report(rp.LinkUp(device=Role.READER, identity=scripted_identity("DS-SCRIPTED-READER")))
+        session.report(rp.LinkUp(device=Role.READER, identity=scripted_identity(
+            "DS-SCRIPTED-READER", authenticated=session.view().table.devices.authenticates(Role.READER))))
     return ScriptedTable(session, shoe, folder, [journal])
 
 

@@ -49,6 +49,8 @@ class TableFacts(Protocol):
 
     def payout_problems(self) -> dict[int, list[str]]: ...
 
+    def swapped_devices(self) -> list[str]: ...
+
 
 Guard = Callable[[TableFacts], bool]
 
@@ -121,9 +123,13 @@ SUPERVISOR_COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("accept_chip", frozenset({Stage.BETTING}), lambda t: bool(t.unknown_chips()), by="supervisor",
             reason="accepting a chip", refusal="no unknown chip is on the layout"),
     Command("restore_stake", DURING_ROUND, by="supervisor", needs_halt=True, reason="restoring a stake"),
+    Command("resolve_clone", DURING_ROUND | {Stage.SETTLEMENT}, by="supervisor", needs_halt=True,
+            reason="resolving a cloned chip"),
     Command("override_payout", frozenset({Stage.SETTLEMENT}), lambda t: bool(t.payout_problems()), by="supervisor",
             reason="overriding a payout", refusal="every seat's chips are what is due: press Paid"),
     Command("view_cards", EVERY_STAGE, by="supervisor", reason="view cards", anytime=True),
+    Command("accept_device", EVERY_STAGE, lambda t: bool(t.swapped_devices()), by="supervisor",
+            reason="accepting another unit", refusal="no device is held refused as another unit on its port"),
 )}
 """The supervisor's actions at every table: each asks for a badge, a PIN and a reason, and is journaled."""
 

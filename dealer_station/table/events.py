@@ -17,7 +17,7 @@ from .event_base import CROUPIER, DEVICE, STATION, SUPERVISOR, Event, EventError
 __all__ = [
     "BetsSet", "CardCorrected", "CardDealt", "CardRevealed", "DealStarted", "DealerSignedIn", "DealerSignedOut",
     "Decision", "DeckInvalidated",
-    "DeckRequested", "DeckVerified", "DeviceFault", "DeviceLink", "DeviceRefused", "DeviceStatus", "Event", "EventError", "Halted",
+    "DeckRequested", "DeckVerified", "DeviceAccepted", "DeviceFault", "DeviceLink", "DeviceRefused", "DeviceStatus", "Event", "EventError", "Halted",
     "HaltCleared", "JournalCreated", "NoMoreBets", "PacketDone", "PacketRequested", "PhaseChanged", "ReadRejected",
     "RoundAdjusted", "RoundOpened", "RoundPaid", "RoundVoided", "SeatPaid", "SeatPaidUndone", "Settled",
     "StationStarted",
@@ -45,7 +45,8 @@ class JournalCreated(Event):
 @register
 @dataclass(frozen=True, slots=True)
 class StationStarted(Event):
-    """The program started on this journal; its identity (version, digest) is the payload."""
+    """The program started on this journal; its identity (version, digest) is the payload, and
+    ``approve_any: true`` when its profile accepts any program on the table's devices."""
 
     kind: ClassVar[str] = "station_started"
     table_level: ClassVar[bool] = True
@@ -252,12 +253,23 @@ class ReadRejected(Event):
 @register
 @dataclass(frozen=True, slots=True)
 class CardCorrected(Event):
+    """A supervisor corrected a card the croupier keyed wrong (only a keyed card), before the settlement,
+    saying why (``reason``, version 2; a version-1 record has none)."""
+
     kind: ClassVar[str] = "card_corrected"
+    version: ClassVar[int] = 2
     writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
     position: str
     index: int
     card: int
     was: int
+    reason: str
+
+
+@upcaster("card_corrected", 1)
+def _card_corrected_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 journaled no reason (the supervisor's was asked, not recorded with the card)."""
+    return {**data, "reason": ""}
 
 
 @register
@@ -452,6 +464,24 @@ class DeviceRefused(Event):
     program_hash: str
     reason: str
     detail: str = ""
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DeviceAccepted(Event):
+    """A supervisor accepted the unit held refused as a swap (another serial, or another key, on a port where
+    a unit proved itself - while the station ran or while it was off): from now on it is the unit that
+    stands on that port (``replaces``: the serial that stood there). It must still prove itself at connect."""
+
+    kind: ClassVar[str] = "device_accepted"
+    version: ClassVar[int] = 1
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    table_level: ClassVar[bool] = True
+    device: str
+    model: str
+    serial_number: str
+    replaces: str
+    reason: str
 
 
 @register

@@ -25,6 +25,7 @@ from .sensing import (
     BetAlarm,
     BetsSensed,
     ChipAccepted,
+    CloneResolved,
     DecisionSensed,
     LockedSpot,
     PayoutOverridden,
@@ -133,6 +134,7 @@ def _card_dealt(state: TableState, e: ev.CardDealt, at: str) -> None:
     rnd.deal_clock = at
     if e.manual:
         rnd.manual_entries += 1
+        rnd.keyed = rnd.keyed | {(e.position, e.index)}
 
 
 @COMMON.on(ev.PacketDone)
@@ -159,6 +161,7 @@ def _card_revealed(state: TableState, e: ev.CardRevealed, at: str) -> None:
     rnd.exposed = True
     if e.manual:
         rnd.manual_entries += 1
+        rnd.keyed = rnd.keyed | {(e.position, e.index)}
 
 
 @COMMON.on(ev.CardCorrected)
@@ -262,6 +265,16 @@ def _device_link(state: TableState, e: ev.DeviceLink, at: str) -> None:
         dev.identity = dict(e.identity)
     if e.up:
         dev.refused = None  # the unit that came up proved itself (or was not asked to)
+        if e.identity and e.identity.get("authenticated"):  # the unit that stands on this port from now on
+            dev.unit = {"model": e.identity.get("model", ""), "serial_number": e.identity.get("serial_number", ""),
+                        "key_id": e.identity.get("key_id", "")}
+
+
+@COMMON.on(ev.DeviceAccepted)
+def _device_accepted(state: TableState, e: ev.DeviceAccepted, at: str) -> None:
+    dev = state._device(e.device)
+    dev.unit = {"model": e.model, "serial_number": e.serial_number, "key_id": ""}  # its key: pinned when it proves itself
+    dev.refused = None
 
 
 @COMMON.on(ev.DeviceRefused)
@@ -330,6 +343,23 @@ def _bet_alarm(state: TableState, e: BetAlarm, at: str) -> None:
     state.round.sensed = replace(current, alarms=current.alarms + 1)
 
 
-@COMMON.on(StakeRestored, AntennaState, PayoutOverridden, PayoutSensed, SensorHeld)
+@COMMON.on(SensorHeld)
+def _sensor_held(state: TableState, e: SensorHeld, at: str) -> None:
+    """A cloned chip holds the round until a supervisor resolves it; the other kinds are refusals, on record."""
+    cloned = frozenset(str(s.get("chip", "")) for s in e.spots if isinstance(s, dict) and s.get("kind") == "clone")
+    if not cloned or state.round is None:
+        return
+    current = _sensing(state)
+    state.round.sensed = replace(current, clones=current.clones | cloned)
+
+
+@COMMON.on(CloneResolved)
+def _clone_resolved(state: TableState, e: CloneResolved, at: str) -> None:
+    current = _sensing(state)
+    assert state.round is not None
+    state.round.sensed = replace(current, clones=current.clones - frozenset(e.chips))
+
+
+@COMMON.on(StakeRestored, AntennaState, PayoutOverridden, PayoutSensed)
 def _nothing_to_fold(state: TableState, e: Event, at: str) -> None:
     """Journaled for the record; the halt's clearing (``halt_cleared``) is what moves the round on."""

@@ -151,6 +151,8 @@ HALT_KINDS: dict[str, HaltKind] = {h.name: h for h in (
     HaltKind("internal", supervisor=frozenset({"void", "resume"})),
     # a chip added to or taken from a locked spot (bet sensor): the stake is put back, or the round voided
     HaltKind("bet_alarm", supervisor=frozenset({"void", "restore_stake"})),
+    # one chip id on more than one spot (bet sensor): a cloned tag; resolved once the clones are off, or voided
+    HaltKind("clone", supervisor=frozenset({"void", "resolve_clone"})),
 )}
 
 

@@ -6,7 +6,8 @@ bet (Play, Flop, ...) on its spot when it is made (``decision_sensed``), what la
 when it was paid (``payout_sensed``: what the player takes), an
 unknown chip a supervisor accepted (``chip_accepted``), a chip added to or taken from a
 locked spot (``bet_alarm``, with the halt that follows) and the supervisor restoring that
-stake (``stake_restored``), a payout a supervisor let through although the chips were not
+stake (``stake_restored``), a chip id seen on more than one spot (``sensor_held`` kind ``clone``, with its
+``clone`` halt) and the supervisor resolving it once the clones are off (``clone_resolved``), a payout a supervisor let through although the chips were not
 what is due (``payout_overridden``), an antenna going down or coming back (``antenna_state``), and
 a croupier's command the sensor held (``sensor_held``: "Paid" on chips that are not what is due,
 "No more bets" over an unknown chip), which is what a shift's mispays caught, losing bets left and
@@ -27,7 +28,8 @@ from typing import Any, ClassVar, Protocol
 from ..money import MAX_INTEGER_DIGITS
 from .event_base import CROUPIER, DEVICE, STATION, SUPERVISOR, Event, register
 
-__all__ = ["CATCHES", "AntennaState", "BetAlarm", "BetsSensed", "Catch", "CatchCounts", "ChipAccepted", "DecisionSensed",
+__all__ = ["CATCHES", "AntennaState", "BetAlarm", "BetsSensed", "Catch", "CatchCounts", "ChipAccepted", "CloneResolved",
+           "DecisionSensed",
            "LockedSpot", "PayoutOverridden", "PayoutSensed", "RoundSensing", "SensorHeld", "StakeRestored", "count_catches",
            "held_catches"]
 
@@ -56,6 +58,9 @@ class RoundSensing:
     locked: Mapping[Antenna, LockedSpot] | None = None
     """Per (seat, spot) the stake locked at "no more bets" (None: not locked yet)."""
     alarms: int = 0
+    clones: frozenset[str] = frozenset()
+    """Chip ids seen on more than one spot (or twice on one) this round and not yet resolved by a supervisor:
+    the round accepts nothing while one is (``sensor_held`` kind ``clone``; ``clone_resolved``)."""
 
 
 @register
@@ -161,20 +166,36 @@ class SensorHeld(Event):
     """The bet sensor held a croupier's ``command`` for ``seat``: "Paid" (``mark_paid``) on chips that are
     not what is due, or "No more bets" over a chip the inventory does not know. ``spots``:
     ``[{"spot", "kind", "amount", "chip"}]``, kind ``short``, ``over``, ``not_collected`` or ``unknown_chip``
-    (a refusal journaled, as a refused badge is: nothing else of the command was)."""
+    (a refusal journaled, as a refused badge is: nothing else of the command was). Or, written by the
+    sensor itself with ``command`` ``round``, the whole round held by a cloned chip: kind ``clone``, one
+    record per seat the id was seen at, each of its spots there (folded into ``RoundSensing.clones``)."""
 
     kind: ClassVar[str] = "sensor_held"
-    writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER, DEVICE)
     command: str
     seat: int
     spots: tuple[dict[str, Any], ...]
 
 
+@register
+@dataclass(frozen=True, slots=True)
+class CloneResolved(Event):
+    """A supervisor saw the cloned tags off the layout (the sensor agrees: each id on one spot at most)
+    and says why: the round accepts stakes again (``chips``: the ids it held the round for)."""
+
+    kind: ClassVar[str] = "clone_resolved"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    chips: tuple[str, ...]
+    reason: str
+
+
 CATCHES: Mapping[str, str] = MappingProxyType({
-    "short": "mispay", "over": "mispay", "not_collected": "losing_left", "unknown_chip": "counterfeit"})
+    "short": "mispay", "over": "mispay", "not_collected": "losing_left", "unknown_chip": "counterfeit",
+    "clone": "counterfeit"})
 """What each kind of spot a ``sensor_held`` names is, as a catch: a mispay (short or over: one concept,
-counted once per spot), a losing bet left, a counterfeit chip. Migration 0013's ``floor.held_catches``
-says the same in SQL."""
+counted once per spot), a losing bet left, a counterfeit chip (one the inventory does not know, or a
+cloned tag: an id on more than one spot; once per chip id either way). Migrations 0013 and 0018's
+``floor.held_catches`` say the same in SQL."""
 
 
 @dataclass(frozen=True, slots=True)

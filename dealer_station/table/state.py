@@ -70,6 +70,8 @@ class RoundState:
     by_hand: bool = False
     revealed: dict[str, int] = field(default_factory=dict)  # position -> how many of its cards are face up
     manual_entries: int = 0
+    keyed: frozenset[tuple[str, int]] = frozenset()
+    """(position, index) of every card the croupier keyed by hand: the only cards a supervisor may correct."""
     exposed: bool = False
     halt: Halt | None = None
     settlement: dict[str, Any] | None = None
@@ -122,11 +124,20 @@ class DeviceState:
     status: str | None = None
     refused: dict[str, Any] | None = None
     """The last refusal (model, serial_number, program_hash, reason, detail) until a proven unit comes up."""
+    unit: dict[str, Any] | None = None
+    """The unit that stands on this port (model, serial_number, key_id: "" for whatever key is enrolled for the
+    serial): the last that proved itself here, or that a supervisor accepted. Another is a swap, also after
+    a restart (the station tells the driver before the port opens)."""
 
     @property
     def held_refused(self) -> bool:
         """Refused at its last connect and no unit up since: no round may count on it."""
         return self.refused is not None and not self.connected
+
+    @property
+    def swapped(self) -> bool:
+        """Held refused as another unit than the one that stands on its port: a supervisor may accept it."""
+        return self.held_refused and (self.refused or {}).get("reason") == "swap"
 
     @property
     def unauthenticated(self) -> bool:
@@ -174,6 +185,11 @@ class TableState:
         if name not in self.devices:
             self.devices[name] = DeviceState(name)
         return self.devices[name]
+
+    @property
+    def approve_any(self) -> bool:
+        """The station that started last accepts any program on its devices (its profile says so)."""
+        return bool((self.program or {}).get("approve_any"))
 
     @property
     def round_open(self) -> bool:

@@ -13,6 +13,7 @@ from ..engine.snapshot import TableSnapshot
 from ..jackpot import PoolLink, meter_summary
 from ..money import format_cents
 from ..table.phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
+from ..wire.roles import ROLES
 from . import poker
 from .texts import Text, device_text, label, position_text, refusal_text
 
@@ -22,16 +23,20 @@ FAMILY_BANNERS: dict[str, Callable[[TableSnapshot], Text]] = {"poker": poker.ban
 
 def device_note(snap: TableSnapshot, device: str) -> Text | None:
     """What the screen adds to a device's name: refused (and why), or "unauthenticated" for a device
-    the profile lets skip the proof on a table whose other devices prove who they are. On a table
-    that asks no device to (no approved programs), every device is so: the strip stays short and
-    the pit tile says it per device."""
+    the profile lets skip the proof on a table whose other devices prove who they are, or "any program
+    approved" on a table whose profile says ``approve_any = true``. On a table that asks no device to
+    (a demo's or a simulation's with no approved programs), every device is so: the strip stays short
+    and the pit tile says it per device."""
     dev = snap.state.devices.get(device)
     if dev is None:
         return None
     if dev.held_refused:
         return Text("device_refused_short", {"reason": refusal_text(dev.refused or {})})
-    if dev.unauthenticated and snap.table.devices.authenticating:
-        return Text("unauthenticated")
+    if dev.unauthenticated and snap.state.approve_any:
+        return Text("any_program")  # the profile says approve_any = true: no program is checked
+    proves = any(role.value == device and spec.proves for role, spec in ROLES.items())
+    if dev.unauthenticated and snap.table.devices.authenticating and proves:
+        return Text("unauthenticated")  # (a bet sensor is never asked to prove itself: nothing to say)
     return None
 
 

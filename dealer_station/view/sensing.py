@@ -1,5 +1,5 @@
 """What the bet sensor sees, as the croupier's screen shows it: proposed stakes, what is due against
-what lies on each spot, and a bet alarm in words. Read from a ``TableSnapshot``'s ``sensed`` view."""
+what lies on each spot, and a bet alarm or a cloned chip in words. Read from a ``TableSnapshot``'s ``sensed`` view."""
 
 from __future__ import annotations
 
@@ -106,6 +106,20 @@ def bet_alarm_text(snap: TableSnapshot) -> Text | None:
     args = {"seat": seat, "spot": label(snap.game, spot), "locked": format_money(held.amount),
             "seen": format_money(seen)}
     return Text("halt:bet_alarm_back" if back else "halt:bet_alarm", args)
+
+
+def clone_text(snap: TableSnapshot) -> Text | None:
+    """A cloned chip holding the round: its id and the seats it was seen at, and whether the sensor still
+    sees it in more than one place (then the supervisor cannot resolve it yet)."""
+    rnd = snap.round
+    halt = rnd.halt if rnd is not None and not rnd.finished else None
+    if halt is None or halt.kind != "clone":
+        return None
+    spots = halt.detail.get("spots") or []
+    seats = ", ".join(str(seat) for seat in sorted({int(place[0]) for place in spots}))
+    seen = snap.sensed is not None and bool(snap.sensed.clones)
+    return Text("halt:clone" if seen else "halt:clone_gone", {"chip": str(halt.detail.get("chip", "")),
+                                                              "seats": seats or "?"})
 
 
 def locked_stake(rnd: RoundState | None, seat: int, spot: str) -> Decimal | None:

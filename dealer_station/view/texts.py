@@ -59,11 +59,15 @@ ENGLISH: dict[str, str] = {
     "device_refused": "{device} {model} {serial} refused: {reason}. Call a supervisor",
     "device_refused_short": "refused: {reason}",
     "unauthenticated": "unauthenticated",
+    "any_program": "any program approved",
     "refusal:impostor": "wrong key",
     "refusal:rogue_firmware": "program not approved",
     "refusal:swap": "another unit on its port",
     "refusal:unknown_serial": "serial not enrolled",
     "refusal:revoked": "enrolment revoked",
+    "action:accept_device": "Accept the unit now on its port: it replaces the one that stood there",
+    "choice:accept_device": "Accept the unit",
+    "reason:unit_checked": "Unit checked by the supervisor",
     # what stopped a round (halt and void causes)
     "cause:jam": "Shoe jam",
     "cause:misfeed": "Shoe misfeed",
@@ -153,6 +157,15 @@ ENGLISH: dict[str, str] = {
     "reason:chip_checked": "Chip checked by the supervisor",
     "reason:payout_counted": "Payout counted by hand: it is right",
     "reason:antenna_misread": "Antenna misread the chips",
+    "cause:cloned_chip": "Cloned chip: one chip id on more than one spot",
+    "halt:clone": "Chip {chip} is seen on more than one spot (seats {seats}). Take the cloned tags off, then a "
+                  "supervisor resolves it, or void the round",
+    "halt:clone_gone": "Chip {chip} was seen on more than one spot (seats {seats}); each id lies on one spot now. "
+                       "A supervisor resolves it, or voids the round",
+    "action:resolve_clone": "Resolve the cloned chip: the clones are off the layout",
+    "choice:resolve_clone": "Resolve the clone",
+    "reason:clones_removed": "Cloned tags taken off the layout",
+    "reason:chips_checked": "Every chip on the layout checked",
     # poker-room hold'em: the banner (``PokerFlow.banner``)
     "poker:seat_players": "Seat at least two players with chips, then deal the next hand",
     "poker:deal_next": "Deal the next hand",
@@ -209,9 +222,12 @@ REASONS: dict[str, tuple[str, ...]] = {
     "resume": ("reason:checked_go_on", "reason:device_replaced"),
     "view_cards": ("reason:dispute", "reason:protection"),
     "adjust": ("reason:wrong_payout", "reason:card_miskeyed", "reason:dispute"),
+    "correct_card": ("reason:card_miskeyed", "reason:dispute"),
     "restore_stake": ("reason:chip_returned", "reason:player_warned"),
     "accept_chip": ("reason:sister_casino_chip", "reason:chip_checked"),
     "override_payout": ("reason:payout_counted", "reason:antenna_misread"),
+    "resolve_clone": ("reason:clones_removed", "reason:chips_checked"),
+    "accept_device": ("reason:device_replaced", "reason:unit_checked"),
 }
 """The reasons a supervisor picks from, per action (keys of ``ENGLISH``); any may be typed instead."""
 

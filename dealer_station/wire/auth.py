@@ -43,6 +43,12 @@ def program_hash(seed: bytes, image: bytes) -> bytes:
     return hmac.new(seed, image, hashlib.sha256).digest()
 
 
+def key_id(key: bytes) -> str:
+    """Which key a unit proved itself with, safe to journal: 16 hex digits of a labelled SHA-256 of it. The
+    station remembers it with the serial (a unit re-enrolled under its serial with a new key is another)."""
+    return hashlib.sha256(b"dealer-station device key id\0" + key).hexdigest()[:16]
+
+
 def respond(key: bytes, image: bytes, serial_number: str, nonce: bytes, seed: bytes) -> tuple[bytes, bytes]:
     """The device's answer: (mac, program)."""
     return expected_mac(key, nonce, seed, serial_number), program_hash(seed, image)
@@ -74,3 +80,8 @@ class Verifier:
         if not any(hmac.compare_digest(program, program_hash(seed, image)) for image in self.approved.get(model, ())):
             return "rogue_firmware", f"{model} {serial_number} runs a program not approved for this table"
         return None
+
+    def key_id(self, serial_number: str) -> str:
+        """The id of the key enrolled for ``serial_number`` ("" when none is)."""
+        enrolled = self.keys.get(serial_number)
+        return key_id(enrolled[1]) if enrolled is not None else ""

@@ -54,6 +54,8 @@ class DeviceIdentity(BaseModel):
     protocol_version: int
     authenticated: bool = False
     """The device proved who it is at connect (``wire.auth``); False: it was not asked to, or cannot."""
+    key_id: str = Field(default="", pattern=r"^([0-9a-f]{16})?$")
+    """Which enrolled key it proved itself with (``wire.auth.key_id``; "" when it did not prove itself)."""
 
 
 # -- link (every role)
@@ -183,11 +185,23 @@ class AntennaFault(_Report):
     text: FaultText = ""
 
 
+class DuplicateTag(_Report):
+    """One antenna saw the tag id ``chip`` ``count`` times in inventory round ``round``: two tags share an
+    id (a cloned chip on its original's spot). The antenna's reading is withheld from the round's
+    inventory (which of its chips counts?); the station alarms the clone (``engine/bet_sensing.py``)."""
+
+    round: int = Field(ge=0)
+    seat: SeatNumber
+    spot: SpotName
+    chip: ChipId
+    count: int = Field(ge=2, le=MAX_CHIPS_PER_SPOT)
+
+
 DeviceReport = (
     LinkUp | LinkDown | DeviceFault | DeviceStatus | DeviceRefused
     | CardDispensed | PacketDone | DeckVerified | ShuffleDone
     | CardRead
     | CardDrawn | Unreadable | Alarm
-    | ChipInventory | AntennaFault
+    | ChipInventory | AntennaFault | DuplicateTag
 )
 """Everything a device can tell the station: the one type ``TableSession.report`` takes."""

@@ -13,6 +13,11 @@ round is harmless (the station waits for a stated number of consecutive rounds b
 a change). A line repeating the last round number is a duplicate and ignored. Anything between
 lines (noise, a line torn by the port opening) is skipped up to the next ``$``.
 
+Inside a line each antenna stands alone (``parse_line``): one that says something wrong - an
+item that is no reading, an antenna listed twice, one id seen twice (a cloned chip on its
+original's spot) - is that antenna's fault or flag, and the others are read as ever. A line in
+which no antenna could be read is dropped and counted (``malformed``); its flags still go out.
+
 The sensor takes no commands and has no heartbeat: link loss is the port going away. Its identity
 is what the profile says (model and the URL's serial number).
 """
@@ -20,13 +25,22 @@ is what the profile says (model and the URL's serial number).
 from __future__ import annotations
 
 import re
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 import structlog
 from pydantic import ValidationError
 
 from dealer_station.wire.codec import crc16_kermit
-from dealer_station.wire.reports import AntennaFault, AntennaRead, ChipInventory, DeviceReport
+from dealer_station.wire.reports import (
+    MAX_CHIPS_PER_SPOT,
+    AntennaFault,
+    AntennaRead,
+    ChipInventory,
+    DeviceReport,
+    DuplicateTag,
+)
 
 from ..base import BetSensorABC
 from ..dialect import Feed, ReceiveOnlyDialect
@@ -58,33 +72,74 @@ def encode_inventory(round_no: int, spots: dict[tuple[int, str], tuple[str, ...]
     return b"$" + raw + b"*" + crc_text(raw).encode("ascii") + b"\r\n"
 
 
-def parse_line(body: str, device: str) -> list[DeviceReport] | None:
-    """One CRC-checked line's reports (an inventory, then one fault per faulted antenna); None: malformed."""
+_NAMED = re.compile(r"([1-9][0-9]?)\.([a-z][a-z0-9_]{0,15})[=!]")
+"""The antenna an item names, when the rest of it cannot be read (that antenna's fault, not the line's)."""
+
+
+@dataclass(slots=True)
+class Parsed:
+    """One CRC-checked line: its reports (each repeated id's flag first, then the inventory, then one
+    fault per faulted antenna) and how many of its antenna items could not be read."""
+
+    reports: list[DeviceReport] = field(default_factory=list)
+    garbled: int = 0
+    duplicates: int = 0
+    inventory: bool = False
+    """Whether the line holds an inventory round (an antenna read or faulted, or no antenna at all)."""
+
+
+def parse_line(body: str, device: str) -> Parsed:
+    """One CRC-checked line, antenna by antenna: what one antenna says wrong never blinds the others.
+
+    An item that is no antenna reading is that antenna's fault (``GARBLED``; an item naming no antenna is
+    skipped); an antenna listed twice is faulted (``TWICE``: which read is true?); an antenna that saw one
+    id more than once is withheld and flagged (``DuplicateTag``: a cloned chip on its original's spot)."""
     _, round_text, antennas = body.split(",", 2)
     number = int(round_text)
+    out = Parsed()
+    items: dict[tuple[int, str], list[str]] = {}
+    for item in antennas.split(";") if antennas else []:
+        named = _NAMED.match(item)
+        if named is None:
+            out.garbled += 1
+            continue
+        items.setdefault((int(named.group(1)), named.group(2)), []).append(item)
     reads: list[AntennaRead] = []
     faults: list[DeviceReport] = []
-    seen: set[tuple[int, str]] = set()
-    for item in antennas.split(";") if antennas else []:
-        match = _ANTENNA.fullmatch(item)
+    flags: list[DeviceReport] = []
+
+    def fault(seat: int, spot: str, code: str, text: str) -> None:
+        faults.append(AntennaFault(device=device, round=number, seat=seat, spot=spot, code=code, text=text))
+
+    for (seat, spot), said in items.items():
+        if len(said) > 1:
+            out.garbled += 1
+            fault(seat, spot, "TWICE", "antenna reported twice in one round")
+            continue
+        match = _ANTENNA.fullmatch(said[0])
         if match is None:
-            return None
-        seat, spot = int(match.group(1)), match.group(2)
-        if (seat, spot) in seen:
-            return None  # one antenna twice in a round: which read is true?
-        seen.add((seat, spot))
-        try:
-            if match.group(4) is not None:
-                faults.append(AntennaFault(device=device, round=number, seat=seat, spot=spot, code=match.group(4),
-                                           text="antenna could not be read"))
-            else:
-                chips = tuple(match.group(3).split("+")) if match.group(3) else ()
-                if len(set(chips)) != len(chips):
-                    return None
-                reads.append(AntennaRead(seat=seat, spot=spot, chips=chips))
-        except ValidationError:
-            return None
-    return [ChipInventory(device=device, round=number, antennas=tuple(reads)), *faults]
+            out.garbled += 1
+            fault(seat, spot, "GARBLED", "antenna reading not understood")
+            continue
+        if match.group(4) is not None:
+            fault(seat, spot, match.group(4), "antenna could not be read")
+            continue
+        chips = tuple(match.group(3).split("+")) if match.group(3) else ()
+        if len(chips) > MAX_CHIPS_PER_SPOT:
+            out.garbled += 1
+            fault(seat, spot, "GARBLED", "more tags than a spot holds")
+            continue
+        repeated = sorted(chip for chip, n in Counter(chips).items() if n > 1)
+        if repeated:
+            out.duplicates += len(repeated)
+            flags.extend(DuplicateTag(device=device, round=number, seat=seat, spot=spot, chip=chip,
+                                      count=chips.count(chip)) for chip in repeated)
+            continue
+        reads.append(AntennaRead(seat=seat, spot=spot, chips=chips))
+    out.inventory = bool(reads or faults or not (items or out.garbled))
+    out.reports = [*flags, *([ChipInventory(device=device, round=number, antennas=tuple(reads)), *faults]
+                             if out.inventory else [])]
+    return out
 
 
 class BetSensorDialect(ReceiveOnlyDialect):
@@ -93,7 +148,8 @@ class BetSensorDialect(ReceiveOnlyDialect):
     name = "betsensor"
     model = MODEL
     protocol_version = 1
-    stat_names = ("rounds", "crc_errors", "malformed", "duplicates", "garbage_bytes")
+    stat_names = ("rounds", "crc_errors", "malformed", "duplicates", "garbage_bytes", "garbled_antennas",
+                  "duplicate_tags")
 
     def __init__(self, device: str, link_timeout: float = 2.0, serial_number: str = "") -> None:
         super().__init__(device, link_timeout, serial_number)
@@ -141,14 +197,23 @@ class BetSensorDialect(ReceiveOnlyDialect):
             self.stats["duplicates"] += 1
             out.heard = True
             return
-        reports = parse_line(match.group(1).decode("ascii"), self.device)
-        if reports is None:
+        try:
+            parsed = parse_line(match.group(1).decode("ascii"), self.device)
+        except ValidationError:  # a value no report holds, whatever its antenna: the line is not understood
             self._refuse("malformed", f"inventory round {number} not understood")
+            return
+        out.heard = True
+        out.received.extend(parsed.reports)  # a clone is flagged even on a line with nothing else to read
+        self.stats["garbled_antennas"] += parsed.garbled
+        self.stats["duplicate_tags"] += parsed.duplicates
+        if parsed.garbled or parsed.duplicates:
+            log.warning("betsensor.antennas_refused", device=self.device, round=number, garbled=parsed.garbled,
+                        duplicate_tags=parsed.duplicates)
+        if not parsed.inventory:
+            self._refuse("malformed", f"inventory round {number}: no antenna could be read")
             return
         self._last_round = number
         self.stats["rounds"] += 1
-        out.heard = True
-        out.received.extend(reports)
 
     def _refuse(self, stat: str, reason: str) -> None:
         self.stats[stat] += 1

@@ -38,10 +38,10 @@ log = structlog.get_logger()
 DEFAULT_LINK_TIMEOUT = 2.0
 
 
-def identity_from(msg: p.Identity, authenticated: bool = False) -> DeviceIdentity:
+def identity_from(msg: p.Identity, authenticated: bool = False, key_id: str = "") -> DeviceIdentity:
     return DeviceIdentity(
         model=msg.model, serial_number=msg.serial_number, firmware=msg.firmware, protocol_version=msg.protocol_version,
-        authenticated=authenticated,
+        authenticated=authenticated, key_id=key_id,
     )
 
 
@@ -89,6 +89,8 @@ class Authenticator(Protocol):
     def check(self, model: str, serial_number: str, nonce: bytes, seed: bytes, mac: bytes,
               program: bytes) -> tuple[str, str] | None: ...
 
+    def key_id(self, serial_number: str) -> str: ...
+
 
 class HouseDialect:
     """The station's end of docs/protocol.md for one device role."""
@@ -107,7 +109,11 @@ class HouseDialect:
         self.authenticator = authenticator
         """None: the device is up once it identifies (no authentication asked for)."""
         self.authenticated_serial: str | None = None
-        """The unit that proved itself on this port: another serial later is a swap, refused."""
+        """The unit that proved itself on this port: another serial later is a swap, refused. The station
+        sets it from its journal before the port opens (``expect``), so a swap while it was off is one too."""
+        self.authenticated_key: str = ""
+        """The id of the key that unit proved itself with ("": not known yet, the serial alone decides)."""
+        self._reconnect = False
         self.link_timeout = link_timeout
         self.heartbeat = link_timeout / 4
         self.channel = ReliableChannel(random.randrange(1, 256), ack_timeout, max_retries)
@@ -205,6 +211,9 @@ class HouseDialect:
     def broken(self, now: float) -> tuple[str, str] | None:
         channel = self.channel
         if self._refused:
+            if self._reconnect:  # a supervisor accepted the unit held here: connect again, challenge it again
+                self._reconnect = False
+                return "the unit on the port was accepted: reconnecting", "link_lost"
             return None  # a refused device stays refused until its port goes away (no reconnect loop)
         if now - self._last_rx > self.link_timeout:
             return f"no reply for {self.link_timeout:g} s", "link_lost"
@@ -237,13 +246,25 @@ class HouseDialect:
         verdict = self.authenticator.check(identity.model, identity.serial_number, nonce, seed, answer.mac,
                                            answer.program)
         self._pending = self._challenge = None
+        key = self.authenticator.key_id(identity.serial_number) if verdict is None else ""
         if self.authenticated_serial is not None and identity.serial_number != self.authenticated_serial:
             verdict = "swap", f"{identity.model} {identity.serial_number} appeared on the port of {self.authenticated_serial}"
+        elif verdict is None and self.authenticated_key and key != self.authenticated_key:
+            verdict = "swap", (f"{identity.model} {identity.serial_number} proved itself with another key than the unit "
+                               "that stood on this port")
         if verdict is not None:
             return self._refuse(identity, verdict[0], verdict[1], answer.program)
-        self.authenticated_serial = identity.serial_number
+        self.authenticated_serial, self.authenticated_key = identity.serial_number, key
         log.info("link.authenticated", device=self.device, model=identity.model, serial=identity.serial_number)
-        return self._identified(identity)
+        return self._identified(identity, key)
+
+    def expect(self, serial_number: str, key: str = "") -> None:
+        """The unit that must stand on this port (``key``: the id of its key, "" for any enrolled one): another
+        is refused as a swap. Told by the station, from its journal, before the port opens or once a
+        supervisor accepted another unit (a unit held refused is then let go, to connect again)."""
+        self.authenticated_serial, self.authenticated_key = serial_number, key
+        if self._refused:
+            self._reconnect = True
 
     def _refuse(self, identity: p.Identity, reason: str, detail: str, program: bytes) -> DeviceReport:
         self._refused = True
@@ -253,11 +274,11 @@ class HouseDialect:
         return DeviceRefused(device=self.device, model=identity.model, serial_number=identity.serial_number,
                              program_hash=program.hex(), reason=reason, detail=p.printable(detail))  # type: ignore[arg-type]
 
-    def _identified(self, identity: p.Identity) -> DeviceIdentity:
+    def _identified(self, identity: p.Identity, key: str = "") -> DeviceIdentity:
         if self.device_session is not None and identity.session != self.device_session:
             dropped = self.channel.clear()
             log.warning("link.device_restarted", device=self.device, dropped_commands=len(dropped))
         self.device_session = identity.session
         self.channel.kick()
         self._up = True
-        return identity_from(identity, authenticated=self.authenticator is not None)
+        return identity_from(identity, authenticated=self.authenticator is not None, key_id=key)

@@ -57,7 +57,8 @@ def test_the_meters_reconcile_from_the_journal_after_a_restart_with_another_rese
     lists every installation of the rules."""
     journal = tmp_path / "thb.sqlite"
     profile = Path(__file__).resolve().parents[2] / "config" / "thb-default.toml"
-    text = profile.read_text(encoding="utf-8")
+    text = profile.read_text(encoding="utf-8").replace(  # its approved program images stay where they are
+        "[devices]", f'[devices]\nprograms = "{profile.parent / "programs"}"', 1)
     assert 'reset = "500.00"' in text
     resets = ("500.00", "600.00", "550.00")
     for n, reset in enumerate(resets):

@@ -17,13 +17,14 @@ def a_table() -> TableState:
                3: SeatState(3, {"ante": Decimal(25)}, ["play4x"], True, 1)},
         cards={"board": [1, 2, 3], "seat1": [4, 5], "dealer": [6, 7]}, packets=[("board", 5), ("seat1", 2)],
         packet_index=2, requested=("seat3", 2), by_hand=True, revealed={"board": 3}, manual_entries=1,
+        keyed=frozenset({("board", 0)}),
         exposed=True, halt=Halt("device", "jam", "shoe jammed", "shuffler", {"code": "J1"}),
         settlement={"breakage": "0"}, record={"kind": "uth"}, void={"cause": "none"}, ended_at="2026-12-02T07:01:00Z",
         paid_order=(3,), game_state=("award", 1), terms="abc", deal_clock="2026-12-02T07:00:30.000Z", sensed=("s",))
     return TableState(
         "T1", round=rnd, rounds_started=7, rounds_paid=5, rounds_voided=1, deck_verified=True, deck_attempts=2,
         deck_report={"count": 52}, devices={"shuffler": DeviceState("shuffler", True, {"model": "X"}, "t", "ready",
-                                                                    {"reason": "bad_key"})},
+                                                                    {"reason": "bad_key"}, {"serial_number": "S1"})},
         last_seq=321, program={"version": "1"}, journal_info={"purpose": "live"}, dealer="Ann",
         adjustments={"T1-000006": {"1": Decimal(5)}}, game_state=("meter", "100"), terms={"game": "uth"},
         terms_digest="abc")

@@ -19,7 +19,6 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from dealer_station.play.autoplay import ThbPlayer, UthPlayer
 from treys import Card, Evaluator
 
 from dealer_station.evaluator import CATEGORY_SHIFT, Category, strength7
@@ -33,6 +32,7 @@ from dealer_station.par.showdown import ranks
 from dealer_station.par.skill import action_values, decision_cost, decision_cost_exact
 from dealer_station.par.strategy import decide
 from dealer_station.par.suits import canonical_flops, class_name, classes, pair_index
+from dealer_station.play.autoplay import ThbPlayer, UthPlayer
 from dealer_station.profile_loader import load_profile
 
 TREYS = Evaluator()

@@ -69,7 +69,7 @@ def _station(tmp_path: Path, shoe_faults: str = "", reader: bool = False, allow:
     creds = CredentialStore(tmp_path / "credentials.json")
     creds.add("0412", "2468")
     return Station(table.model_copy(update={"devices": devices}), journal_path=journal, credentials=creds,
-                   program={"version": "test"})
+                   program={"version": "test"}, vouch_simulators=False)  # the journal's enrolled keys decide
 
 
 def _refusals(station: Station) -> list[dict[str, Any]]:

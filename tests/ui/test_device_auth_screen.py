@@ -39,3 +39,37 @@ def test_a_reader_allowed_unauthenticated_says_so_on_the_strip(qtbot, qapp, tmp_
         win.worker.shutdown(wait=True)
     finally:
         station.stop()
+
+
+def test_a_unit_swapped_while_the_station_was_off_is_accepted_from_the_supervisor_menu(qtbot, qapp,
+                                                                                       tmp_path: Path) -> None:
+    """Issue 38 item 6 on the screen: the menu offers to accept the unit held refused as a swap, names it in
+    the PIN dialog and asks a reason; the unit then comes up."""
+    from tests.session.test_device_swap_restart import BADGE, FIRST, PIN, SECOND, SERIAL, station
+
+    from .helpers import TIMEOUT, button, click, dialog, supervisor_answers, tap_again
+
+    first = station(tmp_path, FIRST)
+    session = first.start()
+    try:
+        assert session.wait_for(lambda s: s.device("shuffler").connected, 10)
+    finally:
+        first.stop()
+    swapped = station(tmp_path, SECOND)
+    session = swapped.start()
+    try:
+        assert session.wait_for(lambda s: s.device("shuffler").held_refused, 10)
+        win = open_window(qtbot, qapp, session)
+        assert "refused: another unit on its port" in win.strip.devices["shuffler"].text()
+        tap_again(qtbot, win.supervisor_button)
+        accept = button(dialog(win, "supervisorMenu"), "menu_accept_device")
+        assert accept.isEnabled()
+        click(qtbot, accept)
+        assert SERIAL[SECOND] in dialog(win, "pinDialog").detail.text()
+        supervisor_answers(qtbot, win, BADGE, PIN, "reason:device_replaced")
+        qtbot.waitUntil(lambda: session.view().state.device("shuffler").connected, timeout=TIMEOUT)
+        (accepted,) = session.journal.events(kinds={"device_accepted"})
+        assert accepted.payload["serial_number"] == SERIAL[SECOND] and accepted.payload["reason"]
+        win.worker.shutdown(wait=True)
+    finally:
+        swapped.stop()

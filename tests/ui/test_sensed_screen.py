@@ -32,7 +32,8 @@ from .legibility import window_legibility
 SENSOR_KEYS = [k for k in ENGLISH if k.split(":")[0] in ("sensed", "mismatch") or k in (
     "cause:past_post", "cause:pinch", "halt:bet_alarm", "halt:bet_alarm_back", "action:restore_stake",
     "choice:restore_stake", "action:accept_chip", "action:accept_chip_at", "action:override_payout",
-    "action:override_payout_seat", "device:bet_sensor")]
+    "action:override_payout_seat", "device:bet_sensor", "cause:cloned_chip", "halt:clone", "halt:clone_gone",
+    "action:resolve_clone", "choice:resolve_clone")]
 
 
 @pytest.fixture
@@ -232,11 +233,41 @@ def test_a_bet_alarm_names_seat_and_spot_and_the_supervisor_restores_or_voids(qt
     assert win.tally.past_posts == 1
 
 
+def test_a_cloned_chip_holds_the_round_until_the_supervisor_resolves_it_with_the_clones_off(qtbot, sensed):
+    """Issue 38 item 3 on the screen: the halt names the chip and the seats; Resolve waits for the clones off."""
+    win, layout = sensed
+    session = win.session
+    session.execute("open_round")
+    bets(layout)
+    cloned = layout.chips[(1, "ante")][0]
+    layout.put(2, "ante", cloned)  # two worthless tags carrying the id of seat 1's Ante chip
+    layout.put(2, "blind", cloned)
+    layout.scan(1)
+    halt = win.halt
+    shown(qtbot, win, lambda: halt.isVisible() and cloned in halt.detail.text())
+    assert halt.title.text() == "\u26a0 Cloned chip: one chip id on more than one spot (bet sensor)"
+    assert halt.detail.text() == (f"Chip {cloned} is seen on more than one spot (seats 1, 2). Take the cloned tags "
+                                  "off, then a supervisor resolves it, or void the round")
+    resolve, void = halt.buttons["resolve_clone"], halt.buttons["void"]
+    assert resolve.isVisible() and not resolve.isEnabled() and void.isVisible() and void.isEnabled()
+    assert not win.panel.no_more_bets.isVisible() or not win.panel.no_more_bets.isEnabled()
+    layout.take(2, "ante")
+    layout.take(2, "blind")
+    layout.scan(1)
+    shown(qtbot, win, lambda: resolve.isEnabled())
+    click(qtbot, resolve)
+    supervisor_answers(qtbot, win, BADGE, PIN, "reason:clones_removed")
+    qtbot.waitUntil(lambda: session.view().round.halt is None, timeout=TIMEOUT)
+    assert [r.payload["reason"] for r in session.journal.events(kinds={"clone_resolved"})] == [
+        "Cloned tags taken off the layout"]
+    assert win.tally.counterfeits == 1
+
+
 def test_every_sensor_text_is_translated_and_chinese_has_its_glyphs(qtbot, sensed):
     win, layout = sensed
     assert SENSOR_KEYS and len(SENSOR_KEYS) >= 15
     args = {"seat": 3, "spot": "Ante", "amount": "25", "chip": COUNTERFEIT, "locked": "100", "seen": "600",
-            "problems": "x"}
+            "problems": "x", "seats": "1, 2"}
     for code in ("fr", "zh_CN", "zh_TW"):
         win.set_language(code)
         for key in SENSOR_KEYS:

@@ -5,12 +5,15 @@ wrong before the settlement (``correct_card``) and a settled round's adjustment 
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from PySide6.QtWidgets import QDialog
 
 from dealer_station.cards import parse_card
 from dealer_station.table.phases import Stage
 
-from .conftest import BADGE, PIN
+from .conftest import BADGE, PIN, make_session, open_window
 from .helpers import TIMEOUT, button, click, dialog, supervisor_answers, tap_again, type_keys
 
 
@@ -42,20 +45,49 @@ def bets_placed(session) -> None:
     session.execute("no_more_bets")
 
 
-def test_a_card_keyed_wrong_is_corrected_on_the_picker_and_journaled_as_shown(qtbot, window) -> None:
+def test_a_card_the_shoe_dealt_is_offered_for_no_correction_face_down_or_up(qtbot, window) -> None:
+    """Issue 38 item 8: at "Reveal the Flop" the menu listed the shoe's face-down cards ("▮") and a
+    supervisor replaced board card 1; only a card keyed by hand may be corrected."""
     session = window.session
     bets_placed(session)
     play_to(session, Stage.DECISION)
     session.execute("decide", 1, "check")
     session.execute("decide", 3, "check")
-    session.execute("reveal")  # the flop lies face up: 2c 7d 9h
+    assert session.view().phase == "flop_reveal"  # the flop lies face down
+    shown = menu(qtbot, window)
+    assert not button(shown, "menu_correct_card").isEnabled()
+    shown.reject()
+    session.execute("reveal")  # face up now: the shoe's cards all the same
+    qtbot.waitUntil(lambda: session.view().round.revealed.get("board") == 3, timeout=TIMEOUT)
+    assert not button(menu(qtbot, window), "menu_correct_card").isEnabled()
+    assert not list(session.journal.events(kinds={"card_corrected"}))
+
+
+@pytest.fixture
+def hand_window(qtbot, qapp, tmp_path: Path):
+    session, _shoe, journal = make_session(tmp_path, "uth-hand-deal")
+    win = open_window(qtbot, qapp, session)
+    yield win
+    win.worker.shutdown(wait=True)
+    journal.close()
+
+
+def test_a_card_keyed_wrong_is_corrected_on_the_picker_and_journaled_as_shown(qtbot, hand_window) -> None:
+    window, session = hand_window, hand_window.session
+    session.execute("open_round")
+    session.execute("set_bets", 1, {"ante": "5", "blind": "5"})
+    session.execute("no_more_bets")
+    session.execute("deal_done")
+    session.execute("decide", 1, "check")
+    for card in ("2c", "7d", "9h"):  # the croupier keys the flop
+        session.execute("key_card", card)
     qtbot.waitUntil(lambda: session.view().round.revealed.get("board") == 3, timeout=TIMEOUT)
     shown = menu(qtbot, window)
     assert not button(shown, "menu_adjust").isEnabled()  # nothing settled yet
     click(qtbot, button(shown, "menu_correct_card"))
     choice = dialog(window, "cardChoice")
+    assert set(choice.places) == {("board", 0), ("board", 1), ("board", 2)}  # the keyed cards only
     assert button(choice, "fix_board_1").full_text == "board \u00b7 2\n7\u2666"
-    assert button(choice, "fix_seat1_0").full_text == "seat 1 \u00b7 1\n\u25ae"  # a hole card stays face down
     click(qtbot, button(choice, "fix_board_1"))
     picker = dialog(window, "cardPicker")
     assert picker.title.text() == "Correct board card 2 (now 7\u2666)"
@@ -66,14 +98,12 @@ def test_a_card_keyed_wrong_is_corrected_on_the_picker_and_journaled_as_shown(qt
     click(qtbot, picker.ok)
     pin = dialog(window, "pinDialog")
     assert pin.detail.text() == "board card 2: 7\u2666 becomes 8\u2663"
-    assert not pin.reason_label.isVisible() and not pin.reason_buttons  # card_corrected records no reason
-    type_keys(qtbot, pin, BADGE)
-    click(qtbot, button(pin, "key_next"))
-    type_keys(qtbot, pin, PIN)
-    click(qtbot, pin.ok)
+    assert pin.reason_label.isVisible() and set(pin.reason_buttons) >= {"reason:card_miskeyed", "reason:dispute"}
+    supervisor_answers(qtbot, window, BADGE, PIN, "reason:card_miskeyed")
     qtbot.waitUntil(lambda: session.view().round.cards["board"][1] == parse_card("8c"), timeout=TIMEOUT)
     (event,) = session.journal.events(kinds={"card_corrected"})
-    assert event.payload == {"position": "board", "index": 1, "card": parse_card("8c"), "was": parse_card("7d")}
+    assert event.payload == {"v": 2, "position": "board", "index": 1, "card": parse_card("8c"),
+                             "was": parse_card("7d"), "reason": "A card was keyed wrong"}
     assert event.actor == f"supervisor:{BADGE}"
     auth = list(session.journal.events(kinds={"supervisor_auth"}))[-1]
     assert auth.payload["action"] == "correct_card" and auth.payload["ok"] is True

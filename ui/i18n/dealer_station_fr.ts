@@ -160,6 +160,10 @@
         <translation>non authentifié</translation>
     </message>
     <message>
+        <source>any program approved</source>
+        <translation>tout programme accepté</translation>
+    </message>
+    <message>
         <source>wrong key</source>
         <translation>mauvaise clé</translation>
     </message>
@@ -178,6 +182,18 @@
     <message>
         <source>enrolment revoked</source>
         <translation>enregistrement révoqué</translation>
+    </message>
+    <message>
+        <source>Accept the unit now on its port: it replaces the one that stood there</source>
+        <translation>Accepter l&apos;appareil branché sur ce port&#xa0;: il remplace celui qui s&apos;y trouvait</translation>
+    </message>
+    <message>
+        <source>Accept the unit</source>
+        <translation>Accepter l&apos;appareil</translation>
+    </message>
+    <message>
+        <source>Unit checked by the supervisor</source>
+        <translation>Appareil vérifié par le superviseur</translation>
     </message>
     <message>
         <source>Shoe jam</source>
@@ -506,6 +522,34 @@
     <message>
         <source>Antenna misread the chips</source>
         <translation>L&apos;antenne a mal lu les jetons</translation>
+    </message>
+    <message>
+        <source>Cloned chip: one chip id on more than one spot</source>
+        <translation>Jeton cloné&#xa0;: un même identifiant sur plus d&apos;une case</translation>
+    </message>
+    <message>
+        <source>Chip {chip} is seen on more than one spot (seats {seats}). Take the cloned tags off, then a supervisor resolves it, or void the round</source>
+        <translation>Le jeton {chip} est vu sur plus d&apos;une case (places {seats}). Retirez les étiquettes clonées, puis un superviseur lève l&apos;alerte, ou annulez le coup</translation>
+    </message>
+    <message>
+        <source>Chip {chip} was seen on more than one spot (seats {seats}); each id lies on one spot now. A supervisor resolves it, or voids the round</source>
+        <translation>Le jeton {chip} a été vu sur plus d&apos;une case (places {seats})&#xa0;; chaque identifiant est maintenant sur une seule case. Un superviseur lève l&apos;alerte, ou annule le coup</translation>
+    </message>
+    <message>
+        <source>Resolve the cloned chip: the clones are off the layout</source>
+        <translation>Lever l&apos;alerte de jeton cloné&#xa0;: les clones sont retirés du tapis</translation>
+    </message>
+    <message>
+        <source>Resolve the clone</source>
+        <translation>Lever l&apos;alerte</translation>
+    </message>
+    <message>
+        <source>Cloned tags taken off the layout</source>
+        <translation>Étiquettes clonées retirées du tapis</translation>
+    </message>
+    <message>
+        <source>Every chip on the layout checked</source>
+        <translation>Tous les jetons du tapis vérifiés</translation>
     </message>
     <message>
         <source>Seat at least two players with chips, then deal the next hand</source>

@@ -160,6 +160,10 @@
         <translation>未认证</translation>
     </message>
     <message>
+        <source>any program approved</source>
+        <translation>接受任何程序</translation>
+    </message>
+    <message>
         <source>wrong key</source>
         <translation>密钥错误</translation>
     </message>
@@ -178,6 +182,18 @@
     <message>
         <source>enrolment revoked</source>
         <translation>登记已撤销</translation>
+    </message>
+    <message>
+        <source>Accept the unit now on its port: it replaces the one that stood there</source>
+        <translation>接受此端口上的设备：它取代原来的设备</translation>
+    </message>
+    <message>
+        <source>Accept the unit</source>
+        <translation>接受设备</translation>
+    </message>
+    <message>
+        <source>Unit checked by the supervisor</source>
+        <translation>主管已核实设备</translation>
     </message>
     <message>
         <source>Shoe jam</source>
@@ -506,6 +522,34 @@
     <message>
         <source>Antenna misread the chips</source>
         <translation>天线误读筹码</translation>
+    </message>
+    <message>
+        <source>Cloned chip: one chip id on more than one spot</source>
+        <translation>克隆筹码：同一筹码编号出现在多个投注区</translation>
+    </message>
+    <message>
+        <source>Chip {chip} is seen on more than one spot (seats {seats}). Take the cloned tags off, then a supervisor resolves it, or void the round</source>
+        <translation>筹码 {chip} 出现在多个投注区（{seats}号位）。请移走克隆标签，再由主管处理，或作废本局</translation>
+    </message>
+    <message>
+        <source>Chip {chip} was seen on more than one spot (seats {seats}); each id lies on one spot now. A supervisor resolves it, or voids the round</source>
+        <translation>筹码 {chip} 曾出现在多个投注区（{seats}号位）；现在每个编号只在一个投注区。由主管处理，或作废本局</translation>
+    </message>
+    <message>
+        <source>Resolve the cloned chip: the clones are off the layout</source>
+        <translation>处理克隆筹码：克隆标签已移离台面</translation>
+    </message>
+    <message>
+        <source>Resolve the clone</source>
+        <translation>处理克隆</translation>
+    </message>
+    <message>
+        <source>Cloned tags taken off the layout</source>
+        <translation>克隆标签已移离台面</translation>
+    </message>
+    <message>
+        <source>Every chip on the layout checked</source>
+        <translation>台面所有筹码已核实</translation>
     </message>
     <message>
         <source>Seat at least two players with chips, then deal the next hand</source>

@@ -160,6 +160,10 @@
         <translation>未認證</translation>
     </message>
     <message>
+        <source>any program approved</source>
+        <translation>接受任何程式</translation>
+    </message>
+    <message>
         <source>wrong key</source>
         <translation>密鑰錯誤</translation>
     </message>
@@ -178,6 +182,18 @@
     <message>
         <source>enrolment revoked</source>
         <translation>登記已撤銷</translation>
+    </message>
+    <message>
+        <source>Accept the unit now on its port: it replaces the one that stood there</source>
+        <translation>接受此連接埠上的裝置：它取代原來的裝置</translation>
+    </message>
+    <message>
+        <source>Accept the unit</source>
+        <translation>接受裝置</translation>
+    </message>
+    <message>
+        <source>Unit checked by the supervisor</source>
+        <translation>主管已核實裝置</translation>
     </message>
     <message>
         <source>Shoe jam</source>
@@ -506,6 +522,34 @@
     <message>
         <source>Antenna misread the chips</source>
         <translation>天線誤讀籌碼</translation>
+    </message>
+    <message>
+        <source>Cloned chip: one chip id on more than one spot</source>
+        <translation>複製籌碼：同一籌碼編號出現在多個投注區</translation>
+    </message>
+    <message>
+        <source>Chip {chip} is seen on more than one spot (seats {seats}). Take the cloned tags off, then a supervisor resolves it, or void the round</source>
+        <translation>籌碼 {chip} 出現在多個投注區（{seats}號位）。請移走複製標籤，再由主管處理，或作廢本局</translation>
+    </message>
+    <message>
+        <source>Chip {chip} was seen on more than one spot (seats {seats}); each id lies on one spot now. A supervisor resolves it, or voids the round</source>
+        <translation>籌碼 {chip} 曾出現在多個投注區（{seats}號位）；現在每個編號只在一個投注區。由主管處理，或作廢本局</translation>
+    </message>
+    <message>
+        <source>Resolve the cloned chip: the clones are off the layout</source>
+        <translation>處理複製籌碼：複製標籤已移離檯面</translation>
+    </message>
+    <message>
+        <source>Resolve the clone</source>
+        <translation>處理複製</translation>
+    </message>
+    <message>
+        <source>Cloned tags taken off the layout</source>
+        <translation>複製標籤已移離檯面</translation>
+    </message>
+    <message>
+        <source>Every chip on the layout checked</source>
+        <translation>檯面所有籌碼已核實</translation>
     </message>
     <message>
         <source>Seat at least two players with chips, then deal the next hand</source>
