@@ -577,7 +577,9 @@ def test_a_member_with_a_richer_pool_pay_table_or_another_pool_stake_is_refused_
     # station starts, to bind the simulation's credentials to it: the journal holds its creation only.)
     profile = tmp_path / "richer.toml"
     profile.write_text((ROOT / "config" / "thb-linked.toml").read_text(encoding="utf-8")
-                       .replace('straight = "10"', 'straight = "100"'), encoding="utf-8")
+                       .replace('straight = "10"', 'straight = "100"')
+                       .replace("[devices]", f'[devices]\nprograms = "{ROOT / "config" / "programs"}"', 1),
+                       encoding="utf-8")  # a copied profile brings its approved programs' folder
     done = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--config", str(profile), "--floor",
                             floor.station_url, "--rounds", "3", "--journal", str(tmp_path / "cli.sqlite")],
                            capture_output=True, timeout=60)
