@@ -72,6 +72,6 @@ def test_the_first_report_says_par_pending_then_fills_in(pg_server: PostgresServ
     again = create_app(settings(demo, make_state(state_dir(tmp_path / "state2")), par_rounds=PAR_PENDING))
     second = LiveServer(again, par=0)
     try:  # the next pit server reads the floor's sheets: nothing pending
-        assert again.view().state.pit.par.loaded.wait(10) and again.view().state.pit.par.pending() == []
+        assert again.state.pit.par.loaded.wait(10) and again.state.pit.par.pending() == []
     finally:
         second.stop()
