@@ -2,7 +2,8 @@
 
 Each subcommand is one module in this package exposing ``register(subparsers)``;
 the module sets ``func`` on its parser. ``main`` turns every ``DealerStationError``
-into one line on stderr and exit status 2 - users never see a traceback. A standard
+into one line on stderr and exit status 2 (1 for a journal whose chain is broken: its
+``exit_status``) - users never see a traceback. A standard
 output that cannot be written (a full disk, ``/dev/full``) is one more such refusal,
 handled here once for every command, as is any other file or device a command could not
 use (``OSError``). A defect is one line too (exit 1), its traceback in the log.
@@ -72,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(exc, OutputError):
             _discard_stdout(real_stdout)
         print(f"dealer-station {args.command}: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return exc.exit_status
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader went away (| head): not an error
