@@ -75,6 +75,7 @@ import structlog
 
 from . import filelock
 from .errors import DealerStationError
+from .folders import make_folder
 from .money import format_money
 
 __all__ = [
@@ -773,14 +774,12 @@ def _precheck_file(path: Path, *, create: bool) -> None:
 
 
 def ensure_folder(path: str | os.PathLike[str]) -> Path:
-    """Create the folder a journal is to live in, if missing; one-line ``JournalError`` if it cannot be."""
+    """The folder a journal is to live in, made if missing under ``var/`` and refused in one line if missing
+    anywhere else (``folders.make_folder``: a typo must not start a fresh journal elsewhere)."""
     journal = Path(path)
     if journal.is_dir() or not journal.name:
         raise JournalError(f"{journal} is a directory, not a journal")
-    try:
-        journal.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise JournalError(f"cannot create the folder of journal {journal}: {exc.strerror or exc}") from None
+    make_folder(journal.parent, "journal")
     return journal
 
 

@@ -56,6 +56,7 @@ import structlog
 
 from . import filelock
 from .errors import DealerStationError
+from .folders import make_folder
 
 if TYPE_CHECKING:
     from .journal import Journal
@@ -190,6 +191,8 @@ class CredentialStore:
     RECORDS_KEY = "supervisors"
     NOT_ACCEPTED = NOT_ACCEPTED
     ID_FIELD, SECRET_FIELD = "badge", "pin"
+    FOLDER_FIELD = "journal"
+    """The option that names the file's folder, for a refusal."""
 
     def __init__(
         self,
@@ -380,8 +383,7 @@ class CredentialStore:
         if builtin and (self._bound is None or self._bound["purpose"] == "live"):
             raise CredentialError(f"a built-in badge goes only into the credentials of a demo or simulation journal, "
                                   f"not {self.path}", "journal")
-        if not self.path.parent.is_dir():
-            raise CredentialError(f"no folder {self.path.parent} for the credential file", "journal")
+        make_folder(self.path.parent, self.FOLDER_FIELD)  # made under var/ only, else refused (folders.py)
         salt = secrets.token_bytes(_SALT_BYTES)
         cost = self.COST
         digest = _scrypt(pin, salt, cost.n, cost.r, cost.p)

@@ -31,7 +31,7 @@ def test_no_display_says_demo_and_uses_the_demo_journal(tmp_path: Path) -> None:
     live.parent.mkdir()
     Journal(live, table_id="T1", purpose="live").close()
     before = live.read_bytes()
-    result = _run(tmp_path, "--journal", str(live), "--rounds", "1", "--step-ms", "10", "--screenshot-dir", "shots",
+    result = _run(tmp_path, "--journal", str(live), "--rounds", "1", "--step-ms", "10", "--screenshot-dir", "var/shots",
                   display=False)
     assert result.returncode == 0, result.stderr
     demo = live.with_name("demo-T1.sqlite")  # named by table: tables sharing a folder never share a demo
@@ -43,8 +43,8 @@ def test_no_display_says_demo_and_uses_the_demo_journal(tmp_path: Path) -> None:
     with Journal.open_readonly(demo) as journal:
         assert journal.purpose == "demo" and any(e.kind == "round_paid" for e in journal.events())
     assert CredentialStore(credentials_path(demo)).badges() == ["0000"]
-    shots = sorted((tmp_path / "shots").glob("*.png"))
-    assert shots and not (tmp_path / "shots" / "none_closed.png").exists()  # none before the window is sized
+    shots = sorted((tmp_path / "var" / "shots").glob("*.png"))
+    assert shots and not (tmp_path / "var" / "shots" / "none_closed.png").exists()  # none before the window is sized
     sizes = {struct.unpack(">II", shot.read_bytes()[16:24]) for shot in shots}  # PNG IHDR width, height
     assert len(sizes) == 1, sizes
 

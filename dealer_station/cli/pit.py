@@ -84,6 +84,10 @@ def _users(args: argparse.Namespace) -> PitUsers:
 
 
 def _add(args: argparse.Namespace) -> int:
+    from ..folders import check_folder
+    from ..pit.state import DEFAULT_STATE_DIR
+
+    check_folder(args.state_dir or DEFAULT_STATE_DIR, "state-dir")  # a missing folder: before the password is typed
     password = read_twice("password", args.password_stdin, "password", "--password-stdin")  # refused: no folder made
     store = _users(args)
     person = store.add(args.user, password, args.role, replace=args.replace)
@@ -113,7 +117,7 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         from ..pit.app import check_read_only
         from ..pit.page import PitSettings
-        from ..pit.server import is_loopback, serve
+        from ..pit.server import bind, is_loopback, serve
         from ..pit.state import state_dir
         from ..pit.users import PitUsers, users_path
     except ImportError as exc:

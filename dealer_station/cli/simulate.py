@@ -165,18 +165,16 @@ def _floor_takes_journals(url: str | None) -> None:
 
 
 def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[str, float], floor: str | None) -> int:
+    from ..folders import check_folder, make_folder
     from ..journal import Journal
     from ..logs import configure_logging
     from ..play.simulate_tables import planned, simulate_tables
 
-    journal_dir = Path(args.journal_dir)
+    journal_dir = check_folder(args.journal_dir, "journal-dir")
     for run, table in planned(profiles, args.tables, journal_dir):  # a journal of another table, purpose or game
         if run.journal.exists():  # is refused in one line before any table plays
             Journal.open_readonly(run.journal, table_id=table.table_id, purpose="simulation", game=table.game).close()
-    try:
-        journal_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ConfigError(f"cannot make the folder: {exc.strerror or exc}", "--journal-dir") from None
+    make_folder(journal_dir, "journal-dir")
     log_path = journal_dir / "simulate.log"
     log_file = open(log_path, "a", encoding="utf-8")
     configure_logging(stream=log_file)

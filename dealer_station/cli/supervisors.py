@@ -51,9 +51,11 @@ def _store(args: argparse.Namespace) -> CredentialStore:
 
 
 def _add(args: argparse.Namespace) -> int:
+    from ..folders import check_folder
     from ..journal import Journal
 
     store = _store(args)  # refuses a bad journal path first; creates nothing
+    check_folder(store.path.parent, "journal")  # a missing folder outside var/: before the PIN is typed
     pin = read_twice("PIN", args.pin_stdin, "pin", "--pin-stdin")
     journal = journal_path(args.journal)
     if journal.exists():  # the file becomes that journal's (refused if it is another's)
