@@ -135,6 +135,7 @@ def _serve(args: argparse.Namespace) -> int:
                            par_rounds=args.par_rounds, secure_cookies=args.secure_cookies or args.cert is not None,
                            stale_open=float(args.stale_open), stale_between=float(args.stale_between),
                            shuffle_every=float(args.shuffle_every), shuffle_window=args.shuffle_days * 86400.0)
+    sock = bind(args.host, args.port)  # before anything is said: a busy port is the one line
     if not PitUsers(users_path(folder)).enrolments():
         print(f"pit: no user can sign in yet: add one with dealer-station pit users add --state-dir {folder} "
               "--user NAME --role supervisor", file=sys.stderr)
@@ -142,6 +143,9 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"pit: listening on {args.host} without TLS: passwords and sessions cross the network in clear "
               "unless a TLS proxy is in front (give --cert/--key, or --secure-cookies behind the proxy)", file=sys.stderr)
     scheme = "https" if args.cert else "http"
-    print(f"pit: serving {scheme}://{args.host}:{args.port}/ (Ctrl-C to stop)", file=sys.stderr)
-    serve(settings, args.host, args.port, certfile=args.cert, keyfile=args.key)
+
+    def serving() -> None:
+        print(f"pit: serving {scheme}://{args.host}:{args.port}/ (Ctrl-C to stop)", file=sys.stderr, flush=True)
+
+    serve(settings, sock, certfile=args.cert, keyfile=args.key, on_serving=serving)
     return 0
