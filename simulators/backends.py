@@ -30,6 +30,10 @@ class SimBackend:
     def __init__(self, role: str) -> None:
         self.role = role
 
+    def check_url(self, parts: SplitResult, params: dict[str, Any]) -> None:
+        """The twin ``sim://<name>`` names is one of this role's (``drivers.registry.check_url``); nothing started."""
+        twin_for(self.role, parts.netloc or parts.path.strip("/"))
+
     def open_url(self, parts: SplitResult, params: dict[str, Any], backend: Any) -> Any:
         name, twin = twin_for(self.role, parts.netloc or parts.path.strip("/"))
         sim = twin.for_url(name, params).start()

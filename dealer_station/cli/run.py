@@ -80,8 +80,10 @@ def _writable_folder(path: Path, what: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..journal import Journal, Purpose
     from ..profile_loader import load_profile
+    from ..station import check_devices
 
     table = load_profile(args.config)
+    check_devices(table, args.config)
     for seat in args.seats or ():
         if not 1 <= seat <= table.seats:
             raise ConfigError(f"seat {seat} is not a seat of this table (1 to {table.seats})", "seats")

@@ -85,6 +85,7 @@ def _play(args: argparse.Namespace) -> int:
     from ..logs import configure_logging
     from ..play.simulate import check_run, fitted_run, parse_faults, simulate
     from ..profile_loader import load_profile
+    from ..station import check_devices
 
     faults = parse_faults(args.faults)
     if args.tables is not None and not 1 <= args.tables <= 200:
@@ -93,6 +94,8 @@ def _play(args: argparse.Namespace) -> int:
     if any(not name for name in names):
         raise ConfigError("an empty profile name in the list", "config")
     profiles = [load_profile(name) for name in names]
+    for name, profile in zip(names, profiles, strict=True):  # the profile's own devices, though simulated here
+        check_devices(profile, name)
     table = profiles[0]
     if args.tables is not None:
         for profile in profiles:  # each table plays what its game allows of the asked seats and faults
