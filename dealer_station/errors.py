@@ -74,3 +74,8 @@ class ConfigError(DealerStationError):
 
 class RuleError(DealerStationError):
     """A command that the rules or the current phase do not allow."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, carrying one line that says what was kept ("interrupted after 61 rounds; journal ..."): the
+    command line prints it and exits 130, as for any Ctrl-C."""

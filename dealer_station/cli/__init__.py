@@ -25,6 +25,7 @@ import structlog
 from .. import __version__
 from ..errors import DealerStationError, one_line
 from ..logs import configure_logging
+from . import _progress
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 1
@@ -69,22 +70,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = args.func(args)
         sys.stdout.flush()  # a full stdout is found here, not at interpreter exit
+        _progress.end_line()
     except DealerStationError as exc:
         if isinstance(exc, OutputError):
             _discard_stdout(real_stdout)
+        _progress.erase()  # an error is one line, whatever progress came before it
         print(f"dealer-station {args.command}: error: {exc}", file=sys.stderr)
         return exc.exit_status
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C: what was kept, when the command says (errors.Interrupted)
+        _progress.erase()
+        if str(exc):
+            print(f"dealer-station {args.command}: {one_line(str(exc), 400)}", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (| head): not an error
         _discard_stdout(real_stdout)
         return 0
     except OSError as exc:  # a path or device the command could not use, wherever it was met
+        _progress.erase()
         where = f": {one_line(str(exc.filename), 120)}" if exc.filename else ""
         print(f"dealer-station {args.command}: error: {exc.strerror or type(exc).__name__}{where}", file=sys.stderr)
         return EXIT_USAGE
     except Exception as exc:  # a defect, not bad input: its traceback goes to the log, then one line
         structlog.get_logger("dealer_station.cli").error("command_failed", command=args.command, exc_info=True)
+        _progress.erase()
         print(f"dealer-station {args.command}: internal error: {type(exc).__name__}: {one_line(str(exc), 200)} "
               "(the log has where)", file=sys.stderr)
         return EXIT_INTERNAL
@@ -104,6 +112,7 @@ class _Output:
         self._stream = stream
 
     def write(self, text: str) -> int:
+        _progress.end_line()  # the last progress line stays above what the command prints
         try:
             return self._stream.write(text)
         except BrokenPipeError:

@@ -14,11 +14,11 @@ from ..journal import JournalBrokenError
 from ..periods import moment, zone
 from ._args import MAX_PAR_ROUNDS, whole_number
 from ._floor_options import (
-    Progress,
     add_floor_option,
     add_period_options,
     floor_url,
 )
+from ._progress import Progress
 
 FORMATS = ("table", "csv", "json", "html")
 

@@ -117,7 +117,8 @@ def run(args: argparse.Namespace) -> int:
     if headless:
         print(f"no display: running offscreen in DEMO mode on the demo journal {journal} (not the table's "
               f"journal) for {args.rounds} round(s), pictures in {args.screenshot_dir}/")
-        log.warning("demo_fallback", reason="no display", journal=str(journal), table_id=table.table_id)
+        # at info: stdout has just said it, and the log's default level (warning) must not say it again on stderr
+        log.info("demo_fallback", reason="no display", journal=str(journal), table_id=table.table_id)
     try:
         from ui.app import run_station
     except ImportError as exc:

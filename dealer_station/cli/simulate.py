@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..affinity import one_cpu
 from ..errors import ConfigError
 from ._args import seconds, whole_number
+from ._progress import Progress
 from .floor import MAX_WAIT
 
 if TYPE_CHECKING:
@@ -114,17 +115,16 @@ def _play(args: argparse.Namespace) -> int:
         log_file = open(logs, "a", encoding="utf-8")
     except OSError as exc:
         raise ConfigError(f"cannot write the log file {logs}: {exc.strerror or exc}") from None
-    # Operational logs go to a file so stderr keeps the progress lines readable.
+    # Operational logs go to a file: stderr keeps the progress line (a terminal's) and a failure's one line.
     configure_logging(stream=log_file)
     summary = simulate(table, rounds=args.rounds, seed=args.seed, seats=seats, faults=faults,
-                       journal=journal, progress=sys.stderr, floor_url=floor)
+                       journal=journal, progress=Progress("simulate", clock=False), floor_url=floor)
     result = summary.as_json()
     acked = None
     if floor:
         from ..play.simulate_tables import acknowledge
 
-        ok, status = acknowledge(journal, floor, table.table_id, args.ack_timeout,
-                                 lambda line: print(f"simulate: {line}", file=sys.stderr, flush=True))
+        ok, status = acknowledge(journal, floor, table.table_id, args.ack_timeout, Progress("simulate", clock=False))
         acked = {"acknowledged": ok, "acked_seq": status.acked_seq, "journal_seq": status.journal_seq,
                  "error": status.last_error}
         result["floor"] = acked
@@ -182,13 +182,9 @@ def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[st
     log_file = open(log_path, "a", encoding="utf-8")
     configure_logging(stream=log_file)
 
-    def progress(line: str) -> None:
-        sys.stderr.write(f"simulate: {line}\n")
-        sys.stderr.flush()
-
     runs = simulate_tables(profiles, tables=args.tables, rounds=args.rounds, seed=args.seed, seats=args.seats,
                            faults=faults, journal_dir=journal_dir, floor_url=floor, ack_timeout=args.ack_timeout,
-                           progress=progress)
+                           progress=Progress("simulate", clock=False))
     out = []
     for run in runs:
         item = {"table_id": run.table_id, "journal": str(run.journal), "error": run.error,

@@ -9,21 +9,20 @@ Faults are armed per round with a seeded probability, so a run is reproducible f
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 import structlog
 
 from ..cards import parse_card
 from ..config import TableConfig
 from ..engine.session import TableSession
-from ..errors import ConfigError, DealerStationError, RuleError
+from ..errors import ConfigError, DealerStationError, Interrupted, RuleError
 from ..games import get_game
 from ..games.holdem import live
 from ..money import exact_money, format_money
@@ -379,13 +378,14 @@ def simulate(
     seats: int | None = None,
     faults: Mapping[str, float] | None = None,
     journal: str | Path,
-    progress: TextIO | None = sys.stderr,
+    progress: Callable[[str], None] | None = None,
     on_round: Callable[[Station], None] | None = None,
     floor_url: str | None = None,
 ) -> Summary:
     """Play ``rounds`` rounds (after recovering ``journal``) and summarise them, with
     ``seats`` players (default: every seat of the profile); with ``floor_url`` the
-    station forwards the journal there while it plays."""
+    station forwards the journal there while it plays. ``progress`` is given a line every
+    two seconds or so; Ctrl-C raises ``errors.Interrupted`` saying what was kept."""
     seats = table.seats if seats is None else seats
     check_run(table, rounds=rounds, seats=seats, faults=faults)
     if faults and "absent" in faults:
@@ -399,6 +399,7 @@ def simulate(
     # simulation's supervisor never exists next to a live or demo table's journal; and only in a
     # credential file of this very journal (not one an archived live journal left at this path).
     with Journal(journal, table_id=table.table_id, purpose="simulation", game=table.game) as opened:
+        before = opened.last_seq  # what this run finds: its recovery's void and its own rounds come after
         credentials = CredentialStore(credentials_path(journal))
         credentials.bind(opened)
         if SIM_BADGE not in credentials.badges():
@@ -423,6 +424,9 @@ def simulate(
     started = time.monotonic()
     session = station.start()
     try:
+        # A round the last run left mid-deal was voided by the recovery (as after a crash): counted here.
+        summary.voided.update(str(e.payload.get("cause", "unknown"))
+                              for e in session.journal.events(since_seq=before, kinds={"round_voided"}))
         session.wait_for(lambda s: all(s.device(n).connected for n in station.drivers), 10.0)
         session.execute("dealer_sign_in", SIM_DEALER)
         rng = random.Random(seed)
@@ -465,9 +469,7 @@ def simulate(
             now = time.monotonic()
             if progress is not None and (now - last_report >= 2.0 or played == rounds):
                 rate = played / max(now - started, 1e-9)
-                progress.write(f"simulate: {played}/{rounds} rounds, {sum(summary.voided.values())} voided, "
-                               f"{rate:.1f} rounds/s\n")
-                progress.flush()
+                progress(f"{played}/{rounds} rounds, {sum(summary.voided.values())} voided, {rate:.1f} rounds/s")
                 last_report = now
         armer.disarm()
         summary.devices_refused.update(str(e.payload["reason"]) for e in session.journal.events(
@@ -478,6 +480,9 @@ def simulate(
         summary.jackpot = meters(session.view().state) if meters is not None else None
         if session.view().game.family == "poker":
             summary.poker = poker_summary(session)
+    except KeyboardInterrupt:  # Ctrl-C: every round so far is journaled; the one in progress is the next run's
+        ended = sum(1 for _ in session.journal.events(since_seq=before, kinds={"round_paid", "round_voided"}))
+        raise Interrupted(f"interrupted after {ended} round{'' if ended == 1 else 's'}; journal {journal}") from None
     finally:
         station.stop()
     summary.elapsed = time.monotonic() - started
