@@ -8,6 +8,7 @@ Faults are armed per round with a seeded probability, so a run is reproducible f
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from collections import Counter
@@ -332,6 +333,21 @@ class ShoeDealer:
         return True
 
 
+def shoe_serial(table: TableConfig, seed: int) -> str:
+    """The simulated shoe's serial number: one unit per table and seed (``SIM-SHUFFLER-T1-7``), so two tables
+    simulated with the same seed are two shoes to the shuffle audit, as two real units would be."""
+    return f"SIM-SHUFFLER-{table.table_id}-{seed % 10**12}"
+
+
+def deck_seed(seed: int, journaled: int) -> int:
+    """The simulated shoe's own seed: ``seed`` on a journal with no round yet (a run is reproducible from its
+    seed), mixed with the journal's last seq when the run continues one, so that a second run with the same
+    seed deals other decks than the first - not a replay, which the shuffle audit rightly flags as repeats."""
+    if not journaled:
+        return seed
+    return int.from_bytes(hashlib.sha256(f"{seed}/{journaled}".encode()).digest()[:4], "big")
+
+
 def fitted_run(table: TableConfig, seats: int | None,
                faults: Mapping[str, float] | None) -> tuple[int, dict[str, float]]:
     """The seats and faults of a mixed floor's table: as asked where the game allows it
@@ -400,6 +416,7 @@ def simulate(
     # credential file of this very journal (not one an archived live journal left at this path).
     with Journal(journal, table_id=table.table_id, purpose="simulation", game=table.game) as opened:
         before = opened.last_seq  # what this run finds: its recovery's void and its own rounds come after
+        continued = any(True for _ in opened.events(kinds={"round_opened"}))
         credentials = CredentialStore(credentials_path(journal))
         credentials.bind(opened)
         if SIM_BADGE not in credentials.badges():
@@ -409,7 +426,8 @@ def simulate(
     # The bet sensor scans 4 times a second as a reader does, and whenever the sensed croupier asks
     # (``SensedCroupier._read_rounds``): the run is paced by the inventory rounds the checks need.
     devices = table.devices.model_copy(update={
-        "shuffler": None if reading_shoe and not table.devices.shuffler else f"sim://shuffler?seed={seed}",
+        "shuffler": None if reading_shoe and not table.devices.shuffler else
+        f"sim://shuffler?seed={deck_seed(seed, before if continued else 0)}&serial_number={shoe_serial(table, seed)}",
         "reader": f"sim://usb?seed={seed + 1}" if table.devices.reader else None,
         "reading_shoe": f"sim://beetek?seed={seed + 2}" if reading_shoe else None,
         "bet_sensor": f"sim://betsensor?seed={seed + 2}&interval=0.25" if table.devices.bet_sensor else None,
