@@ -12,6 +12,7 @@ use (``OSError``). A defect is one line too (exit 1), its traceback in the log.
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import io
 import os
@@ -52,6 +53,27 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _refuse_unknown_options(parser: argparse.ArgumentParser, words: Sequence[str]) -> None:
+    """Name a misspelt option, and what was probably meant, before argparse answers something else (a
+    required option it then misses: ``simulate --rouns 5`` said "--rounds/--hands" is required). Each
+    word is looked up in the parser of the (sub)command it follows; a unique prefix is argparse's own."""
+    current = parser
+    for word in words:
+        if word == "--":
+            return
+        if word.startswith("--") and len(word) > 2:
+            name = word.split("=", 1)[0]
+            known = [o for action in current._actions for o in action.option_strings if o.startswith("--")]
+            if not any(option.startswith(name) for option in known):
+                close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+                current.error(f"unknown option {name}{f' (did you mean {close[0]}?)' if close else ''}")
+            continue
+        for action in current._actions:
+            if isinstance(action, argparse._SubParsersAction) and word in action.choices:
+                current = action.choices[word]
+                break
+
+
 def _top_parser() -> tuple[argparse.ArgumentParser, Any]:
     parser = _Parser(prog="dealer-station", description="Dealer Station: casino table dealer software.")
     parser.add_argument("--version", action="version", version=f"dealer-station {__version__}")
@@ -63,6 +85,7 @@ def _top_parser() -> tuple[argparse.ArgumentParser, Any]:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(words[0] if words and not words[0].startswith("-") else None)
+    _refuse_unknown_options(parser, words)
     args = parser.parse_args(argv)
     configure_logging()
     real_stdout = sys.stdout

@@ -111,7 +111,9 @@ class Summary:
     elapsed: float = 0.0
     faults_armed: Counter[str] = field(default_factory=Counter)
     faults_injected: Counter[str] = field(default_factory=Counter)
-    """Faults that took effect: the armed ones, except a ``swap`` the round ended before."""
+    """Faults that took effect: the armed ones, except a ``swap`` the round ended before; a bet sensor's, what
+    the sensed croupier did inject (one armed for a round that ended before its moment is not), so that the
+    summary says one count per fault, the same as its ``bet_sensor`` object."""
     devices_refused: Counter[str] = field(default_factory=Counter)
     """Refusals journaled during the run, by reason (``wire.auth.REASONS``)."""
     jackpot: dict[str, Any] | None = None
@@ -494,6 +496,8 @@ def simulate(
             since_seq=first_seq, kinds={"device_refused"}))
         if isinstance(croupier, SensedCroupier):
             summary.bet_sensor = croupier.finish().as_json()
+            for kind in BET_SENSOR_FAULTS:
+                summary.faults_injected[kind] = summary.bet_sensor[kind]["injected"]
         meters = getattr(session.view().game, "meters", None)
         summary.jackpot = meters(session.view().state) if meters is not None else None
         if session.view().game.family == "poker":
