@@ -81,7 +81,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     if broken is not None:  # the report says so in its integrity alarms; the command fails as verify does
-        raise broken
+        error = JournalBrokenError(f"journal {args.journal} is BROKEN at seq {broken.first_bad_seq}: {broken.reason}; "
+                                   "the report lists it as an integrity alarm")
+        error.first_bad_seq, error.reason = broken.first_bad_seq, broken.reason
+        raise error
     return 0
 
 
