@@ -143,9 +143,10 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"pit: listening on {args.host} without TLS: passwords and sessions cross the network in clear "
               "unless a TLS proxy is in front (give --cert/--key, or --secure-cookies behind the proxy)", file=sys.stderr)
     scheme = "https" if args.cert else "http"
+    host = f"[{args.host}]" if ":" in args.host else args.host  # an IPv6 address, as a URL writes it
 
     def serving() -> None:
-        print(f"pit: serving {scheme}://{args.host}:{args.port}/ (Ctrl-C to stop)", file=sys.stderr, flush=True)
+        print(f"pit: serving {scheme}://{host}:{args.port}/ (Ctrl-C to stop)", file=sys.stderr, flush=True)
 
     serve(settings, sock, certfile=args.cert, keyfile=args.key, on_serving=serving)
     return 0
