@@ -37,6 +37,8 @@ BAD = {
                   "devices.shuffler: '/dev/ttyUSB0' is not a device URL"),
     "a parameter the driver does not take": ('reader = "sim://usb"', 'reader = "serial:///dev/ttyUSB1?baudrat=9600"',
                                              "devices.reader: bad reader URL"),
+    "a twin's fault it cannot parse": ('shuffler = "sim://shuffler"', 'shuffler = "sim://shuffler?fault=jam_after=x"',
+                                       "devices.shuffler: "),
 }
 
 
