@@ -64,7 +64,9 @@ def refuse_json_fractions(value: object, field: str = "") -> None:
 
 
 def _json_fraction(value: Decimal, field: str | None) -> RecordError:
-    shown = value if len(str(value)) <= 24 else "..."
+    """``1e1`` is suggested as "10", ``7.50`` as "7.50"; a number too long to quote is not quoted."""
+    shown = format(value, "f") if value.is_finite() and abs(value.adjusted()) <= 18 else "..."
+    shown = shown if len(shown) <= 30 else "..."
     return RecordError(f'write the amount as a string ("{shown}" if that is what is meant): a JSON number with a '
                        "fraction or an exponent is refused", field)
 
