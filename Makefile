@@ -1,6 +1,7 @@
 # Two entry points for a fresh clone (Python 3.11, pip, gcc; nothing else by hand):
 #   make run   - create .venv, install, start the station on simulated hardware
-#   make test  - create .venv, install with test extras, run the whole test suite
+#   make test  - create .venv, install with test extras, run the whole test suite (about 5 minutes on 2 cores;
+#                it installs PostgreSQL 15, Chromium and a Chinese font with apt-get when missing, as root)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -11,7 +12,7 @@ STAMP  := $(VENV)/.installed
 # (0.2 s of each `dealer-station` start, 4 s of each test worker's collection).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test check lint venv clean bench fonts chromium translations screenshots pit-screenshots
+.PHONY: run test check lint venv clean bench fonts chromium postgres translations screenshots pit-screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +35,7 @@ run: $(STAMP) fonts
 # CI runs this; `make test JOBS=3` for a quicker local run.
 JOBS ?= auto
 XDIST = -n $(JOBS) --dist load --maxschedchunk 2
-test: $(STAMP) fonts chromium lint
+test: $(STAMP) fonts chromium postgres lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q $(XDIST)
 
 # Everyday lane: everything but the tests marked slow (crash loops, soaks, wheel, browser, par), on one
@@ -42,7 +43,7 @@ test: $(STAMP) fonts chromium lint
 # than they compute, and the pit page's latency checks that a third worker starves are all marked slow
 # (1:54 against 2:20 at two workers, docs/performance.md).
 CHECK_JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
-check: $(STAMP) lint
+check: $(STAMP) postgres lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(CHECK_JOBS) --dist load --maxschedchunk 2 -m "not slow"
 
 # Static checks, part of make test: ruff over the tree, mypy (strict) over the packages.
@@ -69,6 +70,18 @@ chromium:
 	     (apt-get update -qq >/dev/null && apt-get install -y -qq chromium >/dev/null)) \
 	      || echo "could not install chromium: the pit page's browser tests will fail"; \
 	  else echo "no /usr/bin/chromium: install Debian's chromium (sudo apt-get install chromium)"; fi; }
+
+# The floor's and the pit's tests start their own throwaway PostgreSQL 15 server (tests/pg.py) from Debian's
+# postgresql-15, installed when its binaries are missing (CI runs as root; elsewhere it says how;
+# DEALER_STATION_PG_BIN points the tests at binaries elsewhere).
+PG_BIN ?= $(or $(DEALER_STATION_PG_BIN),/usr/lib/postgresql/15/bin)
+postgres:
+	@test -x $(PG_BIN)/initdb || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    (apt-get install -y -qq postgresql-15 >/dev/null 2>&1 || \
+	     (apt-get update -qq >/dev/null && apt-get install -y -qq postgresql-15 >/dev/null)) \
+	      || echo "could not install postgresql-15: the floor's and the pit's tests will fail"; \
+	  else echo "no PostgreSQL 15 in $(PG_BIN): install Debian's postgresql-15 (sudo apt-get install postgresql-15)"; fi; }
 
 # Screen languages: ui/i18n/*.ts (Qt Linguist) -> compiled .qm, both committed.
 translations: $(STAMP)

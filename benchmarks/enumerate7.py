@@ -1,5 +1,5 @@
 """Exact category counts over all C(52,7) = 133,784,560 seven-card hands, checked
-against the published counts in GAMES.md §1. Exits non-zero on any mismatch.
+against the published counts in docs/rules.md §1. Exits non-zero on any mismatch.
 
 The method (``dealer_station/par/categories.py``, which the par sheets use) is: brute force
 (133.8M evaluator calls) takes many minutes in Python, so the count is split exactly in two, and every hand is still ranked by the real evaluator on real cards:
@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from dealer_station.evaluator import Category
 from dealer_station.par.categories import enumerate_counts
 
-# GAMES.md §1, published counts: the fixture, not derived from code.
+# docs/rules.md §1, published counts: the fixture, not derived from code.
 PUBLISHED = {
     7: {
         Category.ROYAL_FLUSH: 4_324,
@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{stats['evaluator_calls']:,} evaluator calls covering {comb(52, n):,} hands; "
         f"elapsed {elapsed:.1f} s"
     )
-    print("RESULT:", "all counts match GAMES.md" if ok else "MISMATCH against GAMES.md")
+    print("RESULT:", "all counts match docs/rules.md §1" if ok else "MISMATCH against docs/rules.md §1")
     return 0 if ok else 1
 
 

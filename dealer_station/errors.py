@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 MAX_ECHO = 200
 """At most this many characters of a field path reach the error line (problems: twice that).
@@ -35,7 +36,12 @@ class DealerStationError(Exception):
     A refusal a croupier meets at the table also carries a message ``key`` and its
     ``values`` (amounts as text, spots by name), set where it is raised: the screen says it
     in the croupier's language from those, never by reading the English ``problem``.
+
+    ``exit_status`` is what the command line exits with: 2 (bad input, nothing done) unless a
+    subclass says otherwise (a journal whose chain is broken: 1, as ``journal verify`` says BROKEN).
     """
+
+    exit_status: ClassVar[int] = 2
 
     def __init__(self, problem: str, field: str | None = None, *, key: str | None = None,
                  values: Mapping[str, str] | None = None) -> None:
@@ -68,3 +74,8 @@ class ConfigError(DealerStationError):
 
 class RuleError(DealerStationError):
     """A command that the rules or the current phase do not allow."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, carrying one line that says what was kept ("interrupted after 61 rounds; journal ..."): the
+    command line prints it and exits 130, as for any Ctrl-C."""

@@ -41,12 +41,34 @@ def parse_text_amount(value: object, field: str, *, allow_negative: bool = False
     ("500", "7.50") or a JSON integer.
 
     A JSON number with a fraction or an exponent (``7.5``, ``1e3``) is refused: most writers
-    made it from a binary float (round records, older, still take it read exactly).
+    made it from a binary float (round records too: ``refuse_json_fractions``).
     """
     if isinstance(value, Decimal):
-        raise RecordError(f'write the amount as a string ("{value}" if that is what is meant): a JSON number '
-                          "with a fraction or an exponent is refused", field)
+        raise _json_fraction(value, field)
     return parse_money(value, field, allow_negative=allow_negative)
+
+
+def refuse_json_fractions(value: object, field: str = "") -> None:
+    """Refuse, naming where (``seats[0].bets.ante``), the first JSON number with a fraction or an exponent
+    anywhere in a record whose numbers are all amounts as text or whole numbers (round records): the JSON
+    reader (``cli/_records``) gives such a number as a ``Decimal``, a whole one as an ``int``."""
+    stack: list[tuple[object, str]] = [(value, field)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, Decimal):
+            raise _json_fraction(item, where or None)
+        if isinstance(item, Mapping):
+            stack.extend((child, f"{where}.{key}" if where else str(key)) for key, child in reversed(list(item.items())))
+        elif isinstance(item, list):
+            stack.extend((child, f"{where}[{i}]") for i, child in reversed(list(enumerate(item))))
+
+
+def _json_fraction(value: Decimal, field: str | None) -> RecordError:
+    """``1e1`` is suggested as "10", ``7.50`` as "7.50"; a number too long to quote is not quoted."""
+    shown = format(value, "f") if value.is_finite() and abs(value.adjusted()) <= 18 else "..."
+    shown = shown if len(shown) <= 30 else "..."
+    return RecordError(f'write the amount as a string ("{shown}" if that is what is meant): a JSON number with a '
+                       "fraction or an exponent is refused", field)
 
 
 def described(value: object) -> str:

@@ -91,6 +91,7 @@ class Station:
         from .private_files import check_private
 
         devices = self.table.devices
+        check_devices(self.table)  # before the journal: a device URL typo is refused with nothing written
         # Before the journal: a live table approving no program by oversight, a broken approved-program entry,
         # or a key file others may read, is refused with nothing written.
         if self.purpose == "live" and (refusal := devices.live_refusal()) is not None:
@@ -202,7 +203,8 @@ class Station:
             time.sleep(0.01)
         if not device.connected:
             device.close()
-            raise DeviceError(f"{role} did not answer within {link.link_timeout:g} s")
+            not_up = getattr(device, "not_up", None)
+            raise not_up() if not_up is not None else DeviceError(f"{role} did not answer within {link.link_timeout:g} s")
 
     def _enrol_simulators(self, keys: Any) -> None:
         """Enrol each simulated unit (its serial and key) and approve its program, before it connects."""
@@ -359,3 +361,20 @@ class Station:
 class _Marker:
     def __init__(self, done: threading.Event) -> None:
         self.done = done
+
+
+def check_devices(table: TableConfig, source: str | None = None) -> None:
+    """Refuse in one line a profile whose device URL no driver of its role takes (a misspelt scheme, a
+    simulator twin of another name, a parameter the driver does not take: ``drivers.registry.check_url``),
+    naming the profile (``source``) and the key; what ``run``, ``simulate`` and ``Station.start`` check
+    before anything is created."""
+    from drivers.registry import check_url
+
+    prefix = f"{source}: " if source else ""
+    for role in Role:
+        url = getattr(table.devices, role.value, None)
+        if url:
+            try:
+                check_url(role.value, url)
+            except ConfigError as exc:
+                raise ConfigError(exc.problem, f"{prefix}devices.{role.value}") from None

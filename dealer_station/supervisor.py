@@ -57,6 +57,7 @@ import structlog
 from . import filelock
 from .errors import DealerStationError
 from .private_files import check_private
+from .folders import make_folder
 
 if TYPE_CHECKING:
     from .journal import Journal
@@ -222,6 +223,8 @@ class CredentialStore:
     RECORDS_KEY = "supervisors"
     NOT_ACCEPTED = NOT_ACCEPTED
     ID_FIELD, SECRET_FIELD = "badge", "pin"
+    FOLDER_FIELD = "journal"
+    """The option that names the file's folder, for a refusal."""
 
     def __init__(
         self,
@@ -426,8 +429,7 @@ class CredentialStore:
                                   f"not {self.path}", "journal")
         if not builtin and self._bound is not None and self._bound["purpose"] == "live" and published(badge, pin):
             raise CredentialError(published_refusal(badge, self._bound_path), "badge")
-        if not self.path.parent.is_dir():
-            raise CredentialError(f"no folder {self.path.parent} for the credential file", "journal")
+        make_folder(self.path.parent, self.FOLDER_FIELD)  # made under var/ only, else refused (folders.py)
         salt = secrets.token_bytes(_SALT_BYTES)
         cost = self.COST
         digest = _scrypt(pin, salt, cost.n, cost.r, cost.p)

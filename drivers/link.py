@@ -62,6 +62,8 @@ class DriverLink:
         self.last_heard: float | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self.connect_error: str | None = None
+        """Why the last attempt to open the transport failed (None: it opened), for a driver that gives up."""
 
     @property
     def link_timeout(self) -> float:
@@ -99,11 +101,12 @@ class DriverLink:
             try:
                 transport = self._connect()
             except Exception as exc:
+                self.connect_error = str(exc)
                 log.debug("link.connect_failed", device=self.name, error=str(exc), retry_in=delay)
                 self._stop.wait(delay)
                 delay = min(delay * 2, self.backoff[1])
                 continue
-            self._transport = transport
+            self._transport, self.connect_error = transport, None
             opened = time.monotonic()
             try:
                 reason, fault = self._session(transport)
@@ -207,9 +210,16 @@ class LinkedDriver(DeviceABC):
         self._link.start()
         if wait and not self._link.up.wait(self._link.link_timeout):
             self.close()
-            refused = self._link.last_refused
-            why = f" ({refused})" if refused else ""
-            raise DeviceError(f"{self.kind} did not answer within {self._link.link_timeout:g} s{why}")
+            raise self.not_up()
+
+    def not_up(self) -> DeviceError:
+        """Why the device is not up after its link timeout: a port that does not exist is said so."""
+        missing = self._link.connect_error
+        if missing is not None and missing.startswith("no such port"):
+            return DeviceError(f"{self.kind}: {missing}")
+        refused = self._link.last_refused
+        why = f" ({refused})" if refused else ""
+        return DeviceError(f"{self.kind} did not answer within {self._link.link_timeout:g} s{why}")
 
     def close(self) -> None:
         if self._opened:

@@ -123,6 +123,23 @@ def _open(kind: str, url: str, backend: Any, open_now: bool, kwargs: dict[str, A
     return device
 
 
+def check_url(kind: str, url: str) -> None:
+    """Refuse in one line (``ConfigError``) a URL no backend of ``kind`` takes: no scheme, an unknown one, a
+    simulator twin of another name or role, a parameter the driver does not take. Opens nothing, starts
+    nothing: a profile is checked with it before a journal or a device is touched (``station.check_devices``).
+    A backend that builds its device itself checks its URL with its own ``check_url(parts, params)``."""
+    parts = urlsplit(url)
+    if not parts.scheme:
+        raise ConfigError(f"{url!r} is not a device URL (expected SCHEME://..., one of "
+                          f"{', '.join(known_backends(kind)) or 'none'})")
+    cls = backend_class(kind, parts.scheme)
+    checker = getattr(cls, "check_url", None)
+    if checker is not None:
+        checker(parts, _params(parts.query))
+    elif not hasattr(cls, "open_url"):
+        _open(kind, url, None, False, {})  # the driver built, not opened: its parameters are checked
+
+
 def open_device(kind: str, url: str, *, backend: Any = None, open: bool = True, **kwargs: Any) -> DeviceABC:
     """Build (and by default open) the ``kind`` driver a URL describes (the typed openers below, by role)."""
     device: DeviceABC = _open(str(kind), url, backend, open, kwargs)  # a role (``wire.roles.Role``) or its name

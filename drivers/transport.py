@@ -17,6 +17,10 @@ class LinkBroken(Exception):
     """The transport went away (cable pulled, device re-enumerated, port closed)."""
 
 
+class NoSuchPort(LinkBroken):
+    """The port the URL names does not exist (a typo, or the USB-serial adapter is not plugged in)."""
+
+
 class Transport(Protocol):
     """A byte pipe. ``read`` returns b"" on timeout and raises LinkBroken on disconnect."""
 
@@ -47,7 +51,12 @@ class SerialTransport:
         import serial
 
         self._errors: tuple[type[BaseException], ...] = (serial.SerialException, OSError, TypeError)
-        self._port = serial.Serial(port, baudrate=baudrate, timeout=poll, write_timeout=2.0)
+        try:
+            self._port = serial.Serial(port, baudrate=baudrate, timeout=poll, write_timeout=2.0)
+        except (serial.SerialException, OSError) as exc:
+            if getattr(exc, "errno", None) == errno.ENOENT:
+                raise NoSuchPort(f"no such port {port}") from None
+            raise
 
     def read(self, timeout: float) -> bytes:
         try:

@@ -30,6 +30,12 @@ class SimBackend:
     def __init__(self, role: str) -> None:
         self.role = role
 
+    def check_url(self, parts: SplitResult, params: dict[str, Any]) -> None:
+        """The twin ``sim://<name>`` names is one of this role's, and it takes its parameters (a fault spec,
+        antennas): ``drivers.registry.check_url``. The twin is built, never started: no pty, no thread."""
+        name, twin = twin_for(self.role, parts.netloc or parts.path.strip("/"))
+        twin.for_url(name, dict(params))
+
     def open_url(self, parts: SplitResult, params: dict[str, Any], backend: Any) -> Any:
         name, twin = twin_for(self.role, parts.netloc or parts.path.strip("/"))
         sim = twin.for_url(name, params).start()

@@ -27,17 +27,22 @@ class ShufflerSimulator(SimulatedDevice):
 
     @classmethod
     def for_url(cls, name: str, params: dict[str, Any]) -> ShufflerSimulator:
-        """``sim://shuffler?seed=7&delay=0.1&fault=jam_after=3``."""
+        """``sim://shuffler?seed=7&delay=0.1&fault=jam_after=3&serial_number=SIM-SHUFFLER-T1-7``."""
         faults = FaultPlan.parse(params.pop("fault", []))
-        return cls(seed=params.pop("seed", None), delay=params.pop("delay", 0.0), faults=faults)
+        return cls(seed=params.pop("seed", None), delay=params.pop("delay", 0.0), faults=faults,
+                   serial_number=params.pop("serial_number", None))
 
     @classmethod
     def standalone(cls, seed: int | None, delay: float, faults: list[str]) -> ShufflerSimulator:
         """``delay``: seconds per dispensed card."""
         return cls(seed=seed, delay=delay, faults=FaultPlan.parse(faults))
 
-    def __init__(self, seed: int | None = None, delay: float = 0.0, faults: FaultPlan | None = None, **link: Any) -> None:
+    def __init__(self, seed: int | None = None, delay: float = 0.0, faults: FaultPlan | None = None,
+                 serial_number: str | None = None, **link: Any) -> None:
+        """``serial_number``: the unit's own (default: from the seed, ``SIM-SHUFFLER-000B`` for seed 11)."""
         super().__init__(seed, faults, **link)
+        if serial_number:
+            self.serial_number = serial_number
         self.delay = delay
         self.dealt: list[tuple[str, int]] = []
         self.shuffles = 0

@@ -17,11 +17,11 @@ from dealer_station.journal import Journal
 from dealer_station.supervisor import CredentialStore, credentials_path
 
 
-def _run(cwd: Path, *args: str, display: bool) -> subprocess.CompletedProcess[str]:
+def _run(cwd: Path, *args: str, display: bool, log_level: str = "warning") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
     if display:
         env["QT_QPA_PLATFORM"] = "offscreen"
-    env["DEALER_STATION_LOG_LEVEL"] = "warning"
+    env["DEALER_STATION_LOG_LEVEL"] = log_level
     return subprocess.run([sys.executable, "-m", "dealer_station", "run", *args], capture_output=True, text=True,
                           cwd=cwd, env=env, timeout=240)
 
@@ -31,20 +31,22 @@ def test_no_display_says_demo_and_uses_the_demo_journal(tmp_path: Path) -> None:
     live.parent.mkdir()
     Journal(live, table_id="T1", purpose="live").close()
     before = live.read_bytes()
-    result = _run(tmp_path, "--journal", str(live), "--rounds", "1", "--step-ms", "10", "--screenshot-dir", "shots",
-                  display=False)
+    result = _run(tmp_path, "--journal", str(live), "--rounds", "1", "--step-ms", "10", "--screenshot-dir", "var/shots",
+                  display=False, log_level="info")
     assert result.returncode == 0, result.stderr
     demo = live.with_name("demo-T1.sqlite")  # named by table: tables sharing a folder never share a demo
     first = result.stdout.splitlines()[0]
     assert first.startswith(f"no display: running offscreen in DEMO mode on the demo journal {demo} "), first
     logged = [json.loads(line) for line in result.stderr.splitlines() if line.startswith("{")]
-    assert any(e["event"] == "demo_fallback" and e["journal"] == str(demo) for e in logged), result.stderr
+    fallback = [e for e in logged if e["event"] == "demo_fallback"]
+    # in the log, at info: the default level (warning) does not repeat the line stdout says (issue 38)
+    assert [(e["journal"], e["level"]) for e in fallback] == [(str(demo), "info")], result.stderr
     assert live.read_bytes() == before and not credentials_path(live).exists()
     with Journal.open_readonly(demo) as journal:
         assert journal.purpose == "demo" and any(e.kind == "round_paid" for e in journal.events())
     assert CredentialStore(credentials_path(demo)).badges() == ["0000"]
-    shots = sorted((tmp_path / "shots").glob("*.png"))
-    assert shots and not (tmp_path / "shots" / "none_closed.png").exists()  # none before the window is sized
+    shots = sorted((tmp_path / "var" / "shots").glob("*.png"))
+    assert shots and not (tmp_path / "var" / "shots" / "none_closed.png").exists()  # none before the window is sized
     sizes = {struct.unpack(">II", shot.read_bytes()[16:24]) for shot in shots}  # PNG IHDR width, height
     assert len(sizes) == 1, sizes
 

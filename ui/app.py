@@ -82,7 +82,8 @@ def run_station(args: argparse.Namespace) -> int:
     elif not credentials.badges():
         print(f"no supervisor enrolled for {journal_path}: supervisor actions will be refused "
               f"(enrol one with: dealer-station supervisors add --journal {journal_path} --badge B)")
-        log.warning("no_supervisors", journal=str(journal_path), table_id=table.table_id)
+        # at info: stdout has just said it; the log's default level (warning) does not repeat it on stderr
+        log.info("no_supervisors", journal=str(journal_path), table_id=table.table_id)
     app = make_app()
     station = Station(table, journal_path=journal_path, credentials=credentials, purpose=purpose,
                       floor_url=getattr(args, "floor", None))

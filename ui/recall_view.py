@@ -17,9 +17,10 @@ from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QListWidget, QListWidgetIt
 
 from dealer_station.jackpot import meters_from_journal
 from dealer_station.recall import finished_round_ids, recall_round
+from dealer_station.view.texts import cause_text, phase_text
 
 from .format import hand_word, local_datetime, local_time, money, net_words, result_word
-from .i18n import game_word, translate
+from .i18n import game_word, say, translate
 from .keys import Keypad
 from .overlay import Overlay
 from .settlement_view import reason_words
@@ -62,8 +63,9 @@ def round_html(record: dict[str, Any], game: Any) -> str:
     void = record.get("void")
     if void:
         void_word = translate("screen", "VOID")
+        cause, phase = say(cause_text(void.get("cause"))), say(phase_text(game, str(void.get("phase"))))
         parts.append(f"<p style='color:#ff7b7f'><b>{esc(void_word)}</b>: "
-                     f"{esc(str(void.get('cause')))} ({esc(str(void.get('phase')))}) - {esc(str(void.get('by')))} "
+                     f"{esc(cause)} ({esc(phase)}) - {esc(str(void.get('by')))} "
                      f"{esc(local_time(void.get('at')))} {esc(reason_words(str(void.get('reason') or '')))}</p>")
     return "".join(parts)
 

@@ -189,11 +189,11 @@ def fold(records: Iterable[Record], *, since: datetime | None = None,
 
 def from_journal(path: str | Path, *, since: datetime | None = None,
                  until: datetime | None = None) -> dict[str, Shuffler]:
-    """Every shuffler's deals in one journal file (opened read-only)."""
+    """Every shuffler's deals in one journal file (opened read-only; refused if its chain is broken)."""
     from ..journal import Journal
 
     def records() -> Iterator[tuple[str, int, str, str | None, str, Mapping[str, Any]]]:
-        with Journal.open_readonly(path) as journal:
+        with Journal.open_checked(path) as journal:
             for e in journal.events(kinds=set(AUDIT_KINDS)):
                 yield e.table_id, e.seq, e.at, e.round_id, e.kind, e.payload
 

@@ -1,10 +1,8 @@
-"""Options shared by the floor's commands: where the floor is, which period, progress lines."""
+"""Options shared by the floor's commands: where the floor is, which period."""
 
 from __future__ import annotations
 
 import argparse
-import sys
-import time
 
 from ..errors import ConfigError
 
@@ -40,16 +38,3 @@ def add_period_options(parser: argparse.ArgumentParser) -> None:
                         help="rounds that ended before WHEN (a date alone means the end of that day)")
     parser.add_argument("--tz", default="UTC", metavar="ZONE", help="local time zone, e.g. Europe/Paris (default UTC)")
 
-
-class Progress:
-    """Progress lines on stderr (stdout keeps the result), with elapsed time."""
-
-    def __init__(self, command: str, enabled: bool = True) -> None:
-        self.command = command
-        self.enabled = enabled
-        self.started = time.monotonic()
-
-    def __call__(self, message: str) -> None:
-        if self.enabled:
-            sys.stderr.write(f"{self.command}: [{time.monotonic() - self.started:5.1f} s] {message}\n")
-            sys.stderr.flush()

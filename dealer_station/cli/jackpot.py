@@ -33,13 +33,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def read_meters(path: Path) -> dict[str, Any]:
     """The meters, the rules installed and the latest hits a journal holds
     (``meters_from_journal``), read-only; refused in one line when there is no journal
-    or no meter in it."""
+    or no meter in it, or when its chain is broken (exit 1)."""
     from ..jackpot import JackpotLedger, meters_from_journal
     from ..journal import Journal
 
     if not path.exists():
         raise DealerStationError(f"no journal at {path}", "journal")
-    with Journal.open_readonly(path) as journal:
+    with Journal.open_checked(path) as journal:
         report = meters_from_journal(journal.events(kinds=set(JackpotLedger.KINDS)))
     if report is None:
         raise DealerStationError(f"{path} has no jackpot meter (not a Texas Hold'em Bonus table)", "journal")

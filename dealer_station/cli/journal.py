@@ -3,7 +3,9 @@
 Both open the journal read-only (``Journal.open_readonly``): they work beside a running
 table and on read-only storage, and never change the file. ``verify`` exits 0 when the
 chain is intact (naming the table and purpose the chain records), 1 naming the first bad
-record, and 2 (via ``JournalError``) when the file is missing or not a journal.
+record, and 2 (via ``JournalError``) when the file is missing or not a journal. ``show``
+prints the records as they are (an auditor looks at an edit with it), then exits 1 with
+one line naming the first bad record when the chain is broken, as every reader does.
 """
 
 from __future__ import annotations
@@ -73,6 +75,7 @@ def _show(args: argparse.Namespace) -> int:
             if args.limit is not None and n >= args.limit:
                 break
             sys.stdout.write(json.dumps(event.as_dict(), ensure_ascii=False, separators=(",", ":")) + "\n")
+        journal.check_chain()  # the records as they are, to look at an edit; and then the break, exit 1
     return EXIT_OK
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import ConfigError
 from ._args import MAX_PAR_ROUNDS, whole_number
-from ._floor_options import Progress
+from ._progress import Progress
 
 if TYPE_CHECKING:
     from ..games.thb import ThbTableConfig

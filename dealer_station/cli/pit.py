@@ -84,6 +84,10 @@ def _users(args: argparse.Namespace) -> PitUsers:
 
 
 def _add(args: argparse.Namespace) -> int:
+    from ..folders import check_folder
+    from ..pit.state import DEFAULT_STATE_DIR
+
+    check_folder(args.state_dir or DEFAULT_STATE_DIR, "state-dir")  # a missing folder: before the password is typed
     password = read_twice("password", args.password_stdin, "password", "--password-stdin")  # refused: no folder made
     store = _users(args)
     person = store.add(args.user, password, args.role, replace=args.replace)
@@ -113,7 +117,7 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         from ..pit.app import check_read_only
         from ..pit.page import PitSettings
-        from ..pit.server import is_loopback, serve
+        from ..pit.server import bind, is_loopback, serve
         from ..pit.state import state_dir
         from ..pit.users import PitUsers, users_path
     except ImportError as exc:
@@ -131,6 +135,7 @@ def _serve(args: argparse.Namespace) -> int:
                            par_rounds=args.par_rounds, secure_cookies=args.secure_cookies or args.cert is not None,
                            stale_open=float(args.stale_open), stale_between=float(args.stale_between),
                            shuffle_every=float(args.shuffle_every), shuffle_window=args.shuffle_days * 86400.0)
+    sock = bind(args.host, args.port)  # before anything is said: a busy port is the one line
     if not PitUsers(users_path(folder)).enrolments():
         print(f"pit: no user can sign in yet: add one with dealer-station pit users add --state-dir {folder} "
               "--user NAME --role supervisor", file=sys.stderr)
@@ -138,6 +143,10 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"pit: listening on {args.host} without TLS: passwords and sessions cross the network in clear "
               "unless a TLS proxy is in front (give --cert/--key, or --secure-cookies behind the proxy)", file=sys.stderr)
     scheme = "https" if args.cert else "http"
-    print(f"pit: serving {scheme}://{args.host}:{args.port}/ (Ctrl-C to stop)", file=sys.stderr)
-    serve(settings, args.host, args.port, certfile=args.cert, keyfile=args.key)
+    host = f"[{args.host}]" if ":" in args.host else args.host  # an IPv6 address, as a URL writes it
+
+    def serving() -> None:
+        print(f"pit: serving {scheme}://{host}:{args.port}/ (Ctrl-C to stop)", file=sys.stderr, flush=True)
+
+    serve(settings, sock, certfile=args.cert, keyfile=args.key, on_serving=serving)
     return 0

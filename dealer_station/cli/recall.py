@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     path = journal_path(args.journal)
     if not path.exists():
         raise DealerStationError(f"no journal at {path}", "journal")
-    with Journal.open_readonly(path) as journal:
+    with Journal.open_checked(path) as journal:
         rounds = recall_last(journal, args.last)
     out = sys.stdout
     for rec in rounds:

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import argparse
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from ..errors import ConfigError
 from ..floor.report import Report
-from ..floor.report_data import Period, ReportData
+from ..floor.report_data import Alarm, Period, ReportData
+from ..journal import JournalBrokenError
 from ..periods import moment, zone
 from ._args import MAX_PAR_ROUNDS, whole_number
 from ._floor_options import (
-    Progress,
     add_floor_option,
     add_period_options,
     floor_url,
 )
+from ._progress import Progress
 
 FORMATS = ("table", "csv", "json", "html")
 
@@ -56,8 +58,9 @@ def run(args: argparse.Namespace) -> int:
     period = Period(moment(args.start, tz, "from"), moment(args.end, tz, "to", end=True), tz, parse_shifts(args.shifts))
     by = parse_group(args.by)
     progress = Progress("report", not args.quiet)
+    broken: JournalBrokenError | None = None
     if args.journal:
-        data = _journal_data(Path(args.journal), period, progress, args.shuffle_audit is not False)
+        data, broken = _journal_data(Path(args.journal), period, progress, args.shuffle_audit is not False)
     else:
         data = _floor_data(floor_url(args) or "", period, args.table, progress, args.shuffle_audit is True)
     if args.journal and args.table:
@@ -77,10 +80,19 @@ def run(args: argparse.Namespace) -> int:
         progress(f"written to {args.output}")
     else:
         sys.stdout.write(text)
+    if broken is not None:  # the report says so in its integrity alarms; the command fails as verify does
+        error = JournalBrokenError(f"journal {args.journal} is BROKEN at seq {broken.first_bad_seq}: {broken.reason}; "
+                                   "the report lists it as an integrity alarm")
+        error.first_bad_seq, error.reason = broken.first_bad_seq, broken.reason
+        raise error
     return 0
 
 
-def _journal_data(path: Path, period: Period, progress: Progress, shuffle_audit: bool) -> ReportData:
+def _journal_data(path: Path, period: Period, progress: Progress,
+                  shuffle_audit: bool) -> tuple[ReportData, JournalBrokenError | None]:
+    """The report's sums over one journal file, and whether its chain is broken: a broken journal is still
+    reported (what it holds now, for the pit to see) with an integrity alarm at its first bad seq, as the
+    floor reports a table whose chain broke."""
     from ..audit.deals import from_journal
     from ..audit.report import alarms as shuffle_alarms
     from ..audit.report import audit_all
@@ -90,7 +102,13 @@ def _journal_data(path: Path, period: Period, progress: Progress, shuffle_audit:
 
     progress(f"reading journal {path}")
     facts = Facts()
+    broken: JournalBrokenError | None = None
     with Journal.open_readonly(path) as journal:
+        try:
+            journal.check_chain()
+        except JournalBrokenError as exc:
+            broken, now = exc, datetime.now(UTC)
+            alarm = Alarm(journal.table_id, exc.first_bad_seq or 0, f"journal chain broken: {exc.reason}", now, now, 1)
         batch: list[JournalEvent] = []
         for n, event in enumerate(journal.events(), start=1):
             batch.append(event)
@@ -100,9 +118,11 @@ def _journal_data(path: Path, period: Period, progress: Progress, shuffle_audit:
                 progress(f"{n:,} events read")
         derive(batch, facts)
     data = from_facts(facts, period)
-    if shuffle_audit:
+    if broken is not None:
+        data.alarms.append(alarm)
+    elif shuffle_audit:  # (not over deals the chain no longer vouches for)
         data.alarms += shuffle_alarms(audit_all(from_journal(path, since=period.start, until=period.end)))
-    return data
+    return data, broken
 
 
 def _floor_data(url: str, period: Period, tables: list[str] | None, progress: Progress,

@@ -31,6 +31,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(func=run)
 
 
+def _check_void_cause(conn: object, cause: str) -> None:
+    """Refuse a cause no round is ever voided for (a typo answered "no round matches" silently): known are the
+    causes the station voids or halts a round for (``engine.device_policy``), and every cause on the floor."""
+    from ..engine.device_policy import FAULT_RULES, REFUSED, STATION_FAULTS
+    from ..floor.queries import void_causes
+
+    known = {*FAULT_RULES, *STATION_FAULTS, REFUSED, "supervisor", *void_causes(conn)}
+    if cause not in known:
+        raise ConfigError(f"unknown void cause {cause!r} (known: {', '.join(sorted(known))})", "void-cause")
+
+
 def run(args: argparse.Namespace) -> int:
     from ..floor.db import reading
     from ..floor.queries import RoundFilter, find_rounds
@@ -45,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
         seat=args.seat, min_payout=None if args.min_payout is None else parse_money(args.min_payout, "min-payout"),
         void_cause=args.void_cause, supervisor_acted=args.supervisor, jackpot_hit=args.jackpot, limit=args.limit)
     with reading(floor_url(args) or "", "cannot find rounds") as conn:
+        if args.void_cause is not None:
+            _check_void_cause(conn, args.void_cause)
         found = find_rounds(conn, where)
     sys.stdout.write("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in found))
     if not found:  # said on stderr: stdout stays JSON Lines (none) for a pipe

@@ -65,12 +65,14 @@ def demo_journal(journal: Path, table_id: str) -> Path:
 
 
 def _writable_folder(path: Path, what: str) -> None:
-    """Refuse a folder that is not one, or cannot be written, without creating anything."""
+    """Refuse a folder that is not one, is missing outside var/ (``folders.check_folder``) or cannot be
+    written, without creating anything."""
+    from ..folders import check_folder
+
+    check_folder(path, what)
     probe = path
     while not probe.exists() and probe != probe.parent:
         probe = probe.parent
-    if not probe.is_dir():
-        raise ConfigError(f"{probe} is not a folder", what)
     if not os.access(probe, os.W_OK):
         raise ConfigError(f"folder {probe} is not writable", what)
 
@@ -81,8 +83,10 @@ def run(args: argparse.Namespace) -> int:
     from ..private_files import check_private
     from ..profile_loader import load_profile
     from ..supervisor import credentials_path
+    from ..station import check_devices
 
     table = load_profile(args.config)
+    check_devices(table, args.config)
     for seat in args.seats or ():
         if not 1 <= seat <= table.seats:
             raise ConfigError(f"seat {seat} is not a seat of this table (1 to {table.seats})", "seats")
@@ -111,17 +115,17 @@ def run(args: argparse.Namespace) -> int:
         if args.screenshot_dir is None:
             args.screenshot_dir = "var/screenshots"  # otherwise nobody sees what it did
     if args.screenshot_dir is not None:
+        from ..folders import make_folder
+
         shots = Path(args.screenshot_dir)
         _writable_folder(shots, "screenshot-dir")
-        try:
-            shots.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise ConfigError(f"cannot create {shots}: {exc.strerror or exc}", "screenshot-dir") from None
+        make_folder(shots, "screenshot-dir")
     args.journal = str(journal)
     if headless:
         print(f"no display: running offscreen in DEMO mode on the demo journal {journal} (not the table's "
               f"journal) for {args.rounds} round(s), pictures in {args.screenshot_dir}/")
-        log.warning("demo_fallback", reason="no display", journal=str(journal), table_id=table.table_id)
+        # at info: stdout has just said it, and the log's default level (warning) must not say it again on stderr
+        log.info("demo_fallback", reason="no display", journal=str(journal), table_id=table.table_id)
     try:
         from ui.app import run_station
     except ImportError as exc:

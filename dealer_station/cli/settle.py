@@ -57,9 +57,11 @@ def settle_record(record: object, fallback: TableConfig | None = None) -> dict[s
     from ..games import get_game
     from ..profile_loader import record_profile
     from ..recall import strip_recall_keys
+    from ..record_fields import refuse_json_fractions
 
     if not isinstance(record, Mapping):
         raise RecordError(f"a round record must be a JSON object, not {type(record).__name__}")
+    refuse_json_fractions(record)  # amounts are decimal text or whole numbers, never 10.0 or 1e1
     record = strip_recall_keys(record)
     game = get_game(record.get("game"))
     if not game.needs_profile:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..affinity import one_cpu
 from ..errors import ConfigError
 from ._args import seconds, whole_number
+from ._progress import Progress
 from .floor import MAX_WAIT
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ def _play(args: argparse.Namespace) -> int:
     from ..logs import configure_logging
     from ..play.simulate import check_run, fitted_run, parse_faults, simulate
     from ..profile_loader import load_profile
+    from ..station import check_devices
 
     faults = parse_faults(args.faults)
     if args.tables is not None and not 1 <= args.tables <= 200:
@@ -93,6 +95,8 @@ def _play(args: argparse.Namespace) -> int:
     if any(not name for name in names):
         raise ConfigError("an empty profile name in the list", "config")
     profiles = [load_profile(name) for name in names]
+    for name, profile in zip(names, profiles, strict=True):  # the profile's own devices, though simulated here
+        check_devices(profile, name)
     table = profiles[0]
     if args.tables is not None:
         for profile in profiles:  # each table plays what its game allows of the asked seats and faults
@@ -111,17 +115,16 @@ def _play(args: argparse.Namespace) -> int:
         log_file = open(logs, "a", encoding="utf-8")
     except OSError as exc:
         raise ConfigError(f"cannot write the log file {logs}: {exc.strerror or exc}") from None
-    # Operational logs go to a file so stderr keeps the progress lines readable.
+    # Operational logs go to a file: stderr keeps the progress line (a terminal's) and a failure's one line.
     configure_logging(stream=log_file)
     summary = simulate(table, rounds=args.rounds, seed=args.seed, seats=seats, faults=faults,
-                       journal=journal, progress=sys.stderr, floor_url=floor)
+                       journal=journal, progress=Progress("simulate", clock=False), floor_url=floor)
     result = summary.as_json()
     acked = None
     if floor:
         from ..play.simulate_tables import acknowledge
 
-        ok, status = acknowledge(journal, floor, table.table_id, args.ack_timeout,
-                                 lambda line: print(f"simulate: {line}", file=sys.stderr, flush=True))
+        ok, status = acknowledge(journal, floor, table.table_id, args.ack_timeout, Progress("simulate", clock=False))
         acked = {"acknowledged": ok, "acked_seq": status.acked_seq, "journal_seq": status.journal_seq,
                  "error": status.last_error}
         result["floor"] = acked
@@ -165,29 +168,23 @@ def _floor_takes_journals(url: str | None) -> None:
 
 
 def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[str, float], floor: str | None) -> int:
+    from ..folders import check_folder, make_folder
     from ..journal import Journal
     from ..logs import configure_logging
     from ..play.simulate_tables import planned, simulate_tables
 
-    journal_dir = Path(args.journal_dir)
+    journal_dir = check_folder(args.journal_dir, "journal-dir")
     for run, table in planned(profiles, args.tables, journal_dir):  # a journal of another table, purpose or game
         if run.journal.exists():  # is refused in one line before any table plays
             Journal.open_readonly(run.journal, table_id=table.table_id, purpose="simulation", game=table.game).close()
-    try:
-        journal_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ConfigError(f"cannot make the folder: {exc.strerror or exc}", "--journal-dir") from None
+    make_folder(journal_dir, "journal-dir")
     log_path = journal_dir / "simulate.log"
     log_file = open(log_path, "a", encoding="utf-8")
     configure_logging(stream=log_file)
 
-    def progress(line: str) -> None:
-        sys.stderr.write(f"simulate: {line}\n")
-        sys.stderr.flush()
-
     runs = simulate_tables(profiles, tables=args.tables, rounds=args.rounds, seed=args.seed, seats=args.seats,
                            faults=faults, journal_dir=journal_dir, floor_url=floor, ack_timeout=args.ack_timeout,
-                           progress=progress)
+                           progress=Progress("simulate", clock=False))
     out = []
     for run in runs:
         item = {"table_id": run.table_id, "journal": str(run.journal), "error": run.error,

@@ -60,9 +60,11 @@ def _store(args: argparse.Namespace) -> CredentialStore:
 
 
 def _add(args: argparse.Namespace) -> int:
+    from ..folders import check_folder
     from ..journal import Journal
 
     store = _store(args)  # refuses a bad journal path first; creates nothing
+    check_folder(store.path.parent, "journal")  # a missing folder outside var/: before the PIN is typed
     check_role(args.role)  # before the PIN is typed
     pin = read_twice("PIN", args.pin_stdin, "pin", "--pin-stdin")
     journal = journal_path(args.journal)

@@ -75,12 +75,12 @@ def _rules(data: Mapping[str, Any], link: str) -> JackpotRules:
 
 
 def journal_commits(path: Path) -> tuple[str, list[LinkCommitted]]:
-    """A member journal's table id and the link commits it journaled (read only)."""
+    """A member journal's table id and the link commits it journaled (read only; refused if its chain is broken)."""
     from ..journal import Journal
 
     if not path.exists():
         raise DealerStationError(f"no journal at {path}", "journal")
-    with Journal.open_readonly(path) as journal:
+    with Journal.open_checked(path) as journal:
         table_id = journal.table_id or path.stem
         events = [LinkCommitted.from_payload(r.payload) for r in journal.events(kinds={LinkCommitted.kind})]
     return table_id, events

@@ -316,6 +316,12 @@ class RoundFilter:
     limit: int = 100
 
 
+def void_causes(conn: Any) -> list[str]:
+    """The causes the floor's voided rounds were voided for, sorted."""
+    return [str(row[0]) for row in conn.execute(
+        "SELECT DISTINCT void_cause FROM floor.rounds WHERE void_cause IS NOT NULL ORDER BY 1")]
+
+
 def find_rounds(conn: Conn, where: RoundFilter) -> list[dict[str, Any]]:
     """Finished rounds matching ``where``, oldest first, in the recalled-round format."""
     cond = ["outcome <> 'open'"]

@@ -20,12 +20,10 @@ DEFAULT_STATE_DIR = "var/pit"
 
 
 def state_dir(path: str | os.PathLike[str] | None) -> Path:
-    """The folder (created 0700 if missing)."""
-    folder = Path(path or DEFAULT_STATE_DIR)
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ConfigError(f"cannot create {folder}: {exc.strerror or exc}", "state-dir") from None
+    """The folder (created 0700 if missing under var/, refused if missing elsewhere: ``folders.make_folder``)."""
+    from ..folders import make_folder
+
+    folder = make_folder(path or DEFAULT_STATE_DIR, "state-dir", mode=0o700)
     if not folder.is_dir():
         raise ConfigError(f"{folder} is not a folder", "state-dir")
     return folder

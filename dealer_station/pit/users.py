@@ -44,6 +44,7 @@ class PitUsers(CredentialStore):
     RECORDS_KEY = "users"
     NOT_ACCEPTED = "user name or password not accepted"
     ID_FIELD, SECRET_FIELD = "user", "password"
+    FOLDER_FIELD = "state-dir"
 
     def __init__(self, path: str | os.PathLike[str], **kwargs: object) -> None:
         kwargs.setdefault("max_failures", MAX_FAILURES)

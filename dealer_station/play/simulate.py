@@ -8,22 +8,22 @@ Faults are armed per round with a seeded probability, so a run is reproducible f
 
 from __future__ import annotations
 
+import hashlib
 import random
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 import structlog
 
 from ..cards import parse_card
 from ..config import TableConfig
 from ..engine.session import TableSession
-from ..errors import ConfigError, DealerStationError, RuleError
+from ..errors import ConfigError, DealerStationError, Interrupted, RuleError
 from ..games import get_game
 from ..games.holdem import live
 from ..money import exact_money, format_money
@@ -111,7 +111,9 @@ class Summary:
     elapsed: float = 0.0
     faults_armed: Counter[str] = field(default_factory=Counter)
     faults_injected: Counter[str] = field(default_factory=Counter)
-    """Faults that took effect: the armed ones, except a ``swap`` the round ended before."""
+    """Faults that took effect: the armed ones, except a ``swap`` the round ended before; a bet sensor's, what
+    the sensed croupier did inject (one armed for a round that ended before its moment is not), so that the
+    summary says one count per fault, the same as its ``bet_sensor`` object."""
     devices_refused: Counter[str] = field(default_factory=Counter)
     """Refusals journaled during the run, by reason (``wire.auth.REASONS``)."""
     jackpot: dict[str, Any] | None = None
@@ -333,6 +335,21 @@ class ShoeDealer:
         return True
 
 
+def shoe_serial(table: TableConfig, seed: int) -> str:
+    """The simulated shoe's serial number: one unit per table and seed (``SIM-SHUFFLER-T1-7``), so two tables
+    simulated with the same seed are two shoes to the shuffle audit, as two real units would be."""
+    return f"SIM-SHUFFLER-{table.table_id}-{seed % 10**12}"
+
+
+def deck_seed(seed: int, journaled: int) -> int:
+    """The simulated shoe's own seed: ``seed`` on a journal with no round yet (a run is reproducible from its
+    seed), mixed with the journal's last seq when the run continues one, so that a second run with the same
+    seed deals other decks than the first - not a replay, which the shuffle audit rightly flags as repeats."""
+    if not journaled:
+        return seed
+    return int.from_bytes(hashlib.sha256(f"{seed}/{journaled}".encode()).digest()[:4], "big")
+
+
 def fitted_run(table: TableConfig, seats: int | None,
                faults: Mapping[str, float] | None) -> tuple[int, dict[str, float]]:
     """The seats and faults of a mixed floor's table: as asked where the game allows it
@@ -379,13 +396,14 @@ def simulate(
     seats: int | None = None,
     faults: Mapping[str, float] | None = None,
     journal: str | Path,
-    progress: TextIO | None = sys.stderr,
+    progress: Callable[[str], None] | None = None,
     on_round: Callable[[Station], None] | None = None,
     floor_url: str | None = None,
 ) -> Summary:
     """Play ``rounds`` rounds (after recovering ``journal``) and summarise them, with
     ``seats`` players (default: every seat of the profile); with ``floor_url`` the
-    station forwards the journal there while it plays."""
+    station forwards the journal there while it plays. ``progress`` is given a line every
+    two seconds or so; Ctrl-C raises ``errors.Interrupted`` saying what was kept."""
     seats = table.seats if seats is None else seats
     check_run(table, rounds=rounds, seats=seats, faults=faults)
     if faults and "absent" in faults:
@@ -399,6 +417,8 @@ def simulate(
     # simulation's supervisor never exists next to a live or demo table's journal; and only in a
     # credential file of this very journal (not one an archived live journal left at this path).
     with Journal(journal, table_id=table.table_id, purpose="simulation", game=table.game) as opened:
+        before = opened.last_seq  # what this run finds: its recovery's void and its own rounds come after
+        continued = any(True for _ in opened.events(kinds={"round_opened"}))
         credentials = CredentialStore(credentials_path(journal))
         credentials.bind(opened)
         if SIM_BADGE not in credentials.badges():
@@ -408,7 +428,8 @@ def simulate(
     # The bet sensor scans 4 times a second as a reader does, and whenever the sensed croupier asks
     # (``SensedCroupier._read_rounds``): the run is paced by the inventory rounds the checks need.
     devices = table.devices.model_copy(update={
-        "shuffler": None if reading_shoe and not table.devices.shuffler else f"sim://shuffler?seed={seed}",
+        "shuffler": None if reading_shoe and not table.devices.shuffler else
+        f"sim://shuffler?seed={deck_seed(seed, before if continued else 0)}&serial_number={shoe_serial(table, seed)}",
         "reader": f"sim://usb?seed={seed + 1}" if table.devices.reader else None,
         "reading_shoe": f"sim://beetek?seed={seed + 2}" if reading_shoe else None,
         "bet_sensor": f"sim://betsensor?seed={seed + 2}&interval=0.25" if table.devices.bet_sensor else None,
@@ -423,6 +444,9 @@ def simulate(
     started = time.monotonic()
     session = station.start()
     try:
+        # A round the last run left mid-deal was voided by the recovery (as after a crash): counted here.
+        summary.voided.update(str(e.payload.get("cause", "unknown"))
+                              for e in session.journal.events(since_seq=before, kinds={"round_voided"}))
         session.wait_for(lambda s: all(s.device(n).connected for n in station.drivers), 10.0)
         session.execute("dealer_sign_in", SIM_DEALER)
         rng = random.Random(seed)
@@ -465,19 +489,22 @@ def simulate(
             now = time.monotonic()
             if progress is not None and (now - last_report >= 2.0 or played == rounds):
                 rate = played / max(now - started, 1e-9)
-                progress.write(f"simulate: {played}/{rounds} rounds, {sum(summary.voided.values())} voided, "
-                               f"{rate:.1f} rounds/s\n")
-                progress.flush()
+                progress(f"{played}/{rounds} rounds, {sum(summary.voided.values())} voided, {rate:.1f} rounds/s")
                 last_report = now
         armer.disarm()
         summary.devices_refused.update(str(e.payload["reason"]) for e in session.journal.events(
             since_seq=first_seq, kinds={"device_refused"}))
         if isinstance(croupier, SensedCroupier):
             summary.bet_sensor = croupier.finish().as_json()
+            for kind in BET_SENSOR_FAULTS:
+                summary.faults_injected[kind] = summary.bet_sensor[kind]["injected"]
         meters = getattr(session.view().game, "meters", None)
         summary.jackpot = meters(session.view().state) if meters is not None else None
         if session.view().game.family == "poker":
             summary.poker = poker_summary(session)
+    except KeyboardInterrupt:  # Ctrl-C: every round so far is journaled; the one in progress is the next run's
+        ended = sum(1 for _ in session.journal.events(since_seq=before, kinds={"round_paid", "round_voided"}))
+        raise Interrupted(f"interrupted after {ended} round{'' if ended == 1 else 's'}; journal {journal}") from None
     finally:
         station.stop()
     summary.elapsed = time.monotonic() - started

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..config import TableConfig
-from ..errors import DealerStationError
+from ..errors import DealerStationError, Interrupted
 from ..floor.forwarder import Forwarder, ForwarderStatus
 from ..floor.ingest import check_takes_journals
 from .simulate import Summary, fitted_run, simulate
@@ -114,13 +114,19 @@ def simulate_tables(
     plan = planned(profiles, tables, journal_dir)
     runs = [run for run, _ in plan]
 
+    played = [0] * len(runs)  # rounds each table has finished (each thread counts its own)
+
     def play(index: int, run: TableRun) -> None:
         table = plan[index][1]
         table_seats, table_faults = fitted_run(table, seats, faults)
+
+        def one_more(_station: object) -> None:
+            played[index] += 1
+
         try:
             run.summary = simulate(table, rounds=rounds,
                                    seed=seed + 1000 * index, seats=table_seats, faults=table_faults,
-                                   journal=run.journal, progress=None, floor_url=floor_url)
+                                   journal=run.journal, progress=None, floor_url=floor_url, on_round=one_more)
         except DealerStationError as exc:
             run.error = str(exc)
         except Exception as exc:  # one table failing must not hide the others' results
@@ -131,12 +137,16 @@ def simulate_tables(
     for thread in threads:
         thread.start()
     started = time.monotonic()
-    while any(t.is_alive() for t in threads):
-        for thread in threads:
-            thread.join(2.0)
-        if progress is not None:
-            done = sum(1 for run in runs if run.summary is not None or run.error is not None)
-            progress(f"{done}/{tables} tables finished, {time.monotonic() - started:.0f} s")
+    try:
+        while alive := [t for t in threads if t.is_alive()]:
+            alive[0].join(1.0)
+            if progress is not None:
+                done = sum(1 for run in runs if run.summary is not None or run.error is not None)
+                progress(f"{sum(played)}/{tables * rounds} rounds, {done}/{tables} tables finished, "
+                         f"{time.monotonic() - started:.0f} s")
+    except KeyboardInterrupt:  # the tables' threads end with the process, as after a kill: every round so far is kept
+        raise Interrupted(f"interrupted after {sum(played)} rounds at {tables} tables; journals in {journal_dir}") \
+            from None
     if floor_url:
         kept = [run for run in runs if run.journal.exists()]
         acks = acknowledge_all([(run.journal, run.table_id) for run in kept], floor_url, ack_timeout, progress)

@@ -189,6 +189,22 @@ ENGLISH: dict[str, str] = {
     "poker:title:flop": "Flop",
     "poker:title:turn": "Turn",
     "poker:title:river": "River",
+    # a journaled phase (a void's ``phase``) in words, as recall shows it: ``phase_text``
+    "phase:closed": "Table closed",
+    "phase:betting": "Betting",
+    "phase:no_more_bets": "No more bets",
+    "phase:shuffle": "Shuffling",
+    "phase:dealing": "Dealing",
+    "phase:dealer_reveal": "Dealer's hand revealed",
+    "phase:hands_reveal": "Players' hands revealed",
+    "phase:showdown": "Showdown",
+    "phase:settlement": "Settlement",
+    "phase:paid": "Paid",
+    "phase:void": "Void",
+    "phase_of:reveal": "{street} revealed",
+    "phase_of:decision": "{street} decision",
+    "phase_of:deal": "Dealing the {street}",
+    "phase_of:other": "{phase}",
     # poker: what the seat to act may do (``betting.legal``), in the banner
     "poker:opt_check": "check",
     "poker:opt_call": "call {amount}",
@@ -276,6 +292,23 @@ def refusal_text(refusal: Mapping[str, Any]) -> Text:
     """Why a device was refused, in the croupier's words (``wire.auth.REASONS``)."""
     key = f"refusal:{refusal.get('reason')}"
     return Text(key) if key in ENGLISH else Text("refused", {"problem": str(refusal.get("reason", "?"))})
+
+
+def phase_text(game: Any, phase: str) -> Text:
+    """A journaled phase id in the croupier's words: ``flop_reveal`` -> "Flop revealed", ``river`` -> "River
+    decision", a poker hand's ``deal_turn`` -> "Dealing the turn" (an id no game has: as it is)."""
+    if f"phase:{phase}" in ENGLISH:
+        return Text(f"phase:{phase}")
+    if phase.startswith("deal_") and f"poker:street:{phase[5:]}" in ENGLISH:
+        return Text("phase_of:deal", {"street": Text(f"poker:street:{phase[5:]}")})
+    street, reveal = (phase[:-len("_reveal")], True) if phase.endswith("_reveal") else (phase, False)
+    if f"street:{street}" in game.labels:
+        word: Text | Label = label(game, f"street:{street}")
+    elif f"poker:title:{street}" in ENGLISH:
+        word = Text(f"poker:title:{street}")
+    else:
+        return Text("phase_of:other", {"phase": phase})
+    return Text("phase_of:reveal" if reveal else "phase_of:decision", {"street": word})
 
 
 def cause_text(cause: str | None) -> Text:

@@ -10,7 +10,7 @@ import pytest
 from dealer_station.cli import main
 from dealer_station.play.simulate import parse_faults
 
-SERIAL = "SIM-SHUFFLER-000B"  # the shoe simulate --seed 11 plays with
+SERIAL = "SIM-SHUFFLER-T1-11"  # the shoe simulate --seed 11 plays with at table T1
 
 
 def audit_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict]:  # type: ignore[type-arg]

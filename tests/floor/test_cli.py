@@ -58,6 +58,7 @@ def test_journal_verify_names_truncation_and_unreachable_floor(floor: Floor, jou
 
 
 def test_simulate_tables_forward_to_one_floor(floor: Floor, tmp_path: Path) -> None:
+    (tmp_path / "tables").mkdir()  # a folder outside var/ must exist (issue 38)
     done = cli("simulate", "--tables", "3", "--rounds", "3", "--seats", "2", "--floor", floor.station_url,
                "--journal-dir", str(tmp_path / "tables"))
     assert done.returncode == 0, done.stderr
@@ -218,6 +219,7 @@ def test_simulate_tables_plays_a_mixed_floor_from_a_list_of_profiles(tmp_path) -
         with Journal.open_readonly(table["journal"]) as journal:
             games.append(next(e.payload["record"]["game"] for e in journal.events(kinds={"settled"})))
     assert games == ["uth", "holdem_bonus", "holdem"]
+    (tmp_path / "text").mkdir()
     text = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "2", "--rounds", "1",
                            "--seats", "2", "--journal-dir", str(tmp_path / "text"), "--config", "uth-default,holdem-nl-1-2"],
                           capture_output=True, text=True, timeout=300)

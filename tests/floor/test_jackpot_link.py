@@ -481,6 +481,7 @@ def test_three_linked_tables_simulated_reconcile_exactly_from_the_floor_and_ever
         floor: Floor, tmp_path: Path) -> None:
     """Issue 22's check: ``simulate --tables 3 --config thb-linked --floor URL --rounds 200 --faults pool_hit:0.2``."""
     journals = tmp_path / "tables"
+    journals.mkdir()
     done = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "3", "--config",
                             "thb-linked", "--floor", floor.station_url, "--rounds", "200", "--faults", "pool_hit:0.2",
                             "--journal-dir", str(journals), "--json"], capture_output=True, timeout=300)

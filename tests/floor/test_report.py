@@ -145,7 +145,7 @@ def test_report_numbers_are_the_recalled_rounds_and_the_same_from_floor_and_jour
     assert low < Decimal(row["theo_win"]) < high and row["in_band"] == (low <= win <= high)
     assert row["faults"] == sum(row["faults_by_device_code"].values()) > 0
     assert floor_doc["supervisor_actions"] and floor_doc["alarms"] == []
-    assert "report:" in from_floor.stderr  # progress on stderr, the report alone on stdout
+    assert from_floor.stderr == ""  # progress is a terminal's (tests/test_progress_lines.py); the report on stdout
 
 
 def test_report_formats_and_alarms(floor: Floor, journal_copy: Path, par_cache: Path, tmp_path: Path) -> None:
@@ -212,6 +212,12 @@ def test_round_finder_prints_recalled_rounds(floor: Floor, journal_copy: Path, p
     assert everything == list(recalled.values())  # byte for byte what recall prints from the file
     jams = found("--void-cause", "jam")
     assert jams and all(r["void"]["cause"] == "jam" for r in jams)
+    assert found("--void-cause", "door_open") == []  # a cause the station knows, that never happened here
+    typo = cli("rounds", "--floor", floor.report_url, "--void-cause", "jamm", cache=par_cache)  # issue 38: not silent
+    assert typo.returncode == 2 and typo.stdout == "", typo.stderr
+    (line,) = typo.stderr.splitlines()
+    assert line.startswith("dealer-station rounds: error: void-cause: unknown void cause 'jamm' (known: ") and \
+        "jam, " in line and "station_restart" in line
     supervised = found("--supervisor")
     assert supervised and all(r["void"] and r["void"]["by"].startswith("supervisor:") for r in supervised)
     seat3 = found("--seat", "3")

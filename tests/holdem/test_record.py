@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from dealer_station.cli.settle import parse_input, settle_record
-from dealer_station.errors import DealerStationError
+from dealer_station.errors import DealerStationError, RecordError
 from dealer_station.games.holdem import Structure
 from dealer_station.games.holdem.players import RandomPlayer, play_random_hand
 from dealer_station.games.holdem.record import (
@@ -108,11 +108,15 @@ def test_seats_in_any_order_and_hole_omitted_for_a_folded_seat():
     assert settle(parse_record(rec)) == json.loads(SPEC_OUTPUT)
 
 
-def test_json_numbers_are_read_exactly():
+def test_json_integers_settle_and_fractions_are_refused():
+    """Whole JSON numbers are amounts as their text is; 6.0 is refused naming it (issue 38: as bank records)."""
     rec = changed(["blinds"], [1, 2])
     rec["seats"][0]["stack"] = 200
-    records, _ = parse_input(json.dumps(rec).replace('"to": "6"', '"to": 6.0'))
+    records, _ = parse_input(json.dumps(rec).replace('"to": "6"', '"to": 6'))
     assert settle_record(records[0][1]) == json.loads(SPEC_OUTPUT)
+    records, _ = parse_input(json.dumps(rec).replace('"to": "6"', '"to": 6.0'))
+    with pytest.raises(RecordError, match=r"actions\[0\]\.to: write the amount as a string"):
+        settle_record(records[0][1])
 
 
 FIXED = {

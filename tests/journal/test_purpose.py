@@ -64,9 +64,14 @@ def test_edited_meta_table_id_is_caught(tmp_path: Path) -> None:
     journal_with_rounds(path, 2)
     _tamper.set_meta(path, "table_id", "T9")
     assert verify(path) == (False, 1, "meta table_id 'T9' differs from the chain's 'T1' (meta edited)")
+    # A reader refuses the journal (issue 38: readers check the chain); the raw view shows the chain's table.
     recalled = station_cli.run(cli("recall", "--journal", str(path)), capture_output=True, text=True, timeout=60)
-    assert recalled.returncode == 0, recalled.stderr
-    assert {json.loads(line)["table_id"] for line in recalled.stdout.splitlines()} == {"T1"}
+    assert recalled.returncode == 1 and recalled.stdout == ""
+    assert recalled.stderr.splitlines() == [f"dealer-station recall: error: journal {path} is BROKEN at seq 1: "
+                                            "meta table_id 'T9' differs from the chain's 'T1' (meta edited); "
+                                            "nothing is read from it (see `dealer-station journal verify`)"]
+    shown = station_cli.run(cli("journal", "show", "--journal", str(path)), capture_output=True, text=True, timeout=60)
+    assert shown.returncode == 1 and {json.loads(line)["table_id"] for line in shown.stdout.splitlines()} == {"T1"}
     with pytest.raises(JournalError, match="meta disagrees with the hash chain"):
         Journal(path, table_id="T9")
     checked = station_cli.run(cli("journal", "verify", "--journal", str(path)), capture_output=True, text=True,

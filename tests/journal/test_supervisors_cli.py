@@ -80,6 +80,7 @@ def test_duplicate_badge_needs_replace(tmp_path: Path) -> None:
 
 def test_without_a_terminal_add_says_which_option_reads_stdin_and_writes_nothing(tmp_path: Path) -> None:
     """getpass with no terminal printed a Python warning and echoed; now one line naming the option."""
+    (tmp_path / "pit").mkdir()  # (a missing folder outside var/ would be refused first)
     cases = ((["supervisors", "add", "--journal", str(tmp_path / "t1.sqlite"), "--badge", "0412"], "--pin-stdin"),
              (["pit", "users", "add", "--state-dir", str(tmp_path / "pit"), "--user", "maria", "--role",
                "supervisor"], "--password-stdin"))
@@ -89,4 +90,4 @@ def test_without_a_terminal_add_says_which_option_reads_stdin_and_writes_nothing
         assert done.returncode == 2 and done.stdout == "", done
         assert done.stderr.count("\n") == 1 and option in done.stderr and "Warning" not in done.stderr, done.stderr
         assert "without echo" in done.stderr
-    assert list(tmp_path.iterdir()) == []  # no credentials file, no pit folder
+    assert list(tmp_path.rglob("*")) == [tmp_path / "pit"]  # no credentials file, nothing in the pit folder

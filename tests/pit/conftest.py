@@ -46,6 +46,7 @@ def demo(pg_server: PostgresServer, tmp_path_factory: pytest.TempPathFactory) ->
 
 
 def make_state(folder: Path) -> Path:
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # the station makes folders only under var/
     users = PitUsers(users_path(folder))
     users.add("sam", PASSWORD, "supervisor")
     users.add("ann", PASSWORD, "auditor")

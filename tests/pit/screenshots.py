@@ -25,7 +25,6 @@ WIDTHS = {1360: "", 768: "-768"}
 def main() -> int:
     from dealer_station.logs import configure_logging
     from dealer_station.pit.app import create_app
-    from dealer_station.pit.state import state_dir
     from tests.floor.conftest import new_floor
     from tests.pg import PostgresServer
     from tests.pit.browser import chromium, sign_in
@@ -37,7 +36,7 @@ def main() -> int:
         work = Path(tmp)
         os.environ["XDG_CACHE_HOME"] = str(work / "cache")
         demo = build(new_floor(server), work, uth_tables=5, thb_tables=2, rounds=8, playing=True)
-        live = LiveServer(create_app(settings(demo, make_state(state_dir(work / "state")), stale_open=20.0)))
+        live = LiveServer(create_app(settings(demo, make_state(work / "state"), stale_open=20.0)))
         with psycopg.connect(demo.floor.report_url) as conn:
             poker = conn.execute("SELECT table_id, round_id FROM floor.rounds r WHERE table_id = %s AND EXISTS "
                                  "(SELECT 1 FROM floor.events e WHERE e.table_id = r.table_id AND e.round_id = r.round_id "

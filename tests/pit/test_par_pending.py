@@ -12,7 +12,6 @@ import psycopg
 import pytest
 
 from dealer_station.pit.app import create_app
-from dealer_station.pit.state import state_dir
 from dealer_station.play.simulate_tables import simulate_tables
 from dealer_station.profile_loader import load_profile
 from tests.floor.conftest import new_floor
@@ -40,7 +39,7 @@ def test_the_first_report_says_par_pending_then_fills_in(pg_server: PostgresServ
     demo = DemoFloor(floor, tmp_path)
     # Sheets of 10,000 rounds (several seconds each, since the exact counts are shipped): still computing
     # when the first report is asked for, as production's 20,000-round sheets are for half a minute.
-    server = LiveServer(create_app(settings(demo, make_state(state_dir(tmp_path / "state")), par_rounds=PAR_PENDING)),
+    server = LiveServer(create_app(settings(demo, make_state(tmp_path / "state"), par_rounds=PAR_PENDING)),
                         par=0)
     try:
         with chromium() as browser:
@@ -69,7 +68,7 @@ def test_the_first_report_says_par_pending_then_fills_in(pg_server: PostgresServ
     with psycopg.connect(floor.report_url) as conn:
         stored = conn.execute("SELECT count(*) FROM floor.par_sheets").fetchone()
     assert stored == (2,)
-    again = create_app(settings(demo, make_state(state_dir(tmp_path / "state2")), par_rounds=PAR_PENDING))
+    again = create_app(settings(demo, make_state(tmp_path / "state2"), par_rounds=PAR_PENDING))
     second = LiveServer(again, par=0)
     try:  # the next pit server reads the floor's sheets: nothing pending
         assert again.state.pit.par.loaded.wait(10) and again.state.pit.par.pending() == []

@@ -28,7 +28,7 @@ from tests.pg import PostgresServer
 from tests.pit.conftest import make_state, settings, signed_in, wait_ready
 from tests.pit.floorsim import DemoFloor
 
-WEAK, FAIR = "SIM-SHUFFLER-000C", "SIM-SHUFFLER-000B"  # the shoes simulate --seed 12 and --seed 11 play with
+WEAK, FAIR = "SIM-SHUFFLER-W01-12", "SIM-SHUFFLER-F01-11"  # the shoes of tables W01 (seed 12) and F01 (seed 11)
 
 
 @dataclass

@@ -23,7 +23,8 @@ def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *ar
 
 
 def test_add_list_remove(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    state = str(tmp_path / "pit")
+    monkeypatch.chdir(tmp_path)
+    state = "var/pit"  # made by the station (0700): a folder under var/
     secret = "a long pass phrase"
     code, out, _ = run(monkeypatch, capsys, "add", "--state-dir", state, "--user", "maria", "--role", "auditor",
                        "--password-stdin", stdin=f"{secret}\n{secret}\n")

@@ -28,6 +28,8 @@ def check_caught(summary: dict) -> None:
     assert set(sensed) == {*FAULTS, "false_alarms", "conservation"}
     for kind in FAULTS:
         assert sensed[kind]["caught"] == sensed[kind]["injected"], (kind, sensed)
+        # one count of a fault per summary (issue 38): what took effect, in faults_injected too
+        assert summary["faults_injected"][kind] == sensed[kind]["injected"], (kind, summary["faults_injected"])
     assert sensed["false_alarms"] == 0
     # every paid seat's layout money: taken off minus locked is its net (a keyed spot: the croupier's word)
     conservation = sensed["conservation"]

@@ -239,9 +239,9 @@ def test_run_demo_plays_poker_hands_offscreen_with_pictures(tmp_path: Path) -> N
     done = subprocess.run(
         [sys.executable, "-m", "dealer_station", "run", "--config", "holdem-nl-1-2", "--demo", "--rounds", "3",
          "--step-ms", "20", "--seed", "3", "--journal", str(tmp_path / "demo.sqlite"),
-         "--screenshot-dir", str(tmp_path / "shots")],
+         "--screenshot-dir", "var/shots"],  # (made: a folder under var/)
         capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "3 round(s) finished" in done.stdout
-    shots = {p.name for p in (tmp_path / "shots").glob("*.png")}
+    shots = {p.name for p in (tmp_path / "var" / "shots").glob("*.png")}
     assert any("_preflop" in name for name in shots) and any(name.endswith("_paid.png") for name in shots)

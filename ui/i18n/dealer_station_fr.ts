@@ -640,6 +640,62 @@
         <translation>River</translation>
     </message>
     <message>
+        <source>Table closed</source>
+        <translation>Table fermée</translation>
+    </message>
+    <message>
+        <source>Betting</source>
+        <translation>Mises</translation>
+    </message>
+    <message>
+        <source>No more bets</source>
+        <translation>Rien ne va plus</translation>
+    </message>
+    <message>
+        <source>Shuffling</source>
+        <translation>Mélange</translation>
+    </message>
+    <message>
+        <source>Dealer&apos;s hand revealed</source>
+        <translation>Main de la Banque retournée</translation>
+    </message>
+    <message>
+        <source>Players&apos; hands revealed</source>
+        <translation>Mains des joueurs retournées</translation>
+    </message>
+    <message>
+        <source>Showdown</source>
+        <translation>Abattage</translation>
+    </message>
+    <message>
+        <source>Settlement</source>
+        <translation>Règlement</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Payé</translation>
+    </message>
+    <message>
+        <source>Void</source>
+        <translation>Nul</translation>
+    </message>
+    <message>
+        <source>{street} revealed</source>
+        <translation>{street} retourné</translation>
+    </message>
+    <message>
+        <source>{street} decision</source>
+        <translation>Décision {street}</translation>
+    </message>
+    <message>
+        <source>Dealing the {street}</source>
+        <translation>Distribution du {street}</translation>
+    </message>
+    <message>
+        <source>{phase}</source>
+        <translation>{phase}</translation>
+    </message>
+    <message>
         <source>check</source>
         <translation>parole</translation>
     </message>

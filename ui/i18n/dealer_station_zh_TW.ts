@@ -640,6 +640,62 @@
         <translation>河牌圈</translation>
     </message>
     <message>
+        <source>Table closed</source>
+        <translation>牌桌關閉</translation>
+    </message>
+    <message>
+        <source>Betting</source>
+        <translation>投注中</translation>
+    </message>
+    <message>
+        <source>No more bets</source>
+        <translation>停止下注</translation>
+    </message>
+    <message>
+        <source>Shuffling</source>
+        <translation>洗牌中</translation>
+    </message>
+    <message>
+        <source>Dealer&apos;s hand revealed</source>
+        <translation>莊家牌已揭示</translation>
+    </message>
+    <message>
+        <source>Players&apos; hands revealed</source>
+        <translation>玩家牌已揭示</translation>
+    </message>
+    <message>
+        <source>Showdown</source>
+        <translation>攤牌</translation>
+    </message>
+    <message>
+        <source>Settlement</source>
+        <translation>結算</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>已派彩</translation>
+    </message>
+    <message>
+        <source>Void</source>
+        <translation>作廢</translation>
+    </message>
+    <message>
+        <source>{street} revealed</source>
+        <translation>{street}已揭示</translation>
+    </message>
+    <message>
+        <source>{street} decision</source>
+        <translation>{street}決定</translation>
+    </message>
+    <message>
+        <source>Dealing the {street}</source>
+        <translation>發{street}</translation>
+    </message>
+    <message>
+        <source>{phase}</source>
+        <translation>{phase}</translation>
+    </message>
+    <message>
         <source>check</source>
         <translation>過牌</translation>
     </message>
