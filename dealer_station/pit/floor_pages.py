@@ -29,6 +29,8 @@ from .web import session_of
 STREAM_TICK = 0.2  # seconds between looks at the live floor (in memory: cheap)
 SESSION_CHECK = 2.0
 HEARTBEAT = 15.0
+CLOCK_SLIP = 1.0
+"""Seconds the pit's clock may move against the page's count before the page is told it again."""
 
 
 def by_pit(tiles: list[Tile]) -> list[tuple[str, list[Tile]]]:
@@ -52,10 +54,15 @@ async def home(request: Request) -> Response:
 
 
 def page_status(live: FloorLive) -> dict[str, Any]:
-    """The floor's status as the page's badge and banner say it (``FloorLive.status``, and its time in ms)."""
+    """The floor's status as the page's badge and banner say it (``FloorLive.status``): its times as the pit
+    tells time (its zone, a 24-hour clock), never the browser's, and the pit's clock now (``now``, ms), by which
+    the page counts "ago"."""
     status = live.status()
-    since = live.down_since
-    return {**status, "since": since, "since_ms": int(since.timestamp() * 1000) if since else None}
+    since, read_at = live.down_since, live.read_at
+    return {**status, "since": since, "since_ms": int(since.timestamp() * 1000) if since else None,
+            "since_text": since.astimezone(live.tz).strftime("%H:%M:%S") if since else "",
+            "as_of": f"as of {read_at.astimezone(live.tz):%H:%M}" if read_at else "as of: nothing read yet",
+            "now": int(live.now() * 1000)}
 
 
 async def floor_page(request: Request) -> Response:
@@ -93,8 +100,12 @@ async def floor_stream(request: Request) -> Response:
         yield "retry: 1000\n\n"
         checked = beat = time.monotonic()
         status_seen = -1
+        told = (pit.live.now(), checked)  # the pit's clock as last told to the page, and when
         while True:
             now = time.monotonic()
+            if abs(pit.live.now() - (told[0] + now - told[1])) > CLOCK_SLIP:  # the pit's clock was stepped
+                told = (pit.live.now(), now)
+                yield f"event: clock\ndata: {json.dumps({'now': int(told[0] * 1000)})}\n\n"
             if now - checked >= SESSION_CHECK:
                 checked = now
                 if not pit.sessions.alive(session):
@@ -107,7 +118,7 @@ async def floor_stream(request: Request) -> Response:
             version, changed = pit.live.changed_since(version)
             if changed:
                 summary = pit.templates.get_template("_summary.html").render(summary=pit.live.summary())
-                data = {"version": version, "summary": summary,
+                data = {"version": version, "summary": summary, "now": int(pit.live.now() * 1000),
                         "tiles": [{"id": t.table_id, "pit": t.pit, "seq": t.last_seq, "halted": t.halted,
                                    "halt": t.halt_text, "stale": t.stale, "html": str(pit.tile_html(t))}
                                   for t in changed]}

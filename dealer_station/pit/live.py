@@ -253,6 +253,7 @@ class FloorLive:
         self.ready = threading.Event()
         self.error: str | None = None  # a readable sentence while the floor cannot be read
         self.down_since: datetime | None = None
+        self.read_at: datetime | None = None  # when the floor was last read whole (the tiles are "as of" it)
         self.status_version = 0
         self._thread: threading.Thread | None = None
 
@@ -271,6 +272,10 @@ class FloorLive:
         """Whether the floor can be read now: what the page's badge and banner say."""
         return {"ok": self.error is None, "message": self.error, "ready": self.ready.is_set(),
                 "since": self.down_since.isoformat() if self.down_since else None, "version": self.status_version}
+
+    def now(self) -> float:
+        """The pit's clock (seconds): what "ago" and staleness are counted by, on the server and in the page."""
+        return self._clock()
 
     @property
     def down(self) -> bool:
@@ -415,6 +420,7 @@ class FloorLive:
         changed |= self._turned_stale()
         if changed:
             self._publish(changed)
+        self.read_at = datetime.fromtimestamp(self._clock(), UTC)
 
     def _stale(self, table: _Table) -> bool:
         if table.heard_at is None:
