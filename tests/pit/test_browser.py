@@ -154,3 +154,29 @@ def test_no_page_scrolls_sideways_on_a_768_px_tablet(live_server: LiveServer, de
             assert response is not None and response.status == 200, path
             widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
             assert widths[0] <= widths[1] <= 768, (path, widths)  # nothing wider than the screen
+
+
+def test_a_reports_verdict_voids_and_faults_are_on_a_768_px_screen(live_server: LiveServer, demo: DemoFloor) -> None:
+    """On a tablet the verdict (inside or outside the par band), voids and faults are seen without scrolling the
+    table sideways, and a row outside its band is marked as a whole (issue 39, item 14)."""
+    with chromium((768, 1024)) as browser:
+        page = browser.new_page()
+        sign_in(page, live_server.url, "sam", PASSWORD, "/reports?from=2020-01-01&by=table,day,shift")
+        page.wait_for_selector("#report-rows")
+        cells = page.eval_on_selector_all("#report-rows tbody tr:not(.empty)", """rows => rows.map(r => ({
+            outside: r.classList.contains('outside'), marked: getComputedStyle(r.cells[0]).boxShadow,
+            cells: [...r.cells].map(c => ({col: r.closest('table').tHead.rows[0].cells[c.cellIndex].dataset.col
+                                                || r.closest('table').tHead.rows[0].cells[c.cellIndex].textContent,
+                                           text: c.textContent.trim(), right: c.getBoundingClientRect().right}))}))""")
+    assert len(cells) >= 5
+    verdicts = []
+    for row in cells:
+        by_col = {c["col"]: c for c in row["cells"]}
+        for col in ("in", "voids", "faults"):
+            assert col in by_col and by_col[col]["right"] <= 768, (col, row)  # on screen, no sideways scroll
+        verdicts.append(by_col["in"]["text"])
+        if by_col["in"]["text"] == "OUTSIDE":
+            assert row["outside"] and row["marked"] != "none", row
+        else:
+            assert not row["outside"], row
+    assert {"in band", "OUTSIDE"} & set(verdicts), verdicts  # the par sheets gave verdicts

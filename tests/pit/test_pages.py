@@ -61,7 +61,7 @@ def test_report_json_and_csv_are_the_commands_byte_for_byte(app: Starlette, demo
     html = sam.get("/reports", params=params).text
     assert html.count("<svg") == 2 and "95% band" in html
     for row in doc["rows"]:  # every figure of the table on the page
-        assert f"<td>{row['table']}</td>" in html and f"<td>{row['handle']}</td>" in html
+        assert f'<td class="key">{row["table"]}</td>' in html and f"<td>{row['handle']}</td>" in html
     bad = sam.get("/reports", params={**params, "tz": "Mars/Olympus"})
     assert bad.status_code == 400 and "unknown time zone" in bad.text
     for page in ("/reports", "/rounds"):  # the last day there is: a readable refusal, not a 500
@@ -82,7 +82,7 @@ def test_the_report_page_by_dealer_is_the_commands(app: Starlette, demo: DemoFlo
                             "--par-rounds", str(PAR_ROUNDS), "--quiet", "--format", "json", cache=par_cache).stdout
     assert SIM_DEALER in {r["dealer"] for r in page.json()["rows"]}  # the simulated tables' dealer
     html = sam.get("/reports", params=params).text
-    assert '<option value="dealer,shift" selected>' in html and f"<td>{SIM_DEALER}</td>" in html
+    assert '<option value="dealer,shift" selected>' in html and f'<td class="key">{SIM_DEALER}</td>' in html
     assert '<option value="dealer">' in sam.get("/reports", params={**params, "by": "table"}).text  # offered
 
 
