@@ -301,6 +301,13 @@ def round_events(conn: Conn, table_id: str, round_id: str) -> list[FloorEvent]:
     return [FloorEvent(*row) for row in rows]
 
 
+def round_dealer(conn: Conn, table_id: str, round_id: str) -> str | None:
+    """Who dealt a round: the dealer signed in when it opened (``floor.rounds.dealer``, migration 0014)."""
+    row = conn.execute("SELECT dealer FROM floor.rounds WHERE table_id = %s AND round_id = %s",
+                       (table_id, round_id)).fetchone()
+    return None if row is None else row[0]
+
+
 @dataclass(frozen=True)
 class RoundFilter:
     """What ``find_rounds`` looks for; every given condition must hold."""

@@ -62,6 +62,7 @@ from ..table.event_base import decode
 from ..table.folds import evolve
 from ..table.phases import CLOSED, PAID, VOID
 from ..table.state import DeviceState, TableState
+from .jackpot_view import awards_held
 from .outage import floor_trouble
 
 log = structlog.get_logger("dealer_station.pit.live")
@@ -211,8 +212,8 @@ def fold(table: _Table, events: Iterable[FloorEvent]) -> None:
             evolve(table.state, decode(e.kind, payload), e.at, e.seq)
             if e.kind in JackpotLedger.KINDS:
                 table.ledger.feed(_Record(e.kind, payload, e.at, e.round_id))
-                if e.kind == "jackpot_award" and isinstance(payload.get("seat"), int):
-                    table.held[(e.round_id, payload["seat"])] = payload.get("needs_verification") is True
+                for seat, held in awards_held(e.kind, payload):
+                    table.held[(e.round_id, seat)] = held
         except Exception as exc:  # a station's record, whatever is wrong with it, must not stop the floor view
             table.problems = [*table.problems, f"seq {e.seq} ({e.kind}) not read: {clipped(str(exc), 200)}"
                               ][-PROBLEMS_KEPT:]
@@ -309,6 +310,13 @@ class FloorLive:
             for hit in summary["history"]:
                 hit["held"] = table.held.get((hit["round_id"], hit["seat"]))
             return summary
+
+    def jackpot_link(self, table_id: str) -> str | None:
+        """The linked progressive the table plays on (its installed rules' ``link``), if any."""
+        with self._lock:
+            table = self._tables.get(table_id)
+            meter = table.ledger.meter if table is not None else None
+            return meter.rules.link if meter is not None else None
 
     def set_audit_alarms(self, by_table: Mapping[str, tuple[str, ...]]) -> None:
         """The shuffle audit's alarms by table (``shuffle_watch``, from its thread): the tiles that change

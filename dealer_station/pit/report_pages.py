@@ -30,6 +30,7 @@ from ..shifts import parse_shifts, shift_of, shift_start
 from .outage import is_floor_trouble
 from .page import Pit, pit_of
 from .par_keeper import Job
+from .texts import game_name
 
 VERDICT = "in"
 """The report's column saying whether a row's win is inside its par band (``yes``/``NO``, blank without par)."""
@@ -164,7 +165,8 @@ async def par_json(request: Request) -> Response:
     """The par sheets being computed (a report page waiting for its theoretical figures asks)."""
     pit = pit_of(request)
     return JSONResponse({"loaded": pit.par.loaded.is_set(), "error": pit.par.error,
-                         "pending": [{"game": j.game, "progress": j.progress} for j in pit.par.pending()]})
+                         "pending": [{"game": j.game, "name": game_name(j.game), "progress": j.progress}
+                                     for j in pit.par.pending()]})
 
 
 ROUTES = [

@@ -5,6 +5,7 @@ command's, a voided round's cause and who, and the refusals (no login, a cross-s
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import psycopg
 import pytest
 from playwright.sync_api import Page
 
+from dealer_station.play.simulate import SIM_BADGE
 from tests.pit.browser import chromium, sign_in
 from tests.pit.conftest import PAR_ROUNDS, PASSWORD, LiveServer
 from tests.pit.floorsim import DemoFloor
@@ -46,7 +48,7 @@ def test_the_floor_updates_by_itself_within_two_seconds(live_server: LiveServer,
         sign_in(page, live_server.url, "sam", PASSWORD)
         assert page.url == live_server.url + "/floor"
         page.wait_for_selector(f"#tile-{demo.uth[0]}")
-        assert set(tile_seqs(page)) == {*demo.uth, *demo.thb, *demo.poker, demo.halted}
+        assert set(tile_seqs(page)) == {*demo.uth, *demo.thb, *demo.linked, *demo.poker, demo.halted}
         assert "HALTED" in page.inner_text(f"#tile-{demo.halted}")
         page.evaluate(WATCH_TILES)
         loaded = page.evaluate("() => performance.timeOrigin")
@@ -109,7 +111,8 @@ def test_a_voided_round_shows_its_cause_and_who(live_server: LiveServer, demo: D
         page.click("#found tbody tr:first-child td:nth-child(2) a")
         page.wait_for_selector("#void")
         void = page.inner_text("#void")
-        assert "VOID: jam" in void and "supervisor:9999" in void and "simulated supervisor decision: jam" in void
+        assert "VOID: jam" in void and "simulated supervisor decision: jam" in void
+        assert f"voided by sam (supervisor, badge {SIM_BADGE})" in void  # by name and role, not supervisor:9999
         assert "every stake returned" in void
         assert page.locator("#timeline tbody tr").count() > 10
         assert "raw events" not in page.inner_text("main")  # a supervisor: no raw events link
@@ -180,3 +183,31 @@ def test_a_reports_verdict_voids_and_faults_are_on_a_768_px_screen(live_server: 
         else:
             assert not row["outside"], row
     assert {"in band", "OUTSIDE"} & set(verdicts), verdicts  # the par sheets gave verdicts
+
+
+def test_a_jackpot_round_reads_as_sentences_and_its_meter_adds_up_in_the_browser(live_server: LiveServer,
+                                                                                 demo: DemoFloor) -> None:
+    """What a supervisor sees of a jackpot round (issue 39, items 15 and 17): the game in words, the meter
+    step by step (each step's meter the one before plus its change, read off the rendered page), the verdict,
+    and a timeline of sentences."""
+    from decimal import Decimal
+
+    from tests.pit.test_jackpot_pages import rounds_with
+
+    table_id, round_id = rounds_with(demo, demo.thb, "jackpot_award")[0]
+    with chromium() as browser:
+        page = browser.new_page()
+        sign_in(page, live_server.url, "sam", PASSWORD, f"/rounds/{table_id}/{round_id}")
+        page.wait_for_selector("#meter-steps")
+        assert "Texas Hold'em Bonus" in page.inner_text("h1")
+        rows = page.eval_on_selector_all("#meter-steps tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.innerText))")
+        meter = Decimal(rows[0][2])
+        for what, change, value in rows[1:-1]:
+            meter += Decimal(change.replace("\u2212", "-").replace("+", ""))
+            assert Decimal(value) == meter, (what, change, value)
+        assert Decimal(rows[-1][2]) == meter and page.is_visible("#meter-verdict")
+        assert page.inner_text("#meter-verdict").startswith("Adds up")
+        assert page.eval_on_selector("#meter-verdict", "p => getComputedStyle(p).color") == "rgb(31, 138, 76)"
+        said = page.eval_on_selector_all("#timeline tbody tr", "rs => rs.map(r => r.cells[3].innerText)")
+        assert len(said) > 10 and not [s for s in said if re.search(r"\b[a-z_]+=\S", s)], said
+        assert any(s.startswith("Jackpot: seat ") for s in said) and any("Deck verified" in s for s in said)
