@@ -162,7 +162,12 @@ LOGIN_ALARM_PREFIX = "login:"
 def is_link_alarm(alarm: Alarm) -> bool:
     """An alarm the linked progressive's controller raised (it refused a member's step: migration 0016),
     not one about the table's chain."""
-    return alarm.reason.startswith("link ") and " refused " in alarm.reason[:120]
+    return is_link_reason(alarm.reason)
+
+
+def is_link_reason(reason: str) -> bool:
+    """The reason of an alarm the linked progressive's controller raised."""
+    return reason.startswith("link ") and " refused " in reason[:120]
 
 
 def alarms(conn: Conn, since: datetime | None = None, tables: Sequence[str] | None = None) -> list[Alarm]:

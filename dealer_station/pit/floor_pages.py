@@ -22,8 +22,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from .alarm_pages import local_time
+from .alarms import AlarmItem
 from .live import FloorLive, FloorSummary, Tile
-from .page import pit_of
+from .page import Pit, pit_of
 from .web import session_of
 
 STREAM_TICK = 0.2  # seconds between looks at the live floor (in memory: cheap)
@@ -69,9 +71,21 @@ async def floor_page(request: Request) -> Response:
     pit = pit_of(request)
     tiles = pit.live.tiles()
     return pit.render(request, "floor.html", pits=by_pit(tiles), tables=len(tiles), version=pit.live.version,
+                      open_alarms=open_items(pit), when=lambda at: local_time(pit, at),
+                      alarms_version=pit.live.alarms_version,
                       ready=pit.live.ready.is_set(), floor_status=page_status(pit.live), summary=FloorSummary.of(tiles),
                       shift_started=pit.live.shift_started, stale_open=pit.live.stale_open,
                       stale_between=pit.live.stale_between)
+
+
+def open_items(pit: Pit) -> list[AlarmItem]:
+    return [i for i in pit.live.alarm_items() if not i.resolved]
+
+
+def open_alarms_html(pit: Pit) -> str:
+    """The floor page's open alarms, as the page shows them (the stream sends it again when they change)."""
+    return pit.templates.get_template("_open_alarms.html").render(open_alarms=open_items(pit),
+                                                                  when=lambda at: local_time(pit, at))
 
 
 async def floor_grid(request: Request) -> Response:
@@ -100,6 +114,10 @@ async def floor_stream(request: Request) -> Response:
         yield "retry: 1000\n\n"
         checked = beat = time.monotonic()
         status_seen = -1
+        try:
+            alarms_seen = int(request.query_params.get("a", "-1"))
+        except ValueError:
+            alarms_seen = -1
         told = (pit.live.now(), checked)  # the pit's clock as last told to the page, and when
         while True:
             now = time.monotonic()
@@ -114,6 +132,10 @@ async def floor_stream(request: Request) -> Response:
             if pit.live.status_version != status_seen:  # the floor went away or came back
                 status_seen = pit.live.status_version
                 yield f"event: floor\ndata: {json.dumps(_plain(page_status(pit.live)))}\n\n"
+                beat = now
+            if pit.live.alarms_version != alarms_seen:  # an alarm raised, worked or resolved
+                alarms_seen = pit.live.alarms_version
+                yield f"event: alarms\ndata: {json.dumps({'html': open_alarms_html(pit)})}\n\n"
                 beat = now
             version, changed = pit.live.changed_since(version)
             if changed:

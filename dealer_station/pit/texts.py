@@ -45,6 +45,47 @@ ENGLISH: dict[str, str] = {
     "yes": "yes",
     "no": "no",
     "none": "none",
+    # alarms as work items (``alarms``): what each means, what to do, where it stands
+    "alarm:journal:title": "Table {table}: its journal no longer matches the floor's copy (from seq {seq})",
+    "alarm:journal:means": "The station's journal stopped extending what the floor already holds: a record the floor "
+                           "accepted was changed, removed or replaced at the station. Nothing the table journals after "
+                           "seq {seq} reaches the floor, and its reports stop there.",
+    "alarm:journal:todo": "Do not restart, repair or reinstall the station, and keep its journal as it is. Call "
+                          "surveillance and a technician; an auditor compares the station's journal with the floor's "
+                          "copy (the round's raw events).",
+    "alarm:bounded:title": "Table {table}: more than 99 different alarms",
+    "alarm:bounded:means": "This table raised more than 99 different alarms; every further one is counted on this one "
+                           "row so that the floor is not flooded.",
+    "alarm:bounded:todo": "Stop the table and call a technician and an auditor: a station that keeps sending records "
+                          "the floor refuses is broken or tampered with.",
+    "alarm:link:title": "Table {table}: the linked progressive refused a step of its round",
+    "alarm:link:means": "The linked progressive's controller (the floor) refused what this table sent: its figures "
+                        "were not the floor's (a station out of step with the link, or figures made up). The shared "
+                        "meter did not move; the round played no Pool or waits for its award.",
+    "alarm:link:todo": "Check the table's screen and its Pool bets; call a technician and an auditor before the table "
+                       "plays the Pool again.",
+    "alarm:login:title": "Station login {login} sent records of a table it is not for",
+    "alarm:login:means": "A station login pinned to its own tables tried to send records of table {last}. Nothing was "
+                         "written, but someone is using a station's login for a table it is not meant for.",
+    "alarm:login:todo": "Call IT security: find the machine using this login, and give the login a new password.",
+    "alarm:unreadable:title": "Table {table}: a record the floor cannot read (seq {seq})",
+    "alarm:unreadable:means": "The floor holds this {kind} record but cannot read it, so its round is missing from "
+                              "the reports (a station newer than the floor, or a damaged record).",
+    "alarm:unreadable:todo": "Call a technician: bring the floor up to the station's version, or have the record "
+                             "examined. The table's reports are short until then.",
+    "alarm:shuffle:title": "Shuffler {serial} is not shuffling randomly",
+    "alarm:shuffle:means": "This shuffler is not shuffling randomly: its shuffle audit fails ({tests}) over its last "
+                           "{deals} deals, at {tables}. Players who notice could predict the cards.",
+    "alarm:shuffle:todo": "Take it off the table and call a technician; deal from another shuffler meanwhile. Keep "
+                          "its deals on the floor for the auditors.",
+    "alarm:state:new": "New: nobody has acknowledged it yet.",
+    "alarm:state:acknowledged": "Acknowledged by {who} at {at}.",
+    "alarm:state:assigned": "Assigned to {assignee} by {who} at {at}.",
+    "alarm:state:resolved": "Resolved by {who} at {at}.",
+    "alarm:step:acknowledge": "{who} acknowledged it",
+    "alarm:step:assign": "{who} assigned it to {assignee}",
+    "alarm:step:resolve": "{who} resolved it",
+    "alarm:reopened": "Seen again after it was resolved: open again.",
     # a round's progressive, fact by fact (``jackpot_view``)
     "meter:before": "The meter before the round",
     "meter:after": "The meter after the round",

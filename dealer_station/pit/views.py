@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 from ..cards import card_str
 from ..floor.report_data import parse_at
 from ..money import format_cents, format_money
-from .texts import game_name
+from .texts import game_name, say
 
 SUIT_SYMBOLS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 RED_SUITS = frozenset("hd")
@@ -122,4 +122,5 @@ def environment(tz: ZoneInfo, clock: Any) -> Environment:
                        esc=escape, picker=picker, cents=cents, signed=signed, game=game_name)
     env.globals["tz_name"] = tz.key
     env.globals["hit_state"] = hit_state
+    env.globals["say"] = say
     return env

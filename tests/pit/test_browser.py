@@ -211,3 +211,40 @@ def test_a_jackpot_round_reads_as_sentences_and_its_meter_adds_up_in_the_browser
         said = page.eval_on_selector_all("#timeline tbody tr", "rs => rs.map(r => r.cells[3].innerText)")
         assert len(said) > 10 and not [s for s in said if re.search(r"\b[a-z_]+=\S", s)], said
         assert any(s.startswith("Jackpot: seat ") for s in said) and any("Deck verified" in s for s in said)
+
+
+def test_an_alarm_is_worked_in_the_browser_and_leaves_the_floor_page_when_resolved(live_server: LiveServer,
+                                                                                   demo: DemoFloor) -> None:
+    """Issue 39, item 16, as a supervisor does it: the floor page lists the alarm; its page says what to do,
+    the statistics open on a click; acknowledge, assign, resolve, each with a note; the floor page, never
+    reloaded, drops it once resolved."""
+    from tests.pit.test_alarm_work import forge, link_alarm_key, work_rows
+
+    table = demo.linked[0]
+    forge(demo, table)
+    key = link_alarm_key(demo, table)
+    with chromium() as browser:
+        floor = browser.new_page()
+        sign_in(floor, live_server.url, "sam", PASSWORD)
+        floor.wait_for_selector(f'#alarms-holder li[data-alarm="{key}"]', timeout=5000)
+        assert "Alarms" in floor.inner_text("#nav-alarms")
+        work = browser.new_page()
+        work.goto(live_server.url + "/alarms")
+        item = f'article[data-alarm="{key}"]'
+        assert "What to do:" in work.inner_text(f"{item} .todo")
+        assert not work.is_visible(f"{item} details.stats dd")  # the statistics: a click away
+        work.click(f"{item} details.stats summary")
+        assert work.is_visible(f"{item} details.stats dd") and "refused" in work.inner_text(f"{item} details.stats")
+        for step, note, assignee in (("acknowledge", "on my way", ""), ("assign", "Pool closed, screen checked",
+                                                                        "Bob (technician)"),
+                                     ("resolve", "station replaced", "")):
+            work.fill(f"{item} textarea[name=note]", note)
+            if assignee:
+                work.fill(f"{item} input[name=assignee]", assignee)
+            with work.expect_navigation():
+                work.click(f'{item} button[value="{step}"]')
+        assert work.get_attribute(item, "data-state") == "resolved"
+        assert "Resolved by sam (supervisor) at" in work.inner_text(f"{item} .standing")
+        assert [r[0] for r in work_rows(demo, key)] == ["acknowledge", "assign", "resolve"]
+        floor.wait_for_selector(f'#alarms-holder li[data-alarm="{key}"]', state="detached", timeout=5000)
+        assert floor.evaluate("() => performance.getEntriesByType('navigation').length") == 1

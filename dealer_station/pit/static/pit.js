@@ -106,12 +106,15 @@
   }
 
   function connect() {
-    const source = new EventSource("/api/floor/stream?v=" + version);
+    const source = new EventSource("/api/floor/stream?v=" + version + "&a=" + (bar.dataset.alarms || -1));
     source.addEventListener("open", function () { if (floorOk) { live.classList.remove("lost"); live.textContent = "live"; } });
     source.addEventListener("error", function () { live.classList.add("lost"); live.textContent = "reconnecting"; });
     source.addEventListener("expired", function () { source.close(); location.assign("/login?next=/floor"); });
     source.addEventListener("floor", function (message) { floorStatus(JSON.parse(message.data)); });
     source.addEventListener("clock", function (message) { setNow(JSON.parse(message.data).now); tick(); });
+    source.addEventListener("alarms", function (message) {  // open alarms until resolved
+      document.getElementById("alarms-holder").innerHTML = JSON.parse(message.data).html;
+    });
     source.addEventListener("tiles", function (message) {
       const data = JSON.parse(message.data);
       version = data.version;
