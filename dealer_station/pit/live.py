@@ -140,7 +140,7 @@ class Tile:
     halt_text: str | None
     devices: tuple[DeviceTile, ...]
     result: ShiftResult
-    jackpot: str | None  # the progressive's meter, to the cent
+    jackpot: str | None  # the progressive's meter, to the cent (a linked one's: the shared meter now)
     alarms: int  # open alarms at the table (the shuffle audit's apart)
     last_seq: int
     last_event_at: datetime | None
@@ -151,6 +151,7 @@ class Tile:
     stale_after: float = STALE_BETWEEN
     audit_alarms: tuple[str, ...] = ()  # a failing shuffler dealt here (``shuffle_watch``), not resolved: its title
     alarm_anchors: tuple[str, ...] = ()  # the open alarms' places on the alarms page
+    link: str | None = None  # the linked progressive the table plays on
 
     @property
     def between_rounds(self) -> bool:
@@ -251,6 +252,7 @@ class FloorLive:
         self._anchors: dict[str, tuple[str, ...]] = {}
         self._audit_changed: set[str] = set()
         self._alarm_items: list[AlarmItem] = []
+        self._links: dict[str, Decimal] = {}  # each linked progressive's shared meter, as its controller holds it
         self.alarms_version = 0
         self.shuffle_audits: Callable[[], ShuffleAudits | None] | None = None
         """Where the shuffle audit's latest pass is read (``ShuffleWatch.latest``; set by the pit)."""
@@ -411,6 +413,7 @@ class FloorLive:
             changed |= self._audit_changed
             self._audit_changed = set()
         changed |= self._read_alarms(conn)
+        changed |= self._read_links(conn)
         for station in heard:
             table = self._tables.get(station.table_id)
             if table is None:
@@ -470,6 +473,16 @@ class FloorLive:
             self.alarms_version += 1
         return changed
 
+    def _read_links(self, conn: psycopg.Connection[Any]) -> set[str]:
+        """Each link's shared meter now (another member's play moves it: this table's tile shows it too);
+        the linked tables whose link's meter moved."""
+        links = {link: Decimal(meter) for link, meter in conn.execute(
+            "SELECT link, state->>'meter' FROM floor.jackpot_links")}
+        moved = {link for link in set(links) | set(self._links) if links.get(link) != self._links.get(link)}
+        self._links = links
+        return {t for t, table in self._tables.items() if table.ledger.meter is not None
+                and table.ledger.meter.rules.link in moved} if moved else set()
+
     def _stale(self, table: _Table) -> bool:
         if table.heard_at is None:
             return True
@@ -522,6 +535,8 @@ class FloorLive:
             for d in sorted(state.devices.values(), key=lambda d: d.name))
         halted = rnd is not None and not rnd.finished and rnd.halt is not None
         meter = table.ledger.meter
+        link = meter.rules.link if meter is not None else None
+        shared = self._links.get(link) if link is not None else None
         game = (rnd.record or {}).get("game") if rnd is not None and rnd.record else None
         return Tile(
             table_id=table.table_id,
@@ -536,7 +551,8 @@ class FloorLive:
             halt_text=(rnd.halt.text or rnd.halt.cause) if halted and rnd is not None and rnd.halt else None,
             devices=devices,
             result=ShiftResult.of(result),
-            jackpot=format_cents(meter.meter) if meter is not None else None,
+            jackpot=format_cents(shared if shared is not None else meter.meter) if meter is not None else None,
+            link=link,
             alarms=self._alarms.get(table.table_id, 0),
             last_seq=table.last_seq,
             last_event_at=parse_at(table.last_event_at) if table.last_event_at else None,

@@ -126,6 +126,8 @@ def test_a_tables_progressive_shows_the_opening_and_the_commands_verdict(app: St
                           *(a for t in demo.linked for a in ("--journal", str(demo.work / "linked" / f"{t}.sqlite"))),
                           cache=par_cache).stdout)
     assert link["reconciled"]
+    tiles = {t["table_id"]: t for t in sam.get("/api/floor").json()["tiles"]}
+    assert {tiles[t]["jackpot"] for t in demo.linked} == {link["meter"]}  # every member: the shared meter now
     for table_id in demo.linked:
         page = html.unescape(sam.get(f"/tables/{table_id}").text)
         shown = page.split('id="meter"')[1].split("</p>")[0]
