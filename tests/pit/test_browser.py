@@ -140,6 +140,8 @@ def test_refused_without_sign_in_from_another_site_and_when_locked_out(live_serv
 
 
 def test_no_page_scrolls_sideways_on_a_768_px_tablet(live_server: LiveServer, demo: DemoFloor) -> None:
+    from tests.pit.test_jackpot_pages import rounds_with
+
     with psycopg.connect(demo.floor.report_url) as conn:
         void = conn.execute("SELECT table_id, round_id FROM floor.rounds WHERE outcome = 'voided' LIMIT 1").fetchone()
         poker = conn.execute("SELECT table_id, round_id FROM floor.rounds WHERE table_id = %s ORDER BY round_id DESC "
@@ -148,7 +150,8 @@ def test_no_page_scrolls_sideways_on_a_768_px_tablet(live_server: LiveServer, de
     pages = ["/floor", "/reports?from=2020-01-01&by=table,day,shift", "/reports?from=2020-01-01&by=table",
              "/rounds", f"/rounds/{void[0]}/{void[1]}", f"/rounds/{poker[0]}/{poker[1]}",
              f"/rounds/{void[0]}/{void[1]}/raw", f"/tables/{demo.uth[0]}", f"/tables/{demo.thb[0]}",
-             f"/tables/{demo.tampered}", "/integrity"]
+             f"/tables/{demo.tampered}", "/integrity", "/alarms", f"/tables/{demo.linked[0]}",
+             "/rounds/{}/{}".format(*rounds_with(demo, demo.thb, "jackpot_award")[0])]
     with chromium((768, 1024)) as browser:
         page = browser.new_page()
         sign_in(page, live_server.url, "ann", PASSWORD)

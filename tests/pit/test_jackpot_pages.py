@@ -139,3 +139,22 @@ def test_a_tables_progressive_shows_the_opening_and_the_commands_verdict(app: St
         assert ">Reconciles:" in page.split('id="jackpot-verdict"')[1][:40]
         checks = page.split('id="jackpot-checks"')[1].split("</ul>")[0]
         assert checks.count(": yes") == 4 and "NO" not in checks
+
+
+def test_a_voided_jackpot_round_shows_its_facts_taken_back(app: Starlette, demo: DemoFloor) -> None:
+    sam = signed_in(app, "sam")
+    with psycopg.connect(demo.floor.report_url) as conn:
+        voided = [tuple(r) for r in conn.execute(
+            "SELECT r.table_id, r.round_id FROM floor.rounds r WHERE r.table_id = ANY(%s) AND r.outcome = 'voided' "
+            "AND EXISTS (SELECT 1 FROM floor.events e WHERE e.table_id = r.table_id AND e.round_id = r.round_id "
+            "AND e.kind = 'jackpot_reversal')", (demo.thb,))]
+    assert voided, "no voided THB round took its Pool contributions back"
+    for table_id, round_id in voided:
+        events = round_events(demo, table_id, round_id)
+        page = sam.get(f"/rounds/{table_id}/{round_id}").text
+        shown = steps(page)
+        taken = sum((Decimal(p["of"].get("to_meter", "0")) for k, p in events if k == "jackpot_reversal"), Decimal(0))
+        given = total([p for k, p in events if k == "jackpot_contribution"], "to_meter")
+        assert taken == given > 0 and shown[0][2] == shown[-1][2]  # every contribution taken back: the meter as found
+        assert sum(c for _, c, _ in shown if c is not None) == 0
+        assert "Adds up: the void took back every fact" in html.unescape(page)
