@@ -64,6 +64,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add.add_argument("--user", required=True, metavar="NAME")
     add.add_argument("--role", required=True, choices=("supervisor", "auditor"),
                      help="supervisor: floor, rounds, reports; auditor: also integrity and raw events")
+    add.add_argument("--badge", default=None, metavar="B",
+                     help="the station badge this person holds: pages name supervisor:B after the user")
     add.add_argument("--replace", action="store_true", help="change the password and role of an existing user")
     add.add_argument("--password-stdin", action="store_true", help="read the password twice from stdin (two lines)")
     add.set_defaults(func=_add)
@@ -90,8 +92,9 @@ def _add(args: argparse.Namespace) -> int:
     check_folder(args.state_dir or DEFAULT_STATE_DIR, "state-dir")  # a missing folder: before the password is typed
     password = read_twice("password", args.password_stdin, "password", "--password-stdin")  # refused: no folder made
     store = _users(args)
-    person = store.add(args.user, password, args.role, replace=args.replace)
-    print(f"user {person.badge} ({person.role}) {'updated' if args.replace else 'added'} in {store.path}")
+    person = store.add(args.user, password, args.role, replace=args.replace, holds=args.badge)
+    holds = f", badge {args.badge}" if args.badge else ""
+    print(f"user {person.badge} ({person.role}{holds}) {'updated' if args.replace else 'added'} in {store.path}")
     return 0
 
 

@@ -13,6 +13,7 @@ Three independent proofs that no money of the shared meter was lost or counted t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
@@ -45,27 +46,40 @@ def read_link(url: str, link: str) -> dict[str, Any]:
     with reading(url, f"reading link {link}") as conn:
         require_version(conn, LINK_SCHEMA, "a linked progressive")
         conn.rollback()  # the snapshot below starts after the version check
-        with conn.transaction():
-            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            row = conn.execute("SELECT rules, state, version, created_at FROM floor.jackpot_links WHERE link = %s",
-                               (link,)).fetchone()
-            if row is None:
-                raise DealerStationError(f"the floor has no link {link!r} (no member has joined it)", "link")
-            members = [r[0] for r in conn.execute(
-                "SELECT table_id FROM floor.jackpot_link_members WHERE link = %s ORDER BY table_id", (link,))]
-            commits = [r[0] for r in conn.execute(
-                "SELECT floor.link_commit_json(c) FROM floor.jackpot_link_commits c WHERE c.link = %s ORDER BY c.seq",
-                (link,))]
-            awards = [dict(zip(("seq", "seat", "table_id", "round_id", "category", "percent", "amount",
-                                "needs_verification", "verified_by", "cancelled_seq", "meter_in", "display", "hits",
-                                "wins", "overflow", "reserve", "at"), r, strict=True)) for r in conn.execute(
-                "SELECT a.seq, a.seat, a.table_id, a.round_id, a.category, a.percent, a.amount, a.needs_verification, "
-                "a.verified_by, a.cancelled_seq, a.meter_in, a.display, a.hits, a.wins, a.overflow, a.reserve, "
-                "to_char(c.committed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') "
-                "FROM floor.jackpot_link_awards a JOIN floor.jackpot_link_commits c USING (link, seq) "
-                "WHERE a.link = %s ORDER BY a.seq, a.seat", (link,))]
+        return link_rows(conn, link)
+
+
+def link_rows(conn: Any, link: str) -> dict[str, Any]:
+    """``read_link`` on a connection of the caller's (the pit's, read only)."""
+    with conn.transaction():
+        conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        row = conn.execute("SELECT rules, state, version, created_at FROM floor.jackpot_links WHERE link = %s",
+                           (link,)).fetchone()
+        if row is None:
+            raise DealerStationError(f"the floor has no link {link!r} (no member has joined it)", "link")
+        members = [r[0] for r in conn.execute(
+            "SELECT table_id FROM floor.jackpot_link_members WHERE link = %s ORDER BY table_id", (link,))]
+        commits = [r[0] for r in conn.execute(
+            "SELECT floor.link_commit_json(c) FROM floor.jackpot_link_commits c WHERE c.link = %s ORDER BY c.seq",
+            (link,))]
+        awards = [dict(zip(("seq", "seat", "table_id", "round_id", "category", "percent", "amount",
+                            "needs_verification", "verified_by", "cancelled_seq", "meter_in", "display", "hits",
+                            "wins", "overflow", "reserve", "at"), r, strict=True)) for r in conn.execute(
+            "SELECT a.seq, a.seat, a.table_id, a.round_id, a.category, a.percent, a.amount, a.needs_verification, "
+            "a.verified_by, a.cancelled_seq, a.meter_in, a.display, a.hits, a.wins, a.overflow, a.reserve, "
+            "to_char(c.committed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') "
+            "FROM floor.jackpot_link_awards a JOIN floor.jackpot_link_commits c USING (link, seq) "
+            "WHERE a.link = %s ORDER BY a.seq, a.seat", (link,))]
     return {"rules": row[0], "state": row[1], "version": row[2], "created_at": row[3].isoformat(),
             "members": members, "commits": commits, "awards": awards}
+
+
+def floor_journal_commits(conn: Any, table_id: str) -> list[LinkCommitted]:
+    """The link commits a member's journal holds, as the floor holds its journal (no file needed: the
+    pit reconciles a member with the controller from the floor alone). Reads the table's events."""
+    return [LinkCommitted.from_payload(json.loads(r[0])) for r in conn.execute(
+        "SELECT payload::text FROM floor.events WHERE table_id = %s AND kind = %s AND flagged IS NULL ORDER BY seq",
+        (table_id, LinkCommitted.kind))]
 
 
 def _rules(data: Mapping[str, Any], link: str) -> JackpotRules:
@@ -96,6 +110,13 @@ def link_report(url: str, link: str, journals: Sequence[Path] = (), history: int
     """Today's ``jackpot --json`` keys for the shared meter, plus the reserve, the commit order,
     per-table contributions and hits, the pending hits, and the three reconciliations."""
     data = read_link(url, link)
+    return reconcile(data, link, [(*journal_commits(path)[::-1], str(path)) for path in journals], history)
+
+
+def reconcile(data: dict[str, Any], link: str, journals: Sequence[tuple[list[LinkCommitted], str, str]],
+              history: int = HISTORY_SIZE) -> dict[str, Any]:
+    """``link_report`` from the link's rows (``read_link``/``link_rows``) and members' journals given as
+    (their link commits, table id, where the journal is)."""
     with exact_money():
         rules = _rules(data["rules"], link)
         stored = meter_from_state(rules, data["state"])
@@ -114,13 +135,12 @@ def link_report(url: str, link: str, journals: Sequence[Path] = (), history: int
         tables = {tid: {**_totals(rules, (f for c in mine for f in c.facts)), "commits": len(mine)}
                   for tid, mine in per_table.items()}
         checked: dict[str, Any] = {}
-        for path in journals:
-            table_id, events = journal_commits(path)
+        for events, table_id, where in journals:
             floor_side = {c.seq: facts_payload(c.facts) for c in per_table.get(table_id, [])}
             journal_side = {e.seq: facts_payload(e.facts) for e in events}
             twice = len(events) - len(journal_side)
             checked[table_id] = {
-                "journal": str(path), **_totals(rules, (f for e in events for f in e.facts)),
+                "journal": where, **_totals(rules, (f for e in events for f in e.facts)),
                 "commits": len(events),
                 "missing": sorted(set(floor_side) - set(journal_side)),  # committed, never journaled
                 "unknown": sorted(set(journal_side) - set(floor_side)),  # journaled, not the controller's

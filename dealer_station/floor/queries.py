@@ -162,7 +162,12 @@ LOGIN_ALARM_PREFIX = "login:"
 def is_link_alarm(alarm: Alarm) -> bool:
     """An alarm the linked progressive's controller raised (it refused a member's step: migration 0016),
     not one about the table's chain."""
-    return alarm.reason.startswith("link ") and " refused " in alarm.reason[:120]
+    return is_link_reason(alarm.reason)
+
+
+def is_link_reason(reason: str) -> bool:
+    """The reason of an alarm the linked progressive's controller raised."""
+    return reason.startswith("link ") and " refused " in reason[:120]
 
 
 def alarms(conn: Conn, since: datetime | None = None, tables: Sequence[str] | None = None) -> list[Alarm]:
@@ -299,6 +304,13 @@ def round_events(conn: Conn, table_id: str, round_id: str) -> list[FloorEvent]:
               AND e.flagged IS NULL
             ORDER BY e.seq""", (table_id, round_id))
     return [FloorEvent(*row) for row in rows]
+
+
+def round_dealer(conn: Conn, table_id: str, round_id: str) -> str | None:
+    """Who dealt a round: the dealer signed in when it opened (``floor.rounds.dealer``, migration 0014)."""
+    row = conn.execute("SELECT dealer FROM floor.rounds WHERE table_id = %s AND round_id = %s",
+                       (table_id, round_id)).fetchone()
+    return None if row is None else row[0]
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,9 @@ A station role holds exactly ``EXECUTE`` on ``floor.ingest`` (and its COPY path,
 and ``floor.ingest_staged``: migration 0011), ``floor.tail`` and ``floor.hash_at`` (and a linked
 progressive's ``floor.link_*``: migrations 0010, 0016): no table privilege at all (only INSERT into its
 session's own stage), so it cannot UPDATE, DELETE or INSERT rows that skip the chain check. The
-report role may SELECT the floor's tables and add a par sheet the
-floor does not hold yet (``floor.put_par_sheet``: derived figures, never a record).
+report role may SELECT the floor's tables, add a par sheet the floor does not hold yet
+(``floor.put_par_sheet``: derived figures, never a record) and append a step taken on an alarm
+(``floor.work_alarm``, migration 0017: acknowledged, assigned, resolved; never a change of the alarm).
 Roles are created with LOGIN and no password: give them one (``ALTER ROLE ... PASSWORD``),
 or map them to certificates or peer authentication in ``pg_hba.conf``. ``pin_station`` gives
 a station its own login, a member of the station role, pinned to its table(s): a hash chain
@@ -40,7 +41,9 @@ STATION_FUNCTIONS = (
 
 
 PAR_FUNCTION = "floor.put_par_sheet(text, text, integer, integer, jsonb)"
-"""The one thing the report role may add to the floor: a par sheet not held yet (migration 0007; the pit computes them)."""
+"""What the report role may add to the floor: a par sheet not held yet (migration 0008; the pit computes them)."""
+ALARM_WORK_FUNCTION = "floor.work_alarm(text, text, text, text, text, text, text)"
+"""And a step on an alarm (migration 0017: the pit's alarms are work items)."""
 
 
 def _ensure_role(conn: psycopg.Connection[Any], name: str) -> bool:
@@ -70,7 +73,8 @@ def init_roles(url: str, station_role: str = DEFAULT_STATION_ROLE, report_role: 
                 conn.execute(sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {}").format(report))
                 conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION floor.tail(text), floor.hash_at(text, bigint), "
                                      "floor.link_status(text), floor.link_commit_json(floor.jackpot_link_commits) TO {}").format(report))
-                conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(PAR_FUNCTION), report))
+                for signature in (PAR_FUNCTION, ALARM_WORK_FUNCTION):
+                    conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(signature), report))
                 conn.execute(sql.SQL("ALTER DEFAULT PRIVILEGES IN SCHEMA floor GRANT SELECT ON TABLES TO {}")
                              .format(report))
         except psycopg.Error as exc:

@@ -26,11 +26,21 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..errors import DealerStationError
+from ..floor.alarm_work import ALARM_WORK_SCHEMA
 from ..floor.db import FloorError, connect, one_line, redact
 from ..floor.link_report import LINK_SCHEMA
 from ..floor.migrate import require_version
 from ..floor.queries import REPORT_SCHEMA
-from . import auth_pages, floor_pages, integrity_pages, link_pages, report_pages, round_pages, table_pages
+from . import (
+    alarm_pages,
+    auth_pages,
+    floor_pages,
+    integrity_pages,
+    link_pages,
+    report_pages,
+    round_pages,
+    table_pages,
+)
 from .outage import floor_trouble, is_floor_trouble
 from .page import READ_ONLY, Pit, PitSettings, pit_of
 from .par_keeper import PAR_SCHEMA
@@ -38,9 +48,9 @@ from .web import Gate
 
 log = structlog.get_logger("dealer_station.pit.app")
 
-PIT_SCHEMA = max(REPORT_SCHEMA, PAR_SCHEMA, LINK_SCHEMA)
-"""The floor migration the page needs: its par sheets' (0008), after its reports' (0006) and the table layout
-and change notifications (0004)."""
+PIT_SCHEMA = max(REPORT_SCHEMA, PAR_SCHEMA, LINK_SCHEMA, ALARM_WORK_SCHEMA)
+"""The floor migration the page needs: the steps taken on alarms (0017), after its reports' (0014), the linked
+progressives' (0010), its par sheets' (0008) and the table layout and change notifications (0004)."""
 STATIC = ("pit.css", "pit.js", "tables.js")
 
 
@@ -135,7 +145,7 @@ def create_app(settings: PitSettings, *, check_role: bool = True) -> Starlette:
 
     routes = [
         *auth_pages.ROUTES, *floor_pages.ROUTES, *report_pages.ROUTES, *round_pages.ROUTES, *integrity_pages.ROUTES,
-        *table_pages.ROUTES, *link_pages.ROUTES,
+        *table_pages.ROUTES, *link_pages.ROUTES, *alarm_pages.ROUTES,
         Route("/static/{name}", _static, methods=["GET"]),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

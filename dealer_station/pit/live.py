@@ -21,8 +21,10 @@ says. Staleness is looked at on every wake, so a silent table turns stale by its
 floor itself cannot be read, ``status()`` says so (a readable sentence, ``outage.floor_trouble``)
 and the thread reconnects by itself; the tiles keep the last state read.
 
-A table dealt at by a shuffler the shuffle audit fails carries that alarm on its tile
-(``set_audit_alarms``, told by ``shuffle_watch.ShuffleWatch``) and counts as alarmed.
+Every alarm is read with the steps taken on it at each wake (``alarms.collect``: the floor's, and the
+shuffle audit's, told by ``shuffle_watch.ShuffleWatch`` through ``set_audit_alarms``); a table with an
+open one (not resolved since it was last seen) carries it on its tile and counts as alarmed, and the
+floor page lists the open ones (``alarm_items``, ``alarms_version``).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ import structlog
 
 from ..errors import DealerStationError
 from ..errors import one_line as clipped
+from ..floor.alarm_work import floor_alarms, steps_of
 from ..floor.db import connect, one_line
 from ..floor.queries import (
     FloorEvent,
@@ -62,7 +65,10 @@ from ..table.event_base import decode
 from ..table.folds import evolve
 from ..table.phases import CLOSED, PAID, VOID
 from ..table.state import DeviceState, TableState
+from .alarms import AlarmItem, collect, keys_of
+from .jackpot_view import awards_held
 from .outage import floor_trouble
+from .shuffle_watch import ShuffleAudits
 
 log = structlog.get_logger("dealer_station.pit.live")
 
@@ -136,8 +142,8 @@ class Tile:
     halt_text: str | None
     devices: tuple[DeviceTile, ...]
     result: ShiftResult
-    jackpot: str | None  # the progressive's meter, to the cent
-    alarms: int
+    jackpot: str | None  # the progressive's meter, to the cent (a linked one's: the shared meter now)
+    alarms: int  # open alarms at the table (the shuffle audit's apart)
     last_seq: int
     last_event_at: datetime | None
     problems: tuple[str, ...]
@@ -145,7 +151,9 @@ class Tile:
     heard_at: datetime | None = None  # when the floor last accepted a batch of this table (its clock)
     stale: bool = False  # not heard from within the stated time (``FloorLive.stale_open``/``stale_between``)
     stale_after: float = STALE_BETWEEN
-    audit_alarms: tuple[str, ...] = ()  # a failing shuffler dealt here (``shuffle_watch``): the alarms' texts
+    audit_alarms: tuple[str, ...] = ()  # a failing shuffler dealt here (``shuffle_watch``), not resolved: its title
+    alarm_anchors: tuple[str, ...] = ()  # the open alarms' places on the alarms page
+    link: str | None = None  # the linked progressive the table plays on
 
     @property
     def between_rounds(self) -> bool:
@@ -213,8 +221,8 @@ def fold(table: _Table, events: Iterable[FloorEvent]) -> None:
             evolve(table.state, decode(e.kind, payload), e.at, e.seq)
             if e.kind in JackpotLedger.KINDS:
                 table.ledger.feed(_Record(e.kind, payload, e.at, e.round_id))
-                if e.kind == "jackpot_award" and isinstance(payload.get("seat"), int):
-                    table.held[(e.round_id, payload["seat"])] = payload.get("needs_verification") is True
+                for seat, held in awards_held(e.kind, payload):
+                    table.held[(e.round_id, seat)] = held
         except Exception as exc:  # a station's record, whatever is wrong with it, must not stop the floor view
             table.problems = [*table.problems, f"seq {e.seq} ({e.kind}) not read: {clipped(str(exc), 200)}"
                               ][-PROBLEMS_KEPT:]
@@ -243,7 +251,13 @@ class FloorLive:
         self._layout: dict[str, Placement] = {}
         self._alarms: dict[str, int] = {}
         self._audit_alarms: dict[str, tuple[str, ...]] = {}
+        self._anchors: dict[str, tuple[str, ...]] = {}
         self._audit_changed: set[str] = set()
+        self._alarm_items: list[AlarmItem] = []
+        self._links: dict[str, Decimal] = {}  # each linked progressive's shared meter, as its controller holds it
+        self.alarms_version = 0
+        self.shuffle_audits: Callable[[], ShuffleAudits | None] | None = None
+        """Where the shuffle audit's latest pass is read (``ShuffleWatch.latest``; set by the pit)."""
         self._results: dict[str, ReportRow] = {}
         self._games: dict[str, str] = {}
         self._shift: datetime | None = None
@@ -255,6 +269,7 @@ class FloorLive:
         self.ready = threading.Event()
         self.error: str | None = None  # a readable sentence while the floor cannot be read
         self.down_since: datetime | None = None
+        self.read_at: datetime | None = None  # when the floor was last read whole (the tiles are "as of" it)
         self.status_version = 0
         self._thread: threading.Thread | None = None
 
@@ -273,6 +288,10 @@ class FloorLive:
         """Whether the floor can be read now: what the page's badge and banner say."""
         return {"ok": self.error is None, "message": self.error, "ready": self.ready.is_set(),
                 "since": self.down_since.isoformat() if self.down_since else None, "version": self.status_version}
+
+    def now(self) -> float:
+        """The pit's clock (seconds): what "ago" and staleness are counted by, on the server and in the page."""
+        return self._clock()
 
     @property
     def down(self) -> bool:
@@ -306,6 +325,17 @@ class FloorLive:
             for hit in summary["history"]:
                 hit["held"] = table.held.get((hit["round_id"], hit["seat"]))
             return summary
+
+    def jackpot_link(self, table_id: str) -> str | None:
+        """The linked progressive the table plays on (its installed rules' ``link``), if any."""
+        with self._lock:
+            table = self._tables.get(table_id)
+            meter = table.ledger.meter if table is not None else None
+            return meter.rules.link if meter is not None else None
+
+    def alarm_items(self) -> list[AlarmItem]:
+        """Every alarm and the steps taken on it, the open ones first (as of the last wake)."""
+        return list(self._alarm_items)
 
     def set_audit_alarms(self, by_table: Mapping[str, tuple[str, ...]]) -> None:
         """The shuffle audit's alarms by table (``shuffle_watch``, from its thread): the tiles that change
@@ -381,12 +411,11 @@ class FloorLive:
         if layout != self._layout:
             changed |= set(layout) ^ set(self._layout) | {t for t in layout if layout[t] != self._layout.get(t)}
             self._layout = layout
-        alarms = {s.table_id: s.alarms for s in heard}
-        changed |= {t for t in alarms if alarms[t] != self._alarms.get(t)}
-        self._alarms = alarms
         with self._lock:
             changed |= self._audit_changed
             self._audit_changed = set()
+        changed |= self._read_alarms(conn)
+        changed |= self._read_links(conn)
         for station in heard:
             table = self._tables.get(station.table_id)
             if table is None:
@@ -417,6 +446,44 @@ class FloorLive:
         changed |= self._turned_stale()
         if changed:
             self._publish(changed)
+        self.read_at = datetime.fromtimestamp(self._clock(), UTC)
+
+    def _read_alarms(self, conn: psycopg.Connection[Any]) -> set[str]:
+        """Every alarm and its steps; the tables whose open alarms changed."""
+        raised = floor_alarms(conn)
+        audits = self.shuffle_audits() if self.shuffle_audits is not None else None
+        items = collect(raised, audits, steps_of(conn, keys_of(raised, audits)))
+        counts: dict[str, int] = {}
+        titles: dict[str, tuple[str, ...]] = {}
+        anchors: dict[str, tuple[str, ...]] = {}
+        for item in items:
+            if item.resolved:
+                continue
+            for table_id in item.tables:
+                if item.kind == "shuffle":
+                    titles[table_id] = (*titles.get(table_id, ()), str(item.title().unescape()))
+                else:
+                    counts[table_id] = counts.get(table_id, 0) + 1
+                anchors[table_id] = (*anchors.get(table_id, ()), item.anchor)
+        changed = {t for t in set(counts) | set(self._alarms) if counts.get(t) != self._alarms.get(t)}
+        changed |= {t for t in set(titles) | set(self._audit_alarms) if titles.get(t) != self._audit_alarms.get(t)}
+        changed |= {t for t in set(anchors) | set(self._anchors) if anchors.get(t) != self._anchors.get(t)}
+        self._alarms, self._audit_alarms, self._anchors = counts, titles, anchors
+        before = [(i.key, i.state, i.last_seen_at, len(i.steps)) for i in self._alarm_items]
+        if [(i.key, i.state, i.last_seen_at, len(i.steps)) for i in items] != before:
+            self._alarm_items = items
+            self.alarms_version += 1
+        return changed
+
+    def _read_links(self, conn: psycopg.Connection[Any]) -> set[str]:
+        """Each link's shared meter now (another member's play moves it: this table's tile shows it too);
+        the linked tables whose link's meter moved."""
+        links = {link: Decimal(meter) for link, meter in conn.execute(
+            "SELECT link, state->>'meter' FROM floor.jackpot_links")}
+        moved = {link for link in set(links) | set(self._links) if links.get(link) != self._links.get(link)}
+        self._links = links
+        return {t for t, table in self._tables.items() if table.ledger.meter is not None
+                and table.ledger.meter.rules.link in moved} if moved else set()
 
     def _stale(self, table: _Table) -> bool:
         if table.heard_at is None:
@@ -470,6 +537,8 @@ class FloorLive:
             for d in sorted(state.devices.values(), key=lambda d: d.name))
         halted = rnd is not None and not rnd.finished and rnd.halt is not None
         meter = table.ledger.meter
+        link = meter.rules.link if meter is not None else None
+        shared = self._links.get(link) if link is not None else None
         game = (rnd.record or {}).get("game") if rnd is not None and rnd.record else None
         return Tile(
             table_id=table.table_id,
@@ -484,7 +553,8 @@ class FloorLive:
             halt_text=(rnd.halt.text or rnd.halt.cause) if halted and rnd is not None and rnd.halt else None,
             devices=devices,
             result=ShiftResult.of(result),
-            jackpot=format_cents(meter.meter) if meter is not None else None,
+            jackpot=format_cents(shared if shared is not None else meter.meter) if meter is not None else None,
+            link=link,
             alarms=self._alarms.get(table.table_id, 0),
             last_seq=table.last_seq,
             last_event_at=parse_at(table.last_event_at) if table.last_event_at else None,
@@ -494,6 +564,7 @@ class FloorLive:
             stale=self._stale(table),
             stale_after=self.stale_between if rnd is None or rnd.phase in BETWEEN_ROUNDS else self.stale_open,
             audit_alarms=self._audit_alarms.get(table.table_id, ()),
+            alarm_anchors=self._anchors.get(table.table_id, ()),
         )
 
     @property

@@ -85,6 +85,7 @@ class Pit:
         self.shuffles = ShuffleWatch(settings.floor_url, every=settings.shuffle_every, window=settings.shuffle_window,
                                      connect_kwargs=READ_ONLY, clock=settings.clock,
                                      on_alarms=self.live.set_audit_alarms)
+        self.live.shuffle_audits = self.shuffles.latest
         self.par = ParKeeper(settings.floor_url, samples=settings.par_rounds, connect_kwargs=READ_ONLY)
         timeout = int(settings.statement_timeout * 1000)
         self.pool = ConnectionPool(
@@ -112,6 +113,7 @@ class Pit:
     def render(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         session = request.scope.get("state", {}).get("session")
         base = {"session": session, "path": request.url.path, "tile_html": self.tile_html,
+                "open_alarm_count": sum(1 for i in self.live.alarm_items() if not i.resolved),
                 "now": datetime.fromtimestamp(self.settings.clock(), UTC),
                 "post_token": self.sessions.post_token(session) if isinstance(session, Session) else ""}
         html = self.templates.get_template(template).render(**base, **context)

@@ -23,14 +23,20 @@ from starlette.routing import Route
 from ..errors import DealerStationError
 from ..floor import html, render
 from ..floor.queries import report_data
-from ..floor.report import SENSOR, Report, make_report, parse_group
+from ..floor.report import ALL, GROUP_KEYS, SENSOR, Report, ReportRow, make_report, parse_group
 from ..floor.report_data import Period
 from ..periods import moment, zone
 from ..shifts import parse_shifts, shift_of, shift_start
 from .outage import is_floor_trouble
 from .page import Pit, pit_of
 from .par_keeper import Job
+from .texts import game_name
 
+VERDICT = "in"
+"""The report's column saying whether a row's win is inside its par band (``yes``/``NO``, blank without par)."""
+FIRST = (VERDICT, "voids", "faults")
+"""What a pit boss looks for first, shown right after the row's keys: on a tablet they are on screen."""
+VERDICT_WORDS = {"yes": "in band", "NO": "OUTSIDE"}
 DEFAULT_BY = "table,day,shift"
 BY_CHOICES = (DEFAULT_BY, "table", "table,shift", "table,day", "game", "day,shift", "day", "shift", "dealer",
               "dealer,shift", "table,dealer,shift")
@@ -91,6 +97,17 @@ async def _report_or_error(request: Request) -> tuple[dict[str, str], Report | N
         return params, None, [], str(exc)
 
 
+def page_columns(rows: list[ReportRow]) -> list[tuple[int, str]]:
+    """The report table's columns on the page, as (index in ``render.COLUMNS``, heading): the row's keys that
+    say something (a key that is "all" on every row, as the day in a report by table, is left out), then the
+    verdict, voids and faults, then the other figures. CSV and JSON keep the command's columns."""
+    index = {c: i for i, c in enumerate(render.COLUMNS)}
+    keys = [c for c in render.COLUMNS if c in GROUP_KEYS
+            and any(row.cells()[index[c]] != ALL for row in rows)] or ["table"]
+    rest = [c for c in render.COLUMNS if c not in GROUP_KEYS and c not in FIRST]
+    return [(index[c], c) for c in (*keys, *FIRST, *rest)]
+
+
 def pending_text(pending: list[Job]) -> str:
     return "par pending: " + "; ".join(f"{j.game} ({j.progress})" for j in pending)
 
@@ -108,9 +125,11 @@ async def report_page(request: Request) -> Response:
                                "by_choices": BY_CHOICES if params["by"] in BY_CHOICES else (*BY_CHOICES, params["by"])}
     if report is not None:
         rows = [*report.rows, report.totals()] if len(report.rows) > 1 else report.rows
+        columns = page_columns(rows)
         context.update(
-            period=render.period_text(report), columns=render.COLUMNS,
-            rows=[(r, render.row_cells(r)) for r in rows],
+            period=render.period_text(report), columns=[c for _, c in columns], verdict_words=VERDICT_WORDS,
+            group_keys=GROUP_KEYS,
+            rows=[(r, [(c, cells[i]) for i, c in columns]) for r, cells in ((r, render.row_cells(r)) for r in rows)],
             sensor_columns=render.SENSOR_COLUMNS, sensor_rows=[(r, r.cells(SENSOR)) for r in report.sensor_rows],
             hold_chart=html.hold_chart(report.series), bars_chart=html.bars_chart(report.per_table),
             voids=[(r.table, r.game, cause, n) for r in report.per_table for cause, n in sorted(r.voids_by_cause.items())],
@@ -146,7 +165,8 @@ async def par_json(request: Request) -> Response:
     """The par sheets being computed (a report page waiting for its theoretical figures asks)."""
     pit = pit_of(request)
     return JSONResponse({"loaded": pit.par.loaded.is_set(), "error": pit.par.error,
-                         "pending": [{"game": j.game, "progress": j.progress} for j in pit.par.pending()]})
+                         "pending": [{"game": j.game, "name": game_name(j.game), "progress": j.progress}
+                                     for j in pit.par.pending()]})
 
 
 ROUTES = [

@@ -25,20 +25,19 @@ from starlette.routing import Route
 
 from ..errors import ConfigError, DealerStationError
 from ..errors import one_line as clipped
-from ..floor.queries import FloorEvent, RoundFilter, find_rounds, round_events
+from ..floor.queries import FloorEvent, RoundFilter, find_rounds, round_dealer, round_events
 from ..floor.render import _csv_value as csv_value  # the report CSV's quoting, not a second one
 from ..jackpot import JackpotLedger
 from ..money import parse_money
 from ..periods import moment, zone
 from ..recall import recalled_from_events
+from .jackpot_view import awards_held, round_meter
 from .page import Pit, pit_of
 from .poker_round import STREETS, poker_players
+from .timeline import Names, sentence
 from .users import AUDITOR
-from .views import card_html
 from .web import require
 
-CARD_FIELDS = frozenset({"card", "read", "was"})
-LEFT_OUT = frozenset({"record", "settlement"})  # shown whole on the page, not in the timeline line
 MAX_LIMIT = 1000
 
 
@@ -147,21 +146,9 @@ def _events(pit: Pit, table_id: str, round_id: str) -> list[FloorEvent]:
         return round_events(conn, table_id, round_id)
 
 
-def what(kind: str, payload: dict[str, Any]) -> list[tuple[str, Any]]:
-    """The timeline's words for an event: its payload's fields (cards shown as cards)."""
-    out: list[tuple[str, Any]] = []
-    for key, value in payload.items():
-        if key in LEFT_OUT:
-            continue
-        if key in CARD_FIELDS and isinstance(value, int) and not isinstance(value, bool):
-            out.append((key, card_html(value)))
-        elif isinstance(value, dict):
-            out.append((key, ", ".join(f"{k} {v}" for k, v in value.items()) or "-"))
-        elif isinstance(value, list):
-            out.append((key, ", ".join(" ".join(map(str, v)) if isinstance(v, list) else str(v) for v in value) or "-"))
-        else:
-            out.append((key, value))
-    return out
+def _round_dealer(pit: Pit, table_id: str, round_id: str) -> str | None:
+    with pit.connection() as conn:
+        return round_dealer(conn, table_id, round_id)
 
 
 async def _round_events_or_404(request: Request) -> tuple[str, str, list[FloorEvent]]:
@@ -183,18 +170,22 @@ async def round_page(request: Request) -> Response:
         ledger.feed(e)
     settled = {s["seat"]: s for s in (record.get("settlement") or {}).get("seats", [])}
     seats = [{"seat": s, "result": settled.get(s.get("seat"))} for s in record.get("seats") or []]
-    timeline = [{"event": e, "what": what(e.kind, e.payload), "table_level": e.round_id is None} for e in events]
+    names = Names(holders=pit.users.badge_holders(),
+                  dealer=await run_in_threadpool(_round_dealer, pit, table_id, round_id))
+    timeline = [{"event": e, "what": sentence(e.kind, e.payload, names), "who": names.who(e.actor),
+                 "table_level": e.round_id is None} for e in events]
     players, problem = [], None
     if any(e.kind == "hand_started" for e in events):
         try:
             players = poker_players(record, [e for e in events if e.round_id == round_id])
         except Exception as exc:  # a station's record, whatever is wrong with it, must not hide the rest of the page
             problem = f"the hand could not be replayed: {type(exc).__name__}: {clipped(str(exc), 200)}"
-    held = {(e.round_id, e.payload.get("seat")): e.payload.get("needs_verification") is True
-            for e in events if e.kind == "jackpot_award"}
-    hits = [{**h, "held": held.get((h["round_id"], h["seat"]))} for h in ledger.hits()]
+    held = {(e.round_id, seat): held for e in events for seat, held in awards_held(e.kind, e.payload)}
+    hits = [{**h, "held": held.get((h["round_id"], h["seat"])), "amount_value": Decimal(h["amount"])}
+            for h in ledger.hits()]
     return pit.render(request, "round.html", record=record, seats=seats, timeline=timeline, hits=hits,
-                      players=players, poker_problem=problem, streets=STREETS[1:],
+                      players=players, poker_problem=problem, streets=STREETS[1:], who=names.who,
+                      meter=round_meter(record, events, round_id),
                       jackpot=(record.get("settlement") or {}).get("jackpot"), table_id=table_id, round_id=round_id)
 
 

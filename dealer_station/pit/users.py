@@ -10,6 +10,9 @@ default password.
 
 Roles: ``supervisor`` (the floor, rounds, reports) and ``auditor`` (also the integrity
 page and the raw events of a round).
+
+A user may hold a station badge (``pit users add --badge 0412``): the journal names a supervisor by
+badge only (``supervisor:0412``), and the pages then say who that is ("maria (supervisor, badge 0412)").
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ ROLES = (SUPERVISOR, AUDITOR)
 MIN_PASSWORD, MAX_PASSWORD = 10, 256
 MAX_FAILURES, LOCKOUT_SECONDS = 5, 900.0
 _NAME = re.compile(r"[A-Za-z0-9_.@-]{1,64}")
+_BADGE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 def users_path(state_dir: str | os.PathLike[str]) -> Path:
@@ -70,9 +74,29 @@ class PitUsers(CredentialStore):
         return isinstance(pin, str) and len(pin) <= MAX_PASSWORD
 
     def add(self, badge: str, pin: str, role: str = SUPERVISOR, *, replace: bool = False,
-            builtin: bool = False) -> Supervisor:
-        return super().add(badge, _normal(pin) if isinstance(pin, str) else pin, role, replace=replace,
-                           builtin=builtin)  # (refused: there is no built-in pit user)
+            builtin: bool = False, holds: str | None = None) -> Supervisor:
+        """Add a user (``badge`` is the user's name here); ``holds``: the station badge this person holds."""
+        if holds is not None and not _BADGE.fullmatch(holds):
+            raise CredentialError("a badge is 1-32 letters, digits, '_' or '-'", "badge")
+        if replace and holds is None and self.path.exists():  # a new password keeps the badge held
+            holds = next((b for b, name in self.badge_holders().items() if name == badge), None)
+        person = super().add(badge, _normal(pin) if isinstance(pin, str) else pin, role, replace=replace,
+                             builtin=builtin)  # (refused: there is no built-in pit user)
+        if holds is not None:
+            with self._updating() as records:
+                for name, record in records.items():
+                    if name != badge and record.get("holds") == holds:
+                        record.pop("holds")  # a badge has one holder: the last one named
+                records[badge]["holds"] = holds
+                self._save()
+        return person
+
+    def badge_holders(self) -> dict[str, str]:
+        """Station badge -> the user holding it, read fresh from the file."""
+        with self._lock:
+            self._records = self._load()
+            return {str(r["holds"]): name for name, r in self._records.items()
+                    if isinstance(r, dict) and isinstance(r.get("holds"), str)}
 
     def authenticate(self, badge: str, pin: str) -> Supervisor:
         return super().authenticate(badge, _normal(pin) if isinstance(pin, str) else pin)

@@ -7,6 +7,7 @@ suit symbol. Nothing here computes a figure: the figures come from the floor's q
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -17,7 +18,8 @@ from markupsafe import Markup, escape
 
 from ..cards import card_str
 from ..floor.report_data import parse_at
-from ..money import format_money
+from ..money import format_cents, format_money
+from .texts import game_name, say
 
 SUIT_SYMBOLS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 RED_SUITS = frozenset("hd")
@@ -64,17 +66,31 @@ def picker(value: Any, end: bool = False) -> str:
         return ""
 
 
-def hit_state(hit: dict[str, Any], held: bool | None, finished: bool = True) -> tuple[str, str]:
-    """What happened to a jackpot hit, in words, and its CSS class: verified by whom, paid automatically
-    (an award below the table's verify_at is never held), waiting for a supervisor, or held and never
-    verified (a finished round: a supervisor should look)."""
+def hit_state(hit: dict[str, Any], held: bool | None, finished: bool = True,
+              who: Callable[[Any], Any] = str) -> tuple[str, str]:
+    """What happened to a jackpot hit, in words, and its CSS class: verified by whom (``who`` names the
+    journal's actor), paid automatically (an award below the table's verify_at is never held), waiting for a
+    supervisor, or held and never verified (a finished round: a supervisor should look)."""
     if hit.get("verified_by"):
-        return f"verified by {hit['verified_by']}", "okay"
+        return f"verified by {who(hit['verified_by'])}", "okay"
     if held is False:
         return "paid automatically (below the verification amount)", "okay"
     if held is None:
         return "no award record on the floor", "hint"
     return ("held: not verified", "no") if finished else ("waiting for a supervisor's verification", "warn")
+
+
+def cents(value: Any) -> str:
+    """A meter amount to the cent (finer only when it holds fractions of a cent), exact."""
+    if value is None or value == "":
+        return ""
+    return format_cents(value if isinstance(value, Decimal) else Decimal(str(value)))
+
+
+def signed(value: Any) -> str:
+    """A change of a meter: "+1.00", "−50.27" (a minus sign, not a hyphen)."""
+    amount = value if isinstance(value, Decimal) else Decimal(str(value))
+    return ("+" if amount >= 0 else "−") + format_cents(abs(amount)) if amount else "0.00"
 
 
 def words(name: Any) -> str:
@@ -103,7 +119,8 @@ def environment(tz: ZoneInfo, clock: Any) -> Environment:
         return f"{seconds // 3600} h ago"
 
     env.filters.update(local=local, ago=ago, card=card_html, cards=cards_html, money=money, words=words,
-                       esc=escape, picker=picker)
+                       esc=escape, picker=picker, cents=cents, signed=signed, game=game_name)
     env.globals["tz_name"] = tz.key
     env.globals["hit_state"] = hit_state
+    env.globals["say"] = say
     return env

@@ -13,14 +13,15 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 
 
 @contextmanager
-def chromium(viewport: tuple[int, int] = (1280, 900)) -> Iterator[Any]:
-    """A fresh browser context (its own --user-data-dir: no cookies carried over)."""
+def chromium(viewport: tuple[int, int] = (1280, 900), timezone: str | None = None) -> Iterator[Any]:
+    """A fresh browser context (its own --user-data-dir: no cookies carried over); ``timezone``: the
+    browser's own zone (a tablet set to another zone than the pit's)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p, tempfile.TemporaryDirectory(prefix="pit-chromium-") as profile:
         context = p.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, headless=True, args=ARGS,
-            viewport={"width": viewport[0], "height": viewport[1]})
+            viewport={"width": viewport[0], "height": viewport[1]}, timezone_id=timezone)
         try:
             yield context
         finally:

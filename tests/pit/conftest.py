@@ -19,11 +19,13 @@ from starlette.testclient import TestClient
 from dealer_station.pit.app import create_app
 from dealer_station.pit.page import PitSettings
 from dealer_station.pit.users import PitUsers, users_path
+from dealer_station.play.simulate import SIM_BADGE
 from tests.floor.conftest import _structlog_defaults, new_floor  # noqa: F401  (an autouse fixture)
 from tests.pg import PostgresServer
 from tests.pit.floorsim import DemoFloor, build
 
 PASSWORD = "correct horse battery"
+
 PAR_ROUNDS = 60
 
 
@@ -48,7 +50,7 @@ def demo(pg_server: PostgresServer, tmp_path_factory: pytest.TempPathFactory) ->
 def make_state(folder: Path) -> Path:
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # the station makes folders only under var/
     users = PitUsers(users_path(folder))
-    users.add("sam", PASSWORD, "supervisor")
+    users.add("sam", PASSWORD, "supervisor", holds=SIM_BADGE)  # the simulated stations' supervisor badge
     users.add("ann", PASSWORD, "auditor")
     return folder
 

@@ -1,7 +1,8 @@
 """A small simulated casino floor for the pit page's tests, screenshots and benchmark.
 
 Real stations (``simulate_tables.simulate_tables``: the simulators, the real drivers, the
-forwarder) play UTH, THB and poker-room hold'em tables into a real floor; one more table is forwarded only up
+forwarder) play UTH, THB and poker-room hold'em tables into a real floor (the THB tables with Pool
+hands stacked now and then, so that the progressive pays: one on its own meter, two on a linked one); one more table is forwarded only up
 to a shoe jam, so the floor holds it halted; another one's journal is rewritten after the
 fact, so the floor raises an integrity alarm on it. Tables are placed in pits by the floor
 owner (``floor.layout.place``).
@@ -32,6 +33,7 @@ class DemoFloor:
     uth: list[str] = field(default_factory=list)
     thb: list[str] = field(default_factory=list)
     poker: list[str] = field(default_factory=list)
+    linked: list[str] = field(default_factory=list)
     halted: str = "H01"
     playing: str | None = None
     tampered: str | None = None
@@ -79,16 +81,23 @@ def halt_table(floor: Floor, work: Path, table_id: str, seed: int) -> str:
 
 
 def build(floor: Floor, work: Path, *, uth_tables: int = 3, thb_tables: int = 1, rounds: int = 6, seed: int = 11,
-          tamper: bool = True, playing: bool = False, poker_tables: int = 1) -> DemoFloor:
+          tamper: bool = True, playing: bool = False, poker_tables: int = 1, linked_tables: int = 2) -> DemoFloor:
     demo = DemoFloor(floor, work)
     runs = simulate_tables([load_profile("uth-default")], tables=uth_tables, rounds=rounds, seed=seed, seats=4,
                            faults=FAULTS, journal_dir=work / "uth", floor_url=floor.station_url)
     demo.uth = [r.table_id for r in runs]
     thb = load_profile("thb-default").model_copy(update={"table_id": "B1"})
-    runs = simulate_tables([thb], tables=thb_tables, rounds=rounds, seed=seed + 7, seats=4, faults={"misread": 0.1},
-                           journal_dir=work / "thb", floor_url=floor.station_url)
+    runs = simulate_tables([thb], tables=thb_tables, rounds=rounds, seed=seed + 7, seats=4,
+                           faults={"misread": 0.1, "pool_hit": 0.4}, journal_dir=work / "thb",
+                           floor_url=floor.station_url)
     demo.thb = [r.table_id for r in runs]
     assert all(r.acknowledged for r in runs)
+    if linked_tables:  # one meter over a bank of tables, kept by the floor (its controller)
+        runs = simulate_tables([load_profile("thb-linked")], tables=linked_tables, rounds=rounds, seed=seed + 13,
+                               seats=4, faults={"pool_hit": 0.4}, journal_dir=work / "linked",
+                               floor_url=floor.station_url)
+        assert all(r.acknowledged for r in runs)
+        demo.linked = [r.table_id for r in runs]
     if poker_tables:  # the poker room: no-limit hold'em, the house takes a rake
         holdem = load_profile("holdem-nl-1-2").model_copy(update={"table_id": "K1"})
         runs = simulate_tables([holdem], tables=poker_tables, rounds=rounds, seed=seed + 11, seats=5, faults=None,
@@ -114,7 +123,7 @@ def build(floor: Floor, work: Path, *, uth_tables: int = 3, thb_tables: int = 1,
         rewrite_from(tampered, demo.tampered_seq, {"edited": json.dumps("by hand")})
         _forward(tampered, floor.station_url, demo.tampered, 1.0)
     pits = {"Pit 1": [*demo.uth[:2], "H01"], "Pit 2": [*demo.uth[2:], *([demo.playing] if demo.playing else [])],
-            "High limit": demo.thb, "Poker room": demo.poker}
+            "High limit": [*demo.thb, *demo.linked], "Poker room": demo.poker}
     for pit, tables in pits.items():
         for position, table_id in enumerate(tables, start=1):
             place(floor.owner_url, table_id, pit, position)

@@ -2,8 +2,9 @@
 
 A simulated floor (real stations, a real throwaway PostgreSQL), the page served on loopback,
 Debian's chromium headless, at 1360 px (a podium screen) and 768 px (a tablet): the floor, a
-report, a voided round, a poker hand, a table's page, the integrity page; and the floor with its
-database stopped. Each picture is also
+report, a voided round, a jackpot round, a poker hand, a table's page, a linked table's page, the
+alarms (one being worked: acknowledged and assigned, its statistics open), the integrity page; and
+the floor with its database stopped (the tiles greyed "as of" the last read). Each picture is also
 checked for sideways scrolling (the page must fit the screen's width).
 """
 
@@ -14,6 +15,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import psycopg
 
@@ -30,13 +32,15 @@ def main() -> int:
     from tests.pit.browser import chromium, sign_in
     from tests.pit.conftest import PASSWORD, LiveServer, make_state, settings
     from tests.pit.floorsim import build
+    from tests.pit.test_alarm_work import forge, link_alarm_key
 
     configure_logging("error")
     with PostgresServer.running() as server, tempfile.TemporaryDirectory(prefix="pit-shots-") as tmp:
         work = Path(tmp)
         os.environ["XDG_CACHE_HOME"] = str(work / "cache")
         demo = build(new_floor(server), work, uth_tables=5, thb_tables=2, rounds=8, playing=True)
-        live = LiveServer(create_app(settings(demo, make_state(work / "state"), stale_open=20.0)))
+        live = LiveServer(create_app(settings(demo, make_state(work / "state"), stale_open=20.0,
+                                               tz=ZoneInfo("Europe/Paris"))))
         with psycopg.connect(demo.floor.report_url) as conn:
             poker = conn.execute("SELECT table_id, round_id FROM floor.rounds r WHERE table_id = %s AND EXISTS "
                                  "(SELECT 1 FROM floor.events e WHERE e.table_id = r.table_id AND e.round_id = r.round_id "
@@ -44,13 +48,31 @@ def main() -> int:
                                  (demo.poker[0],)).fetchone() or conn.execute(
                 "SELECT table_id, round_id FROM floor.rounds WHERE table_id = %s ORDER BY round_id DESC LIMIT 1",
                 (demo.poker[0],)).fetchone()
-        assert poker is not None
-        pages = {"pit-floor": "/floor", "pit-report": "/reports?from=2020-01-01&by=table",
+            jackpot = conn.execute("SELECT e.table_id, e.round_id FROM floor.events e JOIN floor.rounds r "
+                                   "USING (table_id, round_id) WHERE e.kind = 'jackpot_award' AND r.ended_seq IS NOT NULL "
+                                   "ORDER BY e.seq DESC LIMIT 1").fetchone()
+        assert poker is not None and jackpot is not None
+        forge(demo, demo.linked[0])  # a forged step refused by the linked progressive: an alarm to work on
+        alarm = link_alarm_key(demo, demo.linked[0])
+        pages = {"pit-floor": "/floor", "pit-report": "/reports?from=2020-01-01&by=table,day,shift",
+                 "pit-jackpot-round": f"/rounds/{jackpot[0]}/{jackpot[1]}", "pit-linked-table": f"/tables/{demo.linked[0]}",
+                 "pit-alarms": "/alarms",
                  "pit-round": "/rounds?void_cause=jam", "pit-poker-round": f"/rounds/{poker[0]}/{poker[1]}",
                  "pit-table": f"/tables/{demo.thb[0]}", "pit-integrity": "/integrity"}
         wide: list[str] = []
         try:
             time.sleep(21)  # the table caught mid-round goes stale (20 s here), as a silent table does
+            with chromium((1360, 900)) as browser:  # a supervisor takes the alarm on and hands it to a technician
+                page = browser.new_page()
+                sign_in(page, live.url, "sam", PASSWORD, "/alarms")
+                item = f'article[data-alarm="{alarm}"]'
+                for step, note, who in (("acknowledge", "on my way to the table", ""),
+                                        ("assign", "Pool closed on the screen; station left as it is", "Bob (technician)")):
+                    page.fill(f"{item} textarea[name=note]", note)
+                    if who:
+                        page.fill(f"{item} input[name=assignee]", who)
+                    with page.expect_navigation():
+                        page.click(f'{item} button[value="{step}"]')
             for width, suffix in WIDTHS.items():
                 with chromium((width, 900)) as browser:
                     page = browser.new_page()
@@ -61,6 +83,8 @@ def main() -> int:
                         if name == "pit-round":
                             page.click("#found tbody tr:first-child td:nth-child(2) a")
                             page.wait_for_selector("#void")
+                        if name == "pit-alarms":
+                            page.click(f'article[data-alarm="{alarm}"] details.stats summary')
                         time.sleep(0.5)
                         scroll, client = page.evaluate(
                             "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")

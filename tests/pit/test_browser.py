@@ -5,6 +5,7 @@ command's, a voided round's cause and who, and the refusals (no login, a cross-s
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import psycopg
 import pytest
 from playwright.sync_api import Page
 
+from dealer_station.play.simulate import SIM_BADGE
 from tests.pit.browser import chromium, sign_in
 from tests.pit.conftest import PAR_ROUNDS, PASSWORD, LiveServer
 from tests.pit.floorsim import DemoFloor
@@ -46,7 +48,7 @@ def test_the_floor_updates_by_itself_within_two_seconds(live_server: LiveServer,
         sign_in(page, live_server.url, "sam", PASSWORD)
         assert page.url == live_server.url + "/floor"
         page.wait_for_selector(f"#tile-{demo.uth[0]}")
-        assert set(tile_seqs(page)) == {*demo.uth, *demo.thb, *demo.poker, demo.halted}
+        assert set(tile_seqs(page)) == {*demo.uth, *demo.thb, *demo.linked, *demo.poker, demo.halted}
         assert "HALTED" in page.inner_text(f"#tile-{demo.halted}")
         page.evaluate(WATCH_TILES)
         loaded = page.evaluate("() => performance.timeOrigin")
@@ -109,7 +111,8 @@ def test_a_voided_round_shows_its_cause_and_who(live_server: LiveServer, demo: D
         page.click("#found tbody tr:first-child td:nth-child(2) a")
         page.wait_for_selector("#void")
         void = page.inner_text("#void")
-        assert "VOID: jam" in void and "supervisor:9999" in void and "simulated supervisor decision: jam" in void
+        assert "VOID: jam" in void and "simulated supervisor decision: jam" in void
+        assert f"voided by sam (supervisor, badge {SIM_BADGE})" in void  # by name and role, not supervisor:9999
         assert "every stake returned" in void
         assert page.locator("#timeline tbody tr").count() > 10
         assert "raw events" not in page.inner_text("main")  # a supervisor: no raw events link
@@ -137,6 +140,8 @@ def test_refused_without_sign_in_from_another_site_and_when_locked_out(live_serv
 
 
 def test_no_page_scrolls_sideways_on_a_768_px_tablet(live_server: LiveServer, demo: DemoFloor) -> None:
+    from tests.pit.test_jackpot_pages import rounds_with
+
     with psycopg.connect(demo.floor.report_url) as conn:
         void = conn.execute("SELECT table_id, round_id FROM floor.rounds WHERE outcome = 'voided' LIMIT 1").fetchone()
         poker = conn.execute("SELECT table_id, round_id FROM floor.rounds WHERE table_id = %s ORDER BY round_id DESC "
@@ -145,7 +150,8 @@ def test_no_page_scrolls_sideways_on_a_768_px_tablet(live_server: LiveServer, de
     pages = ["/floor", "/reports?from=2020-01-01&by=table,day,shift", "/reports?from=2020-01-01&by=table",
              "/rounds", f"/rounds/{void[0]}/{void[1]}", f"/rounds/{poker[0]}/{poker[1]}",
              f"/rounds/{void[0]}/{void[1]}/raw", f"/tables/{demo.uth[0]}", f"/tables/{demo.thb[0]}",
-             f"/tables/{demo.tampered}", "/integrity"]
+             f"/tables/{demo.tampered}", "/integrity", "/alarms", f"/tables/{demo.linked[0]}",
+             "/rounds/{}/{}".format(*rounds_with(demo, demo.thb, "jackpot_award")[0])]
     with chromium((768, 1024)) as browser:
         page = browser.new_page()
         sign_in(page, live_server.url, "ann", PASSWORD)
@@ -154,3 +160,94 @@ def test_no_page_scrolls_sideways_on_a_768_px_tablet(live_server: LiveServer, de
             assert response is not None and response.status == 200, path
             widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
             assert widths[0] <= widths[1] <= 768, (path, widths)  # nothing wider than the screen
+
+
+def test_a_reports_verdict_voids_and_faults_are_on_a_768_px_screen(live_server: LiveServer, demo: DemoFloor) -> None:
+    """On a tablet the verdict (inside or outside the par band), voids and faults are seen without scrolling the
+    table sideways, and a row outside its band is marked as a whole (issue 39, item 14)."""
+    with chromium((768, 1024)) as browser:
+        page = browser.new_page()
+        sign_in(page, live_server.url, "sam", PASSWORD, "/reports?from=2020-01-01&by=table,day,shift")
+        page.wait_for_selector("#report-rows")
+        cells = page.eval_on_selector_all("#report-rows tbody tr:not(.empty)", """rows => rows.map(r => ({
+            outside: r.classList.contains('outside'), marked: getComputedStyle(r.cells[0]).boxShadow,
+            cells: [...r.cells].map(c => ({col: r.closest('table').tHead.rows[0].cells[c.cellIndex].dataset.col
+                                                || r.closest('table').tHead.rows[0].cells[c.cellIndex].textContent,
+                                           text: c.textContent.trim(), right: c.getBoundingClientRect().right}))}))""")
+    assert len(cells) >= 5
+    verdicts = []
+    for row in cells:
+        by_col = {c["col"]: c for c in row["cells"]}
+        for col in ("in", "voids", "faults"):
+            assert col in by_col and by_col[col]["right"] <= 768, (col, row)  # on screen, no sideways scroll
+        verdicts.append(by_col["in"]["text"])
+        if by_col["in"]["text"] == "OUTSIDE":
+            assert row["outside"] and row["marked"] != "none", row
+        else:
+            assert not row["outside"], row
+    assert {"in band", "OUTSIDE"} & set(verdicts), verdicts  # the par sheets gave verdicts
+
+
+def test_a_jackpot_round_reads_as_sentences_and_its_meter_adds_up_in_the_browser(live_server: LiveServer,
+                                                                                 demo: DemoFloor) -> None:
+    """What a supervisor sees of a jackpot round (issue 39, items 15 and 17): the game in words, the meter
+    step by step (each step's meter the one before plus its change, read off the rendered page), the verdict,
+    and a timeline of sentences."""
+    from decimal import Decimal
+
+    from tests.pit.test_jackpot_pages import rounds_with
+
+    table_id, round_id = rounds_with(demo, demo.thb, "jackpot_award")[0]
+    with chromium() as browser:
+        page = browser.new_page()
+        sign_in(page, live_server.url, "sam", PASSWORD, f"/rounds/{table_id}/{round_id}")
+        page.wait_for_selector("#meter-steps")
+        assert "Texas Hold'em Bonus" in page.inner_text("h1")
+        rows = page.eval_on_selector_all("#meter-steps tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.innerText))")
+        meter = Decimal(rows[0][2])
+        for what, change, value in rows[1:-1]:
+            meter += Decimal(change.replace("\u2212", "-").replace("+", ""))
+            assert Decimal(value) == meter, (what, change, value)
+        assert Decimal(rows[-1][2]) == meter and page.is_visible("#meter-verdict")
+        assert page.inner_text("#meter-verdict").startswith("Adds up")
+        assert page.eval_on_selector("#meter-verdict", "p => getComputedStyle(p).color") == "rgb(31, 138, 76)"
+        said = page.eval_on_selector_all("#timeline tbody tr", "rs => rs.map(r => r.cells[3].innerText)")
+        assert len(said) > 10 and not [s for s in said if re.search(r"\b[a-z_]+=\S", s)], said
+        assert any(s.startswith("Jackpot: seat ") for s in said) and any("Deck verified" in s for s in said)
+
+
+def test_an_alarm_is_worked_in_the_browser_and_leaves_the_floor_page_when_resolved(live_server: LiveServer,
+                                                                                   demo: DemoFloor) -> None:
+    """Issue 39, item 16, as a supervisor does it: the floor page lists the alarm; its page says what to do,
+    the statistics open on a click; acknowledge, assign, resolve, each with a note; the floor page, never
+    reloaded, drops it once resolved."""
+    from tests.pit.test_alarm_work import forge, link_alarm_key, work_rows
+
+    table = demo.linked[0]
+    forge(demo, table)
+    key = link_alarm_key(demo, table)
+    with chromium() as browser:
+        floor = browser.new_page()
+        sign_in(floor, live_server.url, "sam", PASSWORD)
+        floor.wait_for_selector(f'#alarms-holder li[data-alarm="{key}"]', timeout=5000)
+        assert "Alarms" in floor.inner_text("#nav-alarms")
+        work = browser.new_page()
+        work.goto(live_server.url + "/alarms")
+        item = f'article[data-alarm="{key}"]'
+        assert "What to do:" in work.inner_text(f"{item} .todo")
+        assert not work.is_visible(f"{item} details.stats dd")  # the statistics: a click away
+        work.click(f"{item} details.stats summary")
+        assert work.is_visible(f"{item} details.stats dd") and "refused" in work.inner_text(f"{item} details.stats")
+        for step, note, assignee in (("acknowledge", "on my way", ""), ("assign", "Pool closed, screen checked",
+                                                                        "Bob (technician)"),
+                                     ("resolve", "station replaced", "")):
+            work.fill(f"{item} textarea[name=note]", note)
+            if assignee:
+                work.fill(f"{item} input[name=assignee]", assignee)
+            with work.expect_navigation():
+                work.click(f'{item} button[value="{step}"]')
+        assert work.get_attribute(item, "data-state") == "resolved"
+        assert "Resolved by sam (supervisor) at" in work.inner_text(f"{item} .standing")
+        assert [r[0] for r in work_rows(demo, key)] == ["acknowledge", "assign", "resolve"]
+        floor.wait_for_selector(f'#alarms-holder li[data-alarm="{key}"]', state="detached", timeout=5000)
+        assert floor.evaluate("() => performance.getEntriesByType('navigation').length") == 1

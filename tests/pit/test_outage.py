@@ -5,9 +5,12 @@ its restart, by itself; while it is down every page answers at once, readably, w
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import psycopg
 import pytest
@@ -22,6 +25,8 @@ from tests.pit.floorsim import DemoFloor, build, halt_table
 
 pytestmark = pytest.mark.slow  # a real Chromium against a live pit server
 
+GREEN = "rgb(31, 138, 76)"  # a connected device's dot, a table that is live
+PIT_TZ, BROWSER_TZ = "Europe/Paris", "America/New_York"  # the pit's zone, and a tablet set to another one
 DRIVER_TEXT = ("socket", "PGSQL", "psycopg", "connection to server", "Traceback", "/tmp/", "OperationalError",
                "failed:", "No such file")
 
@@ -52,6 +57,9 @@ def test_a_silent_table_turns_amber_with_last_heard(demo: DemoFloor, tmp_path: P
             page.wait_for_selector(f"#tile-{table_id}.stale", timeout=4000)
             text = page.inner_text(f"#tile-{table_id}")
             assert "STALE" in text and "last heard" in text and "(over 2 min)" in text
+            offset[0] += 3880  # an hour more: "ago" is counted by the pit's clock, not the browser's
+            page.wait_for_function(f"() => (document.querySelector('#tile-{table_id} .stale-line time') || {{}})"
+                                   ".textContent === '66 min ago'", timeout=4000)
             colour = page.eval_on_selector(f"#tile-{table_id}", "t => getComputedStyle(t).borderLeftColor")
             assert colour == "rgb(183, 121, 31)"  # amber
             assert int(page.inner_text("#sum-stale")) > stale_before
@@ -115,6 +123,17 @@ def test_a_halt_raises_a_notification_and_a_tone(own_floor: tuple[PostgresServer
         server.stop()
 
 
+def dot_colours(page: Page) -> list[str]:
+    """The colour of every connected device's dot on the floor."""
+    return list(page.eval_on_selector_all("article.tile li.ok .dot", "ds => ds.map(d => getComputedStyle(d).backgroundColor)"))
+
+
+def pit_times(start: float, end: float, fmt: str) -> set[str]:
+    """Every reading of the pit's clock (its zone) between two moments, second by second."""
+    zone = ZoneInfo(PIT_TZ)
+    return {datetime.fromtimestamp(t, UTC).astimezone(zone).strftime(fmt) for t in range(int(start), int(end) + 2)}
+
+
 def no_driver_text(text: str, server: PostgresServer) -> None:
     for word in (*DRIVER_TEXT, str(server.root)):
         assert word not in text, f"{word!r} shown: {text[:400]}"
@@ -135,7 +154,8 @@ def test_a_lost_floor_database_shows_on_the_open_page_and_clears_by_itself(
         caplog: pytest.LogCaptureFixture) -> None:
     pg, demo = own_floor
     caplog.set_level(logging.ERROR, logger="uvicorn.error")
-    server = LiveServer(create_app(settings(demo, make_state(tmp_path))), par=0)  # par sheets: not this test's
+    server = LiveServer(create_app(settings(demo, make_state(tmp_path), tz=ZoneInfo(PIT_TZ))),
+                        par=0)  # par sheets: not this test's
     table = demo.uth[0]
     with psycopg.connect(demo.floor.report_url) as conn:
         round_id = conn.execute("SELECT round_id FROM floor.rounds WHERE table_id = %s LIMIT 1", (table,)).fetchone()
@@ -143,12 +163,13 @@ def test_a_lost_floor_database_shows_on_the_open_page_and_clears_by_itself(
     pages = ["/floor", "/reports?from=2020-01-01", "/rounds", f"/rounds/{table}/{round_id[0]}", "/integrity",
              f"/tables/{table}", "/api/report?from=2020-01-01", "/reports.csv?from=2020-01-01", "/rounds.csv"]
     try:
-        with chromium() as browser:
+        with chromium(timezone=BROWSER_TZ) as browser:
             page = browser.new_page()
             sign_in(page, server.url, "ann", PASSWORD)
             page.wait_for_selector(f"#tile-{table}")
             assert page.inner_text("#live") == "live" and not page.is_visible("#outage")
-            stopped = time.monotonic()
+            assert set(dot_colours(page)) == {GREEN} and not page.locator("article.tile .asof").count()
+            stopped, stopped_at = time.monotonic(), time.time()
             pg.stop()
             page.wait_for_selector("#outage", state="visible", timeout=5000)
             shown = time.monotonic() - stopped
@@ -156,6 +177,16 @@ def test_a_lost_floor_database_shows_on_the_open_page_and_clears_by_itself(
             banner = page.inner_text("#outage")
             assert "Floor database unreachable" in banner and "cannot be reached" in banner
             no_driver_text(banner, pg)
+            # the banner's time is the pit's (its zone, 24-hour clock), not the browser's
+            since = page.inner_text("#outage-since")
+            assert re.fullmatch(r"\d\d:\d\d:\d\d", since), banner
+            assert since in pit_times(stopped_at - 2, stopped_at + shown + 2, "%H:%M:%S"), (since, banner)
+            # every tile greyed, its devices no longer green, with the time of the last state read
+            asof = page.eval_on_selector_all("article.tile", "ts => ts.map(t => (t.querySelector('.asof') || {}).textContent)")
+            assert asof and all(a in {f"as of {m}" for m in pit_times(stopped_at - 10, stopped_at, "%H:%M")} for a in asof), asof
+            assert GREEN not in dot_colours(page), dot_colours(page)
+            assert all("grayscale" in f for f in page.eval_on_selector_all(
+                "article.tile", "ts => ts.map(t => getComputedStyle(t).filter)"))
             other = browser.new_page()
             slowest = 0.0
             for path in pages:  # every page answers at once, in words, while the floor is down
@@ -173,6 +204,7 @@ def test_a_lost_floor_database_shows_on_the_open_page_and_clears_by_itself(
             page.wait_for_selector("#outage", state="hidden", timeout=10000)
             recovered = time.monotonic() - started
             assert page.inner_text("#live") == "live"
+            assert not page.locator("article.tile .asof").count() and GREEN in dot_colours(page)
             print(f"\nfloor outage: shown on the open page {shown:.2f} s after the stop, every page within "
                   f"{slowest:.2f} s while down, cleared {recovered:.2f} s after the restart")
             for path in pages:  # and every page works again, without a restart of the pit

@@ -19,6 +19,7 @@ from starlette.applications import Starlette
 from dealer_station.floor.layout import place
 from dealer_station.jackpot import meters_from_journal
 from dealer_station.journal import Journal
+from dealer_station.play.simulate import SIM_BADGE
 from dealer_station.shifts import shift_start
 from tests import cli as station_cli
 from tests.pit.conftest import PAR_ROUNDS, signed_in
@@ -53,7 +54,7 @@ def test_report_json_and_csv_are_the_commands_byte_for_byte(app: Starlette, demo
     assert page.status_code == 200
     assert page.text == cli(*args, "--format", "json", cache=par_cache).stdout
     doc = page.json()
-    assert {r["table"] for r in doc["rows"]} == {*demo.uth, *demo.thb, *demo.poker, demo.halted}
+    assert {r["table"] for r in doc["rows"]} == {*demo.uth, *demo.thb, *demo.linked, *demo.poker, demo.halted}
     assert sum(r["voids"] for r in doc["rows"]) > 0 and doc["alarms"]
     csv_page = sam.get("/reports.csv", params=params)
     assert csv_page.headers["content-disposition"].startswith('attachment; filename="pit-report-2020-01-01')
@@ -61,7 +62,7 @@ def test_report_json_and_csv_are_the_commands_byte_for_byte(app: Starlette, demo
     html = sam.get("/reports", params=params).text
     assert html.count("<svg") == 2 and "95% band" in html
     for row in doc["rows"]:  # every figure of the table on the page
-        assert f"<td>{row['table']}</td>" in html and f"<td>{row['handle']}</td>" in html
+        assert f'<td class="key">{row["table"]}</td>' in html and f"<td>{row['handle']}</td>" in html
     bad = sam.get("/reports", params={**params, "tz": "Mars/Olympus"})
     assert bad.status_code == 400 and "unknown time zone" in bad.text
     for page in ("/reports", "/rounds"):  # the last day there is: a readable refusal, not a 500
@@ -82,7 +83,7 @@ def test_the_report_page_by_dealer_is_the_commands(app: Starlette, demo: DemoFlo
                             "--par-rounds", str(PAR_ROUNDS), "--quiet", "--format", "json", cache=par_cache).stdout
     assert SIM_DEALER in {r["dealer"] for r in page.json()["rows"]}  # the simulated tables' dealer
     html = sam.get("/reports", params=params).text
-    assert '<option value="dealer,shift" selected>' in html and f"<td>{SIM_DEALER}</td>" in html
+    assert '<option value="dealer,shift" selected>' in html and f'<td class="key">{SIM_DEALER}</td>' in html
     assert '<option value="dealer">' in sam.get("/reports", params={**params, "by": "table"}).text  # offered
 
 
@@ -115,7 +116,11 @@ def test_a_voided_round_shows_cause_who_and_its_timeline(app: Starlette, demo: D
             "AND r.round_id = %s AND e.seq BETWEEN r.opened_seq AND r.ended_seq AND e.round_id = r.round_id",
             (record["table_id"], record["round_id"]))]
     assert timeline.count('<tr class="kind-') >= len(kinds) > 10  # every event of the round, and the table's
-    assert "supervisor auth" in timeline and "halted" in timeline and "round voided" in timeline
+    for kind, said in (("supervisor_auth", "signed in to void"), ("halted", "The round halted: "),
+                       ("round_voided", "voided the round during")):  # each event in a sentence, who by name
+        what = timeline.split(f'<tr class="kind-{kind}">')[1].split("</tr>")[0].split("<td>")[-1]
+        assert said in what and "=" not in what, what
+    assert f"sam (supervisor, badge {SIM_BADGE})" in void
     for seat in record["seats"]:
         for card in seat["hole"]:
             assert f'title="{card}"' in page
@@ -124,7 +129,7 @@ def test_a_voided_round_shows_cause_who_and_its_timeline(app: Starlette, demo: D
 
 def test_tiles_show_the_floor_now(app: Starlette, demo: DemoFloor, par_cache: Path) -> None:
     tiles = {t["table_id"]: t for t in signed_in(app, "sam").get("/api/floor").json()["tiles"]}
-    assert set(tiles) == {*demo.uth, *demo.thb, *demo.poker, demo.halted}
+    assert set(tiles) == {*demo.uth, *demo.thb, *demo.linked, *demo.poker, demo.halted}
     halted = tiles[demo.halted]
     assert halted["halted"] and "jam" in halted["halt_text"] and halted["pit"] == "Pit 1"
     assert not any(t["halted"] for k, t in tiles.items() if k != demo.halted)

@@ -50,16 +50,20 @@ def test_the_first_report_says_par_pending_then_fills_in(pg_server: PostgresServ
             took = time.monotonic() - began
             assert response is not None and response.status == 200 and took < 1.0, took
             pending = page.inner_text("#par-pending")
-            assert "Par pending" in pending and "UTH" in pending
-            theo = page.eval_on_selector_all("#report-rows tbody tr:not(.total) td:nth-child(10)",
-                                             "cells => cells.map(c => c.textContent)")
+            assert "Par pending" in pending and "Ultimate Texas Hold'em" in pending  # the game in words (issue 39, item 15)
+            theo = page.evaluate("""() => {  // the theo% column, wherever the page puts it
+                const index = [...document.querySelectorAll('#report-rows thead th')].findIndex(h => h.dataset.col === 'theo%');
+                return [...document.querySelectorAll('#report-rows tbody tr:not(.total)')].map(r => r.cells[index].textContent);
+            }""")
             assert theo and all(t == "" for t in theo)  # no theoretical hold yet
             script = page.request.get(server.url + QUERY.replace("/reports", "/api/report"))
             assert script.status == 503 and "par pending" in script.text() and script.headers["retry-after"]
             page.wait_for_selector("#par-pending", state="detached", timeout=600_000)  # reloaded by itself
             computed = time.monotonic() - began
-            theo = page.eval_on_selector_all("#report-rows tbody tr:not(.total) td:nth-child(10)",
-                                             "cells => cells.map(c => c.textContent)")
+            theo = page.evaluate("""() => {  // the theo% column, wherever the page puts it
+                const index = [...document.querySelectorAll('#report-rows thead th')].findIndex(h => h.dataset.col === 'theo%');
+                return [...document.querySelectorAll('#report-rows tbody tr:not(.total)')].map(r => r.cells[index].textContent);
+            }""")
             assert len(theo) == 2 and all(t for t in theo), theo
             assert page.request.get(server.url + QUERY.replace("/reports", "/api/report")).status == 200
         print(f"\npar pending: the page in {took * 1000:.0f} ms, its par figures {computed:.0f} s later")

@@ -5,6 +5,7 @@ alarms its table's tile on the floor page; the fair one passes; the watch outliv
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -117,14 +118,20 @@ def test_the_weak_shufflers_table_is_alarmed_on_the_floor_page(app: Starlette, s
     sam = signed_in(app, "sam")
     html = sam.get("/floor").text
     weak_tile, fair_tile = (element(html, f'id="tile-{t}"', "article") for t in (shuffle_floor.weak, shuffle_floor.fair))
-    assert " alarmed" in weak_tile and f"shuffle audit: shuffler {WEAK} fails persistence" in weak_tile
-    assert " alarmed" not in fair_tile and "shuffle audit" not in fair_tile
+    assert " alarmed" in weak_tile and f"Shuffler {WEAK} is not shuffling randomly: what to do" in weak_tile
+    assert " alarmed" not in fair_tile and "shuffling" not in fair_tile
     doc = sam.get("/api/floor").json()
     assert doc["summary"]["alarmed"] == 1
     tiles = {t["table_id"]: t for t in doc["tiles"]}
     assert len(tiles[shuffle_floor.weak]["audit_alarms"]) == 1 and tiles[shuffle_floor.fair]["audit_alarms"] == []
     table_page = sam.get(f"/tables/{shuffle_floor.weak}").text
-    assert f"shuffle audit: shuffler {WEAK} fails persistence" in table_page
+    assert f"Shuffler {WEAK} is not shuffling randomly" in table_page
+    # what it means and what to do, the statistics a click away (issue 39, item 16)
+    item = sam.get("/alarms").text.split(f'data-alarm="shuffle:{WEAK}"')[1].split("</article>")[0]
+    assert "This shuffler is not shuffling randomly: its shuffle audit fails (persistence)" in item
+    assert "Take it off the table and call a technician" in item and shuffle_floor.weak in item
+    stats = item.split('<details class="stats">')[1]
+    assert re.search(r"persistence test</dt><dd>p = [0-9.e-]+ over 32 deals", stats), stats
     assert sam.get("/integrity").status_code == 403  # the shufflers' figures are the auditors'
 
 

@@ -8,9 +8,13 @@
   const live = document.getElementById("live");
   if (!bar) { return; }
   let version = Number(bar.dataset.version || 0);
+  // The pit's clock, not the browser's: "ago" is counted from the server's now (a tablet's clock may be off).
+  let skew = Number(bar.dataset.now || Date.now()) - Date.now();
+  function pitNow() { return Date.now() + skew; }
+  function setNow(ms) { if (ms) { skew = Number(ms) - Date.now(); } }
 
   function ago(ms) {
-    const s = Math.max(0, Math.floor((Date.now() - ms) / 1000));
+    const s = Math.max(0, Math.floor((pitNow() - ms) / 1000));
     if (s < 90) { return s + " s ago"; }
     if (s < 5400) { return Math.floor(s / 60) + " min ago"; }
     return Math.floor(s / 3600) + " h ago";
@@ -21,11 +25,28 @@
   tick();
   setInterval(tick, 1000);
 
+  // While the floor cannot be read the tiles are the last state read: greyed, each "as of" that time.
+  const grid = document.getElementById("floor");
+  function markAsOf() {
+    const down = grid.classList.contains("unreachable");
+    grid.querySelectorAll("article.tile").forEach(function (tile) {
+      let line = tile.querySelector(".asof");
+      if (!down) { if (line) { line.remove(); } return; }
+      if (!line) {
+        line = document.createElement("p");
+        line.className = "asof";
+        tile.querySelector("header").after(line);
+      }
+      line.textContent = grid.dataset.asof || "";
+    });
+  }
+  markAsOf();
+
   function reloadGrid() {
     fetch("/floor/grid", { credentials: "same-origin" }).then(function (r) {
       if (r.status === 401) { location.assign("/login?next=/floor"); return null; }
       return r.text();
-    }).then(function (html) { if (html !== null) { document.getElementById("floor").innerHTML = html; tick(); } });
+    }).then(function (html) { if (html !== null) { grid.innerHTML = html; markAsOf(); tick(); } });
   }
 
   // Halt alerts: opted in per browser (localStorage), a notification and a short tone per new halt.
@@ -72,22 +93,32 @@
   let floorOk = !live.classList.contains("lost");
   function floorStatus(status) {
     floorOk = status.ok;
+    setNow(status.now);
     outage.hidden = status.ok;
     document.getElementById("outage-text").textContent = status.message || "";
-    document.getElementById("outage-since").textContent = status.since ? new Date(status.since).toLocaleTimeString() : "";
+    document.getElementById("outage-since").textContent = status.since_text || "";  // the pit's time, as the server says it
     live.classList.toggle("lost", !status.ok);
     live.textContent = status.ok ? "live" : "floor unreachable";
+    grid.classList.toggle("unreachable", !status.ok);
+    grid.dataset.asof = status.as_of || "";
+    markAsOf();
+    tick();
   }
 
   function connect() {
-    const source = new EventSource("/api/floor/stream?v=" + version);
+    const source = new EventSource("/api/floor/stream?v=" + version + "&a=" + (bar.dataset.alarms || -1));
     source.addEventListener("open", function () { if (floorOk) { live.classList.remove("lost"); live.textContent = "live"; } });
     source.addEventListener("error", function () { live.classList.add("lost"); live.textContent = "reconnecting"; });
     source.addEventListener("expired", function () { source.close(); location.assign("/login?next=/floor"); });
     source.addEventListener("floor", function (message) { floorStatus(JSON.parse(message.data)); });
+    source.addEventListener("clock", function (message) { setNow(JSON.parse(message.data).now); tick(); });
+    source.addEventListener("alarms", function (message) {  // open alarms until resolved
+      document.getElementById("alarms-holder").innerHTML = JSON.parse(message.data).html;
+    });
     source.addEventListener("tiles", function (message) {
       const data = JSON.parse(message.data);
       version = data.version;
+      setNow(data.now);
       if (data.summary) { document.getElementById("summary-holder").innerHTML = data.summary; }
       let layoutChanged = false;
       data.tiles.forEach(function (tile) {
@@ -103,6 +134,7 @@
         setTimeout(function () { fresh.classList.remove("fresh"); }, 700);
       });
       if (layoutChanged) { reloadGrid(); }
+      markAsOf();
       tick();
     });
   }

@@ -55,7 +55,7 @@
     fetch("/api/par", { credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : null; }).then(function (data) {
       if (data === null) { return; }
       if (data.pending.length === 0) { clearInterval(timer); location.reload(); return; }
-      pending.textContent = "Par pending: " + data.pending.map(function (j) { return j.game.toUpperCase() + " (" + j.progress + ")"; }).join("; ") +
+      pending.textContent = "Par pending: " + data.pending.map(function (j) { return (j.name || j.game) + " (" + j.progress + ")"; }).join("; ") +
         ". The figures have no theoretical win or band until it is computed; this page fills them in by itself.";
     });
   }, 1500);
