@@ -117,7 +117,8 @@ class BetPanel(QFrame):
             self.row_labels[row.spot] = name
             grid.addWidget(name, r, 0)
             for c, chip in enumerate(row.chips):
-                button = FitButton("", 13, role="chip", name=f"chip_{row.spot}_{money(chip)}", lines=2, pad=0)
+                button = FitButton("", 13, role="chip", name=f"chip_{row.spot}_{money(chip)}", lines=2, pad=0,
+                                   repeat=True)  # three taps are three chips: only a bounce is one
                 button.setStyleSheet(f"QPushButton:enabled {{ background: {colour}; }}")
                 button.tapped.connect(lambda rw=row, ch=chip: self._press(rw, ch))
                 grid.addWidget(button, r, c + 1)
