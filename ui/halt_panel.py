@@ -16,11 +16,12 @@ from typing import Any
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
+from dealer_station.engine.device_policy import REFUSED
 from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.table.state import Halt, TableState
 from dealer_station.view.sensing import bet_alarm_text
 from dealer_station.view.settlement import held_awards
-from dealer_station.view.texts import Text, cause_text, device_text, position_text
+from dealer_station.view.texts import Text, cause_text, device_text, position_text, refusal_text
 
 from . import theme
 from .card_widget import CardRow
@@ -55,6 +56,11 @@ def halt_words(halt: Halt, state: TableState) -> str:
         return say(Text("halt:deck", {"count": report.get("count"), "missing": _cards(report.get("missing", [])),
                                       "extra": _cards(report.get("extra", [])),
                                       "duplicates": _cards(report.get("duplicates", []))}))
+    if halt.kind == "link" and halt.cause == REFUSED:  # which unit and why, as the strip and the banner say it
+        refusal = state.device(halt.device or "").refused or {}
+        return say(Text("halt:refused", {"device": device_text(halt.device), "model": refusal.get("model", ""),
+                                         "serial": refusal.get("serial_number", ""),
+                                         "reason": refusal_text(refusal)}))
     if halt.kind == "link":
         reason = halt.text.split(": ", 1)[1] if ": " in halt.text else halt.text
         return say(Text("halt:link", {"device": device_text(halt.device), "reason": reason}))

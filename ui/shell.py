@@ -27,7 +27,7 @@ from dealer_station.cards import card_str
 from dealer_station.engine import TableSession
 from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.table.phases import Stage
-from dealer_station.view.banner import banner, instruction
+from dealer_station.view.banner import banner, instruction, table_stopped
 from dealer_station.view.shift import ShiftTally
 from dealer_station.view.table import all_cards, face_up, seats_in_round
 from dealer_station.view.texts import Text, position_text, refusal_of
@@ -427,6 +427,9 @@ class MainWindow(QMainWindow):
         bar.setVisible(any(w.isVisibleTo(bar) for w in bar.findChildren(QWidget)))
         if halt is not None:  # what to do now; the halt panel below says what happened
             text = "\u26a0 " + say(instruction(snap))
+            role = "fault"
+        elif table_stopped(snap):  # a refused device between rounds: no betting, a person must act
+            text = "\u26a0 " + say(banner(snap))
             role = "fault"
         elif rnd is not None and rnd.void is not None:
             text = say(banner(snap))

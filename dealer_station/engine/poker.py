@@ -47,7 +47,7 @@ from ..games.holdem.structure import Street, check_chips
 from ..games.holdem.table import HoldemTableConfig
 from ..money import ZERO, format_money, parse_money
 from ..table import events as ev
-from ..table.commands import Command, command_table
+from ..table.commands import NO_REFUSED_DEVICE, REFUSED_DEVICE, Command, command_table
 from ..table.phases import CLOSED, DEALING, PAID, SETTLEMENT, VOID, Phase, PhaseGraph, Stage
 from ..table.state import RoundState, TableState
 from ..wire.roles import Role
@@ -103,7 +103,7 @@ ANY_TIME = frozenset(Stage)
 BETWEEN_HANDS = frozenset({Stage.IDLE, Stage.FINISHED})
 
 POKER_COMMANDS: dict[str, Command] = command_table({c.name: c for c in (
-    Command("open_round", BETWEEN_HANDS),
+    Command("open_round", BETWEEN_HANDS, NO_REFUSED_DEVICE, REFUSED_DEVICE),
     Command("seat_player", ANY_TIME),
     Command("add_chips", BETWEEN_HANDS),
     Command("sit_out", ANY_TIME),

@@ -177,6 +177,10 @@ class TableSnapshot:
         """Per seat, each spot's stake as the bet sensor proposed it at the commit ({} without one)."""
         return {} if self.sensed is None else self.sensed.proposed
 
+    def device_refused(self) -> bool:
+        """Whether a device of the table is held refused (no round opens: ``open_round``'s guard)."""
+        return any(dev.held_refused for dev in self.state.devices.values())
+
     def refused_devices(self) -> list[DeviceState]:
         """The table's devices held refused now: no round opens while one is."""
         return [dev for _name, dev in sorted(self.state.devices.items()) if dev.held_refused]

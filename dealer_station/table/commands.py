@@ -49,8 +49,15 @@ class TableFacts(Protocol):
 
     def payout_problems(self) -> dict[int, list[str]]: ...
 
+    def device_refused(self) -> bool: ...
+
 
 Guard = Callable[[TableFacts], bool]
+
+NO_REFUSED_DEVICE: Guard = lambda t: not t.device_refused()  # noqa: E731 - a row's guard, shared by the families
+REFUSED_DEVICE = "a device was refused: connect a unit that proves itself first"
+"""No round opens while a device is held refused (HARDWARE.md, authentication): the offer leaves
+``open_round`` out, so the screen offers no betting, and ``TableSession`` names the unit and why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +93,7 @@ DURING_ROUND = frozenset({Stage.BETTING, Stage.LOCKED, Stage.DEALING, Stage.DECI
 EVERY_STAGE = frozenset(Stage)
 
 BANKING_COMMANDS: dict[str, Command] = {c.name: c for c in (
-    Command("open_round", frozenset({Stage.IDLE, Stage.FINISHED})),
+    Command("open_round", frozenset({Stage.IDLE, Stage.FINISHED}), NO_REFUSED_DEVICE, REFUSED_DEVICE),
     Command("set_bets", frozenset({Stage.BETTING})),
     Command("no_more_bets", frozenset({Stage.BETTING}), lambda t: t.has_bets(), "no seat has a bet"),
     Command("deal_done", frozenset({Stage.DEALING}), lambda t: t.hand_deal or t.reading_shoe,

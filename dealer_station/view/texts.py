@@ -56,7 +56,9 @@ ENGLISH: dict[str, str] = {
     "device:bet_sensor": "bet sensor",
     "device:device": "device",
     # devices that must prove who they are (HARDWARE.md, authentication)
-    "device_refused": "{device} {model} {serial} refused: {reason}. Call a supervisor",
+    "device_refused": "{device} {model} {serial} refused: {reason}. Do not deal; call a supervisor and a technician",
+    "do_not_deal": "Do not deal; call a supervisor and a technician",
+    "halt:refused": "The {device} {model} {serial} was refused: {reason}",
     "device_refused_short": "refused: {reason}",
     "unauthenticated": "unauthenticated",
     "refusal:impostor": "wrong key",
@@ -84,6 +86,8 @@ ENGLISH: dict[str, str] = {
     "cause:pool_link_down": "Pool award waits for the progressive controller",
     "cause:dispatch_failed": "Station error",
     "cause:supervisor": "Supervisor decision",
+    "cause:device_refused": "Device refused",
+    "cause:shoe_warning": "Reading shoe warning",
     "cause:other": "Stopped",
     # supervisor actions: what each does, said before the PIN is asked
     "action:void": "Void the round: every stake returned",
@@ -112,6 +116,7 @@ ENGLISH: dict[str, str] = {
     "reason:card_exposed": "Card exposed during the deal",
     "reason:device_fault": "Device fault",
     "reason:dispute": "Player dispute",
+    "reason:shoe_jam": "Shoe jam",
     "reason:card_checked": "Card checked: the dealt card stands",
     "reason:hand_checked": "Hand checked against the cards on the table",
     "reason:checked_go_on": "Checked: the round can go on",
@@ -202,7 +207,7 @@ ENGLISH: dict[str, str] = {
 }
 
 REASONS: dict[str, tuple[str, ...]] = {
-    "void": ("reason:misdeal", "reason:card_exposed", "reason:device_fault", "reason:dispute"),
+    "void": ("reason:misdeal", "reason:card_exposed", "reason:device_fault", "reason:shoe_jam", "reason:dispute"),
     "clear_fault": ("reason:jam_cleared", "reason:door_closed", "reason:device_replaced"),
     "accept_mismatch": ("reason:card_checked",),
     "verify_jackpot": ("reason:hand_checked",),

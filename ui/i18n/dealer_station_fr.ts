@@ -148,8 +148,16 @@
         <translation>appareil</translation>
     </message>
     <message>
-        <source>{device} {model} {serial} refused: {reason}. Call a supervisor</source>
-        <translation>{device} {model} {serial} refusé : {reason}. Appelez un superviseur</translation>
+        <source>{device} {model} {serial} refused: {reason}. Do not deal; call a supervisor and a technician</source>
+        <translation>{device} {model} {serial} refusé : {reason}. Ne distribuez pas ; appelez un superviseur et un technicien</translation>
+    </message>
+    <message>
+        <source>Do not deal; call a supervisor and a technician</source>
+        <translation>Ne distribuez pas ; appelez un superviseur et un technicien</translation>
+    </message>
+    <message>
+        <source>The {device} {model} {serial} was refused: {reason}</source>
+        <translation>{device} {model} {serial} a été refusé : {reason}</translation>
     </message>
     <message>
         <source>refused: {reason}</source>
@@ -254,6 +262,14 @@
     <message>
         <source>Supervisor decision</source>
         <translation>Décision du superviseur</translation>
+    </message>
+    <message>
+        <source>Device refused</source>
+        <translation>Appareil refusé</translation>
+    </message>
+    <message>
+        <source>Reading shoe warning</source>
+        <translation>Avertissement du sabot lecteur</translation>
     </message>
     <message>
         <source>Stopped</source>

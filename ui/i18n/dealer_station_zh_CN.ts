@@ -148,8 +148,16 @@
         <translation>设备</translation>
     </message>
     <message>
-        <source>{device} {model} {serial} refused: {reason}. Call a supervisor</source>
-        <translation>{device} {model} {serial} 被拒绝：{reason}。请呼叫主管</translation>
+        <source>{device} {model} {serial} refused: {reason}. Do not deal; call a supervisor and a technician</source>
+        <translation>{device} {model} {serial} 被拒绝：{reason}。请勿发牌；请呼叫主管和技术员</translation>
+    </message>
+    <message>
+        <source>Do not deal; call a supervisor and a technician</source>
+        <translation>请勿发牌；请呼叫主管和技术员</translation>
+    </message>
+    <message>
+        <source>The {device} {model} {serial} was refused: {reason}</source>
+        <translation>{device} {model} {serial} 已被拒绝：{reason}</translation>
     </message>
     <message>
         <source>refused: {reason}</source>
@@ -254,6 +262,14 @@
     <message>
         <source>Supervisor decision</source>
         <translation>主管决定</translation>
+    </message>
+    <message>
+        <source>Device refused</source>
+        <translation>设备被拒绝</translation>
+    </message>
+    <message>
+        <source>Reading shoe warning</source>
+        <translation>读牌牌靴警告</translation>
     </message>
     <message>
         <source>Stopped</source>

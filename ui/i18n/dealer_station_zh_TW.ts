@@ -148,8 +148,16 @@
         <translation>設備</translation>
     </message>
     <message>
-        <source>{device} {model} {serial} refused: {reason}. Call a supervisor</source>
-        <translation>{device} {model} {serial} 被拒絕：{reason}。請呼叫主管</translation>
+        <source>{device} {model} {serial} refused: {reason}. Do not deal; call a supervisor and a technician</source>
+        <translation>{device} {model} {serial} 被拒絕：{reason}。請勿發牌；請呼叫主管和技術員</translation>
+    </message>
+    <message>
+        <source>Do not deal; call a supervisor and a technician</source>
+        <translation>請勿發牌；請呼叫主管和技術員</translation>
+    </message>
+    <message>
+        <source>The {device} {model} {serial} was refused: {reason}</source>
+        <translation>{device} {model} {serial} 已被拒絕：{reason}</translation>
     </message>
     <message>
         <source>refused: {reason}</source>
@@ -254,6 +262,14 @@
     <message>
         <source>Supervisor decision</source>
         <translation>主管決定</translation>
+    </message>
+    <message>
+        <source>Device refused</source>
+        <translation>設備被拒絕</translation>
+    </message>
+    <message>
+        <source>Reading shoe warning</source>
+        <translation>讀牌牌靴警告</translation>
     </message>
     <message>
         <source>Stopped</source>
