@@ -16,8 +16,10 @@ from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QStackedWidget, QVBoxLay
 from dealer_station.engine import TableSession
 from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.games import BankingGame
+from dealer_station.money import format_cents
 from dealer_station.table.phases import Stage
 from dealer_station.view.sensing import SensedSeat, bet_alarm_text, payout_held, sensed_entry
+from dealer_station.view.settlement import held_awards
 from dealer_station.view.table import decision_stake, face_up
 from dealer_station.view.texts import Text, label
 
@@ -283,6 +285,8 @@ class BankingPanel(QWidget):
         held = payout_held(snap)  # settling there: what is wrong on which spot
         alarm = bet_alarm_text(snap)
         alarm_seat = int(alarm.args["seat"]) if alarm is not None else None
+        hits = {held.seat: held for held in held_awards(rnd)} if halted and rnd is not None \
+            and rnd.halt is not None and rnd.halt.kind == "jackpot_verify" else {}  # framed, its hand shown
         for seat, tile in self.seats.items():
             st = rnd.seats.get(seat) if rnd is not None else None
             title = translate("screen", "Seat {seat}").format(seat=seat)
@@ -313,8 +317,13 @@ class BankingPanel(QWidget):
                 result, role, active = "\u26a0 " + say(alarm.args["spot"]), "fault", True
             if seat in held and seat == shown_settle:  # "Paid" is held: the settlement panel says what is wrong
                 result, role = "\u26a0 " + result, "fault"
+            shown = face_up(snap, f"seat{seat}")
+            if seat in hits:  # a jackpot held for verification: the supervisor checks this seat's hand
+                result, role, active, shown = "\u2605 " + format_cents(hits[seat].amount), "jackpot", True, 2
+            elif hits:
+                active = False
             tile.render_seat(title, words, stakes, snap.cards_on_table(f"seat{seat}"),
-                             face_up(snap, f"seat{seat}"), result, role, active, done, show_stakes=not outcome,
+                             shown, result, role, active, done, show_stakes=not outcome,
                              marks=marks, alert=entry is not None and entry.problem is not None)
         # the work area
         if halted:

@@ -18,10 +18,11 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine.device_policy import REFUSED
 from dealer_station.engine.snapshot import TableSnapshot
+from dealer_station.money import format_cents
 from dealer_station.table.state import Halt, TableState
 from dealer_station.view.sensing import bet_alarm_text
 from dealer_station.view.settlement import held_awards
-from dealer_station.view.texts import Text, cause_text, device_text, position_text, refusal_text
+from dealer_station.view.texts import Text, cause_text, device_text, fault_text, position_text, refusal_text
 
 from . import theme
 from .card_widget import CardRow
@@ -61,22 +62,23 @@ def halt_words(halt: Halt, state: TableState) -> str:
         return say(Text("halt:refused", {"device": device_text(halt.device), "model": refusal.get("model", ""),
                                          "serial": refusal.get("serial_number", ""),
                                          "reason": refusal_text(refusal)}))
-    if halt.kind == "link":
-        reason = halt.text.split(": ", 1)[1] if ": " in halt.text else halt.text
-        return say(Text("halt:link", {"device": device_text(halt.device), "reason": reason}))
+    if halt.kind == "link":  # by its cause: the driver's own words ("cable unplugged") stay in the journal
+        return say(Text("halt:link", {"device": device_text(halt.device), "reason": fault_text(halt.cause)}))
     if halt.kind == "fault":
-        text = halt.text.split(": ", 1)[1] if ": " in halt.text else halt.text
-        return say(Text("halt:fault", {"device": device_text(halt.device), "text": text}))
+        said = halt.text.split(": ", 1)[1] if ": " in halt.text else halt.text
+        return say(Text("halt:fault", {"device": device_text(halt.device), "text": fault_text(halt.cause, said)}))
     if halt.kind == "internal":
         return say(Text("halt:internal"))
     return halt.text
 
 
 def jackpot_words(state: TableState) -> list[str]:
-    """Each jackpot held for verification: seat, hand, its five cards, the share of the meter, the amount."""
-    return [say(Text("action:verify_jackpot_hand", {
+    """Each jackpot held for verification: seat, hand, its five cards, the meter at the hit times the share,
+    and the amount it makes ("meter at the hit 501.50 × 50% = 250.75")."""
+    return [say(Text("action:verify_jackpot_hand" if held.meter is None else "action:verify_jackpot_figures", {
         "seat": held.seat, "hand": hand_word(held.category), "cards": _cards(list(held.cards)),
-        "percent": money(held.percent), "amount": money(held.amount)})) for held in held_awards(state.round)]
+        "meter": format_cents(held.meter) if held.meter is not None else "",
+        "percent": money(held.percent), "amount": format_cents(held.amount)})) for held in held_awards(state.round)]
 
 
 def choice_words(action: str, halt: Halt | None) -> str:

@@ -51,7 +51,8 @@ def void_words(number: int, void: Mapping[str, Any]) -> tuple[str, str]:
         number=number, cause=say(cause_text(void.get("cause"))))
     by = translate("screen", "Voided by {who} at {time}").format(
         who=who(str(void.get("by", ""))), time=local_time(void.get("at")))
-    return head, by + (f"  \u00b7  {reason_words(str(void['reason']))}" if void.get("reason") else "")
+    said = void.get("reason") if str(void.get("by", "")).startswith("supervisor") else None  # a station's is the journal's
+    return head, by + (f"  \u00b7  {reason_words(str(said))}" if said else "")
 
 
 def reason_words(reason: str) -> str:

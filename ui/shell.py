@@ -439,6 +439,7 @@ class MainWindow(QMainWindow):
             said = own() if callable(own) else None
             text = said if said is not None else say(banner(snap))
             role = "banner"
+        self.banner.set_lines(3 if table_stopped(snap) else 2)  # no round on the felt: room for what to do
         self.banner.setText(text)
         theme.set_role(self.banner, role)
         for command, button in self.command_buttons.items():

@@ -125,13 +125,15 @@ class StatusStrip(QWidget):
         self.round.setText(f"{table} \u00b7 {number}" if number else table)
         tally = self.tally
         tally.roll()  # a new shift starts its counters at zero even before its first round
-        self.shift.setText(translate("screen", "Shift: rounds {rounds} \u00b7 table {result}").format(
+        self.shift.setText(translate("screen", "Shift: rounds {rounds} \u00b7 table win {result}").format(
             rounds=tally.rounds, result=signed(tally.result)))
         if self.caught is not None:
             self.caught.setText(caught_text(tally))
             theme.set_role(self.caught, "notice" if caught_any(tally) else "strip")
         stage = snap.phase_info.stage
         in_round = stage not in (Stage.IDLE, Stage.FINISHED)
+        halted = rnd is not None and rnd.halt is not None and not rnd.finished
+        self.limits.setVisible(not snap.device_refused() and not halted)  # no bet is taken then: room for the rest
         for name, dot in self.devices.items():
             role, text = self._device(snap, name, in_round, stage)
             dot.setText(text)

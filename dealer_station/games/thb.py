@@ -49,6 +49,7 @@ from ..jackpot import (
     Reversal,
     installed,
     meter_summary,
+    share_of,
 )
 from ..money import ZERO, exact_money, format_cents, format_money, parse_money
 from ..profile_loader import TABLE_KEYS, table_for_record, with_overrides
@@ -287,6 +288,17 @@ class RoundJackpot:
     def held(self) -> list[Award]:
         """Awards waiting for a supervisor's verification."""
         return [a for a in self.awards() if a.needs_verification and a.seat not in self.verified]
+
+    def meter_at(self, award: Award) -> Decimal | None:
+        """The meter ``award`` is a share of: the round's meter before, moved by the facts journaled before
+        the award (its contributions, an earlier hit). None when the round's own facts do not make it (a
+        linked round, whose controller counts other tables' play in between)."""
+        meter = self.before
+        for fact in self.facts:
+            if fact is award:
+                return meter.meter if award.amount == share_of(meter.meter, award.percent) else None
+            meter = meter.apply(fact)
+        return None
 
 
 def _live_seats(rnd: RoundState) -> list[SeatHand]:

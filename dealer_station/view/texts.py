@@ -23,7 +23,7 @@ ENGLISH: dict[str, str] = {
     "waiting_deck": "No more bets - waiting for a verified deck",
     "deal_by_hand": "Deal by hand, face down: two to each seat, two to the dealer, five to the board; then Cards dealt",
     "dealing": "Dealing",
-    "deal_from_shoe": "Deal from the reading shoe, {order}: two to each seat, two to the dealer, five to the board",
+    "deal_from_shoe": "Reading shoe, {order}: 2 to each seat, 2 to the dealer, 5 to the board",
     "draw:round_robin": "one card at a time around the table",
     "draw:packets": "two cards at a time",
     "decision": "{street} decision: seat {seat}",
@@ -89,6 +89,18 @@ ENGLISH: dict[str, str] = {
     "cause:device_refused": "Device refused",
     "cause:shoe_warning": "Reading shoe warning",
     "cause:other": "Stopped",
+    # what a device reports, by its fault code (its own text is journaled, never shown: it is the vendor's English)
+    "fault:jam": "a card is jammed in the feed",
+    "fault:misfeed": "a card did not feed",
+    "fault:door_open": "its door is open",
+    "fault:internal_error": "an internal error",
+    "fault:card_unreadable": "a card it could not read",
+    "fault:deck_count_wrong": "the deck count is wrong",
+    "fault:power_restored": "it was switched off and on again",
+    "fault:link_lost": "its link is lost",
+    "fault:crc_errors": "too many transmission errors",
+    "fault:shoe_alarm": "an alarm ({code})",
+    "fault:other": "a fault",
     # supervisor actions: what each does, said before the PIN is asked
     "action:void": "Void the round: every stake returned",
     "action:clear_fault": "Clear the fault: no card exposed, the deal goes on",
@@ -100,6 +112,8 @@ ENGLISH: dict[str, str] = {
     "choice:void": "Void the round",
     "choice:clear_fault": "Clear the fault: the deal goes on",
     "action:verify_jackpot_hand": "Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}",
+    "action:verify_jackpot_figures": "Jackpot: seat {seat}, {hand} {cards}: meter at the hit {meter} \u00d7 {percent}% "
+                                     "= {amount}",
     # what a halt is about, said from its details (the journal's own text stays English)
     "halt:mismatch": "The shoe dealt {expected} as {place}; the reader read {read}",
     "halt:unreadable": "{place} could not be read: key it in from its face",
@@ -265,6 +279,14 @@ def refusal_text(refusal: Mapping[str, Any]) -> Text:
     """Why a device was refused, in the croupier's words (``wire.auth.REASONS``)."""
     key = f"refusal:{refusal.get('reason')}"
     return Text(key) if key in ENGLISH else Text("refused", {"problem": str(refusal.get("reason", "?"))})
+
+
+def fault_text(code: str | None, detail: str = "") -> Text:
+    """What a device reported, by its fault code, in the croupier's words (a reading shoe's alarm keeps its
+    own code, ``detail``'s first word); the device's own text stays in the journal."""
+    if code == "shoe_alarm":
+        return Text("fault:shoe_alarm", {"code": detail.split(" ", 1)[0] if detail else "-"})
+    return Text(f"fault:{code}") if f"fault:{code}" in ENGLISH else Text("fault:other")
 
 
 def cause_text(cause: str | None) -> Text:

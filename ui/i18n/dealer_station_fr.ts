@@ -25,19 +25,19 @@
     </message>
     <message>
         <source>Deal by hand, face down: two to each seat, two to the dealer, five to the board; then Cards dealt</source>
-        <translation>Distribuez à la main, faces cachées&#xa0;: deux par place, deux à la Banque, cinq au tableau ; puis Cartes distribuées</translation>
+        <translation>À la main, faces cachées&#xa0;: 2 par place, 2 à la Banque, 5 au tableau ; puis Cartes distribuées</translation>
     </message>
     <message>
         <source>Dealing</source>
         <translation>Distribution</translation>
     </message>
     <message>
-        <source>Deal from the reading shoe, {order}: two to each seat, two to the dealer, five to the board</source>
-        <translation>Distribuez depuis le sabot lecteur, {order}&#xa0;: deux par place, deux à la Banque, cinq au tableau</translation>
+        <source>Reading shoe, {order}: 2 to each seat, 2 to the dealer, 5 to the board</source>
+        <translation>Sabot lecteur, {order}&#xa0;: 2 par place, 2 à la Banque, 5 au tableau</translation>
     </message>
     <message>
         <source>one card at a time around the table</source>
-        <translation>une carte à la fois autour de la table</translation>
+        <translation>carte par carte, en tournant</translation>
     </message>
     <message>
         <source>two cards at a time</source>
@@ -276,6 +276,50 @@
         <translation>Arrêté</translation>
     </message>
     <message>
+        <source>a card is jammed in the feed</source>
+        <translation>une carte est coincée dans le couloir</translation>
+    </message>
+    <message>
+        <source>a card did not feed</source>
+        <translation>une carte n&apos;est pas sortie</translation>
+    </message>
+    <message>
+        <source>its door is open</source>
+        <translation>sa porte est ouverte</translation>
+    </message>
+    <message>
+        <source>an internal error</source>
+        <translation>une erreur interne</translation>
+    </message>
+    <message>
+        <source>a card it could not read</source>
+        <translation>une carte illisible</translation>
+    </message>
+    <message>
+        <source>the deck count is wrong</source>
+        <translation>le compte du jeu est faux</translation>
+    </message>
+    <message>
+        <source>it was switched off and on again</source>
+        <translation>il a été éteint puis rallumé</translation>
+    </message>
+    <message>
+        <source>its link is lost</source>
+        <translation>la liaison est perdue</translation>
+    </message>
+    <message>
+        <source>too many transmission errors</source>
+        <translation>trop d&apos;erreurs de transmission</translation>
+    </message>
+    <message>
+        <source>an alarm ({code})</source>
+        <translation>une alarme ({code})</translation>
+    </message>
+    <message>
+        <source>a fault</source>
+        <translation>une panne</translation>
+    </message>
+    <message>
         <source>Void the round: every stake returned</source>
         <translation>Déclarer le coup nul&#xa0;: toutes les mises rendues</translation>
     </message>
@@ -301,7 +345,7 @@
     </message>
     <message>
         <source>The card is {card} as dealt: go on</source>
-        <translation>La carte est {card}, comme distribuée&#xa0;: continuer</translation>
+        <translation>Carte {card} confirmée&#xa0;: continuer</translation>
     </message>
     <message>
         <source>Void the round</source>
@@ -314,6 +358,10 @@
     <message>
         <source>Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}</source>
         <translation>Jackpot&#xa0;: place {seat}, {hand} {cards}, {percent}&#xa0;% du compteur = {amount}</translation>
+    </message>
+    <message>
+        <source>Jackpot: seat {seat}, {hand} {cards}: meter at the hit {meter} × {percent}% = {amount}</source>
+        <translation>Jackpot&#xa0;: place {seat}, {hand} {cards}&#xa0;: compteur au gain {meter} × {percent}&#xa0;% = {amount}</translation>
     </message>
     <message>
         <source>The shoe dealt {expected} as {place}; the reader read {read}</source>
@@ -767,7 +815,7 @@
     </message>
     <message>
         <source>Check</source>
-        <translation>Check</translation>
+        <translation>Parole</translation>
     </message>
     <message>
         <source>Pre-flop</source>
@@ -1623,8 +1671,8 @@
         <translation>Coup {number}</translation>
     </message>
     <message>
-        <source>Shift: rounds {rounds} · table {result}</source>
-        <translation>Service&#xa0;: coups {rounds} · table {result}</translation>
+        <source>Shift: rounds {rounds} · table win {result}</source>
+        <translation>Service : coups {rounds} · gain table {result}</translation>
     </message>
     <message>
         <source>Shoe</source>
@@ -1703,7 +1751,7 @@
     </message>
     <message>
         <source>Check</source>
-        <translation>Check</translation>
+        <translation>Parole</translation>
     </message>
     <message>
         <source>Fold</source>

@@ -32,8 +32,8 @@
         <translation>發牌中</translation>
     </message>
     <message>
-        <source>Deal from the reading shoe, {order}: two to each seat, two to the dealer, five to the board</source>
-        <translation>從讀牌牌靴發牌（{order}）：每個座位兩張，莊家兩張，公共牌五張</translation>
+        <source>Reading shoe, {order}: 2 to each seat, 2 to the dealer, 5 to the board</source>
+        <translation>讀牌牌靴（{order}）：每個座位兩張，莊家兩張，公共牌五張</translation>
     </message>
     <message>
         <source>one card at a time around the table</source>
@@ -276,6 +276,50 @@
         <translation>已停止</translation>
     </message>
     <message>
+        <source>a card is jammed in the feed</source>
+        <translation>有牌卡在出牌通道</translation>
+    </message>
+    <message>
+        <source>a card did not feed</source>
+        <translation>有牌未能送出</translation>
+    </message>
+    <message>
+        <source>its door is open</source>
+        <translation>機門已打開</translation>
+    </message>
+    <message>
+        <source>an internal error</source>
+        <translation>內部錯誤</translation>
+    </message>
+    <message>
+        <source>a card it could not read</source>
+        <translation>一張無法讀取的牌</translation>
+    </message>
+    <message>
+        <source>the deck count is wrong</source>
+        <translation>牌數不對</translation>
+    </message>
+    <message>
+        <source>it was switched off and on again</source>
+        <translation>設備曾斷電重啟</translation>
+    </message>
+    <message>
+        <source>its link is lost</source>
+        <translation>連線已中斷</translation>
+    </message>
+    <message>
+        <source>too many transmission errors</source>
+        <translation>傳輸錯誤過多</translation>
+    </message>
+    <message>
+        <source>an alarm ({code})</source>
+        <translation>警報（{code}）</translation>
+    </message>
+    <message>
+        <source>a fault</source>
+        <translation>故障</translation>
+    </message>
+    <message>
         <source>Void the round: every stake returned</source>
         <translation>作廢本局：退還所有注碼</translation>
     </message>
@@ -314,6 +358,10 @@
     <message>
         <source>Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}</source>
         <translation>頭獎：{seat}號位，{hand} {cards}，獎池的 {percent}% = {amount}</translation>
+    </message>
+    <message>
+        <source>Jackpot: seat {seat}, {hand} {cards}: meter at the hit {meter} × {percent}% = {amount}</source>
+        <translation>頭獎：{seat}號位，{hand} {cards}：中獎時獎池 {meter} × {percent}% = {amount}</translation>
     </message>
     <message>
         <source>The shoe dealt {expected} as {place}; the reader read {read}</source>
@@ -1623,8 +1671,8 @@
         <translation>第{number}局</translation>
     </message>
     <message>
-        <source>Shift: rounds {rounds} · table {result}</source>
-        <translation>本班：{rounds}局 · 本桌 {result}</translation>
+        <source>Shift: rounds {rounds} · table win {result}</source>
+        <translation>本班：{rounds}局 · 本桌盈虧 {result}</translation>
     </message>
     <message>
         <source>Shoe</source>

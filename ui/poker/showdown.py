@@ -9,7 +9,6 @@ a minus. Everything comes from the screen model (``model.py``); words from ``wor
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
@@ -37,8 +36,9 @@ class ShowdownBoard(QFrame):
         left = QVBoxLayout()
         left.setSpacing(0)
         self.board = CardRow(5, width=m.card_width)
+        """The board's five cards: shown beside the banner (the panel's header), where nine hands and
+        eight pots leave them room at 800x480 whatever the language's line height."""
         self.board.setObjectName("showdownCards")
-        left.addWidget(self.board, alignment=Qt.AlignmentFlag.AlignLeft)
         self.hand_lines = [FitLabel("", 16, bold=True, acted=True) for _ in range(MAX_LINES)]
         for i, label in enumerate(self.hand_lines):
             label.setObjectName(f"shown{i}")
