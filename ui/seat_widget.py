@@ -45,7 +45,7 @@ class SeatWidget(QFrame):
         grid.setVerticalSpacing(0)
         self.stake_labels: dict[str, FitLabel] = {}
         for i, spot in enumerate(self.spots):
-            value = FitLabel("", 13, role="stake")  # the stakes placed, for reference: settlement says what to do
+            value = FitLabel("", 13, role="stake", minor=True)  # the stakes placed, for reference: settlement says what to do
             value.setObjectName(f"seat{seat}_{spot}")
             grid.addWidget(value, i, 0)
             self.stake_labels[spot] = value

@@ -165,7 +165,7 @@ class SettlementView(QFrame):
         self.head.setObjectName("settleHead")
         self.net = FitLabel("", 16, role="muted", acted=True)
         self.net.setObjectName("settleNet")
-        self.total = FitLabel("", 12, role="muted")
+        self.total = FitLabel("", 12, role="muted", minor=True)
         self.total.setObjectName("tableTotal")
         top = QHBoxLayout()
         top.setSpacing(m.gap)

@@ -124,15 +124,23 @@ class MainWindow(QMainWindow):
         root.addWidget(self.message)
         footer = QHBoxLayout()
         footer.setSpacing(m.gap)
-        footer.addWidget(self.panel.action_bar, 1)
-        footer.addWidget(self.halt.choices, 3)
+        # What the table offers now goes in one area that keeps its width when nothing fits, so Supervisor,
+        # Recall and Language never slide under the thumb that was about to tap the next step.
+        self.commands_area = QWidget()
+        self.commands_area.setObjectName("commandsArea")
+        commands = QHBoxLayout(self.commands_area)
+        commands.setContentsMargins(0, 0, 0, 0)
+        commands.setSpacing(m.gap)
+        commands.addWidget(self.panel.action_bar, 1)
+        commands.addWidget(self.halt.choices, 3)
         self.command_buttons: dict[str, FitButton] = {}
         for command in SHELL_COMMANDS:
             button = FitButton("", 15, role="go", name={"open_round": "openRound", "deal_done": "dealDone",
                                                         "reveal": "reveal", "key_card": "keyCard"}[command])
             button.tapped.connect(lambda c=command: self._command(c))
             self.command_buttons[command] = button
-            footer.addWidget(button, 1)
+            commands.addWidget(button, 1)
+        footer.addWidget(self.commands_area, 1)
         self.open_button = self.command_buttons["open_round"]
         self.deal_done_button = self.command_buttons["deal_done"]
         self.reveal_button = self.command_buttons["reveal"]

@@ -22,6 +22,9 @@ from .i18n import translate
 ACTED_PX = 16
 """The least size of a text the croupier acts on (every button, labels made with ``acted``):
 about 3 mm of capital on a 7-10 inch panel at 800x480, read at arm's length (issue 19)."""
+READ_PX = 14
+"""The least size of any other text, unless it is ``minor``: read at a glance, nothing acted on (the status
+strip, a card row's title, a tile's stakes for reference) may go down to ``MIN_PX`` (issue 39 item 12)."""
 DOUBLE_TAP_MS = 300
 """A one-shot command's double-tap guard: a second press within it is the same press."""
 BOUNCE_MS = 40
@@ -98,12 +101,17 @@ class FitLabel(QLabel):
     """
 
     def __init__(self, text: str = "", base: float = 14, *, bold: bool = False, lines: int = 1,
-                 role: str = "", parent: QWidget | None = None, acted: bool = False) -> None:
+                 role: str = "", parent: QWidget | None = None, acted: bool = False, minor: bool = False) -> None:
         super().__init__(text, parent)
         self.acted = acted
         """What the croupier acts on (a seat's result, an amount to pay): never under ``ACTED_PX``."""
         self.setProperty("acted", acted)
-        self.base = max(base, ACTED_PX) if acted else base
+        self.minor = minor and not acted
+        """Read at a glance, nothing acted on: may go under ``READ_PX`` (down to ``MIN_PX``)."""
+        self.setProperty("minor", self.minor)
+        self.least = ACTED_PX if acted else MIN_PX if self.minor else READ_PX
+        """The least pixel size its text shrinks to."""
+        self.base = max(base, self.least)
         self.bold = bold
         self.lines = lines
         self.setWordWrap(lines > 1)
@@ -143,6 +151,17 @@ class FitLabel(QLabel):
         font.setBold(self.bold)
         return QFontMetrics(font).lineSpacing()
 
+    def _block_height(self, px: int) -> int:
+        """The height of ``lines`` lines at ``px``: from three lines on, as Qt lays wrapped lines out (a pixel
+        more a line than the font's line spacing says), so a third line is never cut."""
+        if self.lines < 3:
+            return self._line_height(px) * self.lines
+        font = QFont(self.font())
+        font.setPixelSize(px)
+        font.setBold(self.bold)
+        return QFontMetrics(font).boundingRect(QRect(0, 0, 100_000, 100_000), int(WRAP),
+                                               "\n".join(["Xg"] * self.lines)).height() + self.lines
+
     def _frame(self) -> int:
         margins = self.contentsMargins()
         return margins.top() + margins.bottom()
@@ -155,10 +174,10 @@ class FitLabel(QLabel):
         width = max((fm.horizontalAdvance(line) for line in self.text().split("\n")), default=0)
         margins = self.contentsMargins()
         return QSize(width + margins.left() + margins.right() + 2,
-                     self._line_height(self.start_px()) * self.lines + self._frame() + 2)
+                     self._block_height(self.start_px()) + self._frame() + 2)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(0, self._line_height(self.start_px()) * self.lines + self._frame() + 2)
+        return QSize(0, self._block_height(self.start_px()) + self._frame() + 2)
 
     def setText(self, text: str) -> None:
         if text == self.text():
@@ -177,8 +196,7 @@ class FitLabel(QLabel):
         if key == self._fitted:
             return
         self._fitted = key
-        self.setFont(fitted_font(base, self.text(), rect, self.start_px(), self.bold, self.lines > 1,
-                                 ACTED_PX if self.acted else MIN_PX))
+        self.setFont(fitted_font(base, self.text(), rect, self.start_px(), self.bold, self.lines > 1, self.least))
         self.updateGeometry()
 
 

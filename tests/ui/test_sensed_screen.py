@@ -110,7 +110,7 @@ def test_bet_entry_fills_itself_from_the_chips_on_the_layout(qtbot, sensed):
     assert session.view().phase == "betting"
     win.panel.bets.choose(1)
     shown(qtbot, win, lambda: win.panel.bets.sensor_note.isVisible())
-    assert win.panel.bets.sensor_note.text() == "\u2328 Trips: antenna down, key the stake"
+    assert win.panel.bets.sensor_note.text() == "Trips: antenna down, key the stake"  # drawn as keyed
     # the supervisor's accept: what the chip counts for, then badge, PIN and reason
     shown_menu = menu(qtbot, win)
     assert not button(shown_menu, "menu_override_payout").isEnabled()
