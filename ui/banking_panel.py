@@ -18,7 +18,7 @@ from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.games import BankingGame
 from dealer_station.money import format_cents
 from dealer_station.table.phases import Stage
-from dealer_station.view.sensing import SensedSeat, bet_alarm_text, payout_held, sensed_entry
+from dealer_station.view.sensing import SensedSeat, bet_alarm_text, payout_held, seat_fixes, sensed_entry
 from dealer_station.view.settlement import held_awards
 from dealer_station.view.table import decision_stake, face_up
 from dealer_station.view.texts import Text, label
@@ -34,6 +34,8 @@ from .theme import set_role
 from .widgets import CURRENT, FitButton, FitLabel, GuardedButton
 
 MAX_DECISIONS = 4
+BANNER_FIXES = 2
+"""The moves a held seat's banner names; the settlement's lines below name every one."""
 
 
 class BankingPanel(QWidget):
@@ -153,6 +155,13 @@ class BankingPanel(QWidget):
         if rnd is None or rnd.settlement is None or rnd.finished or rnd.halt is not None:
             return None
         seat = self.settlement.shown_seat(rnd)
+        fixes = seat_fixes(self.session.view(), seat) if seat is not None else []
+        if fixes:  # the chips on its spots are not what is due: the moves that put them right (the lines say all)
+            shown = fixes if len(fixes) <= BANNER_FIXES + 1 else fixes[:BANNER_FIXES]  # never "1 more"
+            said = [say(f) for f in shown]
+            if len(fixes) > len(shown):
+                said.append(translate("screen", "{count} more below").format(count=len(fixes) - BANNER_FIXES))
+            return "\u26a0 " + say(Text("fix_seat", {"seat": seat, "fixes": " \u00b7 ".join(said)}))
         return settle_banner(rnd, seat) if seat is not None else None
 
     def _key(self, seat: int) -> tuple[str, int]:
@@ -366,7 +375,8 @@ class BankingPanel(QWidget):
             set_role(self.paid_button, "final" if last else "go")
             self.paid_button.armed_text = translate("screen", "Tap again: seat {seat} is the last, the round closes") \
                 .format(seat=seat) if last else ""
-            self.paid_button.setText(paid_label(rnd, seat))
+            self.paid_button.setText(translate("screen", "Seat {seat}: the chips do not match yet").format(seat=seat)
+                                     if seat in held and not paid else paid_label(rnd, seat))
             # at a table with a bet sensor "Paid" waits for the chips to be what is due (the engine refuses otherwise)
             self.paid_button.setEnabled(not paid and "mark_paid" in offer.croupier and seat not in held)
             self.paid_button.show()

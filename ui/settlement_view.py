@@ -142,10 +142,10 @@ def sensed_line(spot: SensedSpot, game: Any) -> tuple[str, str]:
                 spot=word, amount=money(spot.stake)),
             "pay": f"{SIGN['pay']} " + translate("screen", "Pay {spot} {amount} \u2192 {due}").format(
                 spot=word, amount=money(pay), due=money(spot.due))}[spot.outcome]
-    if spot.problem is not None:  # what is wrong there, in the engine's words, then what it sees against what is due
-        against = "" if spot.outcome == "collect" or spot.seen is None else " \u00b7 " + translate(
-            "screen", "sensor {seen} of {due}").format(seen=money(spot.seen), due=money(spot.due))
-        return f"\u2717 {say(spot.problem)}{against}", "alert"
+    if spot.problem is not None:  # what to do there, in verbs, then what it sees against what is due
+        against = "" if spot.outcome == "collect" or spot.seen is None else " " + translate(
+            "screen", "({seen} \u2192 {due})").format(seen=money(spot.seen), due=money(spot.due))
+        return f"\u2717 {say(spot.fix or spot.problem)}{against}", "alert"
     sensor = translate("screen", "keyed") if spot.seen is None else translate("screen", "sensor {amount}").format(
         amount=money(spot.seen))
     return f"{todo} \u00b7 {sensor}", spot.outcome

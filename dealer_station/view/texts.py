@@ -154,6 +154,10 @@ ENGLISH: dict[str, str] = {
     "sensed:keyed": "{spot}: antenna down, key the stake",
     "sensed:held": "Seat {seat} {spot}: unknown chip: remove it, or a supervisor accepts it",
     **{f"mismatch:{kind}": text for kind, text in MISMATCH.items()},
+    "fix:over": "take {amount} back from {spot}",
+    "fix:short": "add {amount} to {spot}",
+    "fix:not_collected": "collect {spot} {amount}",
+    "fix_seat": "Seat {seat}: {fixes}",
     "cause:past_post": "Past-posting: chips added after no more bets",
     "cause:pinch": "Pinching: chips taken after no more bets",
     "halt:bet_alarm": "Seat {seat} {spot}: locked {locked}, the sensor sees {seen}. Put the locked chips back "

@@ -508,6 +508,22 @@
         <translation>{spot}&#xa0;: mise perdante non ramassée</translation>
     </message>
     <message>
+        <source>take {amount} back from {spot}</source>
+        <translation>reprenez {amount} sur {spot}</translation>
+    </message>
+    <message>
+        <source>add {amount} to {spot}</source>
+        <translation>ajoutez {amount} sur {spot}</translation>
+    </message>
+    <message>
+        <source>collect {spot} {amount}</source>
+        <translation>ramassez {spot} {amount}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {fixes}</source>
+        <translation>Place {seat}&#xa0;: {fixes}</translation>
+    </message>
+    <message>
         <source>Past-posting: chips added after no more bets</source>
         <translation>Mise tardive&#xa0;: jetons ajoutés après rien ne va plus</translation>
     </message>
@@ -1259,6 +1275,10 @@
         <translation>Régler la place {seat} maintenant</translation>
     </message>
     <message>
+        <source>{count} more below</source>
+        <translation>{count} de plus ci-dessous</translation>
+    </message>
+    <message>
         <source>Seat {seat} {spot}: chip {chip} counts for</source>
         <translation>Place {seat} {spot}&#xa0;: le jeton {chip} vaut</translation>
     </message>
@@ -1277,6 +1297,10 @@
     <message>
         <source>Tap again: seat {seat} is the last, the round closes</source>
         <translation>Touchez encore&#xa0;: la place {seat} est la dernière, le coup se ferme</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: the chips do not match yet</source>
+        <translation>Place {seat}&#xa0;: les jetons ne correspondent pas encore</translation>
     </message>
     <message>
         <source>Undo paid seat {seat}</source>
@@ -1495,10 +1519,6 @@
         <translation>le poste</translation>
     </message>
     <message>
-        <source>sensor {seen} of {due}</source>
-        <translation>vu {seen}/{due}</translation>
-    </message>
-    <message>
         <source>breakage {amount}</source>
         <translation>arrondi {amount}</translation>
     </message>
@@ -1581,6 +1601,10 @@
     <message>
         <source>Pay {spot} {amount} → {due}</source>
         <translation>Payer {spot} {amount} → {due}</translation>
+    </message>
+    <message>
+        <source>({seen} → {due})</source>
+        <translation>({seen} → {due})</translation>
     </message>
     <message>
         <source>keyed</source>

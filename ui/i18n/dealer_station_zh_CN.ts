@@ -508,6 +508,22 @@
         <translation>{spot}：输注未收</translation>
     </message>
     <message>
+        <source>take {amount} back from {spot}</source>
+        <translation>从{spot}收回{amount}</translation>
+    </message>
+    <message>
+        <source>add {amount} to {spot}</source>
+        <translation>在{spot}补{amount}</translation>
+    </message>
+    <message>
+        <source>collect {spot} {amount}</source>
+        <translation>收走{spot} {amount}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {fixes}</source>
+        <translation>{seat}号位：{fixes}</translation>
+    </message>
+    <message>
         <source>Past-posting: chips added after no more bets</source>
         <translation>补注：停止下注后加了筹码</translation>
     </message>
@@ -1259,6 +1275,10 @@
         <translation>现在结算{seat}号位</translation>
     </message>
     <message>
+        <source>{count} more below</source>
+        <translation>另有{count}项见下方</translation>
+    </message>
+    <message>
         <source>Seat {seat} {spot}: chip {chip} counts for</source>
         <translation>{seat}号位 {spot}：筹码 {chip} 面值</translation>
     </message>
@@ -1277,6 +1297,10 @@
     <message>
         <source>Tap again: seat {seat} is the last, the round closes</source>
         <translation>再按一次：{seat}号位是最后一位，本局结束</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: the chips do not match yet</source>
+        <translation>{seat}号位：筹码尚不相符</translation>
     </message>
     <message>
         <source>Undo paid seat {seat}</source>
@@ -1495,10 +1519,6 @@
         <translation>系统</translation>
     </message>
     <message>
-        <source>sensor {seen} of {due}</source>
-        <translation>感应 {seen} / 应有 {due}</translation>
-    </message>
-    <message>
         <source>breakage {amount}</source>
         <translation>尾数 {amount}</translation>
     </message>
@@ -1581,6 +1601,10 @@
     <message>
         <source>Pay {spot} {amount} → {due}</source>
         <translation>赔付 {spot} {amount} → {due}</translation>
+    </message>
+    <message>
+        <source>({seen} → {due})</source>
+        <translation>（{seen} → {due}）</translation>
     </message>
     <message>
         <source>keyed</source>

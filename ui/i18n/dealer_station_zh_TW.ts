@@ -508,6 +508,22 @@
         <translation>{spot}：輸注未收</translation>
     </message>
     <message>
+        <source>take {amount} back from {spot}</source>
+        <translation>從{spot}收回{amount}</translation>
+    </message>
+    <message>
+        <source>add {amount} to {spot}</source>
+        <translation>在{spot}補{amount}</translation>
+    </message>
+    <message>
+        <source>collect {spot} {amount}</source>
+        <translation>收走{spot} {amount}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {fixes}</source>
+        <translation>{seat}號位：{fixes}</translation>
+    </message>
+    <message>
         <source>Past-posting: chips added after no more bets</source>
         <translation>補注：停止下注後加了籌碼</translation>
     </message>
@@ -1259,6 +1275,10 @@
         <translation>現在結算{seat}號位</translation>
     </message>
     <message>
+        <source>{count} more below</source>
+        <translation>另有{count}項見下方</translation>
+    </message>
+    <message>
         <source>Seat {seat} {spot}: chip {chip} counts for</source>
         <translation>{seat}號位 {spot}：籌碼 {chip} 面值</translation>
     </message>
@@ -1277,6 +1297,10 @@
     <message>
         <source>Tap again: seat {seat} is the last, the round closes</source>
         <translation>再按一次：{seat}號位是最後一位，本局結束</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: the chips do not match yet</source>
+        <translation>{seat}號位：籌碼尚不相符</translation>
     </message>
     <message>
         <source>Undo paid seat {seat}</source>
@@ -1495,10 +1519,6 @@
         <translation>系統</translation>
     </message>
     <message>
-        <source>sensor {seen} of {due}</source>
-        <translation>感應 {seen} / 應有 {due}</translation>
-    </message>
-    <message>
         <source>breakage {amount}</source>
         <translation>尾數 {amount}</translation>
     </message>
@@ -1581,6 +1601,10 @@
     <message>
         <source>Pay {spot} {amount} → {due}</source>
         <translation>賠付 {spot} {amount} → {due}</translation>
+    </message>
+    <message>
+        <source>({seen} → {due})</source>
+        <translation>（{seen} → {due}）</translation>
     </message>
     <message>
         <source>keyed</source>
