@@ -52,11 +52,11 @@ def halt_words(halt: Halt, state: TableState) -> str:
                                           "read": card_face(detail["read"])}))
     if halt.kind == "unreadable" and "position" in detail:
         return say(Text("halt:unreadable", {"place": _place(detail)}))
-    if halt.kind == "deck" and state.deck_report:
+    if halt.kind == "deck" and state.deck_report:  # plainly: what is missing, twice, not of this deck
         report = state.deck_report
-        return say(Text("halt:deck", {"count": report.get("count"), "missing": _cards(report.get("missing", [])),
-                                      "extra": _cards(report.get("extra", [])),
-                                      "duplicates": _cards(report.get("duplicates", []))}))
+        wrong = [Text(key, {"cards": _cards(report.get(part, []))}) for part, key in (
+            ("missing", "deck:short"), ("duplicates", "deck:twice"), ("extra", "deck:extra")) if report.get(part)]
+        return "; ".join(say(t) for t in wrong or [Text("deck:count", {"count": report.get("count")})])
     if halt.kind == "link" and halt.cause == REFUSED:  # which unit and why, as the strip and the banner say it
         refusal = state.device(halt.device or "").refused or {}
         return say(Text("halt:refused", {"device": device_text(halt.device), "model": refusal.get("model", ""),

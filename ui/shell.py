@@ -136,10 +136,11 @@ class MainWindow(QMainWindow):
         self.command_buttons: dict[str, FitButton] = {}
         for command in SHELL_COMMANDS:
             button = FitButton("", 15, role="go", name={"open_round": "openRound", "deal_done": "dealDone",
-                                                        "reveal": "reveal", "key_card": "keyCard"}[command])
+                                                        "reveal": "reveal", "key_card": "keyCard",
+                                                        "recheck_deck": "recheckDeck"}[command], lines=2)
             button.tapped.connect(lambda c=command: self._command(c))
             self.command_buttons[command] = button
-            commands.addWidget(button, 1)
+            commands.addWidget(button, 2 if command == "recheck_deck" else 1)
         footer.addWidget(self.commands_area, 1)
         self.open_button = self.command_buttons["open_round"]
         self.deal_done_button = self.command_buttons["deal_done"]
@@ -221,7 +222,8 @@ class MainWindow(QMainWindow):
             button.setText(said or {"open_round": translate("screen", "Open betting"),
                                     "deal_done": translate("screen", "Cards dealt"),
                                     "reveal": translate("screen", "Reveal"),
-                                    "key_card": translate("screen", "Key card")}[command])
+                                    "key_card": translate("screen", "Key card"),
+                                    "recheck_deck": translate("screen", "Re-check the deck")}[command])
         self.supervisor_button.setText(translate("screen", "Supervisor"))
         self.recall_button.setText(translate("screen", "Recall"))
         self.language_button.setText(LANGUAGES[self.language])

@@ -200,6 +200,12 @@ class DealFlow:
         tx.emit(ev.DeckRequested(state.deck_attempts + 1), STATION)
         tx.effect(policy.SHUFFLER, "deck")
 
+    def recheck_deck(self, tx: Tx) -> None:
+        """The croupier found the missing card (or changed the deck) after a failed check: the shoe shuffles
+        and checks it again; the round keeps its bets and goes on when the deck passes."""
+        tx.emit(ev.HaltCleared(CROUPIER, "deck to be checked again"), CROUPIER)
+        self.request_deck(tx)
+
     def request_packet(self, tx: Tx) -> None:
         """Ask the shoe for what the current packet still lacks, or say the deal is done."""
         rnd = tx.round

@@ -47,7 +47,7 @@ from ..games.holdem.structure import Street, check_chips
 from ..games.holdem.table import HoldemTableConfig
 from ..money import ZERO, format_money, parse_money
 from ..table import events as ev
-from ..table.commands import NO_REFUSED_DEVICE, REFUSED_DEVICE, Command, command_table
+from ..table.commands import DECK_COMMANDS, NO_REFUSED_DEVICE, REFUSED_DEVICE, Command, command_table
 from ..table.phases import CLOSED, DEALING, PAID, SETTLEMENT, VOID, Phase, PhaseGraph, Stage
 from ..table.state import RoundState, TableState
 from ..wire.roles import Role
@@ -119,7 +119,7 @@ POKER_COMMANDS: dict[str, Command] = command_table({c.name: c for c in (
     Command("muck", frozenset({Stage.REVEAL}), lambda t: t.phase == SHOWDOWN,
                 "a hand is mucked at the showdown"),
     Command("push_pots", frozenset({Stage.SETTLEMENT})),
-)})
+)} | DECK_COMMANDS)
 """The poker table's commands: the croupier's (``TableSession.execute``) with the shared ones."""
 
 

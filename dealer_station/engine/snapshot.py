@@ -177,6 +177,11 @@ class TableSnapshot:
         """Per seat, each spot's stake as the bet sensor proposed it at the commit ({} without one)."""
         return {} if self.sensed is None else self.sensed.proposed
 
+    def deck_failed(self) -> bool:
+        """Whether the round is halted by a failed deck check (the croupier may have it checked again)."""
+        rnd = self.state.round
+        return rnd is not None and rnd.halt is not None and rnd.halt.kind == "deck"
+
     def device_refused(self) -> bool:
         """Whether a device of the table is held refused (no round opens: ``open_round``'s guard)."""
         return any(dev.held_refused for dev in self.state.devices.values())

@@ -51,6 +51,8 @@ class TableFacts(Protocol):
 
     def device_refused(self) -> bool: ...
 
+    def deck_failed(self) -> bool: ...
+
 
 Guard = Callable[[TableFacts], bool]
 
@@ -92,6 +94,13 @@ class Command:
 DURING_ROUND = frozenset({Stage.BETTING, Stage.LOCKED, Stage.DEALING, Stage.DECISION, Stage.REVEAL})
 EVERY_STAGE = frozenset(Stage)
 
+DECK_COMMANDS: dict[str, Command] = {c.name: c for c in (
+    Command("recheck_deck", frozenset({Stage.BETTING, Stage.LOCKED}), lambda t: t.deck_failed(),
+            "the deck passed its check: there is nothing to check again"),
+)}
+"""The croupier's commands about the shoe's deck, at every table with a shoe: after a failed check, the missing
+card found (or the deck changed), the shoe checks it again and the round keeps its bets."""
+
 BANKING_COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("open_round", frozenset({Stage.IDLE, Stage.FINISHED}), NO_REFUSED_DEVICE, REFUSED_DEVICE),
     Command("set_bets", frozenset({Stage.BETTING})),
@@ -105,7 +114,7 @@ BANKING_COMMANDS: dict[str, Command] = {c.name: c for c in (
             "keying a card is for a card the reader could not read, or a hand-dealt reveal"),
     Command("mark_paid", frozenset({Stage.SETTLEMENT})),
     Command("undo_paid", frozenset({Stage.SETTLEMENT}), lambda t: t.has_paid_seat(), "no seat is marked paid"),
-)}
+)} | DECK_COMMANDS
 """The croupier's commands at a banking table (each seat against the dealer: UTH, THB)."""
 
 TABLE_COMMANDS: dict[str, Command] = {c.name: c for c in (

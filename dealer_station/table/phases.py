@@ -139,8 +139,8 @@ HALT_KINDS: dict[str, HaltKind] = {h.name: h for h in (
     HaltKind("fault", supervisor=frozenset({"void", "clear_fault"})),
     # link lost / CRC errors / power-cycle while the round needs the device
     HaltKind("link", supervisor=frozenset({"void"}), instruction="wait_for_device", resumes_on_link=True),
-    # the shoe's deck check failed before the deal
-    HaltKind("deck", supervisor=frozenset({"void"})),
+    # the shoe's deck check failed before the deal: the card found (or the deck changed), it is checked again
+    HaltKind("deck", croupier=frozenset({"recheck_deck"}), supervisor=frozenset({"void"}), instruction="deck_recheck"),
     # reader card differs from the dealt card: misdeal alarm, the supervisor decides
     HaltKind("mismatch", supervisor=frozenset({"void", "accept_mismatch"})),
     # the reader could not read a card: the dealer keys it

@@ -380,6 +380,26 @@
         <translation>Contrôle du jeu&#xa0;: {count} cartes&#xa0;; manquantes {missing}&#xa0;; en trop {extra}&#xa0;; en double {duplicates}</translation>
     </message>
     <message>
+        <source>The deck is short: {cards} missing</source>
+        <translation>Il manque une carte au jeu&#xa0;: {cards}</translation>
+    </message>
+    <message>
+        <source>{cards} twice in the deck</source>
+        <translation>{cards} en double dans le jeu</translation>
+    </message>
+    <message>
+        <source>{cards} not of this deck</source>
+        <translation>{cards} n&apos;appartient pas à ce jeu</translation>
+    </message>
+    <message>
+        <source>The deck has {count} cards, not 52</source>
+        <translation>Le jeu compte {count} cartes, pas 52</translation>
+    </message>
+    <message>
+        <source>Find the missing card or change the deck, then Re-check the deck; the bets stay</source>
+        <translation>Retrouvez la carte ou changez le jeu, puis Revérifier le jeu ; les mises restent</translation>
+    </message>
+    <message>
         <source>The {device} reports: {text}</source>
         <translation>Le {device} signale&#xa0;: {text}</translation>
     </message>
@@ -1649,6 +1669,10 @@
     <message>
         <source>Key card</source>
         <translation>Saisir une carte</translation>
+    </message>
+    <message>
+        <source>Re-check the deck</source>
+        <translation>Revérifier le jeu</translation>
     </message>
     <message>
         <source>Language</source>

@@ -380,6 +380,26 @@
         <translation>验牌：{count} 张；缺少 {missing}；多出 {extra}；重复 {duplicates}</translation>
     </message>
     <message>
+        <source>The deck is short: {cards} missing</source>
+        <translation>牌不齐：缺{cards}</translation>
+    </message>
+    <message>
+        <source>{cards} twice in the deck</source>
+        <translation>{cards}重复出现</translation>
+    </message>
+    <message>
+        <source>{cards} not of this deck</source>
+        <translation>{cards}不属于这副牌</translation>
+    </message>
+    <message>
+        <source>The deck has {count} cards, not 52</source>
+        <translation>这副牌有{count}张，不是52张</translation>
+    </message>
+    <message>
+        <source>Find the missing card or change the deck, then Re-check the deck; the bets stay</source>
+        <translation>找回缺牌或更换整副牌，然后按“重新验牌”；注码保留</translation>
+    </message>
+    <message>
         <source>The {device} reports: {text}</source>
         <translation>{device}报告：{text}</translation>
     </message>
@@ -1649,6 +1669,10 @@
     <message>
         <source>Key card</source>
         <translation>输入牌</translation>
+    </message>
+    <message>
+        <source>Re-check the deck</source>
+        <translation>重新验牌</translation>
     </message>
     <message>
         <source>Language</source>

@@ -380,6 +380,26 @@
         <translation>驗牌：{count} 張；缺少 {missing}；多出 {extra}；重複 {duplicates}</translation>
     </message>
     <message>
+        <source>The deck is short: {cards} missing</source>
+        <translation>牌不齊：缺{cards}</translation>
+    </message>
+    <message>
+        <source>{cards} twice in the deck</source>
+        <translation>{cards}重複出現</translation>
+    </message>
+    <message>
+        <source>{cards} not of this deck</source>
+        <translation>{cards}不屬於這副牌</translation>
+    </message>
+    <message>
+        <source>The deck has {count} cards, not 52</source>
+        <translation>這副牌有{count}張，不是52張</translation>
+    </message>
+    <message>
+        <source>Find the missing card or change the deck, then Re-check the deck; the bets stay</source>
+        <translation>找回缺牌或更換整副牌，然後按「重新驗牌」；注碼保留</translation>
+    </message>
+    <message>
         <source>The {device} reports: {text}</source>
         <translation>{device}報告：{text}</translation>
     </message>
@@ -1649,6 +1669,10 @@
     <message>
         <source>Key card</source>
         <translation>輸入牌</translation>
+    </message>
+    <message>
+        <source>Re-check the deck</source>
+        <translation>重新驗牌</translation>
     </message>
     <message>
         <source>Language</source>
