@@ -44,7 +44,7 @@ def _place(detail: dict[str, Any]) -> Text:
                           "number": int(detail.get("index", 0)) + 1})
 
 
-def halt_words(halt: Halt, state: TableState) -> str:
+def halt_words(halt: Halt, state: TableState, read_timeout: float = 0) -> str:
     """What the halt is about, in the screen's language, from its details (never the journal's English)."""
     detail = halt.detail or {}
     if halt.kind == "mismatch" and isinstance(detail.get("expected"), int) and isinstance(detail.get("read"), int):
@@ -52,6 +52,8 @@ def halt_words(halt: Halt, state: TableState) -> str:
                                           "read": card_face(detail["read"])}))
     if halt.kind == "unreadable" and "position" in detail:
         return say(Text("halt:unreadable", {"place": _place(detail)}))
+    if halt.kind == "no_read" and "position" in detail:
+        return say(Text("halt:no_read", {"place": _place(detail), "seconds": f"{read_timeout:g}"}))
     if halt.kind == "deck" and state.deck_report:  # plainly: what is missing, twice, not of this deck
         report = state.deck_report
         wrong = [Text(key, {"cards": _cards(report.get(part, []))}) for part, key in (
@@ -163,7 +165,7 @@ class HaltPanel(QFrame):
             self.detail.setText(say(alarm))
             self._said["restore_stake"] = self._said["void"] = self.detail.text()
         else:
-            self.detail.setText(halt_words(halt, snap.state))
+            self.detail.setText(halt_words(halt, snap.state, snap.table.devices.read_timeout))
         self.hand.setVisible(bool(held))
         self.detail.wrap_if_long()
         for action, button in self.buttons.items():

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -294,6 +295,13 @@ def reader_halts(rig: Rig) -> Iterator[str]:
     _open_dialog(rig, rig.window.key_card)
     yield "card_picker"
     close_dialogs(rig)
+    rnd = session.view().round
+    assert rnd is not None and session.view().next_to_reveal() is not None
+    pos, i = session.view().next_to_reveal()  # type: ignore[misc]
+    session.execute("key_card", rnd.cards[pos][i])
+    wait = session.view().table.devices.read_timeout
+    session.tick(datetime.now(UTC) + timedelta(seconds=wait + 1))  # the next card is never read
+    yield "halt_no_read"
 
 
 def hand_deal_round(rig: Rig) -> Iterator[str]:

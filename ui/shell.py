@@ -57,9 +57,13 @@ SUPERVISOR_MENU = ("accept_chip", "override_payout", "void", "correct_card", "ad
 class MainWindow(QMainWindow):
     def __init__(self, session: TableSession, *, worker: CommandWorker | None = None, journal: Any = None,
                  screenshot_dir: Path | None = None, last_heard: Callable[[str], float | None] | None = None,
-                 language: str | None = None, kiosk: bool = False) -> None:
+                 language: str | None = None, kiosk: bool = False,
+                 present: Callable[[int], Any] | None = None) -> None:
         super().__init__()
         self.session = session
+        self.present = present
+        """On simulated hardware only (training): ``present(card)`` passes a card over the simulated reader,
+        so a round is played by hand on a display with nothing else to feed the reader."""
         self.worker = worker or CommandWorker(self)
         self.journal = journal if journal is not None else session.journal
         self.screenshot_dir = screenshot_dir
@@ -141,6 +145,10 @@ class MainWindow(QMainWindow):
             button.tapped.connect(lambda c=command: self._command(c))
             self.command_buttons[command] = button
             commands.addWidget(button, 2 if command == "recheck_deck" else 1)
+        self.training_button = FitButton("", 15, role="training", name="trainingPass", lines=2)
+        self.training_button.tapped.connect(self._pass_training_card)
+        self.training_button.hide()
+        commands.addWidget(self.training_button, 1)
         footer.addWidget(self.commands_area, 1)
         self.open_button = self.command_buttons["open_round"]
         self.deal_done_button = self.command_buttons["deal_done"]
@@ -224,6 +232,7 @@ class MainWindow(QMainWindow):
                                     "reveal": translate("screen", "Reveal"),
                                     "key_card": translate("screen", "Key card"),
                                     "recheck_deck": translate("screen", "Re-check the deck")}[command])
+        self.training_button.setText(translate("screen", "Training: pass the card"))
         self.supervisor_button.setText(translate("screen", "Supervisor"))
         self.recall_button.setText(translate("screen", "Recall"))
         self.language_button.setText(LANGUAGES[self.language])
@@ -270,8 +279,26 @@ class MainWindow(QMainWindow):
             position=say(position_text(position)), number=index + 1)
         halt = rnd.halt
         read = halt.detail.get("read") if halt is not None else None
-        self.pick_card(title, lambda card: self.submit("key_card", session.execute, "key_card", card), rnd.dealt_cards(),
+        snap = session.view()  # only the cards face up on the table are out of reach: the shoe's face-down cards,
+        shown = [card for pos, cards in rnd.cards.items() for card in cards[:face_up(snap, pos)]]  # this one among them
+        self.pick_card(title, lambda card: self.submit("key_card", session.execute, "key_card", card), shown,
                        read if isinstance(read, int) else None)
+
+    def _training_card(self, snap: TableSnapshot) -> int | None:
+        """The card the simulated reader waits for now (the shoe dealt it), when training is on; else None."""
+        rnd = snap.round
+        waiting = rnd is not None and not rnd.finished and snap.has_reader and not snap.hand_deal \
+            and snap.stage is Stage.REVEAL and (rnd.halt is None or rnd.halt.kind in ("no_read", "unreadable"))
+        target = snap.next_to_reveal() if self.present is not None and waiting else None
+        if target is None or rnd is None:
+            return None
+        dealt = rnd.cards.get(target[0], [])
+        return dealt[target[1]] if target[1] < len(dealt) else None
+
+    def _pass_training_card(self) -> None:
+        card = self._training_card(self.session.view())
+        if card is not None and self.present is not None:
+            self.submit("training", self.present, card)  # the simulated reader reads it, as the dealer's pass
 
     def pick_card(self, title: str, on_card: Callable[[int], None], in_play: Collection[int] = (),
                   preselect: int | None = None) -> None:
@@ -454,6 +481,7 @@ class MainWindow(QMainWindow):
         theme.set_role(self.banner, role)
         for command, button in self.command_buttons.items():
             button.setVisible(command in offer.croupier and not (command == "key_card" and halt is not None))
+        self.training_button.setVisible(self._training_card(snap) is not None)
         keyed = snap.next_to_reveal() if "key_card" in offer.croupier else None
         self.panel.highlight(keyed)
         stage = snap.phase_info.stage

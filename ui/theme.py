@@ -178,6 +178,7 @@ def stylesheet(m: Metrics) -> str:
     QPushButton[role="final"][armed="true"] {{ background: {GOLD}; color: #000000; border: 4px solid #000000; }}
     QPushButton[role="final"]:disabled {{ background: {LOCK}; color: #e6e6e6; border: 2px dashed #9a9a9a; }}
     QPushButton[role="undo"] {{ background: #ffffff; color: #000000; border: 3px solid {PAY}; }}
+    QPushButton[role="training"] {{ background: #5b3b8c; color: #ffffff; border: 3px solid {GOLD}; }}
     QPushButton[role="action"] {{ background: #ffffff; }}
     QPushButton[role="supervisor"] {{ background: #2b2b6b; color: #ffffff; border: 2px solid #b8b8ff; }}
     QPushButton[role="supervisor"]:disabled {{ background: {LOCK}; color: #e6e6e6; border: 2px dashed #9a9a9a; }}

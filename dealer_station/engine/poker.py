@@ -377,6 +377,11 @@ class PokerFlow(DealFlow):
         if hand.over or hand.street != before.street:
             self.advance(tx)
 
+    def read_overdue(self, state: TableState, now: datetime) -> bool:
+        """A board card the reader has not read in time (a shown hand waits for its player: muck or show)."""
+        rnd = state.round
+        return rnd is not None and rnd.phase != SHOWDOWN and super().read_overdue(state, now)
+
     def clock_due(self, state: TableState, now: datetime) -> bool:
         due = self.deadline(state)
         return super().clock_due(state, now) or (due is not None and now >= due)

@@ -145,6 +145,8 @@ HALT_KINDS: dict[str, HaltKind] = {h.name: h for h in (
     HaltKind("mismatch", supervisor=frozenset({"void", "accept_mismatch"})),
     # the reader could not read a card: the dealer keys it
     HaltKind("unreadable", croupier=frozenset({"key_card"}), instruction="key_unreadable"),
+    # the reader read nothing for the read timeout: the card is passed over it again, or keyed
+    HaltKind("no_read", croupier=frozenset({"key_card"}), instruction="pass_or_key"),
     # a jackpot at or above verify_at waits for a supervisor's verification before it is paid
     HaltKind("jackpot_verify", supervisor=frozenset({"verify_jackpot", "void"}), instruction="call_supervisor_jackpot"),
     # the station itself failed to handle a report or a device call: nothing is lost, a person looks

@@ -41,6 +41,8 @@ ENGLISH: dict[str, str] = {
     "call_supervisor_jackpot": "Jackpot: call a supervisor to verify it",
     "wait_for_device": "Waiting for the {device} to reconnect; call a supervisor if it does not",
     "key_unreadable": "Key the card in from what you read on its face",
+    "pass_or_key": "The reader read nothing: pass the card over it again, or key it",
+    "halt:no_read": "{place} was not read in {seconds} s",
     # a linked progressive (GAMES.md §3): the Pool without its controller, a hit held anywhere on the link
     "pool_closed": "Pool closed: no link",
     "pool_pending": "Jackpot pending verification at table {table}: {amount}",
@@ -73,6 +75,7 @@ ENGLISH: dict[str, str] = {
     "cause:internal_error": "Device error",
     "cause:shoe_alarm": "Reading shoe alarm",
     "cause:card_unreadable": "Card unreadable",
+    "cause:no_read": "No read from the reader",
     "cause:deck_count_wrong": "Deck check failed",
     "cause:power_restored": "Device power cycled",
     "cause:link_lost": "Device link lost",

@@ -104,6 +104,14 @@
         <translation>Saisissez la carte d&apos;après sa face</translation>
     </message>
     <message>
+        <source>The reader read nothing: pass the card over it again, or key it</source>
+        <translation>Le lecteur n&apos;a rien lu&#xa0;: repassez la carte ou saisissez-la</translation>
+    </message>
+    <message>
+        <source>{place} was not read in {seconds} s</source>
+        <translation>{place} non lue en {seconds}&#xa0;s</translation>
+    </message>
+    <message>
         <source>Pool closed: no link</source>
         <translation>Pool fermé&#xa0;: pas de liaison</translation>
     </message>
@@ -210,6 +218,10 @@
     <message>
         <source>Card unreadable</source>
         <translation>Carte illisible</translation>
+    </message>
+    <message>
+        <source>No read from the reader</source>
+        <translation>Aucune lecture du lecteur</translation>
     </message>
     <message>
         <source>Deck check failed</source>
@@ -1673,6 +1685,10 @@
     <message>
         <source>Re-check the deck</source>
         <translation>Revérifier le jeu</translation>
+    </message>
+    <message>
+        <source>Training: pass the card</source>
+        <translation>Formation&#xa0;: passer la carte</translation>
     </message>
     <message>
         <source>Language</source>

@@ -104,6 +104,14 @@
         <translation>按牌面输入该牌</translation>
     </message>
     <message>
+        <source>The reader read nothing: pass the card over it again, or key it</source>
+        <translation>读牌器未读到：请再刷一次牌，或手动输入</translation>
+    </message>
+    <message>
+        <source>{place} was not read in {seconds} s</source>
+        <translation>{place}在{seconds}秒内未读到</translation>
+    </message>
+    <message>
         <source>Pool closed: no link</source>
         <translation>彩池已关闭：无连接</translation>
     </message>
@@ -210,6 +218,10 @@
     <message>
         <source>Card unreadable</source>
         <translation>无法读牌</translation>
+    </message>
+    <message>
+        <source>No read from the reader</source>
+        <translation>读牌器没有读到牌</translation>
     </message>
     <message>
         <source>Deck check failed</source>
@@ -1673,6 +1685,10 @@
     <message>
         <source>Re-check the deck</source>
         <translation>重新验牌</translation>
+    </message>
+    <message>
+        <source>Training: pass the card</source>
+        <translation>练习：刷牌给读牌器</translation>
     </message>
     <message>
         <source>Language</source>

@@ -104,6 +104,14 @@
         <translation>按牌面輸入該牌</translation>
     </message>
     <message>
+        <source>The reader read nothing: pass the card over it again, or key it</source>
+        <translation>讀牌器未讀到：請再刷一次牌，或手動輸入</translation>
+    </message>
+    <message>
+        <source>{place} was not read in {seconds} s</source>
+        <translation>{place}在{seconds}秒內未讀到</translation>
+    </message>
+    <message>
         <source>Pool closed: no link</source>
         <translation>彩池已關閉：無連線</translation>
     </message>
@@ -210,6 +218,10 @@
     <message>
         <source>Card unreadable</source>
         <translation>無法讀牌</translation>
+    </message>
+    <message>
+        <source>No read from the reader</source>
+        <translation>讀牌器沒有讀到牌</translation>
     </message>
     <message>
         <source>Deck check failed</source>
@@ -1673,6 +1685,10 @@
     <message>
         <source>Re-check the deck</source>
         <translation>重新驗牌</translation>
+    </message>
+    <message>
+        <source>Training: pass the card</source>
+        <translation>練習：刷牌給讀牌器</translation>
     </message>
     <message>
         <source>Language</source>
