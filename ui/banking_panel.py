@@ -91,13 +91,17 @@ class BankingPanel(QWidget):
                                  for i in range(MAX_DECISIONS)]
         for button in self.decision_buttons:
             button.tapped.connect(lambda b=button: self._decide(b))
+        self.check_rest_button = FitButton("", 16, role="action", name="checkRest", lines=2)
+        self.check_rest_button.tapped.connect(
+            lambda: self.shell.submit("check_rest", self.session.execute, "check_rest"))
         self.undo_paid_button = FitButton("", 16, role="undo", name="undoPaid", lines=2)
         self.undo_paid_button.tapped.connect(self._undo_paid)
         self.paid_button = GuardedButton("", 16, role="go", name="paidSeat")
         self.paid_button.tapped.connect(self._paid)
         for widget in (self.undo_button, self.clear_button, self.no_more_bets, self.acting,
-                       *self.decision_buttons, self.undo_paid_button, self.paid_button):
-            row.addWidget(widget, 2 if widget in (self.no_more_bets, self.paid_button) else 1)
+                       *self.decision_buttons, self.check_rest_button, self.undo_paid_button, self.paid_button):
+            row.addWidget(widget, 2 if widget in (self.no_more_bets, self.paid_button) else 0 if widget is self.acting
+                          else 1)
             widget.hide()
         return bar
 
@@ -305,6 +309,9 @@ class BankingPanel(QWidget):
             outcome = rnd is not None and (rnd.settlement is not None or rnd.void is not None)
             if outcome and rnd is not None:
                 result, role, done = seat_outcome(rnd, seat)
+            elif st is not None and st.actions and st.actions[-1] == "fold":  # set apart now: collect its stakes
+                result, role = translate("screen", "collect now"), "collect"  # its stakes are on the tile
+                done = game.done_at_fold(st.bets, st.actions)  # greyed: nothing left on its cards
             elif st is not None and st.actions:
                 result = game_word(game, st.actions[-1])
             if stage is Stage.BETTING:
@@ -394,7 +401,12 @@ class BankingPanel(QWidget):
     def _render_decisions(self, snap: TableSnapshot, waiting: list[int]) -> None:
         seat = waiting[0] if waiting else None
         legal = snap.legal_actions(seat) if seat is not None else []
-        self.acting.setVisible(bool(legal))
+        rest = "check_rest" in snap.offer.croupier and len(waiting) > 1  # one seat left: its own Check says it
+        self.check_rest_button.setVisible(rest)
+        self.acting.setVisible(bool(legal) and not rest)  # room for it: the banner names the seat to act
+        if rest:
+            self.check_rest_button.setText(translate("screen", "All: {action}").format(
+                action=game_word(snap.game, "check")))
         if seat is not None:
             self.acting.setText(translate("screen", "Seat {seat}").format(seat=seat))
         for i, button in enumerate(self.decision_buttons):

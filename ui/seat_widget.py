@@ -82,6 +82,7 @@ class SeatWidget(QFrame):
         self.hole.show_cards(hole, face_up)
         self.hole.setVisible(bool(hole))  # no cards before the deal: room for the bet tray
         self.result.setText(result)
+        self.result.wrap_if_long(2)  # a narrow tile: two lines rather than a cut word
         self.result.setVisible(bool(result))
         set_role(self.result, result_role)
         set_flag(self, "active", active)

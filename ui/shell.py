@@ -80,6 +80,10 @@ class MainWindow(QMainWindow):
         set_metrics(self._metrics)
         self.setStyleSheet(theme.stylesheet(self._metrics))
         self._last_phase_key: tuple[Any, ...] | None = None
+        self.picker: CardPicker | None = None
+        """The picker keying a hand-dealt reveal, while open (it follows the positions)."""
+        self._dismissed: set[tuple[str, str]] = set()
+        """(round, phase) whose keying picker the croupier closed: not opened again by itself."""
         self._render_pending = False
         self.shots: list[Path] = []
         self._build(last_heard)
@@ -268,21 +272,55 @@ class MainWindow(QMainWindow):
             self.submit(command, self.session.execute, command)
 
     def key_card(self) -> None:
-        """The card picker for the card the round waits for, framed on the table."""
+        """The card picker for the card the round waits for, framed on the table. At a hand-dealt reveal it
+        stays open, a card in two taps, position after position, until the round needs no more keying."""
         session = self.session
-        target = session.view().next_to_reveal()
-        rnd = session.view().round
+        snap = session.view()
+        target = snap.next_to_reveal()
+        rnd = snap.round
         if target is None or rnd is None:
             return
-        position, index = target
-        title = translate("screen", "Key the card: {position} card {number}").format(
-            position=say(position_text(position)), number=index + 1)
+        if self.picker is not None and self.picker.isVisible():
+            self.picker.raise_()
+            return
+        title, shown = self._key_target(snap)
         halt = rnd.halt
         read = halt.detail.get("read") if halt is not None else None
-        snap = session.view()  # only the cards face up on the table are out of reach: the shoe's face-down cards,
-        shown = [card for pos, cards in rnd.cards.items() for card in cards[:face_up(snap, pos)]]  # this one among them
-        self.pick_card(title, lambda card: self.submit("key_card", session.execute, "key_card", card), shown,
-                       read if isinstance(read, int) else None)
+        continuous = snap.hand_deal and halt is None
+        picker = CardPicker(self, title, lambda card: self.submit("key_card", session.execute, "key_card", card),
+                            shown, read if isinstance(read, int) else None, continuous=continuous)
+        if continuous:
+            self.picker = picker
+            key = (rnd.round_id, snap.phase)
+            picker.rejected.connect(lambda k=key: self._dismissed.add(k))  # Cancel: not opened again for this reveal
+        picker.open()
+
+    def _key_target(self, snap: TableSnapshot) -> tuple[str, list[int]]:
+        """The picker's title for the card due, and the cards it cannot be: those face up on the table (the
+        shoe's face-down cards, this one among them, stay choosable)."""
+        rnd = snap.round
+        target = snap.next_to_reveal()
+        if rnd is None or target is None:
+            return "", []
+        title = translate("screen", "Key the card: {position} card {number}").format(
+            position=say(position_text(target[0])), number=target[1] + 1)
+        return title, [card for pos, cards in rnd.cards.items() for card in cards[:face_up(snap, pos)]]
+
+    def _follow_keying(self, snap: TableSnapshot) -> None:
+        """At a hand-dealt reveal the picker opens by itself and follows the positions; it closes when the
+        round needs no more keying (the croupier's Cancel keeps it closed for the rest of that reveal)."""
+        rnd = snap.round
+        due = rnd is not None and snap.hand_deal and rnd.halt is None and "key_card" in snap.offer.croupier \
+            and snap.next_to_reveal() is not None
+        picker = self.picker if self.picker is not None and self.picker.isVisible() else None
+        if picker is not None:
+            if due:
+                picker.retarget(*self._key_target(snap))
+            else:
+                picker.accept()
+                self.picker = None
+        elif due and rnd is not None and (rnd.round_id, snap.phase) not in self._dismissed:
+            self.key_card()
 
     def _training_card(self, snap: TableSnapshot) -> int | None:
         """The card the simulated reader waits for now (the shoe dealt it), when training is on; else None."""
@@ -484,6 +522,7 @@ class MainWindow(QMainWindow):
         self.training_button.setVisible(self._training_card(snap) is not None)
         keyed = snap.next_to_reveal() if "key_card" in offer.croupier else None
         self.panel.highlight(keyed)
+        self._follow_keying(snap)
         stage = snap.phase_info.stage
         key = (rnd.round_id if rnd else None, snap.phase, halt.cause if halt else None, self.language)
         if key != self._last_phase_key:

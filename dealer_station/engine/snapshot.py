@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..config import TableConfig
-from ..games.base import Game
+from ..games.base import BankingGame, Game
 from ..journal import JournalEvent
 from ..table.commands import Offer, offered
 from ..table.phases import CLOSED, Phase, Stage
@@ -176,6 +176,15 @@ class TableSnapshot:
     def sensed_bets(self) -> dict[int, SeatView]:
         """Per seat, each spot's stake as the bet sensor proposed it at the commit ({} without one)."""
         return {} if self.sensed is None else self.sensed.proposed
+
+    def all_may_check(self) -> bool:
+        """Whether every seat still to act on this street may check (``check_rest`` checks them all)."""
+        waiting = self.seats_to_act()
+        game = self.game
+        rnd = self.state.round
+        if not waiting or rnd is None or rnd.halt is not None or not isinstance(game, BankingGame):
+            return False
+        return all("check" in game.legal_actions(rnd.seats[seat].actions, rnd.phase) for seat in waiting)
 
     def deck_failed(self) -> bool:
         """Whether the round is halted by a failed deck check (the croupier may have it checked again)."""

@@ -215,10 +215,14 @@ def settle_seat(
     pool_award: Decimal | None,
     payer: Payer,
 ) -> SeatSettlement:
-    """Settle one seat (module docstring); ``pool_award`` is its award from the meter."""
-    hand = evaluate([*seat.hole, *board])
+    """Settle one seat (module docstring); ``pool_award`` is its award from the meter. A fold without its cards
+    (dealt by hand, never read) has no hand and nothing left on one."""
     stakes = stake_amounts(seat.bets, seat.actions)
     nets: dict[str, Decimal] = {}
+    player = seat.player if isinstance(seat, ThbSeat) else None
+    if not seat.hole:
+        return SeatSettlement(seat.seat, None, "fold", {"ante": -stakes["ante"]}, player)
+    hand = evaluate([*seat.hole, *board])
     main = [spot for spot in ("ante", "flop", "turn", "river") if spot in stakes]
     if "fold" in seat.actions:
         result = "fold"
@@ -241,7 +245,6 @@ def settle_seat(
         nets["bonus"] = -stakes["bonus"] if odds is None else payer.pay(stakes["bonus"], odds)
     if "pool" in stakes:
         nets["pool"] = (pool_award or ZERO) - stakes["pool"]
-    player = seat.player if isinstance(seat, ThbSeat) else None
     return SeatSettlement(seat.seat, hand, result, nets, player)
 
 
@@ -390,6 +393,7 @@ class TexasHoldemBonus(BankingGame):
     street_actions = STREET_ACTIONS
     street_labels = STREET_LABEL
     incomplete_hint = "must end with a fold, a declined Turn bet or the River decision"
+    fold_loses = ("ante",)
     matched_spots = {"bonus": "ante"}  # optional; when placed, always the Ante's amount
     labels = {"ante": "Ante", "bonus": "Bonus", "pool": "Pool", "flop": "Flop", "turn": "Turn", "river": "River",
               "fold": "Fold", "check": "Check", "street:preflop": "Pre-flop", "street:flop": "Flop",
@@ -532,10 +536,9 @@ class TexasHoldemBonus(BankingGame):
         player = entry.get("player")
         if player is not None and (not isinstance(player, str) or not player.strip()):
             raise RecordError(f"must be a player's name, not {player!r}", f"{field}.player")
-        hole = parse_record_cards(entry, "hole", 2, field)
         bets = self.validate_bets(seat, require(entry, "bets", field), table, f"{field}.bets")
         actions = self.parse_actions(require(entry, "actions", field), f"{field}.actions")
-        return ThbSeat(seat, hole, bets, actions, player)
+        return ThbSeat(seat, self.record_hole(entry, bets, actions, field), bets, actions, player)
 
     @staticmethod
     def _parse_linked_awards(block: Mapping[str, Any], seats: Sequence[ThbSeat]) -> tuple[Award, ...]:

@@ -53,6 +53,8 @@ class TableFacts(Protocol):
 
     def deck_failed(self) -> bool: ...
 
+    def all_may_check(self) -> bool: ...
+
 
 Guard = Callable[[TableFacts], bool]
 
@@ -108,6 +110,8 @@ BANKING_COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("deal_done", frozenset({Stage.DEALING}), lambda t: t.hand_deal or t.reading_shoe,
             "the shoe deals at this table: its cards are reported as they come out"),
     Command("decide", frozenset({Stage.DECISION})),
+    Command("check_rest", frozenset({Stage.DECISION}), lambda t: t.all_may_check(),
+            "a seat still to act on this street cannot check"),
     Command("reveal", frozenset({Stage.REVEAL}), lambda t: not t.has_reader and not t.hand_deal,
             "pass the cards over the reader, or key each card dealt by hand"),
     Command("key_card", frozenset({Stage.DEALING, Stage.REVEAL}), lambda t: t.awaiting_key(),

@@ -1319,6 +1319,14 @@
         <translation>Vaut {amount}</translation>
     </message>
     <message>
+        <source>collect now</source>
+        <translation>à ramasser</translation>
+    </message>
+    <message>
+        <source>All: {action}</source>
+        <translation>Tous&#xa0;: {action}</translation>
+    </message>
+    <message>
         <source>Undo seat {seat}</source>
         <translation>Défaire place {seat}</translation>
     </message>

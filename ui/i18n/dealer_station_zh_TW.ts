@@ -1319,6 +1319,14 @@
         <translation>面值 {amount}</translation>
     </message>
     <message>
+        <source>collect now</source>
+        <translation>立即收走</translation>
+    </message>
+    <message>
+        <source>All: {action}</source>
+        <translation>全部：{action}</translation>
+    </message>
+    <message>
         <source>Undo seat {seat}</source>
         <translation>撤銷{seat}號位</translation>
     </message>
