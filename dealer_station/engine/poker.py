@@ -349,8 +349,18 @@ class PokerFlow(DealFlow):
             return
         if hand.over:
             tx.emit(ev.PhaseChanged(SHOWDOWN), STATION)
+            if any(p.all_in for p in hand.live) and self.shoe_deals and not self.has_reader:
+                self.table_all(tx)
             return
         tx.emit(ev.PhaseChanged(STREET_PHASES[hand.street]), STATION)
+
+    def table_all(self, tx: Tx) -> None:
+        """A player is all in and every other's betting is over: every live hand is turned face up at once, as
+        rooms do (none may be mucked), and the hand is settled. The shoe dealt them: their cards are known."""
+        rnd = tx.round
+        for position, i in self.reveal_targets(rnd, SHOWDOWN):
+            tx.emit(ev.CardRevealed(position, i, rnd.cards[position][i]), STATION)
+        self.after_reveal(tx)
 
     def act(self, tx: Tx, seat: object, action: object, to: object = None) -> None:
         """The seat to act folds, checks, calls, bets or raises (``to``: its total for the street), or goes all in."""
