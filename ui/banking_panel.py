@@ -28,7 +28,7 @@ from .bet_panel import BetPanel, restore_bets
 from .format import money
 from .i18n import game_word, say, translate
 from .overlay import Overlay
-from .settlement_view import SettlementView, paid_label, seat_outcome, settle_banner
+from .settlement_view import SettlementView, chips_text, paid_label, seat_outcome, settle_banner
 from .table_view import CenterCards, SeatsRow, keyed_position
 from .theme import set_role
 from .widgets import CURRENT, FitButton, FitLabel, GuardedButton
@@ -62,6 +62,8 @@ class BankingPanel(QWidget):
         layout.addWidget(self.work, 2)
         self._layout = layout
         self.undo_history: dict[tuple[str, int], list[dict[str, Decimal]]] = {}
+        self.big = False
+        """A big panel (``theme.BIG``): the tiles show each stake's chips."""
         self._sensed: dict[int, SensedSeat] = {}
         """The bet sensor's proposed stakes as of the last render (the banner says them too)."""
         self.action_bar = self._actions()
@@ -110,6 +112,10 @@ class BankingPanel(QWidget):
         self.bets.retranslate()
         self.no_more_bets.setText(translate("screen", "NO MORE BETS"))
         self.render_state(self.session.view())
+
+    def set_big(self, big: bool) -> None:
+        """A big panel: each seat's stakes also say the chips that make them, by denomination."""
+        self.big = big
 
     def rescale(self) -> None:
         self.header.rescale()
@@ -338,9 +344,11 @@ class BankingPanel(QWidget):
                 result, role, active, shown = "\u2605 " + format_cents(hits[seat].amount), "jackpot", True, 2
             elif hits:
                 active = False
+            chips = {spot: chips_text(amount, self.settlement.chip_values) for spot, amount in stakes.items()} \
+                if self.big else None
             tile.render_seat(title, words, stakes, snap.cards_on_table(f"seat{seat}"),
                              shown, result, role, active, done, show_stakes=not outcome,
-                             marks=marks, alert=entry is not None and entry.problem is not None)
+                             marks=marks, alert=entry is not None and entry.problem is not None, chips=chips)
         # the work area
         if halted:
             self.work.setCurrentWidget(self.empty)

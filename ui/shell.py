@@ -28,6 +28,7 @@ from dealer_station.engine import TableSession
 from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.table.phases import Stage
 from dealer_station.view.banner import banner, instruction, table_stopped
+from dealer_station.view.history import RoundHistory
 from dealer_station.view.shift import ShiftTally
 from dealer_station.view.table import all_cards, face_up, seats_in_round
 from dealer_station.view.texts import Text, position_text, refusal_of
@@ -42,6 +43,7 @@ from .i18n import LANGUAGES, Translations, say, translate
 from .overlay import Overlay
 from .panel import SHELL_COMMANDS, make_panel
 from .pin_dialog import PinDialog
+from .side_panel import SidePanel
 from .status_strip import MeterBox, StatusStrip
 from .widgets import FitButton, FitLabel, set_metrics
 from .worker import CommandWorker, StateBridge
@@ -70,6 +72,13 @@ class MainWindow(QMainWindow):
         self.kiosk = kiosk
         self.allow_close = not kiosk
         self.translations = Translations()
+        self.big = False
+        """A panel of ``theme.BIG`` or more: the side column shows (limits, next step, the round's history)."""
+        self.history = RoundHistory(session.view().game)
+        rnd = session.view().round
+        if rnd is not None:
+            self.history.seed(self.journal.events(round_id=rnd.round_id))
+        session.add_listener(self.history.observe)
         self.tally = ShiftTally(session.view().table.shifts)
         self.tally.seed(self.journal.events(kinds=set(ShiftTally.KINDS)))  # a restart loses nothing
         self._tally_listener = self.tally.observe  # every commit's records, as the floor counts them
@@ -124,7 +133,13 @@ class MainWindow(QMainWindow):
             top.addWidget(self.meter, 0, 2, 2, 1)
             top.setColumnStretch(2, 0)
         root.addLayout(top)
-        root.addWidget(self.panel, 1)
+        middle = QHBoxLayout()
+        middle.setSpacing(m.margin * 2)
+        middle.addWidget(self.panel, 1)
+        self.side = SidePanel()  # a big panel: the limits, the next step and the round's history beside the table
+        self.side.hide()
+        middle.addWidget(self.side)
+        root.addLayout(middle, 1)
         self.halt = HaltPanel(self.ask_supervisor, self.key_card)
         root.addWidget(self.halt)
         self.message = FitLabel("", 16, bold=True, role="quiet", acted=True)
@@ -188,7 +203,14 @@ class MainWindow(QMainWindow):
     def rescale(self, width: int, height: int) -> None:
         """Scale type, cards, targets and spacing to a ``width`` x ``height`` panel."""
         metrics = theme.Metrics(theme.scale_for(width, height))
+        self.big = theme.big_panel(width, height)
+        self.side.setVisible(self.big)
+        self.side.setFixedWidth(round(width * theme.SIDE_SHARE) if self.big else 0)
+        own = getattr(self.panel, "set_big", None)  # a family that shows more on a big panel
+        if callable(own):
+            own(self.big)
         if metrics == self._metrics:
+            self.schedule_render()
             return
         built_at = self._metrics.scale  # what every layout not seen yet was built for
         self._metrics = metrics
@@ -494,6 +516,8 @@ class MainWindow(QMainWindow):
         sign = getattr(self.panel, "limits_sign", None)  # a family whose limits are not spot limits
         if callable(sign):
             self.strip.limits.setText(sign())
+        if self.big:
+            self.strip.limits.hide()  # beside the table, with the next step
         if self.meter is not None:
             self.meter.render_state(snap)
         self.panel.render_state(snap)
@@ -517,6 +541,8 @@ class MainWindow(QMainWindow):
         self.banner.set_lines(3 if table_stopped(snap) else 2)  # no round on the felt: room for what to do
         self.banner.setText(text)
         theme.set_role(self.banner, role)
+        if self.big:
+            self.side.show_state(self.strip.limits.text(), text, self.history.steps(rnd.round_id if rnd else None))
         for command, button in self.command_buttons.items():
             button.setVisible(command in offer.croupier and not (command == "key_card" and halt is not None))
         self.training_button.setVisible(self._training_card(snap) is not None)
@@ -557,6 +583,7 @@ class MainWindow(QMainWindow):
         self.worker.shutdown(wait=False)
         self.bridge.detach()
         self.session.remove_listener(self._tally_listener)
+        self.session.remove_listener(self.history.observe)
         super().closeEvent(event)
 
     def _confirm_close(self) -> None:

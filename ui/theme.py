@@ -76,8 +76,21 @@ def app_font(language: str) -> QFont:
     return font
 
 
+BIG = (1600, 900)
+"""From this panel size on the screen shows more, not just bigger: a side column (``ui/side_panel.py``)."""
+SIDE_SHARE = 0.26
+"""The side column's share of a big panel's width; the table scales to the rest."""
+
+
+def big_panel(width: int, height: int) -> bool:
+    return width >= BIG[0] and height >= BIG[1]
+
+
 def scale_for(width: int, height: int) -> float:
-    """1.0 on an 800x480 panel; the largest factor at which the design fits ``width`` x ``height``."""
+    """1.0 on an 800x480 panel; the largest factor at which the design fits ``width`` x ``height`` (on a big
+    panel, the width left beside the side column)."""
+    if big_panel(width, height):
+        width = round(width * (1 - SIDE_SHARE))
     return max(0.5, min(width / DESIGN[0], height / DESIGN[1]))
 
 

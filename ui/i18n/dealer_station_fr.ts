@@ -620,6 +620,66 @@
         <translation>L&apos;antenne a mal lu les jetons</translation>
     </message>
     <message>
+        <source>Round {number} opened</source>
+        <translation>Coup {number} ouvert</translation>
+    </message>
+    <message>
+        <source>No more bets</source>
+        <translation>Rien ne va plus</translation>
+    </message>
+    <message>
+        <source>Cards dealt</source>
+        <translation>Cartes distribuées</translation>
+    </message>
+    <message>
+        <source>{place}: {card}</source>
+        <translation>{place}&#xa0;: {card}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {action}</source>
+        <translation>Place {seat}&#xa0;: {action}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} mucked</source>
+        <translation>Place {seat}&#xa0;: main jetée</translation>
+    </message>
+    <message>
+        <source>Halted: {cause}</source>
+        <translation>Arrêt&#xa0;: {cause}</translation>
+    </message>
+    <message>
+        <source>Going on</source>
+        <translation>Reprise</translation>
+    </message>
+    <message>
+        <source>Seat {seat} paid</source>
+        <translation>Place {seat} payée</translation>
+    </message>
+    <message>
+        <source>Seat {seat} paid: undone</source>
+        <translation>Place {seat} payée&#xa0;: défait</translation>
+    </message>
+    <message>
+        <source>Round closed</source>
+        <translation>Coup terminé</translation>
+    </message>
+    <message>
+        <source>Void: {cause}</source>
+        <translation>Coup nul&#xa0;: {cause}</translation>
+    </message>
+    <message>
+        <source>This round</source>
+        <translation>Ce coup</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>Limites</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Ensuite</translation>
+    </message>
+    <message>
         <source>Seat at least two players with chips, then deal the next hand</source>
         <translation>Installez au moins deux joueurs avec des jetons, puis donnez le coup suivant</translation>
     </message>

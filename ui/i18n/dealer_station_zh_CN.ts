@@ -620,6 +620,66 @@
         <translation>天线误读筹码</translation>
     </message>
     <message>
+        <source>Round {number} opened</source>
+        <translation>第{number}局开始</translation>
+    </message>
+    <message>
+        <source>No more bets</source>
+        <translation>停止下注</translation>
+    </message>
+    <message>
+        <source>Cards dealt</source>
+        <translation>已发牌</translation>
+    </message>
+    <message>
+        <source>{place}: {card}</source>
+        <translation>{place}：{card}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {action}</source>
+        <translation>{seat}号位：{action}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} mucked</source>
+        <translation>{seat}号位弃牌</translation>
+    </message>
+    <message>
+        <source>Halted: {cause}</source>
+        <translation>暂停：{cause}</translation>
+    </message>
+    <message>
+        <source>Going on</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Seat {seat} paid</source>
+        <translation>{seat}号位已赔付</translation>
+    </message>
+    <message>
+        <source>Seat {seat} paid: undone</source>
+        <translation>{seat}号位赔付已撤销</translation>
+    </message>
+    <message>
+        <source>Round closed</source>
+        <translation>本局结束</translation>
+    </message>
+    <message>
+        <source>Void: {cause}</source>
+        <translation>作废：{cause}</translation>
+    </message>
+    <message>
+        <source>This round</source>
+        <translation>本局</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>限注</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
         <source>Seat at least two players with chips, then deal the next hand</source>
         <translation>请至少安排两位有筹码的玩家入座，然后发下一手牌</translation>
     </message>

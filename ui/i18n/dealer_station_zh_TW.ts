@@ -620,6 +620,66 @@
         <translation>天線誤讀籌碼</translation>
     </message>
     <message>
+        <source>Round {number} opened</source>
+        <translation>第{number}局開始</translation>
+    </message>
+    <message>
+        <source>No more bets</source>
+        <translation>停止下注</translation>
+    </message>
+    <message>
+        <source>Cards dealt</source>
+        <translation>已發牌</translation>
+    </message>
+    <message>
+        <source>{place}: {card}</source>
+        <translation>{place}：{card}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {action}</source>
+        <translation>{seat}號位：{action}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} mucked</source>
+        <translation>{seat}號位棄牌</translation>
+    </message>
+    <message>
+        <source>Halted: {cause}</source>
+        <translation>暫停：{cause}</translation>
+    </message>
+    <message>
+        <source>Going on</source>
+        <translation>繼續</translation>
+    </message>
+    <message>
+        <source>Seat {seat} paid</source>
+        <translation>{seat}號位已賠付</translation>
+    </message>
+    <message>
+        <source>Seat {seat} paid: undone</source>
+        <translation>{seat}號位賠付已撤銷</translation>
+    </message>
+    <message>
+        <source>Round closed</source>
+        <translation>本局結束</translation>
+    </message>
+    <message>
+        <source>Void: {cause}</source>
+        <translation>作廢：{cause}</translation>
+    </message>
+    <message>
+        <source>This round</source>
+        <translation>本局</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>限注</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
         <source>Seat at least two players with chips, then deal the next hand</source>
         <translation>請至少安排兩位有籌碼的玩家入座，然後發下一手牌</translation>
     </message>
