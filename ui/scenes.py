@@ -321,6 +321,10 @@ def hand_deal_round(rig: Rig) -> Iterator[str]:
     free = iter(c for c in range(51, -1, -1))
     while session.view().round is not None and session.view().phase_info.stage.value in ("reveal", "decision"):
         if session.view().phase_info.stage.value == "decision":
+            if session.view().phase == "river":  # seat 2 folds with nothing on its cards: set apart at once
+                for seat in (1, 2):
+                    session.execute("decide", seat, "fold" if seat == 2 else session.view().legal_actions(seat)[0])
+                yield "fold_set_apart"
             play_decisions(session, lambda seat, legal: legal[0])
             continue
         rnd = session.view().round
