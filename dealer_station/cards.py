@@ -41,6 +41,16 @@ def card_str(card: Card) -> str:
     return _CARD_TEXT[card]
 
 
+SUIT_GLYPHS = "\u2663\u2666\u2665\u2660"
+"""Clubs, diamonds, hearts, spades: the suits as people read them."""
+
+
+def card_face(card: Card) -> str:
+    """A card as a croupier writes it: "10♥", "A♠" (no language's letters, so every screen says it alike)."""
+    rank = RANKS[rank_of(card)]
+    return ("10" if rank == "T" else rank) + SUIT_GLYPHS[suit_of(card)]
+
+
 def cards_str(cards: Iterable[Card]) -> list[str]:
     return [_CARD_TEXT[c] for c in cards]
 

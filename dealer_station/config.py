@@ -110,6 +110,9 @@ class DeviceConfig(_Strict):
     then the dealer) as many times as a hand has cards; ``packets`` each hand's cards together."""
     deal_timeout: float = Field(default=120.0, gt=0, le=3600, allow_inf_nan=False)
     """Seconds without a draw after which a reading-shoe deal that is not complete is a misdeal."""
+    read_timeout: float = Field(default=20.0, gt=0, le=3600, allow_inf_nan=False)
+    """Seconds a reveal waits for the reader to read the card due: then the round halts for the croupier to
+    pass the card again or key it in (a reader that never reads must not strand the table)."""
     approved: dict[DeviceModel, tuple[ProgramDigest, ...]] = {}
     """Model -> the SHA-256 (hex) of each program image approved for it (HARDWARE.md, authentication).
     Non-empty: every device not in ``allow_unauthenticated`` must prove who it is at connect."""

@@ -358,7 +358,7 @@ class JackpotMeter:
         """The award for one hit, then the raise back to reset if the meter fell below it."""
         if not 0 <= percent <= HUNDRED:
             raise RuleError(f"a Pool award is 0 to 100 percent of the meter, not {format_money(percent)}", f"seat{seat}.pool")
-        amount = round_down(self.meter * percent / HUNDRED, CENT)
+        amount = share_of(self.meter, percent)
         verify_at = self.rules.verify_at
         award = Award(seat, category, percent, amount, verify_at is not None and amount >= verify_at)
         return [award, *self.apply(award).raise_to_reset()]
@@ -442,6 +442,11 @@ class JackpotVerified(Event):
     amount: Decimal
     by: str
     reason: str = ""
+
+
+def share_of(meter: Decimal, percent: Decimal) -> Decimal:
+    """A Pool award: ``percent`` of the meter, down to the cent (GAMES.md §3)."""
+    return round_down(meter * percent / HUNDRED, CENT)
 
 
 def installed(meter: JackpotMeter | None, rules: JackpotRules) -> JackpotMeter:

@@ -106,8 +106,10 @@ def run_station(args: argparse.Namespace) -> int:
 
     shots = Path(args.screenshot_dir) if args.screenshot_dir else None
     kiosk = on_real_display() and not args.demo
+    # On simulated devices a croupier playing by hand passes each card over the simulated reader from the screen
+    # (training); the demo's scripted croupier passes them itself.
     window = MainWindow(session, worker=worker, journal=station.journal, screenshot_dir=shots,
-                        last_heard=station.last_heard, kiosk=kiosk)
+                        last_heard=station.last_heard, kiosk=kiosk, present=None if args.demo else station.present_card)
     window.bridge.changed.connect(maybe_stop)
     demo_timer = QTimer(window)
     if args.demo:

@@ -16,8 +16,10 @@ from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QStackedWidget, QVBoxLay
 from dealer_station.engine import TableSession
 from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.games import BankingGame
+from dealer_station.money import format_cents
 from dealer_station.table.phases import Stage
-from dealer_station.view.sensing import SensedSeat, bet_alarm_text, payout_held, sensed_entry
+from dealer_station.view.sensing import SensedSeat, bet_alarm_text, payout_held, seat_fixes, sensed_entry
+from dealer_station.view.settlement import held_awards
 from dealer_station.view.table import decision_stake, face_up
 from dealer_station.view.texts import Text, label
 
@@ -26,12 +28,14 @@ from .bet_panel import BetPanel, restore_bets
 from .format import money
 from .i18n import game_word, say, translate
 from .overlay import Overlay
-from .settlement_view import SettlementView, paid_label, seat_outcome, settle_banner
+from .settlement_view import SettlementView, chips_text, paid_label, seat_outcome, settle_banner
 from .table_view import CenterCards, SeatsRow, keyed_position
 from .theme import set_role
 from .widgets import CURRENT, FitButton, FitLabel, GuardedButton
 
 MAX_DECISIONS = 4
+BANNER_FIXES = 2
+"""The moves a held seat's banner names; the settlement's lines below name every one."""
 
 
 class BankingPanel(QWidget):
@@ -58,6 +62,8 @@ class BankingPanel(QWidget):
         layout.addWidget(self.work, 2)
         self._layout = layout
         self.undo_history: dict[tuple[str, int], list[dict[str, Decimal]]] = {}
+        self.big = False
+        """A big panel (``theme.BIG``): the tiles show each stake's chips."""
         self._sensed: dict[int, SensedSeat] = {}
         """The bet sensor's proposed stakes as of the last render (the banner says them too)."""
         self.action_bar = self._actions()
@@ -87,13 +93,17 @@ class BankingPanel(QWidget):
                                  for i in range(MAX_DECISIONS)]
         for button in self.decision_buttons:
             button.tapped.connect(lambda b=button: self._decide(b))
+        self.check_rest_button = FitButton("", 16, role="action", name="checkRest", lines=2)
+        self.check_rest_button.tapped.connect(
+            lambda: self.shell.submit("check_rest", self.session.execute, "check_rest"))
         self.undo_paid_button = FitButton("", 16, role="undo", name="undoPaid", lines=2)
         self.undo_paid_button.tapped.connect(self._undo_paid)
         self.paid_button = GuardedButton("", 16, role="go", name="paidSeat")
         self.paid_button.tapped.connect(self._paid)
         for widget in (self.undo_button, self.clear_button, self.no_more_bets, self.acting,
-                       *self.decision_buttons, self.undo_paid_button, self.paid_button):
-            row.addWidget(widget, 2 if widget in (self.no_more_bets, self.paid_button) else 1)
+                       *self.decision_buttons, self.check_rest_button, self.undo_paid_button, self.paid_button):
+            row.addWidget(widget, 2 if widget in (self.no_more_bets, self.paid_button) else 0 if widget is self.acting
+                          else 1)
             widget.hide()
         return bar
 
@@ -102,6 +112,10 @@ class BankingPanel(QWidget):
         self.bets.retranslate()
         self.no_more_bets.setText(translate("screen", "NO MORE BETS"))
         self.render_state(self.session.view())
+
+    def set_big(self, big: bool) -> None:
+        """A big panel: each seat's stakes also say the chips that make them, by denomination."""
+        self.big = big
 
     def rescale(self) -> None:
         self.header.rescale()
@@ -151,6 +165,13 @@ class BankingPanel(QWidget):
         if rnd is None or rnd.settlement is None or rnd.finished or rnd.halt is not None:
             return None
         seat = self.settlement.shown_seat(rnd)
+        fixes = seat_fixes(self.session.view(), seat) if seat is not None else []
+        if fixes:  # the chips on its spots are not what is due: the moves that put them right (the lines say all)
+            shown = fixes if len(fixes) <= BANNER_FIXES + 1 else fixes[:BANNER_FIXES]  # never "1 more"
+            said = [say(f) for f in shown]
+            if len(fixes) > len(shown):
+                said.append(translate("screen", "{count} more below").format(count=len(fixes) - BANNER_FIXES))
+            return "\u26a0 " + say(Text("fix_seat", {"seat": seat, "fixes": " \u00b7 ".join(said)}))
         return settle_banner(rnd, seat) if seat is not None else None
 
     def _key(self, seat: int) -> tuple[str, int]:
@@ -283,6 +304,8 @@ class BankingPanel(QWidget):
         held = payout_held(snap)  # settling there: what is wrong on which spot
         alarm = bet_alarm_text(snap)
         alarm_seat = int(alarm.args["seat"]) if alarm is not None else None
+        hits = {held.seat: held for held in held_awards(rnd)} if halted and rnd is not None \
+            and rnd.halt is not None and rnd.halt.kind == "jackpot_verify" else {}  # framed, its hand shown
         for seat, tile in self.seats.items():
             st = rnd.seats.get(seat) if rnd is not None else None
             title = translate("screen", "Seat {seat}").format(seat=seat)
@@ -292,6 +315,9 @@ class BankingPanel(QWidget):
             outcome = rnd is not None and (rnd.settlement is not None or rnd.void is not None)
             if outcome and rnd is not None:
                 result, role, done = seat_outcome(rnd, seat)
+            elif st is not None and st.actions and st.actions[-1] == "fold":  # set apart now: collect its stakes
+                result, role = translate("screen", "collect now"), "collect"  # its stakes are on the tile
+                done = game.done_at_fold(st.bets, st.actions)  # greyed: nothing left on its cards
             elif st is not None and st.actions:
                 result = game_word(game, st.actions[-1])
             if stage is Stage.BETTING:
@@ -313,9 +339,16 @@ class BankingPanel(QWidget):
                 result, role, active = "\u26a0 " + say(alarm.args["spot"]), "fault", True
             if seat in held and seat == shown_settle:  # "Paid" is held: the settlement panel says what is wrong
                 result, role = "\u26a0 " + result, "fault"
+            shown = face_up(snap, f"seat{seat}")
+            if seat in hits:  # a jackpot held for verification: the supervisor checks this seat's hand
+                result, role, active, shown = "\u2605 " + format_cents(hits[seat].amount), "jackpot", True, 2
+            elif hits:
+                active = False
+            chips = {spot: chips_text(amount, self.settlement.chip_values) for spot, amount in stakes.items()} \
+                if self.big else None
             tile.render_seat(title, words, stakes, snap.cards_on_table(f"seat{seat}"),
-                             face_up(snap, f"seat{seat}"), result, role, active, done, show_stakes=not outcome,
-                             marks=marks, alert=entry is not None and entry.problem is not None)
+                             shown, result, role, active, done, show_stakes=not outcome,
+                             marks=marks, alert=entry is not None and entry.problem is not None, chips=chips)
         # the work area
         if halted:
             self.work.setCurrentWidget(self.empty)
@@ -357,7 +390,8 @@ class BankingPanel(QWidget):
             set_role(self.paid_button, "final" if last else "go")
             self.paid_button.armed_text = translate("screen", "Tap again: seat {seat} is the last, the round closes") \
                 .format(seat=seat) if last else ""
-            self.paid_button.setText(paid_label(rnd, seat))
+            self.paid_button.setText(translate("screen", "Seat {seat}: the chips do not match yet").format(seat=seat)
+                                     if seat in held and not paid else paid_label(rnd, seat))
             # at a table with a bet sensor "Paid" waits for the chips to be what is due (the engine refuses otherwise)
             self.paid_button.setEnabled(not paid and "mark_paid" in offer.croupier and seat not in held)
             self.paid_button.show()
@@ -375,7 +409,12 @@ class BankingPanel(QWidget):
     def _render_decisions(self, snap: TableSnapshot, waiting: list[int]) -> None:
         seat = waiting[0] if waiting else None
         legal = snap.legal_actions(seat) if seat is not None else []
-        self.acting.setVisible(bool(legal))
+        rest = "check_rest" in snap.offer.croupier and len(waiting) > 1  # one seat left: its own Check says it
+        self.check_rest_button.setVisible(rest)
+        self.acting.setVisible(bool(legal) and not rest)  # room for it: the banner names the seat to act
+        if rest:
+            self.check_rest_button.setText(translate("screen", "All: {action}").format(
+                action=game_word(snap.game, "check")))
         if seat is not None:
             self.acting.setText(translate("screen", "Seat {seat}").format(seat=seat))
         for i, button in enumerate(self.decision_buttons):

@@ -92,7 +92,7 @@ class BetPanel(QFrame):
         self.same_button = FitButton("", 15, name="sameBets", lines=2)
         self.same_button.tapped.connect(self._same)
         side.addWidget(self.same_button)
-        self.sensor_note = FitLabel("", 13, bold=True, role="keyed", lines=2)
+        self.sensor_note = FitLabel("", 14, bold=True, role="keyed", lines=3)
         self.sensor_note.setObjectName("sensorNote")  # a spot of this seat the bet sensor cannot read
         self.sensor_note.hide()
         side.addWidget(self.sensor_note)
@@ -111,13 +111,14 @@ class BetPanel(QFrame):
         chip_rows_ = [r for r in self.rows if r not in toggles]
         for r, row in enumerate(chip_rows_):
             colour = theme.SPOT_COLOURS[self.rows.index(row) % len(theme.SPOT_COLOURS)]
-            name = FitLabel("", 13, bold=True, lines=2)
+            name = FitLabel("", 14, bold=True, lines=2)
             name.setStyleSheet(f"color: {colour};")
             name.setObjectName(f"row_{row.spot}")
             self.row_labels[row.spot] = name
             grid.addWidget(name, r, 0)
             for c, chip in enumerate(row.chips):
-                button = FitButton("", 13, role="chip", name=f"chip_{row.spot}_{money(chip)}", lines=2, pad=0)
+                button = FitButton("", 13, role="chip", name=f"chip_{row.spot}_{money(chip)}", lines=2, pad=0,
+                                   repeat=True)  # three taps are three chips: only a bounce is one
                 button.setStyleSheet(f"QPushButton:enabled {{ background: {colour}; }}")
                 button.tapped.connect(lambda rw=row, ch=chip: self._press(rw, ch))
                 grid.addWidget(button, r, c + 1)
@@ -168,6 +169,7 @@ class BetPanel(QFrame):
 
     def _show_seat(self) -> None:
         self.seat_label.setText(translate("screen", "Seat {seat}").format(seat=self.seat))
+        self.seat_label.wrap_if_long()  # one line when it fits: room for the sensor's note under it
         last = self.last_bets.get(self.seat)
         game = self.session.view().game
         self.same_button.setText(translate("screen", "Same as last round: {bets}").format(
@@ -239,7 +241,7 @@ class BetPanel(QFrame):
         self.same_button.setEnabled(open_for_bets and self.seat in self.last_bets)
         entry = (sensed if sensed is not None else sensed_entry(snap)).get(self.seat)
         keyed = [spot for spot, view in entry.spots.items() if view.keyed] if entry is not None else []
-        self.sensor_note.setText("\n".join("\u2328 " + say(Text("sensed:keyed", {"spot": label(snap.game, spot)}))
+        self.sensor_note.setText("\n".join(say(Text("sensed:keyed", {"spot": label(snap.game, spot)}))
                                            for spot in keyed[:2]))
         self.sensor_note.setVisible(bool(keyed))
         self._show_seat()

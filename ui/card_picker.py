@@ -24,13 +24,20 @@ SUIT_ORDER = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs
 
 
 class CardPicker(Overlay):
-    """``on_card(card)`` with the chosen card (0..51) when OK is pressed."""
+    """``on_card(card)`` with the chosen card (0..51) when OK is pressed.
+
+    ``continuous``: a card in two taps - its rank and its suit, the second sends it - and the picker stays open for the
+    next position (``retarget``) until the round needs no more keying (hand-dealt reveals).
+    """
 
     def __init__(self, parent: QWidget, title: str, on_card: Callable[[int], None],
-                 in_play: Collection[int] = (), preselect: int | None = None) -> None:
+                 in_play: Collection[int] = (), preselect: int | None = None, continuous: bool = False) -> None:
         super().__init__(parent, title, "cardPicker")
         self._on_card = on_card
         self._in_play = set(in_play)
+        self.continuous = continuous
+        self.sent: list[int] = []
+        """Cards sent so far (continuous: each on its suit's tap)."""
         self.rank: int | None = None
         self.suit: int | None = None
         m = CURRENT[0]
@@ -41,7 +48,7 @@ class CardPicker(Overlay):
         self.rank_keys: dict[int, FitButton] = {}
         for i, letter in enumerate(RANK_KEYS):
             rank = RANKS.index(letter)
-            button = FitButton("10" if letter == "T" else letter, 22, role="key", name=f"rank_{letter}")
+            button = FitButton("10" if letter == "T" else letter, 22, role="key", name=f"rank_{letter}", repeat=True)
             button.tapped.connect(lambda r=rank: self._choose(rank=r))
             ranks.addWidget(button, i // 7, i % 7)
             self.rank_keys[rank] = button
@@ -50,7 +57,7 @@ class CardPicker(Overlay):
         self.suit_keys: dict[int, FitButton] = {}
         for i, suit in enumerate(SUIT_ORDER):
             role = "card-red" if suit in RED_SUITS else "card-black"
-            button = FitButton(SUIT_SYMBOLS[suit], 26, role=role, name=f"suit_{'cdhs'[suit]}")
+            button = FitButton(SUIT_SYMBOLS[suit], 26, role=role, name=f"suit_{'cdhs'[suit]}", repeat=True)
             button.tapped.connect(lambda s=suit: self._choose(suit=s))
             suits.addWidget(button, 2 + i // 4, i % 4)
             self.suit_keys[suit] = button
@@ -65,8 +72,15 @@ class CardPicker(Overlay):
         self.body.addLayout(row, 1)
         self.add_button(translate("screen", "Cancel"), "pickCancel", "", self.reject)
         self.ok = self.add_button(translate("screen", "OK"), "pickOk", "go", self._ok)
+        self.ok.setVisible(not continuous)  # the suit's tap sends the card
         if preselect is not None and preselect not in self._in_play:
             self._choose(rank=preselect // 4, suit=preselect % 4)
+        self._refresh()
+
+    def retarget(self, title: str, in_play: Collection[int]) -> None:
+        """The next position to key (continuous): its title, and the cards now face up out of reach."""
+        self.title.setText(title)
+        self._in_play = set(in_play) | set(self.sent)
         self._refresh()
 
     @property
@@ -79,6 +93,13 @@ class CardPicker(Overlay):
         if suit is not None:
             self.suit = suit
         self._refresh()
+        if self.continuous and self.card is not None and self.card not in self._in_play:  # rank and suit: sent
+            card = self.card
+            self.sent.append(card)
+            self._in_play.add(card)
+            self.rank = self.suit = None  # ready for the next position's rank
+            self._refresh()
+            self._on_card(card)
 
     def _refresh(self) -> None:
         for rank, button in self.rank_keys.items():

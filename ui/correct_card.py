@@ -15,10 +15,9 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import QGridLayout, QWidget
 
-from dealer_station.cards import suit_of
+from dealer_station import cards
 from dealer_station.view.texts import position_text
 
-from .card_widget import SUIT_SYMBOLS, rank_text
 from .i18n import say, translate
 from .overlay import Overlay
 from .widgets import CURRENT, FitButton
@@ -45,8 +44,8 @@ def table_order(position: str) -> tuple[int, int]:
 
 
 def card_face(card: int) -> str:
-    """"10♥", "A♠": a card as the screen writes it."""
-    return rank_text(card) + SUIT_SYMBOLS[suit_of(card)]
+    """"10♥", "A♠": a card as the screen writes it (``cards.card_face``)."""
+    return cards.card_face(card)
 
 
 def place_words(position: str, index: int) -> str:

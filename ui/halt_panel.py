@@ -16,11 +16,13 @@ from typing import Any
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
+from dealer_station.engine.device_policy import REFUSED
 from dealer_station.engine.snapshot import TableSnapshot
+from dealer_station.money import format_cents
 from dealer_station.table.state import Halt, TableState
 from dealer_station.view.sensing import bet_alarm_text, clone_text
 from dealer_station.view.settlement import held_awards
-from dealer_station.view.texts import Text, cause_text, device_text, position_text
+from dealer_station.view.texts import Text, cause_text, device_text, fault_text, position_text, refusal_text
 
 from . import theme
 from .card_widget import CardRow
@@ -42,7 +44,7 @@ def _place(detail: dict[str, Any]) -> Text:
                           "number": int(detail.get("index", 0)) + 1})
 
 
-def halt_words(halt: Halt, state: TableState) -> str:
+def halt_words(halt: Halt, state: TableState, read_timeout: float = 0) -> str:
     """What the halt is about, in the screen's language, from its details (never the journal's English)."""
     detail = halt.detail or {}
     if halt.kind == "mismatch" and isinstance(detail.get("expected"), int) and isinstance(detail.get("read"), int):
@@ -50,27 +52,35 @@ def halt_words(halt: Halt, state: TableState) -> str:
                                           "read": card_face(detail["read"])}))
     if halt.kind == "unreadable" and "position" in detail:
         return say(Text("halt:unreadable", {"place": _place(detail)}))
-    if halt.kind == "deck" and state.deck_report:
+    if halt.kind == "no_read" and "position" in detail:
+        return say(Text("halt:no_read", {"place": _place(detail), "seconds": f"{read_timeout:g}"}))
+    if halt.kind == "deck" and state.deck_report:  # plainly: what is missing, twice, not of this deck
         report = state.deck_report
-        return say(Text("halt:deck", {"count": report.get("count"), "missing": _cards(report.get("missing", [])),
-                                      "extra": _cards(report.get("extra", [])),
-                                      "duplicates": _cards(report.get("duplicates", []))}))
-    if halt.kind == "link":
-        reason = halt.text.split(": ", 1)[1] if ": " in halt.text else halt.text
-        return say(Text("halt:link", {"device": device_text(halt.device), "reason": reason}))
+        wrong = [Text(key, {"cards": _cards(report.get(part, []))}) for part, key in (
+            ("missing", "deck:short"), ("duplicates", "deck:twice"), ("extra", "deck:extra")) if report.get(part)]
+        return "; ".join(say(t) for t in wrong or [Text("deck:count", {"count": report.get("count")})])
+    if halt.kind == "link" and halt.cause == REFUSED:  # which unit and why, as the strip and the banner say it
+        refusal = state.device(halt.device or "").refused or {}
+        return say(Text("halt:refused", {"device": device_text(halt.device), "model": refusal.get("model", ""),
+                                         "serial": refusal.get("serial_number", ""),
+                                         "reason": refusal_text(refusal)}))
+    if halt.kind == "link":  # by its cause: the driver's own words ("cable unplugged") stay in the journal
+        return say(Text("halt:link", {"device": device_text(halt.device), "reason": fault_text(halt.cause)}))
     if halt.kind == "fault":
-        text = halt.text.split(": ", 1)[1] if ": " in halt.text else halt.text
-        return say(Text("halt:fault", {"device": device_text(halt.device), "text": text}))
+        said = halt.text.split(": ", 1)[1] if ": " in halt.text else halt.text
+        return say(Text("halt:fault", {"device": device_text(halt.device), "text": fault_text(halt.cause, said)}))
     if halt.kind == "internal":
         return say(Text("halt:internal"))
     return halt.text
 
 
 def jackpot_words(state: TableState) -> list[str]:
-    """Each jackpot held for verification: seat, hand, its five cards, the share of the meter, the amount."""
-    return [say(Text("action:verify_jackpot_hand", {
+    """Each jackpot held for verification: seat, hand, its five cards, the meter at the hit times the share,
+    and the amount it makes ("meter at the hit 501.50 × 50% = 250.75")."""
+    return [say(Text("action:verify_jackpot_hand" if held.meter is None else "action:verify_jackpot_figures", {
         "seat": held.seat, "hand": hand_word(held.category), "cards": _cards(list(held.cards)),
-        "percent": money(held.percent), "amount": money(held.amount)})) for held in held_awards(state.round)]
+        "meter": format_cents(held.meter) if held.meter is not None else "",
+        "percent": money(held.percent), "amount": format_cents(held.amount)})) for held in held_awards(state.round)]
 
 
 def choice_words(action: str, halt: Halt | None) -> str:
@@ -160,7 +170,7 @@ class HaltPanel(QFrame):
             self.detail.setText(say(clone))
             self._said["resolve_clone"] = self._said["void"] = self.detail.text()
         else:
-            self.detail.setText(halt_words(halt, snap.state))
+            self.detail.setText(halt_words(halt, snap.state, snap.table.devices.read_timeout))
         self.hand.setVisible(bool(held))
         self.detail.wrap_if_long()
         for action, button in self.buttons.items():

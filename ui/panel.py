@@ -45,7 +45,7 @@ PANELS: dict[str, str] = {
 }
 """Game family -> ``module:Class`` of its table panel."""
 
-SHELL_COMMANDS = ("open_round", "deal_done", "reveal", "key_card")
+SHELL_COMMANDS = ("open_round", "deal_done", "reveal", "key_card", "recheck_deck")
 """Croupier commands the shell's footer shows (when offered); the rest are the panel's."""
 
 

@@ -69,7 +69,7 @@ class PinDialog(Overlay):
             field.installEventFilter(self)
         fields.setColumnStretch(1, 1)
         left.addLayout(fields)
-        self.reason_label = FitLabel(translate("screen", "Reason: pick one"), 13, bold=True, role="title")
+        self.reason_label = FitLabel(translate("screen", "Reason: pick one"), 14, bold=True, role="title")
         self.reason_label.setObjectName("reasonLabel")
         left.addWidget(self.reason_label)
         reasons = QGridLayout()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -78,9 +79,10 @@ class Rig:
 
 
 def make_rig(profile: str, folder: Path | None = None, *, deck: list[str] | None = None, has_reader: bool = False,
-             language: str = "en", size: tuple[int, int] = (800, 480)) -> Rig:
+             reading_shoe: bool = False, language: str = "en", size: tuple[int, int] = (800, 480)) -> Rig:
     """The scripted table of ``profile`` (``play.table_scripts.scripted_table``) on the croupier's window."""
-    table = scripted_table(profile, folder, deck=deck, roles=(Role.READER,) if has_reader else ())
+    roles = (Role.READER,) if has_reader else (Role.READING_SHOE,) if reading_shoe else ()
+    table = scripted_table(profile, folder, deck=deck, roles=roles)
     window = MainWindow(table.session, language=language)
     window.fit_panel(*size)
     window.show()
@@ -202,6 +204,77 @@ def halts(rig: Rig) -> Iterator[str]:
     session.supervise("void", BADGE, PIN, "Device fault")
 
 
+SHOE_FAULTS = {"jam": "card jam in the feed", "misfeed": "card not fed", "door_open": "door open",
+               "internal_error": "motor stall E42", "crc_errors": "malformed frames beyond the retry budget"}
+"""A fault of each kind a shoe reports mid-deal, with the device's own (English) words: the screen says its own."""
+
+
+def device_stops(rig: Rig) -> Iterator[str]:
+    """Every way a device stops a round, mid-deal: each fault code a shoe reports, its link lost, the deck
+    count wrong (a void), a unit refused mid-round and then between rounds (no betting), and a croupier's
+    refusal on the refusal line."""
+    session, shoe = rig.session, rig.shoe
+    for code, text in SHOE_FAULTS.items():
+        session.execute("open_round")
+        place_bets(session, [1, 2])
+        shoe.hold = True
+        session.execute("no_more_bets")
+        session.report(rp.DeviceFault(device="shuffler", code=code, text=text))  # type: ignore[arg-type]
+        yield f"fault_{code}"
+        session.supervise("void", BADGE, PIN, "Device fault")
+        session.report(rp.LinkUp(device="shuffler", identity=scripted_identity("DS-SCRIPTED")))
+        shoe.hold = False
+    session.execute("open_round")
+    place_bets(session, [3])
+    shoe.hold = True
+    session.execute("no_more_bets")
+    session.report(rp.LinkDown(device="shuffler", reason="cable unplugged"))
+    yield "link_lost"
+    session.supervise("void", BADGE, PIN, "Device fault")
+    yield "void_by_supervisor"
+    session.report(rp.LinkUp(device="shuffler", identity=scripted_identity("DS-SCRIPTED")))
+    session.execute("open_round")
+    place_bets(session, [4])
+    session.execute("no_more_bets")
+    session.report(rp.DeviceFault(device="shuffler", code="deck_count_wrong", text="51 cards counted"))
+    yield "void_deck_count"
+    shoe.hold = False
+    session.execute("open_round")
+    place_bets(session, [5])
+    session.report(rp.DeviceRefused(device="shuffler", model="DS-SHOE-SIM", serial_number="SIM-IMPOSTOR",
+                                    program_hash="0" * 64, reason="impostor", detail="challenge answer wrong"))
+    yield "refused_mid_round"
+    session.supervise("void", BADGE, PIN, "Device fault")
+    yield "refused_between_rounds"
+    session.report(rp.LinkUp(device="shuffler", identity=scripted_identity("DS-SCRIPTED")))
+    session.execute("open_round")
+    place_bets(session, [6], "500")
+    try:
+        place_bets(session, [6], "505")
+    except DealerStationError as refused:
+        rig.window._refused("bet", refused)  # what the worker hands back: the refusal line
+    yield "refusal_line"
+    session.supervise("void", BADGE, PIN, "Device fault")
+
+
+def reading_shoe_stops(rig: Rig) -> Iterator[str]:
+    """Dealt by hand from a reading shoe: a card it cannot read (keyed), then its alarm mid-deal."""
+    session = rig.session
+    session.report(rp.LinkUp(device="reading_shoe", identity=scripted_identity("DS-SCRIPTED-SHOE")))
+    session.execute("open_round")
+    place_bets(session, [1, 2])
+    session.execute("no_more_bets")
+    yield "drawing"
+    session.report(rp.CardDrawn(device="reading_shoe", card=parse_card("As")))
+    session.report(rp.Unreadable(device="reading_shoe", reason="the shoe could not read the card"))
+    yield "draw_unreadable"
+    session.execute("key_card", "Kd")
+    session.report(rp.Alarm(device="reading_shoe", severity="alarm", code="A3", text="card path blocked"))
+    yield "shoe_alarm"
+    session.supervise("void", BADGE, PIN, "Device fault")
+    yield "void_alarm"
+
+
 def reader_halts(rig: Rig) -> Iterator[str]:
     """With a reader: a misread (misdeal alarm) and an unreadable card keyed on the picker."""
     session = rig.session
@@ -223,6 +296,13 @@ def reader_halts(rig: Rig) -> Iterator[str]:
     _open_dialog(rig, rig.window.key_card)
     yield "card_picker"
     close_dialogs(rig)
+    rnd = session.view().round
+    assert rnd is not None and session.view().next_to_reveal() is not None
+    pos, i = session.view().next_to_reveal()  # type: ignore[misc]
+    session.execute("key_card", rnd.cards[pos][i])
+    wait = session.view().table.devices.read_timeout
+    session.tick(datetime.now(UTC) + timedelta(seconds=wait + 1))  # the next card is never read
+    yield "halt_no_read"
 
 
 def hand_deal_round(rig: Rig) -> Iterator[str]:
@@ -252,6 +332,10 @@ def hand_deal_round(rig: Rig) -> Iterator[str]:
             yield "correct_card_picker"
             close_dialogs(rig)
         if session.view().phase_info.stage.value == "decision":
+            if session.view().phase == "river":  # seat 2 folds with nothing on its cards: set apart at once
+                for seat in (1, 2):
+                    session.execute("decide", seat, "fold" if seat == 2 else session.view().legal_actions(seat)[0])
+                yield "fold_set_apart"
             play_decisions(session, lambda seat, legal: legal[0])
             continue
         if session.view().phase == "hands_reveal" and rnd.revealed.get("seat1", 0) == 0:
@@ -563,6 +647,8 @@ SCENES: dict[str, tuple[str, Callable[[Rig], Iterator[str]], dict[str, Any]]] = 
     "uth": ("uth-default", banking_round, {}),
     "uth-halts": ("uth-default", halts, {}),
     "uth-reader": ("uth-default", reader_halts, {"has_reader": True}),
+    "uth-faults": ("uth-default", device_stops, {"has_reader": True}),
+    "uth-reading-shoe": ("uth-beetek", reading_shoe_stops, {"reading_shoe": True}),
     "uth-hand": ("uth-hand-deal", hand_deal_round, {}),
     "thb": ("thb-default", banking_round, {"deck": UTH_DECK}),
     "thb-jackpot": ("thb-default", jackpot_round, {}),

@@ -5,7 +5,8 @@
 Every picture comes from ``ui.scenes`` on the scripted shoe, so the cards are always the
 same: ``<picture>-<width>x<height>-<language>.png``, at 1280x800 and at the smallest
 dealer display (800x480), in English and Simplified Chinese - the banking games and the
-poker table alike; a table with a bet sensor also at the largest (1920x1080). Naming pictures (``poker-side-pot``) makes only those.
+poker table alike; a table with a bet sensor, and what issue 39 looked at, also at the largest (1920x1080),
+where the screen shows more (``ui/side_panel.py``). Naming pictures (``poker-side-pot``) makes only those.
 """
 
 from __future__ import annotations
@@ -45,21 +46,33 @@ PICTURES: dict[str, tuple[str, str]] = {
     "sensed-betting": ("uth-rfid", "sensed_betting"),
     "sensed-settlement": ("uth-rfid", "sensed_settlement"),
     "bet-alarm": ("uth-rfid", "bet_alarm"),
+    "refused-device": ("uth-faults", "refused_between_rounds"),
+    "deck-check": ("uth-halts", "halt_deck"),
+    "hand-dealt-round": ("uth-hand", "fold_set_apart"),
+    "hand-dealt-showdown": ("uth-hand", "hands_reveal"),
+    "reader-no-read": ("uth-reader", "halt_no_read"),
+    "device-fault": ("uth-faults", "fault_jam"),
 }
 """Picture name -> (scene set, phase)."""
 
 SENSED = ("sensed-betting", "sensed-settlement", "bet-alarm")
 """A table with a bet sensor (issue 21): also at the largest panel."""
+ISSUE_39 = ("refused-device", "sensed-settlement", "hand-dealt-round", "thb-pool-hit-verify", "deck-check",
+            "poker-nine-all-in")
+"""What issue 39 looked at: a refused device, a sensed mispay, a hand-dealt round, a jackpot's verification, a
+deck check and nine seats all in - at the smallest panel in Chinese and the largest in English."""
 POKER = ("poker-side-pot", "poker-split-odd-chip", "poker-fixed-limit-cap", "poker-nine-all-in", "poker-nine-settlement")
 SHOTS: dict[tuple[int, int, str], tuple[str, ...]] = {
     (1280, 800, "en"): tuple(PICTURES),
     (800, 480, "en"): ("betting", "river-decision", "settlement", "jam-halt", "supervisor-pin", "card-picker",
-                       "thb-pool-hit-verify", "thb-bonus-payout", "misread-halt", *POKER, *SENSED),
+                       "thb-pool-hit-verify", "thb-bonus-payout", "misread-halt", *POKER, *SENSED, *ISSUE_39,
+                       "reader-no-read", "device-fault"),
     (1280, 800, "zh_CN"): ("betting", "settlement", "jam-halt", "thb-pool-hit-verify", "thb-bonus-payout",
                            "misread-halt", *POKER),
     (800, 480, "zh_CN"): ("betting", "settlement", "thb-pool-hit-verify", "thb-bonus-payout", "misread-halt", *POKER,
-                          *SENSED),
-    (1920, 1080, "en"): SENSED,
+                          *SENSED, "refused-device", "deck-check", "hand-dealt-round", "hand-dealt-showdown",
+                          "reader-no-read", "device-fault"),
+    (1920, 1080, "en"): tuple(dict.fromkeys((*SENSED, *ISSUE_39, "betting", "river-decision"))),
     (1920, 1080, "zh_CN"): ("sensed-settlement",),
 }
 """Panel size and language -> the pictures taken there."""

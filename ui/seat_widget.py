@@ -45,7 +45,7 @@ class SeatWidget(QFrame):
         grid.setVerticalSpacing(0)
         self.stake_labels: dict[str, FitLabel] = {}
         for i, spot in enumerate(self.spots):
-            value = FitLabel("", 13, role="stake")  # the stakes placed, for reference: settlement says what to do
+            value = FitLabel("", 13, role="stake", minor=True)  # the stakes placed, for reference: settlement says what to do
             value.setObjectName(f"seat{seat}_{spot}")
             grid.addWidget(value, i, 0)
             self.stake_labels[spot] = value
@@ -64,8 +64,9 @@ class SeatWidget(QFrame):
     def render_seat(self, title: str, words: Mapping[str, str], stakes: Mapping[str, Decimal],
                     hole: Sequence[int | None], face_up: int, result: str, result_role: str,
                     active: bool, done: bool, show_stakes: bool = True, marks: Mapping[str, tuple[str, str]] | None = None,
-                    alert: bool = False) -> None:
-        """Everything shown comes from the session (stakes, cards, what may be seen); ``marks``: a sign
+                    alert: bool = False, chips: Mapping[str, str] | None = None) -> None:
+        """Everything shown comes from the session (stakes, cards, what may be seen); ``chips``: per spot, the
+        chips that make its stake (a big panel); ``marks``: a sign
         before a spot's stake and the role it is drawn in (a bet sensor's: keyed as its antenna is down,
         an unknown chip);
         ``alert``: the seat is held (its title drawn in red)."""
@@ -75,13 +76,17 @@ class SeatWidget(QFrame):
         marks = marks or {}
         for spot, label in self.stake_labels.items():
             sign, role = marks.get(spot, ("", "stake"))
-            label.setText(f"{sign} {words[spot]} {self._stakes[spot]}".lstrip() if spot in stakes else "")
+            made = (chips or {}).get(spot)  # a big panel: the chips that make it, by denomination
+            said = f"{sign} {words[spot]} {self._stakes[spot]}".lstrip() if spot in stakes else ""
+            label.setText(f"{said} \u00b7 {made}" if said and made and made != self._stakes[spot] else said)
+            label.wrap_if_long(2)
             set_role(label, role)
             # At settlement the tile says what the seat gets; its spots are in the settlement panel.
             label.setVisible(spot in stakes and show_stakes)
         self.hole.show_cards(hole, face_up)
         self.hole.setVisible(bool(hole))  # no cards before the deal: room for the bet tray
         self.result.setText(result)
+        self.result.wrap_if_long(2)  # a narrow tile: two lines rather than a cut word
         self.result.setVisible(bool(result))
         set_role(self.result, result_role)
         set_flag(self, "active", active)

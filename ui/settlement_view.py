@@ -51,7 +51,8 @@ def void_words(number: int, void: Mapping[str, Any]) -> tuple[str, str]:
         number=number, cause=say(cause_text(void.get("cause"))))
     by = translate("screen", "Voided by {who} at {time}").format(
         who=who(str(void.get("by", ""))), time=local_time(void.get("at")))
-    return head, by + (f"  \u00b7  {reason_words(str(void['reason']))}" if void.get("reason") else "")
+    said = void.get("reason") if str(void.get("by", "")).startswith("supervisor") else None  # a station's is the journal's
+    return head, by + (f"  \u00b7  {reason_words(str(said))}" if said else "")
 
 
 def reason_words(reason: str) -> str:
@@ -141,10 +142,10 @@ def sensed_line(spot: SensedSpot, game: Any) -> tuple[str, str]:
                 spot=word, amount=money(spot.stake)),
             "pay": f"{SIGN['pay']} " + translate("screen", "Pay {spot} {amount} \u2192 {due}").format(
                 spot=word, amount=money(pay), due=money(spot.due))}[spot.outcome]
-    if spot.problem is not None:  # what is wrong there, in the engine's words, then what it sees against what is due
-        against = "" if spot.outcome == "collect" or spot.seen is None else " \u00b7 " + translate(
-            "screen", "sensor {seen} of {due}").format(seen=money(spot.seen), due=money(spot.due))
-        return f"\u2717 {say(spot.problem)}{against}", "alert"
+    if spot.problem is not None:  # what to do there, in verbs, then what it sees against what is due
+        against = "" if spot.outcome == "collect" or spot.seen is None else " " + translate(
+            "screen", "({seen} \u2192 {due})").format(seen=money(spot.seen), due=money(spot.due))
+        return f"\u2717 {say(spot.fix or spot.problem)}{against}", "alert"
     sensor = translate("screen", "keyed") if spot.seen is None else translate("screen", "sensor {amount}").format(
         amount=money(spot.seen))
     return f"{todo} \u00b7 {sensor}", spot.outcome
@@ -164,7 +165,7 @@ class SettlementView(QFrame):
         self.head.setObjectName("settleHead")
         self.net = FitLabel("", 16, role="muted", acted=True)
         self.net.setObjectName("settleNet")
-        self.total = FitLabel("", 12, role="muted")
+        self.total = FitLabel("", 12, role="muted", minor=True)
         self.total.setObjectName("tableTotal")
         top = QHBoxLayout()
         top.setSpacing(m.gap)

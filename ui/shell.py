@@ -27,7 +27,8 @@ from dealer_station.cards import card_str
 from dealer_station.engine import TableSession
 from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.table.phases import Stage
-from dealer_station.view.banner import banner, instruction
+from dealer_station.view.banner import banner, instruction, table_stopped
+from dealer_station.view.history import RoundHistory
 from dealer_station.view.shift import ShiftTally
 from dealer_station.view.table import all_cards, face_up, seats_in_round
 from dealer_station.view.texts import Text, device_text, position_text, refusal_of
@@ -42,6 +43,7 @@ from .i18n import LANGUAGES, Translations, say, translate
 from .overlay import Overlay
 from .panel import SHELL_COMMANDS, make_panel
 from .pin_dialog import PinDialog
+from .side_panel import SidePanel
 from .status_strip import MeterBox, StatusStrip
 from .widgets import FitButton, FitLabel, set_metrics
 from .worker import CommandWorker, StateBridge
@@ -57,15 +59,26 @@ SUPERVISOR_MENU = ("accept_chip", "override_payout", "void", "correct_card", "ad
 class MainWindow(QMainWindow):
     def __init__(self, session: TableSession, *, worker: CommandWorker | None = None, journal: Any = None,
                  screenshot_dir: Path | None = None, last_heard: Callable[[str], float | None] | None = None,
-                 language: str | None = None, kiosk: bool = False) -> None:
+                 language: str | None = None, kiosk: bool = False,
+                 present: Callable[[int], Any] | None = None) -> None:
         super().__init__()
         self.session = session
+        self.present = present
+        """On simulated hardware only (training): ``present(card)`` passes a card over the simulated reader,
+        so a round is played by hand on a display with nothing else to feed the reader."""
         self.worker = worker or CommandWorker(self)
         self.journal = journal if journal is not None else session.journal
         self.screenshot_dir = screenshot_dir
         self.kiosk = kiosk
         self.allow_close = not kiosk
         self.translations = Translations()
+        self.big = False
+        """A panel of ``theme.BIG`` or more: the side column shows (limits, next step, the round's history)."""
+        self.history = RoundHistory(session.view().game)
+        rnd = session.view().round
+        if rnd is not None:
+            self.history.seed(self.journal.events(round_id=rnd.round_id))
+        session.add_listener(self.history.observe)
         self.tally = ShiftTally(session.view().table.shifts)
         self.tally.seed(self.journal.events(kinds=set(ShiftTally.KINDS)))  # a restart loses nothing
         self._tally_listener = self.tally.observe  # every commit's records, as the floor counts them
@@ -76,6 +89,10 @@ class MainWindow(QMainWindow):
         set_metrics(self._metrics)
         self.setStyleSheet(theme.stylesheet(self._metrics))
         self._last_phase_key: tuple[Any, ...] | None = None
+        self.picker: CardPicker | None = None
+        """The picker keying a hand-dealt reveal, while open (it follows the positions)."""
+        self._dismissed: set[tuple[str, str]] = set()
+        """(round, phase) whose keying picker the croupier closed: not opened again by itself."""
         self._render_pending = False
         self.shots: list[Path] = []
         self._build(last_heard)
@@ -116,7 +133,13 @@ class MainWindow(QMainWindow):
             top.addWidget(self.meter, 0, 2, 2, 1)
             top.setColumnStretch(2, 0)
         root.addLayout(top)
-        root.addWidget(self.panel, 1)
+        middle = QHBoxLayout()
+        middle.setSpacing(m.margin * 2)
+        middle.addWidget(self.panel, 1)
+        self.side = SidePanel()  # a big panel: the limits, the next step and the round's history beside the table
+        self.side.hide()
+        middle.addWidget(self.side)
+        root.addLayout(middle, 1)
         self.halt = HaltPanel(self.ask_supervisor, self.key_card)
         root.addWidget(self.halt)
         self.message = FitLabel("", 16, bold=True, role="quiet", acted=True)
@@ -124,15 +147,28 @@ class MainWindow(QMainWindow):
         root.addWidget(self.message)
         footer = QHBoxLayout()
         footer.setSpacing(m.gap)
-        footer.addWidget(self.panel.action_bar, 1)
-        footer.addWidget(self.halt.choices, 3)
+        # What the table offers now goes in one area that keeps its width when nothing fits, so Supervisor,
+        # Recall and Language never slide under the thumb that was about to tap the next step.
+        self.commands_area = QWidget()
+        self.commands_area.setObjectName("commandsArea")
+        commands = QHBoxLayout(self.commands_area)
+        commands.setContentsMargins(0, 0, 0, 0)
+        commands.setSpacing(m.gap)
+        commands.addWidget(self.panel.action_bar, 1)
+        commands.addWidget(self.halt.choices, 3)
         self.command_buttons: dict[str, FitButton] = {}
         for command in SHELL_COMMANDS:
             button = FitButton("", 15, role="go", name={"open_round": "openRound", "deal_done": "dealDone",
-                                                        "reveal": "reveal", "key_card": "keyCard"}[command])
+                                                        "reveal": "reveal", "key_card": "keyCard",
+                                                        "recheck_deck": "recheckDeck"}[command], lines=2)
             button.tapped.connect(lambda c=command: self._command(c))
             self.command_buttons[command] = button
-            footer.addWidget(button, 1)
+            commands.addWidget(button, 2 if command == "recheck_deck" else 1)
+        self.training_button = FitButton("", 15, role="training", name="trainingPass", lines=2)
+        self.training_button.tapped.connect(self._pass_training_card)
+        self.training_button.hide()
+        commands.addWidget(self.training_button, 1)
+        footer.addWidget(self.commands_area, 1)
         self.open_button = self.command_buttons["open_round"]
         self.deal_done_button = self.command_buttons["deal_done"]
         self.reveal_button = self.command_buttons["reveal"]
@@ -167,7 +203,14 @@ class MainWindow(QMainWindow):
     def rescale(self, width: int, height: int) -> None:
         """Scale type, cards, targets and spacing to a ``width`` x ``height`` panel."""
         metrics = theme.Metrics(theme.scale_for(width, height))
+        self.big = theme.big_panel(width, height)
+        self.side.setVisible(self.big)
+        self.side.setFixedWidth(round(width * theme.SIDE_SHARE) if self.big else 0)
+        own = getattr(self.panel, "set_big", None)  # a family that shows more on a big panel
+        if callable(own):
+            own(self.big)
         if metrics == self._metrics:
+            self.schedule_render()
             return
         built_at = self._metrics.scale  # what every layout not seen yet was built for
         self._metrics = metrics
@@ -213,7 +256,9 @@ class MainWindow(QMainWindow):
             button.setText(said or {"open_round": translate("screen", "Open betting"),
                                     "deal_done": translate("screen", "Cards dealt"),
                                     "reveal": translate("screen", "Reveal"),
-                                    "key_card": translate("screen", "Key card")}[command])
+                                    "key_card": translate("screen", "Key card"),
+                                    "recheck_deck": translate("screen", "Re-check the deck")}[command])
+        self.training_button.setText(translate("screen", "Training: pass the card"))
         self.supervisor_button.setText(translate("screen", "Supervisor"))
         self.recall_button.setText(translate("screen", "Recall"))
         self.language_button.setText(LANGUAGES[self.language])
@@ -249,19 +294,71 @@ class MainWindow(QMainWindow):
             self.submit(command, self.session.execute, command)
 
     def key_card(self) -> None:
-        """The card picker for the card the round waits for, framed on the table."""
+        """The card picker for the card the round waits for, framed on the table. At a hand-dealt reveal it
+        stays open, a card in two taps, position after position, until the round needs no more keying."""
         session = self.session
-        target = session.view().next_to_reveal()
-        rnd = session.view().round
+        snap = session.view()
+        target = snap.next_to_reveal()
+        rnd = snap.round
         if target is None or rnd is None:
             return
-        position, index = target
-        title = translate("screen", "Key the card: {position} card {number}").format(
-            position=say(position_text(position)), number=index + 1)
+        if self.picker is not None and self.picker.isVisible():
+            self.picker.raise_()
+            return
+        title, shown = self._key_target(snap)
         halt = rnd.halt
         read = halt.detail.get("read") if halt is not None else None
-        self.pick_card(title, lambda card: self.submit("key_card", session.execute, "key_card", card), rnd.dealt_cards(),
-                       read if isinstance(read, int) else None)
+        continuous = snap.hand_deal and halt is None
+        picker = CardPicker(self, title, lambda card: self.submit("key_card", session.execute, "key_card", card),
+                            shown, read if isinstance(read, int) else None, continuous=continuous)
+        if continuous:
+            self.picker = picker
+            key = (rnd.round_id, snap.phase)
+            picker.rejected.connect(lambda k=key: self._dismissed.add(k))  # Cancel: not opened again for this reveal
+        picker.open()
+
+    def _key_target(self, snap: TableSnapshot) -> tuple[str, list[int]]:
+        """The picker's title for the card due, and the cards it cannot be: those face up on the table (the
+        shoe's face-down cards, this one among them, stay choosable)."""
+        rnd = snap.round
+        target = snap.next_to_reveal()
+        if rnd is None or target is None:
+            return "", []
+        title = translate("screen", "Key the card: {position} card {number}").format(
+            position=say(position_text(target[0])), number=target[1] + 1)
+        return title, [card for pos, cards in rnd.cards.items() for card in cards[:face_up(snap, pos)]]
+
+    def _follow_keying(self, snap: TableSnapshot) -> None:
+        """At a hand-dealt reveal the picker opens by itself and follows the positions; it closes when the
+        round needs no more keying (the croupier's Cancel keeps it closed for the rest of that reveal)."""
+        rnd = snap.round
+        due = rnd is not None and snap.hand_deal and rnd.halt is None and "key_card" in snap.offer.croupier \
+            and snap.next_to_reveal() is not None
+        picker = self.picker if self.picker is not None and self.picker.isVisible() else None
+        if picker is not None:
+            if due:
+                picker.retarget(*self._key_target(snap))
+            else:
+                picker.accept()
+                self.picker = None
+        elif due and rnd is not None and (rnd.round_id, snap.phase) not in self._dismissed:
+            self.key_card()
+
+    def _training_card(self, snap: TableSnapshot) -> int | None:
+        """The card the simulated reader waits for now (the shoe dealt it), when training is on; else None."""
+        rnd = snap.round
+        waiting = rnd is not None and not rnd.finished and snap.has_reader and not snap.hand_deal \
+            and snap.stage is Stage.REVEAL and (rnd.halt is None or rnd.halt.kind in ("no_read", "unreadable"))
+        target = snap.next_to_reveal() if self.present is not None and waiting else None
+        if target is None or rnd is None:
+            return None
+        dealt = rnd.cards.get(target[0], [])
+        return dealt[target[1]] if target[1] < len(dealt) else None
+
+    def _pass_training_card(self) -> None:
+        card = self._training_card(self.session.view())
+        if card is not None and self.present is not None:
+            self.submit("training", self.present, card)  # the simulated reader reads it, as the dealer's pass
 
     def pick_card(self, title: str, on_card: Callable[[int], None], in_play: Collection[int] = (),
                   preselect: int | None = None) -> None:
@@ -434,6 +531,8 @@ class MainWindow(QMainWindow):
         sign = getattr(self.panel, "limits_sign", None)  # a family whose limits are not spot limits
         if callable(sign):
             self.strip.limits.setText(sign())
+        if self.big:
+            self.strip.limits.hide()  # beside the table, with the next step
         if self.meter is not None:
             self.meter.render_state(snap)
         self.panel.render_state(snap)
@@ -443,6 +542,9 @@ class MainWindow(QMainWindow):
         if halt is not None:  # what to do now; the halt panel below says what happened
             text = "\u26a0 " + say(instruction(snap))
             role = "fault"
+        elif table_stopped(snap):  # a refused device between rounds: no betting, a person must act
+            text = "\u26a0 " + say(banner(snap))
+            role = "fault"
         elif rnd is not None and rnd.void is not None:
             text = say(banner(snap))
             role = "void"
@@ -451,12 +553,17 @@ class MainWindow(QMainWindow):
             said = own() if callable(own) else None
             text = said if said is not None else say(banner(snap))
             role = "banner"
+        self.banner.set_lines(3 if table_stopped(snap) else 2)  # no round on the felt: room for what to do
         self.banner.setText(text)
         theme.set_role(self.banner, role)
+        if self.big:
+            self.side.show_state(self.strip.limits.text(), text, self.history.steps(rnd.round_id if rnd else None))
         for command, button in self.command_buttons.items():
             button.setVisible(command in offer.croupier and not (command == "key_card" and halt is not None))
+        self.training_button.setVisible(self._training_card(snap) is not None)
         keyed = snap.next_to_reveal() if "key_card" in offer.croupier else None
         self.panel.highlight(keyed)
+        self._follow_keying(snap)
         stage = snap.phase_info.stage
         key = (rnd.round_id if rnd else None, snap.phase, halt.cause if halt else None, self.language)
         if key != self._last_phase_key:
@@ -491,6 +598,7 @@ class MainWindow(QMainWindow):
         self.worker.shutdown(wait=False)
         self.bridge.detach()
         self.session.remove_listener(self._tally_listener)
+        self.session.remove_listener(self.history.observe)
         super().closeEvent(event)
 
     def _confirm_close(self) -> None:

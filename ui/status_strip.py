@@ -65,20 +65,20 @@ class StatusStrip(QWidget):
         outer.addLayout(row)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(8)
-        self.round = FitLabel("", 14, bold=True, role="title")
+        self.round = FitLabel("", 14, bold=True, role="title", minor=True)
         self.round.setObjectName("roundNumber")
-        self.clock = FitLabel("", 14, bold=True, role="strip")
+        self.clock = FitLabel("", 14, bold=True, role="strip", minor=True)
         self.clock.setObjectName("clock")
-        self.shift = FitLabel("", 12, role="strip")
+        self.shift = FitLabel("", 12, role="strip", minor=True)
         self.shift.setObjectName("shiftCounters")
-        self.limits = FitLabel("", 12, bold=True, role="sign")
+        self.limits = FitLabel("", 12, bold=True, role="sign", minor=True)
         self.limits.setObjectName("limitsSign")
         self.devices: dict[str, FitLabel] = {}
         row.addWidget(self.round)
         row.addWidget(self.limits)
         row.addWidget(self.shift)
         for name in self._device_names():
-            dot = FitLabel("", 12, role="dot-idle")
+            dot = FitLabel("", 12, role="dot-idle", minor=True)
             dot.setObjectName(f"device_{name}")
             self.devices[name] = dot
             if name != "bet_sensor":
@@ -90,7 +90,7 @@ class StatusStrip(QWidget):
             second = QHBoxLayout()
             second.setContentsMargins(0, 0, 0, 0)
             second.setSpacing(8)
-            self.caught = FitLabel("", 12, role="strip")
+            self.caught = FitLabel("", 12, role="strip", minor=True)
             self.caught.setObjectName("sensorTally")
             second.addWidget(self.devices["bet_sensor"])
             second.addWidget(self.caught, 1)
@@ -125,13 +125,15 @@ class StatusStrip(QWidget):
         self.round.setText(f"{table} \u00b7 {number}" if number else table)
         tally = self.tally
         tally.roll()  # a new shift starts its counters at zero even before its first round
-        self.shift.setText(translate("screen", "Shift: rounds {rounds} \u00b7 table {result}").format(
+        self.shift.setText(translate("screen", "Shift: rounds {rounds} \u00b7 table win {result}").format(
             rounds=tally.rounds, result=signed(tally.result)))
         if self.caught is not None:
             self.caught.setText(caught_text(tally))
             theme.set_role(self.caught, "notice" if caught_any(tally) else "strip")
         stage = snap.phase_info.stage
         in_round = stage not in (Stage.IDLE, Stage.FINISHED)
+        halted = rnd is not None and rnd.halt is not None and not rnd.finished
+        self.limits.setVisible(not snap.device_refused() and not halted)  # no bet is taken then: room for the rest
         for name, dot in self.devices.items():
             role, text = self._device(snap, name, in_round, stage)
             dot.setText(text)
@@ -170,10 +172,10 @@ class MeterBox(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)
         layout.setSpacing(0)
-        self.title = FitLabel("", 11, bold=True, role="meter-title")
+        self.title = FitLabel("", 11, bold=True, role="meter-title", minor=True)
         self.value = FitLabel("", 26, bold=True, role="meter")
         self.value.setObjectName("meterValue")
-        self.pending = FitLabel("", 12, bold=True, role="notice", lines=2)
+        self.pending = FitLabel("", 12, bold=True, role="notice", lines=2, minor=True)
         self.pending.setObjectName("meterPending")
         self.pending.setMinimumWidth(150)  # two short lines, the box a little wider while a hit waits
         layout.addWidget(self.title)

@@ -4,7 +4,8 @@ The screen is designed for the smallest dealer display (800x480) and scaled by o
 ``scale_for(width, height)``, so type, cards and touch targets grow together with the
 panel and the whole screen always fits it (the same proportions, never wider or taller).
 Touch targets never go below ``MIN_TOUCH`` px. Widgets opt into roles with the ``role``
-dynamic property (``banner``, ``fault``, ``void``, ``chip``, ``big`` ...).
+dynamic property (``banner``, ``fault``, ``void``, ``chip``, ``big`` ...). A dashed border means one
+thing: out of play now (a disabled button, the locked bet tray); nothing else is drawn dashed.
 """
 
 from __future__ import annotations
@@ -75,8 +76,21 @@ def app_font(language: str) -> QFont:
     return font
 
 
+BIG = (1600, 900)
+"""From this panel size on the screen shows more, not just bigger: a side column (``ui/side_panel.py``)."""
+SIDE_SHARE = 0.26
+"""The side column's share of a big panel's width; the table scales to the rest."""
+
+
+def big_panel(width: int, height: int) -> bool:
+    return width >= BIG[0] and height >= BIG[1]
+
+
 def scale_for(width: int, height: int) -> float:
-    """1.0 on an 800x480 panel; the largest factor at which the design fits ``width`` x ``height``."""
+    """1.0 on an 800x480 panel; the largest factor at which the design fits ``width`` x ``height`` (on a big
+    panel, the width left beside the side column)."""
+    if big_panel(width, height):
+        width = round(width * (1 - SIDE_SHARE))
     return max(0.5, min(width / DESIGN[0], height / DESIGN[1]))
 
 
@@ -136,7 +150,7 @@ def stylesheet(m: Metrics) -> str:
     QLabel[role="fault"] {{ background: {RED}; color: #ffffff;
                             padding: 0 {m.px(8)}px; border-radius: 6px; border: 3px solid #ffffff; }}
     QLabel[role="void"] {{ background: {AMBER}; color: #000000;
-                           padding: 0 {m.px(8)}px; border-radius: 6px; border: 3px dashed #000000; }}
+                           padding: 0 {m.px(8)}px; border-radius: 6px; border: 3px solid #000000; }}
     QLabel[role="meter"] {{ color: {GOLD}; }}
     QLabel[role="meter-title"] {{ color: {GOLD}; }}
     QLabel[role="stake"] {{ }}
@@ -163,19 +177,21 @@ def stylesheet(m: Metrics) -> str:
                    padding: 0 {m.px(6)}px; }}
     QPushButton:pressed {{ background: {GOLD}; }}
     QPushButton:disabled {{ background: {LOCK}; color: #e6e6e6; border: 2px dashed #9a9a9a; }}
-    QPushButton[role="chip"] {{ border-radius: {t // 2}px; padding: 0; border: 3px dashed #000000;
+    QPushButton[role="chip"] {{ border-radius: {t // 2}px; padding: 0; border: 3px solid #000000;
                                 min-width: {t}px; max-width: {t}px; }}
-    QPushButton[role="chip"]:disabled {{ background: {LOCK}; color: #e6e6e6; }}
+    QPushButton[role="chip"]:disabled {{ background: {LOCK}; color: #e6e6e6; border: 2px dashed #9a9a9a; }}
+    QPushButton[role="chip"][ack="true"] {{ border: 3px solid #ffffff; }}
     QPushButton[role="toggle"] {{ border: 3px solid #000000; }}
     QPushButton[role="toggle"][on="true"] {{ border: 4px solid #ffffff; }}
     QPushButton[role="big"] {{ background: {RED}; color: #ffffff; border: 3px solid #ffffff; }}
     QPushButton[role="big"]:disabled {{ background: {LOCK}; color: #e6e6e6; border: 3px dashed #9a9a9a; }}
     QPushButton[role="go"] {{ background: {GREEN}; color: #ffffff; border: 2px solid #ffffff; }}
-    QPushButton[role="go"]:disabled {{ background: {LOCK}; color: #e6e6e6; }}
-    QPushButton[role="final"] {{ background: #000000; color: #ffffff; border: 3px dashed #ffffff; }}
+    QPushButton[role="go"]:disabled {{ background: {LOCK}; color: #e6e6e6; border: 2px dashed #9a9a9a; }}
+    QPushButton[role="final"] {{ background: #000000; color: #ffffff; border: 5px double #ffffff; }}
     QPushButton[role="final"][armed="true"] {{ background: {GOLD}; color: #000000; border: 4px solid #000000; }}
-    QPushButton[role="final"]:disabled {{ background: {LOCK}; color: #e6e6e6; }}
+    QPushButton[role="final"]:disabled {{ background: {LOCK}; color: #e6e6e6; border: 2px dashed #9a9a9a; }}
     QPushButton[role="undo"] {{ background: #ffffff; color: #000000; border: 3px solid {PAY}; }}
+    QPushButton[role="training"] {{ background: #5b3b8c; color: #ffffff; border: 3px solid {GOLD}; }}
     QPushButton[role="action"] {{ background: #ffffff; }}
     QPushButton[role="supervisor"] {{ background: #2b2b6b; color: #ffffff; border: 2px solid #b8b8ff; }}
     QPushButton[role="supervisor"]:disabled {{ background: {LOCK}; color: #e6e6e6; border: 2px dashed #9a9a9a; }}
@@ -190,7 +206,8 @@ def stylesheet(m: Metrics) -> str:
     QPushButton[role="card-black"][on="true"] {{ background: {GOLD}; border: 4px solid #000000; }}
     QPushButton[role="list"] {{ text-align: left; background: #ffffff; }}
     QPushButton[role="list"][on="true"] {{ background: {GOLD}; }}
-    QPushButton[role="list"]:disabled {{ background: {LOCK}; color: #e6e6e6; }}
+    QPushButton[role="list"]:disabled {{ background: {LOCK}; color: #e6e6e6; border: 2px dashed #9a9a9a; }}
+    QPushButton:disabled {{ border: 2px dashed #9a9a9a; }}
     QLineEdit {{ background: #ffffff; color: #000000; min-height: {t}px; max-height: {t}px; font-size: {f(18)}px;
                  border: 3px solid #888888; border-radius: 6px; }}
     QLineEdit:focus {{ border: 4px solid {GOLD}; }}

@@ -2,8 +2,10 @@
 
 ``FitLabel`` and ``FitButton`` shrink their type (never below 11 px) until the whole text
 fits the rectangle the layout gave them, so a longer translation or a bigger amount never
-pushes the window past the panel or clips a word. ``FitButton`` also counts a second press
-within ``DOUBLE_TAP_MS`` as the same press (a double tap places one chip, not two).
+pushes the window past the panel or clips a word. A one-shot ``FitButton`` (Paid, No more
+bets, Fold) counts a second press within ``DOUBLE_TAP_MS`` as the same press; a button a
+croupier taps again and again on purpose (a chip: three taps is three chips) filters only a
+contact's bounce (``BOUNCE_MS``) and flashes at every press it counts (``acknowledge``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,15 @@ from .i18n import translate
 ACTED_PX = 16
 """The least size of a text the croupier acts on (every button, labels made with ``acted``):
 about 3 mm of capital on a 7-10 inch panel at 800x480, read at arm's length (issue 19)."""
+READ_PX = 14
+"""The least size of any other text, unless it is ``minor``: read at a glance, nothing acted on (the status
+strip, a card row's title, a tile's stakes for reference) may go down to ``MIN_PX`` (issue 39 item 12)."""
 DOUBLE_TAP_MS = 300
+"""A one-shot command's double-tap guard: a second press within it is the same press."""
+BOUNCE_MS = 40
+"""A repeatable button's bounce filter (a chip): a finger cannot tap twice within it on purpose."""
+ACK_MS = 160
+"""How long a counted press of a repeatable button shows its acknowledgement."""
 ARM_MS = 3000
 """How long an irreversible button waits for its second tap (``GuardedButton``)."""
 MIN_PX = 11
@@ -91,12 +101,17 @@ class FitLabel(QLabel):
     """
 
     def __init__(self, text: str = "", base: float = 14, *, bold: bool = False, lines: int = 1,
-                 role: str = "", parent: QWidget | None = None, acted: bool = False) -> None:
+                 role: str = "", parent: QWidget | None = None, acted: bool = False, minor: bool = False) -> None:
         super().__init__(text, parent)
         self.acted = acted
         """What the croupier acts on (a seat's result, an amount to pay): never under ``ACTED_PX``."""
         self.setProperty("acted", acted)
-        self.base = max(base, ACTED_PX) if acted else base
+        self.minor = minor and not acted
+        """Read at a glance, nothing acted on: may go under ``READ_PX`` (down to ``MIN_PX``)."""
+        self.setProperty("minor", self.minor)
+        self.least = ACTED_PX if acted else MIN_PX if self.minor else READ_PX
+        """The least pixel size its text shrinks to."""
+        self.base = max(base, self.least)
         self.bold = bold
         self.lines = lines
         self.setWordWrap(lines > 1)
@@ -136,6 +151,17 @@ class FitLabel(QLabel):
         font.setBold(self.bold)
         return QFontMetrics(font).lineSpacing()
 
+    def _block_height(self, px: int) -> int:
+        """The height of ``lines`` lines at ``px``: from three lines on, as Qt lays wrapped lines out (a pixel
+        more a line than the font's line spacing says), so a third line is never cut."""
+        if self.lines < 3:
+            return self._line_height(px) * self.lines
+        font = QFont(self.font())
+        font.setPixelSize(px)
+        font.setBold(self.bold)
+        return QFontMetrics(font).boundingRect(QRect(0, 0, 100_000, 100_000), int(WRAP),
+                                               "\n".join(["Xg"] * self.lines)).height() + self.lines
+
     def _frame(self) -> int:
         margins = self.contentsMargins()
         return margins.top() + margins.bottom()
@@ -148,10 +174,10 @@ class FitLabel(QLabel):
         width = max((fm.horizontalAdvance(line) for line in self.text().split("\n")), default=0)
         margins = self.contentsMargins()
         return QSize(width + margins.left() + margins.right() + 2,
-                     self._line_height(self.start_px()) * self.lines + self._frame() + 2)
+                     self._block_height(self.start_px()) + self._frame() + 2)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(0, self._line_height(self.start_px()) * self.lines + self._frame() + 2)
+        return QSize(0, self._block_height(self.start_px()) + self._frame() + 2)
 
     def setText(self, text: str) -> None:
         if text == self.text():
@@ -170,8 +196,7 @@ class FitLabel(QLabel):
         if key == self._fitted:
             return
         self._fitted = key
-        self.setFont(fitted_font(base, self.text(), rect, self.start_px(), self.bold, self.lines > 1,
-                                 ACTED_PX if self.acted else MIN_PX))
+        self.setFont(fitted_font(base, self.text(), rect, self.start_px(), self.bold, self.lines > 1, self.least))
         self.updateGeometry()
 
 
@@ -179,15 +204,24 @@ class FitButton(QPushButton):
     """A push button whose text shrinks to fit, and which ignores a double tap.
 
     Connect to ``tapped`` (not ``clicked``): it fires once per press, never twice within
-    ``DOUBLE_TAP_MS`` on the same button (keys of a keypad pass ``debounce=False``).
+    ``guard_ms`` on the same button: ``DOUBLE_TAP_MS`` for a one-shot command, ``BOUNCE_MS`` for a
+    button pressed again and again on purpose (``repeat=True``: a chip), which also flashes at every
+    press it counts. Keys of a keypad pass ``debounce=False``.
     """
 
     tapped = Signal()
 
     def __init__(self, text: str = "", base: float = 14, *, role: str = "", name: str = "",
                  parent: QWidget | None = None, lines: int = 1, debounce: bool = True,
-                 pad: int | None = None) -> None:
+                 pad: int | None = None, repeat: bool = False) -> None:
         super().__init__(text, parent)
+        self.repeat = repeat
+        """Pressed again and again on purpose (a chip): only a bounce is filtered, every press flashes."""
+        self.guard_ms = BOUNCE_MS if repeat else DOUBLE_TAP_MS
+        """Presses of this button closer together than this are one press."""
+        self.acknowledged = 0
+        """Presses counted (and flashed) so far (tests read it)."""
+        self._ack_timer: QTimer | None = None
         self.pad = pad
         """Room kept each side of the text, px at 800x480 (a round chip's words may come nearer its rim)."""
         self.base = max(base, ACTED_PX)  # a button is always acted on
@@ -208,10 +242,22 @@ class FitButton(QPushButton):
 
     def _clicked(self) -> None:
         now = time.monotonic()
-        if self.debounce and now - self._last_tap < DOUBLE_TAP_MS / 1000:
-            return  # the same finger again: one press
+        if self.debounce and now - self._last_tap < self.guard_ms / 1000:
+            return  # the same finger again (or the contact bouncing): one press
         self._last_tap = now
+        if self.repeat:
+            self.acknowledge()
         self.tapped.emit()
+
+    def acknowledge(self) -> None:
+        """Show that this press counted: the button flashes (``ack``) for ``ACK_MS``."""
+        self.acknowledged += 1
+        theme.set_flag(self, "ack", True)
+        if self._ack_timer is None:
+            self._ack_timer = QTimer(self)
+            self._ack_timer.setSingleShot(True)
+            self._ack_timer.timeout.connect(lambda: theme.set_flag(self, "ack", False))
+        self._ack_timer.start(ACK_MS)
 
     def text_rect(self) -> QRect:
         """Where the text may go: inside the border and padding."""
@@ -265,7 +311,8 @@ class FitButton(QPushButton):
 class GuardedButton(FitButton):
     """A button for what cannot be taken back (Fold, Muck, All in, the last Paid, Pots pushed).
 
-    Drawn unlike its neighbours (role ``final``: black, dashed white border). While ``guard``
+    Drawn unlike its neighbours (role ``final``: black, a double white border; dashed is only ever
+    a button out of play). While ``guard``
     is on, the first tap only arms it - it turns gold and says "Tap again: Fold" - and the
     second tap, after a double tap's time and within ``ARM_MS``, fires ``tapped``. Left
     alone, or given other words (the seat or amount changed), it disarms.

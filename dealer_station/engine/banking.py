@@ -87,13 +87,19 @@ class BankingFlow(DealFlow):
 
     def reveal_targets(self, rnd: RoundState, phase: str) -> list[tuple[str, int]]:
         """(position, card index) turned up in a reveal phase, in the order they are shown."""
-        if phase == HANDS_REVEAL:  # hand deal: every seat's cards read at showdown
-            return [(pos, i) for pos, count in rnd.packets if pos.startswith("seat") for i in range(count)]
+        if phase == HANDS_REVEAL:  # hand deal: every seat's cards read at showdown, but a fold with nothing on them
+            return [(pos, i) for pos, count in rnd.packets if pos.startswith("seat") and not self.done_at_fold(rnd, pos)
+                    for i in range(count)]
         info = self.graph.phases.get(phase)
         if info is None or info.stage is not Stage.REVEAL:
             return []
         reveals = self.game.final_reveal if phase == DEALER_REVEAL else self.game.reveal_before(info.street or "")
         return self.game.reveal_targets(reveals, rnd, self.hand_deal)
+
+    def done_at_fold(self, rnd: RoundState, position: str) -> bool:
+        """A seat (``seatN``) that folded with nothing left on its cards (``BankingGame.done_at_fold``)."""
+        seat = rnd.seats.get(int(position[4:])) if position[4:].isdigit() else None
+        return seat is not None and self.game.done_at_fold(seat.bets, seat.actions)
 
     def record(self, rnd: RoundState) -> dict[str, Any]:
         """The round in the ROUND_RECORD.md exchange format, from the one store of each fact."""
@@ -173,6 +179,17 @@ class BankingFlow(DealFlow):
             self.sensing.check_decision(tx, seat, before, self.stakes(tx.round, seat))
         if not self.seats_to_act(tx.round, street):
             self.advance(tx, self.game.streets.index(street) + 1)
+
+    def check_rest(self, tx: Tx) -> None:
+        """Every seat still to act on this street checks (the players tapped the table): one command, each
+        check journaled as the seat's own decision, then the round moves on."""
+        rnd = tx.round
+        street = rnd.phase
+        waiting = self.seats_to_act(rnd)
+        if not waiting or any("check" not in self.game.legal_actions(rnd.seats[s].actions, street) for s in waiting):
+            raise RuleError("a seat still to act on this street cannot check", "seat")
+        for seat in waiting:
+            self.decide(tx, seat, "check")
 
     def reveal(self, tx: Tx) -> None:
         """The croupier turns over the cards of this reveal (tables without a reader)."""
@@ -264,10 +281,16 @@ class BankingFlow(DealFlow):
             self.advance(tx, self.game.streets.index(street) + 1)
 
     def settle(self, tx: Tx) -> None:
+        """The round's settlement. Dealt by hand, a seat done at its fold was collected when it folded (its tile
+        said "collect now") and its cards were never read: it is paid off at once, nothing to show for it."""
         rnd = tx.round
         record = self.record(rnd)
         settlement = self.game.settle(self.game.parse_record(record, self.table))
         tx.emit(ev.Settled(record, settlement), STATION)
+        if self.hand_deal and self.sensing is None:
+            for seat in sorted(rnd.seats):
+                if self.done_at_fold(tx.round, f"seat{seat}") and not tx.round.finished:
+                    self.pay_seat(tx, seat)
 
     def resume_pending(self, tx: Tx) -> None:
         """Take an automatic step the round is due (after recovery or a cleared halt).

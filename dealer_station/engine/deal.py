@@ -168,21 +168,39 @@ class DealFlow:
         return known
 
     def awaiting_key(self, rnd: RoundState | None) -> bool:
-        """Whether the croupier may key a card in now (unreadable card, or hand-deal reveal)."""
+        """Whether the croupier may key a card in now (unreadable card, no read in time, or hand-deal reveal)."""
         if rnd is None or rnd.finished:
             return False
         if rnd.halt is not None:
-            return rnd.halt.kind == "unreadable"
+            return rnd.halt.kind in ("unreadable", "no_read")
         return self.hand_deal and self.next_to_reveal(rnd) is not None
 
     def clock_due(self, state: TableState, now: datetime) -> bool:
-        """Whether a time limit has run out at ``now``: a reading-shoe deal's (a family may add its own)."""
-        return self.deal_overdue(state, now)
+        """Whether a time limit has run out at ``now``: a reading-shoe deal's, a reveal's wait for the reader
+        (a family may add its own)."""
+        return self.deal_overdue(state, now) or self.read_overdue(state, now)
 
     def on_clock(self, tx: Tx, now: datetime) -> None:
-        """What a time limit that ran out does (``clock_due`` was True): a deal that stopped short is void."""
+        """What a time limit that ran out does (``clock_due`` was True): a deal that stopped short is void; a
+        reveal the reader never read halts for the croupier to pass the card again or key it."""
         if self.deal_overdue(tx.state, now):
             self.shoe_deal_done(tx, f"no card drawn for {self.table.devices.deal_timeout:g} s")
+        elif self.read_overdue(tx.state, now):
+            target = self.next_to_reveal(tx.round)
+            assert target is not None
+            pos, i = target
+            tx.emit(ev.Halted("no_read", "no_read", f"no read for {self.table.devices.read_timeout:g} s at {pos} card "
+                              f"{i + 1}: pass it again or key it", policy.READER, {"position": pos, "index": i}),
+                    STATION)
+
+    def read_overdue(self, state: TableState, now: datetime) -> bool:
+        """A reveal at a table with a reader that has waited ``read_timeout`` seconds for the card due."""
+        rnd = state.round
+        if not self.has_reader or self.hand_deal or rnd is None or rnd.finished or rnd.halt is not None \
+                or rnd.deal_clock is None or self.stage(state) is not Stage.REVEAL or self.next_to_reveal(rnd) is None:
+            return False
+        since = datetime.fromisoformat(rnd.deal_clock.replace("Z", "+00:00"))
+        return now >= since + timedelta(seconds=self.table.devices.read_timeout)
 
     # ----------------------------------------------------------------- the deck and the deal
 
@@ -199,6 +217,12 @@ class DealFlow:
             return
         tx.emit(ev.DeckRequested(state.deck_attempts + 1), STATION)
         tx.effect(policy.SHUFFLER, "deck")
+
+    def recheck_deck(self, tx: Tx) -> None:
+        """The croupier found the missing card (or changed the deck) after a failed check: the shoe shuffles
+        and checks it again; the round keeps its bets and goes on when the deck passes."""
+        tx.emit(ev.HaltCleared(CROUPIER, "deck to be checked again"), CROUPIER)
+        self.request_deck(tx)
 
     def request_packet(self, tx: Tx) -> None:
         """Ask the shoe for what the current packet still lacks, or say the deal is done."""
@@ -543,6 +567,10 @@ class DealFlow:
     def on_card_read(self, tx: Tx, card: int | None) -> bool:
         rnd = tx.state.round
         target = self.next_to_reveal(rnd)
+        if rnd is not None and rnd.halt is not None and rnd.halt.kind == "no_read" and card is not None \
+                and target is not None:  # passed over the reader again, and read this time
+            tx.emit(ev.HaltCleared("device:reader", "card passed again and read"), "device:reader")
+            rnd = tx.state.round
         if rnd is None or rnd.finished or target is None or rnd.halt is not None:
             return False
         if card is None:

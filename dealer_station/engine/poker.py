@@ -47,7 +47,7 @@ from ..games.holdem.structure import Street, check_chips
 from ..games.holdem.table import HoldemTableConfig
 from ..money import ZERO, format_money, parse_money
 from ..table import events as ev
-from ..table.commands import Command, command_table
+from ..table.commands import DECK_COMMANDS, NO_REFUSED_DEVICE, REFUSED_DEVICE, Command, command_table
 from ..table.phases import CLOSED, DEALING, PAID, SETTLEMENT, VOID, Phase, PhaseGraph, Stage
 from ..table.state import RoundState, TableState
 from ..wire.roles import Role
@@ -103,7 +103,7 @@ ANY_TIME = frozenset(Stage)
 BETWEEN_HANDS = frozenset({Stage.IDLE, Stage.FINISHED})
 
 POKER_COMMANDS: dict[str, Command] = command_table({c.name: c for c in (
-    Command("open_round", BETWEEN_HANDS),
+    Command("open_round", BETWEEN_HANDS, NO_REFUSED_DEVICE, REFUSED_DEVICE),
     Command("seat_player", ANY_TIME),
     Command("add_chips", BETWEEN_HANDS),
     Command("sit_out", ANY_TIME),
@@ -119,7 +119,7 @@ POKER_COMMANDS: dict[str, Command] = command_table({c.name: c for c in (
     Command("muck", frozenset({Stage.REVEAL}), lambda t: t.phase == SHOWDOWN,
                 "a hand is mucked at the showdown"),
     Command("push_pots", frozenset({Stage.SETTLEMENT})),
-)})
+)} | DECK_COMMANDS)
 """The poker table's commands: the croupier's (``TableSession.execute``) with the shared ones."""
 
 
@@ -349,8 +349,18 @@ class PokerFlow(DealFlow):
             return
         if hand.over:
             tx.emit(ev.PhaseChanged(SHOWDOWN), STATION)
+            if any(p.all_in for p in hand.live) and self.shoe_deals and not self.has_reader:
+                self.table_all(tx)
             return
         tx.emit(ev.PhaseChanged(STREET_PHASES[hand.street]), STATION)
+
+    def table_all(self, tx: Tx) -> None:
+        """A player is all in and every other's betting is over: every live hand is turned face up at once, as
+        rooms do (none may be mucked), and the hand is settled. The shoe dealt them: their cards are known."""
+        rnd = tx.round
+        for position, i in self.reveal_targets(rnd, SHOWDOWN):
+            tx.emit(ev.CardRevealed(position, i, rnd.cards[position][i]), STATION)
+        self.after_reveal(tx)
 
     def act(self, tx: Tx, seat: object, action: object, to: object = None) -> None:
         """The seat to act folds, checks, calls, bets or raises (``to``: its total for the street), or goes all in."""
@@ -376,6 +386,11 @@ class PokerFlow(DealFlow):
         hand = self._hand(tx.round).hand
         if hand.over or hand.street != before.street:
             self.advance(tx)
+
+    def read_overdue(self, state: TableState, now: datetime) -> bool:
+        """A board card the reader has not read in time (a shown hand waits for its player: muck or show)."""
+        rnd = state.round
+        return rnd is not None and rnd.phase != SHOWDOWN and super().read_overdue(state, now)
 
     def clock_due(self, state: TableState, now: datetime) -> bool:
         due = self.deadline(state)

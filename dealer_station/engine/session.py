@@ -284,11 +284,11 @@ class TableSession:
         """Open betting for a new round (the next round takes the profile's terms, journaled first)."""
         kernel = self._kernel
         with kernel.lock:
-            self._require("open_round")
-            refused = self.view().refused_devices()
-            if refused:
+            refused = self.view().refused_devices()  # named first: the offer's refusal cannot say which unit
+            if refused and not kernel.unavailable:
                 raise RuleError(f"{refused[0].refusal_line()}: connect a unit that proves itself first",
                                 refused[0].name)
+            self._require("open_round")
             if self._table is not self._profile:  # the last round kept its own terms: the profile's from now on
                 self._run_under(self._profile)
                 self._kept_terms = None

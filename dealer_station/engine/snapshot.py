@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..config import TableConfig
-from ..games.base import Game
+from ..games.base import BankingGame, Game
 from ..journal import JournalEvent
 from ..table.commands import Offer, offered
 from ..table.phases import CLOSED, Phase, Stage
@@ -182,6 +182,23 @@ class TableSnapshot:
     def swapped_devices(self) -> list[str]:
         """The devices held refused as another unit on their port: a supervisor may accept the unit."""
         return [name for name, dev in sorted(self.state.devices.items()) if dev.swapped]
+    def all_may_check(self) -> bool:
+        """Whether every seat still to act on this street may check (``check_rest`` checks them all)."""
+        waiting = self.seats_to_act()
+        game = self.game
+        rnd = self.state.round
+        if not waiting or rnd is None or rnd.halt is not None or not isinstance(game, BankingGame):
+            return False
+        return all("check" in game.legal_actions(rnd.seats[seat].actions, rnd.phase) for seat in waiting)
+
+    def deck_failed(self) -> bool:
+        """Whether the round is halted by a failed deck check (the croupier may have it checked again)."""
+        rnd = self.state.round
+        return rnd is not None and rnd.halt is not None and rnd.halt.kind == "deck"
+
+    def device_refused(self) -> bool:
+        """Whether a device of the table is held refused (no round opens: ``open_round``'s guard)."""
+        return any(dev.held_refused for dev in self.state.devices.values())
 
     def refused_devices(self) -> list[DeviceState]:
         """The table's devices held refused now: no round opens while one is."""

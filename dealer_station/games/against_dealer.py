@@ -50,7 +50,8 @@ class SeatSettlement:
     """
 
     seat: int
-    hand: HandValue
+    hand: HandValue | None
+    """None: a seat done at its fold whose cards were never read (dealt by hand)."""
     result: str
     bets: dict[str, Decimal] = field(default_factory=dict)
     player: str | None = None
@@ -63,9 +64,9 @@ class SeatSettlement:
         out: dict[str, Any] = {"seat": self.seat}
         if self.player is not None:
             out["player"] = self.player
+        if self.hand is not None:
+            out.update(best5=self.hand.best5_str(), category=self.hand.category.label)
         out.update(
-            best5=self.hand.best5_str(),
-            category=self.hand.category.label,
             result=self.result,
             bets={spot: format_money(amount) for spot, amount in self.bets.items()},
             net=format_money(self.net),

@@ -142,6 +142,21 @@ class BankingGame(Game):
     """Keys a table's ``limits`` must have (and may only have)."""
     paytable_names: ClassVar[tuple[str, ...]]
     """Keys a table's ``paytables`` must have (and may only have)."""
+    fold_loses: ClassVar[tuple[str, ...]] = ()
+    """The spots a fold loses there and then (UTH: Ante and Blind); what else a folded seat staked (a side
+    bet) is settled on its cards."""
+
+    def done_at_fold(self, bets: Mapping[str, Decimal], actions: Sequence[str]) -> bool:
+        """A folded seat with nothing left on its cards: all it staked is lost at the fold, so its hand never
+        matters - collected at once, not read at a hand-dealt showdown, and its record may omit its hole."""
+        return bool(self.fold_loses) and bool(actions) and actions[-1] == "fold" and set(bets) <= set(self.fold_loses)
+
+    def record_hole(self, entry: Mapping[str, Any], bets: Mapping[str, Decimal], actions: Sequence[str],
+                    field: str) -> tuple[Card, ...]:
+        """A record seat's hole cards: two, or none for a seat done at its fold (dealt by hand, never read)."""
+        if entry.get("hole") in (None, []) and self.done_at_fold(bets, actions):
+            return ()
+        return parse_record_cards(entry, "hole", 2, field)
 
     @property
     def decision_spots(self) -> tuple[str, ...]:
@@ -326,8 +341,9 @@ class BankingGame(Game):
         record["dealer"] = cards_str(rnd.cards.get("dealer", []))
         record["board"] = cards_str(rnd.cards.get("board", []))
         record["seats"] = [
-            {"seat": s.seat, "hole": cards_str(rnd.hole(s.seat)), "bets": {k: format_money(v) for k, v in s.bets.items()},
-             "actions": list(s.actions)}
+            {"seat": s.seat, **({} if not rnd.hole(s.seat) and self.done_at_fold(s.bets, s.actions) else
+                                {"hole": cards_str(rnd.hole(s.seat))}),  # a fold dealt by hand and never read
+             "bets": {k: format_money(v) for k, v in s.bets.items()}, "actions": list(s.actions)}
             for s in sorted(rnd.seats.values(), key=lambda s: s.seat)
         ]
         return record

@@ -50,6 +50,7 @@ from ..jackpot import (
     Reversal,
     installed,
     meter_summary,
+    share_of,
 )
 from ..money import ZERO, exact_money, format_cents, format_money, parse_money
 from ..profile_loader import TABLE_KEYS, table_for_record, with_overrides
@@ -216,10 +217,14 @@ def settle_seat(
     pool_award: Decimal | None,
     payer: Payer,
 ) -> SeatSettlement:
-    """Settle one seat (module docstring); ``pool_award`` is its award from the meter."""
-    hand = evaluate([*seat.hole, *board])
+    """Settle one seat (module docstring); ``pool_award`` is its award from the meter. A fold without its cards
+    (dealt by hand, never read) has no hand and nothing left on one."""
     stakes = stake_amounts(seat.bets, seat.actions)
     nets: dict[str, Decimal] = {}
+    player = seat.player if isinstance(seat, ThbSeat) else None
+    if not seat.hole:
+        return SeatSettlement(seat.seat, None, "fold", {"ante": -stakes["ante"]}, player)
+    hand = evaluate([*seat.hole, *board])
     main = [spot for spot in ("ante", "flop", "turn", "river") if spot in stakes]
     if "fold" in seat.actions:
         result = "fold"
@@ -242,7 +247,6 @@ def settle_seat(
         nets["bonus"] = -stakes["bonus"] if odds is None else payer.pay(stakes["bonus"], odds)
     if "pool" in stakes:
         nets["pool"] = (pool_award or ZERO) - stakes["pool"]
-    player = seat.player if isinstance(seat, ThbSeat) else None
     return SeatSettlement(seat.seat, hand, result, nets, player)
 
 
@@ -289,6 +293,17 @@ class RoundJackpot:
     def held(self) -> list[Award]:
         """Awards waiting for a supervisor's verification."""
         return [a for a in self.awards() if a.needs_verification and a.seat not in self.verified]
+
+    def meter_at(self, award: Award) -> Decimal | None:
+        """The meter ``award`` is a share of: the round's meter before, moved by the facts journaled before
+        the award (its contributions, an earlier hit). None when the round's own facts do not make it (a
+        linked round, whose controller counts other tables' play in between)."""
+        meter = self.before
+        for fact in self.facts:
+            if fact is award:
+                return meter.meter if award.amount == share_of(meter.meter, award.percent) else None
+            meter = meter.apply(fact)
+        return None
 
 
 def _live_seats(rnd: RoundState) -> list[SeatHand]:
@@ -400,6 +415,7 @@ class TexasHoldemBonus(BankingGame):
     street_actions = STREET_ACTIONS
     street_labels = STREET_LABEL
     incomplete_hint = "must end with a fold, a declined Turn bet or the River decision"
+    fold_loses = ("ante",)
     matched_spots = {"bonus": "ante"}  # optional; when placed, always the Ante's amount
     labels = {"ante": "Ante", "bonus": "Bonus", "pool": "Pool", "flop": "Flop", "turn": "Turn", "river": "River",
               "fold": "Fold", "check": "Check", "street:preflop": "Pre-flop", "street:flop": "Flop",
@@ -542,10 +558,9 @@ class TexasHoldemBonus(BankingGame):
         player = entry.get("player")
         if player is not None and (not isinstance(player, str) or not player.strip()):
             raise RecordError(f"must be a player's name, not {player!r}", f"{field}.player")
-        hole = parse_record_cards(entry, "hole", 2, field)
         bets = self.validate_bets(seat, require(entry, "bets", field), table, f"{field}.bets")
         actions = self.parse_actions(require(entry, "actions", field), f"{field}.actions")
-        return ThbSeat(seat, hole, bets, actions, player)
+        return ThbSeat(seat, self.record_hole(entry, bets, actions, field), bets, actions, player)
 
     @staticmethod
     def _parse_linked_awards(block: Mapping[str, Any], seats: Sequence[ThbSeat]) -> tuple[Award, ...]:

@@ -86,10 +86,13 @@ def settle_seat(
     trips_table: Mapping[Category, Decimal],
     payer: Payer,
 ) -> SeatSettlement:
-    """Settle one seat against the dealer's hand (see the module docstring)."""
-    hand = evaluate([*seat.hole, *board])
+    """Settle one seat against the dealer's hand (see the module docstring); a fold without its cards (dealt
+    by hand, never read) has no hand and nothing left on one."""
     ante, blind = seat.bets["ante"], seat.bets["blind"]
     bets: dict[str, Decimal] = {}
+    if not seat.hole:
+        return SeatSettlement(seat.seat, None, "fold", {"ante": -ante, "blind": -blind})
+    hand = evaluate([*seat.hole, *board])
     if seat.actions[-1] == "fold":
         result = "fold"
         bets["ante"], bets["blind"] = -ante, -blind
@@ -122,6 +125,7 @@ class UltimateTexasHoldem(BankingGame):
     street_actions = STREET_ACTIONS
     street_labels = STREET_LABEL
     incomplete_hint = "must end with a Play bet or a fold"
+    fold_loses = ("ante", "blind")
     players = "dealer_station.play.autoplay:UthPlayer"
     par_provider = "dealer_station.par.uth:uth_par"
     paired_spots = {"ante": "blind"}  # Ante and Blind are always equal (GAMES.md §2)
@@ -200,10 +204,9 @@ class UltimateTexasHoldem(BankingGame):
         entry = require_object(entry, field)
         refuse_unknown_keys(entry, SEAT_KEYS, field)
         seat = check_seat_number(require(entry, "seat", field), table, f"{field}.seat")
-        hole = parse_record_cards(entry, "hole", 2, field)
         bets = self.validate_bets(seat, require(entry, "bets", field), table, f"{field}.bets")
         actions = self.parse_actions(require(entry, "actions", field), f"{field}.actions")
-        return SeatHand(seat, hole, bets, actions)
+        return SeatHand(seat, self.record_hole(entry, bets, actions, field), bets, actions)
 
     # -- settlement ---------------------------------------------------------------
 

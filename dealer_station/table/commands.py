@@ -50,9 +50,19 @@ class TableFacts(Protocol):
     def payout_problems(self) -> dict[int, list[str]]: ...
 
     def swapped_devices(self) -> list[str]: ...
+    def device_refused(self) -> bool: ...
+
+    def deck_failed(self) -> bool: ...
+
+    def all_may_check(self) -> bool: ...
 
 
 Guard = Callable[[TableFacts], bool]
+
+NO_REFUSED_DEVICE: Guard = lambda t: not t.device_refused()  # noqa: E731 - a row's guard, shared by the families
+REFUSED_DEVICE = "a device was refused: connect a unit that proves itself first"
+"""No round opens while a device is held refused (HARDWARE.md, authentication): the offer leaves
+``open_round`` out, so the screen offers no betting, and ``TableSession`` names the unit and why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,20 +97,29 @@ class Command:
 DURING_ROUND = frozenset({Stage.BETTING, Stage.LOCKED, Stage.DEALING, Stage.DECISION, Stage.REVEAL})
 EVERY_STAGE = frozenset(Stage)
 
+DECK_COMMANDS: dict[str, Command] = {c.name: c for c in (
+    Command("recheck_deck", frozenset({Stage.BETTING, Stage.LOCKED}), lambda t: t.deck_failed(),
+            "the deck passed its check: there is nothing to check again"),
+)}
+"""The croupier's commands about the shoe's deck, at every table with a shoe: after a failed check, the missing
+card found (or the deck changed), the shoe checks it again and the round keeps its bets."""
+
 BANKING_COMMANDS: dict[str, Command] = {c.name: c for c in (
-    Command("open_round", frozenset({Stage.IDLE, Stage.FINISHED})),
+    Command("open_round", frozenset({Stage.IDLE, Stage.FINISHED}), NO_REFUSED_DEVICE, REFUSED_DEVICE),
     Command("set_bets", frozenset({Stage.BETTING})),
     Command("no_more_bets", frozenset({Stage.BETTING}), lambda t: t.has_bets(), "no seat has a bet"),
     Command("deal_done", frozenset({Stage.DEALING}), lambda t: t.hand_deal or t.reading_shoe,
             "the shoe deals at this table: its cards are reported as they come out"),
     Command("decide", frozenset({Stage.DECISION})),
+    Command("check_rest", frozenset({Stage.DECISION}), lambda t: t.all_may_check(),
+            "a seat still to act on this street cannot check"),
     Command("reveal", frozenset({Stage.REVEAL}), lambda t: not t.has_reader and not t.hand_deal,
             "pass the cards over the reader, or key each card dealt by hand"),
     Command("key_card", frozenset({Stage.DEALING, Stage.REVEAL}), lambda t: t.awaiting_key(),
             "keying a card is for a card the reader could not read, or a hand-dealt reveal"),
     Command("mark_paid", frozenset({Stage.SETTLEMENT})),
     Command("undo_paid", frozenset({Stage.SETTLEMENT}), lambda t: t.has_paid_seat(), "no seat is marked paid"),
-)}
+)} | DECK_COMMANDS
 """The croupier's commands at a banking table (each seat against the dealer: UTH, THB)."""
 
 TABLE_COMMANDS: dict[str, Command] = {c.name: c for c in (

@@ -159,6 +159,7 @@ def _card_revealed(state: TableState, e: ev.CardRevealed, at: str) -> None:
         cards.append(e.card)
     rnd.revealed[e.position] = max(rnd.revealed.get(e.position, 0), e.index + 1)
     rnd.exposed = True
+    rnd.deal_clock = at
     if e.manual:
         rnd.manual_entries += 1
         rnd.keyed = rnd.keyed | {(e.position, e.index)}

@@ -139,12 +139,14 @@ HALT_KINDS: dict[str, HaltKind] = {h.name: h for h in (
     HaltKind("fault", supervisor=frozenset({"void", "clear_fault"})),
     # link lost / CRC errors / power-cycle while the round needs the device
     HaltKind("link", supervisor=frozenset({"void"}), instruction="wait_for_device", resumes_on_link=True),
-    # the shoe's deck check failed before the deal
-    HaltKind("deck", supervisor=frozenset({"void"})),
+    # the shoe's deck check failed before the deal: the card found (or the deck changed), it is checked again
+    HaltKind("deck", croupier=frozenset({"recheck_deck"}), supervisor=frozenset({"void"}), instruction="deck_recheck"),
     # reader card differs from the dealt card: misdeal alarm, the supervisor decides
     HaltKind("mismatch", supervisor=frozenset({"void", "accept_mismatch"})),
     # the reader could not read a card: the dealer keys it
     HaltKind("unreadable", croupier=frozenset({"key_card"}), instruction="key_unreadable"),
+    # the reader read nothing for the read timeout: the card is passed over it again, or keyed
+    HaltKind("no_read", croupier=frozenset({"key_card"}), instruction="pass_or_key"),
     # a jackpot at or above verify_at waits for a supervisor's verification before it is paid
     HaltKind("jackpot_verify", supervisor=frozenset({"verify_jackpot", "void"}), instruction="call_supervisor_jackpot"),
     # the station itself failed to handle a report or a device call: nothing is lost, a person looks

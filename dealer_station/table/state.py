@@ -85,8 +85,8 @@ class RoundState:
     terms: str | None = None
     """Digest of the terms the round was opened under (None: a round of a journal before terms)."""
     deal_clock: str | None = None
-    """When the round last moved in its deal (entered a phase, or a card was dealt): a reading-shoe
-    deal's time limit runs from it."""
+    """When the round last moved in its deal (entered a phase, a card was dealt or turned up, a halt
+    cleared): a reading-shoe deal's time limit and a reveal's wait for the reader run from it."""
     sensed: Any = None
     """The round's bet sensing as journaled (``table/sensing.py``'s immutable ``RoundSensing``), if any."""
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.device_policy import REFUSED
 from ..engine.snapshot import TableSnapshot
 from ..jackpot import PoolLink, meter_summary
 from ..money import format_cents
 from ..table.phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
 from ..wire.roles import ROLES
 from . import poker
-from .texts import Text, device_text, label, position_text, refusal_text
+from .texts import Text, cause_text, device_text, label, position_text, refusal_text
 
 FAMILY_BANNERS: dict[str, Callable[[TableSnapshot], Text]] = {"poker": poker.banner}
 """A game family's own banner (its rounds say what happens next their own way), by family."""
@@ -88,9 +89,9 @@ def banner(snap: TableSnapshot) -> Text:
     if rnd is None or rnd.phase == PAID:
         return Text("open_betting")
     if rnd.phase == VOID:
-        return Text("round_void", {"cause": rnd.void["cause"] if rnd.void else ""})
+        return Text("round_void", {"cause": cause_text((rnd.void or {}).get("cause"))})
     if rnd.halt is not None:
-        return Text("halted", {"what": rnd.halt.text or rnd.halt.cause})
+        return Text("halted", {"what": rnd.halt.text or rnd.halt.cause})  # logs; the screen says the halt itself
     if stage is Stage.BETTING:
         return Text("place_bets")
     if stage is Stage.LOCKED:
@@ -119,11 +120,22 @@ def banner(snap: TableSnapshot) -> Text:
 
 
 def instruction(snap: TableSnapshot) -> Text | None:
-    """What the croupier should do about the halt holding the round (None: not halted)."""
+    """What the croupier should do about the halt holding the round (None: not halted). A device held
+    refused will not come back by itself: no waiting for it, a person must replace it."""
     rnd = snap.round
     if rnd is None or rnd.halt is None or rnd.finished:
         return None
     kind = snap.offer.halt
     if kind is None:
         return None
+    if rnd.halt.cause == REFUSED:
+        return Text("do_not_deal")
     return Text(kind.instruction, {"device": device_text(rnd.halt.device)})
+
+
+def table_stopped(snap: TableSnapshot) -> bool:
+    """Whether the table cannot play on until a person acts, with no round halted to say so: the
+    journal cannot be written, or a device is held refused between rounds (no betting is offered).
+    The screen draws it as a halt."""
+    rnd = snap.round
+    return bool(snap.unavailable) or (rnd is None or rnd.finished) and snap.device_refused()

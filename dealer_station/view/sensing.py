@@ -55,6 +55,8 @@ class SensedSpot:
     """None: the spot is keyed (its antenna down), the croupier's word."""
     problem: Text | None = None
     """What is wrong ("Play: short 100"), None when the chips are what is due or the spot is keyed."""
+    fix: Text | None = None
+    """What to do about it, in verbs ("add 100 to Play"), None when nothing is wrong."""
 
     @property
     def outcome(self) -> str:
@@ -69,6 +71,19 @@ def mismatch_text(game: Any, spot: str, mismatch: tuple[str, Decimal] | None) ->
     return Text(f"mismatch:{mismatch[0]}", {"spot": label(game, spot), "amount": format_money(mismatch[1])})
 
 
+def fix_text(game: Any, spot: str, mismatch: tuple[str, Decimal] | None) -> Text | None:
+    """What puts a spot's chips right, in verbs: "take 25 back from Ante", "add 100 to Play", "collect
+    Trips 25" (a ``SpotCheck.mismatch`` said as the croupier's next move)."""
+    if mismatch is None:
+        return None
+    return Text(f"fix:{mismatch[0]}", {"spot": label(game, spot), "amount": format_money(mismatch[1])})
+
+
+def seat_fixes(snap: TableSnapshot, seat: int) -> list[Text]:
+    """Each move that puts ``seat``'s chips right at the settlement, in the spots' order ([] when right)."""
+    return [spot.fix for spot in sensed_settlement(snap, seat) if spot.fix is not None]
+
+
 def sensed_settlement(snap: TableSnapshot, seat: int) -> list[SensedSpot]:
     """``seat``'s spots at the settlement, due against seen ([] without a bet sensor, or once it is paid)."""
     rnd = snap.round
@@ -78,7 +93,8 @@ def sensed_settlement(snap: TableSnapshot, seat: int) -> list[SensedSpot]:
         return []
     stakes = snap.seat_stakes(seat)
     return [SensedSpot(check.spot, stakes.get(check.spot, ZERO), check.due, check.seen,
-                       mismatch_text(snap.game, check.spot, check.mismatch))
+                       mismatch_text(snap.game, check.spot, check.mismatch),
+                       fix_text(snap.game, check.spot, check.mismatch))
             for check in sensed.checks.get(seat, [])]
 
 

@@ -91,15 +91,20 @@ class HeldAward:
     cards: tuple[int, ...]
     percent: Decimal
     amount: Decimal
+    meter: Decimal | None = None
+    """The meter at the hit, of which ``amount`` is ``percent`` (None when the round's facts cannot say)."""
 
 
 def held_awards(rnd: RoundState | None) -> list[HeldAward]:
-    """The round's progressive awards waiting for verification (a game keeps them: ``held()``)."""
+    """The round's progressive awards waiting for verification (a game keeps them: ``held()``), each with the
+    meter it is a share of (``meter_at``), so the figures on screen add up."""
     held = getattr(rnd.game_state, "held", None) if rnd is not None else None
     if not callable(held) or rnd is None:
         return []
+    meter_at = getattr(rnd.game_state, "meter_at", None)
     board = tuple(rnd.cards.get("board", [])[:3])
-    return [HeldAward(a.seat, a.category, (*rnd.hole(a.seat)[:2], *board), a.percent, a.amount) for a in held()]
+    return [HeldAward(a.seat, a.category, (*rnd.hole(a.seat)[:2], *board), a.percent, a.amount,
+                      meter_at(a) if callable(meter_at) else None) for a in held()]
 
 
 def settlement_order(rnd: RoundState) -> list[int]:

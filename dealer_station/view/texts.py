@@ -23,7 +23,7 @@ ENGLISH: dict[str, str] = {
     "waiting_deck": "No more bets - waiting for a verified deck",
     "deal_by_hand": "Deal by hand, face down: two to each seat, two to the dealer, five to the board; then Cards dealt",
     "dealing": "Dealing",
-    "deal_from_shoe": "Deal from the reading shoe, {order}: two to each seat, two to the dealer, five to the board",
+    "deal_from_shoe": "Reading shoe, {order}: 2 to each seat, 2 to the dealer, 5 to the board",
     "draw:round_robin": "one card at a time around the table",
     "draw:packets": "two cards at a time",
     "decision": "{street} decision: seat {seat}",
@@ -41,6 +41,8 @@ ENGLISH: dict[str, str] = {
     "call_supervisor_jackpot": "Jackpot: call a supervisor to verify it",
     "wait_for_device": "Waiting for the {device} to reconnect; call a supervisor if it does not",
     "key_unreadable": "Key the card in from what you read on its face",
+    "pass_or_key": "The reader read nothing: pass the card over it again, or key it",
+    "halt:no_read": "{place} was not read in {seconds} s",
     # a linked progressive (GAMES.md §3): the Pool without its controller, a hit held anywhere on the link
     "pool_closed": "Pool closed: no link",
     "pool_pending": "Jackpot pending verification at table {table}: {amount}",
@@ -56,7 +58,9 @@ ENGLISH: dict[str, str] = {
     "device:bet_sensor": "bet sensor",
     "device:device": "device",
     # devices that must prove who they are (HARDWARE.md, authentication)
-    "device_refused": "{device} {model} {serial} refused: {reason}. Call a supervisor",
+    "device_refused": "{device} {model} {serial} refused: {reason}. Do not deal; call a supervisor and a technician",
+    "do_not_deal": "Do not deal; call a supervisor and a technician",
+    "halt:refused": "The {device} {model} {serial} was refused: {reason}",
     "device_refused_short": "refused: {reason}",
     "unauthenticated": "unauthenticated",
     "any_program": "any program approved",
@@ -75,6 +79,7 @@ ENGLISH: dict[str, str] = {
     "cause:internal_error": "Device error",
     "cause:shoe_alarm": "Reading shoe alarm",
     "cause:card_unreadable": "Card unreadable",
+    "cause:no_read": "No read from the reader",
     "cause:deck_count_wrong": "Deck check failed",
     "cause:power_restored": "Device power cycled",
     "cause:link_lost": "Device link lost",
@@ -88,7 +93,21 @@ ENGLISH: dict[str, str] = {
     "cause:pool_link_down": "Pool award waits for the progressive controller",
     "cause:dispatch_failed": "Station error",
     "cause:supervisor": "Supervisor decision",
+    "cause:device_refused": "Device refused",
+    "cause:shoe_warning": "Reading shoe warning",
     "cause:other": "Stopped",
+    # what a device reports, by its fault code (its own text is journaled, never shown: it is the vendor's English)
+    "fault:jam": "a card is jammed in the feed",
+    "fault:misfeed": "a card did not feed",
+    "fault:door_open": "its door is open",
+    "fault:internal_error": "an internal error",
+    "fault:card_unreadable": "a card it could not read",
+    "fault:deck_count_wrong": "the deck count is wrong",
+    "fault:power_restored": "it was switched off and on again",
+    "fault:link_lost": "its link is lost",
+    "fault:crc_errors": "too many transmission errors",
+    "fault:shoe_alarm": "an alarm ({code})",
+    "fault:other": "a fault",
     # supervisor actions: what each does, said before the PIN is asked
     "action:void": "Void the round: every stake returned",
     "action:clear_fault": "Clear the fault: no card exposed, the deal goes on",
@@ -100,11 +119,18 @@ ENGLISH: dict[str, str] = {
     "choice:void": "Void the round",
     "choice:clear_fault": "Clear the fault: the deal goes on",
     "action:verify_jackpot_hand": "Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}",
+    "action:verify_jackpot_figures": "Jackpot: seat {seat}, {hand} {cards}: meter at the hit {meter} \u00d7 {percent}% "
+                                     "= {amount}",
     # what a halt is about, said from its details (the journal's own text stays English)
     "halt:mismatch": "The shoe dealt {expected} as {place}; the reader read {read}",
     "halt:unreadable": "{place} could not be read: key it in from its face",
     "halt:link": "The {device} does not answer: {reason}",
     "halt:deck": "Deck check: {count} cards; missing {missing}; extra {extra}; twice {duplicates}",
+    "deck:short": "The deck is short: {cards} missing",
+    "deck:twice": "{cards} twice in the deck",
+    "deck:extra": "{cards} not of this deck",
+    "deck:count": "The deck has {count} cards, not 52",
+    "deck_recheck": "Find the missing card or change the deck, then Re-check the deck; the bets stay",
     "halt:fault": "The {device} reports: {text}",
     "halt:internal": "The station could not carry out a step; the round waits for a supervisor",
     "place": "{position} card {number}",
@@ -116,6 +142,7 @@ ENGLISH: dict[str, str] = {
     "reason:card_exposed": "Card exposed during the deal",
     "reason:device_fault": "Device fault",
     "reason:dispute": "Player dispute",
+    "reason:shoe_jam": "Shoe jam",
     "reason:card_checked": "Card checked: the dealt card stands",
     "reason:hand_checked": "Hand checked against the cards on the table",
     "reason:checked_go_on": "Checked: the round can go on",
@@ -139,6 +166,10 @@ ENGLISH: dict[str, str] = {
     "sensed:keyed": "{spot}: antenna down, key the stake",
     "sensed:held": "Seat {seat} {spot}: unknown chip: remove it, or a supervisor accepts it",
     **{f"mismatch:{kind}": text for kind, text in MISMATCH.items()},
+    "fix:over": "take {amount} back from {spot}",
+    "fix:short": "add {amount} to {spot}",
+    "fix:not_collected": "collect {spot} {amount}",
+    "fix_seat": "Seat {seat}: {fixes}",
     "cause:past_post": "Past-posting: chips added after no more bets",
     "cause:pinch": "Pinching: chips taken after no more bets",
     "halt:bet_alarm": "Seat {seat} {spot}: locked {locked}, the sensor sees {seen}. Put the locked chips back "
@@ -166,6 +197,23 @@ ENGLISH: dict[str, str] = {
     "choice:resolve_clone": "Resolve the clone",
     "reason:clones_removed": "Cloned tags taken off the layout",
     "reason:chips_checked": "Every chip on the layout checked",
+    # the round's history strip on a big panel (``view/history.py``)
+    "history:opened": "Round {number} opened",
+    "history:no_more_bets": "No more bets",
+    "history:dealt": "Cards dealt",
+    "history:revealed": "{place}: {card}",
+    "history:decision": "Seat {seat}: {action}",
+    "history:mucked": "Seat {seat} mucked",
+    "history:halted": "Halted: {cause}",
+    "history:resumed": "Going on",
+    "history:settled": "Settled",
+    "history:paid": "Seat {seat} paid",
+    "history:unpaid": "Seat {seat} paid: undone",
+    "history:closed": "Round closed",
+    "history:voided": "Void: {cause}",
+    "history:title": "This round",
+    "limits:title": "Limits",
+    "next:title": "Next",
     # poker-room hold'em: the banner (``PokerFlow.banner``)
     "poker:seat_players": "Seat at least two players with chips, then deal the next hand",
     "poker:deal_next": "Deal the next hand",
@@ -231,7 +279,7 @@ ENGLISH: dict[str, str] = {
 }
 
 REASONS: dict[str, tuple[str, ...]] = {
-    "void": ("reason:misdeal", "reason:card_exposed", "reason:device_fault", "reason:dispute"),
+    "void": ("reason:misdeal", "reason:card_exposed", "reason:device_fault", "reason:shoe_jam", "reason:dispute"),
     "clear_fault": ("reason:jam_cleared", "reason:door_closed", "reason:device_replaced"),
     "accept_mismatch": ("reason:card_checked",),
     "verify_jackpot": ("reason:hand_checked",),
@@ -309,6 +357,13 @@ def phase_text(game: Any, phase: str) -> Text:
     else:
         return Text("phase_of:other", {"phase": phase})
     return Text("phase_of:reveal" if reveal else "phase_of:decision", {"street": word})
+
+def fault_text(code: str | None, detail: str = "") -> Text:
+    """What a device reported, by its fault code, in the croupier's words (a reading shoe's alarm keeps its
+    own code, ``detail``'s first word); the device's own text stays in the journal."""
+    if code == "shoe_alarm":
+        return Text("fault:shoe_alarm", {"code": detail.split(" ", 1)[0] if detail else "-"})
+    return Text(f"fault:{code}") if f"fault:{code}" in ENGLISH else Text("fault:other")
 
 
 def cause_text(cause: str | None) -> Text:

@@ -34,16 +34,20 @@ def test_all_in_side_pot_hand_runs_the_board_out_and_settles_every_pot(make_tabl
     assert rnd.hole(1) == [parse_card("As"), parse_card("Ad")]
     options = session.view().flow.options(rnd)
     assert (options.seat, options.call, options.raise_to.min_to, options.raise_to.max_to) == (1, 2, 4, 200)
+    seq = session.view().state.last_seq
     play(session, (1, "raise", "6"), (2, "all_in"), (3, "all_in"), (1, "call"))
     # nobody can bet any more: the shoe deals the rest, a burn before each street, all face up
-    assert session.view().phase == "showdown"
     assert [c for c in session.view().round.cards["board"]] == [parse_card(c) for c in SIDE_POT_BOARD]
     assert session.view().round.cards["burn"] == [parse_card(c) for c in ("2c", "2d", "2h")]
     assert session.view().round.revealed["board"] == 5
     assert ("deal", "burn", 1) in shoe.commands and ("deal", "board", 3) in shoe.commands
-    assert session.view().next_to_reveal() == ("seat2", 0)  # shown clockwise from the button
-    for _ in range(3):
-        session.execute("show")
+    # a player all in and the betting over: every hand is tabled at once, as rooms do (issue 39 item 10), clockwise
+    # from the button, none mucked - and the hand is settled with no show or muck asked of anyone
+    shown = [(e.payload["position"], e.payload["index"]) for e in session.journal.events(since_seq=seq,
+                                                                                           kinds={"card_revealed"})
+             if e.payload["position"].startswith("seat")]
+    assert shown == [(f"seat{s}", i) for s in (2, 3, 1) for i in range(2)]
+    assert not any(e.kind == "hand_mucked" for e in session.journal.events(since_seq=seq))
     assert session.view().phase == "settlement"
     settlement = session.view().round.settlement
     assert settlement["pots"] == [
@@ -240,9 +244,7 @@ def test_a_supervisor_corrects_a_settled_hand_for_a_seat_that_played_it(make_tab
     session, _ = make_table(deck=shoe_deck(SIDE_POT_HOLES, SIDE_POT_BOARD, button=1))
     seat_all(session, {1: 200, 2: 50, 3: 100})
     round_id = session.execute("open_round")
-    play(session, (1, "raise", "6"), (2, "all_in"), (3, "all_in"), (1, "call"))
-    for _ in range(3):
-        session.execute("show")
+    play(session, (1, "raise", "6"), (2, "all_in"), (3, "all_in"), (1, "call"))  # every hand tabled at once
     assert session.view().phase == "settlement"
     with pytest.raises(RuleError, match="corrected, not voided"):
         session.supervise("void", BADGE, PIN, "too late")
@@ -283,9 +285,7 @@ def test_a_correction_never_reaches_the_next_player_in_the_same_seat(make_table)
     session, _ = make_table(deck=shoe_deck(SIDE_POT_HOLES, SIDE_POT_BOARD, button=1))
     seat_all(session, {1: 200, 2: 50, 3: 100})
     session.execute("open_round")
-    play(session, (1, "raise", "6"), (2, "all_in"), (3, "all_in"), (1, "call"))
-    for _ in range(3):
-        session.execute("show")
+    play(session, (1, "raise", "6"), (2, "all_in"), (3, "all_in"), (1, "call"))  # every hand tabled at once
     session.execute("push_pots")
     winner = max(stacks(session), key=lambda seat: stacks(session)[seat])
     loser = next(seat for seat in (2, 3) if seat != winner)

@@ -55,15 +55,20 @@ def test_a_hand_dealt_round_learns_its_cards_at_each_reveal(session: TableSessio
     for card in ("Kd", "7c"):  # dealer
         session.execute("key_card", card)
     assert session.view().phase == HANDS_REVEAL
-    for card in ("As", "Ac", "8d", "3h"):  # seat 1 then seat 3, folded hands included (Trips)
+    assert session.view().next_to_reveal() == ("seat1", 0)  # seat 3 folded with nothing on its cards: not read
+    for card in ("As", "Ac"):  # seat 1's hand (its Trips is settled on it)
         session.execute("key_card", card)
     assert session.view().phase == SETTLEMENT
     seats = {s["seat"]: s for s in session.view().round.settlement["seats"]}
     assert seats[1]["bets"] == {"ante": "10", "blind": "0", "play": "20", "trips": "-5"}
-    assert seats[3]["result"] == "fold"
-    assert session.view().round.record["dealer"] == ["Kd", "7c"] and session.view().round.record["seats"][1]["hole"] == ["8d", "3h"]
-    assert session.view().round.manual_entries == 11
-    session.execute("mark_paid", 3)
+    assert seats[3] == {"seat": 3, "result": "fold", "bets": {"ante": "-10", "blind": "-10"}, "net": "-20"}
+    record = session.view().round.record
+    assert record["dealer"] == ["Kd", "7c"] and record["seats"][0]["hole"] == ["As", "Ac"]
+    assert "hole" not in record["seats"][1]  # never seen: the record says nothing of it
+    assert session.view().game.settle(session.view().game.parse_record(record, session.view().table)) == \
+        session.view().round.settlement  # the record settles the same on its own
+    assert session.view().round.manual_entries == 9
+    assert session.view().round.seats[3].paid  # collected at its fold: done at once
     session.execute("mark_paid", 1)
     assert session.view().phase == PAID
 
@@ -156,3 +161,38 @@ def test_a_stacked_pool_hit_needs_a_shoe(tmp_path: Path) -> None:
         simulate(table, rounds=1, seed=1, seats=2, faults={"pool_hit": 0.5}, journal=tmp_path / "j.sqlite",
                  progress=None)
     assert not (tmp_path / "j.sqlite").exists()
+
+
+def test_all_remaining_check_is_one_command_each_seat_journaled_and_refused_where_one_cannot(
+        session: TableSession) -> None:
+    """Issue 39 item 5: "all remaining check" as one command (its row's guard: every seat to act may check)."""
+    _deal(session)
+    session.execute("decide", 1, "play4x")  # seat 1 raises; the rest check in one go
+    assert "check_rest" in session.offer().croupier
+    seq = session.view().state.last_seq
+    session.execute("check_rest")
+    decided = [e.payload for e in session.journal.events(since_seq=seq, kinds={"decision"})]
+    assert decided == [{"seat": 3, "street": "preflop", "action": "check"}]
+    for card in ("2c", "7d", "9h"):
+        session.execute("key_card", card)
+    session.execute("check_rest")  # the flop: seat 3 checks (seat 1 has decided for good)
+    for card in ("Js", "Qs"):
+        session.execute("key_card", card)
+    assert session.view().phase == "river" and "check_rest" not in session.offer().croupier  # play or fold only
+    with pytest.raises(RuleError, match="cannot check"):
+        session.execute("check_rest")
+
+
+def test_a_record_omits_only_the_hole_of_a_fold_with_nothing_on_its_cards(session: TableSession) -> None:
+    from dealer_station.errors import RecordError
+
+    game, table = session.view().game, session.view().table
+    record = {"game": "uth", "dealer": ["Kd", "7c"], "board": ["2c", "7d", "9h", "Js", "Qs"],
+              "seats": [{"seat": 1, "hole": ["As", "Ac"], "bets": {"ante": "10", "blind": "10"}, "actions": ["play4x"]},
+                        {"seat": 2, "bets": {"ante": "10", "blind": "10"}, "actions": ["check", "check", "fold"]}]}
+    settled = game.settle(game.parse_record(record, table))
+    # seat 2 loses its two stakes; seat 1 (aces over the dealer's sevens): Ante 10, Blind pushes, Play 40
+    assert [s["net"] for s in settled["seats"]] == ["-20", "50"] and "category" not in settled["seats"][0]
+    record["seats"][1]["bets"]["trips"] = "5"  # a Trips is settled on the cards: they must be in the record
+    with pytest.raises(RecordError, match="hole"):
+        game.parse_record(record, table)

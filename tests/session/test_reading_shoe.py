@@ -115,7 +115,7 @@ def test_each_card_drawn_goes_where_the_plan_expects_and_the_round_moves_on_by_i
     bets(session, 1, 3)
     assert session.view().phase == "dealing"
     said = banner(session.view()).english()
-    assert "reading shoe, one card at a time around the table" in said, said
+    assert "Reading shoe, one card at a time around the table" in said, said
     assert "deal_done" in set(session.offer().croupier) and "key_card" not in set(session.offer().croupier)
     draw(session, "As", "2c", "Kd", "Ah", "3c", "7c", "Qs", "Js", "Ts", "4d", "5h")
     rnd = session.view().round

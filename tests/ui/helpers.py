@@ -21,7 +21,8 @@ def past_double_tap(qtbot, button: QPushButton) -> None:
     not pressed within ``DOUBLE_TAP_MS``, or of a key (``debounce`` off), needs no wait, so a test waits
     only what its croupier would."""
     last = button._last_tap if isinstance(button, FitButton) and button.debounce else -1.0
-    left_ms = (last + DOUBLE_TAP_MS / 1000 - time.monotonic()) * 1000
+    guard = button.guard_ms if isinstance(button, FitButton) else DOUBLE_TAP_MS
+    left_ms = (last + guard / 1000 - time.monotonic()) * 1000
     if last >= 0 and left_ms > -MARGIN_MS:
         qtbot.wait(int(left_ms) + MARGIN_MS)
 

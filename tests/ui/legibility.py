@@ -1,6 +1,8 @@
 """What a croupier at arm's length cannot read, measured on what was painted (issue 19 item 6).
 
-Every text the croupier acts on (every button, and the labels marked ``acted``: the banner,
+Every text is at least ``READ_PX`` unless marked ``minor`` (read at a glance, nothing acted on: the status
+strip, a tile's stakes for reference); every text the croupier acts on (every button, and the labels marked
+``acted``: the banner,
 seat results and amounts, the settlement's lines, the dealer's qualification, the pots, and
 the poker felt's stacks, bets, pushes and pots) is painted at ``ACTED_PX`` or more; every
 text has a 4.5:1 contrast against what is behind it (WCAG AA), measured on the window's
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import QAbstractButton, QDialog, QLabel, QWidget
 from .colour import contrast_of, luminance
 
 ACTED_PX = 16
+READ_PX = 14
 AA = 4.5
 _CHANNEL = [QColor(v, v, v).redF() for v in range(256)]
 """An 8-bit channel as ``QColor.redF`` gives it (Qt's single-precision float, widened)."""
@@ -85,6 +88,8 @@ def legibility_problems(top: QWidget) -> list[str]:
             px = widget.font().pixelSize()
             if acted and px < ACTED_PX:
                 found.append(f"{name} {text!r} is {px} px, under {ACTED_PX}")
+            elif px < READ_PX and not widget.property("minor"):  # only what nothing is acted on may be smaller
+                found.append(f"{name} {text!r} is {px} px, under {READ_PX}, and not marked read-at-a-glance")
             ratio = painted_contrast(image, _text_rect(widget, top))
             if ratio < AA:
                 found.append(f"{name} {text!r} has contrast {ratio:.2f}:1, under {AA}:1")

@@ -73,3 +73,33 @@ def test_a_unit_swapped_while_the_station_was_off_is_accepted_from_the_superviso
         win.worker.shutdown(wait=True)
     finally:
         swapped.stop()
+
+def _shown_texts(win) -> list[str]:
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    return [w.text() for kind in (QLabel, QAbstractButton) for w in win.findChildren(kind)
+            if w.isVisibleTo(win) and w.text()]
+
+
+def test_a_refused_device_is_a_halt_with_one_reason_what_to_do_and_no_betting(qtbot, qapp, tmp_path: Path) -> None:
+    """Issue 39 item 3: halt style, the strip's reason, "do not deal", no Open betting to tap."""
+    station = _station(tmp_path, "impostor=1")
+    session = station.start()
+    try:
+        assert session.wait_for(lambda s: s.device("shuffler").held_refused, 10)
+        assert "open_round" not in session.offer().croupier  # the rules offer no betting
+        for language, reason, todo in (("en", "wrong key", "Do not deal; call a supervisor and a technician"),
+                                       ("fr", "mauvaise clé", "Ne distribuez pas ; appelez un superviseur et un technicien"),
+                                       ("zh_CN", "密钥错误", "请勿发牌；请呼叫主管和技术员")):
+            win = open_window(qtbot, qapp, session, language=language)
+            qtbot.waitUntil(lambda w=win: SHOE_SERIAL in w.banner.text(), timeout=5000)
+            assert win.banner_is_fault and win.banner.property("role") == "fault", win.banner.property("role")
+            assert reason in win.banner.text() and todo in win.banner.text(), win.banner.text()
+            assert reason in win.strip.devices["shuffler"].text()
+            assert not win.open_button.isVisible()
+            shown = " ".join(_shown_texts(win))
+            assert "impostor" not in shown and "wrong key" not in shown or language == "en", shown
+            win.worker.shutdown(wait=True)
+            win.close_now()
+    finally:
+        station.stop()

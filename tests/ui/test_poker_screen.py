@@ -122,11 +122,10 @@ def test_side_pots_say_who_is_in_each_then_what_to_push_and_the_rake(qtbot, rigs
     assert next(scene) == "all_in_showdown"
     rig.render()
     model = rig.window.panel.model
-    assert [(p.amount, p.eligible) for p in model.pots] == [(150, (1, 2, 4)), (100, (1, 4))]
-    assert shown(rig.window.panel.moves.pots.text()) == ["Main pot: 150 \u00b7 seats 1, 2, 4",
-                                                         "Side pot 1: 100 \u00b7 seats 1, 4"]
-    assert rig.window.banner.text() == "Showdown: seat 2 shows or mucks"
-    assert button(rig.window, "show").isVisible() and button(rig.window, "muck").isVisible()
+    # players all in, the betting over: every hand tabled at once (issue 39 item 10) - nobody asked to show or muck
+    assert not button(rig.window, "show").isVisible() and not button(rig.window, "muck").isVisible()
+    assert all(len(s.cards) == 2 and None not in s.cards for s in model.seats if s.in_hand and s.status != "folded")
+    assert rig.window.banner.text() == "Push the pots to the winners, drop the rake, then Pots pushed"
     for _ in scene:
         pass
     rig.render()
@@ -140,6 +139,8 @@ def test_side_pots_say_who_is_in_each_then_what_to_push_and_the_rake(qtbot, rigs
                           "Rake to drop: 5"]
     assert shown("\n".join(board.hands)) == ["Seat 1: A\u2660 A\u2666 pair of aces \u00b7 +245", "Seat 2: K\u2663 K\u2665 pair of kings",
                            "Seat 4: Q\u2660 Q\u2666 pair of queens"]
+    assert board.winners == board.hands[:1]  # the winner's line marked, the others not
+    assert board.hand_lines[0].property("role") == "jackpot" and board.hand_lines[1].property("role") == "strip"
     assert rig.window.banner.text() == "Push the pots to the winners, drop the rake, then Pots pushed"
     push = button(rig.window, "push_pots")
     assert push.property("role") == "final"  # unlike Show; one tap only asks
@@ -245,3 +246,56 @@ def test_run_demo_plays_poker_hands_offscreen_with_pictures(tmp_path: Path) -> N
     assert "3 round(s) finished" in done.stdout
     shots = {p.name for p in (tmp_path / "var" / "shots").glob("*.png")}
     assert any("_preflop" in name for name in shots) and any(name.endswith("_paid.png") for name in shots)
+
+
+def test_the_seat_asked_to_show_is_framed_and_the_button_never_covers_its_seats_cards(qtbot, rigs, tmp_path) -> None:
+    """Issue 39 item 10: at a showdown with no one all in, the seat asked to show or muck is framed in gold on the
+    felt; at 800x480 the dealer button lies clear of the button seat's cards."""
+    from PySide6.QtGui import QColor
+
+    from ui.poker.model import SeatView
+    from ui.scenes import SCENES
+    from ui.theme import GOLD
+
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+    def scene_rig(name: str, folder: Path, size: tuple[int, int]) -> Rig:
+        profile, play, options = SCENES[name]
+        made = make_rig(profile, folder, size=size, **options)
+        rigs.append(made)
+        for phase in play(made):  # rendered at every phase, as the croupier sees it (the scene taps what is shown)
+            made.render()
+            if phase == {"holdem": "showdown", "holdem-nine": "nine_all_in"}[name]:
+                return made
+        raise AssertionError(f"{name} never reached its phase")
+
+    rig = scene_rig("holdem", tmp_path / "a", (800, 480))
+    view = rig.window.panel.table
+    due = rig.session.view().next_to_reveal()
+    assert due is not None and rig.window.banner.text().startswith(f"Showdown: seat {due[0][4:]}")
+    seats: list[SeatView] = list(rig.window.panel.model.seats)
+    asked = [s.seat for s in seats if s.to_show]
+    assert asked == [int(due[0][4:])]
+    image = view.grab().toImage()
+    index = next(i for i, s in enumerate(seats) if s.to_show)
+    gold = QColor(GOLD)
+
+    def border(i: int) -> QColor:
+        rect = view.seat_rect(i, len(seats))
+        return image.pixelColor(int(rect.center().x()), round(rect.bottom()))
+
+    def near_gold(colour: QColor) -> bool:
+        return max(abs(colour.red() - gold.red()), abs(colour.green() - gold.green()),
+                   abs(colour.blue() - gold.blue())) < 40
+
+    assert near_gold(border(index))  # its border drawn gold
+    others = [i for i, s in enumerate(seats) if s.occupied and not s.to_show and not s.to_act]
+    assert others and not any(near_gold(border(i)) for i in others)
+    nine = scene_rig("holdem-nine", tmp_path / "b", (800, 480))
+    felt = nine.window.panel.table
+    nine.window.panel.pages.setCurrentWidget(nine.window.panel.playing)  # the felt under the settlement board
+    nine.render()
+    felt.grab()
+    button_seat = next(s.seat for s in nine.window.panel.model.seats if s.button)
+    assert felt.button_disc is not None and felt.drawn_cards.get(button_seat)
+    assert not any(felt.button_disc.intersects(place) for place in felt.drawn_cards[button_seat])

@@ -111,7 +111,7 @@ def test_bet_entry_fills_itself_from_the_chips_on_the_layout(qtbot, sensed):
     assert session.view().phase == "betting"
     win.panel.bets.choose(1)
     shown(qtbot, win, lambda: win.panel.bets.sensor_note.isVisible())
-    assert win.panel.bets.sensor_note.text() == "\u2328 Trips: antenna down, key the stake"
+    assert win.panel.bets.sensor_note.text() == "Trips: antenna down, key the stake"  # drawn as keyed
     # the supervisor's accept: what the chip counts for, then badge, PIN and reason
     shown_menu = menu(qtbot, win)
     assert not button(shown_menu, "menu_override_payout").isEnabled()
@@ -142,7 +142,10 @@ def test_settlement_shows_each_spot_against_what_is_due_and_holds_paid_until_rig
     shown(qtbot, win, lambda: view.seat == 3 or view.shown_seat(session.view().round) == 3)
     shown(qtbot, win, lambda: view.problems == ["Ante: losing bet not collected", "Blind: losing bet not collected"])
     assert view.problems == session.view().payout_problems()[3]  # the engine's words, as said
-    assert not win.panel.paid_button.isEnabled()  # "Paid" waits for the chips
+    assert not win.panel.paid_button.isEnabled()  # "Paid" waits for the chips, and says so
+    assert win.panel.paid_button.text() == "Seat 3: the chips do not match yet"
+    staked = session.view().round.seats[3].bets  # a fold loses both: each collected, as much as was staked
+    assert win.banner.text() == f"\u26a0 Seat 3: collect Ante {staked['ante']} \u00b7 collect Blind {staked['blind']}"
     layout.make(3, "ante", Decimal(0))
     layout.make(3, "blind", Decimal(0))
     layout.scan()
@@ -161,10 +164,14 @@ def test_settlement_shows_each_spot_against_what_is_due_and_holds_paid_until_rig
                                                  "Play: short 100"])
     assert view.problems == session.view().payout_problems()[1]
     cells = {c.objectName(): c.text() for c in view.spot_cells if c.isVisible()}
-    assert cells == {"sensed1_ante": "\u2717 Ante: over 25 \u00b7 sensor 85 of 60",
+    # what to do, in verbs (issue 39 item 4), then what the sensor sees against what is due
+    assert cells == {"sensed1_ante": "\u2717 take 25 back from Ante (85 \u2192 60)",
                      "sensed1_blind": "\u2713 Blind 30 stays",
-                     "sensed1_trips": "\u2717 Trips: losing bet not collected",
-                     "sensed1_play": "\u2717 Play: short 100 \u00b7 sensor 140 of 240"}
+                     "sensed1_trips": "\u2717 collect Trips 5",
+                     "sensed1_play": "\u2717 add 100 to Play (140 \u2192 240)"}
+    shown(qtbot, win, lambda: win.banner.text() == (
+        "\u26a0 Seat 1: take 25 back from Ante \u00b7 collect Trips 5 \u00b7 add 100 to Play"))
+    assert win.panel.paid_button.text() == "Seat 1: the chips do not match yet"
     assert (view.amounts[(1, "ante:due")], view.amounts[(1, "ante:seen")]) == ("60", "85")
     assert all(view.spot_cells[i].property("role") == "alert" for i in (0, 2, 3))
     assert not win.panel.paid_button.isEnabled()

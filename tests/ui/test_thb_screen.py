@@ -5,7 +5,9 @@ the jackpot history on recall.
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -65,10 +67,22 @@ def test_pool_hit_held_for_the_supervisor_then_bonus_paid_and_history_on_recall(
     click(qtbot, win.reveal_button)  # the flop: 7h 6h 5h gives seat 1 a straight flush
     qtbot.waitUntil(lambda: win.halt.isVisible(), timeout=TIMEOUT)
     assert win.banner.text() == "\u26a0 Jackpot: call a supervisor to verify it"
-    # the hand, its five cards, the share of the meter and the amount (50 % of the meter, to the cent)
-    said = "Jackpot: seat 1, Straight flush 9\u2665 8\u2665 7\u2665 6\u2665 5\u2665, 50% of the meter = 250.12"
+    # the hand, its five cards, and figures that add up (issue 39 item 8): the meter at the hit - the reset the
+    # round found plus what its Pool stakes put in, from the journal - times the share, to the cent
+    put_in = sum((Decimal(e.payload["to_meter"]) for e in session.journal.events(kinds={"jackpot_contribution"})),
+                 Decimal(0))
+    at_hit = session.view().table.options.jackpot.reset + put_in
+    award = Fraction(at_hit) * Fraction(50, 100)
+    cents = Decimal(math.floor(award * 100)) / 100
+    said = (f"Jackpot: seat 1, Straight flush 9\u2665 8\u2665 7\u2665 6\u2665 5\u2665: meter at the hit {at_hit:.2f} "
+            f"\u00d7 50% = {cents:.2f}")
+    assert said.endswith("500.25 \u00d7 50% = 250.12")
     assert win.halt.detail.text() == said
     assert win.halt.hand.isVisible() and win.halt.hand.describe() == ["9h", "8h", "7h", "6h", "5h"]
+    tile = win.panel.seats[1]  # the winning seat framed, its hand face up there
+    assert tile.property("active") == "true" and win.panel.seats[2].property("active") == "false"
+    assert tile.hole.describe() == ["9h", "8h"] and win.panel.seats[2].hole.describe() == ["face down"] * 2
+    assert tile.result.text() == f"\u2605 {cents:.2f}"
     assert win.meter.pending.text() == "250.12 pending verification"
     assert win.halt.buttons["verify_jackpot"].isVisible() and win.halt.buttons["void"].isVisible()
     click(qtbot, win.halt.buttons["verify_jackpot"])

@@ -68,7 +68,7 @@ def test_full_round_by_taps_settles_right_to_left(qtbot, window):
     qtbot.waitUntil(lambda: session.view().phase == "paid" and window.open_button.isVisible(), timeout=TIMEOUT)
     assert session.view().round.settlement["seats"][1]["result"] == "win"
     assert "Open betting" in window.banner.text()
-    assert window.strip.shift.text().startswith("Shift: rounds 1")
+    assert window.strip.shift.text().startswith("Shift: rounds 1 \u00b7 table win")
 
 
 def test_seat_one_is_at_the_dealers_left_and_hole_cards_stay_face_down(qtbot, window):

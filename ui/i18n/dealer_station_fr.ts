@@ -25,19 +25,19 @@
     </message>
     <message>
         <source>Deal by hand, face down: two to each seat, two to the dealer, five to the board; then Cards dealt</source>
-        <translation>Distribuez à la main, faces cachées&#xa0;: deux par place, deux à la Banque, cinq au tableau ; puis Cartes distribuées</translation>
+        <translation>À la main, faces cachées&#xa0;: 2 par place, 2 à la Banque, 5 au tableau ; puis Cartes distribuées</translation>
     </message>
     <message>
         <source>Dealing</source>
         <translation>Distribution</translation>
     </message>
     <message>
-        <source>Deal from the reading shoe, {order}: two to each seat, two to the dealer, five to the board</source>
-        <translation>Distribuez depuis le sabot lecteur, {order}&#xa0;: deux par place, deux à la Banque, cinq au tableau</translation>
+        <source>Reading shoe, {order}: 2 to each seat, 2 to the dealer, 5 to the board</source>
+        <translation>Sabot lecteur, {order}&#xa0;: 2 par place, 2 à la Banque, 5 au tableau</translation>
     </message>
     <message>
         <source>one card at a time around the table</source>
-        <translation>une carte à la fois autour de la table</translation>
+        <translation>carte par carte, en tournant</translation>
     </message>
     <message>
         <source>two cards at a time</source>
@@ -104,6 +104,14 @@
         <translation>Saisissez la carte d&apos;après sa face</translation>
     </message>
     <message>
+        <source>The reader read nothing: pass the card over it again, or key it</source>
+        <translation>Le lecteur n&apos;a rien lu&#xa0;: repassez la carte ou saisissez-la</translation>
+    </message>
+    <message>
+        <source>{place} was not read in {seconds} s</source>
+        <translation>{place} non lue en {seconds}&#xa0;s</translation>
+    </message>
+    <message>
         <source>Pool closed: no link</source>
         <translation>Pool fermé&#xa0;: pas de liaison</translation>
     </message>
@@ -148,8 +156,16 @@
         <translation>appareil</translation>
     </message>
     <message>
-        <source>{device} {model} {serial} refused: {reason}. Call a supervisor</source>
-        <translation>{device} {model} {serial} refusé : {reason}. Appelez un superviseur</translation>
+        <source>{device} {model} {serial} refused: {reason}. Do not deal; call a supervisor and a technician</source>
+        <translation>{device} {model} {serial} refusé : {reason}. Ne distribuez pas ; appelez un superviseur et un technicien</translation>
+    </message>
+    <message>
+        <source>Do not deal; call a supervisor and a technician</source>
+        <translation>Ne distribuez pas ; appelez un superviseur et un technicien</translation>
+    </message>
+    <message>
+        <source>The {device} {model} {serial} was refused: {reason}</source>
+        <translation>{device} {model} {serial} a été refusé : {reason}</translation>
     </message>
     <message>
         <source>refused: {reason}</source>
@@ -220,6 +236,10 @@
         <translation>Carte illisible</translation>
     </message>
     <message>
+        <source>No read from the reader</source>
+        <translation>Aucune lecture du lecteur</translation>
+    </message>
+    <message>
         <source>Deck check failed</source>
         <translation>Contrôle du jeu échoué</translation>
     </message>
@@ -272,8 +292,60 @@
         <translation>Décision du superviseur</translation>
     </message>
     <message>
+        <source>Device refused</source>
+        <translation>Appareil refusé</translation>
+    </message>
+    <message>
+        <source>Reading shoe warning</source>
+        <translation>Avertissement du sabot lecteur</translation>
+    </message>
+    <message>
         <source>Stopped</source>
         <translation>Arrêté</translation>
+    </message>
+    <message>
+        <source>a card is jammed in the feed</source>
+        <translation>une carte est coincée dans le couloir</translation>
+    </message>
+    <message>
+        <source>a card did not feed</source>
+        <translation>une carte n&apos;est pas sortie</translation>
+    </message>
+    <message>
+        <source>its door is open</source>
+        <translation>sa porte est ouverte</translation>
+    </message>
+    <message>
+        <source>an internal error</source>
+        <translation>une erreur interne</translation>
+    </message>
+    <message>
+        <source>a card it could not read</source>
+        <translation>une carte illisible</translation>
+    </message>
+    <message>
+        <source>the deck count is wrong</source>
+        <translation>le compte du jeu est faux</translation>
+    </message>
+    <message>
+        <source>it was switched off and on again</source>
+        <translation>il a été éteint puis rallumé</translation>
+    </message>
+    <message>
+        <source>its link is lost</source>
+        <translation>la liaison est perdue</translation>
+    </message>
+    <message>
+        <source>too many transmission errors</source>
+        <translation>trop d&apos;erreurs de transmission</translation>
+    </message>
+    <message>
+        <source>an alarm ({code})</source>
+        <translation>une alarme ({code})</translation>
+    </message>
+    <message>
+        <source>a fault</source>
+        <translation>une panne</translation>
     </message>
     <message>
         <source>Void the round: every stake returned</source>
@@ -301,7 +373,7 @@
     </message>
     <message>
         <source>The card is {card} as dealt: go on</source>
-        <translation>La carte est {card}, comme distribuée&#xa0;: continuer</translation>
+        <translation>Carte {card} confirmée&#xa0;: continuer</translation>
     </message>
     <message>
         <source>Void the round</source>
@@ -314,6 +386,10 @@
     <message>
         <source>Jackpot: seat {seat}, {hand} {cards}, {percent}% of the meter = {amount}</source>
         <translation>Jackpot&#xa0;: place {seat}, {hand} {cards}, {percent}&#xa0;% du compteur = {amount}</translation>
+    </message>
+    <message>
+        <source>Jackpot: seat {seat}, {hand} {cards}: meter at the hit {meter} × {percent}% = {amount}</source>
+        <translation>Jackpot&#xa0;: place {seat}, {hand} {cards}&#xa0;: compteur au gain {meter} × {percent}&#xa0;% = {amount}</translation>
     </message>
     <message>
         <source>The shoe dealt {expected} as {place}; the reader read {read}</source>
@@ -330,6 +406,26 @@
     <message>
         <source>Deck check: {count} cards; missing {missing}; extra {extra}; twice {duplicates}</source>
         <translation>Contrôle du jeu&#xa0;: {count} cartes&#xa0;; manquantes {missing}&#xa0;; en trop {extra}&#xa0;; en double {duplicates}</translation>
+    </message>
+    <message>
+        <source>The deck is short: {cards} missing</source>
+        <translation>Il manque une carte au jeu&#xa0;: {cards}</translation>
+    </message>
+    <message>
+        <source>{cards} twice in the deck</source>
+        <translation>{cards} en double dans le jeu</translation>
+    </message>
+    <message>
+        <source>{cards} not of this deck</source>
+        <translation>{cards} n&apos;appartient pas à ce jeu</translation>
+    </message>
+    <message>
+        <source>The deck has {count} cards, not 52</source>
+        <translation>Le jeu compte {count} cartes, pas 52</translation>
+    </message>
+    <message>
+        <source>Find the missing card or change the deck, then Re-check the deck; the bets stay</source>
+        <translation>Retrouvez la carte ou changez le jeu, puis Revérifier le jeu ; les mises restent</translation>
     </message>
     <message>
         <source>The {device} reports: {text}</source>
@@ -460,6 +556,22 @@
         <translation>{spot}&#xa0;: mise perdante non ramassée</translation>
     </message>
     <message>
+        <source>take {amount} back from {spot}</source>
+        <translation>reprenez {amount} sur {spot}</translation>
+    </message>
+    <message>
+        <source>add {amount} to {spot}</source>
+        <translation>ajoutez {amount} sur {spot}</translation>
+    </message>
+    <message>
+        <source>collect {spot} {amount}</source>
+        <translation>ramassez {spot} {amount}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {fixes}</source>
+        <translation>Place {seat}&#xa0;: {fixes}</translation>
+    </message>
+    <message>
         <source>Past-posting: chips added after no more bets</source>
         <translation>Mise tardive&#xa0;: jetons ajoutés après rien ne va plus</translation>
     </message>
@@ -549,7 +661,67 @@
     </message>
     <message>
         <source>Every chip on the layout checked</source>
-        <translation>Tous les jetons du tapis vérifiés</translation>
+        <translation>Chaque jeton du tapis vérifié</translation>
+    </message>
+    <message>
+        <source>Round {number} opened</source>
+        <translation>Coup {number} ouvert</translation>
+    </message>
+    <message>
+        <source>No more bets</source>
+        <translation>Rien ne va plus</translation>
+    </message>
+    <message>
+        <source>Cards dealt</source>
+        <translation>Cartes distribuées</translation>
+    </message>
+    <message>
+        <source>{place}: {card}</source>
+        <translation>{place}&#xa0;: {card}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {action}</source>
+        <translation>Place {seat}&#xa0;: {action}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} mucked</source>
+        <translation>Place {seat}&#xa0;: main jetée</translation>
+    </message>
+    <message>
+        <source>Halted: {cause}</source>
+        <translation>Arrêt&#xa0;: {cause}</translation>
+    </message>
+    <message>
+        <source>Going on</source>
+        <translation>Reprise</translation>
+    </message>
+    <message>
+        <source>Seat {seat} paid</source>
+        <translation>Place {seat} payée</translation>
+    </message>
+    <message>
+        <source>Seat {seat} paid: undone</source>
+        <translation>Place {seat} payée&#xa0;: défait</translation>
+    </message>
+    <message>
+        <source>Round closed</source>
+        <translation>Coup terminé</translation>
+    </message>
+    <message>
+        <source>Void: {cause}</source>
+        <translation>Coup nul&#xa0;: {cause}</translation>
+    </message>
+    <message>
+        <source>This round</source>
+        <translation>Ce coup</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>Limites</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Ensuite</translation>
     </message>
     <message>
         <source>Seat at least two players with chips, then deal the next hand</source>
@@ -646,10 +818,6 @@
     <message>
         <source>Betting</source>
         <translation>Mises</translation>
-    </message>
-    <message>
-        <source>No more bets</source>
-        <translation>Rien ne va plus</translation>
     </message>
     <message>
         <source>Shuffling</source>
@@ -851,7 +1019,7 @@
     </message>
     <message>
         <source>Check</source>
-        <translation>Check</translation>
+        <translation>Parole</translation>
     </message>
     <message>
         <source>Pre-flop</source>
@@ -1295,12 +1463,24 @@
         <translation>Régler la place {seat} maintenant</translation>
     </message>
     <message>
+        <source>{count} more below</source>
+        <translation>{count} de plus ci-dessous</translation>
+    </message>
+    <message>
         <source>Seat {seat} {spot}: chip {chip} counts for</source>
         <translation>Place {seat} {spot}&#xa0;: le jeton {chip} vaut</translation>
     </message>
     <message>
         <source>Counts for {amount}</source>
         <translation>Vaut {amount}</translation>
+    </message>
+    <message>
+        <source>collect now</source>
+        <translation>à ramasser</translation>
+    </message>
+    <message>
+        <source>All: {action}</source>
+        <translation>Tous&#xa0;: {action}</translation>
     </message>
     <message>
         <source>Undo seat {seat}</source>
@@ -1313,6 +1493,10 @@
     <message>
         <source>Tap again: seat {seat} is the last, the round closes</source>
         <translation>Touchez encore&#xa0;: la place {seat} est la dernière, le coup se ferme</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: the chips do not match yet</source>
+        <translation>Place {seat}&#xa0;: les jetons ne correspondent pas encore</translation>
     </message>
     <message>
         <source>Undo paid seat {seat}</source>
@@ -1531,10 +1715,6 @@
         <translation>le poste</translation>
     </message>
     <message>
-        <source>sensor {seen} of {due}</source>
-        <translation>vu {seen}/{due}</translation>
-    </message>
-    <message>
         <source>breakage {amount}</source>
         <translation>arrondi {amount}</translation>
     </message>
@@ -1619,6 +1799,10 @@
         <translation>Payer {spot} {amount} → {due}</translation>
     </message>
     <message>
+        <source>({seen} → {due})</source>
+        <translation>({seen} → {due})</translation>
+    </message>
+    <message>
         <source>keyed</source>
         <translation>saisie</translation>
     </message>
@@ -1661,6 +1845,14 @@
     <message>
         <source>Key card</source>
         <translation>Saisir une carte</translation>
+    </message>
+    <message>
+        <source>Re-check the deck</source>
+        <translation>Revérifier le jeu</translation>
+    </message>
+    <message>
+        <source>Training: pass the card</source>
+        <translation>Formation&#xa0;: passer la carte</translation>
     </message>
     <message>
         <source>Language</source>
@@ -1707,8 +1899,8 @@
         <translation>Coup {number}</translation>
     </message>
     <message>
-        <source>Shift: rounds {rounds} · table {result}</source>
-        <translation>Service&#xa0;: coups {rounds} · table {result}</translation>
+        <source>Shift: rounds {rounds} · table win {result}</source>
+        <translation>Service : coups {rounds} · gain table {result}</translation>
     </message>
     <message>
         <source>Shoe</source>
@@ -1787,7 +1979,7 @@
     </message>
     <message>
         <source>Check</source>
-        <translation>Check</translation>
+        <translation>Parole</translation>
     </message>
     <message>
         <source>Fold</source>

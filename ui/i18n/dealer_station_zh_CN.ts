@@ -32,8 +32,8 @@
         <translation>发牌中</translation>
     </message>
     <message>
-        <source>Deal from the reading shoe, {order}: two to each seat, two to the dealer, five to the board</source>
-        <translation>从读牌牌靴发牌（{order}）：每个座位两张，庄家两张，公共牌五张</translation>
+        <source>Reading shoe, {order}: 2 to each seat, 2 to the dealer, 5 to the board</source>
+        <translation>读牌牌靴（{order}）：每个座位两张，庄家两张，公共牌五张</translation>
     </message>
     <message>
         <source>one card at a time around the table</source>
@@ -104,6 +104,14 @@
         <translation>按牌面输入该牌</translation>
     </message>
     <message>
+        <source>The reader read nothing: pass the card over it again, or key it</source>
+        <translation>读牌器未读到：请再刷一次牌，或手动输入</translation>
+    </message>
+    <message>
+        <source>{place} was not read in {seconds} s</source>
+        <translation>{place}在{seconds}秒内未读到</translation>
+    </message>
+    <message>
         <source>Pool closed: no link</source>
         <translation>彩池已关闭：无连接</translation>
     </message>
@@ -148,8 +156,16 @@
         <translation>设备</translation>
     </message>
     <message>
-        <source>{device} {model} {serial} refused: {reason}. Call a supervisor</source>
-        <translation>{device} {model} {serial} 被拒绝：{reason}。请呼叫主管</translation>
+        <source>{device} {model} {serial} refused: {reason}. Do not deal; call a supervisor and a technician</source>
+        <translation>{device} {model} {serial} 被拒绝：{reason}。请勿发牌；请呼叫主管和技术员</translation>
+    </message>
+    <message>
+        <source>Do not deal; call a supervisor and a technician</source>
+        <translation>请勿发牌；请呼叫主管和技术员</translation>
+    </message>
+    <message>
+        <source>The {device} {model} {serial} was refused: {reason}</source>
+        <translation>{device} {model} {serial} 已被拒绝：{reason}</translation>
     </message>
     <message>
         <source>refused: {reason}</source>
@@ -220,6 +236,10 @@
         <translation>无法读牌</translation>
     </message>
     <message>
+        <source>No read from the reader</source>
+        <translation>读牌器没有读到牌</translation>
+    </message>
+    <message>
         <source>Deck check failed</source>
         <translation>验牌失败</translation>
     </message>
@@ -272,8 +292,60 @@
         <translation>主管决定</translation>
     </message>
     <message>
+        <source>Device refused</source>
+        <translation>设备被拒绝</translation>
+    </message>
+    <message>
+        <source>Reading shoe warning</source>
+        <translation>读牌牌靴警告</translation>
+    </message>
+    <message>
         <source>Stopped</source>
         <translation>已停止</translation>
+    </message>
+    <message>
+        <source>a card is jammed in the feed</source>
+        <translation>有牌卡在出牌通道</translation>
+    </message>
+    <message>
+        <source>a card did not feed</source>
+        <translation>有牌未能送出</translation>
+    </message>
+    <message>
+        <source>its door is open</source>
+        <translation>机门已打开</translation>
+    </message>
+    <message>
+        <source>an internal error</source>
+        <translation>内部错误</translation>
+    </message>
+    <message>
+        <source>a card it could not read</source>
+        <translation>一张无法读取的牌</translation>
+    </message>
+    <message>
+        <source>the deck count is wrong</source>
+        <translation>牌数不对</translation>
+    </message>
+    <message>
+        <source>it was switched off and on again</source>
+        <translation>设备曾断电重启</translation>
+    </message>
+    <message>
+        <source>its link is lost</source>
+        <translation>连接已中断</translation>
+    </message>
+    <message>
+        <source>too many transmission errors</source>
+        <translation>传输错误过多</translation>
+    </message>
+    <message>
+        <source>an alarm ({code})</source>
+        <translation>报警（{code}）</translation>
+    </message>
+    <message>
+        <source>a fault</source>
+        <translation>故障</translation>
     </message>
     <message>
         <source>Void the round: every stake returned</source>
@@ -316,6 +388,10 @@
         <translation>头奖：{seat}号位，{hand} {cards}，奖池的 {percent}% = {amount}</translation>
     </message>
     <message>
+        <source>Jackpot: seat {seat}, {hand} {cards}: meter at the hit {meter} × {percent}% = {amount}</source>
+        <translation>头奖：{seat}号位，{hand} {cards}：中奖时奖池 {meter} × {percent}% = {amount}</translation>
+    </message>
+    <message>
         <source>The shoe dealt {expected} as {place}; the reader read {read}</source>
         <translation>发牌机发出 {expected}（{place}）；读牌器读到 {read}</translation>
     </message>
@@ -330,6 +406,26 @@
     <message>
         <source>Deck check: {count} cards; missing {missing}; extra {extra}; twice {duplicates}</source>
         <translation>验牌：{count} 张；缺少 {missing}；多出 {extra}；重复 {duplicates}</translation>
+    </message>
+    <message>
+        <source>The deck is short: {cards} missing</source>
+        <translation>牌不齐：缺{cards}</translation>
+    </message>
+    <message>
+        <source>{cards} twice in the deck</source>
+        <translation>{cards}重复出现</translation>
+    </message>
+    <message>
+        <source>{cards} not of this deck</source>
+        <translation>{cards}不属于这副牌</translation>
+    </message>
+    <message>
+        <source>The deck has {count} cards, not 52</source>
+        <translation>这副牌有{count}张，不是52张</translation>
+    </message>
+    <message>
+        <source>Find the missing card or change the deck, then Re-check the deck; the bets stay</source>
+        <translation>找回缺牌或更换整副牌，然后按“重新验牌”；注码保留</translation>
     </message>
     <message>
         <source>The {device} reports: {text}</source>
@@ -460,6 +556,22 @@
         <translation>{spot}：输注未收</translation>
     </message>
     <message>
+        <source>take {amount} back from {spot}</source>
+        <translation>从{spot}收回{amount}</translation>
+    </message>
+    <message>
+        <source>add {amount} to {spot}</source>
+        <translation>在{spot}补{amount}</translation>
+    </message>
+    <message>
+        <source>collect {spot} {amount}</source>
+        <translation>收走{spot} {amount}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {fixes}</source>
+        <translation>{seat}号位：{fixes}</translation>
+    </message>
+    <message>
         <source>Past-posting: chips added after no more bets</source>
         <translation>补注：停止下注后加了筹码</translation>
     </message>
@@ -549,7 +661,67 @@
     </message>
     <message>
         <source>Every chip on the layout checked</source>
-        <translation>台面所有筹码已核实</translation>
+        <translation>已检查台面上的每个筹码</translation>
+    </message>
+    <message>
+        <source>Round {number} opened</source>
+        <translation>第{number}局开始</translation>
+    </message>
+    <message>
+        <source>No more bets</source>
+        <translation>停止下注</translation>
+    </message>
+    <message>
+        <source>Cards dealt</source>
+        <translation>已发牌</translation>
+    </message>
+    <message>
+        <source>{place}: {card}</source>
+        <translation>{place}：{card}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {action}</source>
+        <translation>{seat}号位：{action}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} mucked</source>
+        <translation>{seat}号位弃牌</translation>
+    </message>
+    <message>
+        <source>Halted: {cause}</source>
+        <translation>暂停：{cause}</translation>
+    </message>
+    <message>
+        <source>Going on</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Seat {seat} paid</source>
+        <translation>{seat}号位已赔付</translation>
+    </message>
+    <message>
+        <source>Seat {seat} paid: undone</source>
+        <translation>{seat}号位赔付已撤销</translation>
+    </message>
+    <message>
+        <source>Round closed</source>
+        <translation>本局结束</translation>
+    </message>
+    <message>
+        <source>Void: {cause}</source>
+        <translation>作废：{cause}</translation>
+    </message>
+    <message>
+        <source>This round</source>
+        <translation>本局</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>限注</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
     </message>
     <message>
         <source>Seat at least two players with chips, then deal the next hand</source>
@@ -646,10 +818,6 @@
     <message>
         <source>Betting</source>
         <translation>投注中</translation>
-    </message>
-    <message>
-        <source>No more bets</source>
-        <translation>停止下注</translation>
     </message>
     <message>
         <source>Shuffling</source>
@@ -1295,12 +1463,24 @@
         <translation>现在结算{seat}号位</translation>
     </message>
     <message>
+        <source>{count} more below</source>
+        <translation>另有{count}项见下方</translation>
+    </message>
+    <message>
         <source>Seat {seat} {spot}: chip {chip} counts for</source>
         <translation>{seat}号位 {spot}：筹码 {chip} 面值</translation>
     </message>
     <message>
         <source>Counts for {amount}</source>
         <translation>面值 {amount}</translation>
+    </message>
+    <message>
+        <source>collect now</source>
+        <translation>立即收走</translation>
+    </message>
+    <message>
+        <source>All: {action}</source>
+        <translation>全部：{action}</translation>
     </message>
     <message>
         <source>Undo seat {seat}</source>
@@ -1313,6 +1493,10 @@
     <message>
         <source>Tap again: seat {seat} is the last, the round closes</source>
         <translation>再按一次：{seat}号位是最后一位，本局结束</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: the chips do not match yet</source>
+        <translation>{seat}号位：筹码尚不相符</translation>
     </message>
     <message>
         <source>Undo paid seat {seat}</source>
@@ -1531,10 +1715,6 @@
         <translation>系统</translation>
     </message>
     <message>
-        <source>sensor {seen} of {due}</source>
-        <translation>感应 {seen} / 应有 {due}</translation>
-    </message>
-    <message>
         <source>breakage {amount}</source>
         <translation>尾数 {amount}</translation>
     </message>
@@ -1619,6 +1799,10 @@
         <translation>赔付 {spot} {amount} → {due}</translation>
     </message>
     <message>
+        <source>({seen} → {due})</source>
+        <translation>（{seen} → {due}）</translation>
+    </message>
+    <message>
         <source>keyed</source>
         <translation>手动输入</translation>
     </message>
@@ -1661,6 +1845,14 @@
     <message>
         <source>Key card</source>
         <translation>输入牌</translation>
+    </message>
+    <message>
+        <source>Re-check the deck</source>
+        <translation>重新验牌</translation>
+    </message>
+    <message>
+        <source>Training: pass the card</source>
+        <translation>练习：刷牌给读牌器</translation>
     </message>
     <message>
         <source>Language</source>
@@ -1707,8 +1899,8 @@
         <translation>第{number}局</translation>
     </message>
     <message>
-        <source>Shift: rounds {rounds} · table {result}</source>
-        <translation>本班：{rounds}局 · 本桌 {result}</translation>
+        <source>Shift: rounds {rounds} · table win {result}</source>
+        <translation>本班：{rounds}局 · 本桌盈亏 {result}</translation>
     </message>
     <message>
         <source>Shoe</source>

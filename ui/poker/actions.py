@@ -101,7 +101,7 @@ class ActionColumn(QStackedWidget):
             self.sizes[name] = button
             sizes.addWidget(button)
         column.addLayout(sizes)
-        self.no_raise = FitLabel("", 12, lines=2, role="muted")
+        self.no_raise = FitLabel("", 14, lines=2, role="muted")
         self.no_raise.setObjectName("noRaise")
         column.addWidget(self.no_raise)
         column.addStretch(1)

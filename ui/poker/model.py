@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from dealer_station.engine.poker import BOARD, PokerFlow
+from dealer_station.engine.poker import BOARD, SHOWDOWN, PokerFlow
 from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.evaluator import HandValue, evaluate
 from dealer_station.games.holdem import live
@@ -47,6 +47,8 @@ class SeatView:
     """Chips pushed to the seat at the settlement (winnings and uncalled chips)."""
     hand: HandValue | None = None
     """The best five of a hand shown at the showdown (both cards face up, a full board)."""
+    to_show: bool = False
+    """Its hand is the one the showdown waits for: shown (or read, keyed) or mucked."""
 
 
 @dataclass(frozen=True)
@@ -186,5 +188,7 @@ def _seat_view(snap: TableSnapshot, flow: PokerFlow, number: int, player: live.S
     known = [c for c in cards if c is not None]
     value = evaluate([*known, *board]) if len(known) == 2 and len(board) == 5 \
         and rnd.revealed.get(BOARD, 0) >= 5 else None
+    due = flow.next_to_reveal(rnd) if rnd.phase == SHOWDOWN else None
     return SeatView(number, True, p.stack, status, True, p.bet if not hand.over else ZERO, cards,
-                    number == hand.button, blind, hand.seat_to_act == number and flow.betting(rnd), wins, value)
+                    number == hand.button, blind, hand.seat_to_act == number and flow.betting(rnd), wins, value,
+                    due is not None and due[0] == position)

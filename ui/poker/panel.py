@@ -46,7 +46,6 @@ class PokerPanel(QWidget):
         self.selected: int | None = None
         self._selected_for: tuple[Any, ...] | None = None
         self.model: screen.ScreenModel | None = None
-        self.header: QWidget | None = None
         outer = QHBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         self.pages = QStackedWidget()
@@ -62,6 +61,8 @@ class PokerPanel(QWidget):
         layout.addWidget(self.moves)
         self.playing = playing
         self.showdown = ShowdownBoard()
+        self.header: QWidget | None = self.showdown.board  # the board beside the banner, while the pushes are shown
+        self.header.hide()
         self.pages.addWidget(playing)
         self.pages.addWidget(self.showdown)
         self.action_bar = QWidget()
@@ -110,6 +111,7 @@ class PokerPanel(QWidget):
         if settled:  # the pushes and the hands, full width, until Pots pushed
             self.showdown.show_model(model)
         self.pages.setCurrentWidget(self.showdown if settled else self.playing)
+        self.showdown.board.setVisible(settled)
         for name, button in self.commands.items():
             button.setVisible(name in model.commands)
             button.setText(words.command_word(name))

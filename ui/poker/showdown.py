@@ -9,7 +9,6 @@ a minus. Everything comes from the screen model (``model.py``); words from ``wor
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
@@ -37,8 +36,9 @@ class ShowdownBoard(QFrame):
         left = QVBoxLayout()
         left.setSpacing(0)
         self.board = CardRow(5, width=m.card_width)
+        """The board's five cards: shown beside the banner (the panel's header), where nine hands and
+        eight pots leave them room at 800x480 whatever the language's line height."""
         self.board.setObjectName("showdownCards")
-        left.addWidget(self.board, alignment=Qt.AlignmentFlag.AlignLeft)
         self.hand_lines = [FitLabel("", 16, bold=True, acted=True) for _ in range(MAX_LINES)]
         for i, label in enumerate(self.hand_lines):
             label.setObjectName(f"shown{i}")
@@ -55,6 +55,8 @@ class ShowdownBoard(QFrame):
         outer.addLayout(right, 1)
         self.hands: list[str] = []
         self.pots: list[str] = []
+        self.winners: list[str] = []
+        """The lines of the hands that win chips: drawn marked (gold), the rest plain."""
 
     def _too_long(self, text: str, label: FitLabel) -> bool:
         font = QFont(QApplication.font())
@@ -84,7 +86,11 @@ class ShowdownBoard(QFrame):
         if model.rake_to_drop is not None:
             pots.append((words.rake_line(model.rake_to_drop), "title"))
         self.pots = [text for text, _ in pots]
-        for labels, lines in ((self.hand_lines, [(text, "strip") for text in self.hands]), (self.pot_lines, pots)):
+        winners = [bool(seat.wins) for seat in model.seats if seat.hand is not None] + \
+            [bool(seat.wins) for seat in model.seats if seat.in_hand and seat.hand is None and seat.status != "folded"]
+        self.winners = [text for text, won in zip(self.hands, winners) if won]
+        hand_roles = [(text, "jackpot" if won else "strip") for text, won in zip(self.hands, winners)]  # marked
+        for labels, lines in ((self.hand_lines, hand_roles), (self.pot_lines, pots)):
             for i, label in enumerate(labels):
                 text, role = lines[i] if i < len(lines) else ("", "strip")
                 label.set_lines(2 if self._too_long(text, label) else 1)  # a long line wraps, never shrinks

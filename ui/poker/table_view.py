@@ -63,6 +63,10 @@ class TableView(QWidget):
         """The card being keyed (position, index): framed in gold."""
         self._clipped: list[str] = []
         self.drawn: list[Drawn] = []
+        self.drawn_cards: dict[int, list[QRectF]] = {}
+        """Where the last drawing put each seat's two cards (tests: nothing may cover them)."""
+        self.button_disc: QRectF | None = None
+        """Where the last drawing put the dealer button."""
         """Every text of the last drawing (the panel-size test measures size, overlap and contrast)."""
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(200, 150)
@@ -120,6 +124,14 @@ class TableView(QWidget):
         length = math.hypot(towards.x(), towards.y()) or 1.0
         return QPointF(centre.x() + towards.x() / length * 86 * unit, centre.y() + towards.y() / length * 62 * unit)
 
+    def card_places(self, index: int, count: int) -> list[QRectF]:
+        """Where seat ``index``'s two cards lie: above its box, at its right (the name keeps the left)."""
+        box = self.seat_rect(index, count)
+        unit = self.unit()
+        card_w, card_h = 30 * unit, 42 * unit
+        top = box.top() - card_h * CARDS_ABOVE
+        return [QRectF(box.right() - 4 * unit - (2 - i) * (card_w + 3 * unit), top, card_w, card_h) for i in range(2)]
+
     def touch_rect(self, index: int, count: int) -> QRectF:
         """Where a tap selects the seat: its box, grown to at least a finger (``MIN_TOUCH``) each way."""
         box = self.seat_rect(index, count)
@@ -154,6 +166,8 @@ class TableView(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         self._clipped = []
         self.drawn = []
+        self.drawn_cards = {}
+        self.button_disc = None
         painter = QPainter(self)
         try:
             self._paint(painter)
@@ -178,7 +192,8 @@ class TableView(QWidget):
         for index, seat in enumerate(model.seats):
             self._draw_seat(painter, seat, self.seat_rect(index, count), unit, model)
             if seat.occupied:
-                self._draw_markers(painter, seat, self.seat_rect(index, count), self.marker_spot(index, count), unit)
+                self._draw_markers(painter, seat, self.card_places(index, count), self.marker_spot(index, count),
+                                   unit)
 
     def _text(self, painter: QPainter, rect: QRectF, flags: Qt.AlignmentFlag, text: str, px: float,
               bold: bool = False, colour: QColor | str = INK, acted: bool = False) -> None:
@@ -262,8 +277,9 @@ class TableView(QWidget):
 
     def _draw_seat(self, painter: QPainter, seat: SeatView, rect: QRectF, unit: float, model: ScreenModel) -> None:
         chosen = seat.seat == self.selected
-        border = QColor(GOLD) if seat.to_act else QColor(INK) if chosen else QColor("#2f6b47")
-        painter.setPen(QPen(border, (4 if seat.to_act or chosen else 2) * unit))
+        asked = seat.to_act or seat.to_show  # the seat the table waits for: to act, or to show or muck
+        border = QColor(GOLD) if asked else QColor(INK) if chosen else QColor("#2f6b47")
+        painter.setPen(QPen(border, (4 if asked or chosen else 2) * unit))
         painter.setBrush(QColor(PANEL) if seat.occupied else QColor(0, 0, 0, 60))
         painter.drawRoundedRect(rect, 8 * unit, 8 * unit)
         inner = rect.adjusted(6 * unit, 3 * unit, -6 * unit, -3 * unit)
@@ -290,20 +306,38 @@ class TableView(QWidget):
             self._text(painter, bottom, Qt.AlignmentFlag.AlignCenter, words.status_word(seat.status), 13 * unit,
                        alarm, "#ff7b7f" if alarm else MUTED)
 
-    def _draw_markers(self, painter: QPainter, seat: SeatView, rect: QRectF, spot: QPointF, unit: float) -> None:
+    def _clear_place(self, disc: QRectF, spot: QPointF, unit: float, also: tuple[QRectF, ...] = ()) -> QRectF:
+        """A marker (the button, a blind or bet pill) where it belongs, or - when that covers a seat or its cards
+        (seat 1's lie there at 800x480) - the nearest place towards the middle of the table, then upwards, that
+        covers none (nor ``also``)."""
+        count = len(self.model.seats) if self.model is not None else 0
+        taken = [r for i in range(count) for r in (self.seat_rect(i, count), *self.card_places(i, count))] + list(also)
+        centre = QPointF(self.width() / 2, self.height() / 2)
+        towards = QPointF(centre.x() - spot.x(), centre.y() - spot.y())
+        length = math.hypot(towards.x(), towards.y()) or 1.0
+        step = QPointF(towards.x() / length * 6 * unit, towards.y() / length * 6 * unit)
+        candidates = [disc.translated(step.x() * k, step.y() * k) for k in range(12)] + \
+            [disc.translated(0, -6 * unit * k) for k in range(1, 12)]
+        return next((c for c in candidates if QRectF(self.rect()).contains(c)
+                     and not any(c.intersects(t) for t in taken)), disc)
+
+    def _draw_markers(self, painter: QPainter, seat: SeatView, places: list[QRectF], spot: QPointF,
+                      unit: float) -> None:
         """Cards above the box, the button and the blind, the bet and the push towards the middle."""
-        card_w, card_h = 30 * unit, 42 * unit
+        if seat.cards:
+            self.drawn_cards[seat.seat] = places
         for i, card in enumerate(seat.cards):
-            place = QRectF(rect.right() - 4 * unit - (2 - i) * (card_w + 3 * unit), rect.top() - card_h * CARDS_ABOVE,
-                           card_w, card_h)
             keyed = self.keyed == (f"seat{seat.seat}", i)
-            paint_card(painter, place, UNKNOWN if card is None else card, card is not None, keyed, self.font())
+            paint_card(painter, places[i], UNKNOWN if card is None else card, card is not None, keyed, self.font())
         if seat.button:
             small = QFont(self.font())
             small.setBold(True)
             small.setPixelSize(MIN_TEXT_PX)
             across = max(24 * unit, QFontMetricsF(small).height() + 2)
-            disc = QRectF(spot.x() - 16 * unit - across, spot.y() - across / 2, across, across)
+            disc = self._clear_place(QRectF(spot.x() - 16 * unit - across, spot.y() - across / 2, across, across),
+                                     spot, unit)
+
+            self.button_disc = disc
             painter.setPen(QPen(QColor("#000000"), 1.5))
             painter.setBrush(QColor(INK))
             painter.drawEllipse(disc)
@@ -322,7 +356,8 @@ class TableView(QWidget):
             font.setPixelSize(max(ACTED_PX, round(13 * unit)))
             wide = QFontMetricsF(font).horizontalAdvance(" ".join(label)) + 12 * unit  # as long as its words
             high = max(24 * unit, QFontMetricsF(font).height() + 2)
-            box = QRectF(spot.x() - 16 * unit, spot.y() - high / 2, max(40 * unit, wide), high)
+            box = self._clear_place(QRectF(spot.x() - 16 * unit, spot.y() - high / 2, max(40 * unit, wide), high),
+                                    spot, unit, () if self.button_disc is None or not seat.button else (self.button_disc,))
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(GOLD) if seat.wins else QColor("#f2f2f2"))
             painter.drawRoundedRect(box, 12 * unit, 12 * unit)
