@@ -56,8 +56,8 @@ import structlog
 
 from . import filelock
 from .errors import DealerStationError
-from .private_files import check_private
 from .folders import make_folder
+from .private_files import check_private
 
 if TYPE_CHECKING:
     from .journal import Journal

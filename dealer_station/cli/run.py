@@ -82,8 +82,8 @@ def run(args: argparse.Namespace) -> int:
     from ..journal import Journal, Purpose
     from ..private_files import check_private
     from ..profile_loader import load_profile
-    from ..supervisor import credentials_path
     from ..station import check_devices
+    from ..supervisor import credentials_path
 
     table = load_profile(args.config)
     check_devices(table, args.config)
