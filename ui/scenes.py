@@ -222,7 +222,7 @@ def device_stops(rig: Rig) -> Iterator[str]:
         session.report(rp.DeviceFault(device="shuffler", code=code, text=text))  # type: ignore[arg-type]
         yield f"fault_{code}"
         session.supervise("void", BADGE, PIN, "Device fault")
-        session.report(rp.LinkUp(device="shuffler", identity=scripted_identity("DS-SCRIPTED")))
+        session.report(rp.LinkUp(device="shuffler", identity=scripted_identity("DS-SCRIPTED", authenticated=True)))  # the shoe proves itself again
         shoe.hold = False
     session.execute("open_round")
     place_bets(session, [3])
@@ -232,7 +232,7 @@ def device_stops(rig: Rig) -> Iterator[str]:
     yield "link_lost"
     session.supervise("void", BADGE, PIN, "Device fault")
     yield "void_by_supervisor"
-    session.report(rp.LinkUp(device="shuffler", identity=scripted_identity("DS-SCRIPTED")))
+    session.report(rp.LinkUp(device="shuffler", identity=scripted_identity("DS-SCRIPTED", authenticated=True)))  # the shoe proves itself again
     session.execute("open_round")
     place_bets(session, [4])
     session.execute("no_more_bets")
@@ -246,7 +246,7 @@ def device_stops(rig: Rig) -> Iterator[str]:
     yield "refused_mid_round"
     session.supervise("void", BADGE, PIN, "Device fault")
     yield "refused_between_rounds"
-    session.report(rp.LinkUp(device="shuffler", identity=scripted_identity("DS-SCRIPTED")))
+    session.report(rp.LinkUp(device="shuffler", identity=scripted_identity("DS-SCRIPTED", authenticated=True)))  # the shoe proves itself again
     session.execute("open_round")
     place_bets(session, [6], "500")
     try:

@@ -295,6 +295,7 @@ BUILDERS: dict[str, Builder] = {
     "card_dealt": _card_dealt,
     "card_revealed": _card_revealed,
     "chip_accepted": _plain("event:chip_accepted", spot=_words, denomination=_money),
+    "clone_resolved": _plain("event:clone_resolved", chips=lambda v, n: ", ".join(map(str, v or ()))),
     "chips_added": _plain("event:chips_added", amount=_money),
     "deal_started": lambda p, n: ("event:deal_started:by_hand" if p.get("by_hand") else "event:deal_started",
                                   {"packets": _packets(p.get("packets"), n.lang)}),
@@ -307,6 +308,7 @@ BUILDERS: dict[str, Builder] = {
     "deck_invalidated": _plain("event:deck_invalidated", reason=_words),
     "deck_requested": _plain("event:deck_requested"),
     "deck_verified": _deck_verified,
+    "device_accepted": _plain("event:device_accepted", device=_device),
     "device_fault": _plain("event:device_fault", device=_device),
     "device_link": _device_link,
     "device_refused": lambda p, n: ("event:device_refused", {

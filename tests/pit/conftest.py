@@ -30,16 +30,12 @@ PAR_ROUNDS = 60
 
 
 @pytest.fixture(scope="session")
-def par_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """One par-sheet cache for the page (in-process) and the CLI (subprocesses): computed once."""
-    cache = tmp_path_factory.mktemp("par-cache")
-    before = os.environ.get("XDG_CACHE_HOME")
-    os.environ["XDG_CACHE_HOME"] = str(cache)
-    yield cache
-    if before is None:
-        os.environ.pop("XDG_CACHE_HOME", None)
-    else:
-        os.environ["XDG_CACHE_HOME"] = before
+def par_cache() -> Path:
+    """The par-sheet cache the page (in-process) and the CLI (subprocesses) share: the user's own, as in
+    production, so a sheet is computed once for every worker and every later test. (A session-wide
+    temporary one leaked into every test the worker ran after the pit's: each recomputed the THB sheet and
+    the evaluator's tables, 76 s of a busy run.) A test that needs a cold cache sets its own."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
 
 
 @pytest.fixture(scope="session")

@@ -26,7 +26,8 @@ PAR_PENDING = 10_000
 
 
 def test_the_first_report_says_par_pending_then_fills_in(pg_server: PostgresServer, tmp_path: Path,
-                                                         par_cache: Path) -> None:
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # a cold cache: these sheets were never computed
     floor = new_floor(pg_server)
     alt = load_profile("uth-alt-paytable").model_copy(update={"table_id": "A1"})
     base = load_profile("uth-default")
