@@ -118,6 +118,8 @@ CREATE TABLE floor.table_shifts (
 );
 CREATE INDEX table_shifts_open ON floor.table_shifts (table_id) WHERE closed_seq IS NULL;
 CREATE INDEX table_shifts_day ON floor.table_shifts (gaming_day);
+-- A shift's rounds are the table's rounds opened between its shift_opened and its shift_closed.
+CREATE INDEX rounds_by_opened_seq ON floor.rounds (table_id, opened_seq);
 
 CREATE TABLE floor.buy_ins (
     table_id text NOT NULL,
