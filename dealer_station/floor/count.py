@@ -121,6 +121,7 @@ def enter_drops(conn: psycopg.Connection[Any], lines: list[DropLine], by: str, r
     where = ""
     try:
         with conn.transaction():
+            conn.execute("SET TRANSACTION READ WRITE")  # the pit's connections are read-only by default
             for index, line in enumerate(lines):
                 where = f"line {index + 2}: " if source == "csv" else ""
                 conn.execute("SELECT floor.enter_drop(%s, %s, %s, %s, %s, %s, %s)",

@@ -68,9 +68,16 @@ def void_slip(conn: psycopg.Connection[Any], slip: str, by: str, role: str, seco
     _call(conn, f"void {slip}", "SELECT floor.void_slip(%s, %s, %s, %s, %s)", (slip, by, role, second, reason))
 
 
+def close_investigation(conn: psycopg.Connection[Any], investigation: int, by: str, role: str, finding: str) -> None:
+    """A supervisor closes a statistical investigation with a written finding (migration 0019)."""
+    _call(conn, f"close investigation {investigation}", "SELECT floor.close_investigation(%s, %s, %s, %s)",
+          (investigation, by, role, finding))
+
+
 def _call(conn: psycopg.Connection[Any], doing: str, query: str, params: tuple[Any, ...]) -> tuple[Any, ...]:
     try:
         with conn.transaction():
+            conn.execute("SET TRANSACTION READ WRITE")  # the pit's connections are read-only by default
             row = conn.execute(query, params).fetchone()
     except _REFUSALS as exc:
         raise SlipRefused(f"{doing}: {one_line(exc)}", "slip") from None
