@@ -2,7 +2,7 @@
 (as CONTRACTS.md writes them: shift_opened, buy_in, slip_*, shift_closed), forwarded to the floor, their
 slips numbered by the floor, and (``rounds``) real simulated rounds inside the first shift.
 
-B1 shift 1: a fill received, two buy-ins, the rounds, a closer 25 short (a skim: tray variance -25,
+B1 shift 1: a fill received, two buy-ins, the rounds, a closer 40 short (a skim: tray variance -40,
 ``report``), counted by the count team (drop = the buy-ins). B1 shift 2, open: a fill requested (the cage
 issues it) and a credit issued and handed to the runner (the cage confirms it). B2 shift 1: closed, not
 counted yet; a credit requested by badge 0412, whom the floor never lets void it.
@@ -24,7 +24,7 @@ from dealer_station.bank.slips import SlipKind
 from dealer_station.floor.count import DropLine, enter_drops
 from dealer_station.floor.roles import CAGE_ROLE, COUNT_ROLE
 from dealer_station.floor.slips import allocate_slip, issue_slip
-from dealer_station.journal import Journal
+from dealer_station.journal import Draft, Journal
 from dealer_station.play.simulate import simulate
 from dealer_station.profile_loader import load_profile
 from tests.floor.conftest import Floor
@@ -63,12 +63,16 @@ def seed(floor: Floor, folder: Path, rounds: int = 0, seed_no: int = 11) -> Bank
     with psycopg.connect(floor.station_url) as station:
         f1 = allocate_slip(station, "C1", SlipKind.FILL, "B1", "B1-R1", ChipCount.of({Decimal(100): 20}))
     win = Fraction(0)
-    if rounds:
+    if rounds:  # played on their own journal (a station replays its journal and knows no bank event yet)
+        played = folder / "played-B1.sqlite"
         table = load_profile("uth-default").model_copy(update={"table_id": "B1"})
-        simulate(table, rounds=rounds, seed=seed_no, seats=4, journal=b1, progress=None)
-        with Journal.open_readonly(b1) as journal:
-            win = sum(round_wins(list(journal.events())).values(), Fraction(0))
-    closer1 = count_of(value(OPENER) + 2000 - 700 + win - 25)
+        simulate(table, rounds=rounds, seed=seed_no, seats=4, journal=played, progress=None)
+        with Journal.open_readonly(played) as journal:
+            events = list(journal.events())
+        win = sum(round_wins(events).values(), Fraction(0))
+        with Journal(b1, table_id="B1", purpose="simulation", game="uth") as journal:
+            journal.append_many([Draft(e.kind, e.payload, e.actor, e.round_id) for e in events[1:]])
+    closer1 = count_of(value(OPENER) + 2000 - 700 + win - 40)
     _append(b1, "B1", [
         ("slip_issued", {"request": "B1-R1", "kind": "fill", "slip": f"F{f1:06d}", "number": f1}),
         ("slip_received", {"slip": f"F{f1:06d}", "kind": "fill", "chips": fill, "amount": "2000", "dealer": "D7",
