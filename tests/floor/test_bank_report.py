@@ -49,7 +49,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     return capsys.readouterr().out
 
 
-def test_statistical_report_opens_and_a_supervisor_closes_an_investigation(
+def test_statistical_report_opens_and_a_supervisor_closes_an_investigation_refusals_one_line(
         floor: Floor, capsys: pytest.CaptureFixture[str]) -> None:
     made = _shifts(floor)
     doc = json.loads(run(capsys, "report", "--floor", floor.report_url, "--statistical", "--from", "2026-12-02",
@@ -95,9 +95,6 @@ def test_statistical_report_opens_and_a_supervisor_closes_an_investigation(
         assert Fraction(line["accounting_win"]) == win and line["computed_win"] == "0.00"
         assert Fraction(line["win_variance"]) == win and Fraction(line["drop_variance"]) == drop  # nothing journaled
         assert line["win_class"] == "regulator"
-
-
-def test_statistical_report_refusals_are_one_line(floor: Floor, capsys: pytest.CaptureFixture[str]) -> None:
     for args, why in ((["--from", "2026-12-03", "--to", "2026-12-01"], "before --from"),
                       (["--from", "2025-01-01", "--to", "2026-12-01"], "at most 366"),
                       (["--to", "2026-12-01"], "give the gaming days"),

@@ -56,13 +56,25 @@ def test_concurrent_allocations_from_several_connections_leave_no_gap_and_no_rep
         assert conn.execute("SELECT slip FROM floor.slips WHERE kind = 'fill' AND number = 7").fetchone() == ("F000007",)
 
 
-def test_a_second_casino_has_its_own_series_and_a_request_keeps_its_chips(floor: Floor) -> None:
+def test_a_second_casino_has_its_own_series_a_request_keeps_its_chips_a_login_its_tables(floor: Floor) -> None:
     with psycopg.connect(floor.station_url) as conn:
         assert allocate_slip(conn, "C1", SlipKind.FILL, "T1", "T1-R1", CHIPS) == 1
         assert allocate_slip(conn, "C2", SlipKind.FILL, "T9", "T9-R1", CHIPS) == 1
         with pytest.raises(SlipRefused, match="already has slip F000001"):
             allocate_slip(conn, "C1", SlipKind.FILL, "T1", "T1-R1", ChipCount.of({Decimal(25): 1}))
         assert allocate_slip(conn, "C1", SlipKind.FILL, "T1", "T1-R2", CHIPS) == 2  # the refusal used no number
+    from dealer_station.floor.roles import pin_station
+
+    pin_station(floor.owner_url, "station_t1", ["T1"])  # a login pinned to its table asks only for it
+    with psycopg.connect(floor.server.url("station_t1", floor.dbname)) as conn:
+        assert allocate_slip(conn, "C1", SlipKind.FILL, "T1", "T1-R3", CHIPS) == 3
+        with pytest.raises(SlipRefused, match="may not ask slips for table T2"):
+            allocate_slip(conn, "C1", SlipKind.FILL, "T2", "T2-R1", CHIPS)
+    conn = psycopg.connect(floor.station_url)
+    conn.close()
+    with pytest.raises(FloorError) as caught:  # a floor gone is one line
+        allocate_slip(conn, "C1", SlipKind.FILL, "T1", "T1-R4", CHIPS)
+    assert "\n" not in str(caught.value) and not isinstance(caught.value, SlipRefused)
 
 
 def _cage(floor: Floor) -> psycopg.Connection[object]:
@@ -105,16 +117,6 @@ def test_segregation_of_duties_is_the_floors_not_only_the_pages(floor: Floor) ->
             ("C000002", "void", None, None, "anna", "ben", "wrong chips")]
 
 
-def test_a_station_login_may_ask_only_for_its_tables(floor: Floor) -> None:
-    from dealer_station.floor.roles import pin_station
-
-    pin_station(floor.owner_url, "station_t1", ["T1"])
-    with psycopg.connect(floor.server.url("station_t1", floor.dbname)) as conn:
-        assert allocate_slip(conn, "C1", SlipKind.FILL, "T1", "T1-R1", CHIPS) == 1
-        with pytest.raises(SlipRefused, match="may not ask slips for table T2"):
-            allocate_slip(conn, "C1", SlipKind.FILL, "T2", "T2-R1", CHIPS)
-
-
 @pytest.fixture
 def sync_pair() -> Iterator[tuple[PostgresServer, PostgresServer, Floor]]:
     """A primary with a floor, and a synchronous hot standby streaming from it."""
@@ -151,11 +153,3 @@ def test_the_series_continues_across_a_failover_with_no_gap_and_no_repeat(
     assert numbers == list(range(1, 11))
     with psycopg.connect(both(primary, standby, primary.superuser, floor.dbname)) as conn:
         assert [r[0] for r in conn.execute("SELECT number FROM floor.slips ORDER BY number")] == list(range(1, 11))
-
-
-def test_an_unreachable_floor_is_one_line(floor: Floor) -> None:
-    conn = psycopg.connect(floor.station_url)
-    conn.close()
-    with pytest.raises(FloorError) as caught:
-        allocate_slip(conn, "C1", SlipKind.FILL, "T1", "T1-R1", CHIPS)
-    assert "\n" not in str(caught.value)

@@ -102,6 +102,16 @@ def test_each_role_acts_only_as_it_may_and_the_requester_never_voids(bank: BankF
                             (bank.credit_of_requester,)).fetchone() == ("dan", "carla", "table asked twice")
     history = mia.get("/bank/shift/B1/1").text
     assert history.count("<tr><td class=\"key\">") >= 2 and "680" in history and "-20" in history
+    with psycopg.connect(bank.floor.owner_url) as owner:  # the statistical report opened one
+        row = owner.execute("INSERT INTO floor.investigations (table_id, game, month) VALUES ('B1', 'uth', "
+                            "'2026-12-01') RETURNING id").fetchone()
+    assert row is not None
+    posted = {"investigation": str(row[0]), "finding": "a fill booked twice at the cage; corrected"}
+    assert dan.post("/bank/investigation", data={"csrf": dan_token, **posted}).status_code == 403
+    assert mia.post("/bank/investigation", data={"csrf": token, **posted}, follow_redirects=False).status_code == 303
+    with psycopg.connect(bank.floor.report_url) as conn:
+        assert conn.execute("SELECT closed_by, finding FROM floor.investigations").fetchone() == (
+            REQUESTER, posted["finding"])  # mia acts under the badge she holds
 
 
 @pytest.mark.slow  # a real Chromium against a live pit server

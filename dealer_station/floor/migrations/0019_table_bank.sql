@@ -79,6 +79,7 @@ CREATE TABLE floor.slips (
                                           OR (void_second IS NOT NULL AND void_second <> voided_by))
 );
 CREATE INDEX slips_by_table ON floor.slips (table_id, kind, number);
+CREATE INDEX slips_by_text ON floor.slips (slip);
 CREATE INDEX slips_in_flight ON floor.slips (state) WHERE state IN ('requested', 'issued');
 
 -- A station's request as its journal says it (slip_requested): who asked, in which shift. It may reach the
