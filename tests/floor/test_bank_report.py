@@ -95,6 +95,11 @@ def test_statistical_report_opens_and_a_supervisor_closes_an_investigation_refus
         assert Fraction(line["accounting_win"]) == win and line["computed_win"] == "0.00"
         assert Fraction(line["win_variance"]) == win and Fraction(line["drop_variance"]) == drop  # nothing journaled
         assert line["win_class"] == "regulator"
+    text = run(capsys, "report", "--floor", floor.report_url, "--by", "shift", "--from", "2026-12-03", "--to",
+               "2026-12-03", "--quiet").split("Table-shifts")[1]
+    rows = [r.split() for r in text.splitlines() if r.startswith(("T1 ", "T2 "))]
+    assert [(r[0], r[1], r[-2], r[-1]) for r in rows] == [("T1", "2026-12-03/13", "600.00", "regulator"),
+                                                          ("T2", "2026-12-03/13", "195.00", "regulator")]
     for args, why in ((["--from", "2026-12-03", "--to", "2026-12-01"], "before --from"),
                       (["--from", "2025-01-01", "--to", "2026-12-01"], "at most 366"),
                       (["--to", "2026-12-01"], "give the gaming days"),

@@ -44,7 +44,7 @@ def bank_picture(server: object, work: Path) -> list[str]:
     state = make_state(work / "bank-state")
     PitUsers(users_path(state)).add("carla", PASSWORD, "cage")
     live = LiveServer(create_app(PitSettings(floor_url=bank.floor.report_url, state_dir=state,
-                                             tz=ZoneInfo("Europe/Paris"))), par=60)
+                                             tz=ZoneInfo("Europe/Paris"), par_rounds=60)), par=120)
     try:
         with chromium(BANK_SIZE) as browser:
             page = browser.new_page()
