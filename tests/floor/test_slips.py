@@ -141,9 +141,11 @@ def test_the_series_continues_across_a_failover_with_no_gap_and_no_repeat(
     primary, standby, floor = sync_pair
     url = both(primary, standby, DEFAULT_STATION_ROLE, floor.dbname)
     numbers = []
-    with psycopg.connect(url) as conn:
+    with psycopg.connect(url) as conn, psycopg.connect(standby.url(dbname=floor.dbname), autocommit=True) as mirror:
         for i in range(1, 6):
             numbers.append(allocate_slip(conn, "C1", SlipKind.FILL, "T1", f"T1-R{i}", CHIPS))
+            # remote_apply: the number is on the standby when the station hears it, not a moment later
+            assert mirror.execute("SELECT max(number) FROM floor.slips").fetchone() == (i,)
     primary.kill()  # mid-shift: the station has printed F000001..F000005
     standby.promote()
     with psycopg.connect(url) as conn:
