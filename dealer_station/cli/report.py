@@ -6,6 +6,7 @@ import argparse
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from ..errors import ConfigError
 from ..floor.report import Report
@@ -45,6 +46,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                              "card dealt in the period: about a minute a million deals). Default: on with --journal; "
                              "off with --floor, whose shuffles the pit's integrity page audits all the time "
                              "(and `audit shuffles --floor` on demand)")
+    parser.add_argument("--statistical", action="store_true",
+                        help="with --floor: the statistical report (COMAR 36.05.03.25) for each gaming day from --from "
+                             "to --to: drop, win, win/drop %% for the day, month and year to date; a table-game outside "
+                             "its 95%% band opens an investigation (text or json)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     parser.set_defaults(func=run)
 
@@ -55,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
     from ..shifts import parse_shifts
 
     tz = zone(args.tz)
+    if args.statistical:
+        return _statistical(args, tz)
     period = Period(moment(args.start, tz, "from"), moment(args.end, tz, "to", end=True), tz, parse_shifts(args.shifts))
     by = parse_group(args.by)
     progress = Progress("report", not args.quiet)
@@ -71,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
 
     progress("computing rows and par figures")
     report = make_report(data, by, par)
+    if not args.journal and "shift" in by:
+        report.table_shifts = _table_shifts(floor_url(args) or "", period, args.table)
     text = _render(report, args.format)
     if args.output:
         try:
@@ -139,6 +148,49 @@ def _floor_data(url: str, period: Period, tables: list[str] | None, progress: Pr
             progress("auditing the shuffles")  # the same alarms as a journal's report: its period's deals
             data.alarms += floor_alarms(conn, period.start, period.end, tables)
     return data
+
+
+def _statistical(args: argparse.Namespace, tz: ZoneInfo) -> int:
+    """The statistical report over the floor's counted table-shifts (``floor.bank_report``)."""
+    from ..floor.bank import BANK_SCHEMA
+    from ..floor.bank_report import statistical, statistical_json
+    from ..floor.db import reading
+    from ..floor.migrate import require_version
+    from ..floor.render import statistical_as_text
+
+    if args.journal or not floor_url(args, required=False):
+        raise ConfigError("the statistical report reads the floor's counted drops: give --floor URL", "statistical")
+    if args.format not in ("table", "json"):
+        raise ConfigError("the statistical report is written as a table or json", "format")
+    days = [moment(text, tz, name) for text, name in ((args.start, "from"), (args.end, "to"))]
+    if days[0] is None or days[1] is None:
+        raise ConfigError("give the gaming days: --from YYYY-MM-DD --to YYYY-MM-DD", "from")
+    first, last = (d.astimezone(tz).date() for d in days if d is not None)
+    with reading(floor_url(args) or "", "cannot read the statistical report") as conn:
+        require_version(conn, BANK_SCHEMA, "the statistical report")
+        doc = statistical(conn, first, last, args.table)
+    text = statistical_json(doc) if args.format == "json" else statistical_as_text(doc)
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"cannot write the report: {exc.strerror or exc}", "--output") from None
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _table_shifts(url: str, period: Period, tables: list[str] | None) -> list[dict[str, object]]:
+    """The table-shifts that opened in the period, with their bank figures (a floor before 0019: none)."""
+    from ..floor.bank import BANK_SCHEMA
+    from ..floor.bank_report import floor_shift_lines
+    from ..floor.db import reading
+    from ..floor.migrate import current_version
+
+    with reading(url, "cannot read the table-shifts") as conn:
+        if current_version(conn) < BANK_SCHEMA:
+            return []
+        return floor_shift_lines(conn, period.start, period.end, tables)
 
 
 def _render(report: Report, fmt: str) -> str:

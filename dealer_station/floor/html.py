@@ -41,6 +41,11 @@ def as_html(report: Report) -> str:
     jackpots = [(r.table, k, format_money(v)) for r in report.per_table for k, v in sorted(r.jackpot.items())]
     if jackpots:
         parts += ["<h2>Jackpot</h2>", _table(("table", "what", "amount"), jackpots)]
+    if report.table_shifts:
+        from .bank_report import SHIFT_COLUMNS, shift_cells
+
+        parts += ["<h2>Table-shifts: accounting win against computed win</h2>",
+                  _table(SHIFT_COLUMNS, [shift_cells(line) for line in report.table_shifts])]
     parts += ["<h2>Integrity alarms</h2>", _table(("table", "first bad seq", "raised", "attempts", "reason"), [
         (a.table_id, str(a.first_bad_seq), a.raised_at.astimezone(tz).strftime("%Y-%m-%d %H:%M:%S"), str(a.attempts),
          a.reason) for a in report.data.alarms], css="alarm")]

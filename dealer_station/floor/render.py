@@ -61,6 +61,11 @@ def as_text(report: Report) -> str:
     jackpots = [(r.table, k, format_money(v)) for r in report.per_table for k, v in sorted(r.jackpot.items())]
     if jackpots:
         out += ["", "Jackpot", aligned(("table", "what", "amount"), jackpots)]
+    if report.table_shifts:
+        from .bank_report import SHIFT_COLUMNS, shift_cells
+
+        out += ["", "Table-shifts (the table bank: accounting win against computed win)",
+                aligned(SHIFT_COLUMNS, [shift_cells(line) for line in report.table_shifts])]
     out += ["", "Integrity alarms"]
     if report.data.alarms:
         out.append(aligned(("table", "first bad seq", "raised", "attempts", "reason"), [
@@ -96,6 +101,8 @@ def as_json(report: Report) -> str:
                     "attempts": a.attempts} for a in report.data.alarms],
         "par": report.par_notes,
     }
+    if report.table_shifts:
+        doc["table_shifts"] = report.table_shifts
     return json.dumps(doc, indent=1) + "\n"
 
 
@@ -130,3 +137,28 @@ def _csv_value(value: Any) -> str:
     if text.startswith(_FORMULA_START) and not _AMOUNT_OR_BAND.fullmatch(text):
         return "'" + text
     return text
+
+
+def statistical_as_text(doc: dict[str, Any]) -> str:
+    """The statistical report (``bank_report.statistical``'s document) as aligned tables."""
+    out = [f"Statistical report (drop, win, win/drop %) from {doc['from']} to {doc['to']}"]
+    header = ("table", "game", "day drop", "day win", "day %", "MTD drop", "MTD win", "MTD %", "YTD drop", "YTD win",
+              "YTD %", "95% band", "investigate")
+    for day in doc["days"]:
+        cells = []
+        for line in day["lines"]:
+            periods = [line[k] for k in ("day", "month_to_date", "year_to_date")]
+            band = line["band"]
+            cells.append([line["table_id"], line["game"],
+                          *(p[k] or "-" for p in periods for k in ("drop", "win", "win_drop_pct")),
+                          f"{band['low_pct']}..{band['high_pct']}" if band else "-",
+                          "YES" if line["investigate"] else "no"])
+        out += ["", day["day"], aligned(header, cells) if cells else "no table-shift counted"]
+    out += ["", "Investigations"]
+    if doc["investigations"]:
+        out.append(aligned(("id", "table", "game", "month", "win/drop %", "closed by", "finding"), [
+            [str(i["id"]), i["table_id"], i["game"], i["month"], i["win_drop_pct"] or "-", i["closed_by"] or "OPEN",
+             i["finding"] or ""] for i in doc["investigations"]]))
+    else:
+        out.append("none")
+    return "\n".join(out) + "\n"

@@ -267,6 +267,8 @@ class Report:
     series: list[ReportRow]  # by gaming day and shift, every table: hold over time
     per_table: list[ReportRow]  # by table: voids and faults per table
     par_notes: dict[str, str]
+    table_shifts: list[dict[str, Any]] = field(default_factory=list)
+    """By shift over the floor: each table-shift's bank figures (``bank_report.shift_lines``)."""
 
     @property
     def sensor_rows(self) -> list[ReportRow]:

@@ -11,6 +11,13 @@ Roles are created with LOGIN and no password: give them one (``ALTER ROLE ... PA
 or map them to certificates or peer authentication in ``pg_hba.conf``. ``pin_station`` gives
 a station its own login, a member of the station role, pinned to its table(s): a hash chain
 has no secret, so a login shared by every station could extend another table's chain.
+
+The table bank (migration 0019) adds two roles beside them: ``floor_cage`` (issues slips, confirms credits,
+voids a slip with a second person) and ``floor_count`` (enters a table-shift's drop). Each may read the
+floor and call only its own functions. A station asks slip numbers (``floor.allocate_slip``). The pit,
+which signs in its own users and connects with the report role, may call the cage's and the count's
+functions too, saying which of its users acts and in which pit role: the functions check that role, and
+the floor's CHECKs hold that whoever requested a slip never issues, confirms or voids it.
 """
 
 from __future__ import annotations
@@ -25,6 +32,8 @@ from .migrate import migrate
 
 DEFAULT_STATION_ROLE = "floor_station"
 DEFAULT_REPORT_ROLE = "floor_report"
+CAGE_ROLE = "floor_cage"
+COUNT_ROLE = "floor_count"
 STATION_FUNCTIONS = (
     "floor.ingest(text, bigint, text, bigint[], text[], text[], text[], text[], text[], text[], text[])",
     "floor.tail(text)",
@@ -37,7 +46,21 @@ STATION_FUNCTIONS = (
     "floor.link_status(text)",
     "floor.open_stage()",
     "floor.ingest_staged(text, bigint, text)",
+    "floor.allocate_slip(text, text, text, text, jsonb, numeric, text)",  # the table bank's slips (0019)
 )
+CAGE_FUNCTIONS = (
+    "floor.issue_slip(text, text, text)",
+    "floor.confirm_credit(text, text, text)",
+    "floor.void_slip(text, text, text, text, text)",
+)
+"""The cage's steps on a slip (migration 0019)."""
+COUNT_FUNCTIONS = ("floor.enter_drop(text, integer, date, numeric, text, text, text)",)
+"""The count team's drop (migration 0019)."""
+INVESTIGATION_FUNCTIONS = (
+    "floor.open_investigation(text, text, date, numeric, numeric, numeric)",
+    "floor.close_investigation(bigint, text, text, text)",
+)
+"""The statistical report opens an investigation, a supervisor closes it (migration 0019)."""
 
 
 PAR_FUNCTION = "floor.put_par_sheet(text, text, integer, integer, jsonb)"
@@ -61,19 +84,26 @@ def init_roles(url: str, station_role: str = DEFAULT_STATION_ROLE, report_role: 
     with connect(url) as conn:
         try:
             with conn.transaction():
-                for name in (station_role, report_role):
+                for name in (station_role, report_role, CAGE_ROLE, COUNT_ROLE):
                     if _ensure_role(conn, name):
                         created.append(name)
                 station, report = sql.Identifier(station_role), sql.Identifier(report_role)
+                cage, count = sql.Identifier(CAGE_ROLE), sql.Identifier(COUNT_ROLE)
                 conn.execute(sql.SQL("REVOKE ALL ON SCHEMA floor FROM PUBLIC"))
-                conn.execute(sql.SQL("REVOKE ALL ON ALL TABLES IN SCHEMA floor FROM PUBLIC, {}, {}").format(station, report))
-                conn.execute(sql.SQL("GRANT USAGE ON SCHEMA floor TO {}, {}").format(station, report))
+                conn.execute(sql.SQL("REVOKE ALL ON ALL TABLES IN SCHEMA floor FROM PUBLIC, {}, {}, {}, {}")
+                             .format(station, report, cage, count))
+                conn.execute(sql.SQL("GRANT USAGE ON SCHEMA floor TO {}, {}, {}, {}").format(station, report, cage, count))
+                conn.execute(sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {}, {}").format(cage, count))
+                for functions, role in ((CAGE_FUNCTIONS, cage), (COUNT_FUNCTIONS, count)):
+                    for signature in functions:
+                        conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}, {}").format(
+                            sql.SQL(signature), role, report))
                 for signature in STATION_FUNCTIONS:
                     conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(signature), station))
                 conn.execute(sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {}").format(report))
                 conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION floor.tail(text), floor.hash_at(text, bigint), "
                                      "floor.link_status(text), floor.link_commit_json(floor.jackpot_link_commits) TO {}").format(report))
-                for signature in (PAR_FUNCTION, ALARM_WORK_FUNCTION):
+                for signature in (PAR_FUNCTION, ALARM_WORK_FUNCTION, *INVESTIGATION_FUNCTIONS):
                     conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(signature), report))
                 conn.execute(sql.SQL("ALTER DEFAULT PRIVILEGES IN SCHEMA floor GRANT SELECT ON TABLES TO {}")
                              .format(report))

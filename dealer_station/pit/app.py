@@ -34,6 +34,7 @@ from ..floor.queries import REPORT_SCHEMA
 from . import (
     alarm_pages,
     auth_pages,
+    bank_pages,
     floor_pages,
     integrity_pages,
     link_pages,
@@ -51,7 +52,7 @@ log = structlog.get_logger("dealer_station.pit.app")
 PIT_SCHEMA = max(REPORT_SCHEMA, PAR_SCHEMA, LINK_SCHEMA, ALARM_WORK_SCHEMA)
 """The floor migration the page needs: the steps taken on alarms (0017), after its reports' (0014), the linked
 progressives' (0010), its par sheets' (0008) and the table layout and change notifications (0004)."""
-STATIC = ("pit.css", "pit.js", "tables.js")
+STATIC = ("pit.css", "pit.js", "tables.js", "bank.js")
 
 
 def check_read_only(url: str) -> None:
@@ -145,7 +146,7 @@ def create_app(settings: PitSettings, *, check_role: bool = True) -> Starlette:
 
     routes = [
         *auth_pages.ROUTES, *floor_pages.ROUTES, *report_pages.ROUTES, *round_pages.ROUTES, *integrity_pages.ROUTES,
-        *table_pages.ROUTES, *link_pages.ROUTES, *alarm_pages.ROUTES,
+        *table_pages.ROUTES, *link_pages.ROUTES, *alarm_pages.ROUTES, *bank_pages.ROUTES,
         Route("/static/{name}", _static, methods=["GET"]),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

@@ -9,7 +9,10 @@ Users come only from ``dealer-station pit users add``: there is no built-in user
 default password.
 
 Roles: ``supervisor`` (the floor, rounds, reports) and ``auditor`` (also the integrity
-page and the raw events of a round).
+page and the raw events of a round); the table bank adds ``cage`` (issues fill and credit slips,
+confirms a credit's chips arrived, voids a slip with a second person) and ``count`` (enters each
+table-shift's drop, or imports the soft count's CSV). Each acts on the Bank page only as its role
+allows, and the floor checks the role again (migration 0019).
 
 A user may hold a station badge (``pit users add --badge 0412``): the journal names a supervisor by
 badge only (``supervisor:0412``), and the pages then say who that is ("maria (supervisor, badge 0412)").
@@ -24,8 +27,8 @@ from pathlib import Path
 
 from ..supervisor import CredentialError, CredentialStore, Supervisor
 
-SUPERVISOR, AUDITOR = "supervisor", "auditor"
-ROLES = (SUPERVISOR, AUDITOR)
+SUPERVISOR, AUDITOR, CAGE, COUNT = "supervisor", "auditor", "cage", "count"
+ROLES = (SUPERVISOR, AUDITOR, CAGE, COUNT)
 MIN_PASSWORD, MAX_PASSWORD = 10, 256
 MAX_FAILURES, LOCKOUT_SECONDS = 5, 900.0
 _NAME = re.compile(r"[A-Za-z0-9_.@-]{1,64}")

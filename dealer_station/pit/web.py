@@ -171,8 +171,8 @@ def require(request: Request, role: str) -> Session:
 FORM_LIMIT = 8192
 
 
-async def form_of(request: Request) -> dict[str, str]:
-    """A posted urlencoded form (first value of each field); a larger body than ``FORM_LIMIT`` is refused."""
+async def form_of(request: Request, limit: int = FORM_LIMIT) -> dict[str, str]:
+    """A posted urlencoded form (first value of each field); a larger body than ``limit`` is refused."""
     from urllib.parse import parse_qs
 
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -181,7 +181,7 @@ async def form_of(request: Request) -> dict[str, str]:
     body = b""
     async for chunk in request.stream():
         body += chunk
-        if len(body) > FORM_LIMIT:
+        if len(body) > limit:
             raise HTTPException(413, "form too large")
     try:
         fields = parse_qs(body.decode("utf-8"), keep_blank_values=True, strict_parsing=False, max_num_fields=20)

@@ -4,7 +4,9 @@ A simulated floor (real stations, a real throwaway PostgreSQL), the page served 
 Debian's chromium headless, at 1360 px (a podium screen) and 768 px (a tablet): the floor, a
 report, a voided round, a jackpot round, a poker hand, a table's page, a linked table's page, the
 alarms (one being worked: acknowledged and assigned, its statistics open), the integrity page; and
-the floor with its database stopped (the tiles greyed "as of" the last read). Each picture is also
+the floor with its database stopped (the tiles greyed "as of" the last read). The Bank page (the cage's
+view of a floor with table-shifts, ``tests/pit/bankfloor.py``) at 1920 x 1080: ``python -m
+tests.pit.screenshots bank`` takes that one alone. Each picture is also
 checked for sideways scrolling (the page must fit the screen's width).
 """
 
@@ -24,6 +26,40 @@ OUT = ROOT / "docs" / "screenshots"
 WIDTHS = {1360: "", 768: "-768"}
 
 
+BANK_SIZE = (1920, 1080)
+
+
+def bank_picture(server: object, work: Path) -> list[str]:
+    """The Bank page as the cage sees it, on its own floor; returns the pictures that scroll sideways."""
+    from dealer_station.pit.app import create_app
+    from dealer_station.pit.page import PitSettings
+    from dealer_station.pit.users import PitUsers, users_path
+    from tests.floor.conftest import new_floor
+    from tests.pit.bankfloor import seed
+    from tests.pit.browser import chromium, sign_in
+    from tests.pit.conftest import PASSWORD, LiveServer, make_state
+
+    (work / "bank").mkdir()
+    bank = seed(new_floor(server), work / "bank", rounds=6)  # type: ignore[arg-type]
+    state = make_state(work / "bank-state")
+    PitUsers(users_path(state)).add("carla", PASSWORD, "cage")
+    live = LiveServer(create_app(PitSettings(floor_url=bank.floor.report_url, state_dir=state,
+                                             tz=ZoneInfo("Europe/Paris"), par_rounds=60)), par=120)
+    try:
+        with chromium(BANK_SIZE) as browser:
+            page = browser.new_page()
+            sign_in(page, live.url, "carla", PASSWORD, "/bank")
+            page.wait_for_selector("#slips")
+            page.click(f'tr[data-slip="{bank.credit_of_requester}"] details.void summary')
+            time.sleep(0.3)
+            scroll, client = page.evaluate(
+                "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            page.screenshot(path=str(OUT / "pit-bank.png"))
+    finally:
+        live.stop()
+    return [f"pit-bank at {BANK_SIZE[0]} px: {scroll} px wide"] if scroll > client else []
+
+
 def main() -> int:
     from dealer_station.logs import configure_logging
     from dealer_station.pit.app import create_app
@@ -38,6 +74,10 @@ def main() -> int:
     with PostgresServer.running() as server, tempfile.TemporaryDirectory(prefix="pit-shots-") as tmp:
         work = Path(tmp)
         os.environ["XDG_CACHE_HOME"] = str(work / "cache")
+        if sys.argv[1:] == ["bank"]:
+            wide = bank_picture(server, work)
+            print(f"pictures written to {OUT}", *(f"scrolls sideways: {line}" for line in wide), sep="\n")
+            return 1 if wide else 0
         demo = build(new_floor(server), work, uth_tables=5, thb_tables=2, rounds=8, playing=True)
         live = LiveServer(create_app(settings(demo, make_state(work / "state"), stale_open=20.0,
                                                tz=ZoneInfo("Europe/Paris"))))
@@ -103,6 +143,7 @@ def main() -> int:
                 page.wait_for_selector("#outage", state="hidden", timeout=10000)
         finally:
             live.stop()
+        wide += bank_picture(server, work)
     print(f"pictures written to {OUT}")
     for line in wide:
         print(f"scrolls sideways: {line}")
