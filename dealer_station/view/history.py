@@ -58,8 +58,8 @@ def step_of(record: JournalEvent, game: Any) -> Text | None:
         return Text("history:paid", {"seat": p.get("seat", "")})
     if kind == "seat_paid_undone":
         return Text("history:unpaid", {"seat": p.get("seat", "")})
-    if kind in ("round_paid", "pots_awarded"):
-        return Text("history:closed")
+    if kind == "round_paid":  # (a poker hand's pots_awarded is journaled with its settlement, before the
+        return Text("history:closed")  # croupier has pushed them: the round is closed at round_paid only)
     if kind == "round_voided":
         return Text("history:voided", {"cause": cause_text(p.get("cause"))})
     return None
