@@ -118,7 +118,7 @@ def _place(args: argparse.Namespace) -> int:
 def _partitions(args: argparse.Namespace) -> int:
     from datetime import date
 
-    from ..floor.partitions import make_ahead, retention_years, retire
+    from ..floor.partitions import Retired, make_ahead, retention_years, retire
 
     try:
         today = None if args.as_of is None else date.fromisoformat(args.as_of)
@@ -133,9 +133,12 @@ def _partitions(args: argparse.Namespace) -> int:
     made = make_ahead(args.floor, args.ahead, today)
     print(f"partitions made: {', '.join(made) if made else 'none needed'}")
     if args.retire:
-        label = args.jurisdiction or "default"
-        for done in retire(args.floor, args.export_dir, years, label, today):
-            print(f"retired {done.table} {done.month:%Y-%m}: {done.rows} rows to {done.file} (sha256 {done.sha256})")
+        def say(done: Retired) -> None:  # one line as each month is done: a long export shows its progress
+            print(f"retired {done.table} {done.month:%Y-%m}: {done.rows} rows to {done.file} (sha256 {done.sha256})",
+                  flush=True)
+
+        retired = retire(args.floor, args.export_dir, years, args.jurisdiction or "default", today, say)
+        print(f"{len(retired)} retired (kept: {years} years)")
     return 0
 
 

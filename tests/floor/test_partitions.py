@@ -157,3 +157,23 @@ def test_months_past_the_retention_period_are_exported_whole_then_detached(floor
         assert sum(r.rounds for r in data.rounds) == 4  # April 2019 and November 2026
         assert len(find_rounds(conn, RoundFilter(tables=("R1",)))) == 4
     assert retire(floor.owner_url, out, 7, "us", today=date(2026, 4, 2)) == []  # nothing left to retire
+
+
+def test_the_partitions_command_makes_months_and_refuses_bad_options_in_one_line(
+        floor: Floor, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from dealer_station.cli import main
+
+    assert main(["floor", "partitions", "--floor", floor.owner_url, "--ahead", "1", "--as-of", "2040-01-31"]) == 0
+    out = capsys.readouterr().out
+    assert out.strip() == "partitions made: " + ", ".join(f"{t}_2040_{m:02d}" for m in (1, 2) for t in sorted(PARTITIONED))
+    for args in (["--retire"], ["--years", "5"], ["--retire", "--export-dir", str(tmp_path), "--jurisdiction", "mars"],
+                 ["--as-of", "2040-13-01"], ["--ahead", "-1"], ["--retire", "--export-dir", str(tmp_path), "--years", "0"]):
+        try:
+            code = main(["floor", "partitions", "--floor", floor.owner_url, *args])
+        except SystemExit as exc:  # argparse's own refusals
+            code = int(exc.code or 0)
+        err = capsys.readouterr().err
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, (args, err)
+    assert not any(tmp_path.iterdir())  # nothing exported by a refused command
+    with psycopg.connect(floor.owner_url) as conn:
+        assert conn.execute("SELECT count(*) FROM floor.retired_partitions").fetchone() == (0,)
