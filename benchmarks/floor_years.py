@@ -100,7 +100,7 @@ def fill_month(job: tuple[str, int, date, int, int, str]) -> dict[str, Any]:
         conn.execute(EVENTS_SQL.format(**fmt), params)
         filled = time.monotonic()
         conn.execute(f"ALTER TABLE floor.{part} ADD CONSTRAINT {part}_pkey PRIMARY KEY (table_id, seq, at)")
-        conn.execute(live_marks.replace("ON floor.events ", f"ON floor.{part} ").replace(
+        conn.execute(live_marks.replace("ON ONLY floor.events ", f"ON floor.{part} ").replace(
             "CREATE INDEX events_live_marks", f"CREATE INDEX {part}_live_marks"))
         conn.commit()
     with psycopg.connect(url) as conn:
@@ -195,6 +195,30 @@ def measure(url: str, tables: int, months: list[date], per_table: int) -> list[t
     return out
 
 
+def retire_one(url: str, month: date) -> list[tuple[str, str]]:
+    """The cost of the job's two steps on this floor: a month made ahead, and the oldest month retired
+    (detached, exported, read back, dropped) - into a folder deleted at once."""
+    import tempfile
+
+    from dealer_station.floor.partitions import make_ahead, retire
+
+    started = time.perf_counter()
+    make_ahead(url, 1, date(2030, 1, 1))
+    made = time.perf_counter() - started
+    out = Path(tempfile.mkdtemp(prefix="floor-years-export-"))
+    try:
+        started = time.perf_counter()
+        done = retire(url, out, 1, "bench", add_months(month, 13))
+        took = time.perf_counter() - started
+        events = next(r for r in done if r.table == "events")
+        size = events.file.stat().st_size
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    return [("`floor partitions --ahead 1`: two months of four tables made", f"{made:.2f} s"),
+            (f"`--retire` of one month ({events.rows:,} events and its facts): detach, export, read back, drop",
+             f"**{took:.0f} s**; {size / 2**30:.2f} GB gzip ({size / events.rows:.0f} bytes an event)")]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, default=100_000_000)
@@ -223,6 +247,7 @@ def main() -> int:
         with psycopg.connect(floor.owner_url) as conn:
             live_marks = conn.execute("SELECT indexdef FROM pg_indexes WHERE schemaname = 'floor' "
                                       "AND indexname = 'events_live_marks'").fetchone()[0]
+        assert "ON ONLY floor.events " in live_marks, live_marks  # made on each month, attached to this one
         months = [add_months(FIRST_MONTH, i) for i in range(args.months)]
         progress(f"{total:,} events: {args.tables} tables x {per_table:,} events x {args.months} months")
         jobs = [(floor.owner_url, i, m, args.tables, per_table, live_marks) for i, m in enumerate(months)]
@@ -260,6 +285,7 @@ def main() -> int:
         rows.append(("bulk fill rate per worker (generate_series, no WAL), median", f"{statistics.median(fills):,.0f} events/s"))
         progress("measuring")
         rows += measure(floor.owner_url, args.tables, loaded, per_table)
+        rows += retire_one(floor.owner_url, loaded[0])
         results["rows"] = rows
         print("| measurement | result |\n|---|---:|")
         for name, value in rows:
