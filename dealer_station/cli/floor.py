@@ -45,6 +45,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     place.add_argument("--remove", action="store_true", help="take the table out of its pit")
     place.set_defaults(func=_place)
 
+    parts = actions.add_parser("partitions", help="make the coming months' partitions; with --retire, detach and "
+                               "export the months past the retention period (docs/floor-years.md)")
+    parts.add_argument("--floor", required=True, metavar="URL", help="postgresql:// URL of the owner role")
+    parts.add_argument("--ahead", type=whole_number(0, 120), default=3, metavar="N",
+                       help="months after this one to make partitions for (default 3)")
+    parts.add_argument("--retire", action="store_true",
+                       help="also detach, export (--export-dir) and drop the months past the retention period")
+    parts.add_argument("--export-dir", default=None, metavar="DIR", help="where retired months are exported")
+    parts.add_argument("--jurisdiction", default=None, metavar="NAME",
+                       help="whose retention period applies (us, uk, macau: 7 years; default 7 years)")
+    parts.add_argument("--years", type=whole_number(1, 100), default=None, metavar="N",
+                       help="keep N years instead of the jurisdiction's period")
+    parts.add_argument("--as-of", default=None, metavar="YYYY-MM-DD",
+                       help="the day the months are counted from (default today, UTC)")
+    parts.set_defaults(func=_partitions)
+
     forward = actions.add_parser("forward", help="forward one journal to the floor (until Ctrl-C, or --until-acked)")
     forward.add_argument("--journal", required=True, metavar="PATH")
     forward.add_argument("--floor", required=True, metavar="URL")
@@ -96,6 +112,33 @@ def _place(args: argparse.Namespace) -> int:
         raise ConfigError("give --pit NAME (or --remove)", "pit")
     place(args.floor, args.table_id, args.pit, args.position)
     print(f"table {args.table_id} placed in {args.pit.strip()} at position {args.position}")
+    return 0
+
+
+def _partitions(args: argparse.Namespace) -> int:
+    from datetime import date
+
+    from ..floor.partitions import Retired, make_ahead, retention_years, retire
+
+    try:
+        today = None if args.as_of is None else date.fromisoformat(args.as_of)
+    except ValueError:
+        raise ConfigError(f"--as-of must be a date YYYY-MM-DD, not {args.as_of!r}", "--as-of") from None
+    years = retention_years(args.jurisdiction, args.years)
+    if args.retire and not args.export_dir:
+        raise ConfigError("--retire needs --export-dir DIR (a retired month is exported, never just dropped)",
+                          "--export-dir")
+    if not args.retire and (args.export_dir or args.jurisdiction or args.years):
+        raise ConfigError("--export-dir, --jurisdiction and --years go with --retire", "--retire")
+    made = make_ahead(args.floor, args.ahead, today)
+    print(f"partitions made: {', '.join(made) if made else 'none needed'}")
+    if args.retire:
+        def say(done: Retired) -> None:  # one line as each month is done: a long export shows its progress
+            print(f"retired {done.table} {done.month:%Y-%m}: {done.rows} rows to {done.file} (sha256 {done.sha256})",
+                  flush=True)
+
+        retired = retire(args.floor, args.export_dir, years, args.jurisdiction or "default", today, say)
+        print(f"{len(retired)} retired (kept: {years} years)")
     return 0
 
 

@@ -72,11 +72,23 @@ class FloorChainCheck:
         return self.first_bad_seq is None
 
 
+def retired_tail(conn: Any, table_id: str) -> tuple[int, str] | None:
+    """The seq and hash of a table's last record the retention job exported and detached, if any."""
+    if conn.execute("SELECT to_regclass('floor.retired_tails')").fetchone() in (None, (None,)):
+        return None
+    row = conn.execute("SELECT last_seq, last_hash FROM floor.retired_tails WHERE table_id = %s", (table_id,)).fetchone()
+    return None if row is None else (int(row[0]), str(row[1]))
+
+
 def check_floor_chain(conn: Any, table_id: str, after: tuple[int, str] = (0, GENESIS_HASH),
                       limit: int = 100_000) -> FloorChainCheck:
     """Check the floor's records of ``table_id`` after ``after`` (a seq and hash already checked), at
     most ``limit`` of them: the report role suffices (SELECT and ``floor.record_hash``). A record
-    changed in the database itself (by whoever could get past the append-only trigger) fails here."""
+    changed in the database itself (by whoever could get past the append-only trigger) fails here.
+    From the start (``after`` at seq 0), a table whose first months were retired (migration 0021) is checked
+    from its last retired record on: the export holds the records before it."""
+    if after[0] == 0:
+        after = retired_tail(conn, table_id) or after
     seq, last_hash = after
     rows = conn.execute(
         """SELECT e.seq, e.hash, e.prev_hash,
