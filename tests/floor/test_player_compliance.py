@@ -1,0 +1,164 @@
+"""The floor's cash compliance (migration 0020) against the one definition of the rules
+(``players/compliance.ComplianceLedger``): thousands of random buy-ins, forwarded by the stations'
+forwarder from real journals, and cash-outs entered by the cage, under each jurisdiction; the floor's
+gaming day against ``shifts.gaming_day`` across clock changes; the exclusion list, journaled."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, time, timedelta
+from decimal import Decimal
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import psycopg
+import pytest
+
+from dealer_station.floor.compliance import answer, file_handled, findings, profile, set_profile
+from dealer_station.floor.exclusions import exclude, fetch_exclusions, listings, unexclude
+from dealer_station.floor.migrate import migrate
+from dealer_station.players.cash import CashTransaction
+from dealer_station.players.compliance import JURISDICTIONS, ComplianceLedger
+from dealer_station.shifts import gaming_day
+from tests.floor.cash_floor import PLAYERS, forward, random_amount, random_buy_ins, write_journal
+from tests.floor.conftest import Floor, new_floor
+from tests.pg import PostgresServer
+
+TABLES = ["T1", "T2", "T3", "T4"]
+
+
+@pytest.fixture(scope="module")
+def cash_floor(pg_server: PostgresServer, tmp_path_factory: pytest.TempPathFactory) -> tuple[Floor, list[CashTransaction]]:
+    """A floor of four tables holding 1,800 random buy-ins (forwarded) and 200 cage cash-outs, over four
+    days around the autumn clock change in New York; and every cash transaction, in the floor's order."""
+    floor = new_floor(pg_server)
+    work = tmp_path_factory.mktemp("cash-floor")
+    rng = random.Random(41)
+    start = datetime(2026, 10, 30, 12, tzinfo=UTC)
+    buy_ins = random_buy_ins(rng, TABLES, 1800, start, 4)
+    for table in TABLES:
+        events = [(b.at, "buy_in", b.payload()) for b in buy_ins if b.table_id == table]
+        forward(write_journal(work / f"{table}.sqlite", table, events), floor.station_url, table)
+    outs = []
+    with psycopg.connect(floor.owner_url) as conn:
+        for i in range(200):
+            at = (buy_ins[i].at if i % 10 == 0 else start + timedelta(seconds=rng.randrange(4 * 86400))).astimezone(UTC)
+            player = None if rng.random() < 0.1 else rng.choice(PLAYERS)
+            tx = CashTransaction(at, rng.choice(TABLES), rng.randint(1, 7), player, "cash_out",
+                                 Decimal(random_amount(rng)), recorded_by="cage-ann",
+                                 description="man, 40s, red tie" if player is None else None)
+            conn.execute("INSERT INTO floor.cash_outs (at, table_id, seat, player, description, amount, recorded_by, "
+                         "by_role) VALUES (%s, %s, %s, %s, %s, %s, %s, 'compliance')",
+                         (tx.at, tx.table_id, tx.seat, tx.player, tx.description, tx.amount, tx.recorded_by))
+            outs.append(tx)
+    # The floor's order: time, then the stations' records (a table's journal order, tables by id), then the cage's
+    ins = [(b.at, 0, b.table_id, i, tx) for i, b in enumerate(buy_ins) if (tx := b.cash()) is not None]
+    ins.sort(key=lambda k: (k[0], k[1], k[2], k[3]))  # a journal keeps a table's ties in the order appended
+    cage = [(o.at, 1, "", i, o) for i, o in enumerate(outs)]
+    ordered = [k[-1] for k in sorted(ins + cage, key=lambda k: (k[0], k[1], k[2], k[3]))]
+    return floor, ordered
+
+
+def _instants(value: Any) -> Any:
+    """An answer with its times as instants (the floor writes UTC; a record keeps the offset it was given)."""
+    if isinstance(value, dict):
+        return {k: (datetime.fromisoformat(v) if k in ("at", "window_from") else _instants(v)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_instants(v) for v in value]
+    return value
+
+
+@pytest.mark.parametrize(("name", "tz", "start"), [
+    ("us", None, None),
+    ("us", "America/New_York", time(1, 30)),  # a start the autumn clock change passes twice
+    ("uk", None, None),
+    ("macau", None, None),
+])
+def test_the_floor_raises_what_the_ledger_raises(cash_floor: tuple[Floor, list[CashTransaction]], name: str,
+                                                 tz: str | None, start: time | None) -> None:
+    floor, transactions = cash_floor
+    jurisdiction = JURISDICTIONS[name]
+    ledger = ComplianceLedger(jurisdiction, ZoneInfo(tz) if tz else None, start)
+    for tx in transactions:
+        ledger.record(tx)
+    expected = ledger.answer()
+    with psycopg.connect(floor.owner_url) as conn:
+        set_profile(conn, jurisdiction, tz, start)
+        assert profile(conn).jurisdiction.keys == jurisdiction.keys
+        found = findings(conn)
+    got = answer(found, jurisdiction)
+    assert {k: len(v) for k, v in got.items()} == {k: len(v) for k, v in expected.items()}
+    assert _instants(got) == _instants(expected)
+    assert sum(len(v) for v in expected.values()) > 20  # the thresholds were crossed, many times
+
+
+def test_the_floor_tells_the_gaming_day_as_the_station_does(cash_floor: tuple[Floor, list[CashTransaction]]) -> None:
+    """Random instants near the day's start and the clock changes, in zones that change and one that does not."""
+    rng = random.Random(7)
+    cases = []
+    for _ in range(3000):
+        tz = rng.choice(["America/New_York", "Europe/London", "Asia/Macau", "Australia/Lord_Howe", "UTC"])
+        start = rng.choice([time(6), time(1, 30), time(2, 30), time(0), time(23, 59), time(1, 0), time(2, 0)])
+        base = rng.choice([datetime(2026, 3, 8, tzinfo=UTC), datetime(2026, 11, 1, tzinfo=UTC),
+                           datetime(2026, 3, 29, tzinfo=UTC), datetime(2026, 10, 25, tzinfo=UTC),
+                           datetime(2026, 4, 5, tzinfo=UTC), datetime(2026, 10, 4, tzinfo=UTC),
+                           datetime(2026, 7, 1, tzinfo=UTC)])
+        cases.append((base + timedelta(seconds=rng.randrange(-86400, 2 * 86400)), tz, start))
+    with psycopg.connect(cash_floor[0].owner_url) as conn:
+        got = [r[0] for r in conn.execute(
+            "SELECT floor.gaming_day(a, z, s) FROM unnest(%s::timestamptz[], %s::text[], %s::time[]) "
+            "WITH ORDINALITY AS c(a, z, s, n) ORDER BY n",
+            ([c[0] for c in cases], [c[1] for c in cases], [c[2] for c in cases]))]
+    assert got == [gaming_day(at, ZoneInfo(tz), start) for at, tz, start in cases]
+
+
+def test_a_finding_is_filed_as_handled_and_stays_so(cash_floor: tuple[Floor, list[CashTransaction]]) -> None:
+    with psycopg.connect(cash_floor[0].owner_url) as owner:
+        set_profile(owner, JURISDICTIONS["us"])
+    with psycopg.connect(cash_floor[0].report_url, autocommit=True,
+                         options="-c default_transaction_read_only=on") as conn:
+        ctr = next(f for f in findings(conn) if f.kind == "ctr")  # the pit's role, on its read-only connection
+        assert ctr.open
+        file_handled(conn, ctr.key, "CTR filed with FinCEN, BSA id 31000123", "ann", "compliance")
+        handled = [f for f in findings(conn) if not f.open]
+        assert [f.key for f in handled] == [ctr.key]
+        assert handled[0].handled[0].by_user == "ann" and handled[0].handled[0].note.startswith("CTR filed")
+        with pytest.raises(psycopg.errors.CheckViolation):
+            file_handled(conn, ctr.key, "   ", "ann", "compliance")  # a filing says what was done
+    with psycopg.connect(cash_floor[0].owner_url) as owner, pytest.raises(psycopg.errors.RaiseException):
+        owner.execute("DELETE FROM floor.compliance_work")
+
+
+def test_the_exclusion_list_is_journaled_and_the_station_reads_it(cash_floor: tuple[Floor, list[CashTransaction]]) -> None:
+    floor = cash_floor[0]
+    with psycopg.connect(floor.report_url) as pit:  # the pit's role, through the functions it is granted
+        exclude(pit, "P-7", "self-exclusion form 2026-118", "ann")
+        exclude(pit, "P-8", "court order", "ann")
+        with pytest.raises(psycopg.errors.UniqueViolation):
+            exclude(pit, "P-7", "twice", "ann")
+        unexclude(pit, "P-8", "order lifted", "bob")
+        with pytest.raises(psycopg.errors.NoDataFound):
+            unexclude(pit, "P-8", "again", "bob")
+        exclude(pit, "P-8", "listed again", "ann")
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            pit.execute("DELETE FROM floor.exclusions")
+    with psycopg.connect(floor.station_url) as station:
+        listed = fetch_exclusions(station)
+        assert listed.players == {"P-7", "P-8"} and listed.as_of is not None
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            station.execute("SELECT * FROM floor.exclusions")
+    with psycopg.connect(floor.owner_url) as owner:
+        rows = listings(owner)
+        assert [(r.player, r.listed, r.removed_by) for r in rows] == [("P-8", True, None), ("P-7", True, None),
+                                                                       ("P-8", False, "bob")]
+        for statement in ("DELETE FROM floor.exclusions", "UPDATE floor.exclusions SET reason = 'x'",
+                          "UPDATE floor.exclusions SET removed_at = now(), removed_by = 'x', player = 'P-9'"):
+            with pytest.raises(psycopg.errors.RaiseException), owner.transaction():
+                owner.execute(statement)
+
+
+def test_migrations_apply_from_the_previous_version(pg_server: PostgresServer) -> None:
+    pg_server.create_database("floor_before_players")
+    url = pg_server.url(dbname="floor_before_players")
+    migrate(url, up_to=18)
+    assert migrate(url) == ["0020_players"]
