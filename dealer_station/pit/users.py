@@ -8,8 +8,9 @@ password instead of a badge and a PIN. It lives in the pit server's own folder
 Users come only from ``dealer-station pit users add``: there is no built-in user and no
 default password.
 
-Roles: ``supervisor`` (the floor, rounds, reports) and ``auditor`` (also the integrity
-page and the raw events of a round).
+Roles: ``supervisor`` (the floor, rounds, reports), ``auditor`` (also the integrity
+page and the raw events of a round) and ``compliance`` (the floor's pages, and the Compliance page: the
+MTL, CTR dues and alerts filed as handled, the cage's cash-outs, the exclusion list).
 
 A user may hold a station badge (``pit users add --badge 0412``): the journal names a supervisor by
 badge only (``supervisor:0412``), and the pages then say who that is ("maria (supervisor, badge 0412)").
@@ -24,8 +25,8 @@ from pathlib import Path
 
 from ..supervisor import CredentialError, CredentialStore, Supervisor
 
-SUPERVISOR, AUDITOR = "supervisor", "auditor"
-ROLES = (SUPERVISOR, AUDITOR)
+SUPERVISOR, AUDITOR, COMPLIANCE = "supervisor", "auditor", "compliance"
+ROLES = (SUPERVISOR, AUDITOR, COMPLIANCE)
 MIN_PASSWORD, MAX_PASSWORD = 10, 256
 MAX_FAILURES, LOCKOUT_SECONDS = 5, 900.0
 _NAME = re.compile(r"[A-Za-z0-9_.@-]{1,64}")

@@ -6,8 +6,7 @@ sessions across the tables (checked against the round records, summed independen
 from __future__ import annotations
 
 import json
-import random
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -17,61 +16,19 @@ import pytest
 
 from dealer_station.cli import main
 from dealer_station.floor.compliance import answer, findings
-from dealer_station.journal import Draft, Journal, utc_now_text
+from dealer_station.journal import Journal
 from dealer_station.players.compliance import JURISDICTIONS
-from tests.floor.cash_floor import forward
+from tests.floor.cash_floor import COMP_RATE, EDGES, TABLES, four_tables
 from tests.floor.conftest import Floor, new_floor
 from tests.pg import PostgresServer
-
-TABLES = ["T1", "T2", "T3", "T4"]
-EDGES = {"ante": "0.02185", "trips": "0.034979"}
-COMP_RATE = "0.25"
 
 
 @pytest.fixture(scope="module")
 def player_floor(pg_server: PostgresServer, played_journal: Path,
                  tmp_path_factory: pytest.TempPathFactory) -> tuple[Floor, list[dict[str, Any]], Path]:
-    """Four tables replaying the played UTH journal's rounds, each with two carded players (the same players
-    move between tables) and cash buy-ins over a gaming day; returns the floor, the cash records, the work dir."""
     floor = new_floor(pg_server)
     work = tmp_path_factory.mktemp("player-floor")
-    with Journal.open_readonly(played_journal) as journal:
-        rounds = [e for e in journal.events() if e.seq > 1]
-    rng = random.Random(4141)
-    records: list[dict[str, Any]] = []
-    start = datetime(2026, 12, 5, 15, tzinfo=UTC)  # 10:00 in New York: one gaming day
-    for n, table in enumerate(TABLES):
-        first, second = f"P-{100 + n % 3}", f"P-{200 + n % 2}"  # P-100 plays T1 and T4, P-200 T1 and T3 ...
-        at = start + timedelta(minutes=40 * n)
-        drafts: list[tuple[datetime, Draft]] = [
-            (at, Draft("rating_terms", {"theo": EDGES, "comp_rate": COMP_RATE, "source": "par sheet", "by": "0412"},
-                       "supervisor:0412", None)),
-            (at, Draft("card_in", {"seat": 1, "player": first, "source": "card", "reader": "seat-1"}, "croupier", None)),
-            (at, Draft("card_in", {"seat": 2, "player": second, "source": "keyed", "reader": None}, "croupier", None))]
-        for seat, player in ((1, first), (2, second), (3, None)):
-            for _ in range(rng.randint(2, 4)):
-                amount = rng.choice(["2500", "2900", "3500", "4000", "3000", "6000", "800"])
-                drafts.append((at + timedelta(seconds=rng.randrange(1, 30)),
-                               Draft("buy_in", {"shift": 1, "seat": seat, "kind": "cash", "amount": amount,
-                                                "player": player}, "croupier", None)))
-        for i, e in enumerate(rounds):
-            drafts.append((at + timedelta(seconds=40 + i), Draft(e.kind, e.payload, e.actor,
-                                                                 e.round_id.replace("T1-", f"{table}-") if e.round_id else None)))
-        end = at + timedelta(seconds=60 + len(rounds))
-        drafts += [(end, Draft("card_out", {"seat": 1, "player": first}, "croupier", None)),
-                   (end, Draft("card_out", {"seat": 2, "player": second}, "croupier", None)),
-                   (end + timedelta(seconds=1), Draft("buy_in", {"shift": 1, "seat": 4, "kind": "marker",
-                                                                 "amount": "20000", "player": first}, "croupier", None))]
-        path = work / f"{table}.sqlite"
-        with Journal(path, table_id=table, purpose="simulation") as j:
-            for moment, draft in sorted(drafts, key=lambda d: d[0]):
-                j.append_many([draft], at=utc_now_text(moment))
-                if draft.kind == "buy_in" and draft.payload["kind"] == "cash":
-                    records.append({"at": utc_now_text(moment), "table_id": table, "seat": draft.payload["seat"],
-                                    "player": draft.payload["player"], "kind": "cash_in",
-                                    "amount": draft.payload["amount"], "recorded_by": "croupier"})
-        forward(path, floor.station_url, table)
-    return floor, records, work
+    return floor, four_tables(floor, played_journal, work), work
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
