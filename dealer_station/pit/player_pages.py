@@ -34,12 +34,14 @@ HANDLED_SHOWN = 50
 DAYS_SHOWN = 31
 """The Compliance page lists the findings of the last month of gaming days (older ones: the floor keeps them)."""
 MAX_DESCRIPTION = 200
+URGENT_FIRST = ("ctr", "structuring", "due_diligence", "identification", "mtl")
+"""The page's order: what must be filed with a regulator first, the log last."""
 
 
 def _players(pit: Pit, player: str | None) -> dict[str, Any]:
     with pit.connection() as conn:
         sessions = player_sessions(conn, player)
-    return {"totals": player_report.totals(sessions), "sessions": [s.as_json() | {"why": s.why} for s in sessions]}
+    return {"totals": player_report.totals(sessions), "sessions": [(s, s.as_json()) for s in sessions]}
 
 
 async def players_page(request: Request) -> Response:
@@ -64,7 +66,10 @@ def _compliance(pit: Pit) -> dict[str, Any]:
         today = conn.execute("SELECT floor.gaming_day(now(), tz, day_start) FROM floor.compliance_profile").fetchone()
         found = compliance.findings(conn, since=today[0] - timedelta(days=DAYS_SHOWN) if today else None)
         listed = exclusions.listings(conn)
-    return {"jurisdiction": jurisdiction, "open_findings": [f for f in found if f.open],
+    open_findings = [f for f in found if f.open]
+    return {"jurisdiction": jurisdiction, "open_findings": open_findings,
+            "open_by_kind": {kind: [f for f in open_findings if f.kind == kind] for kind in URGENT_FIRST
+                             if kind in jurisdiction.keys},
             "handled": sorted((f for f in found if not f.open), key=lambda f: f.handled[-1].at, reverse=True)
             [:HANDLED_SHOWN], "listings": listed}
 

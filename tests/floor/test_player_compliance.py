@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import psycopg
 import pytest
 
-from dealer_station.floor.compliance import answer, file_handled, findings, profile, set_profile
+from dealer_station.floor.compliance import answer, findings, profile, set_profile
 from dealer_station.floor.exclusions import exclude, fetch_exclusions, listings, unexclude
 from dealer_station.floor.migrate import migrate
 from dealer_station.players.cash import CashTransaction
@@ -112,24 +112,8 @@ def test_the_floor_tells_the_gaming_day_as_the_station_does(cash_floor: tuple[Fl
     assert got == [gaming_day(at, ZoneInfo(tz), start) for at, tz, start in cases]
 
 
-def test_a_finding_is_filed_as_handled_and_stays_so(cash_floor: tuple[Floor, list[CashTransaction]]) -> None:
-    with psycopg.connect(cash_floor[0].owner_url) as owner:
-        set_profile(owner, JURISDICTIONS["us"])
-    with psycopg.connect(cash_floor[0].report_url, autocommit=True,
-                         options="-c default_transaction_read_only=on") as conn:
-        ctr = next(f for f in findings(conn) if f.kind == "ctr")  # the pit's role, on its read-only connection
-        assert ctr.open
-        file_handled(conn, ctr.key, "CTR filed with FinCEN, BSA id 31000123", "ann", "compliance")
-        handled = [f for f in findings(conn) if not f.open]
-        assert [f.key for f in handled] == [ctr.key]
-        assert handled[0].handled[0].by_user == "ann" and handled[0].handled[0].note.startswith("CTR filed")
-        with pytest.raises(psycopg.errors.CheckViolation):
-            file_handled(conn, ctr.key, "   ", "ann", "compliance")  # a filing says what was done
-    with psycopg.connect(cash_floor[0].owner_url) as owner, pytest.raises(psycopg.errors.RaiseException):
-        owner.execute("DELETE FROM floor.compliance_work")
-
-
-def test_the_exclusion_list_is_journaled_and_the_station_reads_it(cash_floor: tuple[Floor, list[CashTransaction]]) -> None:
+def test_the_exclusion_list_is_journaled_and_the_station_reads_it(cash_floor: tuple[Floor, list[CashTransaction]],
+                                                                  pg_server: PostgresServer) -> None:
     floor = cash_floor[0]
     with psycopg.connect(floor.report_url) as pit:  # the pit's role, through the functions it is granted
         exclude(pit, "P-7", "self-exclusion form 2026-118", "ann")
@@ -140,6 +124,10 @@ def test_the_exclusion_list_is_journaled_and_the_station_reads_it(cash_floor: tu
         with pytest.raises(psycopg.errors.NoDataFound):
             unexclude(pit, "P-8", "again", "bob")
         exclude(pit, "P-8", "listed again", "ann")
+        with pytest.raises(psycopg.errors.CheckViolation):
+            exclude(pit, "P 7; drop", "not an id", "ann")
+        with pytest.raises(psycopg.errors.CheckViolation):
+            exclude(pit, "P-9", "  ", "ann")  # a listing gives its reason
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             pit.execute("DELETE FROM floor.exclusions")
     with psycopg.connect(floor.station_url) as station:
@@ -152,9 +140,12 @@ def test_the_exclusion_list_is_journaled_and_the_station_reads_it(cash_floor: tu
         assert [(r.player, r.listed, r.removed_by) for r in rows] == [("P-8", True, None), ("P-7", True, None),
                                                                        ("P-8", False, "bob")]
         for statement in ("DELETE FROM floor.exclusions", "UPDATE floor.exclusions SET reason = 'x'",
-                          "UPDATE floor.exclusions SET removed_at = now(), removed_by = 'x', player = 'P-9'"):
+                          "UPDATE floor.exclusions SET removed_at = now(), removed_by = 'x', player = lower(player)"):
             with pytest.raises(psycopg.errors.RaiseException), owner.transaction():
                 owner.execute(statement)
+    logged = pg_server.log.read_text(errors="replace")  # the floor's own log: refusals logged, no player named
+    assert "already on the exclusion list" in logged and "P 7; drop" not in logged
+    assert not any(p in logged for p in ("P-7", "P-8", "P-9"))
 
 
 def test_migrations_apply_from_the_previous_version(pg_server: PostgresServer) -> None:

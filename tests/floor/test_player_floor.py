@@ -15,20 +15,11 @@ import psycopg
 import pytest
 
 from dealer_station.cli import main
-from dealer_station.floor.compliance import answer, findings
+from dealer_station.floor.compliance import answer, file_handled, findings
 from dealer_station.journal import Journal
 from dealer_station.players.compliance import JURISDICTIONS
-from tests.floor.cash_floor import COMP_RATE, EDGES, TABLES, four_tables
-from tests.floor.conftest import Floor, new_floor
-from tests.pg import PostgresServer
-
-
-@pytest.fixture(scope="module")
-def player_floor(pg_server: PostgresServer, played_journal: Path,
-                 tmp_path_factory: pytest.TempPathFactory) -> tuple[Floor, list[dict[str, Any]], Path]:
-    floor = new_floor(pg_server)
-    work = tmp_path_factory.mktemp("player-floor")
-    return floor, four_tables(floor, played_journal, work), work
+from tests.floor.cash_floor import COMP_RATE, EDGES, TABLES
+from tests.floor.conftest import Floor
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -100,3 +91,21 @@ def test_report_by_player_rates_each_session_across_the_tables(player_floor: tup
     assert code == 0 and "P-100: 2 session(s)" in text and "P-200" not in text
     code, out, err = run(capsys, "report", "--floor", floor.report_url, "--by", "player", "--player", "P 1;drop")
     assert code == 2 and len(err.strip().splitlines()) == 1 and not out
+
+
+def test_a_finding_is_filed_as_handled_and_stays_so(player_floor: tuple[Floor, list[dict[str, Any]], Path]) -> None:
+    floor = player_floor[0]
+    with psycopg.connect(floor.report_url, autocommit=True, options="-c default_transaction_read_only=on") as conn:
+        alert = next(f for f in findings(conn) if f.kind == "structuring")  # the pit's role, read-only connection
+        assert alert.open
+        handled_before = {f.key for f in findings(conn) if not f.open}
+        file_handled(conn, alert.key, "SAR filed: three buy-ins just under the MTL", "ann", "compliance")
+        handled = {f.key: f for f in findings(conn) if not f.open}
+        assert set(handled) == handled_before | {alert.key}
+        filed = handled[alert.key].handled
+        assert [(h.by_user, h.by_role, h.note) for h in filed] == [("ann", "compliance",
+                                                                    "SAR filed: three buy-ins just under the MTL")]
+        with pytest.raises(psycopg.errors.CheckViolation):
+            file_handled(conn, alert.key, "   ", "ann", "compliance")  # a filing says what was done
+    with psycopg.connect(floor.owner_url) as owner, pytest.raises(psycopg.errors.RaiseException):
+        owner.execute("DELETE FROM floor.compliance_work")

@@ -7,29 +7,26 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
+from structlog.testing import capture_logs
 
 from dealer_station.floor.exclusions import fetch_exclusions
 from dealer_station.pit.app import create_app
 from dealer_station.pit.users import PitUsers, users_path
-from tests.floor.cash_floor import four_tables
-from tests.floor.conftest import Floor, new_floor, played_journal  # noqa: F401  (a fixture)
-from tests.pg import PostgresServer
+from tests.floor.conftest import Floor, played_journal, player_floor  # noqa: F401  (fixtures)
 from tests.pit.browser import chromium, sign_in
 from tests.pit.conftest import PASSWORD, LiveServer, make_state, signed_in
 from tests.pit.floorsim import DemoFloor
 
 
 @pytest.fixture(scope="module")
-def players_floor(pg_server: PostgresServer, played_journal: Path,  # noqa: F811
-                  tmp_path_factory: pytest.TempPathFactory) -> Floor:
-    floor = new_floor(pg_server)
-    four_tables(floor, played_journal, tmp_path_factory.mktemp("pit-players"))
-    return floor
+def players_floor(player_floor: tuple[Floor, list[dict[str, Any]], Path]) -> Floor:  # noqa: F811
+    return player_floor[0]
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +35,7 @@ def players_app(players_floor: Floor, tmp_path_factory: pytest.TempPathFactory, 
 
     folder = make_state(tmp_path_factory.mktemp("pit-players-state"))
     PitUsers(users_path(folder)).add("cora", PASSWORD, "compliance")
-    server = LiveServer(create_app(settings(DemoFloor(players_floor, folder), folder)))
+    server = LiveServer(create_app(settings(DemoFloor(players_floor, folder), folder)), par=0)  # no report here
     yield server
     server.stop()
 
@@ -66,13 +63,13 @@ def test_compliance_role_files_a_ctr_due_and_lists_a_player_in_a_browser(players
         due = conn.execute("SELECT player, gaming_day, direction FROM floor.ctr_dues ORDER BY ord LIMIT 1").fetchone()
     assert due is not None
     key = f"ctr:{due[0]}:{due[1]}:{due[2]}"
-    with chromium() as browser:
+    with capture_logs() as logs, chromium() as browser:
         page = browser.new_page()
         sign_in(page, players_app.url, "cora", PASSWORD, "/compliance")
         assert page.url.endswith("/compliance")
-        item = f'article[data-finding="{key}"]'
-        assert "CTR due" in page.inner_text(item)
-        page.fill(f"{item} textarea[name=note]", "CTR filed with FinCEN, BSA id 31000123")
+        item = f'#open-findings tr[data-finding="{key}"]'
+        assert due[0] in page.inner_text(item)
+        page.fill(f"{item} input[name=note]", "CTR filed with FinCEN, BSA id 31000123")
         with page.expect_navigation():
             page.click(f"{item} button[type=submit]")
         assert page.locator(item).count() == 0
@@ -87,6 +84,7 @@ def test_compliance_role_files_a_ctr_due_and_lists_a_player_in_a_browser(players
         with page.expect_navigation():
             page.click("#add-exclusion button[type=submit]")
         assert "on the list already" in page.inner_text("p.refused")
+    assert logs and not re.search(r"P-\d", repr(logs))  # the page's log names users, never a player
     with psycopg.connect(players_floor.owner_url) as conn:
         filed = conn.execute("SELECT by_user, by_role, note FROM floor.compliance_work WHERE finding = %s",
                              (key,)).fetchall()

@@ -61,6 +61,27 @@ CREATE VIEW floor.player_sessions AS
         ORDER BY x.seq LIMIT 1) o ON true
     WHERE i.kind = 'card_in' AND i.seat IS NOT NULL AND i.player IS NOT NULL;
 
+-- The pit's writes refuse bad input before any row is tried, in words that carry no value: a constraint's own
+-- refusal would put the row (a player id) in the floor's server log (its DETAIL line), and the floor's logs,
+-- as the station's, never name a player. The constraints stay, for the owner's own writes.
+CREATE FUNCTION floor.refuse_unless(p_ok boolean, p_why text, p_code text DEFAULT 'check_violation') RETURNS void
+LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+    IF p_ok IS NOT TRUE THEN
+        RAISE EXCEPTION '%', p_why USING ERRCODE = p_code;
+    END IF;
+END $$;
+
+CREATE FUNCTION floor.is_player_id(p text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT coalesce(p ~ '^[A-Za-z0-9][A-Za-z0-9._:/-]{0,63}$', false)
+$$;
+
+CREATE FUNCTION floor.is_text(p text, lo integer, hi integer) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT coalesce(length(btrim(p)) >= lo AND length(p) <= hi, false)
+$$;
+
 -- Cash-outs: chips changed back for currency, entered by the cage on the pit page. Append-only.
 CREATE TABLE floor.cash_outs (
     id          bigserial PRIMARY KEY,
@@ -86,6 +107,15 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     v_id bigint;
 BEGIN
+    PERFORM floor.refuse_unless(floor.is_text(p_table_id, 1, 64), 'a table id is 1 to 64 characters');
+    PERFORM floor.refuse_unless(p_seat BETWEEN 1 AND 99, 'a seat is 1 to 99');
+    PERFORM floor.refuse_unless(nullif(btrim(coalesce(p_player, '')), '') IS NULL OR floor.is_player_id(btrim(p_player)),
+                                'not a player id');
+    PERFORM floor.refuse_unless(nullif(btrim(coalesce(p_player, '')), '') IS NOT NULL
+                                OR floor.is_text(p_description, 1, 200), 'an anonymous player needs a description');
+    PERFORM floor.refuse_unless(coalesce(length(p_description), 0) <= 200, 'a description is at most 200 characters');
+    PERFORM floor.refuse_unless(p_amount > 0 AND p_amount < 1e18 AND scale(p_amount) <= 10, 'not an amount of cash');
+    PERFORM floor.refuse_unless(floor.is_text(p_by, 1, 64) AND floor.is_text(p_role, 1, 32), 'who recorded it');
     INSERT INTO floor.cash_outs (table_id, seat, player, description, amount, recorded_by, by_role)
     VALUES (p_table_id, p_seat, nullif(btrim(coalesce(p_player, '')), ''),
             nullif(btrim(coalesce(p_description, '')), ''), p_amount, p_by, p_role)
@@ -179,7 +209,8 @@ $$;
 -- Every cash transaction of the floor, in time order (`ord`: ties in time in the order the floor holds them:
 -- a table's journal order, tables by id, the cage's cash-outs after, by entry), with its gaming day.
 CREATE VIEW floor.cash_transactions AS
-    SELECT t.*, floor.gaming_day(t.at, p.tz, p.day_start) AS gaming_day,
+    SELECT t.*, floor.gaming_day(t.at, (SELECT p.tz FROM floor.compliance_profile p),
+                                 (SELECT p.day_start FROM floor.compliance_profile p)) AS gaming_day,
            row_number() OVER (ORDER BY t.at, t.source, t.table_id, t.ref) AS ord
     FROM (
         SELECT format('buy_in:%s:%s', e.table_id, e.seq) AS id, 0 AS source, e.seq AS ref, e.at::timestamptz AS at,
@@ -194,12 +225,14 @@ CREATE VIEW floor.cash_transactions AS
         SELECT format('cash_out:%s', c.id), 1, c.id, c.at, c.table_id, c.seat, c.player, 'cash_out', c.amount,
                c.description, c.recorded_by
         FROM floor.cash_outs c
-    ) t CROSS JOIN floor.compliance_profile p;
+    ) t;
+
+-- (The profile is read by scalar subqueries, each a one-row InitPlan: a join would let the planner guess
+-- 250 rows for it and compile the query to machine code, seconds spent to read a few thousand rows.)
 
 -- us: every transaction above mtl_at.
 CREATE VIEW floor.mtl AS
-    SELECT t.* FROM floor.cash_transactions t, floor.compliance_profile p
-    WHERE p.mtl_at IS NOT NULL AND t.amount > p.mtl_at;
+    SELECT t.* FROM floor.cash_transactions t WHERE t.amount > (SELECT p.mtl_at FROM floor.compliance_profile p);
 
 -- us: per identified player, gaming day and direction, the transaction whose running sum first goes above
 -- ctr_at (`crossed`, at `at`) and the day's whole sum in that direction.
@@ -210,24 +243,25 @@ CREATE VIEW floor.ctr_dues AS
     FROM (SELECT t.*, sum(t.amount) OVER (PARTITION BY t.player, t.gaming_day, t.kind ORDER BY t.ord
                                           ROWS UNBOUNDED PRECEDING) AS running,
                  sum(t.amount) OVER (PARTITION BY t.player, t.gaming_day, t.kind) AS total
-          FROM floor.cash_transactions t WHERE t.player IS NOT NULL) s, floor.compliance_profile p
-    WHERE p.ctr_at IS NOT NULL AND s.running > p.ctr_at
+          FROM floor.cash_transactions t WHERE t.player IS NOT NULL) s
+    WHERE s.running > (SELECT p.ctr_at FROM floor.compliance_profile p)
     ORDER BY s.player, s.gaming_day, s.kind, s.ord;
 
 -- us: an identified player's cash-ins of a gaming day each from structuring_share x mtl_at up to mtl_at,
 -- structuring_count or more.
 CREATE VIEW floor.structuring_alerts AS
     SELECT t.player, t.gaming_day, count(*)::integer AS count, max(t.at) AS last_at
-    FROM floor.cash_transactions t, floor.compliance_profile p
-    WHERE p.mtl_at IS NOT NULL AND p.structuring_share IS NOT NULL AND t.player IS NOT NULL
-      AND t.kind = 'cash_in' AND t.amount >= p.structuring_share * p.mtl_at AND t.amount <= p.mtl_at
-    GROUP BY t.player, t.gaming_day, p.structuring_count
-    HAVING count(*) >= p.structuring_count;
+    FROM floor.cash_transactions t
+    WHERE t.player IS NOT NULL AND t.kind = 'cash_in'
+      AND t.amount >= (SELECT p.structuring_share * p.mtl_at FROM floor.compliance_profile p)
+      AND t.amount <= (SELECT p.mtl_at FROM floor.compliance_profile p)
+    GROUP BY t.player, t.gaming_day
+    HAVING count(*) >= (SELECT p.structuring_count FROM floor.compliance_profile p);
 
 -- macau: any single transaction at or above identification_at.
 CREATE VIEW floor.identifications AS
-    SELECT t.* FROM floor.cash_transactions t, floor.compliance_profile p
-    WHERE p.identification_at IS NOT NULL AND t.amount >= p.identification_at;
+    SELECT t.* FROM floor.cash_transactions t
+    WHERE t.amount >= (SELECT p.identification_at FROM floor.compliance_profile p);
 
 -- uk: a player's cash-ins within the window up to a transaction reaching due_diligence_at (the next count
 -- starts after it); an anonymous player's single cash-in reaching it on its own.
@@ -292,6 +326,9 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     v_id bigint;
 BEGIN
+    PERFORM floor.refuse_unless(coalesce(p_finding ~ '^[a-z_]+:.' AND length(p_finding) <= 200, false), 'not a finding');
+    PERFORM floor.refuse_unless(floor.is_text(p_note, 1, 2000), 'a filing says what was done (1 to 2000 characters)');
+    PERFORM floor.refuse_unless(floor.is_text(p_by, 1, 64) AND floor.is_text(p_role, 1, 32), 'who filed it');
     INSERT INTO floor.compliance_work (finding, note, by_user, by_role) VALUES (p_finding, p_note, p_by, p_role)
     RETURNING id INTO v_id;
     PERFORM pg_notify('floor_changed', '');
@@ -335,6 +372,12 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     v_id bigint;
 BEGIN
+    PERFORM floor.refuse_unless(floor.is_player_id(p_player), 'not a player id');
+    PERFORM floor.refuse_unless(floor.is_text(p_reason, 1, 2000), 'a listing gives its reason (1 to 2000 characters)');
+    PERFORM floor.refuse_unless(floor.is_text(p_by, 1, 64), 'who listed the player');
+    PERFORM pg_advisory_xact_lock(hashtext('floor.exclusions'));  -- one change of the list at a time
+    PERFORM floor.refuse_unless(NOT EXISTS (SELECT 1 FROM floor.exclusions x WHERE x.player = p_player
+                                            AND x.removed_at IS NULL), 'already on the exclusion list', 'unique_violation');
     INSERT INTO floor.exclusions (player, reason, added_by) VALUES (p_player, p_reason, p_by) RETURNING id INTO v_id;
     PERFORM pg_notify('floor_changed', '');
     RETURN v_id;
@@ -346,6 +389,9 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     v_id bigint;
 BEGIN
+    PERFORM floor.refuse_unless(floor.is_text(p_note, 1, 2000), 'a removal gives its reason (1 to 2000 characters)');
+    PERFORM floor.refuse_unless(floor.is_text(p_by, 1, 64), 'who removed the player');
+    PERFORM pg_advisory_xact_lock(hashtext('floor.exclusions'));
     UPDATE floor.exclusions SET removed_by = p_by, removed_at = clock_timestamp(), removal_note = p_note
     WHERE player = p_player AND removed_at IS NULL RETURNING id INTO v_id;
     IF v_id IS NULL THEN
