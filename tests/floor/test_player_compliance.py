@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 import psycopg
 import pytest
 
+from dealer_station.cli import main
 from dealer_station.floor.compliance import answer, findings, profile, set_profile
 from dealer_station.floor.exclusions import exclude, fetch_exclusions, listings, unexclude
 from dealer_station.floor.migrate import migrate
@@ -153,3 +154,19 @@ def test_migrations_apply_from_the_previous_version(pg_server: PostgresServer) -
     url = pg_server.url(dbname="floor_before_players")
     migrate(url, up_to=18)
     assert migrate(url) == ["0020_players"]
+
+
+def test_the_owner_sets_the_floors_jurisdiction(cash_floor: tuple[Floor, list[CashTransaction]],
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    url = cash_floor[0].owner_url
+    assert main(["floor", "jurisdiction", "--floor", url, "--jurisdiction", "us", "--tz", "America/Chicago",
+                 "--day-starts", "04:00", "--ctr-at", "12000"]) == 0
+    for bad in (["--jurisdiction", "uk", "--mtl-at", "3000"], ["--jurisdiction", "us", "--ctr-at", "-5"],
+                ["--jurisdiction", "us", "--tz", "Mars/Olympus"], ["--jurisdiction", "us", "--day-starts", "25:00"]):
+        capsys.readouterr()
+        assert main(["floor", "jurisdiction", "--floor", url, *bad]) == 2
+        assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    with psycopg.connect(url) as conn:
+        held = profile(conn)  # the refused ones changed nothing
+    assert (held.jurisdiction.name, held.tz, held.day_start, held.jurisdiction.ctr_at, held.jurisdiction.mtl_at) == \
+        ("us", "America/Chicago", time(4), Decimal(12000), Decimal(3000))
