@@ -186,3 +186,19 @@ def record_cash_out(conn: Any, table_id: str, seat: int, player: str | None, des
                            (table_id, seat, player, description, amount, by_user, by_role)).fetchone()
     assert row is not None
     return int(row[0])
+
+
+@dataclass(frozen=True)
+class UnreadBuyIn:
+    """A ``buy_in`` record the floor holds but cannot read as cash or credit: which fields are not what a
+    table writes. Listed for the compliance role: a cash-in never drops out of the MTL silently."""
+
+    table_id: str
+    seq: int
+    at: datetime
+    unreadable: str
+
+
+def unread_buy_ins(conn: Any) -> list[UnreadBuyIn]:
+    return [UnreadBuyIn(*row) for row in conn.execute(
+        "SELECT table_id, seq, at, unreadable FROM floor.unread_buy_ins ORDER BY at DESC, table_id, seq LIMIT 200")]

@@ -68,8 +68,8 @@ def as_json(sessions: Sequence[PlayerSession]) -> str:
 
 def as_text(sessions: Sequence[PlayerSession]) -> str:
     lines = ["Players: sessions across the floor (theo vs actual, comps)", ""]
-    header = f"{'player':<16} {'table':<8} {'seat':>4} {'start':<17} {'rounds':>6} {'avg bet':>9} {'theo':>9} " \
-             f"{'actual':>10} {'comp':>8}"
+    header = f"{'player':<16} {'table':<8} {'seat':>4} {'start':<17} {'rounds':>6} {'stakes':<7} {'avg bet':>9} " \
+             f"{'theo':>9} {'actual':>10} {'comp':>8}"
     for t in totals(sessions):
         lines += [f"{t.player}: {t.sessions} session(s), {t.rounds} rounds, theo {_cents(t.theo)}, "
                   f"actual {format_money(t.actual)}, comp {_cents(t.comp)}"
@@ -78,7 +78,7 @@ def as_text(sessions: Sequence[PlayerSession]) -> str:
             if s.player != t.player:
                 continue
             r, row = s.as_json(), f"{'':<16} {s.table_id:<8} {s.seat:>4} {s.start:%Y-%m-%d %H:%M} "
-            lines.append(row + f"{r.get('rounds', 0):>6} {r.get('average_bet') or '-':>9} {r['theo'] or '-':>9} "
+            lines.append(row + f"{r.get('rounds', 0):>6} {s.stakes:<7} {r.get('average_bet') or '-':>9} {r['theo'] or '-':>9} "
                                f"{r.get('actual', '-'):>10} {r['comp'] or '-':>8}"
                                + (f"  ({s.why})" if s.why else "") + ("  (open)" if not s.closed else ""))
         lines.append("")

@@ -37,6 +37,9 @@ class PlayerSession:
     rating: Rating | None
     terms: bool
     why: str | None = None
+    stakes: str = "keyed"
+    """Where the stakes came from: ``sensed`` (the bet sensor locked every round of the span), ``keyed``
+    (the croupier keyed them), ``mixed``."""
 
     def as_json(self) -> dict[str, Any]:
         figures = self.rating.as_json() if self.rating is not None else {}
@@ -45,18 +48,21 @@ class PlayerSession:
             figures.pop("comp", None)
         return {"player": self.player, "table_id": self.table_id, "seat": self.seat, "game": self.game,
                 "start": self.start.isoformat(), "end": self.end.isoformat(), "open": not self.closed,
+                "stakes": self.stakes,
                 "theo": None, "comp": None, **{k: v for k, v in figures.items() if k != "player"},
                 **({"not_rated": self.why} if self.why else {})}
 
 
-def player_sessions(conn: Any, player: str | None = None) -> list[PlayerSession]:
-    """Every player's sessions (or ``player``'s), oldest first, each rated from the floor's journal copy."""
+def player_sessions(conn: Any, player: str | None = None, since: datetime | None = None) -> list[PlayerSession]:
+    """Every player's sessions (or ``player``'s; those still open or ended ``since``), oldest first, each rated
+    from the floor's journal copy."""
     rows = conn.execute(
         "SELECT s.player, s.table_id, s.seat, s.start_seq, s.start_at, "
         "       coalesce(s.end_seq, st.last_seq), coalesce(s.end_at, (SELECT max(e.at::timestamptz) FROM floor.events e "
         "       WHERE e.table_id = s.table_id AND e.seq = st.last_seq)), s.closed "
         "FROM floor.player_sessions s JOIN floor.stations st ON st.table_id = s.table_id "
-        "WHERE %s::text IS NULL OR s.player = %s ORDER BY s.start_at, s.table_id, s.seat", (player, player)).fetchall()
+        "WHERE (%s::text IS NULL OR s.player = %s) AND (%s::timestamptz IS NULL OR s.end_at IS NULL OR s.end_at >= %s) "
+        "ORDER BY s.start_at, s.table_id, s.seat", (player, player, since, since)).fetchall()
     return [_session(conn, *row) for row in rows]
 
 
@@ -69,11 +75,12 @@ def _session(conn: Any, player: str, table_id: str, seat: int, start_seq: int, s
     terms = conn.execute(
         "SELECT payload::jsonb FROM floor.events WHERE table_id = %s AND kind = 'rating_terms' AND seq < %s "
         "AND flagged IS NULL ORDER BY seq DESC LIMIT 1", (table_id, start_seq)).fetchone()
-    table_rounds = conn.execute(
-        "SELECT count(*) FROM floor.rounds WHERE table_id = %s AND outcome = 'paid' AND ended_seq > %s "
-        "AND ended_seq <= %s", (table_id, start_seq, end_seq)).fetchone()[0]
+    table_rounds, sensed = conn.execute(
+        "SELECT count(*), count(*) FILTER (WHERE sensed = 1) FROM floor.rounds WHERE table_id = %s "
+        "AND outcome = 'paid' AND ended_seq > %s AND ended_seq <= %s", (table_id, start_seq, end_seq)).fetchone()
     game_name = next((p["record"].get("game") for _, kind, p, _ in events if kind == "settled"), None)
-    base = PlayerSession(player, table_id, seat, start, end, closed, game_name, None, terms is not None)
+    stakes = "keyed" if not sensed else "sensed" if sensed == table_rounds else "mixed"
+    base = PlayerSession(player, table_id, seat, start, end, closed, game_name, None, terms is not None, stakes=stakes)
     try:
         game = get_game(game_name) if game_name else None
         if game is None or not isinstance(game, BankingGame):

@@ -10,7 +10,7 @@ finding key that the floor does not raise now is refused. Logs name no player (t
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -32,15 +32,17 @@ from .web import form_of, session_of
 
 HANDLED_SHOWN = 50
 DAYS_SHOWN = 31
-"""The Compliance page lists the findings of the last month of gaming days (older ones: the floor keeps them)."""
+"""The Compliance page lists the findings of the last month of gaming days, the Players page the sessions of
+the last month (a player's page: all of theirs); the floor keeps the older ones."""
 MAX_DESCRIPTION = 200
 URGENT_FIRST = ("ctr", "structuring", "due_diligence", "identification", "mtl")
 """The page's order: what must be filed with a regulator first, the log last."""
 
 
 def _players(pit: Pit, player: str | None) -> dict[str, Any]:
+    since = None if player else datetime.fromtimestamp(pit.settings.clock(), UTC) - timedelta(days=DAYS_SHOWN)
     with pit.connection() as conn:
-        sessions = player_sessions(conn, player)
+        sessions = player_sessions(conn, player, since)
     return {"totals": player_report.totals(sessions), "sessions": [(s, s.as_json()) for s in sessions]}
 
 
@@ -66,12 +68,13 @@ def _compliance(pit: Pit) -> dict[str, Any]:
         today = conn.execute("SELECT floor.gaming_day(now(), tz, day_start) FROM floor.compliance_profile").fetchone()
         found = compliance.findings(conn, since=today[0] - timedelta(days=DAYS_SHOWN) if today else None)
         listed = exclusions.listings(conn)
+        unread = compliance.unread_buy_ins(conn)
     open_findings = [f for f in found if f.open]
     return {"jurisdiction": jurisdiction, "open_findings": open_findings,
             "open_by_kind": {kind: [f for f in open_findings if f.kind == kind] for kind in URGENT_FIRST
                              if kind in jurisdiction.keys},
             "handled": sorted((f for f in found if not f.open), key=lambda f: f.handled[-1].at, reverse=True)
-            [:HANDLED_SHOWN], "listings": listed}
+            [:HANDLED_SHOWN], "listings": listed, "unread": unread}
 
 
 def _render(request: Request, data: dict[str, Any], status: int = 200, **extra: Any) -> Response:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, time, timedelta
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -170,3 +171,46 @@ def test_the_owner_sets_the_floors_jurisdiction(cash_floor: tuple[Floor, list[Ca
         held = profile(conn)  # the refused ones changed nothing
     assert (held.jurisdiction.name, held.tz, held.day_start, held.jurisdiction.ctr_at, held.jurisdiction.mtl_at) == \
         ("us", "America/Chicago", time(4), Decimal(12000), Decimal(3000))
+
+
+HOSTILE_BUY_INS = [  # (payload, the fields the floor cannot read)
+    ({"shift": 1, "seat": "3", "kind": "cash", "amount": "3500", "player": "P-1"}, "seat"),
+    ({"shift": 1, "seat": 0, "kind": "cash", "amount": "3500", "player": None}, "seat"),
+    ({"shift": 1, "seat": 100, "kind": "cash", "amount": "3500", "player": None}, "seat"),
+    ({"shift": 1, "seat": True, "kind": "cash", "amount": "3500", "player": None}, "seat"),
+    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "NaN", "player": "P-1"}, "amount"),
+    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "-5", "player": "P-1"}, "amount"),
+    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "1e5", "player": "P-1"}, "amount"),
+    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "0", "player": "P-1"}, "amount"),
+    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "9" * 30, "player": "P-1"}, "amount"),
+    ({"shift": 1, "seat": 2, "kind": "CASH", "amount": "3500", "player": "P-1"}, "kind"),
+    ({"shift": 1, "seat": 2, "amount": "3500", "player": "P-1"}, "kind"),
+    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "3500", "player": "P 1; drop"}, "player"),
+    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "3500", "player": 1001}, "player"),
+    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "3500", "player": ""}, "player"),
+    ({"shift": 1, "seat": "x", "kind": "chips", "amount": [], "player": {}}, "kind, amount, seat, player"),
+]
+
+
+def test_hostile_player_records_are_held_listed_and_counted_nowhere(cash_floor: tuple[Floor, list[CashTransaction]],
+                                                                     tmp_path: Path) -> None:
+    """A station's records no table writes: the floor holds them (the chain is intact), reads none of them as
+    cash or as a seated player, and lists every unreadable buy-in for the compliance role."""
+    floor = cash_floor[0]
+    at = datetime(2026, 11, 2, 15, tzinfo=UTC)
+    events = [(at + timedelta(seconds=i), "buy_in", payload) for i, (payload, _) in enumerate(HOSTILE_BUY_INS)]
+    events += [(at, "card_in", {"seat": True, "player": "P-1", "source": "card", "reader": None}),
+               (at, "card_in", {"seat": 2, "player": "P-1\n", "source": "card", "reader": None}),
+               (at, "card_out", {"seat": 2, "player": ["P-1"]})]
+    forward(write_journal(tmp_path / "X9.sqlite", "X9", events), floor.station_url, "X9")
+    with psycopg.connect(floor.report_url) as conn:
+        held = conn.execute("SELECT count(*) FROM floor.events WHERE table_id = 'X9' AND flagged IS NULL").fetchone()
+        cash = conn.execute("SELECT count(*) FROM floor.cash_transactions WHERE table_id = 'X9'").fetchone()
+        unread = dict(((seq, why) for _, seq, _, why in conn.execute(
+            "SELECT * FROM floor.unread_buy_ins WHERE table_id = 'X9'")))
+        sessions = conn.execute("SELECT count(*) FROM floor.player_sessions WHERE table_id = 'X9'").fetchone()
+        seated = conn.execute("SELECT count(*) FROM floor.player_events WHERE table_id = 'X9' AND seat IS NOT NULL "
+                              "AND player IS NOT NULL").fetchone()
+        alarms = conn.execute("SELECT count(*) FROM floor.alarms WHERE table_id = 'X9'").fetchone()
+    assert held == (len(events) + 1,) and cash == (0,) and sessions == (0,) and seated == (0,) and alarms == (0,)
+    assert sorted(unread.values()) == sorted(why for _, why in HOSTILE_BUY_INS)

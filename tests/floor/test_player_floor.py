@@ -77,7 +77,10 @@ def test_report_by_player_rates_each_session_across_the_tables(player_floor: tup
     assert sorted((s["player"], s["table_id"]) for s in sessions) == sorted(
         [(f"P-{100 + n % 3}", t) for n, t in enumerate(TABLES)] + [(f"P-{200 + n % 2}", t) for n, t in enumerate(TABLES)])
     for s in sessions:
-        want = _expected(work / f"{s['table_id']}.sqlite", s["seat"])
+        journal = work / f"{s['table_id']}.sqlite"
+        want = _expected(journal, s["seat"])
+        with Journal.open_readonly(journal) as j:
+            assert s["stakes"] == ("sensed" if any(e.kind == "bets_sensed" for e in j.events()) else "keyed")
         assert s["rounds"] == want["rounds"] > 0
         assert Fraction(s["initial_wagered"]) == want["wagered"]
         assert Fraction(s["actual"]) == want["actual"]

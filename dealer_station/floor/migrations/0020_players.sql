@@ -227,6 +227,22 @@ CREATE VIEW floor.cash_transactions AS
         FROM floor.cash_outs c
     ) t;
 
+-- A buy_in the floor cannot read as cash or credit (a seat, amount, kind or player id no table writes): the
+-- compliance page lists it, never silently drops it. A record flagged on ingest has its alarm already.
+CREATE VIEW floor.unread_buy_ins AS
+    SELECT e.table_id, e.seq, e.at::timestamptz AS at,
+           concat_ws(', ',
+               CASE WHEN coalesce(b->>'kind', '') NOT IN ('cash', 'marker') THEN 'kind' END,
+               CASE WHEN coalesce(floor.player_amount(b->>'amount') > 0, false) IS NOT TRUE THEN 'amount' END,
+               CASE WHEN floor.player_seat(b->'seat') IS NULL THEN 'seat' END,
+               CASE WHEN NOT (b->'player' IS NULL OR jsonb_typeof(b->'player') = 'null'
+                              OR floor.player_id(b->'player') IS NOT NULL) THEN 'player' END) AS unreadable
+    FROM floor.events e, LATERAL (SELECT e.payload::jsonb AS b) j
+    WHERE e.kind = 'buy_in' AND e.flagged IS NULL
+      AND NOT (coalesce(b->>'kind', '') IN ('cash', 'marker') AND coalesce(floor.player_amount(b->>'amount') > 0, false)
+               AND floor.player_seat(b->'seat') IS NOT NULL
+               AND (b->'player' IS NULL OR jsonb_typeof(b->'player') = 'null' OR floor.player_id(b->'player') IS NOT NULL));
+
 -- (The profile is read by scalar subqueries, each a one-row InitPlan: a join would let the planner guess
 -- 250 rows for it and compile the query to machine code, seconds spent to read a few thousand rows.)
 
