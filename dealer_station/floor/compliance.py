@@ -111,27 +111,31 @@ LINE_COLUMNS = "id, at, table_id, seat, player, kind, amount, gaming_day, descri
 
 
 def findings(conn: Any, since: date | None = None) -> list[Finding]:
-    """Every finding of the floor's profile (of gaming days from ``since`` on), each rule's in its answer's
-    order (as ``ComplianceLedger.findings``), with the filings made on it."""
+    """Every finding of the floor's profile (of the gaming days from ``since`` on: the rules sum within a day,
+    so a day's findings are the same read alone), each rule's in its answer's order (as
+    ``ComplianceLedger.findings``), with the filings made on it."""
     p = profile(conn).jurisdiction
-    day_from = since or date.min
+    start = None
+    if since is not None:  # the instant that gaming day started (the floor's rule: floor.day_start_instant)
+        start = conn.execute("SELECT floor.day_start_instant(%s, tz, day_start) FROM floor.compliance_profile",
+                             (since,)).fetchone()[0]
     out: list[Finding] = []
     if p.mtl_at is not None:
         out += [Finding("mtl", f"mtl:{row[0]}", _line(*row), row[1]) for row in conn.execute(
-            f"SELECT {LINE_COLUMNS} FROM floor.mtl WHERE gaming_day >= %s ORDER BY ord", (day_from,))]
+            f"SELECT {LINE_COLUMNS} FROM floor.mtl_since(%s) ORDER BY ord", (start,))]
     if p.ctr_at is not None:
         out += [Finding("ctr", f"ctr:{player}:{day}:{direction}",
                         {"player": player, "gaming_day": day.isoformat(), "direction": direction,
                          "total": format_money(total), "at": _moment(at), "table_id": table_id, "seat": seat}, at)
                 for player, day, direction, total, at, table_id, seat in conn.execute(
-                    "SELECT player, gaming_day, direction, total, at, table_id, seat FROM floor.ctr_dues "
-                    "WHERE gaming_day >= %s ORDER BY ord", (day_from,))]
+                    "SELECT player, gaming_day, direction, total, at, table_id, seat FROM floor.ctr_dues_since(%s) "
+                    "ORDER BY ord", (start,))]
     if p.mtl_at is not None and p.structuring_share is not None:
         out += [Finding("structuring", f"structuring:{player}:{day}",
                         {"player": player, "gaming_day": day.isoformat(), "count": count}, last)
                 for player, day, count, last in conn.execute(
-                    "SELECT player, gaming_day, count, last_at FROM floor.structuring_alerts WHERE gaming_day >= %s "
-                    "ORDER BY gaming_day, player COLLATE \"C\"", (day_from,))]
+                    "SELECT player, gaming_day, count, last_at FROM floor.structuring_since(%s) "
+                    "ORDER BY gaming_day, player COLLATE \"C\"", (start,))]
     if p.due_diligence_at is not None:
         out += [Finding("due_diligence", f"due_diligence:{tx}",
                         {"player": player, "gaming_day": day.isoformat(), "at": _moment(at), "table_id": table_id,
@@ -139,10 +143,10 @@ def findings(conn: Any, since: date | None = None) -> list[Finding]:
                         at)
                 for tx, player, day, at, table_id, seat, since_at, count, total in conn.execute(
                     "SELECT id, player, gaming_day, at, table_id, seat, window_from, count, total "
-                    "FROM floor.due_diligence() WHERE gaming_day >= %s ORDER BY ord", (day_from,))]
+                    "FROM floor.due_diligence(%s) ORDER BY ord", (start,))]
     if p.identification_at is not None:
         out += [Finding("identification", f"identification:{row[0]}", _line(*row), row[1]) for row in conn.execute(
-            f"SELECT {LINE_COLUMNS} FROM floor.identifications WHERE gaming_day >= %s ORDER BY ord", (day_from,))]
+            f"SELECT {LINE_COLUMNS} FROM floor.identifications_since(%s) ORDER BY ord", (start,))]
     filed = filings(conn, [f.key for f in out])
     return [Finding(f.kind, f.key, f.body, f.at, tuple(filed.get(f.key, ()))) for f in out]
 

@@ -206,12 +206,22 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
                 ELSE floor.gaming_day_near_change(p_at, p_tz, p_start) END
 $$;
 
--- Every cash transaction of the floor, in time order (`ord`: ties in time in the order the floor holds them:
--- a table's journal order, tables by id, the cage's cash-outs after, by entry), with its gaming day.
-CREATE VIEW floor.cash_transactions AS
+-- Every cash transaction of the floor from instant p_from on (NULL: all), in time order (`ord`: ties in time in
+-- the order the floor holds them: a table's journal order, tables by id, the cage's cash-outs after, by
+-- entry), with its gaming day. The stations' times are journal times (floor.is_journal_time: UTC, `Z`), so
+-- the index on the text finds a period's buy-ins (a second early: "…:00Z" sorts after "…:00.5Z"), and the
+-- exact bound is then taken on the instant. A page asks for whole gaming days (p_from a day's start): the
+-- rules below sum within a gaming day, so they answer for those days as over the whole floor.
+CREATE INDEX events_buy_in_at ON floor.events (at) WHERE kind = 'buy_in';
+CREATE INDEX cash_outs_at ON floor.cash_outs (at);
+
+CREATE FUNCTION floor.cash_since(p_from timestamptz)
+RETURNS TABLE (id text, source integer, ref bigint, at timestamptz, table_id text, seat integer, player text,
+               kind text, amount numeric, description text, recorded_by text, gaming_day date, ord bigint)
+LANGUAGE sql STABLE AS $$
     SELECT t.*, floor.gaming_day(t.at, (SELECT p.tz FROM floor.compliance_profile p),
-                                 (SELECT p.day_start FROM floor.compliance_profile p)) AS gaming_day,
-           row_number() OVER (ORDER BY t.at, t.source, t.table_id, t.ref) AS ord
+                                 (SELECT p.day_start FROM floor.compliance_profile p)),
+           row_number() OVER (ORDER BY t.at, t.source, t.table_id, t.ref)
     FROM (
         SELECT format('buy_in:%s:%s', e.table_id, e.seq) AS id, 0 AS source, e.seq AS ref, e.at::timestamptz AS at,
                e.table_id, floor.player_seat(b->'seat') AS seat, floor.player_id(b->'player') AS player,
@@ -219,13 +229,18 @@ CREATE VIEW floor.cash_transactions AS
                e.actor AS recorded_by
         FROM floor.events e, LATERAL (SELECT e.payload::jsonb AS b) j
         WHERE e.kind = 'buy_in' AND e.flagged IS NULL AND b->>'kind' = 'cash'
+          AND (p_from IS NULL OR (e.at >= to_char((p_from - interval '1 second') AT TIME ZONE 'UTC',
+                                                  'YYYY-MM-DD"T"HH24:MI:SS') AND e.at::timestamptz >= p_from))
           AND floor.player_amount(b->>'amount') > 0 AND floor.player_seat(b->'seat') IS NOT NULL
           AND (b->'player' IS NULL OR jsonb_typeof(b->'player') = 'null' OR floor.player_id(b->'player') IS NOT NULL)
         UNION ALL
         SELECT format('cash_out:%s', c.id), 1, c.id, c.at, c.table_id, c.seat, c.player, 'cash_out', c.amount,
                c.description, c.recorded_by
-        FROM floor.cash_outs c
-    ) t;
+        FROM floor.cash_outs c WHERE p_from IS NULL OR c.at >= p_from
+    ) t
+$$;
+
+CREATE VIEW floor.cash_transactions AS SELECT * FROM floor.cash_since(NULL);
 
 -- A buy_in the floor cannot read as cash or credit (a seat, amount, kind or player id no table writes): the
 -- compliance page lists it, never silently drops it. A record flagged on ingest has its alarm already.
@@ -243,45 +258,62 @@ CREATE VIEW floor.unread_buy_ins AS
                AND floor.player_seat(b->'seat') IS NOT NULL
                AND (b->'player' IS NULL OR jsonb_typeof(b->'player') = 'null' OR floor.player_id(b->'player') IS NOT NULL));
 
--- (The profile is read by scalar subqueries, each a one-row InitPlan: a join would let the planner guess
--- 250 rows for it and compile the query to machine code, seconds spent to read a few thousand rows.)
+-- The rules (players/compliance.py), each over the transactions from p_from on; the views are over all of them.
+-- The profile is read by scalar subqueries, each a one-row InitPlan: a join would let the planner guess 250
+-- rows for it and compile the query to machine code, seconds spent to read a few thousand rows.
 
 -- us: every transaction above mtl_at.
-CREATE VIEW floor.mtl AS
-    SELECT t.* FROM floor.cash_transactions t WHERE t.amount > (SELECT p.mtl_at FROM floor.compliance_profile p);
+CREATE FUNCTION floor.mtl_since(p_from timestamptz) RETURNS SETOF floor.cash_transactions
+LANGUAGE sql STABLE AS $$
+    SELECT t.* FROM floor.cash_since(p_from) t WHERE t.amount > (SELECT p.mtl_at FROM floor.compliance_profile p)
+$$;
+CREATE VIEW floor.mtl AS SELECT * FROM floor.mtl_since(NULL);
 
 -- us: per identified player, gaming day and direction, the transaction whose running sum first goes above
 -- ctr_at (`crossed`, at `at`) and the day's whole sum in that direction.
-CREATE VIEW floor.ctr_dues AS
+CREATE FUNCTION floor.ctr_dues_since(p_from timestamptz)
+RETURNS TABLE (player text, gaming_day date, kind text, direction text, total numeric, at timestamptz, crossed text,
+               table_id text, seat integer, ord bigint)
+LANGUAGE sql STABLE AS $$
     SELECT DISTINCT ON (s.player, s.gaming_day, s.kind)
-           s.player, s.gaming_day, s.kind, CASE s.kind WHEN 'cash_in' THEN 'in' ELSE 'out' END AS direction,
-           s.total, s.at, s.id AS crossed, s.table_id, s.seat, s.ord
+           s.player, s.gaming_day, s.kind, CASE s.kind WHEN 'cash_in' THEN 'in' ELSE 'out' END,
+           s.total, s.at, s.id, s.table_id, s.seat, s.ord
     FROM (SELECT t.*, sum(t.amount) OVER (PARTITION BY t.player, t.gaming_day, t.kind ORDER BY t.ord
                                           ROWS UNBOUNDED PRECEDING) AS running,
                  sum(t.amount) OVER (PARTITION BY t.player, t.gaming_day, t.kind) AS total
-          FROM floor.cash_transactions t WHERE t.player IS NOT NULL) s
+          FROM floor.cash_since(p_from) t WHERE t.player IS NOT NULL) s
     WHERE s.running > (SELECT p.ctr_at FROM floor.compliance_profile p)
-    ORDER BY s.player, s.gaming_day, s.kind, s.ord;
+    ORDER BY s.player, s.gaming_day, s.kind, s.ord
+$$;
+CREATE VIEW floor.ctr_dues AS SELECT * FROM floor.ctr_dues_since(NULL);
 
 -- us: an identified player's cash-ins of a gaming day each from structuring_share x mtl_at up to mtl_at,
 -- structuring_count or more.
-CREATE VIEW floor.structuring_alerts AS
-    SELECT t.player, t.gaming_day, count(*)::integer AS count, max(t.at) AS last_at
-    FROM floor.cash_transactions t
+CREATE FUNCTION floor.structuring_since(p_from timestamptz)
+RETURNS TABLE (player text, gaming_day date, count integer, last_at timestamptz)
+LANGUAGE sql STABLE AS $$
+    SELECT t.player, t.gaming_day, count(*)::integer, max(t.at)
+    FROM floor.cash_since(p_from) t
     WHERE t.player IS NOT NULL AND t.kind = 'cash_in'
       AND t.amount >= (SELECT p.structuring_share * p.mtl_at FROM floor.compliance_profile p)
       AND t.amount <= (SELECT p.mtl_at FROM floor.compliance_profile p)
     GROUP BY t.player, t.gaming_day
-    HAVING count(*) >= (SELECT p.structuring_count FROM floor.compliance_profile p);
+    HAVING count(*) >= (SELECT p.structuring_count FROM floor.compliance_profile p)
+$$;
+CREATE VIEW floor.structuring_alerts AS SELECT * FROM floor.structuring_since(NULL);
 
 -- macau: any single transaction at or above identification_at.
-CREATE VIEW floor.identifications AS
-    SELECT t.* FROM floor.cash_transactions t
-    WHERE t.amount >= (SELECT p.identification_at FROM floor.compliance_profile p);
+CREATE FUNCTION floor.identifications_since(p_from timestamptz) RETURNS SETOF floor.cash_transactions
+LANGUAGE sql STABLE AS $$
+    SELECT t.* FROM floor.cash_since(p_from) t
+    WHERE t.amount >= (SELECT p.identification_at FROM floor.compliance_profile p)
+$$;
+CREATE VIEW floor.identifications AS SELECT * FROM floor.identifications_since(NULL);
 
 -- uk: a player's cash-ins within the window up to a transaction reaching due_diligence_at (the next count
--- starts after it); an anonymous player's single cash-in reaching it on its own.
-CREATE FUNCTION floor.due_diligence()
+-- starts after it); an anonymous player's single cash-in reaching it on its own. (Its window spans days: a
+-- page asking from p_from sees the count as it started then.)
+CREATE FUNCTION floor.due_diligence(p_from timestamptz DEFAULT NULL)
 RETURNS TABLE (id text, player text, gaming_day date, at timestamptz, table_id text, seat integer,
                window_from timestamptz, count integer, total numeric, ord bigint)
 LANGUAGE plpgsql STABLE AS $$
@@ -297,7 +329,7 @@ BEGIN
     IF p.due_diligence_at IS NULL THEN
         RETURN;
     END IF;
-    FOR t IN SELECT c.* FROM floor.cash_transactions c WHERE c.kind = 'cash_in' ORDER BY c.player, c.ord LOOP
+    FOR t IN SELECT c.* FROM floor.cash_since(p_from) c WHERE c.kind = 'cash_in' ORDER BY c.player, c.ord LOOP
         IF t.player IS NULL THEN
             IF t.amount >= p.due_diligence_at THEN
                 RETURN QUERY SELECT t.id, NULL::text, t.gaming_day, t.at, t.table_id, t.seat, t.at, 1, t.amount, t.ord;
