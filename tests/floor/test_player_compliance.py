@@ -161,7 +161,16 @@ def test_migrations_apply_from_the_previous_version(pg_server: PostgresServer) -
     pg_server.create_database("floor_before_players")
     url = pg_server.url(dbname="floor_before_players")
     migrate(url, up_to=18)
+    with psycopg.connect(url) as conn:  # a station journaled buy-ins before the floor knew them
+        for seq, payload in ((1, '{"amount":"3500","kind":"cash","player":"P-1","seat":2,"shift":1}'),
+                             (2, '{"amount":"NaN","kind":"cash","player":null,"seat":2,"shift":1}')):
+            conn.execute("INSERT INTO floor.events (table_id, seq, at, kind, actor, payload, prev_hash, hash, received_at) "
+                         "VALUES ('T1', %s, '2026-12-05T15:00:00.000Z', 'buy_in', 'croupier', %s, '', '', now())",
+                         (seq, payload))
     assert migrate(url) == ["0020_players"]
+    with psycopg.connect(url) as conn:
+        assert conn.execute("SELECT seq, amount, player FROM floor.buy_ins").fetchall() == [(1, Decimal(3500), "P-1")]
+        assert conn.execute("SELECT seq, unreadable FROM floor.unread_buy_ins").fetchall() == [(2, "amount")]
 
 
 def test_the_owner_sets_the_floors_jurisdiction(cash_floor: tuple[Floor, list[CashTransaction]],
