@@ -1,4 +1,4 @@
-"""``dealer-station floor migrate|init-roles|forward``: run the casino floor's PostgreSQL store."""
+"""``dealer-station floor migrate|init-roles|pin-station|place|jurisdiction|forward``: run the casino floor's PostgreSQL store."""
 
 from __future__ import annotations
 
@@ -60,6 +60,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parts.add_argument("--as-of", default=None, metavar="YYYY-MM-DD",
                        help="the day the months are counted from (default today, UTC)")
     parts.set_defaults(func=_partitions)
+    rules = actions.add_parser("jurisdiction", help="the cash rules the floor keeps: us, uk or macau, its gaming day")
+    rules.add_argument("--floor", required=True, metavar="URL", help="postgresql:// URL of the owner role")
+    rules.add_argument("--jurisdiction", required=True, choices=("us", "uk", "macau"),
+                       help="us: MTL, CTR dues, structuring; uk: due diligence; macau: identification")
+    rules.add_argument("--tz", default=None, metavar="ZONE", help="the casino's zone (default: the jurisdiction's)")
+    rules.add_argument("--day-starts", default=None, metavar="HH:MM", help="the gaming day's start (default 06:00)")
+    rules.add_argument("--mtl-at", default=None, metavar="N", help="us: MTL above N (default 3000)")
+    rules.add_argument("--ctr-at", default=None, metavar="N", help="us: CTR due above N (default 10000)")
+    rules.set_defaults(func=_jurisdiction)
 
     forward = actions.add_parser("forward", help="forward one journal to the floor (until Ctrl-C, or --until-acked)")
     forward.add_argument("--journal", required=True, metavar="PATH")
@@ -139,6 +148,41 @@ def _partitions(args: argparse.Namespace) -> int:
 
         retired = retire(args.floor, args.export_dir, years, args.jurisdiction or "default", today, say)
         print(f"{len(retired)} retired (kept: {years} years)")
+    return 0
+
+
+def _jurisdiction(args: argparse.Namespace) -> int:
+    """Check every option before the floor is touched; then one UPDATE of the floor's profile row."""
+    from decimal import Decimal
+
+    from ..errors import DealerStationError
+    from ..floor.compliance import set_profile
+    from ..floor.db import reading
+    from ..money import parse_money
+    from ..periods import zone
+    from ..players.compliance import JURISDICTIONS
+    from ..shifts import parse_day_start
+
+    def amount(text: str | None, option: str) -> Decimal | None:
+        if text is None:
+            return None
+        try:
+            value = parse_money(text, option)
+        except DealerStationError:
+            value = Decimal(0)
+        if value <= 0:
+            raise ConfigError(f"a threshold is an amount above 0, not {text[:40]!r}", option)
+        return value
+
+    if args.tz is not None:
+        zone(args.tz)
+    start = parse_day_start(args.day_starts, "day-starts") if args.day_starts is not None else None
+    profile = JURISDICTIONS[args.jurisdiction].with_thresholds(mtl_at=amount(args.mtl_at, "mtl-at"),
+                                                               ctr_at=amount(args.ctr_at, "ctr-at"))
+    with reading(args.floor, "cannot set the floor's jurisdiction") as conn:
+        set_profile(conn, profile, args.tz, start)
+    print(f"the floor keeps the {profile.name} cash rules ({', '.join(profile.keys)}), gaming day from "
+          f"{(start or profile.day_start):%H:%M} {args.tz or profile.tz}")
     return 0
 
 

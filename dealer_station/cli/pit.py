@@ -62,9 +62,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add = user_actions.add_parser("add", help="add a user (password typed twice, hidden)")
     state(add)
     add.add_argument("--user", required=True, metavar="NAME")
-    add.add_argument("--role", required=True, choices=("supervisor", "auditor", "cage", "count"),
+    add.add_argument("--role", required=True, choices=("supervisor", "auditor", "cage", "count", "compliance"),
                      help="supervisor: floor, rounds, reports; auditor: also integrity and raw events; cage: issues "
-                          "and confirms slips on the Bank page; count: enters the drops")
+                          "and confirms slips on the Bank page; count: enters the drops; compliance: also the MTL, "
+                          "CTR dues, alerts and the exclusion list")
     add.add_argument("--badge", default=None, metavar="B",
                      help="the station badge this person holds: pages name supervisor:B after the user")
     add.add_argument("--replace", action="store_true", help="change the password and role of an existing user")

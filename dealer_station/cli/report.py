@@ -34,7 +34,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--shifts", default="06:00,14:00,22:00", metavar="HH:MM,...",
                         help="shift boundaries in local time (default 06:00,14:00,22:00; the first starts the gaming day)")
     parser.add_argument("--by", default="table,day,shift", metavar="KEYS",
-                        help="group rows by table, game, day, shift, dealer (comma-separated; always by game too)")
+                        help="group rows by table, game, day, shift, dealer (comma-separated; always by game too); "
+                             "or `player` alone (with --floor): each player's sessions across tables and days, "
+                             "theo vs actual, comps")
+    parser.add_argument("--player", metavar="ID", default=None, help="with --by player: only this player")
     parser.add_argument("--table", action="append", default=None, metavar="ID", help="only this table (repeatable)")
     parser.add_argument("--format", choices=FORMATS, default="table")
     parser.add_argument("--output", metavar="FILE", default=None, help="write the report here instead of stdout")
@@ -63,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
     if args.statistical:
         return _statistical(args, tz)
     period = Period(moment(args.start, tz, "from"), moment(args.end, tz, "to", end=True), tz, parse_shifts(args.shifts))
+    if args.by.strip() == "player":
+        return _player_report(args, period)
     by = parse_group(args.by)
     progress = Progress("report", not args.quiet)
     broken: JournalBrokenError | None = None
@@ -170,6 +175,34 @@ def _statistical(args: argparse.Namespace, tz: ZoneInfo) -> int:
         require_version(conn, BANK_SCHEMA, "the statistical report")
         doc = statistical(conn, first, last, args.table)
     text = statistical_json(doc) if args.format == "json" else statistical_as_text(doc)
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"cannot write the report: {exc.strerror or exc}", "--output") from None
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _player_report(args: argparse.Namespace, period: Period) -> int:
+    """``--by player``: sessions from the floor only (a journal file holds one table, not a player's floor)."""
+    from ..buy_in import PLAYER_ID
+    from ..floor import player_report
+    from ..floor.db import reading
+    from ..floor.player_sessions import player_sessions
+
+    if args.journal:
+        raise ConfigError("--by player reads the floor (a player's sessions span its tables): give --floor", "by")
+    if args.format not in ("table", "json"):
+        raise ConfigError(f"--by player writes table or json, not {args.format}", "format")
+    if args.player is not None and not PLAYER_ID.fullmatch(args.player):
+        raise ConfigError("a player id is 1-64 letters, digits or . _ : / -", "player")
+    url = floor_url(args) or ""
+    Progress("report", not args.quiet)("querying the floor's player sessions")
+    with reading(url, "cannot read the player sessions") as conn:
+        sessions = player_report.in_period(player_sessions(conn, args.player), period.start, period.end)
+    text = player_report.as_json(sessions) if args.format == "json" else player_report.as_text(sessions)
     if args.output:
         try:
             Path(args.output).write_text(text, encoding="utf-8")

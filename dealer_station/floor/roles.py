@@ -6,7 +6,9 @@ progressive's ``floor.link_*``: migrations 0010, 0016): no table privilege at al
 session's own stage), so it cannot UPDATE, DELETE or INSERT rows that skip the chain check. The
 report role may SELECT the floor's tables, add a par sheet the floor does not hold yet
 (``floor.put_par_sheet``: derived figures, never a record) and append a step taken on an alarm
-(``floor.work_alarm``, migration 0017: acknowledged, assigned, resolved; never a change of the alarm).
+(``floor.work_alarm``, migration 0017: acknowledged, assigned, resolved; never a change of the alarm), and
+the compliance work of migration 0020 (``COMPLIANCE_FUNCTIONS``); the station role also reads the exclusion
+list (``floor.exclusion_list()``).
 Roles are created with LOGIN and no password: give them one (``ALTER ROLE ... PASSWORD``),
 or map them to certificates or peer authentication in ``pg_hba.conf``. ``pin_station`` gives
 a station its own login, a member of the station role, pinned to its table(s): a hash chain
@@ -47,6 +49,7 @@ STATION_FUNCTIONS = (
     "floor.open_stage()",
     "floor.ingest_staged(text, bigint, text)",
     "floor.allocate_slip(text, text, text, text, jsonb, numeric, text)",  # the table bank's slips (0019)
+    "floor.exclusion_list()",  # the casino's exclusion list, read by the stations (migration 0020)
 )
 CAGE_FUNCTIONS = (
     "floor.issue_slip(text, text, text)",
@@ -67,6 +70,15 @@ PAR_FUNCTION = "floor.put_par_sheet(text, text, integer, integer, jsonb)"
 """What the report role may add to the floor: a par sheet not held yet (migration 0008; the pit computes them)."""
 ALARM_WORK_FUNCTION = "floor.work_alarm(text, text, text, text, text, text, text)"
 """And a step on an alarm (migration 0017: the pit's alarms are work items)."""
+COMPLIANCE_FUNCTIONS = (
+    "floor.file_compliance(text, text, text, text)",
+    "floor.record_cash_out(text, integer, text, text, numeric, text, text)",
+    "floor.exclude(text, text, text)",
+    "floor.unexclude(text, text, text)",
+    "floor.exclusion_list()",
+)
+"""And the compliance role's work on the pit page (migration 0020): a finding filed as handled, the cage's
+cash-out, a player added to or removed from the exclusion list; each appends (or closes) one journaled row."""
 
 
 def _ensure_role(conn: psycopg.Connection[Any], name: str) -> bool:
@@ -103,7 +115,7 @@ def init_roles(url: str, station_role: str = DEFAULT_STATION_ROLE, report_role: 
                 conn.execute(sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA floor TO {}").format(report))
                 conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION floor.tail(text), floor.hash_at(text, bigint), "
                                      "floor.link_status(text), floor.link_commit_json(floor.jackpot_link_commits) TO {}").format(report))
-                for signature in (PAR_FUNCTION, ALARM_WORK_FUNCTION, *INVESTIGATION_FUNCTIONS):
+                for signature in (PAR_FUNCTION, ALARM_WORK_FUNCTION, *INVESTIGATION_FUNCTIONS, *COMPLIANCE_FUNCTIONS):
                     conn.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(signature), report))
                 conn.execute(sql.SQL("ALTER DEFAULT PRIVILEGES IN SCHEMA floor GRANT SELECT ON TABLES TO {}")
                              .format(report))

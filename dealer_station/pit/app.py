@@ -27,6 +27,7 @@ from starlette.routing import Route
 
 from ..errors import DealerStationError
 from ..floor.alarm_work import ALARM_WORK_SCHEMA
+from ..floor.compliance import COMPLIANCE_SCHEMA
 from ..floor.db import FloorError, connect, one_line, redact
 from ..floor.link_report import LINK_SCHEMA
 from ..floor.migrate import require_version
@@ -38,6 +39,7 @@ from . import (
     floor_pages,
     integrity_pages,
     link_pages,
+    player_pages,
     report_pages,
     round_pages,
     table_pages,
@@ -49,8 +51,8 @@ from .web import Gate
 
 log = structlog.get_logger("dealer_station.pit.app")
 
-PIT_SCHEMA = max(REPORT_SCHEMA, PAR_SCHEMA, LINK_SCHEMA, ALARM_WORK_SCHEMA)
-"""The floor migration the page needs: the steps taken on alarms (0017), after its reports' (0014), the linked
+PIT_SCHEMA = max(REPORT_SCHEMA, PAR_SCHEMA, LINK_SCHEMA, ALARM_WORK_SCHEMA, COMPLIANCE_SCHEMA)
+"""The floor migration the page needs: players and compliance (0020), the steps taken on alarms (0017), after its reports' (0014), the linked
 progressives' (0010), its par sheets' (0008) and the table layout and change notifications (0004)."""
 STATIC = ("pit.css", "pit.js", "tables.js", "bank.js")
 
@@ -146,7 +148,7 @@ def create_app(settings: PitSettings, *, check_role: bool = True) -> Starlette:
 
     routes = [
         *auth_pages.ROUTES, *floor_pages.ROUTES, *report_pages.ROUTES, *round_pages.ROUTES, *integrity_pages.ROUTES,
-        *table_pages.ROUTES, *link_pages.ROUTES, *alarm_pages.ROUTES, *bank_pages.ROUTES,
+        *table_pages.ROUTES, *link_pages.ROUTES, *alarm_pages.ROUTES, *bank_pages.ROUTES, *player_pages.ROUTES,
         Route("/static/{name}", _static, methods=["GET"]),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

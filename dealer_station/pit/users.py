@@ -12,7 +12,8 @@ Roles: ``supervisor`` (the floor, rounds, reports) and ``auditor`` (also the int
 page and the raw events of a round); the table bank adds ``cage`` (issues fill and credit slips,
 confirms a credit's chips arrived, voids a slip with a second person) and ``count`` (enters each
 table-shift's drop, or imports the soft count's CSV). Each acts on the Bank page only as its role
-allows, and the floor checks the role again (migration 0019).
+allows, and the floor checks the role again (migration 0019). ``compliance`` sees the floor's pages and the Compliance page: the
+MTL, CTR dues and alerts filed as handled, the cage's cash-outs, the exclusion list.
 
 A user may hold a station badge (``pit users add --badge 0412``): the journal names a supervisor by
 badge only (``supervisor:0412``), and the pages then say who that is ("maria (supervisor, badge 0412)").
@@ -27,8 +28,8 @@ from pathlib import Path
 
 from ..supervisor import CredentialError, CredentialStore, Supervisor
 
-SUPERVISOR, AUDITOR, CAGE, COUNT = "supervisor", "auditor", "cage", "count"
-ROLES = (SUPERVISOR, AUDITOR, CAGE, COUNT)
+SUPERVISOR, AUDITOR, CAGE, COUNT, COMPLIANCE = "supervisor", "auditor", "cage", "count", "compliance"
+ROLES = (SUPERVISOR, AUDITOR, CAGE, COUNT, COMPLIANCE)
 MIN_PASSWORD, MAX_PASSWORD = 10, 256
 MAX_FAILURES, LOCKOUT_SECONDS = 5, 900.0
 _NAME = re.compile(r"[A-Za-z0-9_.@-]{1,64}")

@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from .sessions import Session, Sessions
-from .users import AUDITOR, SUPERVISOR
+from .users import AUDITOR, COMPLIANCE, SUPERVISOR
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -43,7 +43,7 @@ SECURITY_HEADERS = (
     (b"cross-origin-resource-policy", b"same-origin"),
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()"),
 )
-RANK = {SUPERVISOR: 1, AUDITOR: 2}
+RANK = {SUPERVISOR: 1, COMPLIANCE: 1, AUDITOR: 2}
 
 
 class CookieNames:

@@ -7,6 +7,7 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -62,6 +63,18 @@ def played_journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
     simulate(load_profile("uth-default"), rounds=8, seed=7, seats=4, journal=path, progress=None,
              faults={"jam": 0.2, "misread": 0.25})
     return path
+
+
+@pytest.fixture(scope="session")
+def player_floor(pg_server: PostgresServer, played_journal: Path,
+                 tmp_path_factory: pytest.TempPathFactory) -> tuple[Floor, list[dict[str, Any]], Path]:
+    """Four tables with carded players and cash buy-ins crossing the thresholds, forwarded as stations do
+    (``cash_floor.four_tables``), made once per session: the floor, its cash records, the journals' folder."""
+    from tests.floor.cash_floor import four_tables
+
+    floor = new_floor(pg_server)
+    work = tmp_path_factory.mktemp("player-floor")
+    return floor, four_tables(floor, played_journal, work), work
 
 
 @pytest.fixture
