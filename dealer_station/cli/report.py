@@ -72,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
     progress("computing rows and par figures")
     report = make_report(data, by, par)
     text = _render(report, args.format)
+    if args.journal and "shift" in by:
+        text = _with_table_shifts(text, _journal_table_shifts(Path(args.journal), period, args.table), args.format)
     if args.output:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
@@ -139,6 +141,55 @@ def _floor_data(url: str, period: Period, tables: list[str] | None, progress: Pr
             progress("auditing the shuffles")  # the same alarms as a journal's report: its period's deals
             data.alarms += floor_alarms(conn, period.start, period.end, tables)
     return data
+
+
+def _journal_table_shifts(path: Path, period: Period, tables: list[str] | None) -> list[dict[str, object]]:
+    """The table bank's table-shifts of one journal that opened in the period, with every figure a journal
+    alone gives (``figures.bank``: the drop is the count team's, so it and what needs it are null)."""
+    from ..figures.bank import journal_shifts, shift_line
+    from ..journal import Journal
+
+    lines = []
+    with Journal.open_readonly(path) as journal:
+        for shift in journal_shifts(journal.events()):
+            opened = datetime.fromisoformat(shift.shift.opened_at.replace("Z", "+00:00"))
+            if (period.start is not None and opened < period.start) or (period.end is not None and opened >= period.end):
+                continue
+            if tables and shift.table_id not in tables:
+                continue
+            lines.append(shift_line(shift))
+    return lines
+
+
+def _with_table_shifts(text: str, lines: list[dict[str, object]], fmt: str) -> str:
+    """The report with its table-shifts: ``table_shifts`` in JSON, a section of its own otherwise."""
+    import json
+
+    from ..figures.bank import SHIFT_COLUMNS, shift_cells
+    from ..floor.render import aligned
+
+    if fmt == "json":
+        doc = json.loads(text)
+        doc["table_shifts"] = lines
+        return json.dumps(doc, indent=1) + "\n"
+    rows = [shift_cells(line) for line in lines]
+    if fmt == "csv":
+        import csv
+        import io
+
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerows([SHIFT_COLUMNS, *rows])
+        return f"{text}\n# table-shifts (the table bank; the drop is the count team's: not in a journal)\n{out.getvalue()}"
+    if fmt == "html":
+        from html import escape
+
+        cells = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+        head = "".join(f"<th>{escape(c)}</th>" for c in SHIFT_COLUMNS)
+        section = f"<h2>Table-shifts</h2><table><tr>{head}</tr>{cells}</table>"
+        return text.replace("</body>", section + "</body>") if "</body>" in text else text + section
+    return (f"{text}\nTable-shifts (the table bank; the drop is the count team's: not in a journal)\n"
+            f"{aligned(SHIFT_COLUMNS, rows)}\n")
 
 
 def _render(report: Report, fmt: str) -> str:

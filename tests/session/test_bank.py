@@ -78,7 +78,8 @@ def opened(station: Station) -> TableSession:
     return session
 
 
-def test_a_whole_shift_balances_and_journals_every_step(station: Station) -> None:
+def whole_shift(station: Station) -> tuple[Fraction, dict[str, int]]:
+    """Open, two buy-ins, a round, a fill, a credit, close: (the house's win, the closer)."""
     session = opened(station)
     session.execute("buy_in", 3, "cash", "500", "P-1001")
     session.execute("buy_in", 1, "marker", "200")
@@ -98,7 +99,12 @@ def test_a_whole_shift_balances_and_journals_every_step(station: Station) -> Non
     expected = value(PAR) + 2000 - 2000 - 700 + house
     closer["1"] = 100 + int(expected - value(closer))  # the rest in 1s, whatever the round's result
     session.supervise("close_shift", SUP, PIN, "", closer=closer)
+    return house, closer
 
+
+def test_a_whole_shift_balances_and_journals_every_step(station: Station) -> None:
+    house, closer = whole_shift(station)
+    session = station.session
     events = station.bank_events()
     assert [k for k, _ in events] == ["shift_opened", "buy_in", "buy_in", "slip_requested", "slip_issued",
                                       "slip_received", "slip_requested", "slip_issued", "slip_received",
@@ -242,3 +248,51 @@ def test_a_table_without_a_bank_refuses_every_bank_command(tmp_path: Path) -> No
         session.supervise("open_shift", SUP, PIN, "", opener=PAR)
     assert caught.value.key == "bank:no_bank"
     journal.close()
+
+
+def test_the_station_desk_is_the_floor_s_and_an_unreachable_floor_issues_nothing(tmp_path: Path) -> None:
+    from dealer_station.station import FloorSlipDesk
+    from dealer_station.station import Station as Wired
+
+    table = load_profile("uth-default")
+    assert isinstance(Wired(table, purpose="demo").desk, InProcessDesk)
+    assert Wired(table, purpose="live").desk is None  # a live table with no floor issues no slip
+    assert Wired(load_profile("uth-hand-deal"), purpose="demo").desk is None  # no [bank]
+    unreachable = "postgresql://dealer@127.0.0.1:1/floor"  # nothing listens on port 1
+    desk = Wired(table, purpose="live", floor_url=unreachable).desk
+    assert isinstance(desk, FloorSlipDesk) and desk.casino == "MAIN"
+    station = Station(tmp_path, desk=desk)  # type: ignore[arg-type]
+    try:
+        session = opened(station)
+        error = refused(station, session.supervise, "request_fill", SUP, PIN, "", chips={"100": 20})
+        assert error.key == "bank:floor_unreachable"
+        assert "slip_requested" not in station.kinds()
+    finally:
+        station.close()
+
+
+def test_the_report_of_a_journal_gives_each_shift_s_figures(station: Station) -> None:
+    import json
+    import sys
+
+    from tests.cli import run
+
+    house, closer = whole_shift(station)
+    session = station.session
+    session.supervise("open_shift", OTHER, OTHER_PIN, "", opener=closer, gaming_day="2026-12-05")
+    session.execute("buy_in", 4, "cash", "100")
+    station.journals[-1].close()
+    out = run([sys.executable, "-m", "dealer_station", "report", "--journal", str(station.path), "--by", "shift",
+               "--format", "json", "--quiet", "--no-shuffle-audit"], capture_output=True)
+    assert out.returncode == 0, out.stderr
+    first, second = json.loads(out.stdout)["table_shifts"]
+    assert first["shift"] == "2026-12-05/1" and first["closed_at"] is not None
+    assert Fraction(first["computed_win"]) == house
+    assert first["opener_value"] == "12600.00" and Fraction(first["closer_value"]) == value(closer)
+    assert (first["fills"], first["credits"], first["recorded_drop"]) == ("2000.00", "2000.00", "700.00")
+    assert first["tray_variance"] == "0.00" and first["tray_class"] == "ok"
+    assert first["drop"] is None and first["accounting_win"] is None and first["drop_variance"] is None
+    assert first["win_variance"] is None and first["win_class"] is None
+    assert first["opener_discrepancy"] is None and first["slip_problems"] == []
+    assert second["shift_number"] == 2 and second["closed_at"] is None and second["closer_value"] is None
+    assert second["opener_discrepancy"] == "0.00" and second["recorded_drop"] == "100.00"
