@@ -98,7 +98,7 @@ class TableBank:
         the last closer (the discrepancy journaled and classed)."""
         bank = self._bank()
         if tx.state.bank.open_shift is not None:
-            raise _refuse(f"shift {tx.state.bank.open_shift.number} is open: close it first", "bank:shift_open",
+            raise _refuse(f"shift {tx.state.bank.open_shift.number} is open: close it first", "bank:shift_is_open",
                           shift=tx.state.bank.open_shift.number)
         self._between_rounds(tx, "shift")
         dealer = self._dealer(tx)

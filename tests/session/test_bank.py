@@ -3,6 +3,7 @@ the floor's numbers asked for only once a supervisor is known, and a restart tha
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from simulators.scripted_shoe import ScriptedShoe
 from tests.session.conftest import PROGRAM
 from tests.session.test_round import DECK, play_to_settlement
 
-PAR = {"1": 100, "5": 200, "25": 100, "100": 40, "500": 10}
+PAR = {"0.5": 40, "1": 100, "5": 200, "25": 100, "100": 40, "500": 10}
 SUP, PIN, OTHER, OTHER_PIN = "0412", "2468", "0413", "1357"
 
 
@@ -288,7 +289,7 @@ def test_the_report_of_a_journal_gives_each_shift_s_figures(station: Station) ->
     first, second = json.loads(out.stdout)["table_shifts"]
     assert first["shift"] == "2026-12-05/1" and first["closed_at"] is not None
     assert Fraction(first["computed_win"]) == house
-    assert first["opener_value"] == "12600.00" and Fraction(first["closer_value"]) == value(closer)
+    assert first["opener_value"] == "12620.00" and Fraction(first["closer_value"]) == value(closer)
     assert (first["fills"], first["credits"], first["recorded_drop"]) == ("2000.00", "2000.00", "700.00")
     assert first["tray_variance"] == "0.00" and first["tray_class"] == "ok"
     assert first["drop"] is None and first["accounting_win"] is None and first["drop_variance"] is None
@@ -296,3 +297,38 @@ def test_the_report_of_a_journal_gives_each_shift_s_figures(station: Station) ->
     assert first["opener_discrepancy"] is None and first["slip_problems"] == []
     assert second["shift_number"] == 2 and second["closed_at"] is None and second["closer_value"] is None
     assert second["opener_discrepancy"] == "0.00" and second["recorded_drop"] == "100.00"
+
+
+def test_the_bank_panel_reads_the_shift_from_the_snapshot(station: Station) -> None:
+    from dealer_station.view.bank import bank_view
+
+    view = bank_view(station.session.view())
+    assert view.enabled and not view.open and view.status.key == "bank:no_shift_yet"
+    assert view.chips == (Decimal(500), Decimal(100), Decimal(25), Decimal(5), Decimal(1), Decimal("0.5"))
+    session = opened(station)
+    session.execute("buy_in", 3, "cash", "500")
+    session.execute("buy_in", 5, "marker", "250")
+    session.supervise("request_fill", SUP, PIN, "", chips={"100": 20})
+    view = bank_view(session.view())
+    assert view.open and view.status.key == "bank:shift_open" and view.status.args["dealer"] == "Ann"
+    assert [b.seat for b in view.buy_ins] == [5, 3]  # latest first
+    assert Fraction(view.tray_expected) == value(PAR) - 750  # the fill is not in the tray until received
+    assert [s.slip for s in view.in_flight] == ["F000001"]
+    session.supervise("receive_slip", SUP, PIN, "", slip="F000001", chips={"100": 20})
+    view = bank_view(session.view())
+    assert Fraction(view.tray_expected) == value(PAR) - 750 + 2000 and view.in_flight == ()
+
+
+def test_every_refusal_the_bank_raises_is_in_the_croupier_s_words() -> None:
+    import re
+
+    from dealer_station.table.commands import BANK_COMMANDS, BANKING_COMMANDS
+    from dealer_station.view.texts import ENGLISH, REASONS
+
+    source = (Path(__file__).parents[2] / "dealer_station" / "engine" / "bank.py").read_text(encoding="utf-8")
+    keys = set(re.findall(r'"(bank:[a-z_:]+)"', source)) | {f"bank:round_open:{w}" for w in ("shift", "close")}
+    assert keys - {"bank:round_open:"} <= set(ENGLISH)
+    for rule in (*BANK_COMMANDS.values(), BANKING_COMMANDS["buy_in"]):
+        if rule.refusal:
+            assert f"when:{rule.name}" in ENGLISH, rule.name
+    assert all(reason in ENGLISH for reason in REASONS["void_slip"])
