@@ -90,7 +90,9 @@ class ShiftKeeper:
         last = state.bank.last_closer
         opener = last if last is not None else ChipCount.of(self._bank.par_counts())
         self._supervise("open_shift", opener=count_payload(opener))
-        self.opened.append(self.session.view().state.bank.shift.number)
+        shift = self.session.view().state.bank.shift
+        assert shift is not None
+        self.opened.append(shift.number)
         self.rounds_in_shift = 0
         for seat in self.seats:
             self._buy_in(seat)
