@@ -177,9 +177,12 @@ class MainWindow(QMainWindow):
         self.supervisor_button.tapped.connect(self._supervisor_menu)
         self.recall_button = FitButton("", 13, name="recall")
         self.recall_button.tapped.connect(self._recall)
+        self.bank_button = FitButton("", 13, role="supervisor", name="bank")
+        self.bank_button.tapped.connect(self.open_bank)
+        self.bank_button.setVisible(self.session.view().profile.bank is not None)  # a table that keeps a bank
         self.language_button = FitButton("", 13, name="language")
         self.language_button.tapped.connect(self._choose_language)
-        for button in (self.supervisor_button, self.recall_button, self.language_button):
+        for button in (self.bank_button, self.supervisor_button, self.recall_button, self.language_button):
             footer.addWidget(button)
         root.addLayout(footer)
         self.setCentralWidget(central)
@@ -261,6 +264,7 @@ class MainWindow(QMainWindow):
         self.training_button.setText(translate("screen", "Training: pass the card"))
         self.supervisor_button.setText(translate("screen", "Supervisor"))
         self.recall_button.setText(translate("screen", "Recall"))
+        self.bank_button.setText(translate("screen", "Bank"))
         self.language_button.setText(LANGUAGES[self.language])
         self.halt.retranslate()
         self.strip.retranslate()
@@ -463,6 +467,12 @@ class MainWindow(QMainWindow):
         dialog.body.addStretch(1)
         dialog.add_close()
         dialog.open()
+
+    def open_bank(self) -> None:
+        """The Bank panel (``ui/bank_panel.py``): buy-ins, the shift, fills and credits."""
+        from .bank_panel import BankPanel
+
+        BankPanel(self).open()
 
     def _recall(self) -> None:
         from .recall_view import RecallView
