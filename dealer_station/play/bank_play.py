@@ -32,9 +32,14 @@ TRAY_FLOOR = Decimal("0.25")
 
 def closer_for(start: ChipCount, value: Decimal, chips: tuple[Decimal, ...]) -> ChipCount:
     """A tray of ``value`` reached from ``start`` by adding (largest chips first) or taking chips out (largest
-    first, breaking one larger chip into smaller ones when the rest cannot be taken exactly)."""
+    first, breaking one larger chip into smaller ones when the rest cannot be taken exactly).
+
+    A value no chip set can make (a THB Pool award paid at the table is a share of the meter, in cents) is
+    made down to the smallest chip: the tray cannot hold the cents, and its variance shows them."""
     counts = dict(start.items)
     descending = sorted(chips, reverse=True)
+    smallest = min(chips)
+    value = (value // smallest) * smallest
     diff = value - start.value
     if diff >= 0:
         _add(counts, diff, descending)
