@@ -96,8 +96,9 @@ class CountPad(Overlay):
         self.fields: dict[Decimal, QLineEdit] = {}
         half = (len(chips) + 1) // 2
         for i, denomination in enumerate(chips):
-            label = FitLabel(money(denomination), 16, bold=True, acted=True)
+            label = FitLabel(money(denomination), 22, bold=True, acted=True)
             field = QLineEdit()
+            theme.set_role(field, "count")
             field.setObjectName(f"count_{format_money(denomination)}")
             field.setMaxLength(MAX_DIGITS)
             field.textChanged.connect(self._changed)
@@ -109,7 +110,7 @@ class CountPad(Overlay):
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
         left.addLayout(grid)
-        self.total = FitLabel("", 16, bold=True, acted=True)
+        self.total = FitLabel("", 20, bold=True, acted=True)
         self.total.setObjectName("countTotal")
         left.addWidget(self.total)
         self.problem = FitLabel("", 14, bold=True, lines=2, role="quiet")
@@ -180,10 +181,8 @@ class BankPanel(Overlay):
         self.kind = "cash"
         view = self.view
         m = CURRENT[0]
-        self.status = FitLabel(say(view.status), 15, bold=True, lines=2, acted=True)
-        self.status.setObjectName("bankStatus")
-        self.body.addWidget(self.status)
-        self.figures = FitLabel("", 14, lines=2)
+        self.status = self.title  # the shift's line is the panel's title: "Bank - Shift 2 open (...)"
+        self.figures = FitLabel("", 16, bold=True, acted=True)
         self.figures.setObjectName("bankFigures")
         self.body.addWidget(self.figures)
         self.seat_buttons: dict[int, FitButton] = {}
@@ -196,7 +195,7 @@ class BankPanel(Overlay):
         seats.setSpacing(m.gap)
         seats.addWidget(FitLabel(translate("screen", "Buy-in: seat"), 14, bold=True))
         for seat in range(1, view.seats + 1):
-            button = FitButton(str(seat), 16, role="list", name=f"bank_seat_{seat}")
+            button = FitButton(str(seat), 20, role="key", name=f"bank_seat_{seat}")
             button.tapped.connect(partial(self._choose_seat, seat))
             seats.addWidget(button, 1)
             self.seat_buttons[seat] = button
@@ -204,11 +203,11 @@ class BankPanel(Overlay):
         amounts = QHBoxLayout()
         amounts.setSpacing(m.gap)
         for amount in QUICK_AMOUNTS:
-            button = FitButton(money(amount), 16, role="list", name=f"bank_amount_{format_money(amount)}")
+            button = FitButton(money(amount), 20, role="key", name=f"bank_amount_{format_money(amount)}")
             button.tapped.connect(partial(self._choose_amount, amount))
             amounts.addWidget(button, 1)
             self.amount_buttons[amount] = button
-        other = FitButton(translate("screen", "Other..."), 14, role="list", name="bank_amount_other")
+        other = FitButton(translate("screen", "Other..."), 16, role="key", name="bank_amount_other")
         other.tapped.connect(self._other_amount)
         amounts.addWidget(other, 1)
         buy.addLayout(amounts)
@@ -216,7 +215,7 @@ class BankPanel(Overlay):
         confirm.setSpacing(m.gap)
         self.kind_buttons: dict[str, FitButton] = {}
         for kind, word in (("cash", translate("screen", "Cash")), ("marker", translate("screen", "Marker"))):
-            button = FitButton(word, 14, role="list", name=f"bank_{kind}")
+            button = FitButton(word, 18, role="key", name=f"bank_{kind}")
             button.tapped.connect(partial(self._choose_kind, kind))
             confirm.addWidget(button, 1)
             self.kind_buttons[kind] = button
@@ -225,18 +224,25 @@ class BankPanel(Overlay):
         confirm.addWidget(self.buy_in_ok, 3)
         buy.addLayout(confirm)
         self.body.addWidget(self.buy_in)
-        self.slips = FitLabel("", 13, lines=2)
+        slips = QHBoxLayout()
+        slips.setSpacing(m.gap)
+        self.slips = FitLabel("", 15, bold=True)
         self.slips.setObjectName("bankSlips")
-        self.body.addWidget(self.slips)
+        slips.addWidget(self.slips, 2)
+        self.receive_button = FitButton(translate("screen", "Receive slip"), 15, role="supervisor", name="bank_receive",
+                                        lines=2)
+        self.receive_button.tapped.connect(self._receive)
+        self.void_button = FitButton(translate("screen", "Void slip"), 15, role="danger", name="bank_void", lines=2)
+        self.void_button.tapped.connect(self._void)
+        slips.addWidget(self.receive_button, 1)
+        slips.addWidget(self.void_button, 1)
+        self.body.addLayout(slips)
         self.body.addStretch(1)
         self.shift_button = self.add_button("", "bank_shift", "supervisor", self._shift)
         self.fill_button = self.add_button(translate("screen", "Fill"), "bank_fill", "supervisor",
                                            partial(self._request, "request_fill"))
         self.credit_button = self.add_button(translate("screen", "Credit"), "bank_credit", "supervisor",
                                              partial(self._request, "request_credit"))
-        self.receive_button = self.add_button(translate("screen", "Receive slip"), "bank_receive", "supervisor",
-                                              self._receive)
-        self.void_button = self.add_button(translate("screen", "Void slip"), "bank_void", "danger", self._void)
         self.add_close()
         window.bridge.changed.connect(self.refresh)
         self.refresh()
@@ -249,7 +255,7 @@ class BankPanel(Overlay):
 
     def refresh(self) -> None:
         view = self.view
-        self.status.setText(say(view.status))
+        self.status.setText(translate("screen", "Bank") + " \u2014 " + say(view.status))
         parts: list[str] = []
         if view.open and view.figures is not None:
             parts.append(translate("screen", "Tray should hold {amount}").format(amount=money(view.tray_expected)))
@@ -268,8 +274,8 @@ class BankPanel(Overlay):
         self.shift_button.setText(translate("screen", "Close shift") if view.open else translate("screen", "Open shift"))
         for button in (self.fill_button, self.credit_button):
             button.setEnabled(view.open)
-        self.receive_button.setEnabled(bool(flying))
-        self.void_button.setEnabled(bool(flying))
+        self.receive_button.setVisible(bool(flying))
+        self.void_button.setVisible(bool(flying))
         for seat, button in self.seat_buttons.items():
             theme.set_flag(button, "on", seat == self.seat)
         for amount, button in self.amount_buttons.items():
