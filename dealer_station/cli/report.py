@@ -146,12 +146,12 @@ def _floor_data(url: str, period: Period, tables: list[str] | None, progress: Pr
 def _journal_table_shifts(path: Path, period: Period, tables: list[str] | None) -> list[dict[str, object]]:
     """The table bank's table-shifts of one journal that opened in the period, with every figure a journal
     alone gives (``figures.bank``: the drop is the count team's, so it and what needs it are null)."""
-    from ..figures.bank import journal_shifts, shift_line
+    from ..figures.bank import KINDS, journal_shifts, shift_line
     from ..journal import Journal
 
     lines = []
     with Journal.open_readonly(path) as journal:
-        for shift in journal_shifts(journal.events()):
+        for shift in journal_shifts(journal.events(kinds=set(KINDS))):
             opened = datetime.fromisoformat(shift.shift.opened_at.replace("Z", "+00:00"))
             if (period.start is not None and opened < period.start) or (period.end is not None and opened >= period.end):
                 continue

@@ -514,7 +514,9 @@ def simulate(
             from .bank_play import shifts_json
 
             keeper.close()
-            summary.bank = {"shifts": shifts_json(session.journal.events(), keeper.opened)}
+            from ..figures.bank import KINDS
+
+            summary.bank = {"shifts": shifts_json(session.journal.events(kinds=set(KINDS)), keeper.opened)}
         summary.devices_refused.update(str(e.payload["reason"]) for e in session.journal.events(
             since_seq=first_seq, kinds={"device_refused"}))
         if isinstance(croupier, SensedCroupier):

@@ -161,6 +161,28 @@ def closed(bank: BankState, e: ev.ShiftClosed, at: str) -> BankState:
     return _with_shift(bank, closer=count_from_payload(e.closer), closed_at=at, closed_by=(e.dealer, e.supervisor))
 
 
+def apply(bank: BankState, event: ev.Event, at: str) -> BankState:
+    """``bank`` after one of the bank's own events (``events.BANK_EVENTS``): the table's folds and a journal
+    report's reading (``figures/bank.py``) both go through here."""
+    if isinstance(event, ev.ShiftOpened):
+        return opened(bank, event, at)
+    if isinstance(event, ev.BuyInTaken):
+        return bought_in(bank, event)
+    if isinstance(event, ev.SlipRequested):
+        return requested(bank, event)
+    if isinstance(event, ev.SlipIssued):
+        return issued(bank, event)
+    if isinstance(event, ev.SlipReceived):
+        return received(bank, event)
+    if isinstance(event, ev.SlipRefused):
+        return refused(bank, event)
+    if isinstance(event, ev.SlipVoided):
+        return voided(bank, event)
+    if isinstance(event, ev.ShiftClosed):
+        return closed(bank, event, at)
+    raise TypeError(f"not a bank event: {event.kind}")
+
+
 def round_moved(bank: BankState, move: RoundMove) -> BankState:
     """A round ended (or was adjusted) within the open shift: its move replaces the round's earlier one."""
     shift = bank.open_shift

@@ -377,41 +377,6 @@ def _nothing_to_fold(state: TableState, e: Event, at: str) -> None:
 # --- the table bank (``table/bank.py``; the rules are ``engine/bank.py``) ----------------------
 
 
-@COMMON.on(ev.ShiftOpened)
-def _shift_opened(state: TableState, e: ev.ShiftOpened, at: str) -> None:
-    state.bank = bank.opened(state.bank, e, at)
-
-
-@COMMON.on(ev.BuyInTaken)
-def _buy_in(state: TableState, e: ev.BuyInTaken, at: str) -> None:
-    state.bank = bank.bought_in(state.bank, e)
-
-
-@COMMON.on(ev.SlipRequested)
-def _slip_requested(state: TableState, e: ev.SlipRequested, at: str) -> None:
-    state.bank = bank.requested(state.bank, e)
-
-
-@COMMON.on(ev.SlipIssued)
-def _slip_issued(state: TableState, e: ev.SlipIssued, at: str) -> None:
-    state.bank = bank.issued(state.bank, e)
-
-
-@COMMON.on(ev.SlipReceived)
-def _slip_received(state: TableState, e: ev.SlipReceived, at: str) -> None:
-    state.bank = bank.received(state.bank, e)
-
-
-@COMMON.on(ev.SlipRefused)
-def _slip_refused(state: TableState, e: ev.SlipRefused, at: str) -> None:
-    state.bank = bank.refused(state.bank, e)
-
-
-@COMMON.on(ev.SlipVoided)
-def _slip_voided(state: TableState, e: ev.SlipVoided, at: str) -> None:
-    state.bank = bank.voided(state.bank, e)
-
-
-@COMMON.on(ev.ShiftClosed)
-def _shift_closed(state: TableState, e: ev.ShiftClosed, at: str) -> None:
-    state.bank = bank.closed(state.bank, e, at)
+@COMMON.on(*ev.BANK_EVENTS)
+def _bank_event(state: TableState, e: ev.Event, at: str) -> None:
+    state.bank = bank.apply(state.bank, e, at)
