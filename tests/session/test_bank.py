@@ -332,3 +332,31 @@ def test_every_refusal_the_bank_raises_is_in_the_croupier_s_words() -> None:
         if rule.refusal:
             assert f"when:{rule.name}" in ENGLISH, rule.name
     assert all(reason in ENGLISH for reason in REASONS["void_slip"])
+
+
+def test_a_round_s_correction_counts_in_the_shift_and_a_void_moves_nothing(station: Station) -> None:
+    session = opened(station)
+    play_to_settlement(session, station.shoe)
+    nets = [Fraction(s["net"]) for s in session.view().round.settlement["seats"]]
+    session.execute("mark_paid", 3)
+    session.execute("mark_paid", 1)
+    session.supervise("adjust", SUP, PIN, "wrong payout", adjustments={3: "5"})  # 5 more paid to seat 3
+    station.shoe.load(DECK)
+    session.execute("open_round")
+    session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
+    session.supervise("void", SUP, PIN, "dispute")
+    shift = session.view().state.bank.shift
+    assert [r.voided for r in shift.rounds] == [False, True]
+    from dealer_station.engine.bank import thresholds
+
+    table = station.table
+    figures = shift_figures(shift.book(table.table_id, table.currency, thresholds(table.bank)))
+    assert Fraction(figures.computed_win) == -sum(nets, Fraction(0)) - 5
+
+
+def test_a_poker_table_has_the_shift_and_the_slips_but_no_buy_in() -> None:
+    from dealer_station.engine.poker import POKER_COMMANDS
+    from dealer_station.table.commands import BANK_COMMANDS, BANKING_COMMANDS
+
+    assert set(BANK_COMMANDS) <= set(POKER_COMMANDS) and "buy_in" not in POKER_COMMANDS
+    assert "buy_in" in BANKING_COMMANDS
