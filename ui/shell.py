@@ -51,6 +51,10 @@ from .worker import CommandWorker, StateBridge
 log = structlog.get_logger("ui.shell")
 
 RETRY_MS = 30  # re-render soon when a command holds the session (never block the GUI)
+BANK_IN_BETTING_FROM = 1024
+"""The footer's Bank button shows between rounds on every panel, and while bets are open from this width up:
+on a smaller panel the betting footer (undo, clear, No more bets, Supervisor, Recall, Language) has no room
+left for it in French, and the bank waits for the round's end (docs/bank.md)."""
 SUPERVISOR_MENU = ("accept_chip", "override_payout", "void", "correct_card", "adjust", "view_cards", "accept_device")
 """What the Supervisor button offers outside a halt (each behind the PIN), when the session's offer has it
 (a bet sensor's: accept an unknown chip, pay a seat although its chips do not match)."""
@@ -179,7 +183,7 @@ class MainWindow(QMainWindow):
         self.recall_button.tapped.connect(self._recall)
         self.bank_button = FitButton("", 13, role="supervisor", name="bank")
         self.bank_button.tapped.connect(self.open_bank)
-        self.bank_button.setVisible(self.session.view().profile.bank is not None)  # a table that keeps a bank
+        self.bank_button.hide()  # shown by ``_render`` at a table that keeps a bank, when the footer has room
         self.language_button = FitButton("", 13, name="language")
         self.language_button.tapped.connect(self._choose_language)
         for button in (self.bank_button, self.supervisor_button, self.recall_button, self.language_button):
@@ -570,6 +574,9 @@ class MainWindow(QMainWindow):
             self.side.show_state(self.strip.limits.text(), text, self.history.steps(rnd.round_id if rnd else None))
         for command, button in self.command_buttons.items():
             button.setVisible(command in offer.croupier and not (command == "key_card" and halt is not None))
+        now = snap.phase_info.stage
+        self.bank_button.setVisible(snap.profile.bank is not None and halt is None and (
+            now in (Stage.IDLE, Stage.FINISHED) or (now is Stage.BETTING and self.width() >= BANK_IN_BETTING_FROM)))
         self.training_button.setVisible(self._training_card(snap) is not None)
         keyed = snap.next_to_reveal() if "key_card" in offer.croupier else None
         self.panel.highlight(keyed)
