@@ -155,14 +155,15 @@ def refused(station: Station, call, *args, **kwargs) -> DealerStationError:
     return caught.value
 
 
-@pytest.mark.parametrize("opener", [
-    {"25": -1}, {"30": 4}, {"25": 1_000_001}, {"25": "4"}, {"1e2": 3}, [], {"25": 4.0},
-])
-def test_a_bad_opener_is_refused_with_nothing_written(station: Station, opener: object) -> None:
+BAD_OPENERS = [{"25": -1}, {"30": 4}, {"25": 1_000_001}, {"25": "4"}, {"1e2": 3}, [], {"25": 4.0}]
+
+
+def test_a_bad_opener_is_refused_with_nothing_written(station: Station) -> None:
     station.session.execute("dealer_sign_in", "Ann")
-    error = refused(station, station.session.supervise, "open_shift", SUP, PIN, "", opener=opener)
-    assert error.key == "bank:bad_count"
-    assert station.session.view().state.bank.shift is None
+    for opener in BAD_OPENERS:
+        error = refused(station, station.session.supervise, "open_shift", SUP, PIN, "", opener=opener)
+        assert error.key == "bank:bad_count", opener
+        assert station.session.view().state.bank.shift is None
 
 
 def test_what_does_not_fit_is_refused(station: Station) -> None:
