@@ -541,6 +541,9 @@ class MainWindow(QMainWindow):
         rnd = snap.round
         halt = rnd.halt if rnd is not None and not rnd.finished else None
         offer = snap.offer
+        now = snap.phase_info.stage  # the footer first: what the panel fits its words into depends on it
+        self.bank_button.setVisible(snap.profile.bank is not None and halt is None and (
+            now in (Stage.IDLE, Stage.FINISHED) or (now is Stage.BETTING and self.width() >= BANK_IN_BETTING_FROM)))
         self.strip.render_state(snap)
         sign = getattr(self.panel, "limits_sign", None)  # a family whose limits are not spot limits
         if callable(sign):
@@ -574,9 +577,6 @@ class MainWindow(QMainWindow):
             self.side.show_state(self.strip.limits.text(), text, self.history.steps(rnd.round_id if rnd else None))
         for command, button in self.command_buttons.items():
             button.setVisible(command in offer.croupier and not (command == "key_card" and halt is not None))
-        now = snap.phase_info.stage
-        self.bank_button.setVisible(snap.profile.bank is not None and halt is None and (
-            now in (Stage.IDLE, Stage.FINISHED) or (now is Stage.BETTING and self.width() >= BANK_IN_BETTING_FROM)))
         self.training_button.setVisible(self._training_card(snap) is not None)
         keyed = snap.next_to_reveal() if "key_card" in offer.croupier else None
         self.panel.highlight(keyed)
