@@ -12,14 +12,15 @@ from tests.cli import run
 
 
 def test_simulated_shifts_balance_and_follow_each_other(tmp_path: Path) -> None:
-    out = run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "12", "--shift-rounds", "5", "--json",
-               "--seed", "7", "--journal", str(tmp_path / "sim.sqlite")], capture_output=True)
+    out = run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "5", "--shift-rounds", "2", "--json",
+               "--seed", "7", "--seats", "3", "--journal", str(tmp_path / "sim.sqlite")], capture_output=True)
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     shifts = result["bank"]["shifts"]
-    assert [s["shift"].split("/")[1] for s in shifts] == ["1", "2", "3"]  # 5 + 5 + 2 rounds
+    assert [s["shift"].split("/")[1] for s in shifts] == ["1", "2", "3"]  # 2 + 2 + 1 rounds
     assert all(s["table_id"] == "T1" and s["tray_variance"] == "0.00" and s["tray_class"] == "ok" for s in shifts)
     assert shifts[0]["opener_value"] == "12620.00" and shifts[0]["opener_discrepancy"] is None  # par, first shift
+    assert all(Fraction(s["recorded_drop"]) >= 300 for s in shifts)  # the three seats buy in at every shift
     for before, after in zip(shifts, shifts[1:], strict=False):
         assert after["opener_value"] == before["closer_value"] and after["opener_discrepancy"] == "0.00"
     # the shifts' wins are the run's (its rounds' journaled house results, summed apart)
