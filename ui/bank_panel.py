@@ -20,6 +20,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
 from dealer_station.bank.chips import MAX_CHIPS
+from dealer_station.errors import RuleError
 from dealer_station.money import exact_decimal, format_money
 from dealer_station.view.bank import QUICK_AMOUNTS, BankView, bank_view
 
@@ -379,8 +380,14 @@ class BankPanel(Overlay):
         def chosen(slip: str, words: str) -> None:
             def counted(counts: dict[Decimal, int]) -> None:
                 def run(badge: str, pin: str, reason: str) -> Any:
-                    return window.session.supervise("receive_slip", badge, pin, reason, slip=slip,
-                                                    chips=count_args(counts))
+                    person = window.session.supervise("receive_slip", badge, pin, reason, slip=slip,
+                                                      chips=count_args(counts))
+                    shift = window.session.view().state.bank.shift
+                    line = shift.slip_of(slip) if shift is not None else None
+                    if line is not None and line.state.value == "refused":  # journaled: now said on the screen
+                        raise RuleError("the chips counted are not the slip's", "slip", key="bank:slip_refused",
+                                        values={"slip": slip})
+                    return person
 
                 window.ask_supervisor("receive_slip", run, translate("screen", "{slip}: counted {amount}").format(
                     slip=slip, amount=money(count_value(counts))))

@@ -79,6 +79,7 @@ ENGLISH: dict[str, str] = {
     "bank:no_slip": "No slip {slip} in this shift",
     "bank:not_issued": "Slip {slip} is {state}: only an issued slip is received",
     "bank:not_in_flight": "Slip {slip} is {state}: only a slip in flight can be voided",
+    "bank:slip_refused": "Slip {slip} refused: the chips counted are not the slip's. Nothing moved",
     "bank:own_slip": "Another supervisor must void it: whoever requested a slip may not void it",
     "action:open_shift": "Open the shift",
     "action:close_shift": "Close the shift",

@@ -151,3 +151,15 @@ def test_a_count_the_tray_cannot_hold_is_refused_on_screen_with_nothing_written(
         assert not [d for d in window.findChildren(QDialog, "pinDialog") if d.isVisible()]
         assert window.session.journal.last_seq == before
         pad.reject()
+
+
+def test_a_slip_counted_wrong_is_refused_and_the_screen_says_so(qtbot, bank_window) -> None:
+    window = bank_window
+    session = window.session
+    session.supervise("open_shift", BADGE, PIN, "", opener=PAR)
+    session.supervise("request_fill", BADGE, PIN, "", chips={"100": 20})
+    receive(qtbot, window, "F000001", {"100": 19})  # one chip short
+    qtbot.waitUntil(lambda: "F000001" in window.message.text(), timeout=TIMEOUT)
+    assert window.message.text() == "Slip F000001 refused: the chips counted are not the slip's. Nothing moved"
+    kind, payload = [(r.kind, r.payload) for r in session.journal.events()][-1]
+    assert kind == "slip_refused" and payload["chips_seen"] == {"100": 19}

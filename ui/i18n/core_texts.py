@@ -67,6 +67,7 @@ TEXTS = [
     QT_TRANSLATE_NOOP('engine', 'No slip {slip} in this shift'),
     QT_TRANSLATE_NOOP('engine', 'Slip {slip} is {state}: only an issued slip is received'),
     QT_TRANSLATE_NOOP('engine', 'Slip {slip} is {state}: only a slip in flight can be voided'),
+    QT_TRANSLATE_NOOP('engine', "Slip {slip} refused: the chips counted are not the slip's. Nothing moved"),
     QT_TRANSLATE_NOOP('engine', 'Another supervisor must void it: whoever requested a slip may not void it'),
     QT_TRANSLATE_NOOP('engine', 'Open the shift'),
     QT_TRANSLATE_NOOP('engine', 'Close the shift'),

@@ -240,6 +240,10 @@
         <translation>Le bordereau {slip} est {state}&#xa0;: seul un bordereau en cours s&apos;annule</translation>
     </message>
     <message>
+        <source>Slip {slip} refused: the chips counted are not the slip&apos;s. Nothing moved</source>
+        <translation>Bordereau {slip} refusé&#xa0;: les jetons comptés ne sont pas ceux du bordereau. Rien n&apos;a bougé</translation>
+    </message>
+    <message>
         <source>Another supervisor must void it: whoever requested a slip may not void it</source>
         <translation>Un autre superviseur doit l&apos;annuler&#xa0;: qui a demandé un bordereau ne peut l&apos;annuler</translation>
     </message>

@@ -240,6 +240,10 @@
         <translation>{slip} 单状态为 {state}：只能作废在途的单</translation>
     </message>
     <message>
+        <source>Slip {slip} refused: the chips counted are not the slip&apos;s. Nothing moved</source>
+        <translation>{slip} 单被拒收：点算的筹码与单据不符。未作任何变动</translation>
+    </message>
+    <message>
         <source>Another supervisor must void it: whoever requested a slip may not void it</source>
         <translation>须由另一位主管作废：申请人不能作废自己的单</translation>
     </message>

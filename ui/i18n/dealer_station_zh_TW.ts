@@ -240,6 +240,10 @@
         <translation>{slip} 單狀態為 {state}：只能作廢在途的單</translation>
     </message>
     <message>
+        <source>Slip {slip} refused: the chips counted are not the slip&apos;s. Nothing moved</source>
+        <translation>{slip} 單被拒收：點算的籌碼與單據不符。未作任何變動</translation>
+    </message>
+    <message>
         <source>Another supervisor must void it: whoever requested a slip may not void it</source>
         <translation>須由另一位主管作廢：申請人不能作廢自己的單</translation>
     </message>
