@@ -160,6 +160,41 @@ class DeviceConfig(_Strict):
         return self
 
 
+class BankConfig(_Strict):
+    """The table bank (``[bank]``, docs/bank.md): the tray's chip set, its par per denomination (what a
+    full tray holds: the simulated opener), where a variance's class changes, and the casino whose slip
+    series the floor numbers this table's fills and credits in."""
+
+    chips: tuple[Money, ...] = Field(min_length=1)
+    par: dict[str, Annotated[int, Field(ge=0, le=1_000_000, strict=True)]] = Field(default_factory=dict)
+    report_at: Money = Decimal(25)
+    regulator_at: Money = Decimal(100)
+    casino: Annotated[str, Field(pattern=f"^{TABLE_ID_PATTERN}$")]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> BankConfig:
+        if len(set(self.chips)) != len(self.chips):
+            raise ValueError("chips: a denomination is listed twice")
+        if self.regulator_at < self.report_at:
+            raise ValueError(f"regulator_at {self.regulator_at} is below report_at {self.report_at}")
+        for key in self.par:
+            try:
+                denomination = exact_decimal(key)
+            except (ConfigError, ValueError, ArithmeticError):
+                denomination = None
+            if denomination not in self.chips:
+                raise ValueError(f"par: {key!r} is not a denomination of chips")
+        return self
+
+    @property
+    def chip_set(self) -> frozenset[Decimal]:
+        return frozenset(self.chips)
+
+    def par_counts(self) -> dict[Decimal, int]:
+        """The par, denomination -> chips."""
+        return {exact_decimal(k): n for k, n in self.par.items()}
+
+
 class FloorConfig(_Strict):
     """The casino floor this table forwards its journal to (``[floor] url = "postgresql://..."``)."""
 
@@ -191,6 +226,8 @@ class TableConfig(_Strict):
     """Where the casino's shifts start, in the station's local time: the croupier's shift counters."""
     chip_inventory: ChipInventoryConfig | None = None
     """The casino's RFID chips (``chip_inventory.py``): what a bet sensor's tag ids are worth."""
+    bank: BankConfig | None = None
+    """The table bank (shifts, buy-ins, fills and credits); None: this table keeps no bank."""
 
     @model_validator(mode="after")
     def _dealing_shoe_for_shuffler_deal(self) -> TableConfig:

@@ -32,6 +32,49 @@ MAX_BURST = 256
 """Seconds without a device report after which the pump lets the round's clock act."""
 
 
+class FloorSlipDesk:
+    """The table's ``bank.desk.SlipDesk`` on the floor: ``floor.slips.allocate_slip`` over the station's own
+    connection to the floor (opened when first needed, opened again after it broke). A floor that cannot be
+    reached, or that refuses the request, is ``SlipDeskUnavailable``: no slip is issued and the screen says so."""
+
+    def __init__(self, url: str, casino: str, table_id: str) -> None:
+        self.url, self.casino, self.table_id = url, casino, table_id
+        self._conn: Any = None
+        self._lock = threading.Lock()
+
+    def issue(self, request: str, kind: Any, chips: Any) -> int:
+        from importlib import import_module
+
+        from .bank.desk import SlipDeskUnavailable
+        from .errors import DealerStationError
+
+        try:
+            from .floor.db import connect
+
+            allocate_slip = import_module("dealer_station.floor.slips").allocate_slip  # bank-floor's series
+        except (ImportError, AttributeError) as exc:  # a floor package without the slip series: no number
+            raise SlipDeskUnavailable(f"the floor's slip series is not installed ({exc})") from None
+        with self._lock:
+            try:
+                if self._conn is None or self._conn.closed:
+                    self._conn = connect(self.url, autocommit=True, connect_timeout=3)
+                return int(allocate_slip(self._conn, self.casino, kind, self.table_id, request, chips))
+            except DealerStationError as exc:
+                self.close()
+                raise SlipDeskUnavailable(exc.problem) from None
+            except Exception as exc:  # the driver's own: a lost connection is an unreachable floor
+                self.close()
+                raise SlipDeskUnavailable(f"{type(exc).__name__}: {exc}"[:200]) from None
+
+    def close(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # closing a broken connection must not hide why it broke
+                log.warning("slip_desk_close_failed", table_id=self.table_id)
+
+
 class Station:
     """TableSession + its devices (shoe, reader, reading shoe, bet sensor) for one table."""
 
@@ -48,6 +91,7 @@ class Station:
         enrol_simulated: bool = False,
         link: Any = None,
         vouch_simulators: bool = True,
+        slip_desk: Any = None,
     ) -> None:
         self.table = table
         self.journal_path = Path(journal_path or table.journal)
@@ -82,6 +126,10 @@ class Station:
         self.link: Any = link
         """A linked progressive's member: its link to the controller (``floor.link.FloorLink`` over ``floor_url``,
         or the one given), handed to the session as a service."""
+        self.desk: Any = slip_desk if slip_desk is not None else self.open_desk()
+        """Where the table bank's slips get their numbers (``bank.desk.SlipDesk``): the floor's series
+        (``FloorSlipDesk``) when the table has a [bank] and a floor; a demo's own numbers (``InProcessDesk``)
+        with no floor; none for a live table cut off from any floor (its fills and credits are refused)."""
 
     # -- life cycle -------------------------------------------------------------
 
@@ -125,7 +173,7 @@ class Station:
             self._vouch_for_simulators()
         self.session = TableSession(self.table, self.journal, shoe=self.drivers.get(Role.SHUFFLER),
                                     roles=self.drivers.keys(), credentials=self.credentials,
-                                    services=(self.link,) if self.link is not None else ())
+                                    services=tuple(s for s in (self.link, self.desk) if s is not None))
         self.session.start(self.program)
         self._expect_units()  # before any port opens: another unit than the journal's is a swap
         self.session.add_listener(self._units_accepted)
@@ -161,6 +209,19 @@ class Station:
         from .games.thb import link_terms  # the one game with a Pool to link
 
         return FloorLink(self.floor_url, link_terms(self.table), self.table.table_id).start()
+
+    def open_desk(self) -> Any:
+        """The slip desk this table's bank uses (see ``desk``), or None."""
+        bank = self.table.bank
+        if bank is None:
+            return None
+        if self.floor_url:
+            return FloorSlipDesk(self.floor_url, bank.casino, self.table.table_id)
+        if self.purpose == "demo":
+            from .bank.desk import InProcessDesk
+
+            return InProcessDesk()
+        return None
 
     def authenticates(self, role: str) -> bool:
         """Whether the device in ``role`` must prove who it is at connect (profile, or a simulation's units;
@@ -304,6 +365,8 @@ class Station:
         stop_link = getattr(self.link, "stop", None)
         if callable(stop_link):
             stop_link()
+        if isinstance(self.desk, FloorSlipDesk):
+            self.desk.close()
 
     def __enter__(self) -> Station:
         self.start()

@@ -81,6 +81,18 @@ BAD_PROFILES = [
     ("bad-shift", lambda t: t.replace("seats = 7", 'seats = 7\nshifts = "06:00,25:00"'),
      "shifts: shift boundaries must be HH:MM separated by commas, not '06:00,25:00'"),
     ("shift-number", lambda t: t.replace("seats = 7", "seats = 7\nshifts = 6"), "shifts: give the shift boundaries as"),
+    # the table bank's [bank] (issue 40)
+    ("bank-par-not-a-chip", lambda t: t.replace('"25" = 100', '"30" = 100'), "bank: par: '30' is not a denomination of chips"),
+    ("bank-negative-par", lambda t: t.replace('"25" = 100', '"25" = -1'), "bank.par.25: Input should be greater"),
+    ("bank-float-par", lambda t: t.replace('"25" = 100', '"25" = 1.5'), "bank.par.25: Input should be a valid integer"),
+    ("bank-no-casino", lambda t: t.replace('casino = "MAIN"', ""), "bank.casino: missing required key"),
+    ("bank-bad-casino", lambda t: t.replace('casino = "MAIN"', 'casino = "MAIN HALL"'), "bank.casino: String should"),
+    ("bank-thresholds", lambda t: t.replace('regulator_at = "100"', 'regulator_at = "10"'),
+     "bank: regulator_at 10 is below report_at 25"),
+    ("bank-chip-twice", lambda t: t.replace('chips = ["0.5", "1",', 'chips = ["0.5", "1", "1",'),
+     "bank: chips: a denomination is listed twice"),
+    ("bank-unknown-key", lambda t: t.replace('casino = "MAIN"', 'casino = "MAIN"\ncasion = "X"'),
+     "bank.casion: unknown key"),
 ]
 
 

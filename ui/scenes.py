@@ -485,6 +485,33 @@ def sensed_round(rig: Rig) -> Iterator[str]:
     yield "sensed_paid"
 
 
+def bank_shift(rig: Rig) -> Iterator[str]:
+    """The table bank (issue 40): a shift open with two buy-ins and a fill in flight, the Bank panel with a
+    buy-in half chosen, then the closer being counted on the pad."""
+    session = rig.session
+    bank = session.view().profile.bank
+    assert bank is not None
+    session.execute("dealer_sign_in", "7021")  # the dealer's badge number: the same in every language
+    session.supervise("open_shift", BADGE, PIN, "", opener={format_money(d): n for d, n in bank.par_counts().items()})
+    session.execute("buy_in", 3, "cash", "500")
+    session.execute("buy_in", 5, "marker", "2000")
+    session.supervise("request_fill", BADGE, PIN, "", chips={"100": 20})
+    rig.window.open_bank()
+    QCoreApplication.processEvents()
+    _press(rig, "bank_seat_2")
+    _press(rig, "bank_amount_500")
+    yield "bank_panel"
+    close_dialogs(rig)
+    rig.window.open_bank()
+    QCoreApplication.processEvents()
+    _press(rig, "bank_shift")
+    _type(rig, "6")
+    _press(rig, "key_next")
+    _type(rig, "33")
+    yield "bank_count"
+    close_dialogs(rig)
+
+
 # --------------------------------------------------------------------------- poker scenes
 
 def _press(rig: Rig, name: str) -> None:
@@ -653,6 +680,7 @@ SCENES: dict[str, tuple[str, Callable[[Rig], Iterator[str]], dict[str, Any]]] = 
     "thb": ("thb-default", banking_round, {"deck": UTH_DECK}),
     "thb-jackpot": ("thb-default", jackpot_round, {}),
     "uth-rfid": ("uth-rfid", sensed_round, {}),
+    "uth-bank": ("uth-default", bank_shift, {}),
     "thb-rfid": ("thb-rfid", sensed_round, {"deck": UTH_DECK}),
     "holdem": ("holdem-nl-1-2", holdem_hand, {"deck": POKER_DECK}),
     "holdem-side-pot": ("holdem-nl-1-2", side_pot_hand, {"deck": POKER_DECK}),

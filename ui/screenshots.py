@@ -52,6 +52,8 @@ PICTURES: dict[str, tuple[str, str]] = {
     "hand-dealt-showdown": ("uth-hand", "hands_reveal"),
     "reader-no-read": ("uth-reader", "halt_no_read"),
     "device-fault": ("uth-faults", "fault_jam"),
+    "bank-panel": ("uth-bank", "bank_panel"),
+    "bank-count": ("uth-bank", "bank_count"),
 }
 """Picture name -> (scene set, phase)."""
 
@@ -61,6 +63,8 @@ ISSUE_39 = ("refused-device", "sensed-settlement", "hand-dealt-round", "thb-pool
             "poker-nine-all-in")
 """What issue 39 looked at: a refused device, a sensed mispay, a hand-dealt round, a jackpot's verification, a
 deck check and nine seats all in - at the smallest panel in Chinese and the largest in English."""
+BANK = ("bank-panel", "bank-count")
+"""The table bank (issue 40): at the smallest panel in Chinese and the largest in English."""
 POKER = ("poker-side-pot", "poker-split-odd-chip", "poker-fixed-limit-cap", "poker-nine-all-in", "poker-nine-settlement")
 SHOTS: dict[tuple[int, int, str], tuple[str, ...]] = {
     (1280, 800, "en"): tuple(PICTURES),
@@ -71,8 +75,8 @@ SHOTS: dict[tuple[int, int, str], tuple[str, ...]] = {
                            "misread-halt", *POKER),
     (800, 480, "zh_CN"): ("betting", "settlement", "thb-pool-hit-verify", "thb-bonus-payout", "misread-halt", *POKER,
                           *SENSED, "refused-device", "deck-check", "hand-dealt-round", "hand-dealt-showdown",
-                          "reader-no-read", "device-fault"),
-    (1920, 1080, "en"): tuple(dict.fromkeys((*SENSED, *ISSUE_39, "betting", "river-decision"))),
+                          "reader-no-read", "device-fault", *BANK),
+    (1920, 1080, "en"): tuple(dict.fromkeys((*SENSED, *ISSUE_39, "betting", "river-decision", *BANK))),
     (1920, 1080, "zh_CN"): ("sensed-settlement",),
 }
 """Panel size and language -> the pictures taken there."""

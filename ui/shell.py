@@ -51,6 +51,10 @@ from .worker import CommandWorker, StateBridge
 log = structlog.get_logger("ui.shell")
 
 RETRY_MS = 30  # re-render soon when a command holds the session (never block the GUI)
+BANK_IN_BETTING_FROM = 1024
+"""The footer's Bank button shows between rounds on every panel, and while bets are open from this width up:
+on a smaller panel the betting footer (undo, clear, No more bets, Supervisor, Recall, Language) has no room
+left for it in French, and the bank waits for the round's end (docs/bank.md)."""
 SUPERVISOR_MENU = ("accept_chip", "override_payout", "void", "correct_card", "adjust", "view_cards", "accept_device")
 """What the Supervisor button offers outside a halt (each behind the PIN), when the session's offer has it
 (a bet sensor's: accept an unknown chip, pay a seat although its chips do not match)."""
@@ -177,9 +181,12 @@ class MainWindow(QMainWindow):
         self.supervisor_button.tapped.connect(self._supervisor_menu)
         self.recall_button = FitButton("", 13, name="recall")
         self.recall_button.tapped.connect(self._recall)
+        self.bank_button = FitButton("", 13, role="supervisor", name="bank")
+        self.bank_button.tapped.connect(self.open_bank)
+        self.bank_button.hide()  # shown by ``_render`` at a table that keeps a bank, when the footer has room
         self.language_button = FitButton("", 13, name="language")
         self.language_button.tapped.connect(self._choose_language)
-        for button in (self.supervisor_button, self.recall_button, self.language_button):
+        for button in (self.bank_button, self.supervisor_button, self.recall_button, self.language_button):
             footer.addWidget(button)
         root.addLayout(footer)
         self.setCentralWidget(central)
@@ -261,6 +268,7 @@ class MainWindow(QMainWindow):
         self.training_button.setText(translate("screen", "Training: pass the card"))
         self.supervisor_button.setText(translate("screen", "Supervisor"))
         self.recall_button.setText(translate("screen", "Recall"))
+        self.bank_button.setText(translate("screen", "Bank"))
         self.language_button.setText(LANGUAGES[self.language])
         self.halt.retranslate()
         self.strip.retranslate()
@@ -464,6 +472,12 @@ class MainWindow(QMainWindow):
         dialog.add_close()
         dialog.open()
 
+    def open_bank(self) -> None:
+        """The Bank panel (``ui/bank_panel.py``): buy-ins, the shift, fills and credits."""
+        from .bank_panel import BankPanel
+
+        BankPanel(self).open()
+
     def _recall(self) -> None:
         from .recall_view import RecallView
 
@@ -527,6 +541,9 @@ class MainWindow(QMainWindow):
         rnd = snap.round
         halt = rnd.halt if rnd is not None and not rnd.finished else None
         offer = snap.offer
+        now = snap.phase_info.stage  # the footer first: what the panel fits its words into depends on it
+        self.bank_button.setVisible(snap.profile.bank is not None and halt is None and (
+            now in (Stage.IDLE, Stage.FINISHED) or (now is Stage.BETTING and self.width() >= BANK_IN_BETTING_FROM)))
         self.strip.render_state(snap)
         sign = getattr(self.panel, "limits_sign", None)  # a family whose limits are not spot limits
         if callable(sign):

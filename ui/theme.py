@@ -211,6 +211,7 @@ def stylesheet(m: Metrics) -> str:
     QLineEdit {{ background: #ffffff; color: #000000; min-height: {t}px; max-height: {t}px; font-size: {f(18)}px;
                  border: 3px solid #888888; border-radius: 6px; }}
     QLineEdit:focus {{ border: 4px solid {GOLD}; }}
+    QLineEdit[role="count"] {{ font-size: {f(26)}px; font-weight: bold; }}
     QTextBrowser {{ background: {PANEL}; color: {INK}; font-size: {f(16)}px; border: 1px solid #2f6b47; }}
     QListWidget {{ background: {PANEL}; color: {INK}; font-size: {f(16)}px; border: 1px solid #2f6b47; }}
     QListWidget::item {{ min-height: {t}px; border-bottom: 1px solid #2f6b47; }}

@@ -152,3 +152,13 @@ def parse_chip_set(raw: object, field: str, places: int) -> frozenset[Decimal]:
         chip_set.add(denomination)
     return frozenset(chip_set)
 
+
+
+def count_payload(count: ChipCount) -> dict[str, int]:
+    """A count as the journal and records write it: ``{"25": 40, "100": 20}``, smallest first."""
+    return {format_money(d): n for d, n in count}
+
+
+def count_from_payload(raw: Mapping[str, int]) -> ChipCount:
+    """A journaled count back (the journal wrote it: its keys are denominations)."""
+    return ChipCount.of({exact_decimal(str(k)): int(n) for k, n in raw.items()})

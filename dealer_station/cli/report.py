@@ -83,8 +83,9 @@ def run(args: argparse.Namespace) -> int:
 
     progress("computing rows and par figures")
     report = make_report(data, by, par)
-    if not args.journal and "shift" in by:
-        report.table_shifts = _table_shifts(floor_url(args) or "", period, args.table)
+    if "shift" in by:  # the table bank's table-shifts: the floor's, or what a journal alone says of them
+        report.table_shifts = (_journal_table_shifts(Path(args.journal), period, args.table) if args.journal
+                               else _table_shifts(floor_url(args) or "", period, args.table))
     text = _render(report, args.format)
     if args.output:
         try:
@@ -224,6 +225,24 @@ def _table_shifts(url: str, period: Period, tables: list[str] | None) -> list[di
         if current_version(conn) < BANK_SCHEMA:
             return []
         return floor_shift_lines(conn, period.start, period.end, tables)
+
+
+def _journal_table_shifts(path: Path, period: Period, tables: list[str] | None) -> list[dict[str, object]]:
+    """The table bank's table-shifts of one journal that opened in the period, with every figure a journal
+    alone gives (``figures.bank``: the drop is the count team's, so it and what needs it are null)."""
+    from ..figures.bank import KINDS, journal_shifts, shift_line
+    from ..journal import Journal
+
+    lines = []
+    with Journal.open_readonly(path) as journal:
+        for shift in journal_shifts(journal.events(kinds=set(KINDS))):
+            opened = datetime.fromisoformat(shift.shift.opened_at.replace("Z", "+00:00"))
+            if (period.start is not None and opened < period.start) or (period.end is not None and opened >= period.end):
+                continue
+            if tables and shift.table_id not in tables:
+                continue
+            lines.append(shift_line(shift))
+    return lines
 
 
 def _render(report: Report, fmt: str) -> str:

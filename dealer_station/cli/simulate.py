@@ -48,6 +48,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--config", default="uth-default", metavar="PROFILE_OR_PATH",
                         help="table profile; with --tables a comma list plays a mixed floor (table i: profile i mod n)")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    parser.add_argument("--shift-rounds", type=whole_number(1), default=None, metavar="N",
+                        help="a table with a [bank] closes its shift and opens the next every N rounds (default: one "
+                             "shift for the whole run); --json lists them under bank.shifts")
     parser.add_argument("--floor", default=None, metavar="URL",
                         help="forward the journal(s) to this floor (never the profile's [floor] url: a simulation "
                              "reaches a floor only when sent there); exits once the floor has acknowledged every "
@@ -118,7 +121,8 @@ def _play(args: argparse.Namespace) -> int:
     # Operational logs go to a file: stderr keeps the progress line (a terminal's) and a failure's one line.
     configure_logging(stream=log_file)
     summary = simulate(table, rounds=args.rounds, seed=args.seed, seats=seats, faults=faults,
-                       journal=journal, progress=Progress("simulate", clock=False), floor_url=floor)
+                       journal=journal, progress=Progress("simulate", clock=False), floor_url=floor,
+                       shift_rounds=args.shift_rounds)
     result = summary.as_json()
     acked = None
     if floor:
@@ -184,7 +188,7 @@ def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[st
 
     runs = simulate_tables(profiles, tables=args.tables, rounds=args.rounds, seed=args.seed, seats=args.seats,
                            faults=faults, journal_dir=journal_dir, floor_url=floor, ack_timeout=args.ack_timeout,
-                           progress=Progress("simulate", clock=False))
+                           progress=Progress("simulate", clock=False), shift_rounds=args.shift_rounds)
     out = []
     for run in runs:
         item = {"table_id": run.table_id, "journal": str(run.journal), "error": run.error,
@@ -194,7 +198,8 @@ def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[st
                              "error": run.floor.last_error if run.floor else None}
         out.append(item)
     if args.json:
-        print(json.dumps({"tables": out}))
+        shifts = [s for item in out for s in (item.get("bank") or {}).get("shifts", [])]
+        print(json.dumps({"tables": out, **({"bank": {"shifts": shifts}} if shifts else {})}))
     else:
         for item in out:
             if "hands_completed" in item:  # a poker table: the house takes the rake

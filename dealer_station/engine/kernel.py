@@ -134,7 +134,9 @@ class Kernel(Generic[S]):
         """Run ``decide`` on a scratch state and throw it away: a rule's refusals, before anyone is asked
         for a PIN (nothing is journaled, no device is asked)."""
         with self.lock, exact_money():
-            decide(self.begin())
+            tx = self.begin()
+            tx.trial = True
+            decide(tx)
 
     def commit(self, tx: Tx) -> None:
         """Journal every event of ``tx`` in one transaction, then adopt its state, publish, notify and act.

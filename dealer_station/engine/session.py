@@ -187,7 +187,9 @@ class TableSession:
         rule = self._flow.commands.get(command)
         if rule is not None and rule.by == "croupier" and rule.anytime:
             handler = getattr(self._flow, rule.method)
-            return self._kernel.transact(lambda tx: handler(tx, *args, **kwargs))
+            with self._kernel.lock:
+                self._in_stages(rule)
+                return self._kernel.transact(lambda tx: handler(tx, *args, **kwargs))
         if command == "open_round":
             return self._open_round(*args, **kwargs)
         kernel = self._kernel
@@ -220,6 +222,10 @@ class TableSession:
                 offer = self.offer()
                 if action not in offer.supervisor:
                     raise RuleError(offer.refusals.get(action) or self._no_supervisor_action(action))
+            else:
+                self._in_stages(rule)
+            if not rule.asks_reason and isinstance(reason, str) and not reason.strip():
+                reason = action
             if not isinstance(reason, str) or not reason.strip():
                 raise RuleError(f"{rule.reason} needs a reason", "reason")
             handler = getattr(self._flow, rule.method)
@@ -253,6 +259,16 @@ class TableSession:
                 return False
             kernel.transact(lambda tx: self._flow.on_clock(tx, at))
             return True
+
+    def _in_stages(self, rule: Command) -> None:
+        """A command about the table (``anytime``) is still refused outside its stages (a shift closes between
+        rounds): with its own refusal, nothing journaled."""
+        kernel = self._kernel
+        if kernel.unavailable:
+            raise RuleError(kernel.unavailable)
+        if self._flow.stage(kernel.state) not in rule.stages:
+            raise RuleError(rule.refusal or f"{rule.name.replace('_', ' ')} is not allowed now",
+                            key=f"when:{rule.name}" if rule.refusal else None)
 
     def _rule(self, name: str, by: str) -> Command:
         rule = self._flow.commands.get(name)

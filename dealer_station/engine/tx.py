@@ -53,7 +53,7 @@ class Rules:
 class Tx:
     """One unit of work: events evolve a scratch copy of the state; all or nothing."""
 
-    __slots__ = ("_rules", "at", "effects", "items", "state")
+    __slots__ = ("_rules", "at", "effects", "items", "state", "trial")
 
     def __init__(self, state: TableState, rules: Rules, at: str | None = None) -> None:
         self._rules = rules
@@ -62,6 +62,9 @@ class Tx:
         self.effects: list[Effect] = []
         self.at = at or now_text()
         """When the events are decided, folded and journaled (one time for the whole transaction)."""
+        self.trial = False
+        """A trial run before a supervisor's PIN is checked (``Kernel.scratch``): thrown away, so a rule asks
+        no outside service for what cannot be taken back (a slip number)."""
 
     @property
     def table(self) -> TableConfig:

@@ -122,6 +122,8 @@ class Summary:
     """A poker table's money at the end and the conservation check of its journal."""
     bet_sensor: dict[str, Any] | None = None
     """A bet-sensing table's faults: per kind injected and caught, and the false alarms."""
+    bank: dict[str, Any] | None = None
+    """A table with a [bank]: the shifts this run played (``play/bank_play.py``)."""
 
     def devices_json(self) -> dict[str, Any]:
         """Every fault kind ``simulate`` knows and every refusal reason, with its count (0 included)."""
@@ -129,9 +131,10 @@ class Summary:
                 "devices_refused": {reason: self.devices_refused[reason] for reason in REASONS}}
 
     def as_json(self) -> dict[str, Any]:
+        bank = {"bank": self.bank} if self.bank is not None else {}
         if self.poker is not None:
             return {"hands_completed": self.rounds_completed, "voided": dict(sorted(self.voided.items())),
-                    **self.poker, **self.devices_json(), "journal": self.journal}
+                    **self.poker, **self.devices_json(), **bank, "journal": self.journal}
         hold = (self.house_net / self.wagered * 100).quantize(Decimal("0.01")) if self.wagered else Decimal(0)
         out = {
             "rounds_completed": self.rounds_completed,
@@ -146,6 +149,7 @@ class Summary:
             out["jackpot"] = self.jackpot
         if self.bet_sensor is not None:
             out["bet_sensor"] = self.bet_sensor
+        out.update(bank)
         return out
 
 
@@ -399,11 +403,13 @@ def simulate(
     progress: Callable[[str], None] | None = None,
     on_round: Callable[[Station], None] | None = None,
     floor_url: str | None = None,
+    shift_rounds: int | None = None,
 ) -> Summary:
     """Play ``rounds`` rounds (after recovering ``journal``) and summarise them, with
     ``seats`` players (default: every seat of the profile); with ``floor_url`` the
     station forwards the journal there while it plays. ``progress`` is given a line every
-    two seconds or so; Ctrl-C raises ``errors.Interrupted`` saying what was kept."""
+    two seconds or so; Ctrl-C raises ``errors.Interrupted`` saying what was kept. A table with a
+    ``[bank]`` plays whole table-shifts (``play/bank_play.py``), a new one every ``shift_rounds`` rounds."""
     seats = table.seats if seats is None else seats
     check_run(table, rounds=rounds, seats=seats, faults=faults)
     if faults and "absent" in faults:
@@ -449,6 +455,12 @@ def simulate(
                               for e in session.journal.events(since_seq=before, kinds={"round_voided"}))
         session.wait_for(lambda s: all(s.device(n).connected for n in station.drivers), 10.0)
         session.execute("dealer_sign_in", SIM_DEALER)
+        keeper = None
+        if table.bank is not None:
+            from .bank_play import ShiftKeeper
+
+            keeper = ShiftKeeper(session, list(range(1, seats + 1)), random.Random(seed ^ 0xBA4C),
+                                 (SIM_BADGE, SIM_PIN), shift_rounds)
         rng = random.Random(seed)
         armer = FaultArmer(faults or {}, random.Random(seed ^ 0xFA17), station.simulator("shuffler"),
                            station.simulator("reader"), session.view().game)
@@ -470,6 +482,8 @@ def simulate(
         # A recovered round in progress is finished first, as the station does after a crash.
         if session.view().state.round_open:
             _finish_round(station, croupier, summary, None, dealer=dealer)
+        if keeper is not None:
+            keeper.open()
         while played < rounds:
             armer.disarm()
             armed = armer.arm(seats)  # before the round's shuffle: deck faults need it
@@ -477,11 +491,15 @@ def simulate(
                 summary.faults_armed[kind] += 1
             if isinstance(croupier, SensedCroupier):
                 croupier.arm(armed)
+            if keeper is not None:
+                keeper.between_rounds()
             if not session.view().state.round_open:
                 # (a device report can end a round between two croupier steps, and the
                 # croupier's next step then opens the next one itself)
                 croupier.open_round()
             _finish_round(station, croupier, summary, armer.dispute_at, armer.absent_at, dealer=dealer)
+            if keeper is not None:
+                keeper.round_played()
             summary.faults_injected.update(armer.injected(armed))
             played += 1
             if on_round is not None:
@@ -492,6 +510,13 @@ def simulate(
                 progress(f"{played}/{rounds} rounds, {sum(summary.voided.values())} voided, {rate:.1f} rounds/s")
                 last_report = now
         armer.disarm()
+        if keeper is not None:
+            from .bank_play import shifts_json
+
+            keeper.close()
+            from ..figures.bank import KINDS
+
+            summary.bank = {"shifts": shifts_json(session.journal.events(kinds=set(KINDS)), keeper.opened)}
         summary.devices_refused.update(str(e.payload["reason"]) for e in session.journal.events(
             since_seq=first_seq, kinds={"device_refused"}))
         if isinstance(croupier, SensedCroupier):

@@ -102,6 +102,7 @@ def simulate_tables(
     floor_url: str | None,
     ack_timeout: float = ACK_TIMEOUT,
     progress: Callable[[str], None] | None = None,
+    shift_rounds: int | None = None,
 ) -> list[TableRun]:
     """Play ``rounds`` rounds at each of ``tables`` tables at once; wait for the floor's acknowledgements.
 
@@ -126,7 +127,8 @@ def simulate_tables(
         try:
             run.summary = simulate(table, rounds=rounds,
                                    seed=seed + 1000 * index, seats=table_seats, faults=table_faults,
-                                   journal=run.journal, progress=None, floor_url=floor_url, on_round=one_more)
+                                   journal=run.journal, progress=None, floor_url=floor_url, on_round=one_more,
+                                   shift_rounds=shift_rounds)
         except DealerStationError as exc:
             run.error = str(exc)
         except Exception as exc:  # one table failing must not hide the others' results

@@ -78,7 +78,10 @@ def scripted_table(profile: str, folder: Path | None = None, *, deck: list[str] 
     if table.deal_mode == "shuffler":
         shoe = ScriptedShoe()
         shoe.load(deck or (THB_DECK if table.game == "holdem_bonus" else UTH_DECK))
-    session = TableSession(table, journal, shoe=shoe, roles=roles, credentials=credentials)
+    from ..bank.desk import InProcessDesk  # a scripted table numbers its own slips: it is never the casino's
+
+    session = TableSession(table, journal, shoe=shoe, roles=roles, credentials=credentials,
+                           services=(InProcessDesk(),) if table.bank is not None else ())
     if shoe is not None:
         shoe.session = session
     session.start(PROGRAM)

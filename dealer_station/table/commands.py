@@ -81,7 +81,11 @@ class Command:
     reason: str = ""
     """A supervisor action: what the reason is asked for ("a void needs a reason"); every one asks."""
     anytime: bool = False
-    """Allowed whatever the round is doing and never part of a round's offer (who deals, a dispute view)."""
+    """About the table, not the round: never part of a round's offer and not held by a halt (who deals, a
+    dispute view, the bank); the session still refuses it outside its ``stages`` (saying ``refusal``)."""
+    asks_reason: bool = True
+    """A supervisor action the screen asks a reason for; a routine one (counting the tray, asking for a fill)
+    is journaled with its own name as the reason when none is given."""
     handler: str = ""
     """The flow method that decides it (default: the command's name)."""
 
@@ -119,7 +123,10 @@ BANKING_COMMANDS: dict[str, Command] = {c.name: c for c in (
             "keying a card is for a card the reader could not read, or a hand-dealt reveal"),
     Command("mark_paid", frozenset({Stage.SETTLEMENT})),
     Command("undo_paid", frozenset({Stage.SETTLEMENT}), lambda t: t.has_paid_seat(), "no seat is marked paid"),
-)} | DECK_COMMANDS
+)} | DECK_COMMANDS | {c.name: c for c in (
+    Command("buy_in", frozenset({Stage.IDLE, Stage.FINISHED, Stage.BETTING}), anytime=True,
+            refusal="a buy-in is taken between rounds or while bets are open"),
+)}
 """The croupier's commands at a banking table (each seat against the dealer: UTH, THB)."""
 
 TABLE_COMMANDS: dict[str, Command] = {c.name: c for c in (
@@ -153,9 +160,27 @@ SUPERVISOR_COMMANDS: dict[str, Command] = {c.name: c for c in (
 """The supervisor's actions at every table: each asks for a badge, a PIN and a reason, and is journaled."""
 
 
+BETWEEN_ROUNDS = frozenset({Stage.IDLE, Stage.FINISHED})
+
+BANK_COMMANDS: dict[str, Command] = {c.name: c for c in (
+    Command("open_shift", BETWEEN_ROUNDS, by="supervisor", anytime=True, asks_reason=False, reason="opening a shift",
+            refusal="a shift opens between rounds"),
+    Command("close_shift", BETWEEN_ROUNDS, by="supervisor", anytime=True, asks_reason=False, reason="closing a shift",
+            refusal="a shift closes between rounds: finish the round first"),
+    Command("request_fill", EVERY_STAGE, by="supervisor", anytime=True, asks_reason=False, reason="a fill"),
+    Command("request_credit", EVERY_STAGE, by="supervisor", anytime=True, asks_reason=False, reason="a credit"),
+    Command("receive_slip", EVERY_STAGE, by="supervisor", anytime=True, asks_reason=False, reason="receiving a slip"),
+    Command("void_slip", EVERY_STAGE, by="supervisor", anytime=True, reason="voiding a slip"),
+)}
+"""The table bank's supervisor actions, at every table with a ``[bank]`` (``engine/bank.py``): the tray's
+opener and closer, fills and credits on the floor's numbered slips. A banking table's croupier also takes
+buy-ins (``buy_in``, ``BANKING_COMMANDS``); a poker table's players buy chips at the cage, so its tray
+moves only by the rake, the slips and the counts."""
+
+
 def command_table(croupier: Mapping[str, Command]) -> dict[str, Command]:
-    """A family's whole table: its croupier rows, then the table's and the supervisor's shared rows."""
-    return {**croupier, **TABLE_COMMANDS, **SUPERVISOR_COMMANDS}
+    """A family's whole table: its croupier rows, then the table's, the supervisor's and the bank's shared rows."""
+    return {**croupier, **TABLE_COMMANDS, **SUPERVISOR_COMMANDS, **BANK_COMMANDS}
 
 
 @dataclass(frozen=True)

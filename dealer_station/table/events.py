@@ -12,9 +12,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar
 
+from ..money import format_money
 from .event_base import CROUPIER, DEVICE, STATION, SUPERVISOR, Event, EventError, decode, encode, register, upcaster
 
 __all__ = [
+    "BuyInTaken", "ShiftClosed", "ShiftOpened", "SlipIssued", "SlipReceived", "SlipRefused", "SlipRequested",
+    "SlipVoided",
     "BetsSet", "CardCorrected", "CardDealt", "CardRevealed", "DealStarted", "DealerSignedIn", "DealerSignedOut",
     "Decision", "DeckInvalidated",
     "DeckRequested", "DeckVerified", "DeviceAccepted", "DeviceFault", "DeviceLink", "DeviceRefused", "DeviceStatus", "Event", "EventError", "Halted",
@@ -495,3 +498,218 @@ class SupervisorAuth(Event):
     reason: str
     badge: str | None = None
     action: str | None = None
+
+
+# --------------------------------------------------------------------------- the table bank (docs/bank.md)
+# A count is ``{"25": 100, ...}``: denomination text -> chips, as ``bank.chips.count_payload`` writes it.
+# Every one is about the table, not a round: none moves money in a round.
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class ShiftOpened(Event):
+    """A table-shift opens with its opener, counted by the signed-in dealer and a supervisor, checked against
+    the previous shift's closer (``previous_closer`` null for the table's first shift, and then no
+    discrepancy): ``discrepancy`` is opener - previous closer, classed by the profile's thresholds."""
+
+    kind: ClassVar[str] = "shift_opened"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    table_level: ClassVar[bool] = True
+    shift: int
+    gaming_day: str
+    opener: dict[str, int]
+    previous_closer: dict[str, int] | None
+    discrepancy: Decimal | None
+    discrepancy_class: str | None
+    dealer: str
+    supervisor: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class BuyInTaken(Event):
+    """A buy-in at a seat (``buy_in.BuyIn``: cash or marker, the player or null), journaled before the chips
+    leave the tray; the cash or the marker goes into the drop box."""
+
+    kind: ClassVar[str] = "buy_in"
+    writers: ClassVar[tuple[str, ...]] = (CROUPIER,)
+    table_level: ClassVar[bool] = True
+    shift: int
+    seat: int
+    kind_: str
+    amount: Decimal
+    player: str | None
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"shift": self.shift, "seat": self.seat, "kind": self.kind_, "amount": format_money(self.amount),
+                "player": self.player}
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> BuyInTaken:
+        _exact_keys("buy_in", data, ("shift", "seat", "kind", "amount", "player"))
+        return cls(int(data["shift"]), int(data["seat"]), str(data["kind"]), Decimal(str(data["amount"])),
+                   None if data["player"] is None else str(data["player"]))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class SlipRequested(Event):
+    """A supervisor asks for a fill (chips from the cage) or a credit (chips to the cage): ``request`` is
+    ``<table_id>-R<n>``, the table's own name for it until the floor numbers it."""
+
+    kind: ClassVar[str] = "slip_requested"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    table_level: ClassVar[bool] = True
+    shift: int
+    request: str
+    kind_: str
+    chips: dict[str, int]
+    amount: Decimal
+    by: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"shift": self.shift, "request": self.request, "kind": self.kind_, "chips": dict(self.chips),
+                "amount": format_money(self.amount), "by": self.by}
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> SlipRequested:
+        _exact_keys("slip_requested", data, ("shift", "request", "kind", "chips", "amount", "by"))
+        return cls(int(data["shift"]), str(data["request"]), str(data["kind"]), dict(data["chips"]),
+                   Decimal(str(data["amount"])), str(data["by"]))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class SlipIssued(Event):
+    """The floor gave the request its number in the casino's series of its kind (``F000041``)."""
+
+    kind: ClassVar[str] = "slip_issued"
+    table_level: ClassVar[bool] = True
+    request: str
+    kind_: str
+    slip: str
+    number: int
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"request": self.request, "kind": self.kind_, "slip": self.slip, "number": self.number}
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> SlipIssued:
+        _exact_keys("slip_issued", data, ("request", "kind", "slip", "number"))
+        return cls(str(data["request"]), str(data["kind"]), str(data["slip"]), int(data["number"]))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class SlipReceived(Event):
+    """The dealer and a supervisor counted the slip's chips at the table and they are the slip's: a fill's
+    chips went into the tray, a credit's were handed to the runner."""
+
+    kind: ClassVar[str] = "slip_received"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    table_level: ClassVar[bool] = True
+    slip: str
+    kind_: str
+    chips: dict[str, int]
+    amount: Decimal
+    dealer: str
+    supervisor: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"slip": self.slip, "kind": self.kind_, "chips": dict(self.chips), "amount": format_money(self.amount),
+                "dealer": self.dealer, "supervisor": self.supervisor}
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> SlipReceived:
+        _exact_keys("slip_received", data, ("slip", "kind", "chips", "amount", "dealer", "supervisor"))
+        return cls(str(data["slip"]), str(data["kind"]), dict(data["chips"]), Decimal(str(data["amount"])),
+                   str(data["dealer"]), str(data["supervisor"]))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class SlipRefused(Event):
+    """The chips counted at the table are not the slip's (``chips_seen``): the slip is refused, nothing moves."""
+
+    kind: ClassVar[str] = "slip_refused"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    table_level: ClassVar[bool] = True
+    slip: str
+    kind_: str
+    chips_seen: dict[str, int]
+    reason: str
+    dealer: str
+    supervisor: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"slip": self.slip, "kind": self.kind_, "chips_seen": dict(self.chips_seen), "reason": self.reason,
+                "dealer": self.dealer, "supervisor": self.supervisor}
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> SlipRefused:
+        _exact_keys("slip_refused", data, ("slip", "kind", "chips_seen", "reason", "dealer", "supervisor"))
+        return cls(str(data["slip"]), str(data["kind"]), dict(data["chips_seen"]), str(data["reason"]),
+                   str(data["dealer"]), str(data["supervisor"]))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class SlipVoided(Event):
+    """A slip (or a request the floor has not numbered) voided before it was received, with a reason, by a
+    supervisor who is not its requester."""
+
+    kind: ClassVar[str] = "slip_voided"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    table_level: ClassVar[bool] = True
+    kind_: str
+    reason: str
+    by: str
+    slip: str | None = None
+    request: str | None = None
+
+    def to_payload(self) -> dict[str, Any]:
+        named = {"slip": self.slip} if self.slip is not None else {"request": self.request}
+        return {**named, "kind": self.kind_, "reason": self.reason, "by": self.by}
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> SlipVoided:
+        _exact_keys("slip_voided", data, ("kind", "reason", "by"), ("slip", "request"))
+        slip, request = data.get("slip"), data.get("request")
+        if (slip is None) == (request is None):
+            raise EventError("slip_voided event names a slip or a request, one of them")
+        return cls(str(data["kind"]), str(data["reason"]), str(data["by"]), None if slip is None else str(slip),
+                   None if request is None else str(request))
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class ShiftClosed(Event):
+    """The shift closes with its closer, counted by the dealer and a supervisor (``sensed``: read by a tray
+    antenna and confirmed by them rather than counted by hand)."""
+
+    kind: ClassVar[str] = "shift_closed"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    table_level: ClassVar[bool] = True
+    shift: int
+    closer: dict[str, int]
+    dealer: str
+    supervisor: str
+    sensed: bool = False
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"shift": self.shift, "closer": dict(self.closer), "dealer": self.dealer,
+                "supervisor": self.supervisor, "sensed": self.sensed}
+
+
+def _exact_keys(kind: str, data: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+    """A bank event's payload has exactly its keys (as the generic reader checks the others')."""
+    unknown = set(data) - {*required, *optional}
+    if unknown:
+        raise EventError(f"{kind} event has unknown field(s) {', '.join(sorted(unknown))}")
+    missing = [k for k in required if k not in data]
+    if missing:
+        raise EventError(f"{kind} event lacks {missing[0]!r}")
+
+
+BANK_EVENTS = (ShiftOpened, BuyInTaken, SlipRequested, SlipIssued, SlipReceived, SlipRefused, SlipVoided, ShiftClosed)
+"""The table bank's events (what a floor ingests of the bank from a forwarded journal)."""

@@ -16,6 +16,8 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
+from ..bank.book import RoundMove
+from . import bank
 from . import events as ev
 from .event_base import Event
 from .fold import Folds
@@ -214,6 +216,7 @@ def _seat_paid_undone(state: TableState, e: ev.SeatPaidUndone, at: str) -> None:
 @COMMON.on(ev.RoundPaid)
 def _round_paid(state: TableState, e: ev.RoundPaid, at: str) -> None:
     rnd = _round(state)
+    state.bank = bank.round_moved(state.bank, bank.settlement_move(rnd.round_id, rnd.settlement, e.rake))
     rnd.phase = PAID
     rnd.ended_at = at
     state.rounds_paid += 1
@@ -224,6 +227,7 @@ def _round_paid(state: TableState, e: ev.RoundPaid, at: str) -> None:
 @COMMON.on(ev.RoundVoided)
 def _round_voided(state: TableState, e: ev.RoundVoided, at: str) -> None:
     rnd = _round(state)
+    state.bank = bank.round_moved(state.bank, RoundMove(rnd.round_id, Decimal(0), Decimal(0), voided=True))
     rnd.void = {"cause": e.cause, "phase": e.phase, "by": e.by, "at": at,
                 "returned": dict(e.returned)}
     if e.reason:
@@ -243,6 +247,10 @@ def _round_adjusted(state: TableState, e: ev.RoundAdjusted, at: str) -> None:
     for seat, amount in e.adjustments.items():
         merged[seat] = merged.get(seat, Decimal(0)) + amount
     state.adjustments[e.round_id] = merged
+    shift = state.bank.open_shift
+    if shift is not None and any(r.round_id == e.round_id for r in shift.rounds):
+        earlier = next(r for r in shift.rounds if r.round_id == e.round_id)
+        state.bank = bank.round_moved(state.bank, bank.adjusted_move(earlier, e.round_id, dict(e.adjustments)))
 
 
 @COMMON.on(ev.DeckVerified)
@@ -364,3 +372,11 @@ def _clone_resolved(state: TableState, e: CloneResolved, at: str) -> None:
 @COMMON.on(StakeRestored, AntennaState, PayoutOverridden, PayoutSensed)
 def _nothing_to_fold(state: TableState, e: Event, at: str) -> None:
     """Journaled for the record; the halt's clearing (``halt_cleared``) is what moves the round on."""
+
+
+# --- the table bank (``table/bank.py``; the rules are ``engine/bank.py``) ----------------------
+
+
+@COMMON.on(*ev.BANK_EVENTS)
+def _bank_event(state: TableState, e: ev.Event, at: str) -> None:
+    state.bank = bank.apply(state.bank, e, at)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, TypeVar
 
+from .bank import BankState
 from .phases import BETTING, PAID, VOID
 
 _S = TypeVar("_S")
@@ -176,6 +177,8 @@ class TableState:
     terms: dict[str, Any] | None = None
     """The terms installed last (``terms_installed``): those the next round opens under."""
     terms_digest: str | None = None
+    bank: BankState = field(default_factory=BankState)
+    """The table bank (``table/bank.py``): the shift in progress or the last one (immutable, replaced whole)."""
 
     def device(self, name: str) -> DeviceState:
         """The device's state (a fresh, disconnected one if it never reported)."""

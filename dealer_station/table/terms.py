@@ -16,8 +16,8 @@ from typing import Any
 
 from ..config import TableConfig
 
-OPERATIONAL = frozenset({"devices", "journal", "locale", "floor", "shifts", "chip_inventory"})
-"""Profile keys that run the station but never change what a round pays."""
+OPERATIONAL = frozenset({"devices", "journal", "locale", "floor", "shifts", "chip_inventory", "bank"})
+"""Profile keys that run the station but never change what a round pays (the bank counts the tray, it pays nothing)."""
 
 
 def terms_of(table: TableConfig) -> dict[str, Any]:

@@ -22,6 +22,11 @@ class Transaction(Protocol):
 
     state: TableState
     """The scratch state: the table as it will be if the transaction commits."""
+    at: str
+    """When the transaction's events are journaled (UTC, the journal's format)."""
+    trial: bool
+    """A trial before a supervisor's PIN is checked: it is thrown away, so ask no outside service for
+    what cannot be taken back (the floor's slip numbers)."""
 
     @property
     def table(self) -> TableConfig:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import MISSING, fields
 from decimal import Decimal
 
+from dealer_station.bank.chips import ChipCount
+from dealer_station.table.bank import BankState, ShiftState
 from dealer_station.table.state import DeviceState, Halt, RoundState, SeatState, TableState
 
 
@@ -27,7 +29,8 @@ def a_table() -> TableState:
                                                                     {"reason": "bad_key"}, {"serial_number": "S1"})},
         last_seq=321, program={"version": "1"}, journal_info={"purpose": "live"}, dealer="Ann",
         adjustments={"T1-000006": {"1": Decimal(5)}}, game_state=("meter", "100"), terms={"game": "uth"},
-        terms_digest="abc")
+        terms_digest="abc", bank=BankState(ShiftState(2, "2026-12-02", "t", ChipCount.of({Decimal(25): 4}), None, None,
+                                                    None, "Ann", "0412"), requests=3))
 
 
 def test_the_example_sets_every_field_away_from_its_default() -> None:

@@ -89,7 +89,8 @@ def test_cli_json_summary_and_bad_faults(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
     assert set(summary) == {"rounds_completed", "voided", "wagered", "house_net", "hold_pct", "journal",
-                            "faults_injected", "devices_refused"}  # issue 20: every kind and reason, counted
+                            "faults_injected", "devices_refused", "bank"}  # issue 20: every kind and reason, counted
+    # (issue 40: uth-default keeps a table bank: its shifts)
     assert set(summary["faults_injected"].values()) == {0} and set(summary["devices_refused"].values()) == {0}
     assert summary["rounds_completed"] == 2
     assert out.stderr == ""  # progress is a terminal's (tests/test_progress_lines.py), never a pipe's

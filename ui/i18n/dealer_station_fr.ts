@@ -136,6 +136,162 @@
         <translation>place {seat}</translation>
     </message>
     <message>
+        <source>This table keeps no bank</source>
+        <translation>Cette table ne tient pas de caisse</translation>
+    </message>
+    <message>
+        <source>No shift open: count the tray and open one</source>
+        <translation>Aucun poste ouvert&#xa0;: comptez la caisse et ouvrez-en un</translation>
+    </message>
+    <message>
+        <source>Shift {shift} open ({day}): dealer {dealer}, supervisor {supervisor}</source>
+        <translation>Poste {shift} ouvert ({day})&#xa0;: croupier {dealer}, superviseur {supervisor}</translation>
+    </message>
+    <message>
+        <source>Shift {shift} ({day}) closed: count the tray and open the next</source>
+        <translation>Poste {shift} ({day}) fermé&#xa0;: comptez la caisse et ouvrez le suivant</translation>
+    </message>
+    <message>
+        <source>Opener differs from the last closer by {amount} ({class})</source>
+        <translation>L&apos;ouverture diffère de la dernière fermeture de {amount} ({class})</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>à noter</translation>
+    </message>
+    <message>
+        <source>report to security</source>
+        <translation>rapport à la sécurité</translation>
+    </message>
+    <message>
+        <source>report to the regulator</source>
+        <translation>rapport au régulateur</translation>
+    </message>
+    <message>
+        <source>No shift is open: open one with its opener first</source>
+        <translation>Aucun poste ouvert&#xa0;: ouvrez-en un avec son inventaire d&apos;abord</translation>
+    </message>
+    <message>
+        <source>Sign the dealer in first: the dealer and a supervisor count the chips</source>
+        <translation>Identifiez d&apos;abord le croupier&#xa0;: le croupier et un superviseur comptent les jetons</translation>
+    </message>
+    <message>
+        <source>Not a count of this table&apos;s chips: {problem}</source>
+        <translation>Ce n&apos;est pas un compte des jetons de cette table&#xa0;: {problem}</translation>
+    </message>
+    <message>
+        <source>Round {round_id} is still open: a shift opens between rounds</source>
+        <translation>Le coup {round_id} est encore ouvert&#xa0;: un poste s&apos;ouvre entre deux coups</translation>
+    </message>
+    <message>
+        <source>Round {round_id} is still open: a shift closes between rounds</source>
+        <translation>Le coup {round_id} est encore ouvert&#xa0;: un poste se ferme entre deux coups</translation>
+    </message>
+    <message>
+        <source>Shift {shift} is open: close it first</source>
+        <translation>Le poste {shift} est ouvert&#xa0;: fermez-le d&apos;abord</translation>
+    </message>
+    <message>
+        <source>Slip {slip} is still in flight: receive it or void it first</source>
+        <translation>Le bordereau {slip} est en cours&#xa0;: recevez-le ou annulez-le d&apos;abord</translation>
+    </message>
+    <message>
+        <source>Choose a seat from 1 to {seats}</source>
+        <translation>Choisissez une place de 1 à {seats}</translation>
+    </message>
+    <message>
+        <source>A buy-in is cash or a marker</source>
+        <translation>Un change se fait en espèces ou par marqueur</translation>
+    </message>
+    <message>
+        <source>Not a buy-in amount: {problem}</source>
+        <translation>Montant de change invalide&#xa0;: {problem}</translation>
+    </message>
+    <message>
+        <source>Not a player id</source>
+        <translation>Identifiant de joueur invalide</translation>
+    </message>
+    <message>
+        <source>A fill or a credit needs at least one chip</source>
+        <translation>Un remplissage ou un crédit demande au moins un jeton</translation>
+    </message>
+    <message>
+        <source>No floor numbers slips at this table: no fill or credit can be issued</source>
+        <translation>Aucun serveur ne numérote les bordereaux de cette table&#xa0;: ni remplissage ni crédit possible</translation>
+    </message>
+    <message>
+        <source>The floor cannot be reached: no slip issued. Try again when it is back</source>
+        <translation>Serveur injoignable&#xa0;: aucun bordereau émis. Réessayez à son retour</translation>
+    </message>
+    <message>
+        <source>No slip {slip} in this shift</source>
+        <translation>Pas de bordereau {slip} dans ce poste</translation>
+    </message>
+    <message>
+        <source>Slip {slip} is {state}: only an issued slip is received</source>
+        <translation>Le bordereau {slip} est {state}&#xa0;: seul un bordereau émis se reçoit</translation>
+    </message>
+    <message>
+        <source>Slip {slip} is {state}: only a slip in flight can be voided</source>
+        <translation>Le bordereau {slip} est {state}&#xa0;: seul un bordereau en cours s&apos;annule</translation>
+    </message>
+    <message>
+        <source>Slip {slip} refused: the chips counted are not the slip&apos;s. Nothing moved</source>
+        <translation>Bordereau {slip} refusé&#xa0;: les jetons comptés ne sont pas ceux du bordereau. Rien n&apos;a bougé</translation>
+    </message>
+    <message>
+        <source>Another supervisor must void it: whoever requested a slip may not void it</source>
+        <translation>Un autre superviseur doit l&apos;annuler&#xa0;: qui a demandé un bordereau ne peut l&apos;annuler</translation>
+    </message>
+    <message>
+        <source>Open the shift</source>
+        <translation>Ouvrir le poste</translation>
+    </message>
+    <message>
+        <source>Close the shift</source>
+        <translation>Fermer le poste</translation>
+    </message>
+    <message>
+        <source>Request a fill</source>
+        <translation>Demander un remplissage</translation>
+    </message>
+    <message>
+        <source>Request a credit</source>
+        <translation>Demander un crédit</translation>
+    </message>
+    <message>
+        <source>Receive a slip</source>
+        <translation>Recevoir un bordereau</translation>
+    </message>
+    <message>
+        <source>Void a slip</source>
+        <translation>Annuler un bordereau</translation>
+    </message>
+    <message>
+        <source>Wrong chips on the slip</source>
+        <translation>Mauvais jetons sur le bordereau</translation>
+    </message>
+    <message>
+        <source>Not needed any more</source>
+        <translation>Plus nécessaire</translation>
+    </message>
+    <message>
+        <source>A buy-in is taken between rounds or while bets are open</source>
+        <translation>Un change se fait entre deux coups ou pendant les mises</translation>
+    </message>
+    <message>
+        <source>A shift opens between rounds</source>
+        <translation>Un poste s&apos;ouvre entre deux coups</translation>
+    </message>
+    <message>
+        <source>A shift closes between rounds: finish the round first</source>
+        <translation>Un poste se ferme entre deux coups&#xa0;: finissez le coup d&apos;abord</translation>
+    </message>
+    <message>
         <source>shoe</source>
         <translation>sabot</translation>
     </message>
@@ -1579,8 +1735,148 @@
         <translation>Motif&#xa0;: choisissez</translation>
     </message>
     <message>
+        <source>{denomination} is not a chip of this tray</source>
+        <translation>{denomination} n&apos;est pas un jeton de cette caisse</translation>
+    </message>
+    <message>
+        <source>{denomination}: a count is a whole number of chips, not {text}</source>
+        <translation>{denomination}&#xa0;: un compte est un nombre entier de jetons, pas {text}</translation>
+    </message>
+    <message>
+        <source>{denomination}: {number} chips is more than any tray holds</source>
+        <translation>{denomination}&#xa0;: {number} jetons, plus qu&apos;aucune caisse ne contient</translation>
+    </message>
+    <message>
+        <source>Total: {amount}</source>
+        <translation>Total&#xa0;: {amount}</translation>
+    </message>
+    <message>
+        <source>Key at least one chip</source>
+        <translation>Saisissez au moins un jeton</translation>
+    </message>
+    <message>
+        <source>Bank</source>
+        <translation>Caisse</translation>
+    </message>
+    <message>
+        <source>Buy-in: seat</source>
+        <translation>Change&#xa0;: place</translation>
+    </message>
+    <message>
         <source>Other...</source>
         <translation>Autre...</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>Espèces</translation>
+    </message>
+    <message>
+        <source>Marker</source>
+        <translation>Marqueur</translation>
+    </message>
+    <message>
+        <source>Fill</source>
+        <translation>Remplissage</translation>
+    </message>
+    <message>
+        <source>Credit</source>
+        <translation>Crédit</translation>
+    </message>
+    <message>
+        <source>Receive slip</source>
+        <translation>Recevoir bordereau</translation>
+    </message>
+    <message>
+        <source>Void slip</source>
+        <translation>Annuler bordereau</translation>
+    </message>
+    <message>
+        <source>Tray should hold {amount}</source>
+        <translation>La caisse doit contenir {amount}</translation>
+    </message>
+    <message>
+        <source>buy-ins {amount} ({count})</source>
+        <translation>changes {amount} ({count})</translation>
+    </message>
+    <message>
+        <source>win so far {amount}</source>
+        <translation>gain à ce stade {amount}</translation>
+    </message>
+    <message>
+        <source>In flight: {slips}</source>
+        <translation>En cours&#xa0;: {slips}</translation>
+    </message>
+    <message>
+        <source>Close shift</source>
+        <translation>Fermer le poste</translation>
+    </message>
+    <message>
+        <source>Open shift</source>
+        <translation>Ouvrir le poste</translation>
+    </message>
+    <message>
+        <source>Buy-in {amount} at seat {seat}</source>
+        <translation>Change {amount} à la place {seat}</translation>
+    </message>
+    <message>
+        <source>Buy-in: seat and amount</source>
+        <translation>Change&#xa0;: place et montant</translation>
+    </message>
+    <message>
+        <source>fill</source>
+        <translation>remplissage</translation>
+    </message>
+    <message>
+        <source>credit</source>
+        <translation>crédit</translation>
+    </message>
+    <message>
+        <source>Buy-in amount</source>
+        <translation>Montant du change</translation>
+    </message>
+    <message>
+        <source>Buy-in {amount}</source>
+        <translation>Change {amount}</translation>
+    </message>
+    <message>
+        <source>Count the tray: closer</source>
+        <translation>Comptez la caisse&#xa0;: fermeture</translation>
+    </message>
+    <message>
+        <source>Count the tray: opener</source>
+        <translation>Comptez la caisse&#xa0;: ouverture</translation>
+    </message>
+    <message>
+        <source>Chips for the fill</source>
+        <translation>Jetons du remplissage</translation>
+    </message>
+    <message>
+        <source>Chips for the credit</source>
+        <translation>Jetons du crédit</translation>
+    </message>
+    <message>
+        <source>{count} chips, {amount}</source>
+        <translation>{count} jetons, {amount}</translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation>Compté</translation>
+    </message>
+    <message>
+        <source>{slip}: counted {amount}</source>
+        <translation>{slip}&#xa0;: compté {amount}</translation>
+    </message>
+    <message>
+        <source>Count the chips of {slip}</source>
+        <translation>Comptez les jetons de {slip}</translation>
+    </message>
+    <message>
+        <source>Receive which slip?</source>
+        <translation>Recevoir quel bordereau&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Void which slip?</source>
+        <translation>Annuler quel bordereau&#xa0;?</translation>
     </message>
     <message>
         <source>Reason</source>

@@ -136,6 +136,162 @@
         <translation>{seat}号位</translation>
     </message>
     <message>
+        <source>This table keeps no bank</source>
+        <translation>本台不设筹码盘账目</translation>
+    </message>
+    <message>
+        <source>No shift open: count the tray and open one</source>
+        <translation>未开班：请点算筹码盘并开班</translation>
+    </message>
+    <message>
+        <source>Shift {shift} open ({day}): dealer {dealer}, supervisor {supervisor}</source>
+        <translation>第{shift}班已开（{day}）：荷官 {dealer}，主管 {supervisor}</translation>
+    </message>
+    <message>
+        <source>Shift {shift} ({day}) closed: count the tray and open the next</source>
+        <translation>第{shift}班（{day}）已收：请点算筹码盘并开下一班</translation>
+    </message>
+    <message>
+        <source>Opener differs from the last closer by {amount} ({class})</source>
+        <translation>开台点码与上次收台相差 {amount}（{class}）</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>report to security</source>
+        <translation>报告保安部</translation>
+    </message>
+    <message>
+        <source>report to the regulator</source>
+        <translation>报告监管机构</translation>
+    </message>
+    <message>
+        <source>No shift is open: open one with its opener first</source>
+        <translation>未开班：请先以开台点码开班</translation>
+    </message>
+    <message>
+        <source>Sign the dealer in first: the dealer and a supervisor count the chips</source>
+        <translation>请先登记荷官：由荷官与主管点算筹码</translation>
+    </message>
+    <message>
+        <source>Not a count of this table&apos;s chips: {problem}</source>
+        <translation>不是本台筹码的点算：{problem}</translation>
+    </message>
+    <message>
+        <source>Round {round_id} is still open: a shift opens between rounds</source>
+        <translation>{round_id} 局尚未结束：只能在两局之间开班</translation>
+    </message>
+    <message>
+        <source>Round {round_id} is still open: a shift closes between rounds</source>
+        <translation>{round_id} 局尚未结束：只能在两局之间收班</translation>
+    </message>
+    <message>
+        <source>Shift {shift} is open: close it first</source>
+        <translation>第{shift}班仍开着：请先收班</translation>
+    </message>
+    <message>
+        <source>Slip {slip} is still in flight: receive it or void it first</source>
+        <translation>{slip} 单仍在途中：请先接收或作废</translation>
+    </message>
+    <message>
+        <source>Choose a seat from 1 to {seats}</source>
+        <translation>请选 1 至 {seats} 号座位</translation>
+    </message>
+    <message>
+        <source>A buy-in is cash or a marker</source>
+        <translation>买码只能用现金或借据</translation>
+    </message>
+    <message>
+        <source>Not a buy-in amount: {problem}</source>
+        <translation>买码金额无效：{problem}</translation>
+    </message>
+    <message>
+        <source>Not a player id</source>
+        <translation>玩家编号无效</translation>
+    </message>
+    <message>
+        <source>A fill or a credit needs at least one chip</source>
+        <translation>补码或回码至少要有一枚筹码</translation>
+    </message>
+    <message>
+        <source>No floor numbers slips at this table: no fill or credit can be issued</source>
+        <translation>本台没有楼面系统编号单据：不能补码或回码</translation>
+    </message>
+    <message>
+        <source>The floor cannot be reached: no slip issued. Try again when it is back</source>
+        <translation>无法连接楼面系统：未出单。恢复后再试</translation>
+    </message>
+    <message>
+        <source>No slip {slip} in this shift</source>
+        <translation>本班没有 {slip} 单</translation>
+    </message>
+    <message>
+        <source>Slip {slip} is {state}: only an issued slip is received</source>
+        <translation>{slip} 单状态为 {state}：只能接收已出的单</translation>
+    </message>
+    <message>
+        <source>Slip {slip} is {state}: only a slip in flight can be voided</source>
+        <translation>{slip} 单状态为 {state}：只能作废在途的单</translation>
+    </message>
+    <message>
+        <source>Slip {slip} refused: the chips counted are not the slip&apos;s. Nothing moved</source>
+        <translation>{slip} 单被拒收：点算的筹码与单据不符。未作任何变动</translation>
+    </message>
+    <message>
+        <source>Another supervisor must void it: whoever requested a slip may not void it</source>
+        <translation>须由另一位主管作废：申请人不能作废自己的单</translation>
+    </message>
+    <message>
+        <source>Open the shift</source>
+        <translation>开班</translation>
+    </message>
+    <message>
+        <source>Close the shift</source>
+        <translation>收班</translation>
+    </message>
+    <message>
+        <source>Request a fill</source>
+        <translation>申请补码</translation>
+    </message>
+    <message>
+        <source>Request a credit</source>
+        <translation>申请回码</translation>
+    </message>
+    <message>
+        <source>Receive a slip</source>
+        <translation>接收单据</translation>
+    </message>
+    <message>
+        <source>Void a slip</source>
+        <translation>作废单据</translation>
+    </message>
+    <message>
+        <source>Wrong chips on the slip</source>
+        <translation>单上筹码有误</translation>
+    </message>
+    <message>
+        <source>Not needed any more</source>
+        <translation>已不需要</translation>
+    </message>
+    <message>
+        <source>A buy-in is taken between rounds or while bets are open</source>
+        <translation>买码只能在两局之间或下注时进行</translation>
+    </message>
+    <message>
+        <source>A shift opens between rounds</source>
+        <translation>只能在两局之间开班</translation>
+    </message>
+    <message>
+        <source>A shift closes between rounds: finish the round first</source>
+        <translation>只能在两局之间收班：请先完成本局</translation>
+    </message>
+    <message>
         <source>shoe</source>
         <translation>发牌机</translation>
     </message>
@@ -1579,8 +1735,148 @@
         <translation>原因：请选择</translation>
     </message>
     <message>
+        <source>{denomination} is not a chip of this tray</source>
+        <translation>{denomination} 不是本筹码盘的筹码</translation>
+    </message>
+    <message>
+        <source>{denomination}: a count is a whole number of chips, not {text}</source>
+        <translation>{denomination}：数量须为整数枚，不是 {text}</translation>
+    </message>
+    <message>
+        <source>{denomination}: {number} chips is more than any tray holds</source>
+        <translation>{denomination}：{number} 枚超出任何筹码盘的容量</translation>
+    </message>
+    <message>
+        <source>Total: {amount}</source>
+        <translation>合计：{amount}</translation>
+    </message>
+    <message>
+        <source>Key at least one chip</source>
+        <translation>请至少输入一枚筹码</translation>
+    </message>
+    <message>
+        <source>Bank</source>
+        <translation>筹码盘</translation>
+    </message>
+    <message>
+        <source>Buy-in: seat</source>
+        <translation>买码：座位</translation>
+    </message>
+    <message>
         <source>Other...</source>
         <translation>其他...</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>现金</translation>
+    </message>
+    <message>
+        <source>Marker</source>
+        <translation>借据</translation>
+    </message>
+    <message>
+        <source>Fill</source>
+        <translation>补码</translation>
+    </message>
+    <message>
+        <source>Credit</source>
+        <translation>回码</translation>
+    </message>
+    <message>
+        <source>Receive slip</source>
+        <translation>接收单据</translation>
+    </message>
+    <message>
+        <source>Void slip</source>
+        <translation>作废单据</translation>
+    </message>
+    <message>
+        <source>Tray should hold {amount}</source>
+        <translation>筹码盘应有 {amount}</translation>
+    </message>
+    <message>
+        <source>buy-ins {amount} ({count})</source>
+        <translation>买码 {amount}（{count} 笔）</translation>
+    </message>
+    <message>
+        <source>win so far {amount}</source>
+        <translation>目前赢 {amount}</translation>
+    </message>
+    <message>
+        <source>In flight: {slips}</source>
+        <translation>在途：{slips}</translation>
+    </message>
+    <message>
+        <source>Close shift</source>
+        <translation>收班</translation>
+    </message>
+    <message>
+        <source>Open shift</source>
+        <translation>开班</translation>
+    </message>
+    <message>
+        <source>Buy-in {amount} at seat {seat}</source>
+        <translation>{seat} 号座位买码 {amount}</translation>
+    </message>
+    <message>
+        <source>Buy-in: seat and amount</source>
+        <translation>买码：座位与金额</translation>
+    </message>
+    <message>
+        <source>fill</source>
+        <translation>补码</translation>
+    </message>
+    <message>
+        <source>credit</source>
+        <translation>回码</translation>
+    </message>
+    <message>
+        <source>Buy-in amount</source>
+        <translation>买码金额</translation>
+    </message>
+    <message>
+        <source>Buy-in {amount}</source>
+        <translation>买码 {amount}</translation>
+    </message>
+    <message>
+        <source>Count the tray: closer</source>
+        <translation>点算筹码盘：收台</translation>
+    </message>
+    <message>
+        <source>Count the tray: opener</source>
+        <translation>点算筹码盘：开台</translation>
+    </message>
+    <message>
+        <source>Chips for the fill</source>
+        <translation>补码的筹码</translation>
+    </message>
+    <message>
+        <source>Chips for the credit</source>
+        <translation>回码的筹码</translation>
+    </message>
+    <message>
+        <source>{count} chips, {amount}</source>
+        <translation>{count} 枚，{amount}</translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation>已点算</translation>
+    </message>
+    <message>
+        <source>{slip}: counted {amount}</source>
+        <translation>{slip}：点算 {amount}</translation>
+    </message>
+    <message>
+        <source>Count the chips of {slip}</source>
+        <translation>点算 {slip} 的筹码</translation>
+    </message>
+    <message>
+        <source>Receive which slip?</source>
+        <translation>接收哪张单？</translation>
+    </message>
+    <message>
+        <source>Void which slip?</source>
+        <translation>作废哪张单？</translation>
     </message>
     <message>
         <source>Reason</source>

@@ -136,6 +136,162 @@
         <translation>{seat}號位</translation>
     </message>
     <message>
+        <source>This table keeps no bank</source>
+        <translation>本台不設籌碼盤帳目</translation>
+    </message>
+    <message>
+        <source>No shift open: count the tray and open one</source>
+        <translation>未開班：請點算籌碼盤並開班</translation>
+    </message>
+    <message>
+        <source>Shift {shift} open ({day}): dealer {dealer}, supervisor {supervisor}</source>
+        <translation>第{shift}班已開（{day}）：荷官 {dealer}，主管 {supervisor}</translation>
+    </message>
+    <message>
+        <source>Shift {shift} ({day}) closed: count the tray and open the next</source>
+        <translation>第{shift}班（{day}）已收：請點算籌碼盤並開下一班</translation>
+    </message>
+    <message>
+        <source>Opener differs from the last closer by {amount} ({class})</source>
+        <translation>開台點碼與上次收台相差 {amount}（{class}）</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>記錄</translation>
+    </message>
+    <message>
+        <source>report to security</source>
+        <translation>報告保安部</translation>
+    </message>
+    <message>
+        <source>report to the regulator</source>
+        <translation>報告監管機構</translation>
+    </message>
+    <message>
+        <source>No shift is open: open one with its opener first</source>
+        <translation>未開班：請先以開台點碼開班</translation>
+    </message>
+    <message>
+        <source>Sign the dealer in first: the dealer and a supervisor count the chips</source>
+        <translation>請先登記荷官：由荷官與主管點算籌碼</translation>
+    </message>
+    <message>
+        <source>Not a count of this table&apos;s chips: {problem}</source>
+        <translation>不是本台籌碼的點算：{problem}</translation>
+    </message>
+    <message>
+        <source>Round {round_id} is still open: a shift opens between rounds</source>
+        <translation>{round_id} 局尚未結束：只能在兩局之間開班</translation>
+    </message>
+    <message>
+        <source>Round {round_id} is still open: a shift closes between rounds</source>
+        <translation>{round_id} 局尚未結束：只能在兩局之間收班</translation>
+    </message>
+    <message>
+        <source>Shift {shift} is open: close it first</source>
+        <translation>第{shift}班仍開著：請先收班</translation>
+    </message>
+    <message>
+        <source>Slip {slip} is still in flight: receive it or void it first</source>
+        <translation>{slip} 單仍在途中：請先接收或作廢</translation>
+    </message>
+    <message>
+        <source>Choose a seat from 1 to {seats}</source>
+        <translation>請選 1 至 {seats} 號座位</translation>
+    </message>
+    <message>
+        <source>A buy-in is cash or a marker</source>
+        <translation>買碼只能用現金或借據</translation>
+    </message>
+    <message>
+        <source>Not a buy-in amount: {problem}</source>
+        <translation>買碼金額無效：{problem}</translation>
+    </message>
+    <message>
+        <source>Not a player id</source>
+        <translation>玩家編號無效</translation>
+    </message>
+    <message>
+        <source>A fill or a credit needs at least one chip</source>
+        <translation>補碼或回碼至少要有一枚籌碼</translation>
+    </message>
+    <message>
+        <source>No floor numbers slips at this table: no fill or credit can be issued</source>
+        <translation>本台沒有樓面系統編號單據：不能補碼或回碼</translation>
+    </message>
+    <message>
+        <source>The floor cannot be reached: no slip issued. Try again when it is back</source>
+        <translation>無法連接樓面系統：未出單。恢復後再試</translation>
+    </message>
+    <message>
+        <source>No slip {slip} in this shift</source>
+        <translation>本班沒有 {slip} 單</translation>
+    </message>
+    <message>
+        <source>Slip {slip} is {state}: only an issued slip is received</source>
+        <translation>{slip} 單狀態為 {state}：只能接收已出的單</translation>
+    </message>
+    <message>
+        <source>Slip {slip} is {state}: only a slip in flight can be voided</source>
+        <translation>{slip} 單狀態為 {state}：只能作廢在途的單</translation>
+    </message>
+    <message>
+        <source>Slip {slip} refused: the chips counted are not the slip&apos;s. Nothing moved</source>
+        <translation>{slip} 單被拒收：點算的籌碼與單據不符。未作任何變動</translation>
+    </message>
+    <message>
+        <source>Another supervisor must void it: whoever requested a slip may not void it</source>
+        <translation>須由另一位主管作廢：申請人不能作廢自己的單</translation>
+    </message>
+    <message>
+        <source>Open the shift</source>
+        <translation>開班</translation>
+    </message>
+    <message>
+        <source>Close the shift</source>
+        <translation>收班</translation>
+    </message>
+    <message>
+        <source>Request a fill</source>
+        <translation>申請補碼</translation>
+    </message>
+    <message>
+        <source>Request a credit</source>
+        <translation>申請回碼</translation>
+    </message>
+    <message>
+        <source>Receive a slip</source>
+        <translation>接收單據</translation>
+    </message>
+    <message>
+        <source>Void a slip</source>
+        <translation>作廢單據</translation>
+    </message>
+    <message>
+        <source>Wrong chips on the slip</source>
+        <translation>單上籌碼有誤</translation>
+    </message>
+    <message>
+        <source>Not needed any more</source>
+        <translation>已不需要</translation>
+    </message>
+    <message>
+        <source>A buy-in is taken between rounds or while bets are open</source>
+        <translation>買碼只能在兩局之間或下注時進行</translation>
+    </message>
+    <message>
+        <source>A shift opens between rounds</source>
+        <translation>只能在兩局之間開班</translation>
+    </message>
+    <message>
+        <source>A shift closes between rounds: finish the round first</source>
+        <translation>只能在兩局之間收班：請先完成本局</translation>
+    </message>
+    <message>
         <source>shoe</source>
         <translation>發牌機</translation>
     </message>
@@ -1579,8 +1735,148 @@
         <translation>原因：請選擇</translation>
     </message>
     <message>
+        <source>{denomination} is not a chip of this tray</source>
+        <translation>{denomination} 不是本籌碼盤的籌碼</translation>
+    </message>
+    <message>
+        <source>{denomination}: a count is a whole number of chips, not {text}</source>
+        <translation>{denomination}：數量須為整數枚，不是 {text}</translation>
+    </message>
+    <message>
+        <source>{denomination}: {number} chips is more than any tray holds</source>
+        <translation>{denomination}：{number} 枚超出任何籌碼盤的容量</translation>
+    </message>
+    <message>
+        <source>Total: {amount}</source>
+        <translation>合計：{amount}</translation>
+    </message>
+    <message>
+        <source>Key at least one chip</source>
+        <translation>請至少輸入一枚籌碼</translation>
+    </message>
+    <message>
+        <source>Bank</source>
+        <translation>籌碼盤</translation>
+    </message>
+    <message>
+        <source>Buy-in: seat</source>
+        <translation>買碼：座位</translation>
+    </message>
+    <message>
         <source>Other...</source>
         <translation>其他...</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>現金</translation>
+    </message>
+    <message>
+        <source>Marker</source>
+        <translation>借據</translation>
+    </message>
+    <message>
+        <source>Fill</source>
+        <translation>補碼</translation>
+    </message>
+    <message>
+        <source>Credit</source>
+        <translation>回碼</translation>
+    </message>
+    <message>
+        <source>Receive slip</source>
+        <translation>接收單據</translation>
+    </message>
+    <message>
+        <source>Void slip</source>
+        <translation>作廢單據</translation>
+    </message>
+    <message>
+        <source>Tray should hold {amount}</source>
+        <translation>籌碼盤應有 {amount}</translation>
+    </message>
+    <message>
+        <source>buy-ins {amount} ({count})</source>
+        <translation>買碼 {amount}（{count} 筆）</translation>
+    </message>
+    <message>
+        <source>win so far {amount}</source>
+        <translation>目前贏 {amount}</translation>
+    </message>
+    <message>
+        <source>In flight: {slips}</source>
+        <translation>在途：{slips}</translation>
+    </message>
+    <message>
+        <source>Close shift</source>
+        <translation>收班</translation>
+    </message>
+    <message>
+        <source>Open shift</source>
+        <translation>開班</translation>
+    </message>
+    <message>
+        <source>Buy-in {amount} at seat {seat}</source>
+        <translation>{seat} 號座位買碼 {amount}</translation>
+    </message>
+    <message>
+        <source>Buy-in: seat and amount</source>
+        <translation>買碼：座位與金額</translation>
+    </message>
+    <message>
+        <source>fill</source>
+        <translation>補碼</translation>
+    </message>
+    <message>
+        <source>credit</source>
+        <translation>回碼</translation>
+    </message>
+    <message>
+        <source>Buy-in amount</source>
+        <translation>買碼金額</translation>
+    </message>
+    <message>
+        <source>Buy-in {amount}</source>
+        <translation>買碼 {amount}</translation>
+    </message>
+    <message>
+        <source>Count the tray: closer</source>
+        <translation>點算籌碼盤：收台</translation>
+    </message>
+    <message>
+        <source>Count the tray: opener</source>
+        <translation>點算籌碼盤：開台</translation>
+    </message>
+    <message>
+        <source>Chips for the fill</source>
+        <translation>補碼的籌碼</translation>
+    </message>
+    <message>
+        <source>Chips for the credit</source>
+        <translation>回碼的籌碼</translation>
+    </message>
+    <message>
+        <source>{count} chips, {amount}</source>
+        <translation>{count} 枚，{amount}</translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation>已點算</translation>
+    </message>
+    <message>
+        <source>{slip}: counted {amount}</source>
+        <translation>{slip}：點算 {amount}</translation>
+    </message>
+    <message>
+        <source>Count the chips of {slip}</source>
+        <translation>點算 {slip} 的籌碼</translation>
+    </message>
+    <message>
+        <source>Receive which slip?</source>
+        <translation>接收哪張單？</translation>
+    </message>
+    <message>
+        <source>Void which slip?</source>
+        <translation>作廢哪張單？</translation>
     </message>
     <message>
         <source>Reason</source>

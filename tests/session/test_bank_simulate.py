@@ -1,0 +1,37 @@
+"""``simulate`` plays whole table-shifts at a table with a [bank]: each closes with its tray as the rounds,
+the buy-ins and the opener say, the next opens with it, and the shifts' wins add up to the run's."""
+
+from __future__ import annotations
+
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+from tests.cli import run
+
+
+def test_simulated_shifts_balance_and_follow_each_other(tmp_path: Path) -> None:
+    out = run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "5", "--shift-rounds", "2", "--json",
+               "--seed", "7", "--seats", "3", "--journal", str(tmp_path / "sim.sqlite")], capture_output=True)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    shifts = result["bank"]["shifts"]
+    assert [s["shift"].split("/")[1] for s in shifts] == ["1", "2", "3"]  # 2 + 2 + 1 rounds
+    assert all(s["table_id"] == "T1" and s["tray_variance"] == "0.00" and s["tray_class"] == "ok" for s in shifts)
+    assert shifts[0]["opener_value"] == "12620.00" and shifts[0]["opener_discrepancy"] is None  # par, first shift
+    assert all(Fraction(s["recorded_drop"]) >= 300 for s in shifts)  # the three seats buy in at every shift
+    for before, after in zip(shifts, shifts[1:], strict=False):
+        assert after["opener_value"] == before["closer_value"] and after["opener_discrepancy"] == "0.00"
+    # the shifts' wins are the run's (its rounds' journaled house results, summed apart)
+    assert sum(Fraction(s["computed_win"]) for s in shifts) == Fraction(result["house_net"])
+    for s in shifts:  # the closer is what the opener, the buy-ins and the rounds leave
+        assert Fraction(s["closer_value"]) == (Fraction(s["opener_value"]) - Fraction(s["recorded_drop"])
+                                               + Fraction(s["computed_win"]))
+
+
+def test_a_table_without_a_bank_says_nothing_of_shifts(tmp_path: Path) -> None:
+    out = run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "1", "--json", "--config",
+               "uth-hand-deal", "--journal", str(tmp_path / "sim.sqlite")], capture_output=True)
+    assert out.returncode == 0, out.stderr
+    assert "bank" not in json.loads(out.stdout)
