@@ -65,6 +65,9 @@ INTAKE: dict[type, Intake] = {
     rp.ChipInventory: Intake("bet_sensor", None),
     rp.AntennaFault: Intake("bet_sensor", None),
     rp.DuplicateTag: Intake("bet_sensor", None),
+    # a player card: the player at a seat (``engine/seating.py``); the card's number is never logged
+    rp.PlayerCardRead: Intake("player_card", lambda f, tx, r: f.on_player_card(tx, r.device, r.seat, r.number)),
+    rp.PlayerCardBad: Intake("player_card", None, ("warning", "player_card_unreadable", ("device", "seat", "reason"))),
 }
 """Every kind of device report and its handler."""
 
