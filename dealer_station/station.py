@@ -21,6 +21,7 @@ from .config import TableConfig
 from .engine.session import TableSession
 from .errors import ConfigError
 from .journal import Journal, Purpose, ensure_folder
+from .players.exclusion import ExclusionCache, exclusions_path
 from .wire.roles import ROLES, Role
 
 log = structlog.get_logger("dealer_station.station")
@@ -123,9 +124,12 @@ class Station:
             self._enrol_simulators(DeviceKeys(device_keys_path(self.journal_path)))
         elif self.vouch_simulators:
             self._vouch_for_simulators()
+        self.exclusions = ExclusionCache(exclusions_path(self.journal_path))
+        """The last exclusion list the floor sent, kept beside the journal: card in refuses who is on it."""
+        log.info("exclusion_list", since=self.exclusions.since(), players=len(self.exclusions.current().players))
+        services: tuple[object, ...] = (self.exclusions,) if self.link is None else (self.link, self.exclusions)
         self.session = TableSession(self.table, self.journal, shoe=self.drivers.get(Role.SHUFFLER),
-                                    roles=self.drivers.keys(), credentials=self.credentials,
-                                    services=(self.link,) if self.link is not None else ())
+                                    roles=self.drivers.keys(), credentials=self.credentials, services=services)
         self.session.start(self.program)
         self._expect_units()  # before any port opens: another unit than the journal's is a swap
         self.session.add_listener(self._units_accepted)

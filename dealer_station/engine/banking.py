@@ -59,6 +59,10 @@ class BankingFlow(DealFlow):
 
     # ----------------------------------------------------------------- queries (pure)
 
+    def rated_spots(self) -> tuple[str, ...]:
+        """Placed spots with an edge of their own (UTH Ante, Trips; THB Ante, Bonus, Pool)."""
+        return tuple(s for s in self.game.placeable_spots if s not in self.game.edge_free_spots)
+
     def stakes(self, rnd: RoundState, seat: int) -> dict[str, Decimal]:
         """What ``seat`` has on the table per spot now (the game's one definition)."""
         st = rnd.seats.get(seat)

@@ -34,6 +34,7 @@ from ..table.phases import PhaseGraph, Stage
 from ..table.state import RoundState, TableState
 from ..wire.roles import ROLES, Role
 from . import device_policy as policy
+from .seating import SeatingRules
 
 if TYPE_CHECKING:
     from ..config import TableConfig
@@ -86,7 +87,7 @@ def packet_due(rnd: RoundState) -> tuple[str, int, int]:
     return pos, count, due
 
 
-class DealFlow:
+class DealFlow(SeatingRules):
     """Deck, deal, reveals and device reports of one table (game + profile + its devices)."""
 
     graph: PhaseGraph

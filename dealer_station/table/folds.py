@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from . import events as ev
+from . import seated
 from .event_base import Event
 from .fold import Folds
 from .phases import BETTING, DEALING, NO_MORE_BETS, PAID, SETTLEMENT, VOID
@@ -38,6 +39,7 @@ from .state import Halt, RoundState, SeatState, TableState
 
 COMMON = Folds()
 """The folds of the events every table journals; a game extends them (``Folds.extended``)."""
+seated.fold_into(COMMON)  # the player at the seat (card in, out, pause, held, rating terms)
 
 
 def evolve(state: TableState, event: ev.Event, at: str, seq: int = 0, folds: Folds = COMMON) -> TableState:

@@ -176,6 +176,10 @@ class TableState:
     terms: dict[str, Any] | None = None
     """The terms installed last (``terms_installed``): those the next round opens under."""
     terms_digest: str | None = None
+    seated: Any = None
+    """Seat -> the player carded in there (``table/seated.py``: an immutable mapping, replaced by each fold)."""
+    rating_terms: Any = None
+    """The last ``rating_terms`` a supervisor journaled (``table/seated.py``), None: the profile's."""
 
     def device(self, name: str) -> DeviceState:
         """The device's state (a fresh, disconnected one if it never reported)."""

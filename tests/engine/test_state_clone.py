@@ -27,7 +27,7 @@ def a_table() -> TableState:
                                                                     {"reason": "bad_key"}, {"serial_number": "S1"})},
         last_seq=321, program={"version": "1"}, journal_info={"purpose": "live"}, dealer="Ann",
         adjustments={"T1-000006": {"1": Decimal(5)}}, game_state=("meter", "100"), terms={"game": "uth"},
-        terms_digest="abc")
+        terms_digest="abc", seated={3: ("an immutable mapping, replaced by each fold",)}, rating_terms=("terms",))
 
 
 def test_the_example_sets_every_field_away_from_its_default() -> None:
