@@ -37,12 +37,17 @@ class ScriptedPlayer:
         made: Any = type(player_for(game))
         self.inner: Player = made(strategy=strategy, seed=seed)  # the game's own scripted player, this strategy
         self.rng = random.Random(seed ^ 0x5EED)
-        self.placed: list[Decimal] = []
-        """The stake put down at each round's betting (its Ante, Blind, Trips...): the truth."""
+        self.stakes: list[dict[str, Decimal]] = []
+        """The stakes put down at each round's betting (its Ante, Blind, Trips...): the truth."""
+
+    @property
+    def placed(self) -> list[Decimal]:
+        """Each round's whole stake at betting."""
+        return [sum(bets.values(), ZERO) for bets in self.stakes]
 
     def bets(self, rng: random.Random, table: Any) -> dict[str, Decimal]:
         bets: dict[str, Decimal] = self.inner.bets(self.rng, table)
-        self.placed.append(sum(bets.values(), ZERO))
+        self.stakes.append(dict(bets))
         return bets
 
     def decide(self, street: str, hole: Sequence[int], board: Sequence[int], legal: Sequence[str]) -> str:
