@@ -16,8 +16,9 @@ from dealer_station.journal import Journal
 from dealer_station.play.autoplay import AutoCroupier
 from dealer_station.play.players import ScriptedPlayer
 from dealer_station.profile_loader import load_profile
+from dealer_station.supervisor import CredentialStore
 from dealer_station.view.ratings import Ratings
-from tests.session.conftest import PROGRAM, ScriptedShoe, credentials  # noqa: F401
+from tests.session.conftest import PROGRAM, ScriptedShoe
 
 EDGES = {"ante": Decimal("0.021850"), "trips": Decimal("0.034979")}
 NEW_EDGES = {"ante": Decimal("0.03"), "trips": Decimal("0.05")}
@@ -37,6 +38,13 @@ def play_rounds(session: TableSession, croupier: AutoCroupier, count: int) -> No
             return
         croupier.step()
     raise AssertionError("rounds not played")
+
+
+@pytest.fixture
+def credentials(tmp_path) -> CredentialStore:
+    store = CredentialStore(tmp_path / "credentials.json")
+    store.add("0412", "2468")
+    return store
 
 
 @pytest.fixture
