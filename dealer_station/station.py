@@ -11,7 +11,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from .config import TableConfig
 from .engine.session import TableSession
 from .errors import ConfigError
 from .journal import Journal, Purpose, ensure_folder
-from .players.exclusion import ExclusionCache, exclusions_path
+from .players.exclusion import ExclusionCache, ExclusionList, exclusions_path
 from .wire.roles import ROLES, Role
 
 log = structlog.get_logger("dealer_station.station")
@@ -165,6 +165,22 @@ class Station:
         from .games.thb import link_terms  # the one game with a Pool to link
 
         return FloorLink(self.floor_url, link_terms(self.table), self.table.table_id).start()
+
+    def refresh_exclusions(self, fetch: Callable[[], ExclusionList]) -> list[int]:
+        """Ask the floor for its exclusion list (``fetch``: ``floor.exclusions.fetch_exclusions`` over the floor's
+        connection). Received: kept beside the journal and in force at once, and a seat whose player is now on
+        it is held (returned). The floor out of reach: the last list stays in force, and the log says since when."""
+        try:
+            received = fetch()
+        except Exception as exc:  # the floor is down or refuses: the table goes on with the last list
+            log.warning("exclusion_list_stale", since=self.exclusions.since(), error=type(exc).__name__)
+            return []
+        self.exclusions.update(received)
+        log.info("exclusion_list", since=self.exclusions.since(), players=len(received.players))
+        if self.session is None:
+            return []
+        held: list[int] = self.session.execute("hold_excluded")
+        return held
 
     def authenticates(self, role: str) -> bool:
         """Whether the device in ``role`` must prove who it is at connect (profile, or a simulation's units;

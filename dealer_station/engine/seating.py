@@ -19,13 +19,26 @@ from ..buy_in import PLAYER_ID
 from ..errors import RuleError
 from ..money import exact_decimal
 from ..players.exclusion import ExclusionSource
-from ..table.seated import CARD, KEYED, CardIn, CardOut, PlayerPaused, PlayerResumed, RatingTerms, seat_of, seated
+from ..table.seated import (
+    CARD,
+    KEYED,
+    CardIn,
+    CardOut,
+    PlayerHeld,
+    PlayerPaused,
+    PlayerResumed,
+    RatingTerms,
+    seat_of,
+    seated,
+)
 
 if TYPE_CHECKING:
     from ..config import TableConfig
     from ..table.transaction import Transaction as Tx
 
 log = structlog.get_logger()
+
+STATION = "station"
 
 MAX_SOURCE = 200
 
@@ -67,6 +80,29 @@ class SeatingRules:
         if current is None or not current.paused:
             raise RuleError(f"no player is paused at seat {number}", "seat")
         tx.emit(PlayerResumed(number, current.player), "croupier")
+
+    def hold_excluded(self, tx: Tx) -> list[int]:
+        """The exclusion list changed (the station asks after each list it receives): a seat whose player is now
+        on it is held - no new stake accepted there - and a supervisor is called. Returns the seats held now."""
+        source_of_list = tx.service(ExclusionSource)
+        if source_of_list is None:
+            return []
+        listed = source_of_list.current()
+        as_of = None if listed.as_of is None else listed.as_of.isoformat(timespec="seconds")
+        held = []
+        for seat, current in sorted(seated(tx.state).items()):
+            if not current.held and listed.excludes(current.player):
+                tx.emit(PlayerHeld(seat, current.player, "excluded", as_of), STATION)
+                log.warning("player_held", seat=seat, reason="excluded", list_as_of=as_of)
+                held.append(seat)
+        return held
+
+    def refuse_held_stake(self, tx: Tx, seat: int, staked: bool) -> None:
+        """No new stake at a held seat (its player is excluded): a supervisor sees to it."""
+        current = seated(tx.state).get(seat)
+        if staked and current is not None and current.held:
+            raise RuleError(f"seat {seat} is held (its player is on the exclusion list): no stake is taken there; "
+                            "call a supervisor", "seat")
 
     # -- the reader's report (``engine/intake.py``)
 

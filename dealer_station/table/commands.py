@@ -130,6 +130,7 @@ TABLE_COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("card_out", EVERY_STAGE, anytime=True),
     Command("pause_player", EVERY_STAGE, anytime=True),
     Command("resume_player", EVERY_STAGE, anytime=True),
+    Command("hold_excluded", EVERY_STAGE, anytime=True),  # the station, after each exclusion list it receives
 )}
 """The croupier's commands about the table rather than the round, at every table."""
 

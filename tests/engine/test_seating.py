@@ -144,3 +144,28 @@ def test_the_cached_list_survives_a_restart_and_a_torn_file_is_refused(tmp_path)
     (tmp_path / "ex.json").write_text('{"as_of": null, "pla')
     with pytest.raises(RecordError, match="not JSON"):
         ExclusionCache(tmp_path / "ex.json")
+
+
+def test_a_seat_whose_player_becomes_excluded_is_held_and_takes_no_stake(tmp_path, table_with_reader,
+                                                                       credentials) -> None:
+    journal = Journal(tmp_path / "journal.sqlite", table_id=table_with_reader.table_id)
+    cache = ExclusionCache(tmp_path / "exclusions.json")
+    shoe = ScriptedShoe()
+    session = TableSession(table_with_reader, journal, shoe=shoe, credentials=credentials, services=(cache,))
+    shoe.session = session
+    session.start(PROGRAM)
+    session.execute("card_in", 2, "P-2002")
+    session.execute("card_in", 4, "P-4004")
+    assert session.execute("hold_excluded") == []  # nobody listed yet
+    cache.update(ExclusionList(frozenset({"P-4004"}), datetime(2026, 12, 5, 11, 0, tzinfo=UTC)))
+    assert session.execute("hold_excluded") == [4]
+    assert session.execute("hold_excluded") == []  # held once
+    session.execute("open_round")
+    session.execute("set_bets", 2, {"ante": "10", "blind": "10"})
+    with pytest.raises(RuleError, match="seat 4 is held"):
+        session.execute("set_bets", 4, {"ante": "10", "blind": "10"})
+    session.execute("card_out", 4)  # the player leaves the table: the seat is free again
+    held = [(k, p) for k, p in player_events(journal) if k == "player_held"]
+    assert held == [("player_held", {"seat": 4, "player": "P-4004", "reason": "excluded",
+                                     "list_as_of": "2026-12-05T11:00:00+00:00"})]
+    journal.close()

@@ -43,6 +43,14 @@ def test_swipes_from_the_profiles_reader_seat_players_and_the_log_names_neither_
             reader.swipe("1234567890")   # the casino's card of a player not excluded
             assert session.wait_for(lambda s: 5 in (s.seated or {}), WAIT)
             seated = [e.payload for e in session.journal.events(kinds={"card_in"})]
+
+            def unreachable() -> ExclusionList:
+                raise ConnectionError("floor down")
+
+            assert st.refresh_exclusions(unreachable) == []  # the last list stays in force
+            assert st.refresh_exclusions(lambda: ExclusionList(frozenset({"1234567890"}),
+                                                               datetime(2026, 12, 5, 12, 0, tzinfo=UTC))) == [5]
+            assert ExclusionCache(exclusions_path(journal)).since() == "2026-12-05T12:00:00+00:00"
         finally:
             st.stop()
     assert seated == [{"seat": 5, "player": "1234567890", "source": "card", "reader": "player_card"}]
@@ -50,6 +58,8 @@ def test_swipes_from_the_profiles_reader_seat_players_and_the_log_names_neither_
     assert len(refused) == 2 and refused[0].startswith("excluded") and "2026-12-05T06:00:00" in refused[0]
     assert refused[1] == "a card of another casino"
     assert any(e["event"] == "exclusion_list" and e["since"] == "2026-12-05T06:00:00+00:00" for e in logs)
+    assert any(e["event"] == "exclusion_list_stale" and e["since"] == "2026-12-05T06:00:00+00:00" for e in logs)
+    assert [e["seat"] for e in logs if e["event"] == "player_held"] == [5]
     text = json.dumps(logs, default=str)
     for secret in ("7777777777", "1234567890", "6010001234567890", "9999991234567890"):
         assert secret not in text
