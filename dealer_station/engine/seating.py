@@ -9,6 +9,7 @@ journals nothing and logs one line naming the seat and why, never the player or 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -41,12 +42,17 @@ log = structlog.get_logger()
 STATION = "station"
 
 MAX_SOURCE = 200
+CARD_SEAT_S = 60.0
+"""How long a seat chosen for the table's reader waits for its card."""
 
 
 class SeatingRules:
     """The player-at-the-seat commands and the card reader's report (a mixin of the flows)."""
 
     table: TableConfig
+    _card_seat: tuple[int, float] | None = None
+    """A table reader's next card goes to this seat until this monotonic time (``card_seat``): a choice on the
+    screen, not a fact of the table, so it is not journaled (after a restart the croupier taps the seat again)."""
 
     # -- the croupier's commands (rows in ``table.commands.TABLE_COMMANDS``)
 
@@ -56,6 +62,11 @@ class SeatingRules:
             raise RuleError("a player id is 1-64 letters, digits or . _ : / - (starting with a letter or digit)",
                             "player")
         self._seat_player(tx, self._seat(seat), player, KEYED, None)
+
+    def card_seat(self, tx: Tx, seat: object) -> None:
+        """At a table with one reader for the whole table: the next card it reads (within ``CARD_SEAT_S``) is for
+        ``seat``."""
+        self._card_seat = (self._seat(seat), time.monotonic() + CARD_SEAT_S)
 
     def card_out(self, tx: Tx, seat: object) -> None:
         """The player at ``seat`` leaves (their session ends now)."""
@@ -110,8 +121,11 @@ class SeatingRules:
         """A card read whole at ``seat``'s reader: the casino's card of a player not seated elsewhere sits down.
         False (nothing journaled, one log line) when it is refused."""
         prefix = self.table.players.card_prefix
-        if seat is None:
-            return self._card_refused(seat, "a card read at the table's reader: key the player at the seat")
+        if seat is None:  # the table's reader: the seat the croupier chose for it
+            chosen, self._card_seat = self._card_seat, None
+            if chosen is None or chosen[1] < time.monotonic():
+                return self._card_refused(seat, "a card read at the table's reader: choose the seat first")
+            seat = chosen[0]
         if not number.startswith(prefix) or len(number) == len(prefix):
             return self._card_refused(seat, "a card of another casino")
         player = number[len(prefix):]

@@ -127,6 +127,7 @@ TABLE_COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("dealer_sign_out", EVERY_STAGE, anytime=True),
     # the player at a seat (``engine/seating.py``): any time, a round in progress or not
     Command("card_in", EVERY_STAGE, anytime=True),
+    Command("card_seat", EVERY_STAGE, anytime=True),  # a table-wide reader: the seat its next card is for
     Command("card_out", EVERY_STAGE, anytime=True),
     Command("pause_player", EVERY_STAGE, anytime=True),
     Command("resume_player", EVERY_STAGE, anytime=True),

@@ -169,3 +169,16 @@ def test_a_seat_whose_player_becomes_excluded_is_held_and_takes_no_stake(tmp_pat
     assert held == [("player_held", {"seat": 4, "player": "P-4004", "reason": "excluded",
                                      "list_as_of": "2026-12-05T11:00:00+00:00"})]
     journal.close()
+
+
+def test_a_table_readers_card_goes_to_the_seat_the_croupier_chose(tmp_path, table_with_reader, credentials) -> None:
+    session, journal = start(tmp_path, table_with_reader, credentials)
+    with structlog.testing.capture_logs() as logs:
+        session.report(swipe(NUMBER, seat=None))  # no seat chosen: refused
+        session.execute("card_seat", 5)
+        session.report(swipe(NUMBER, seat=None))
+        session.report(swipe("6010005555", seat=None))  # the choice was used up
+    assert [(p["seat"], p["player"]) for _k, p in player_events(journal)] == [(5, "1234567890")]
+    assert [e["reason"] for e in logs if e["event"] == "player_card_refused"] == [
+        "a card read at the table's reader: choose the seat first"] * 2
+    journal.close()
