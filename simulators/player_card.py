@@ -20,6 +20,8 @@ import threading
 import time
 from typing import Any, ClassVar
 
+from dealer_station.errors import ConfigError
+
 from .device import PtyEndpoint
 from .streaming import StreamingTwin
 
@@ -118,10 +120,25 @@ class PlayerCardSimulator(StreamingTwin):
 
     @classmethod
     def standalone(cls, seed: int | None, delay: float, faults: list[str]) -> PlayerCardSimulator:
-        return cls(seed=seed)
+        """A player swiping every ``delay`` seconds (2 unless given): the casino's cards of accounts ``1001`` to
+        ``1007``, and now and then (``bad_rate``, ``foreign_rate``: ``--fault bad_rate=0.1``) a bad swipe or another
+        casino's card."""
+        rates = {"bad_rate": 0.0, "foreign_rate": 0.0}
+        for spec in faults:
+            name, _, value = spec.partition("=")
+            if name not in rates:
+                raise ConfigError(f"unknown player card fault {name!r} (known: {', '.join(rates)})")
+            try:
+                rates[name] = float(value)
+            except ValueError:
+                raise ConfigError(f"bad value {value!r} for {name!r}") from None
+        return cls(seed=seed, every=delay or 2.0, bad_rate=rates["bad_rate"], foreign_rate=rates["foreign_rate"])
 
-    def __init__(self, prefix: str = "601000", keyboard: bool = False, seed: int | None = None) -> None:
+    def __init__(self, prefix: str = "601000", keyboard: bool = False, seed: int | None = None,
+                 every: float = 0.0, bad_rate: float = 0.0, foreign_rate: float = 0.0) -> None:
         super().__init__()
+        self.every = every  # standalone: a swipe every ``every`` seconds (0: only when asked)
+        self.bad_rate, self.foreign_rate = bad_rate, foreign_rate
         self.prefix = prefix
         self.keyboard = keyboard
         self.rng = random.Random(seed)
@@ -154,7 +171,14 @@ class PlayerCardSimulator(StreamingTwin):
         return super().url
 
     def _run(self) -> None:
-        self._stop.wait()
+        while not self._stop.wait(self.every or None):
+            draw = self.rng.random()
+            if draw < self.bad_rate:
+                self.bad_swipe()
+            elif draw < self.bad_rate + self.foreign_rate:
+                self.foreign()
+            else:
+                self.swipe(str(self.rng.randrange(1001, 1008)))
 
     # -- what a player and the faults do
     def number(self, account: str) -> str:

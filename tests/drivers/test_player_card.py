@@ -177,3 +177,36 @@ def test_a_bad_seat_in_the_url_is_one_line() -> None:
     with pytest.raises(ConfigError, match="seat is 1-99"):
         Track2Dialect("player_card", seat="0")
     assert Feed().received == []
+
+
+def test_sim_track2_cli_swipes_for_the_real_driver_and_stops_on_sigint() -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "dealer_station", "sim", "track2", "--seed", "5", "--delay", "0.05",
+                             "--fault", "bad_rate=0.3"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env)
+    try:
+        url = None
+        deadline = time.monotonic() + 15
+        while url is None and time.monotonic() < deadline:
+            line = proc.stdout.readline()  # type: ignore[union-attr]
+            if "ready: " in line:
+                url = line.split("ready: ", 1)[1].strip()
+        assert url and url.startswith("track2://") and "baudrate=9600" in url
+        reader = open_device("player_card", url)
+        try:
+            kinds = {type(wait_for(reader, (PlayerCardRead, PlayerCardBad))).__name__  # type: ignore[arg-type]
+                     for _ in range(20)}
+        finally:
+            reader.close()
+        assert kinds == {"PlayerCardRead", "PlayerCardBad"}
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0 and "Traceback" not in err
