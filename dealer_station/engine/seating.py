@@ -73,7 +73,8 @@ class SeatingRules:
         number = self._seat(seat)
         current = seated(tx.state).get(number)
         if current is None:
-            raise RuleError(f"no player is carded in at seat {number}", "seat")
+            raise RuleError(f"no player is carded in at seat {number}", "seat", key="refuse_no_player",
+                            values={"seat": str(number)})
         tx.emit(CardOut(number, current.player), "croupier")
         log.info("player_card_out", seat=number)
 
@@ -113,7 +114,7 @@ class SeatingRules:
         current = seated(tx.state).get(seat)
         if staked and current is not None and current.held:
             raise RuleError(f"seat {seat} is held (its player is on the exclusion list): no stake is taken there; "
-                            "call a supervisor", "seat")
+                            "call a supervisor", "seat", key="refuse_seat_held", values={"seat": str(seat)})
 
     # -- the reader's report (``engine/intake.py``)
 
@@ -177,15 +178,18 @@ class SeatingRules:
         state = tx.state
         elsewhere = seat_of(state, player)
         if elsewhere is not None:
-            raise RuleError(f"already seated at seat {elsewhere}", "player")
+            raise RuleError(f"already seated at seat {elsewhere}", "player", key="refuse_already_seated",
+                            values={"seat": str(elsewhere)})
         if seat in seated(state):
-            raise RuleError(f"seat {seat} has a player carded in: card them out first", "seat")
+            raise RuleError(f"seat {seat} has a player carded in: card them out first", "seat", key="refuse_seat_taken",
+                            values={"seat": str(seat)})
         source_of_list = tx.service(ExclusionSource)
         if source_of_list is not None:
             listed = source_of_list.current()
             if listed.excludes(player):
                 since = "never" if listed.as_of is None else listed.as_of.isoformat(timespec="seconds")
-                raise RuleError(f"excluded: this player is on the exclusion list (list as of {since})", "player")
+                raise RuleError(f"excluded: this player is on the exclusion list (list as of {since})", "player",
+                                key="refuse_excluded", values={"since": since})
         tx.emit(CardIn(seat, player, source, reader), "croupier" if source == KEYED else f"device:{reader}")
         log.info("player_card_in", seat=seat, source=source)
 

@@ -156,6 +156,11 @@ ENGLISH: dict[str, str] = {
     "refuse_needs": "Place the {spot} first",
     "refuse_not_accepted": "Badge or PIN not accepted",
     "refused": "Refused: {problem}",
+    "refuse_already_seated": "This player is already carded in at seat {seat}",
+    "refuse_excluded": "Card refused: this player is on the exclusion list (list as of {since}); call a supervisor",
+    "refuse_seat_taken": "Seat {seat} has a player carded in: card them out first",
+    "refuse_no_player": "No player is carded in at seat {seat}",
+    "refuse_seat_held": "Seat {seat} is held (its player is excluded): no stake is taken; call a supervisor",
     # supervisor corrections outside a halt
     "action:adjust": "Correct a settled round: pay or collect per seat",
     "action:correct_card": "Correct a card keyed wrong, before the settlement",

@@ -516,6 +516,26 @@
         <translation>Refusé&#xa0;: {problem}</translation>
     </message>
     <message>
+        <source>This player is already carded in at seat {seat}</source>
+        <translation>Ce joueur est déjà identifié à la place {seat}</translation>
+    </message>
+    <message>
+        <source>Card refused: this player is on the exclusion list (list as of {since}); call a supervisor</source>
+        <translation>Carte refusée&#xa0;: ce joueur est sur la liste d&apos;exclusion (liste du {since})&#xa0;; appelez un superviseur</translation>
+    </message>
+    <message>
+        <source>Seat {seat} has a player carded in: card them out first</source>
+        <translation>La place {seat} a déjà un joueur identifié&#xa0;: enregistrez d&apos;abord son départ</translation>
+    </message>
+    <message>
+        <source>No player is carded in at seat {seat}</source>
+        <translation>Aucun joueur identifié à la place {seat}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is held (its player is excluded): no stake is taken; call a supervisor</source>
+        <translation>La place {seat} est bloquée (son joueur est exclu)&#xa0;: aucune mise n&apos;est acceptée&#xa0;; appelez un superviseur</translation>
+    </message>
+    <message>
         <source>Correct a settled round: pay or collect per seat</source>
         <translation>Corriger un coup réglé&#xa0;: payer ou ramasser par place</translation>
     </message>
@@ -1871,6 +1891,30 @@
         <translation>{place}&#xa0;: {was} devient {card}</translation>
     </message>
     <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: card in (then swipe the card)</source>
+        <translation>Place {seat}&#xa0;: arrivée du joueur (puis passez sa carte)</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {player}: card out</source>
+        <translation>Place {seat} {player}&#xa0;: départ du joueur</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: resume</source>
+        <translation>Place {seat}&#xa0;: reprise</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: pause</source>
+        <translation>Place {seat}&#xa0;: pause</translation>
+    </message>
+    <message>
+        <source>Swipe the player&apos;s card now: seat {seat}</source>
+        <translation>Passez la carte du joueur maintenant&#xa0;: place {seat}</translation>
+    </message>
+    <message>
         <source>Badge {badge}: {count} failed attempt(s) since its last sign-in</source>
         <translation>Badge {badge}&#xa0;: {count} essai(s) refusé(s) depuis sa dernière connexion</translation>
     </message>
@@ -1893,6 +1937,26 @@
     <message>
         <source>Shift: mispays {mispays} ({amount}) · losing bets left {left} · past-posts {past} · pinches {pinch} · counterfeits {fake} · overrides {overrides}</source>
         <translation>Service&#xa0;: erreurs {mispays} ({amount}) · perdantes laissées {left} · tardives {past} · retirées {pinch} · faux jetons {fake} · dérogations {overrides}</translation>
+    </message>
+    <message>
+        <source>seat {seat} {player}</source>
+        <translation>place {seat} {player}</translation>
+    </message>
+    <message>
+        <source>held: call a supervisor</source>
+        <translation>bloquée&#xa0;: appelez un superviseur</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>en pause</translation>
+    </message>
+    <message>
+        <source>Players: {players}</source>
+        <translation>Joueurs&#xa0;: {players}</translation>
+    </message>
+    <message>
+        <source>nobody carded in</source>
+        <translation>aucun joueur identifié</translation>
     </message>
     <message>
         <source>Round {number}</source>

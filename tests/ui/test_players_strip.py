@@ -1,0 +1,63 @@
+"""The players line on the croupier's screen: who is carded in at each seat as a short masked id, card in (the
+seat chosen, then the swipe) and card out by tap, in the croupier's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dealer_station.engine import TableSession
+from dealer_station.journal import Journal
+from dealer_station.profile_loader import load_profile
+from dealer_station.supervisor import CredentialStore
+from dealer_station.wire import reports as rp
+from dealer_station.wire.roles import Role
+from simulators.scripted_shoe import ScriptedShoe
+from tests.session.conftest import PROGRAM
+
+from .conftest import BADGE, PIN, open_window
+from .helpers import TIMEOUT, button, click, dialog, tap_again
+from .test_languages import choose_language
+
+
+def swipe(number: str, seat: int | None) -> rp.PlayerCardRead:
+    return rp.PlayerCardRead(device="player_card", seat=seat, number=number)
+
+
+def test_the_players_line_shows_masked_ids_and_cards_players_in_and_out_by_tap(qtbot, qapp, tmp_path: Path) -> None:
+    table = load_profile("uth-default")  # the casino's cards start 601000
+    credentials = CredentialStore(tmp_path / "credentials.json")
+    credentials.add(BADGE, PIN)
+    journal = Journal(tmp_path / "j.sqlite", table_id=table.table_id)
+    shoe = ScriptedShoe()
+    session = TableSession(table, journal, shoe=shoe, roles=(Role.PLAYER_CARD,), credentials=credentials)
+    shoe.session = session
+    session.start(PROGRAM)
+    win = open_window(qtbot, qapp, session)
+    try:
+        line = win.strip.players
+        assert line is not None and line.text() == "Players: nobody carded in"
+        session.report(swipe("6010001234567890", 3))
+        qtbot.waitUntil(lambda: line.text() == "Players: seat 3 \u00b7\u00b77890", timeout=TIMEOUT)
+        assert "1234567890" not in line.text()  # a short masked id, never the player's id
+        tap_again(qtbot, line)
+        click(qtbot, button(dialog(win, "playersMenu"), "cardIn_5"))  # the table's reader: the seat first
+        qtbot.waitUntil(lambda: "seat 5" in win.message.text(), timeout=TIMEOUT)
+        session.report(swipe("6010000000001002", None))
+        qtbot.waitUntil(lambda: line.text() == "Players: seat 3 \u00b7\u00b77890 \u00b7 seat 5 \u00b7\u00b71002",
+                        timeout=TIMEOUT)
+        tap_again(qtbot, line)
+        click(qtbot, button(dialog(win, "playersMenu"), "pause_player_3"))
+        qtbot.waitUntil(lambda: "(paused)" in line.text(), timeout=TIMEOUT)
+        tap_again(qtbot, line)
+        click(qtbot, button(dialog(win, "playersMenu"), "cardOut_3"))
+        qtbot.waitUntil(lambda: line.text() == "Players: seat 5 \u00b7\u00b71002", timeout=TIMEOUT)
+        choose_language(qtbot, win, "fr")
+        qtbot.waitUntil(lambda: line.text() == "Joueurs\u00a0: place 5 \u00b7\u00b71002", timeout=TIMEOUT)
+        choose_language(qtbot, win, "zh_TW")
+        qtbot.waitUntil(lambda: line.text() == "玩家：5號位 \u00b7\u00b71002", timeout=TIMEOUT)
+    finally:
+        win.worker.shutdown(wait=True)
+        journal.close()
+    kinds = [(e.kind, e.payload["seat"]) for e in Journal.open_readonly(tmp_path / "j.sqlite").events(
+        kinds={"card_in", "card_out", "player_paused"})]
+    assert kinds == [("card_in", 3), ("card_in", 5), ("player_paused", 3), ("card_out", 3)]
