@@ -29,7 +29,7 @@ from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.table.phases import Stage
 from dealer_station.view.banner import banner, instruction, table_stopped
 from dealer_station.view.history import RoundHistory
-from dealer_station.view.players import card_reader_at_table, seat_players
+from dealer_station.view.players import card_notice, card_reader_at_table, seat_players
 from dealer_station.view.shift import ShiftTally
 from dealer_station.view.table import all_cards, face_up, seats_in_round
 from dealer_station.view.texts import Text, device_text, position_text, refusal_of
@@ -117,6 +117,7 @@ class MainWindow(QMainWindow):
         top.setVerticalSpacing(m.margin)
         self.strip = StatusStrip(self.session, self.tally, last_heard)
         self.strip.players_tapped.connect(self._players_menu)
+        self._card_notice_at: float | None = None
         self.banner = FitLabel("", 19, bold=True, lines=2, role="banner", acted=True)
         self.banner.setObjectName("phaseBanner")
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -562,6 +563,10 @@ class MainWindow(QMainWindow):
         self._render(self.session.view())  # a frozen snapshot: never waits for a command in progress
 
     def _render(self, snap: TableSnapshot) -> None:
+        notice = card_notice(snap)
+        if notice is not None and notice[0] != self._card_notice_at:  # each refused swipe said once
+            self._card_notice_at = notice[0]
+            self.show_message(say(notice[1]), "refusal")
         rnd = snap.round
         halt = rnd.halt if rnd is not None and not rnd.finished else None
         offer = snap.offer

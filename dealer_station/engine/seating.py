@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -46,10 +47,23 @@ CARD_SEAT_S = 60.0
 """How long a seat chosen for the table's reader waits for its card."""
 
 
+@dataclass(frozen=True, slots=True)
+class CardNotice:
+    """The last card the table refused or could not read, for the croupier's screen (not journaled: nothing
+    happened at the table). ``key`` and ``values``: the message (``view/texts.py``); ``at``: monotonic time."""
+
+    at: float
+    seat: int | None
+    key: str
+    values: Mapping[str, str]
+
+
 class SeatingRules:
     """The player-at-the-seat commands and the card reader's report (a mixin of the flows)."""
 
     table: TableConfig
+    card_notice: CardNotice | None = None
+    """The last card refused or not read whole (the screen says why; ``TableSnapshot.card_notice``)."""
     _card_seat: tuple[int, float] | None = None
     """A table reader's next card goes to this seat until this monotonic time (``card_seat``): a choice on the
     screen, not a fact of the table, so it is not journaled (after a restart the croupier taps the seat again)."""
@@ -125,19 +139,26 @@ class SeatingRules:
         if seat is None:  # the table's reader: the seat the croupier chose for it
             chosen, self._card_seat = self._card_seat, None
             if chosen is None or chosen[1] < time.monotonic():
-                return self._card_refused(seat, "a card read at the table's reader: choose the seat first")
+                return self._card_refused(seat, "a card read at the table's reader: choose the seat first",
+                                          "refuse_card_no_seat")
             seat = chosen[0]
         if not number.startswith(prefix) or len(number) == len(prefix):
-            return self._card_refused(seat, "a card of another casino")
+            return self._card_refused(seat, "a card of another casino", "refuse_foreign_card")
         player = number[len(prefix):]
         try:
             self._seat_player(tx, seat, player, CARD, device)
         except RuleError as refused:
-            return self._card_refused(seat, refused.problem)
+            return self._card_refused(seat, refused.problem, refused.key or "refused", refused.values)
+        self.card_notice = None
         return True
 
-    def _card_refused(self, seat: int | None, reason: str) -> bool:
+    def on_player_card_bad(self, tx: Tx, seat: int | None) -> None:
+        """A swipe the reader could not read whole: the screen asks for it again (the log has said why)."""
+        self.card_notice = CardNotice(time.monotonic(), seat, "refuse_bad_swipe", {})
+
+    def _card_refused(self, seat: int | None, reason: str, key: str, values: Mapping[str, str] | None = None) -> bool:
         log.warning("player_card_refused", seat=seat, reason=reason)
+        self.card_notice = CardNotice(time.monotonic(), seat, key, dict(values or {"problem": reason}))
         return False
 
     # -- a supervisor's action (``table.commands.SUPERVISOR_COMMANDS``)

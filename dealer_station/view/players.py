@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..engine.snapshot import TableSnapshot
 from ..table.seated import seated
 from ..wire.roles import Role
+from .texts import Text
 
 SHOWN = 4
 """Characters of a player id the screen shows (its end, after "··")."""
@@ -42,3 +43,13 @@ def shows_players(snap: TableSnapshot) -> bool:
 def card_reader_at_table(snap: TableSnapshot) -> bool:
     """A reader the croupier chooses the seat for before a swipe (``card_seat``)."""
     return Role.PLAYER_CARD in snap.roles
+
+
+def card_notice(snap: TableSnapshot) -> tuple[float, Text] | None:
+    """The last card refused or not read whole, in the croupier's words, with when it happened (the screen says
+    each once, on its message line)."""
+    notice = snap.card_notice
+    if notice is None:
+        return None
+    args = {"seat": notice.seat if notice.seat is not None else "-", **notice.values}  # a refusal's own seat first
+    return notice.at, Text(notice.key, args)

@@ -39,6 +39,13 @@ def test_the_players_line_shows_masked_ids_and_cards_players_in_and_out_by_tap(q
         session.report(swipe("6010001234567890", 3))
         qtbot.waitUntil(lambda: line.text() == "Players: seat 3 \u00b7\u00b77890", timeout=TIMEOUT)
         assert "1234567890" not in line.text()  # a short masked id, never the player's id
+        session.report(swipe("6010001234567890", 6))  # the same card at another seat: said on the message line
+        qtbot.waitUntil(lambda: win.message.text() == "This player is already carded in at seat 3", timeout=TIMEOUT)
+        session.report(swipe("9999991234567890", 6))
+        qtbot.waitUntil(lambda: win.message.text() == "Seat 6: a card of another casino: refused", timeout=TIMEOUT)
+        session.report(rp.PlayerCardBad(device="player_card", seat=6, reason="no end sentinel: a partial track"))
+        qtbot.waitUntil(lambda: win.message.text() == "Seat 6: the card was not read whole: swipe it again",
+                        timeout=TIMEOUT)
         tap_again(qtbot, line)
         click(qtbot, button(dialog(win, "playersMenu"), "cardIn_5"))  # the table's reader: the seat first
         qtbot.waitUntil(lambda: "seat 5" in win.message.text(), timeout=TIMEOUT)
@@ -53,6 +60,9 @@ def test_the_players_line_shows_masked_ids_and_cards_players_in_and_out_by_tap(q
         qtbot.waitUntil(lambda: line.text() == "Players: seat 5 \u00b7\u00b71002", timeout=TIMEOUT)
         choose_language(qtbot, win, "fr")
         qtbot.waitUntil(lambda: line.text() == "Joueurs\u00a0: place 5 \u00b7\u00b71002", timeout=TIMEOUT)
+        session.report(swipe("9999991234567890", 6))
+        qtbot.waitUntil(lambda: win.message.text() == "Place 6\u00a0: carte d'un autre casino\u00a0: refusée",
+                        timeout=TIMEOUT)
         choose_language(qtbot, win, "zh_TW")
         qtbot.waitUntil(lambda: line.text() == "玩家：5號位 \u00b7\u00b71002", timeout=TIMEOUT)
     finally:

@@ -516,6 +516,18 @@
         <translation>Refusé&#xa0;: {problem}</translation>
     </message>
     <message>
+        <source>Seat {seat}: a card of another casino: refused</source>
+        <translation>Place {seat}&#xa0;: carte d&apos;un autre casino&#xa0;: refusée</translation>
+    </message>
+    <message>
+        <source>A card was read at the table&apos;s reader: tap Players and choose the seat first</source>
+        <translation>Une carte a été lue au lecteur de la table&#xa0;: touchez Joueurs et choisissez d&apos;abord la place</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: the card was not read whole: swipe it again</source>
+        <translation>Place {seat}&#xa0;: la carte n&apos;a pas été lue en entier&#xa0;: passez-la à nouveau</translation>
+    </message>
+    <message>
         <source>This player is already carded in at seat {seat}</source>
         <translation>Ce joueur est déjà identifié à la place {seat}</translation>
     </message>

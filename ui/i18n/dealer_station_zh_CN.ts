@@ -516,6 +516,18 @@
         <translation>已拒绝：{problem}</translation>
     </message>
     <message>
+        <source>Seat {seat}: a card of another casino: refused</source>
+        <translation>{seat}号位：其他赌场的卡：已拒绝</translation>
+    </message>
+    <message>
+        <source>A card was read at the table&apos;s reader: tap Players and choose the seat first</source>
+        <translation>牌桌读卡器读到一张卡：请先点“玩家”并选择座位</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: the card was not read whole: swipe it again</source>
+        <translation>{seat}号位：卡未完整读取：请重新刷卡</translation>
+    </message>
+    <message>
         <source>This player is already carded in at seat {seat}</source>
         <translation>该玩家已在{seat}号位入座</translation>
     </message>

@@ -516,6 +516,18 @@
         <translation>已拒絕：{problem}</translation>
     </message>
     <message>
+        <source>Seat {seat}: a card of another casino: refused</source>
+        <translation>{seat}號位：其他賭場的卡：已拒絕</translation>
+    </message>
+    <message>
+        <source>A card was read at the table&apos;s reader: tap Players and choose the seat first</source>
+        <translation>牌桌讀卡器讀到一張卡：請先點「玩家」並選擇座位</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: the card was not read whole: swipe it again</source>
+        <translation>{seat}號位：卡未完整讀取：請重新刷卡</translation>
+    </message>
+    <message>
         <source>This player is already carded in at seat {seat}</source>
         <translation>該玩家已在{seat}號位入座</translation>
     </message>
