@@ -275,9 +275,12 @@ class Ratings:
         start_t, end_t = _whole(s.start), _whole(end)
         if end_t <= start_t:
             end_t = start_t + timedelta(seconds=1)
+        span = int((end_t - start_t).total_seconds())
         pauses = s.pauses_s + (int((end_t - _whole(s.paused_at)).total_seconds()) if s.paused_at else 0)
+        pauses = min(pauses, span - 1)  # a player who played paused all along: a second of play, not an error
         table_rounds = sum(1 for opened in self._played if start_t <= _whole(opened) <= end_t)
-        rounds = tuple(r for _o, r in s.rounds)
+        rounds = tuple(r for _o, r in s.rounds)  # a round played across the card in: counted, so at least these
         edges, comp_rate = s.terms or (self.edges, self.comp_rate)
-        session = RatedSession(s.player, self.table.table_id, seat, self.game.name, edges, comp_rate, start_t, end_t, pauses, max(table_rounds, len(rounds)), rounds)
+        session = RatedSession(s.player, self.table.table_id, seat, self.game.name, edges, comp_rate, start_t,
+                               end_t, pauses, max(table_rounds, len(rounds)), rounds)
         return SessionRating(s.player, self.table.table_id, seat, s.start, end, s.keyed, still_open, rate(session))
