@@ -88,7 +88,11 @@ class PlayerHeld(Event):
     seat: int
     player: str
     reason: str
-    list_as_of: str | None = None
+    list_as_of: str | None
+    """The exclusion list's time (null when the list never said): the key is always written."""
+
+    def to_payload(self) -> dict[str, object]:
+        return {"seat": self.seat, "player": self.player, "reason": self.reason, "list_as_of": self.list_as_of}
 
 
 @register

@@ -182,3 +182,15 @@ def test_a_table_readers_card_goes_to_the_seat_the_croupier_chose(tmp_path, tabl
     assert [e["reason"] for e in logs if e["event"] == "player_card_refused"] == [
         "a card read at the table's reader: choose the seat first"] * 2
     journal.close()
+
+
+def test_the_player_events_round_trip_with_exactly_the_contracts_keys() -> None:
+    from dealer_station.table.event_base import decode
+    from dealer_station.table.seated import CardIn, PlayerHeld, RatingTerms
+
+    events = [CardIn(3, "P-1", "keyed", None), PlayerHeld(3, "P-1", "excluded", None),
+              RatingTerms({"ante": Decimal("0.02185")}, Decimal("0.25"), "par sheet", "0412")]
+    keys = [sorted(e.payload()) for e in events]
+    assert keys == [["player", "reader", "seat", "source"], ["list_as_of", "player", "reason", "seat"],
+                    ["by", "comp_rate", "source", "theo"]]
+    assert [decode(e.kind, e.payload()) for e in events] == events
