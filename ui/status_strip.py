@@ -20,7 +20,7 @@ from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.money import ZERO
 from dealer_station.table.phases import Stage
 from dealer_station.view.banner import device_note, linked, meters_shown, pool_note
-from dealer_station.view.players import seat_players, shows_players
+from dealer_station.view.players import exclusion_since, seat_players, shows_players
 from dealer_station.view.settlement import held_awards
 from dealer_station.view.shift import ShiftTally
 from dealer_station.wire.roles import Role
@@ -62,6 +62,10 @@ def players_text(snap: TableSnapshot) -> str:
         elif p.paused:
             line += " (" + translate("screen", "paused") + ")"
         lines.append(line)
+    since = exclusion_since(snap)
+    if since is not None:  # a station that cannot reach the floor says how old its list is
+        lines.append(translate("screen", "exclusion list of {since}").format(since=since) if since
+                     else translate("screen", "no exclusion list received"))
     return translate("screen", "Players: {players}").format(
         players=" \u00b7 ".join(lines) if lines else translate("screen", "nobody carded in"))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.snapshot import TableSnapshot
+from ..players.exclusion import ExclusionSource
 from ..table.seated import seated
 from ..wire.roles import Role
 from .texts import Text
@@ -53,3 +54,13 @@ def card_notice(snap: TableSnapshot) -> tuple[float, Text] | None:
         return None
     args = {"seat": notice.seat if notice.seat is not None else "-", **notice.values}  # a refusal's own seat first
     return notice.at, Text(notice.key, args)
+
+
+def exclusion_since(snap: TableSnapshot) -> str | None:
+    """Since when the exclusion list in force is ("2026-12-05 06:00"), "" when none was ever received, None when
+    the table has no list at all (no station gave it one)."""
+    source = snap.service(ExclusionSource)
+    if source is None:
+        return None
+    when = source.current().as_of
+    return "" if when is None else when.astimezone().strftime("%Y-%m-%d %H:%M")

@@ -3,10 +3,12 @@ seat chosen, then the swipe) and card out by tap, in the croupier's language."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 from dealer_station.engine import TableSession
 from dealer_station.journal import Journal
+from dealer_station.players.exclusion import ExclusionCache, ExclusionList
 from dealer_station.profile_loader import load_profile
 from dealer_station.supervisor import CredentialStore
 from dealer_station.wire import reports as rp
@@ -29,15 +31,20 @@ def test_the_players_line_shows_masked_ids_and_cards_players_in_and_out_by_tap(q
     credentials.add(BADGE, PIN)
     journal = Journal(tmp_path / "j.sqlite", table_id=table.table_id)
     shoe = ScriptedShoe()
-    session = TableSession(table, journal, shoe=shoe, roles=(Role.PLAYER_CARD,), credentials=credentials)
+    cache = ExclusionCache(tmp_path / "exclusions.json")
+    cache.update(ExclusionList(frozenset({"P-9"}), datetime(2026, 12, 5, 6, 0, tzinfo=UTC)))
+    since = datetime(2026, 12, 5, 6, 0, tzinfo=UTC).astimezone().strftime("%Y-%m-%d %H:%M")  # the station's local time
+    listed = f" \u00b7 exclusion list of {since}"
+    session = TableSession(table, journal, shoe=shoe, roles=(Role.PLAYER_CARD,), credentials=credentials,
+                           services=(cache,))
     shoe.session = session
     session.start(PROGRAM)
     win = open_window(qtbot, qapp, session)
     try:
         line = win.strip.players
-        assert line is not None and line.text() == "Players: nobody carded in"
+        assert line is not None and line.text() == f"Players: exclusion list of {since}"
         session.report(swipe("6010001234567890", 3))
-        qtbot.waitUntil(lambda: line.text() == "Players: seat 3 \u00b7\u00b77890", timeout=TIMEOUT)
+        qtbot.waitUntil(lambda: line.text() == "Players: seat 3 \u00b7\u00b77890" + listed, timeout=TIMEOUT)
         assert "1234567890" not in line.text()  # a short masked id, never the player's id
         session.report(swipe("6010001234567890", 6))  # the same card at another seat: said on the message line
         qtbot.waitUntil(lambda: win.message.text() == "This player is already carded in at seat 3", timeout=TIMEOUT)
@@ -50,21 +57,22 @@ def test_the_players_line_shows_masked_ids_and_cards_players_in_and_out_by_tap(q
         click(qtbot, button(dialog(win, "playersMenu"), "cardIn_5"))  # the table's reader: the seat first
         qtbot.waitUntil(lambda: "seat 5" in win.message.text(), timeout=TIMEOUT)
         session.report(swipe("6010000000001002", None))
-        qtbot.waitUntil(lambda: line.text() == "Players: seat 3 \u00b7\u00b77890 \u00b7 seat 5 \u00b7\u00b71002",
+        qtbot.waitUntil(lambda: line.text() == "Players: seat 3 \u00b7\u00b77890 \u00b7 seat 5 \u00b7\u00b71002" + listed,
                         timeout=TIMEOUT)
         tap_again(qtbot, line)
         click(qtbot, button(dialog(win, "playersMenu"), "pause_player_3"))
         qtbot.waitUntil(lambda: "(paused)" in line.text(), timeout=TIMEOUT)
         tap_again(qtbot, line)
         click(qtbot, button(dialog(win, "playersMenu"), "cardOut_3"))
-        qtbot.waitUntil(lambda: line.text() == "Players: seat 5 \u00b7\u00b71002", timeout=TIMEOUT)
+        qtbot.waitUntil(lambda: line.text() == "Players: seat 5 \u00b7\u00b71002" + listed, timeout=TIMEOUT)
         choose_language(qtbot, win, "fr")
-        qtbot.waitUntil(lambda: line.text() == "Joueurs\u00a0: place 5 \u00b7\u00b71002", timeout=TIMEOUT)
+        qtbot.waitUntil(lambda: line.text().startswith("Joueurs\u00a0: place 5 \u00b7\u00b71002 \u00b7 liste d'exclusion du "),
+                        timeout=TIMEOUT)
         session.report(swipe("9999991234567890", 6))
         qtbot.waitUntil(lambda: win.message.text() == "Place 6\u00a0: carte d'un autre casino\u00a0: refusée",
                         timeout=TIMEOUT)
         choose_language(qtbot, win, "zh_TW")
-        qtbot.waitUntil(lambda: line.text() == "玩家：5號位 \u00b7\u00b71002", timeout=TIMEOUT)
+        qtbot.waitUntil(lambda: line.text().startswith("玩家：5號位 \u00b7\u00b71002 \u00b7 禁入名單（"), timeout=TIMEOUT)
     finally:
         win.worker.shutdown(wait=True)
         journal.close()

@@ -1963,6 +1963,14 @@
         <translation>en pause</translation>
     </message>
     <message>
+        <source>exclusion list of {since}</source>
+        <translation>liste d&apos;exclusion du {since}</translation>
+    </message>
+    <message>
+        <source>no exclusion list received</source>
+        <translation>aucune liste d&apos;exclusion reçue</translation>
+    </message>
+    <message>
         <source>Players: {players}</source>
         <translation>Joueurs&#xa0;: {players}</translation>
     </message>

@@ -1963,6 +1963,14 @@
         <translation>暂停中</translation>
     </message>
     <message>
+        <source>exclusion list of {since}</source>
+        <translation>禁入名单（{since}）</translation>
+    </message>
+    <message>
+        <source>no exclusion list received</source>
+        <translation>未收到禁入名单</translation>
+    </message>
+    <message>
         <source>Players: {players}</source>
         <translation>玩家：{players}</translation>
     </message>

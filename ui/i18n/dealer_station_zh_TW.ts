@@ -1963,6 +1963,14 @@
         <translation>暫停中</translation>
     </message>
     <message>
+        <source>exclusion list of {since}</source>
+        <translation>禁入名單（{since}）</translation>
+    </message>
+    <message>
+        <source>no exclusion list received</source>
+        <translation>未收到禁入名單</translation>
+    </message>
+    <message>
         <source>Players: {players}</source>
         <translation>玩家：{players}</translation>
     </message>
