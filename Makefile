@@ -17,7 +17,7 @@ unexport PYTHONDONTWRITEBYTECODE
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[ui,pit,test]'
+	$(BIN)/pip install --quiet -e '.[ui,pit,station,test]'
 	touch $(STAMP)
 
 venv: $(STAMP)

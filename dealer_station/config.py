@@ -101,6 +101,9 @@ class DeviceConfig(_Strict):
     reader: Annotated[str | None, BeforeValidator(_empty_is_none)] = "sim://usb"
     bet_sensor: Annotated[str | None, BeforeValidator(_empty_is_none)] = None
     """The RFID bet sensor under the layout (``sim://betsensor``); None: bets are keyed."""
+    player_card: Annotated[str | None, BeforeValidator(_empty_is_none)] = None
+    """The player card reader (``hid:///dev/input/by-id/...-event-kbd``, ``track2:///dev/ttyUSB3``,
+    ``sim://track2``); None: players are keyed or anonymous (docs/players.md, "The player card")."""
     link_timeout: float = Field(default=2.0, gt=0, le=60, allow_inf_nan=False)  # seconds: finite, bounded
     reading_shoe: Annotated[str | None, BeforeValidator(_empty_is_none)] = None
     """A reading shoe the croupier deals from by hand (``sim://beetek``, ``beetek:///dev/ttyUSB0``):
@@ -201,6 +204,35 @@ class FloorConfig(_Strict):
     url: str = Field(min_length=1)
 
 
+def _edge(value: Decimal) -> Decimal:
+    if not Decimal(-1) <= value <= 1:
+        raise ValueError(f"an edge is a share of the stake from -1 to 1, not {value}")
+    return value
+
+
+def _share(value: Decimal) -> Decimal:
+    if not 0 <= value <= 1:
+        raise ValueError(f"a comp rate is a share of theo from 0 to 1, not {value}")
+    return value
+
+
+Edge = Annotated[Decimal, BeforeValidator(exact_decimal), AfterValidator(_edge)]
+
+
+class PlayersConfig(_Strict):
+    """The player at the seat (docs/players.md): which cards are the casino's, when a session ends, and the
+    rating terms (``theo``: house edge per unit staked per spot, with its ``theo_source``; ``comp_rate``).
+    The rating terms in force are these until a supervisor journals others (``rating_terms``)."""
+
+    card_prefix: str = Field(default="", pattern=r"^[0-9]{0,12}$")
+    """The leading digits of the casino's player card numbers (its issuer prefix); "" takes any card."""
+    absent_rounds: int = Field(default=3, ge=1, le=1000)
+    """Rounds without a stake at a seat after which its session ends at the last round with a stake."""
+    comp_rate: Annotated[Decimal, BeforeValidator(exact_decimal), AfterValidator(_share)] = Decimal(0)
+    theo: dict[str, Edge] = {}
+    theo_source: str = Field(default="", max_length=200)
+
+
 class TableConfig(_Strict):
     """What every table has, whatever its game: identity, seats, devices, deal mode, journal.
 
@@ -228,6 +260,8 @@ class TableConfig(_Strict):
     """The casino's RFID chips (``chip_inventory.py``): what a bet sensor's tag ids are worth."""
     bank: BankConfig | None = None
     """The table bank (shifts, buy-ins, fills and credits); None: this table keeps no bank."""
+    players: PlayersConfig = PlayersConfig()
+    """The player card, sessions and rating terms (docs/players.md)."""
 
     @model_validator(mode="after")
     def _dealing_shoe_for_shuffler_deal(self) -> TableConfig:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from .config import TableConfig
 from .engine.session import TableSession
 from .errors import ConfigError
 from .journal import Journal, Purpose, ensure_folder
+from .players.exclusion import ExclusionCache, ExclusionList, exclusions_path
 from .wire.roles import ROLES, Role
 
 log = structlog.get_logger("dealer_station.station")
@@ -171,9 +172,12 @@ class Station:
             self._enrol_simulators(DeviceKeys(device_keys_path(self.journal_path)))
         elif self.vouch_simulators:
             self._vouch_for_simulators()
+        self.exclusions = ExclusionCache(exclusions_path(self.journal_path))
+        """The last exclusion list the floor sent, kept beside the journal: card in refuses who is on it."""
+        log.info("exclusion_list", since=self.exclusions.since(), players=len(self.exclusions.current().players))
         self.session = TableSession(self.table, self.journal, shoe=self.drivers.get(Role.SHUFFLER),
                                     roles=self.drivers.keys(), credentials=self.credentials,
-                                    services=tuple(s for s in (self.link, self.desk) if s is not None))
+                                    services=tuple(s for s in (self.link, self.desk, self.exclusions) if s is not None))
         self.session.start(self.program)
         self._expect_units()  # before any port opens: another unit than the journal's is a swap
         self.session.add_listener(self._units_accepted)
@@ -222,6 +226,22 @@ class Station:
 
             return InProcessDesk()
         return None
+
+    def refresh_exclusions(self, fetch: Callable[[], ExclusionList]) -> list[int]:
+        """Ask the floor for its exclusion list (``fetch``: ``floor.exclusions.fetch_exclusions`` over the floor's
+        connection). Received: kept beside the journal and in force at once, and a seat whose player is now on
+        it is held (returned). The floor out of reach: the last list stays in force, and the log says since when."""
+        try:
+            received = fetch()
+        except Exception as exc:  # the floor is down or refuses: the table goes on with the last list
+            log.warning("exclusion_list_stale", since=self.exclusions.since(), error=type(exc).__name__)
+            return []
+        self.exclusions.update(received)
+        log.info("exclusion_list", since=self.exclusions.since(), players=len(received.players))
+        if self.session is None:
+            return []
+        held: list[int] = self.session.execute("hold_excluded")
+        return held
 
     def authenticates(self, role: str) -> bool:
         """Whether the device in ``role`` must prove who it is at connect (profile, or a simulation's units;

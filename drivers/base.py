@@ -136,3 +136,10 @@ class BetSensorABC(DeviceABC):
     """
 
     kind = "bet_sensor"
+
+
+class PlayerCardABC(DeviceABC):
+    """A player card reader at a seat (or at the table): reports ``PlayerCardRead`` (a card read whole) and
+    ``PlayerCardBad`` (a swipe to do again), plus the link's. It takes no commands."""
+
+    kind = "player_card"

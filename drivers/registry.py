@@ -5,6 +5,8 @@
     open_reader("serial:///dev/pts/3")
     open_reading_shoe("beetek:///dev/ttyUSB1?serial_number=BT-0042")   # 9600 baud by default
     open_bet_sensor("betsensor:///dev/ttyUSB2?serial_number=BS-7")      # the house RFID bet sensor
+    open_device("player_card", "hid:///dev/input/by-id/usb-Reader-event-kbd?seat=3")  # a keyboard-wedge card reader
+    open_device("player_card", "track2:///dev/ttyUSB3")                 # a serial one, at the table
     open_shuffler("sim://?seed=7&fault=jam_after=3")   # in-process simulator + real driver
 
 The URL's scheme names a backend: a role class bound to a transport and a dialect
@@ -46,6 +48,10 @@ BACKENDS: dict[str, dict[str, str]] = {
     },
     "bet_sensor": {
         "betsensor": "drivers.dialects.betsensor:SerialBetSensor",
+    },
+    "player_card": {
+        "track2": "drivers.dialects.track2:SerialTrack2Reader",
+        "hid": "drivers.dialects.track2:KeyboardTrack2Reader",
     },
 }
 

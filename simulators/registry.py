@@ -40,6 +40,9 @@ TWINS: dict[str, dict[str, str]] = {
     "bet_sensor": {
         "betsensor": "simulators.betsensor:BetSensorSimulator",
     },
+    "player_card": {
+        "track2": "simulators.player_card:PlayerCardSimulator",
+    },
 }
 
 ENTRY_POINT_GROUP = "dealer_station.simulators"

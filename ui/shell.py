@@ -29,6 +29,7 @@ from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.table.phases import Stage
 from dealer_station.view.banner import banner, instruction, table_stopped
 from dealer_station.view.history import RoundHistory
+from dealer_station.view.players import card_notice, card_reader_at_table, seat_players
 from dealer_station.view.shift import ShiftTally
 from dealer_station.view.table import all_cards, face_up, seats_in_round
 from dealer_station.view.texts import Text, device_text, position_text, refusal_of
@@ -119,6 +120,8 @@ class MainWindow(QMainWindow):
         top.setHorizontalSpacing(m.margin * 2)
         top.setVerticalSpacing(m.margin)
         self.strip = StatusStrip(self.session, self.tally, last_heard)
+        self.strip.players_tapped.connect(self._players_menu)
+        self._card_notice_at: float | None = None
         self.banner = FitLabel("", 19, bold=True, lines=2, role="banner", acted=True)
         self.banner.setObjectName("phaseBanner")
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -478,6 +481,42 @@ class MainWindow(QMainWindow):
 
         BankPanel(self).open()
 
+    def _players_menu(self) -> None:
+        """Who sits where: card a player out, pause or resume one, or (a table with a reader) choose the seat
+        the next card swiped is for."""
+        snap = self.session.view()
+        dialog = Overlay(self, translate("screen", "Players"), "playersMenu")
+        carded = {p.seat: p for p in seat_players(snap)}
+        for seat in range(1, snap.table.seats + 1):
+            player = carded.get(seat)
+            if player is None:
+                if not card_reader_at_table(snap):
+                    continue
+                text = translate("screen", "Seat {seat}: card in (then swipe the card)").format(seat=seat)
+                button = FitButton(text, 16, role="list", name=f"cardIn_{seat}")
+                button.tapped.connect(partial(_accept_then, dialog, partial(self._card_in_at, seat)))
+                dialog.body.addWidget(button)
+                continue
+            out = FitButton(translate("screen", "Seat {seat} {player}: card out").format(
+                seat=seat, player=player.short_id), 16, role="list", name=f"cardOut_{seat}")
+            out.tapped.connect(partial(_accept_then, dialog, partial(self.submit, "card_out", self.session.execute,
+                                                                     "card_out", seat)))
+            dialog.body.addWidget(out)
+            pause = "resume_player" if player.paused else "pause_player"
+            words = translate("screen", "Seat {seat}: resume") if player.paused else \
+                translate("screen", "Seat {seat}: pause")
+            button = FitButton(words.format(seat=seat), 16, role="list", name=f"{pause}_{seat}")
+            button.tapped.connect(partial(_accept_then, dialog, partial(self.submit, pause, self.session.execute,
+                                                                        pause, seat)))
+            dialog.body.addWidget(button)
+        dialog.body.addStretch(1)
+        dialog.add_close()
+        dialog.open()
+
+    def _card_in_at(self, seat: int) -> None:
+        self.submit("card_seat", self.session.execute, "card_seat", seat)
+        self.show_message(translate("screen", "Swipe the player's card now: seat {seat}").format(seat=seat))
+
     def _recall(self) -> None:
         from .recall_view import RecallView
 
@@ -538,6 +577,10 @@ class MainWindow(QMainWindow):
         self._render(self.session.view())  # a frozen snapshot: never waits for a command in progress
 
     def _render(self, snap: TableSnapshot) -> None:
+        notice = card_notice(snap)
+        if notice is not None and notice[0] != self._card_notice_at:  # each refused swipe said once
+            self._card_notice_at = notice[0]
+            self.show_message(say(notice[1]), "refusal")
         rnd = snap.round
         halt = rnd.halt if rnd is not None and not rnd.finished else None
         offer = snap.offer

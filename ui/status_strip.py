@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_station.engine import TableSession
@@ -20,6 +20,7 @@ from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.money import ZERO
 from dealer_station.table.phases import Stage
 from dealer_station.view.banner import device_note, linked, meters_shown, pool_note
+from dealer_station.view.players import exclusion_since, seat_players, shows_players
 from dealer_station.view.settlement import held_awards
 from dealer_station.view.shift import ShiftTally
 from dealer_station.wire.roles import Role
@@ -27,7 +28,7 @@ from dealer_station.wire.roles import Role
 from . import theme
 from .format import money, signed
 from .i18n import game_word, say, translate
-from .widgets import FitLabel
+from .widgets import FitButton, FitLabel
 
 
 def limits_text(session: TableSession) -> str:
@@ -51,7 +52,28 @@ def caught_text(tally: ShiftTally) -> str:
         pinch=tally.pinches, fake=tally.counterfeits, overrides=tally.overrides)
 
 
+def players_text(snap: TableSnapshot) -> str:
+    """"Players: seat 3 ··1001 · seat 5 ··1002 (paused)", or that nobody is carded in."""
+    lines = []
+    for p in seat_players(snap):
+        line = translate("screen", "seat {seat} {player}").format(seat=p.seat, player=p.short_id)
+        if p.held:
+            line += " (" + translate("screen", "held: call a supervisor") + ")"
+        elif p.paused:
+            line += " (" + translate("screen", "paused") + ")"
+        lines.append(line)
+    since = exclusion_since(snap)
+    if since is not None:  # a station that cannot reach the floor says how old its list is
+        lines.append(translate("screen", "exclusion list of {since}").format(since=since) if since
+                     else translate("screen", "no exclusion list received"))
+    return translate("screen", "Players: {players}").format(
+        players=" \u00b7 ".join(lines) if lines else translate("screen", "nobody carded in"))
+
+
 class StatusStrip(QWidget):
+    players_tapped = Signal()
+    """The croupier tapped the players line: card in, card out, pause."""
+
     def __init__(self, session: TableSession, tally: ShiftTally, last_heard: Callable[[str], float | None] | None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -95,6 +117,13 @@ class StatusStrip(QWidget):
             second.addWidget(self.devices["bet_sensor"])
             second.addWidget(self.caught, 1)
             outer.addLayout(second)
+        self.players: FitButton | None = None
+        """Who is carded in at each seat (a table with a player card reader, or anyone carded in): tap to card in
+        or out."""
+        if shows_players(session.view()):
+            self.players = FitButton("", 12, role="list", name="playersLine")
+            self.players.tapped.connect(self.players_tapped.emit)
+            outer.addWidget(self.players)
         self._tick = QTimer(self)
         self._tick.timeout.connect(self._tick_clock)
         self._tick.start(1000)
@@ -127,6 +156,8 @@ class StatusStrip(QWidget):
         tally.roll()  # a new shift starts its counters at zero even before its first round
         self.shift.setText(translate("screen", "Shift: rounds {rounds} \u00b7 table win {result}").format(
             rounds=tally.rounds, result=signed(tally.result)))
+        if self.players is not None:
+            self.players.setText(players_text(snap))
         if self.caught is not None:
             self.caught.setText(caught_text(tally))
             theme.set_role(self.caught, "notice" if caught_any(tally) else "strip")

@@ -11,6 +11,10 @@ play), a seeded stack of chips on each ante, one inventory round every ``--delay
 ``beetek`` is the Bee-Tek USPC reading shoe's twin: receive-only, it draws a card every
 ``--delay`` seconds (1 s unless given) and writes HARDWARE.md's message forms at 9600 baud.
 
+``track2`` is a player card reader's twin (a serial reader writing ISO 7811 track 2, one swipe a line,
+at 9600 baud): a player swipes the casino's card every ``--delay`` seconds (2 s unless given); its
+faults: bad_rate, foreign_rate.
+
 Prints the URL to connect to (usable with ``drivers.registry``) and runs until Ctrl-C.
 Simulator and driver packages are imported inside the handler, so the rest of the CLI
 never loads pyserial or pyusb.

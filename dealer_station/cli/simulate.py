@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..affinity import one_cpu
 from ..errors import ConfigError
+from ..games import get_game
 from ._args import seconds, whole_number
 from ._progress import Progress
 from .floor import MAX_WAIT
@@ -51,6 +52,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--shift-rounds", type=whole_number(1), default=None, metavar="N",
                         help="a table with a [bank] closes its shift and opens the next every N rounds (default: one "
                              "shift for the whole run); --json lists them under bank.shifts")
+    parser.add_argument("--players", type=whole_number(0, 99), default=0, metavar="N",
+                        help="seat N scripted identified players (ids P-1001..., strategies optimal, always_check, "
+                             "random in turn) who card in and play; --json adds their rated sessions (ratings)")
     parser.add_argument("--floor", default=None, metavar="URL",
                         help="forward the journal(s) to this floor (never the profile's [floor] url: a simulation "
                              "reaches a floor only when sent there); exits once the floor has acknowledged every "
@@ -109,6 +113,11 @@ def _play(args: argparse.Namespace) -> int:
         return _many(args, profiles, faults, args.floor)
     seats = table.seats if args.seats is None else args.seats
     check_run(table, rounds=args.rounds, seats=seats, faults=faults)
+    if args.players > seats:
+        raise ConfigError(f"--players must be at most the {seats} seats played", "players")
+    if args.players and get_game(table.game).family == "poker":
+        raise ConfigError("--players rates a banking table's seats (a poker seat is rated by hours and rake)",
+                          "players")
     floor = args.floor  # never the profile's floor: a simulation reaches a floor only when sent there
     _floor_takes_journals(floor)
     journal = ensure_folder(args.journal or default_journal(table))
@@ -122,7 +131,7 @@ def _play(args: argparse.Namespace) -> int:
     configure_logging(stream=log_file)
     summary = simulate(table, rounds=args.rounds, seed=args.seed, seats=seats, faults=faults,
                        journal=journal, progress=Progress("simulate", clock=False), floor_url=floor,
-                       shift_rounds=args.shift_rounds)
+                       shift_rounds=args.shift_rounds, players=args.players)
     result = summary.as_json()
     acked = None
     if floor:

@@ -59,6 +59,10 @@ class BankingFlow(DealFlow):
 
     # ----------------------------------------------------------------- queries (pure)
 
+    def rated_spots(self) -> tuple[str, ...]:
+        """Placed spots with an edge of their own (UTH Ante, Trips; THB Ante, Bonus, Pool)."""
+        return tuple(s for s in self.game.placeable_spots if s not in self.game.edge_free_spots)
+
     def stakes(self, rnd: RoundState, seat: int) -> dict[str, Decimal]:
         """What ``seat`` has on the table per spot now (the game's one definition)."""
         st = rnd.seats.get(seat)
@@ -131,13 +135,17 @@ class BankingFlow(DealFlow):
                                      {s.seat: s.player for s in tx.round.seats.values() if s.seat != seat})
         else:
             player = None
+        self.refuse_held_stake(tx, seat, bool(parsed))
         tx.emit(ev.BetsSet(seat, parsed, player), CROUPIER)
 
     def no_more_bets(self, tx: Tx) -> None:
         if self.sensing is not None:
             self.sensing.lock(tx)
         rnd = tx.round
-        tx.emit(ev.NoMoreBets({str(s): v for s, v in self.total_stakes(rnd).items()}), CROUPIER)
+        stakes = self.total_stakes(rnd)
+        for seat, amount in stakes.items():  # a sensed stake at a held seat too
+            self.refuse_held_stake(tx, seat, amount > 0)
+        tx.emit(ev.NoMoreBets({str(s): v for s, v in stakes.items()}), CROUPIER)
         self.game.on_bets_locked(tx)
         self.start_deal(tx)
 

@@ -35,6 +35,7 @@ from ..table.state import RoundState, TableState
 from ..wire.roles import ROLES, Role
 from . import device_policy as policy
 from .bank import TableBank
+from .seating import SeatingRules
 
 if TYPE_CHECKING:
     from ..config import TableConfig
@@ -87,7 +88,7 @@ def packet_due(rnd: RoundState) -> tuple[str, int, int]:
     return pos, count, due
 
 
-class DealFlow(TableBank):
+class DealFlow(TableBank, SeatingRules):
     """Deck, deal, reveals and device reports of one table (game + profile + its devices)."""
 
     graph: PhaseGraph

@@ -36,6 +36,9 @@ class Intake:
     """None: nothing to do with it (a ``ShuffleDone``: the ``DeviceStatus`` after it is what counts)."""
     log: tuple[str, str, tuple[str, ...]] | None = None
     """(level, event, fields of the report) logged before it is handled."""
+    shown: bool = False
+    """What it did shows on the screen even when nothing was journaled (a refused player card): the table's
+    snapshot is published again."""
 
 
 INTAKE: dict[type, Intake] = {
@@ -65,6 +68,11 @@ INTAKE: dict[type, Intake] = {
     rp.ChipInventory: Intake("bet_sensor", None),
     rp.AntennaFault: Intake("bet_sensor", None),
     rp.DuplicateTag: Intake("bet_sensor", None),
+    # a player card: the player at a seat (``engine/seating.py``); the card's number is never logged
+    rp.PlayerCardRead: Intake("player_card", lambda f, tx, r: f.on_player_card(tx, r.device, r.seat, r.number),
+                              shown=True),
+    rp.PlayerCardBad: Intake("player_card", lambda f, tx, r: f.on_player_card_bad(tx, r.seat),
+                             ("warning", "player_card_unreadable", ("device", "seat", "reason")), shown=True),
 }
 """Every kind of device report and its handler."""
 

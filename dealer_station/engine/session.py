@@ -404,8 +404,10 @@ class TableSession:
                 handled = handle(self._flow, tx, report)
             if handled is False:
                 self._log.warning(f"{row.what}_ignored", phase=self.view().phase, **_context(report))
-                return
-            kernel.commit(tx)
+            else:
+                kernel.commit(tx)
+            if row.shown and not tx.items:
+                kernel.changed()  # nothing journaled, but the screen has something to say
 
     def _sensed(self, report: rp.ChipInventory | rp.AntennaFault | rp.DuplicateTag) -> None:
         """An inventory round or an antenna fault: the bet sensing's (``engine/bet_sensing.py``); only

@@ -126,6 +126,12 @@ class TableSnapshot:
     def has_reader(self) -> bool:
         return self.flow.has_reader
 
+    @property
+    def card_notice(self) -> Any:
+        """The last player card refused or not read whole (``engine.seating.CardNotice``), or None: a notice
+        for the croupier, not a fact of the table (nothing journaled)."""
+        return self.flow.card_notice
+
     def service(self, kind: type[T]) -> T | None:
         """The first service the station gave the table that is a ``kind`` (THB's link), else None."""
         return next((s for s in self.services if isinstance(s, kind)), None)

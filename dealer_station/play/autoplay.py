@@ -148,6 +148,8 @@ class AutoCroupier:
         self.seats = list(seats)
         self.present = present
         self.player = player or player_for(session.view().game.name)
+        self.at_seat: dict[int, Player] = {}
+        """Seats whose player is a scripted identified player of its own (``play/players.py``)."""
         self.on_halt = on_halt
         self._bets_placed: set[str] = set()
         self._presented: tuple[tuple[str, str, int], float] | None = None
@@ -181,7 +183,11 @@ class AutoCroupier:
             return known[index]
         return self._hand_dealt()[position][index]
 
-    def _banker(self) -> Player:
+    def _banker(self, seat: int | None = None) -> Player:
+        """The banking player at ``seat``: its own scripted player when the run seats some (``--players``)."""
+        own = self.at_seat.get(seat) if seat is not None else None
+        if own is not None:
+            return own
         assert not isinstance(self.player, PokerPlayers)
         return self.player
 
@@ -209,7 +215,7 @@ class AutoCroupier:
         if stage is Stage.BETTING:
             if rnd.round_id not in self._bets_placed:
                 for seat in self.seats:
-                    bets = self._banker().bets(self.rng, session.view().table)
+                    bets = self._banker(seat).bets(self.rng, session.view().table)
                     try:
                         session.execute("set_bets", seat, {spot: format_money(v) for spot, v in bets.items()})
                     except RuleError as exc:  # a linked Pool without its controller: no Pool bet
@@ -265,7 +271,7 @@ class AutoCroupier:
         assert rnd is not None
         hole = [self._card(f"seat{seat}", i) for i in range(rnd.packet_size(f"seat{seat}"))]
         board = rnd.cards.get("board", [])[:rnd.revealed.get("board", 0)]
-        return self._banker().decide(rnd.phase, hole, board, session.view().legal_actions(seat))
+        return self._banker(seat).decide(rnd.phase, hole, board, session.view().legal_actions(seat))
 
     def _poker_step(self, players: PokerPlayers) -> bool:
         """One croupier action at a poker table, chosen from what the session offers."""

@@ -339,7 +339,7 @@ class SensedCroupier(AutoCroupier):
         sensor.clear()
         self.rack.reset()
         current = self._round = _Round(round_id, set(self._armed))
-        plan = {seat: self._banker().bets(self.rng, session.view().table) for seat in self.seats}
+        plan = {seat: self._banker(seat).bets(self.rng, session.view().table) for seat in self.seats}
         if "antenna_down" in current.faults:
             seat = self.fault_rng.choice(self.seats)
             spot = self.fault_rng.choice(sorted(plan[seat]))

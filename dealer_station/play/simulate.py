@@ -21,7 +21,7 @@ from typing import Any
 import structlog
 
 from ..cards import parse_card
-from ..config import TableConfig
+from ..config import BankingTableConfig, TableConfig
 from ..engine.session import TableSession
 from ..errors import ConfigError, DealerStationError, Interrupted, RuleError
 from ..games import get_game
@@ -30,9 +30,12 @@ from ..money import exact_money, format_money
 from ..station import Station
 from ..supervisor import SIM_BADGE, SIM_PIN
 from ..table.phases import Stage
+from ..table.seated import seated
+from ..view.ratings import Ratings
 from ..wire.auth import REASONS
 from ..wire.roles import Role
 from .autoplay import AutoCroupier, void_on_halt
+from .players import rating_rows, roster
 from .sensed_play import FAULTS as BET_SENSOR_FAULTS
 from .sensed_play import SensedCroupier
 
@@ -124,6 +127,8 @@ class Summary:
     """A bet-sensing table's faults: per kind injected and caught, and the false alarms."""
     bank: dict[str, Any] | None = None
     """A table with a [bank]: the shifts this run played (``play/bank_play.py``)."""
+    ratings: list[dict[str, Any]] | None = None
+    """``--players``: every rated session of the run (``play/players.rating_rows``)."""
 
     def devices_json(self) -> dict[str, Any]:
         """Every fault kind ``simulate`` knows and every refusal reason, with its count (0 included)."""
@@ -150,6 +155,8 @@ class Summary:
         if self.bet_sensor is not None:
             out["bet_sensor"] = self.bet_sensor
         out.update(bank)
+        if self.ratings is not None:
+            out["ratings"] = self.ratings
         return out
 
 
@@ -404,6 +411,7 @@ def simulate(
     on_round: Callable[[Station], None] | None = None,
     floor_url: str | None = None,
     shift_rounds: int | None = None,
+    players: int = 0,
 ) -> Summary:
     """Play ``rounds`` rounds (after recovering ``journal``) and summarise them, with
     ``seats`` players (default: every seat of the profile); with ``floor_url`` the
@@ -475,6 +483,11 @@ def simulate(
         else:
             croupier = AutoCroupier(session, rng=rng, seats=list(range(1, seats + 1)), present=station.present_card,
                                     on_halt=void_on_halt(SIM_BADGE, SIM_PIN))
+        scripted = roster(players, croupier.seats, table.game, seed) if players else {}
+        croupier.at_seat.update(scripted)
+        for seat, player in scripted.items():
+            if seat not in seated(session.view().state):  # a continued run's players are still in
+                session.execute("card_in", seat, player.player_id)
         shoe_sim = station.simulator("reading_shoe")
         dealer = ShoeDealer(session, shoe_sim, armer) if shoe_sim is not None else None
         played = 0
@@ -517,6 +530,14 @@ def simulate(
             from ..figures.bank import KINDS
 
             summary.bank = {"shifts": shifts_json(session.journal.events(kinds=set(KINDS)), keeper.opened)}
+        for seat in scripted:
+            session.execute("card_out", seat)
+        if players:
+            banking = session.view().table
+            assert isinstance(banking, BankingTableConfig)  # --players is refused at a poker table
+            ratings = Ratings(banking).add_all(session.journal.events(since_seq=first_seq))
+            default = getattr(croupier.player, "strategy", "optimal")
+            summary.ratings = rating_rows(ratings.sessions(), scripted, default)
         summary.devices_refused.update(str(e.payload["reason"]) for e in session.journal.events(
             since_seq=first_seq, kinds={"device_refused"}))
         if isinstance(croupier, SensedCroupier):

@@ -132,6 +132,13 @@ BANKING_COMMANDS: dict[str, Command] = {c.name: c for c in (
 TABLE_COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("dealer_sign_in", EVERY_STAGE, anytime=True),
     Command("dealer_sign_out", EVERY_STAGE, anytime=True),
+    # the player at a seat (``engine/seating.py``): any time, a round in progress or not
+    Command("card_in", EVERY_STAGE, anytime=True),
+    Command("card_seat", EVERY_STAGE, anytime=True),  # a table-wide reader: the seat its next card is for
+    Command("card_out", EVERY_STAGE, anytime=True),
+    Command("pause_player", EVERY_STAGE, anytime=True),
+    Command("resume_player", EVERY_STAGE, anytime=True),
+    Command("hold_excluded", EVERY_STAGE, anytime=True),  # the station, after each exclusion list it receives
 )}
 """The croupier's commands about the table rather than the round, at every table."""
 
@@ -154,6 +161,8 @@ SUPERVISOR_COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("override_payout", frozenset({Stage.SETTLEMENT}), lambda t: bool(t.payout_problems()), by="supervisor",
             reason="overriding a payout", refusal="every seat's chips are what is due: press Paid"),
     Command("view_cards", EVERY_STAGE, by="supervisor", reason="view cards", anytime=True),
+    Command("rating_terms", EVERY_STAGE, by="supervisor", reason="changing the rating terms", anytime=True,
+            handler="set_rating_terms"),
     Command("accept_device", EVERY_STAGE, lambda t: bool(t.swapped_devices()), by="supervisor",
             reason="accepting another unit", refusal="no device is held refused as another unit on its port"),
 )}

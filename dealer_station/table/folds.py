@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..bank.book import RoundMove
-from . import bank
+from . import bank, seated
 from . import events as ev
 from .event_base import Event
 from .fold import Folds
@@ -40,6 +40,7 @@ from .state import Halt, RoundState, SeatState, TableState
 
 COMMON = Folds()
 """The folds of the events every table journals; a game extends them (``Folds.extended``)."""
+seated.fold_into(COMMON)  # the player at the seat (card in, out, pause, held, rating terms)
 
 
 def evolve(state: TableState, event: ev.Event, at: str, seq: int = 0, folds: Folds = COMMON) -> TableState:

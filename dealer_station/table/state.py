@@ -179,6 +179,10 @@ class TableState:
     terms_digest: str | None = None
     bank: BankState = field(default_factory=BankState)
     """The table bank (``table/bank.py``): the shift in progress or the last one (immutable, replaced whole)."""
+    seated: Any = None
+    """Seat -> the player carded in there (``table/seated.py``: an immutable mapping, replaced by each fold)."""
+    rating_terms: Any = None
+    """The last ``rating_terms`` a supervisor journaled (``table/seated.py``), None: the profile's."""
 
     def device(self, name: str) -> DeviceState:
         """The device's state (a fresh, disconnected one if it never reported)."""

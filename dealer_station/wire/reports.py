@@ -197,11 +197,36 @@ class DuplicateTag(_Report):
     count: int = Field(ge=2, le=MAX_CHIPS_PER_SPOT)
 
 
+# -- player card reader: the card a player swiped or held at a seat's reader (or the table's)
+
+
+CardNumber = Annotated[str, Field(pattern=r"^[0-9]{1,19}$", repr=False)]
+"""A card's number (ISO 7811 track 2's primary account number: 1-19 digits). Never logged, never shown in a
+repr: the journal keeps the player id it stands for, nothing else does."""
+
+
+class PlayerCardRead(_Report):
+    """A card was read whole (sentinels, separator, a right LRC when sent): ``seat`` is the reader's seat
+    (None: a reader at the table's, the croupier says the seat)."""
+
+    seat: SeatNumber | None = None
+    number: CardNumber
+
+
+class PlayerCardBad(_Report):
+    """A swipe the reader could not read whole (a bad swipe, a partial track, a corrupt frame): the player
+    swipes again. ``reason`` never holds the card's digits."""
+
+    seat: SeatNumber | None = None
+    reason: FaultText
+
+
 DeviceReport = (
     LinkUp | LinkDown | DeviceFault | DeviceStatus | DeviceRefused
     | CardDispensed | PacketDone | DeckVerified | ShuffleDone
     | CardRead
     | CardDrawn | Unreadable | Alarm
     | ChipInventory | AntennaFault | DuplicateTag
+    | PlayerCardRead | PlayerCardBad
 )
 """Everything a device can tell the station: the one type ``TableSession.report`` takes."""

@@ -21,6 +21,7 @@ class Role(StrEnum):
     READER = "reader"
     READING_SHOE = "reading_shoe"
     BET_SENSOR = "bet_sensor"
+    PLAYER_CARD = "player_card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,8 @@ class RoleSpec:
     """It reads the cards the croupier turns at a reveal (checked against what was dealt)."""
     senses_stakes: bool = False
     """It sees the chips on the betting spots (stakes are sensed, not keyed)."""
+    identifies_players: bool = False
+    """It reads the casino's player cards (who sits at a seat): never needed by a round, a fault touches none."""
     proves: bool = True
     """A table that authenticates its devices asks this role to prove who it is at connect; a device of it
     whose dialect cannot (a receive-only shoe) must then be listed in ``devices.allow_unauthenticated``."""
@@ -50,6 +53,8 @@ ROLES: dict[Role, RoleSpec] = {spec.role: spec for spec in (
     RoleSpec(Role.READER, "card reader at the dealer's position", reads_reveals=True, needed_in=("reveal",)),
     RoleSpec(Role.READING_SHOE, "reading shoe the croupier deals from by hand", deals=True, needed_in=("dealing",)),
     RoleSpec(Role.BET_SENSOR, "RFID antennas under the betting spots", senses_stakes=True, proves=False),
+    RoleSpec(Role.PLAYER_CARD, "player card reader at a seat or at the table (magstripe or proximity)",
+             identifies_players=True, proves=False),
 )}
 
 

@@ -30,7 +30,8 @@ def a_table() -> TableState:
         last_seq=321, program={"version": "1"}, journal_info={"purpose": "live"}, dealer="Ann",
         adjustments={"T1-000006": {"1": Decimal(5)}}, game_state=("meter", "100"), terms={"game": "uth"},
         terms_digest="abc", bank=BankState(ShiftState(2, "2026-12-02", "t", ChipCount.of({Decimal(25): 4}), None, None,
-                                                    None, "Ann", "0412"), requests=3))
+                                                    None, "Ann", "0412"), requests=3),
+        seated={3: ("an immutable mapping, replaced by each fold",)}, rating_terms=("terms",))
 
 
 def test_the_example_sets_every_field_away_from_its_default() -> None:

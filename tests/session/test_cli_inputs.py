@@ -37,6 +37,11 @@ def _refused(result: subprocess.CompletedProcess[str], needle: str) -> None:
     (("run", "--rounds", "0"), "--rounds"),
     (("simulate", "--rounds", "1", "--seats", "9", "--journal", "{fresh}"), "--seats"),
     (("simulate", "--rounds", "1", "--config", "{badtoml}", "--journal", "{fresh}"), "badtoml"),
+    (("simulate", "--rounds", "1", "--seats", "2", "--players", "3", "--journal", "{fresh}"), "--players"),
+    (("simulate", "--rounds", "1", "--players", "-1", "--journal", "{fresh}"), "--players"),
+    (("simulate", "--rounds", "1", "--players", "x", "--journal", "{fresh}"), "--players"),
+    (("simulate", "--rounds", "1", "--config", "holdem-nl-1-2", "--players", "2", "--journal", "{fresh}"),
+     "--players"),
 ])
 def test_bad_station_command_input(tmp_path: Path, args: tuple[str, ...], needle: str) -> None:
     garbage = tmp_path / "garbage.sqlite"

@@ -672,6 +672,38 @@
         <translation>Refusé&#xa0;: {problem}</translation>
     </message>
     <message>
+        <source>Seat {seat}: a card of another casino: refused</source>
+        <translation>Place {seat}&#xa0;: carte d&apos;un autre casino&#xa0;: refusée</translation>
+    </message>
+    <message>
+        <source>A card was read at the table&apos;s reader: tap Players and choose the seat first</source>
+        <translation>Une carte a été lue au lecteur de la table&#xa0;: touchez Joueurs et choisissez d&apos;abord la place</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: the card was not read whole: swipe it again</source>
+        <translation>Place {seat}&#xa0;: la carte n&apos;a pas été lue en entier&#xa0;: passez-la à nouveau</translation>
+    </message>
+    <message>
+        <source>This player is already carded in at seat {seat}</source>
+        <translation>Ce joueur est déjà identifié à la place {seat}</translation>
+    </message>
+    <message>
+        <source>Card refused: this player is on the exclusion list (list as of {since}); call a supervisor</source>
+        <translation>Carte refusée&#xa0;: ce joueur est sur la liste d&apos;exclusion (liste du {since})&#xa0;; appelez un superviseur</translation>
+    </message>
+    <message>
+        <source>Seat {seat} has a player carded in: card them out first</source>
+        <translation>La place {seat} a déjà un joueur identifié&#xa0;: enregistrez d&apos;abord son départ</translation>
+    </message>
+    <message>
+        <source>No player is carded in at seat {seat}</source>
+        <translation>Aucun joueur identifié à la place {seat}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is held (its player is excluded): no stake is taken; call a supervisor</source>
+        <translation>La place {seat} est bloquée (son joueur est exclu)&#xa0;: aucune mise n&apos;est acceptée&#xa0;; appelez un superviseur</translation>
+    </message>
+    <message>
         <source>Correct a settled round: pay or collect per seat</source>
         <translation>Corriger un coup réglé&#xa0;: payer ou ramasser par place</translation>
     </message>
@@ -2167,6 +2199,30 @@
         <translation>{place}&#xa0;: {was} devient {card}</translation>
     </message>
     <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: card in (then swipe the card)</source>
+        <translation>Place {seat}&#xa0;: arrivée du joueur (puis passez sa carte)</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {player}: card out</source>
+        <translation>Place {seat} {player}&#xa0;: départ du joueur</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: resume</source>
+        <translation>Place {seat}&#xa0;: reprise</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: pause</source>
+        <translation>Place {seat}&#xa0;: pause</translation>
+    </message>
+    <message>
+        <source>Swipe the player&apos;s card now: seat {seat}</source>
+        <translation>Passez la carte du joueur maintenant&#xa0;: place {seat}</translation>
+    </message>
+    <message>
         <source>Badge {badge}: {count} failed attempt(s) since its last sign-in</source>
         <translation>Badge {badge}&#xa0;: {count} essai(s) refusé(s) depuis sa dernière connexion</translation>
     </message>
@@ -2189,6 +2245,34 @@
     <message>
         <source>Shift: mispays {mispays} ({amount}) · losing bets left {left} · past-posts {past} · pinches {pinch} · counterfeits {fake} · overrides {overrides}</source>
         <translation>Service&#xa0;: erreurs {mispays} ({amount}) · perdantes laissées {left} · tardives {past} · retirées {pinch} · faux jetons {fake} · dérogations {overrides}</translation>
+    </message>
+    <message>
+        <source>seat {seat} {player}</source>
+        <translation>place {seat} {player}</translation>
+    </message>
+    <message>
+        <source>held: call a supervisor</source>
+        <translation>bloquée&#xa0;: appelez un superviseur</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>en pause</translation>
+    </message>
+    <message>
+        <source>exclusion list of {since}</source>
+        <translation>liste d&apos;exclusion du {since}</translation>
+    </message>
+    <message>
+        <source>no exclusion list received</source>
+        <translation>aucune liste d&apos;exclusion reçue</translation>
+    </message>
+    <message>
+        <source>Players: {players}</source>
+        <translation>Joueurs&#xa0;: {players}</translation>
+    </message>
+    <message>
+        <source>nobody carded in</source>
+        <translation>aucun joueur identifié</translation>
     </message>
     <message>
         <source>Round {number}</source>

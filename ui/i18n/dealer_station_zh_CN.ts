@@ -672,6 +672,38 @@
         <translation>已拒绝：{problem}</translation>
     </message>
     <message>
+        <source>Seat {seat}: a card of another casino: refused</source>
+        <translation>{seat}号位：其他赌场的卡：已拒绝</translation>
+    </message>
+    <message>
+        <source>A card was read at the table&apos;s reader: tap Players and choose the seat first</source>
+        <translation>牌桌读卡器读到一张卡：请先点“玩家”并选择座位</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: the card was not read whole: swipe it again</source>
+        <translation>{seat}号位：卡未完整读取：请重新刷卡</translation>
+    </message>
+    <message>
+        <source>This player is already carded in at seat {seat}</source>
+        <translation>该玩家已在{seat}号位入座</translation>
+    </message>
+    <message>
+        <source>Card refused: this player is on the exclusion list (list as of {since}); call a supervisor</source>
+        <translation>卡被拒绝：该玩家在禁入名单上（名单日期 {since}）；请呼叫主管</translation>
+    </message>
+    <message>
+        <source>Seat {seat} has a player carded in: card them out first</source>
+        <translation>{seat}号位已有玩家入座：请先办理离座</translation>
+    </message>
+    <message>
+        <source>No player is carded in at seat {seat}</source>
+        <translation>{seat}号位没有已识别的玩家</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is held (its player is excluded): no stake is taken; call a supervisor</source>
+        <translation>{seat}号位已扣留（玩家被禁入）：不接受投注；请呼叫主管</translation>
+    </message>
+    <message>
         <source>Correct a settled round: pay or collect per seat</source>
         <translation>更正已结算的一局：按座位派彩或收取</translation>
     </message>
@@ -2167,6 +2199,30 @@
         <translation>{place}：{was} 改为 {card}</translation>
     </message>
     <message>
+        <source>Players</source>
+        <translation>玩家</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: card in (then swipe the card)</source>
+        <translation>{seat}号位：玩家入座（然后刷卡）</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {player}: card out</source>
+        <translation>{seat}号位 {player}：玩家离座</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: resume</source>
+        <translation>{seat}号位：继续</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: pause</source>
+        <translation>{seat}号位：暂停</translation>
+    </message>
+    <message>
+        <source>Swipe the player&apos;s card now: seat {seat}</source>
+        <translation>现在请刷玩家卡：{seat}号位</translation>
+    </message>
+    <message>
         <source>Badge {badge}: {count} failed attempt(s) since its last sign-in</source>
         <translation>工牌 {badge}：自上次登录以来有 {count} 次失败尝试</translation>
     </message>
@@ -2189,6 +2245,34 @@
     <message>
         <source>Shift: mispays {mispays} ({amount}) · losing bets left {left} · past-posts {past} · pinches {pinch} · counterfeits {fake} · overrides {overrides}</source>
         <translation>本班：赔错 {mispays} ({amount}) · 输注未收 {left} · 补注 {past} · 偷注 {pinch} · 假筹码 {fake} · 主管放行 {overrides}</translation>
+    </message>
+    <message>
+        <source>seat {seat} {player}</source>
+        <translation>{seat}号位 {player}</translation>
+    </message>
+    <message>
+        <source>held: call a supervisor</source>
+        <translation>已扣留：请呼叫主管</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>暂停中</translation>
+    </message>
+    <message>
+        <source>exclusion list of {since}</source>
+        <translation>禁入名单（{since}）</translation>
+    </message>
+    <message>
+        <source>no exclusion list received</source>
+        <translation>未收到禁入名单</translation>
+    </message>
+    <message>
+        <source>Players: {players}</source>
+        <translation>玩家：{players}</translation>
+    </message>
+    <message>
+        <source>nobody carded in</source>
+        <translation>无已识别玩家</translation>
     </message>
     <message>
         <source>Round {number}</source>

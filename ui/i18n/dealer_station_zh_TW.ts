@@ -672,6 +672,38 @@
         <translation>已拒絕：{problem}</translation>
     </message>
     <message>
+        <source>Seat {seat}: a card of another casino: refused</source>
+        <translation>{seat}號位：其他賭場的卡：已拒絕</translation>
+    </message>
+    <message>
+        <source>A card was read at the table&apos;s reader: tap Players and choose the seat first</source>
+        <translation>牌桌讀卡器讀到一張卡：請先點「玩家」並選擇座位</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: the card was not read whole: swipe it again</source>
+        <translation>{seat}號位：卡未完整讀取：請重新刷卡</translation>
+    </message>
+    <message>
+        <source>This player is already carded in at seat {seat}</source>
+        <translation>該玩家已在{seat}號位入座</translation>
+    </message>
+    <message>
+        <source>Card refused: this player is on the exclusion list (list as of {since}); call a supervisor</source>
+        <translation>卡被拒絕：該玩家在禁入名單上（名單日期 {since}）；請呼叫主管</translation>
+    </message>
+    <message>
+        <source>Seat {seat} has a player carded in: card them out first</source>
+        <translation>{seat}號位已有玩家入座：請先辦理離座</translation>
+    </message>
+    <message>
+        <source>No player is carded in at seat {seat}</source>
+        <translation>{seat}號位沒有已識別的玩家</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is held (its player is excluded): no stake is taken; call a supervisor</source>
+        <translation>{seat}號位已扣留（玩家被禁入）：不接受投注；請呼叫主管</translation>
+    </message>
+    <message>
         <source>Correct a settled round: pay or collect per seat</source>
         <translation>更正已結算的一局：按座位派彩或收取</translation>
     </message>
@@ -2167,6 +2199,30 @@
         <translation>{place}：{was} 改為 {card}</translation>
     </message>
     <message>
+        <source>Players</source>
+        <translation>玩家</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: card in (then swipe the card)</source>
+        <translation>{seat}號位：玩家入座（然後刷卡）</translation>
+    </message>
+    <message>
+        <source>Seat {seat} {player}: card out</source>
+        <translation>{seat}號位 {player}：玩家離座</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: resume</source>
+        <translation>{seat}號位：繼續</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: pause</source>
+        <translation>{seat}號位：暫停</translation>
+    </message>
+    <message>
+        <source>Swipe the player&apos;s card now: seat {seat}</source>
+        <translation>現在請刷玩家卡：{seat}號位</translation>
+    </message>
+    <message>
         <source>Badge {badge}: {count} failed attempt(s) since its last sign-in</source>
         <translation>工牌 {badge}：自上次登入以來有 {count} 次失敗嘗試</translation>
     </message>
@@ -2189,6 +2245,34 @@
     <message>
         <source>Shift: mispays {mispays} ({amount}) · losing bets left {left} · past-posts {past} · pinches {pinch} · counterfeits {fake} · overrides {overrides}</source>
         <translation>本班：賠錯 {mispays} ({amount}) · 輸注未收 {left} · 補注 {past} · 偷注 {pinch} · 假籌碼 {fake} · 主管放行 {overrides}</translation>
+    </message>
+    <message>
+        <source>seat {seat} {player}</source>
+        <translation>{seat}號位 {player}</translation>
+    </message>
+    <message>
+        <source>held: call a supervisor</source>
+        <translation>已扣留：請呼叫主管</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>暫停中</translation>
+    </message>
+    <message>
+        <source>exclusion list of {since}</source>
+        <translation>禁入名單（{since}）</translation>
+    </message>
+    <message>
+        <source>no exclusion list received</source>
+        <translation>未收到禁入名單</translation>
+    </message>
+    <message>
+        <source>Players: {players}</source>
+        <translation>玩家：{players}</translation>
+    </message>
+    <message>
+        <source>nobody carded in</source>
+        <translation>無已識別玩家</translation>
     </message>
     <message>
         <source>Round {number}</source>
