@@ -19,12 +19,11 @@ from typing import Any
 from ..errors import ConfigError
 from ..money import format_money
 from ..periods import zone
-from ..players.compliance import JURISDICTIONS, Jurisdiction
+from ..players.compliance import Jurisdiction
 
 COMPLIANCE_SCHEMA = 20
 """The floor migration that keeps players, cash and compliance (0020_players)."""
 MAX_NOTE = 2000
-KINDS = ("mtl", "ctr", "structuring", "due_diligence", "identification")
 
 
 @dataclass(frozen=True)
@@ -60,13 +59,6 @@ def profile(conn: Any) -> FloorProfile:
     return FloorProfile(Jurisdiction(name, currency, tz, day_start, mtl_at=mtl, ctr_at=ctr, structuring_share=share,
                                      structuring_count=count, due_diligence_at=dd, due_diligence_window=window,
                                      identification_at=ident), tz, day_start)
-
-
-def use_jurisdiction(conn: Any, name: str) -> None:
-    """The named profile (``us``, ``uk``, ``macau``) with its own zone and day start."""
-    if name not in JURISDICTIONS:
-        raise ConfigError(f"no jurisdiction {name!r} (one of {', '.join(sorted(JURISDICTIONS))})", "jurisdiction")
-    set_profile(conn, JURISDICTIONS[name])
 
 
 @dataclass(frozen=True)

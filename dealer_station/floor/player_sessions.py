@@ -11,6 +11,7 @@ theo: such a session is listed with its span only.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -96,8 +97,6 @@ def _session(conn: Any, player: str, table_id: str, seat: int, start_seq: int, s
 
 
 def _replace(base: PlayerSession, **changes: Any) -> PlayerSession:
-    import dataclasses
-
     return dataclasses.replace(base, **changes)
 
 

@@ -11,7 +11,6 @@ finding key that the floor does not raise now is refused. Logs name no player (t
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from decimal import Decimal
 from typing import Any
 
 import psycopg
@@ -146,7 +145,7 @@ def _act(pit: Pit, action: str, form: dict[str, str], user: str, role: str) -> N
         else:
             compliance.record_cash_out(conn, form["table"].strip(), int(form["seat"]), player or None,
                                        form.get("description", "").strip() or None,
-                                       Decimal(parse_money(form["amount"].strip(), "amount")), user, role)
+                                       parse_money(form["amount"].strip(), "amount"), user, role)
 
 
 async def compliance_post(request: Request) -> Response:

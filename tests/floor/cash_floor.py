@@ -97,7 +97,9 @@ def four_tables(floor: Floor, played_journal: Path, work: Path) -> list[dict[str
         rounds = [e for e in journal.events() if e.seq > 1]
     rng = random.Random(4141)
     records: list[dict[str, Any]] = []
-    start = datetime(2026, 12, 5, 15, tzinfo=UTC)  # 10:00 in New York: one gaming day
+    # Yesterday from 16:00 UTC (11:00 or 12:00 in New York): three hours inside one gaming day, in the past and
+    # in the last month, which is what the pit's pages show whenever the tests run
+    start = datetime.now(UTC).replace(hour=16, minute=0, second=0, microsecond=0) - timedelta(days=1)
     for n, table in enumerate(TABLES):
         first, second = f"P-{100 + n % 3}", f"P-{200 + n % 2}"  # P-100 plays T1 and T4, P-200 T1 and T3 ...
         at = start + timedelta(minutes=40 * n)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +96,8 @@ def test_compliance_role_files_a_ctr_due_and_lists_a_player_in_a_browser(players
         assert "P-201" in fetch_exclusions(conn).players
 
 
-def test_compliance_refuses_a_forged_or_unknown_filing(players_app: LiveServer) -> None:
+def test_compliance_refuses_a_forged_or_unknown_filing_and_takes_a_cash_out(players_app: LiveServer,
+                                                                            players_floor: Floor) -> None:
     c = _client(players_app, "cora")
     page = c.get("/compliance")
     token = re.search(r'name="csrf" value="([^"]+)"', page.text)
@@ -107,3 +109,10 @@ def test_compliance_refuses_a_forged_or_unknown_filing(players_app: LiveServer) 
     anonymous = c.post("/compliance", data={"csrf": token.group(1), "action": "cash_out", "table": "T1", "seat": "3",
                                             "amount": "3500"})
     assert anonymous.status_code == 400 and "needs a description" in anonymous.text
+    done = c.post("/compliance", data={"csrf": token.group(1), "action": "cash_out", "table": "T2", "seat": "4",
+                                       "player": "P-300", "amount": "3500.50"}, follow_redirects=False)
+    assert done.status_code == 303
+    with psycopg.connect(players_floor.report_url) as conn:
+        line = conn.execute("SELECT table_id, seat, kind, amount, recorded_by FROM floor.mtl WHERE player = 'P-300'")
+        assert line.fetchall() == [("T2", 4, "cash_out", Decimal("3500.50"), "cora")]
+    assert 'data-finding="mtl:cash_out:' in c.get("/compliance").text
