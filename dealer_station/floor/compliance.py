@@ -198,3 +198,21 @@ class UnreadBuyIn:
 def unread_buy_ins(conn: Any) -> list[UnreadBuyIn]:
     return [UnreadBuyIn(*row) for row in conn.execute(
         "SELECT table_id, seq, at, unreadable FROM floor.unread_buy_ins ORDER BY at DESC, table_id, seq LIMIT 200")]
+
+
+@dataclass(frozen=True)
+class HeldSeat:
+    """A seat a station held for an excluded player (``player_held``), with no card out or new card in since."""
+
+    table_id: str
+    seat: int
+    player: str
+    at: datetime
+
+
+def held_seats(conn: Any) -> list[HeldSeat]:
+    return [HeldSeat(*row) for row in conn.execute(
+        "SELECT h.table_id, h.seat, h.player, h.at FROM floor.player_events h WHERE h.kind = 'player_held' "
+        "AND h.seat IS NOT NULL AND h.player IS NOT NULL AND NOT EXISTS (SELECT 1 FROM floor.player_events x "
+        "WHERE x.table_id = h.table_id AND x.seat = h.seat AND x.seq > h.seq AND x.kind IN ('card_in', 'card_out')) "
+        "ORDER BY h.at DESC LIMIT 200")]

@@ -68,12 +68,14 @@ def _compliance(pit: Pit) -> dict[str, Any]:
         found = compliance.findings(conn, since=today[0] - timedelta(days=DAYS_SHOWN) if today else None)
         listed = exclusions.listings(conn)
         unread = compliance.unread_buy_ins(conn)
+        held = compliance.held_seats(conn)
     open_findings = [f for f in found if f.open]
     return {"jurisdiction": jurisdiction, "open_findings": open_findings,
             "open_by_kind": {kind: [f for f in open_findings if f.kind == kind] for kind in URGENT_FIRST
                              if kind in jurisdiction.keys},
             "handled": sorted((f for f in found if not f.open), key=lambda f: f.handled[-1].at, reverse=True)
-            [:HANDLED_SHOWN], "listings": listed, "unread": unread}
+            [:HANDLED_SHOWN], "listings": listed, "unread": unread,
+            "held": held}
 
 
 def _render(request: Request, data: dict[str, Any], status: int = 200, **extra: Any) -> Response:

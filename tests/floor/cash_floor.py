@@ -118,7 +118,10 @@ def four_tables(floor: Floor, played_journal: Path, work: Path) -> list[dict[str
             drafts.append((at + timedelta(seconds=40 + i), Draft(e.kind, e.payload, e.actor,
                                                                  e.round_id.replace("T1-", f"{table}-") if e.round_id else None)))
         end = at + timedelta(seconds=60 + len(rounds))
-        drafts += [(end, Draft("card_out", {"seat": 1, "player": first}, "croupier", None)),
+        held = table == TABLES[-1]  # the last table's seat 1 is held: its player was listed after card in
+        drafts += [(end, Draft("player_held", {"seat": 1, "player": first, "reason": "excluded",
+                                               "list_as_of": utc_now_text(end)}, "station", None) if held
+                    else Draft("card_out", {"seat": 1, "player": first}, "croupier", None)),
                    (end, Draft("card_out", {"seat": 2, "player": second}, "croupier", None)),
                    (end + timedelta(seconds=1), Draft("buy_in", {"shift": 1, "seat": 4, "kind": "marker",
                                                                  "amount": "20000", "player": first}, "croupier", None))]

@@ -68,6 +68,7 @@ def test_compliance_role_files_a_ctr_due_and_lists_a_player_in_a_browser(players
         page = browser.new_page()
         sign_in(page, players_app.url, "cora", PASSWORD, "/compliance")
         assert page.url.endswith("/compliance")
+        assert "P-100" in page.inner_text('#held-seats li[data-table="T4"][data-seat="1"]')  # T4's held seat
         item = f'#open-findings tr[data-finding="{key}"]'
         assert due[0] in page.inner_text(item)
         page.fill(f"{item} input[name=note]", "CTR filed with FinCEN, BSA id 31000123")
