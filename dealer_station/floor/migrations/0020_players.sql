@@ -2,11 +2,10 @@
 -- the cash rules raise, the compliance work done on it, and the casino's exclusion list.
 --
 -- 1. Projections of the journals the stations forward, there the moment a batch commits: `buy_in` (CONTRACTS:
---    shift, seat, kind, amount, player; kind cash is a cash-in) read on ingest into floor.buy_ins (or, not
---    readable, floor.unread_buy_ins); `card_in` / `card_out` / `player_paused` / `player_resumed` /
---    `player_held` (who sat where) and `rating_terms` (the edges and comp rate in force) as views over
---    floor.events. A record flagged on ingest, or whose amount or seat is not one a table could hold, is
---    read as nothing (a buy-in as an unread one).
+--    shift, seat, kind, amount, player; kind cash is a cash-in) as the table bank reads it (0019's
+--    floor.buy_ins); `card_in` / `card_out` / `player_paused` / `player_resumed` / `player_held` (who sat
+--    where) and `rating_terms` (the edges and comp rate in force) read from floor.events. A record flagged
+--    on ingest, or whose seat or player is not one a table could write, is read as nothing.
 -- 2. Cash-outs the cage enters on the pit page (floor.cash_outs, appended through floor.record_cash_out).
 -- 3. The floor's jurisdiction profile (one row; thresholds and the gaming day's start, set from the Python
 --    profiles of dealer_station/players/compliance.py by dealer_station/floor/compliance.py) and the rules
@@ -41,13 +40,17 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
                 THEN p #>> '{}' END
 $$;
 
--- Who sat where: every player event, read.
-CREATE VIEW floor.player_events AS
-    SELECT e.table_id, e.seq, e.at::timestamptz AS at, e.kind, floor.player_seat(p->'seat') AS seat,
-           floor.player_id(p->'player') AS player, p AS payload
+-- Who sat where: every player event, read. (A function under the view: a view over floor.events itself would
+-- hold the table, and a later migration that rebuilds it - 0021 partitions it by month - could not drop it.)
+CREATE FUNCTION floor.read_player_events()
+RETURNS TABLE (table_id text, seq bigint, at timestamptz, kind text, seat integer, player text, payload jsonb)
+LANGUAGE sql STABLE AS $$
+    SELECT e.table_id, e.seq, e.at::timestamptz, e.kind, floor.player_seat(p->'seat'), floor.player_id(p->'player'), p
     FROM floor.events e, LATERAL (SELECT e.payload::jsonb AS p OFFSET 0) j
     WHERE e.kind IN ('card_in', 'card_out', 'player_paused', 'player_resumed', 'player_held', 'rating_terms')
-      AND e.flagged IS NULL;
+      AND e.flagged IS NULL
+$$;
+CREATE VIEW floor.player_events AS SELECT * FROM floor.read_player_events();
 
 -- A player's sessions at a seat: from a card in to the card out of that player at that seat (or the next
 -- card in at that seat, which ends it unseen: `closed` false), open while neither came yet.
@@ -207,75 +210,13 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
                 ELSE floor.gaming_day_near_change(p_at, p_tz, p_start) END
 $$;
 
--- The stations' buy-ins, read once, as they arrive: a statement trigger on floor.events reads a batch's
--- `buy_in` records in one statement per table (35 us a buy-in, measured; a row trigger cost 140). A cash or marker
--- buy-in a table could have written goes to floor.buy_ins; any other, with the fields no table writes, to
--- floor.unread_buy_ins, which the compliance page lists: a cash-in never drops out of the MTL silently. A
--- record flagged on ingest is in neither (it raised its alarm). Both are derived, append-only like the events.
-CREATE TABLE floor.buy_ins (
-    table_id    text NOT NULL,
-    seq         bigint NOT NULL,
-    at          timestamptz NOT NULL,
-    seat        integer NOT NULL,
-    kind        text NOT NULL CHECK (kind IN ('cash', 'marker')),
-    amount      numeric NOT NULL,
-    player      text,
-    recorded_by text NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
+-- The stations' buy-ins are the table bank's rows (0019: floor.buy_ins, read on ingest by 0015's statement
+-- trigger, its 'bank' rule): one projection of the one buy_in event. A buy_in that rule cannot read is a
+-- derive error (an "unreadable record" alarm), which the compliance page lists too: a cash-in never drops out
+-- of the MTL silently. The cash rules read a period's cash buy-ins by time:
 CREATE INDEX buy_ins_cash_at ON floor.buy_ins (at) WHERE kind = 'cash';
 
-CREATE TABLE floor.unread_buy_ins (
-    table_id   text NOT NULL,
-    seq        bigint NOT NULL,
-    at         timestamptz NOT NULL,
-    unreadable text NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
-
--- A table's buy_in records from seq p_from to p_to, read: one statement for the lot (a batch's, or a floor's).
-CREATE FUNCTION floor.read_buy_ins(p_table_id text, p_from bigint, p_to bigint) RETURNS void
-LANGUAGE sql AS $$
-    WITH r AS (
-        SELECT e.table_id, e.seq, e.at::timestamptz AS at, e.actor, b->>'kind' AS kind, floor.player_id(b->'player') AS player,
-               floor.player_seat(b->'seat') AS seat, floor.player_amount(b->>'amount') AS amount,
-               coalesce(b->>'kind' IN ('cash', 'marker'), false) AS kind_ok,
-               b->'player' IS NULL OR jsonb_typeof(b->'player') = 'null' OR floor.player_id(b->'player') IS NOT NULL AS player_ok
-        FROM floor.events e, LATERAL (SELECT e.payload::jsonb AS b OFFSET 0) j
-        WHERE e.table_id = p_table_id AND e.seq BETWEEN p_from AND p_to AND e.kind = 'buy_in' AND e.flagged IS NULL),
-    readable AS (
-        INSERT INTO floor.buy_ins
-        SELECT table_id, seq, at, seat, kind, amount, player, actor FROM r
-        WHERE kind_ok AND coalesce(amount > 0, false) AND seat IS NOT NULL AND player_ok
-        ON CONFLICT DO NOTHING)  -- (an owner's own insert may span records read before)
-    INSERT INTO floor.unread_buy_ins
-    SELECT table_id, seq, at, concat_ws(', ', CASE WHEN NOT kind_ok THEN 'kind' END,
-                                        CASE WHEN NOT coalesce(amount > 0, false) THEN 'amount' END,
-                                        CASE WHEN seat IS NULL THEN 'seat' END, CASE WHEN NOT player_ok THEN 'player' END)
-    FROM r WHERE NOT (kind_ok AND coalesce(amount > 0, false) AND seat IS NOT NULL AND player_ok)
-    ON CONFLICT DO NOTHING
-$$;
-
--- After each insert into the events (a batch is one statement), the buy_ins it brought, per table.
-CREATE FUNCTION floor.derive_buy_ins() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-    PERFORM floor.read_buy_ins(a.table_id, min(a.seq), max(a.seq)) FROM added a WHERE a.kind = 'buy_in'
-    GROUP BY a.table_id;
-    RETURN NULL;
-END $$;
-
-CREATE TRIGGER events_derive_buy_ins AFTER INSERT ON floor.events REFERENCING NEW TABLE AS added
-    FOR EACH STATEMENT EXECUTE FUNCTION floor.derive_buy_ins();
-
--- The buy-ins a floor already holds (a station that journaled them before this migration).
-SELECT floor.read_buy_ins(table_id, min(seq), max(seq)) FROM floor.events WHERE kind = 'buy_in' GROUP BY table_id;
-
 CREATE INDEX cash_outs_at ON floor.cash_outs (at);
-CREATE TRIGGER buy_ins_append_only BEFORE UPDATE OR DELETE ON floor.buy_ins
-    FOR EACH ROW EXECUTE FUNCTION floor.refuse_change();
-CREATE TRIGGER unread_buy_ins_append_only BEFORE UPDATE OR DELETE ON floor.unread_buy_ins
-    FOR EACH ROW EXECUTE FUNCTION floor.refuse_change();
 
 -- Every cash transaction of the floor from instant p_from on (NULL: all), in time order (`ord`: ties in time in
 -- the order the floor holds them: a table's journal order, tables by id, the cage's cash-outs after, by
@@ -290,7 +231,8 @@ LANGUAGE sql STABLE AS $$
            row_number() OVER (ORDER BY t.at, t.source, t.table_id, t.ref)
     FROM (
         SELECT format('buy_in:%s:%s', b.table_id, b.seq) AS id, 0 AS source, b.seq AS ref, b.at, b.table_id, b.seat,
-               b.player, 'cash_in'::text AS kind, b.amount, NULL::text AS description, b.recorded_by
+               nullif(b.player, '') AS player, 'cash_in'::text AS kind, b.amount, NULL::text AS description,
+               NULL::text AS recorded_by
         FROM floor.buy_ins b WHERE b.kind = 'cash' AND (p_from IS NULL OR b.at >= p_from)
         UNION ALL
         SELECT format('cash_out:%s', c.id), 1, c.id, c.at, c.table_id, c.seat, c.player, 'cash_out', c.amount,
