@@ -7,8 +7,8 @@ the round facts are made set-based in SQL alongside. The hashes are stand-ins of
 (md5 text, not a chain): this measures reading the floor, not ingest (``bench_floor.py`` measures that).
 Rows are the size of a real journal's (payloads of 40 - 100 bytes, 70 on average, as a simulated table's).
 
-Run: ``nice -n 10 .venv/bin/python benchmarks/floor_years.py`` (about 25 minutes on the 2-core VM; ``--events
-2000000`` for a smoke run). It refuses to start without room on disk (about 450 bytes an event plus 12 GB
+Run: ``nice -n 10 .venv/bin/python benchmarks/floor_years.py --events 100016000`` (about 30 minutes and 45 GB
+of disk on the 2-core VM, so not part of ``run_all.py``; ``--events 2000000`` for a smoke run). It refuses to start without room on disk (about 450 bytes an event plus 12 GB
 spare) and stops adding months when the disk runs low: the figures then say how many events it held.
 The cluster is deleted at the end. Results: docs/performance.md "A floor of years".
 """
