@@ -70,7 +70,7 @@ def make_ahead(url: str, ahead: int = DEFAULT_AHEAD, today: date | None = None) 
     was set up), made now; those rows are moved into them."""
     first = month_start(today or today_utc())
     made: list[str] = []
-    with connect(url) as conn:
+    with connect(url, autocommit=True) as conn:  # each month its own transaction: locks held briefly
         try:
             require_version(conn, PARTITION_SCHEMA, "floor partitions")
             wanted = {(add_months(first, n), table) for n in range(ahead + 1) for table in PARTITIONED}
@@ -123,7 +123,7 @@ def retire(url: str, export_dir: str | os.PathLike[str], years: int, label: str,
     retention = f"{label}: {years} years"
     done: list[Retired] = []
     make_ahead(url, 0, today)  # the default partition's months get theirs first: they may be due too
-    with connect(url) as conn:
+    with connect(url, autocommit=True) as conn:
         try:
             require_version(conn, PARTITION_SCHEMA, "floor retention")
             months = sorted({m for table in PARTITIONED for m, _ in monthly_partitions(conn, table) if m < keep_from})
@@ -131,8 +131,7 @@ def retire(url: str, export_dir: str | os.PathLike[str], years: int, label: str,
                 for table in PARTITIONED:
                     names = dict(monthly_partitions(conn, table))
                     if month in names:
-                        with conn.transaction():
-                            done.append(_retire_partition(conn, folder, table, names[month], month, retention))
+                        done.append(_retire_partition(conn, folder, table, names[month], month, retention))
                         if progress:
                             progress(done[-1])
                 with conn.transaction():
@@ -145,17 +144,27 @@ def retire(url: str, export_dir: str | os.PathLike[str], years: int, label: str,
 
 
 def _retire_partition(conn: Conn, folder: Path, table: str, partition: str, month: date, retention: str) -> Retired:
+    """Export the month while it is still attached (ingest goes on: minutes for a big month), then in one
+    short transaction detach it, check it still holds exactly the rows exported (a record that came for
+    that month meanwhile: refused, run again), record it and drop it. DETACH locks the whole table only
+    for that transaction."""
     part = sql.Identifier("floor", partition)
-    conn.execute(sql.SQL("ALTER TABLE {} DETACH PARTITION {}").format(sql.Identifier("floor", table), part))
-    if table == "events":  # where each table's chain on the floor now starts
-        conn.execute(sql.SQL(
-            """INSERT INTO floor.retired_tails AS t (table_id, last_seq, last_hash)
-               SELECT DISTINCT ON (table_id) table_id, seq, hash FROM {} ORDER BY table_id, seq DESC
-               ON CONFLICT (table_id) DO UPDATE SET last_seq = EXCLUDED.last_seq, last_hash = EXCLUDED.last_hash
-               WHERE EXCLUDED.last_seq > t.last_seq""").format(part))
-    retired = _export(conn, folder, table, month, sql.SQL("SELECT * FROM {} ORDER BY 1, 2").format(part))
-    _record(conn, retired, partition, retention)
-    conn.execute(sql.SQL("DROP TABLE {}").format(part))
+    with conn.transaction():
+        retired = _export(conn, folder, table, month, sql.SQL("SELECT * FROM {} ORDER BY 1, 2").format(part))
+    with conn.transaction():
+        conn.execute(sql.SQL("ALTER TABLE {} DETACH PARTITION {}").format(sql.Identifier("floor", table), part))
+        held = conn.execute(sql.SQL("SELECT count(*) FROM {}").format(part)).fetchone()
+        if held is None or held[0] != retired.rows:
+            raise FloorError(f"{partition} took rows while it was exported ({retired.rows} exported): run the "
+                             "retirement again", "floor")
+        if table == "events":  # where each table's chain on the floor now starts
+            conn.execute(sql.SQL(
+                """INSERT INTO floor.retired_tails AS t (table_id, last_seq, last_hash)
+                   SELECT DISTINCT ON (table_id) table_id, seq, hash FROM {} ORDER BY table_id, seq DESC
+                   ON CONFLICT (table_id) DO UPDATE SET last_seq = EXCLUDED.last_seq, last_hash = EXCLUDED.last_hash
+                   WHERE EXCLUDED.last_seq > t.last_seq""").format(part))
+        _record(conn, retired, partition, retention)
+        conn.execute(sql.SQL("DROP TABLE {}").format(part))
     return retired
 
 

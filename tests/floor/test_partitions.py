@@ -55,7 +55,16 @@ def test_a_floor_with_rows_is_partitioned_in_place_and_keeps_ingesting(pg_server
     forward(path, url, "P1")
     before = {table: rows(url, table) for table in FACT_ORDER}
     assert all(before[t] for t in FACT_ORDER)
+    views = "SELECT * FROM floor.test_months ORDER BY 1"
+    with psycopg.connect(url) as conn:  # views over the tables (as 0020's player views): made again after
+        conn.execute("CREATE VIEW floor.test_kinds AS SELECT table_id, left(at, 7) AS month, kind FROM floor.events")
+        conn.execute("CREATE VIEW floor.test_months AS SELECT month, count(*) FROM floor.test_kinds GROUP BY 1")
+        conn.execute("GRANT SELECT ON floor.test_months TO PUBLIC")
+        counted = conn.execute(views).fetchall()
     assert migrate(url) == ["0021_monthly_partitions"]
+    with psycopg.connect(url) as conn:
+        assert conn.execute(views).fetchall() == counted
+        assert conn.execute("SELECT has_table_privilege('public', 'floor.test_months', 'SELECT')").fetchone() == (True,)
     for table in FACT_ORDER:
         assert rows(url, table) == before[table], table
     with psycopg.connect(url) as conn:

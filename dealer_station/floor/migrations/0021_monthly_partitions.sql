@@ -196,11 +196,63 @@ BEGIN
     EXECUTE format('ANALYZE floor.%I', p_table);
 END $$;
 
+-- Views over these tables (and views over those views) are set aside while the tables are replaced -
+-- a view follows the table it was made on, and a column a view reads cannot change - and made again
+-- from their own definitions afterwards, with their options, comments and grants.
+CREATE TEMPORARY TABLE partition_views (name text, depth integer, def text, options text[], comment text,
+                                        acl aclitem[], owner oid) ON COMMIT DROP;
+WITH RECURSIVE deps(oid, depth) AS (
+    SELECT r.ev_class, 1 FROM pg_depend d JOIN pg_rewrite r ON r.oid = d.objid
+    WHERE d.classid = 'pg_rewrite'::regclass AND r.ev_class <> d.refobjid
+      AND d.refobjid IN ('floor.events'::regclass, 'floor.faults'::regclass, 'floor.supervisor_actions'::regclass,
+                         'floor.jackpot_events'::regclass)
+    UNION
+    SELECT r.ev_class, deps.depth + 1 FROM deps JOIN pg_depend d ON d.refobjid = deps.oid
+         JOIN pg_rewrite r ON r.oid = d.objid
+    WHERE d.classid = 'pg_rewrite'::regclass AND r.ev_class <> deps.oid AND deps.depth < 50
+)
+INSERT INTO partition_views
+SELECT c.oid::regclass::text, max(deps.depth), pg_get_viewdef(c.oid), c.reloptions, obj_description(c.oid, 'pg_class'),
+       c.relacl, c.relowner
+FROM deps JOIN pg_class c ON c.oid = deps.oid
+GROUP BY c.oid;
+DO $$
+DECLARE
+    v record;
+BEGIN
+    IF EXISTS (SELECT 1 FROM partition_views p JOIN pg_class c ON c.oid = p.name::regclass WHERE c.relkind <> 'v') THEN
+        RAISE EXCEPTION 'a materialized view reads the tables 0021 partitions: drop it first, make it again after';
+    END IF;
+    FOR v IN SELECT name FROM partition_views ORDER BY depth DESC LOOP
+        EXECUTE format('DROP VIEW %s', v.name);
+    END LOOP;
+END $$;
+
 SELECT floor.partition_by_month('events', 'at');
 SELECT floor.partition_by_month('faults', 'at');
 SELECT floor.partition_by_month('supervisor_actions', 'at');
 SELECT floor.partition_by_month('jackpot_events', 'at');
 DROP FUNCTION floor.partition_by_month(text, text);
+
+DO $$
+DECLARE
+    v record;
+    g record;
+BEGIN
+    FOR v IN SELECT * FROM partition_views ORDER BY depth LOOP
+        EXECUTE format('CREATE VIEW %s%s AS %s', v.name,
+                       CASE WHEN v.options IS NULL THEN '' ELSE format(' WITH (%s)', array_to_string(v.options, ', ')) END,
+                       v.def);
+        IF v.comment IS NOT NULL THEN
+            EXECUTE format('COMMENT ON VIEW %s IS %L', v.name, v.comment);
+        END IF;
+        FOR g IN SELECT a.privilege_type, a.grantee FROM aclexplode(v.acl) a WHERE a.grantee <> v.owner LOOP
+            EXECUTE format('GRANT %s ON %s TO %s', g.privilege_type, v.name,
+                           CASE WHEN g.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(g.grantee::regrole::text) END);
+        END LOOP;
+    END LOOP;
+END $$;
+DROP TABLE partition_views;
 
 -- What the retention job retired: one row per partition detached and exported (never updated or deleted),
 -- and the rounds it exported with their months. The file's sha256 and row count are what the export was
