@@ -216,14 +216,10 @@ def _player_report(args: argparse.Namespace, period: Period) -> int:
 
 def _table_shifts(url: str, period: Period, tables: list[str] | None) -> list[dict[str, object]]:
     """The table-shifts that opened in the period, with their bank figures (a floor before 0019: none)."""
-    from ..floor.bank import BANK_SCHEMA
     from ..floor.bank_report import floor_shift_lines
     from ..floor.db import reading
-    from ..floor.migrate import current_version
 
     with reading(url, "cannot read the table-shifts") as conn:
-        if current_version(conn) < BANK_SCHEMA:
-            return []
         return floor_shift_lines(conn, period.start, period.end, tables)
 
 

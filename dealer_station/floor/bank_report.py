@@ -64,7 +64,13 @@ def shift_cells(line: dict[str, Any]) -> list[str]:
 
 
 def floor_shift_lines(conn: Conn, start: Any, end: Any, tables: Sequence[str] | None) -> list[dict[str, Any]]:
-    """The table-shifts that opened in [start, end) (either None: open-ended)."""
+    """The table-shifts that opened in [start, end) (either None: open-ended): what ``report --by ...shift`` and
+    the pit's report page add to the report (a floor before 0019 has none)."""
+    from .bank import BANK_SCHEMA
+    from .migrate import current_version
+
+    if current_version(conn) < BANK_SCHEMA:
+        return []
     shifts = [s for s in bank_shifts(conn, tables=tables)
               if (start is None or s.opened_at >= start) and (end is None or s.opened_at < end)]
     return shift_lines(shifts)

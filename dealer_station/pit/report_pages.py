@@ -22,6 +22,7 @@ from starlette.routing import Route
 
 from ..errors import DealerStationError
 from ..floor import html, render
+from ..floor.bank_report import floor_shift_lines
 from ..floor.queries import report_data
 from ..floor.report import ALL, GROUP_KEYS, SENSOR, Report, ReportRow, make_report, parse_group
 from ..floor.report_data import Period
@@ -66,6 +67,7 @@ def build_report(pit: Pit, params: dict[str, str]) -> tuple[Report, list[Job]]:
     tables = [t.strip() for t in params["table"].split(",") if t.strip()] or None
     with pit.connection() as conn:
         data = report_data(conn, period, tables)
+        shifts = floor_shift_lines(conn, period.start, period.end, tables) if "shift" in by else []
     # The shuffle audit's alarms from the pit's background watch (its window: docs/pit.md), not a fresh read
     # of every card dealt in the period at each load: a report page stays as fast as its figures.
     latest = pit.shuffles.latest()
@@ -82,6 +84,7 @@ def build_report(pit: Pit, params: dict[str, str]) -> tuple[Report, list[Job]]:
         return pit.par.lookup(game, paytables)
 
     report = make_report(data, by, par)
+    report.table_shifts = shifts  # the table bank's table-shifts, as the command adds them
     return report, pit.par.pending(asked)
 
 

@@ -19,6 +19,7 @@ import pytest
 from dealer_station.bank.chips import ChipCount
 from dealer_station.bank.slips import SlipKind
 from dealer_station.errors import RecordError
+from dealer_station.figures.bank import BANK_KINDS
 from dealer_station.floor.bank import bank_shifts, daily_results, slips_in_flight
 from dealer_station.floor.count import DropLine, DropRefused, enter_drops, parse_drop_csv
 from dealer_station.floor.migrate import migrate
@@ -70,6 +71,8 @@ def played(played_journal: Path, tmp_path: Path) -> Iterator[Played]:
         events = list(source.events())
     rounds: list[list[Draft]] = [[]]
     for e in events[1:]:
+        if e.kind in BANK_KINDS:  # the simulation's own shift (uth-default keeps a bank): this test writes its own
+            continue
         if e.kind == "round_opened" and rounds[-1]:
             rounds.append([])
         rounds[-1].append(Draft(e.kind, e.payload, e.actor, e.round_id))
@@ -226,7 +229,7 @@ def test_a_floor_at_0018_learns_the_shifts_it_already_holds(pg_server: Any, play
          discrepancy="0", discrepancy_class="ok", dealer="D7", supervisor="0412")
     bank(played.journal, "buy_in", shift=1, seat=2, kind="cash", amount="500", player=None)
     forward(played.path, url)
-    assert migrate(url) == ["0019_table_bank"]
+    assert migrate(url, up_to=19) == ["0019_table_bank"]
     with psycopg.connect(url) as conn:
         shifts = bank_shifts(conn)
         assert [(s.table_id, s.shift, s.gaming_day) for s in shifts] == [("T1", 1, date(2026, 12, 5))]

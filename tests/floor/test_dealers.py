@@ -103,12 +103,14 @@ def test_the_report_by_dealer_is_what_each_dealt_from_the_floor_and_the_journal(
         assert docs[0]["rows"] == docs[1]["rows"] and docs[0]["totals"] == docs[1]["totals"]
         got: dict[str, tuple[int, Decimal, Decimal]] = {}
         for row in docs[0]["rows"]:
+            if row["dealer"] == "all" and row["rounds"] == 0:
+                continue  # the table's own figures (a shift's supervisor co-signs) name no dealer, by design
             n, handle, win = got.get(row["dealer"], (0, Decimal(0), Decimal(0)))
             got[row["dealer"]] = (n + row["rounds"], handle + Decimal(row["handle"]), win + Decimal(row["win"]))
         assert got == expected, by
     assert {r["dealer"] for r in json.loads(report(floor_src, "table", "json", tmp_path))["rows"]} == {"all"}
     table = list(csv.reader(io.StringIO(report(floor_src, "dealer", "csv", tmp_path))))
-    assert table[0][-1] == "dealer" and sorted(r[-1] for r in table[1:]) == sorted(EXPECTED)
+    assert table[0][-1] == "dealer" and sorted(r[-1] for r in table[1:] if r[-1] != "all") == sorted(EXPECTED)
     text = report(file_src, "dealer", "table", tmp_path)
     assert all(name in text for name in EXPECTED) and "dealer" in text.splitlines()[0]
     page = report(floor_src, "dealer", "html", tmp_path)

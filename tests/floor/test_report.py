@@ -22,6 +22,7 @@ from dealer_station.money import parse_money
 from dealer_station.par import POOL_METER, par_sheet
 from dealer_station.recall import finished_round_ids, recall_round
 from dealer_station.shifts import shift_of
+from dealer_station.table.commands import BANK_COMMANDS, SUPERVISOR_COMMANDS
 from tests import cli as station_cli
 from tests.floor.conftest import Floor
 from tests.floor.corrections import add_corrections
@@ -107,7 +108,9 @@ def test_floor_trigger_and_journal_facts_agree_field_for_field(floor: Floor, jou
             house_net - adjusted, adjusted, expected.rake[rid])
         assert by_id[rid]["supervisor_acted"] == (rid in expected.adjusted)
     supervisor = facts.supervisor_actions
-    assert supervisor and all(a.reason for a in supervisor)  # every granted action carries the reason given with it
+    commands = {**SUPERVISOR_COMMANDS, **BANK_COMMANDS}
+    asked = [a for a in supervisor if a.action not in commands or commands[a.action].asks_reason]
+    assert asked and all(a.reason for a in asked)  # every granted action that asks a reason carries it
     adjustments = [(a.badge, a.detail, a.reason) for a in supervisor if a.action == "adjust"]
     assert adjustments == [expected.details[0], expected.details[1], expected.details[2]]
     assert [a.seq for a in supervisor if a.badge == "0412"] == sorted(  # the authorisation's own row, not a new one
