@@ -75,6 +75,8 @@ class ShiftKeeper:
     rng: random.Random
     supervisor: tuple[str, str]
     shift_rounds: int | None = None
+    dealer: str = "Sim Dealer"
+    """Who counts the tray with the supervisor when no dealer is signed in at that moment."""
     rounds_in_shift: int = 0
     opened: list[int] = field(default_factory=list)
 
@@ -83,6 +85,8 @@ class ShiftKeeper:
         return self.session.view().profile.bank
 
     def _supervise(self, action: str, **args: Any) -> None:
+        if self.session.view().state.dealer is None:  # the tray is counted by a dealer and a supervisor
+            self.session.execute("dealer_sign_in", self.dealer)
         badge, pin = self.supervisor
         self.session.supervise(action, badge, pin, "", **args)
 
