@@ -59,10 +59,7 @@ def floor(pg_server: PostgresServer) -> Floor:
 def played_journal(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A journal of finished UTH rounds (with a supervisor void), made once per session."""
     path = tmp_path_factory.mktemp("played") / "T1.sqlite"
-    # No table bank: its shifts' routine supervisor actions (open, close; no reason asked) are the bank floor's
-    # to count (migration 0019), not these rounds' facts.
-    simulate(load_profile("uth-default").model_copy(update={"bank": None}), rounds=8, seed=7, seats=4, journal=path,
-             progress=None,
+    simulate(load_profile("uth-default"), rounds=8, seed=7, seats=4, journal=path, progress=None,
              faults={"jam": 0.2, "misread": 0.25})
     return path
 

@@ -52,8 +52,7 @@ def dealt(tmp_path_factory: pytest.TempPathFactory) -> Path:
             case ("in", name):
                 session.execute("dealer_sign_in", name)
 
-    # no table bank here: its shifts' routine supervisor actions (open, close) are not this test's dealers
-    table = load_profile("uth-default").model_copy(update={"table_id": "D1", "bank": None})
+    table = load_profile("uth-default").model_copy(update={"table_id": "D1"})
     simulate(table, rounds=6, seed=3, seats=3, journal=path, progress=None, on_round=between)
     return path
 
