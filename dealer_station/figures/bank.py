@@ -3,7 +3,7 @@
 
 The bank's events go through the table's own fold (``table.bank.apply``), and each round's move
 through the tray is read by the same functions the table's folds use (``settlement_move`` from its
-``settled`` record, ``adjusted_move`` for a supervisor's correction, a void moves nothing): one
+``settled`` record, ``round_adjusted`` for a supervisor's correction, a void moves nothing): one
 definition, not a second reading. A journal alone knows no drop (the count team's, on the floor):
 the drop and the figures that need it (accounting win, drop and win variances) are null. The
 thresholds are the profile's, which the journal does not carry: 25 / 100 unless given.
@@ -22,7 +22,7 @@ from ..bank.figures import ShiftFigures, shift_figures
 from ..bank.record import answer
 from ..journal import JournalEvent
 from ..table import events as ev
-from ..table.bank import BankState, ShiftState, adjusted_move, apply, round_moved, settlement_move
+from ..table.bank import BankState, ShiftState, apply, round_adjusted, round_moved, settlement_move
 from ..table.event_base import decode
 
 BANK_KINDS = frozenset(cls.kind for cls in ev.BANK_EVENTS)
@@ -70,10 +70,7 @@ def journal_shifts(records: Iterable[JournalEvent]) -> Iterator[JournalShift]:
         elif kind == "round_adjusted":
             event = decode(kind, payload)
             assert isinstance(event, ev.RoundAdjusted)
-            shift = bank.open_shift
-            earlier = next((r for r in shift.rounds if r.round_id == event.round_id), None) if shift else None
-            if earlier is not None:
-                bank = round_moved(bank, adjusted_move(earlier, event.round_id, dict(event.adjustments)))
+            bank = round_adjusted(bank, event.round_id, dict(event.adjustments))
     if bank.open_shift is not None:
         yield JournalShift(table_id, bank.open_shift, currency)
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ..money import format_money
 from ..view.texts import cause_text
 from .texts import ENGLISH, say
 from .views import card_html, money, words
@@ -279,6 +280,24 @@ def _card(value: Any, n: Names) -> Markup:
     return card_html(value)
 
 
+def _chips(value: Any, n: Names) -> str:
+    """A tray's or a slip's count: ``40 x 25, 20 x 100 (2,500)``, largest chips first."""
+    counts = _map(value)
+    try:
+        pairs = sorted(((Decimal(str(d)), int(c)) for d, c in counts.items()), reverse=True)
+    except (ArithmeticError, ValueError, TypeError):
+        return str(value)
+    listed = ", ".join(f"{c} x {format_money(d)}" for d, c in pairs if c)
+    return f"{listed or 'no chip'} ({format_money(sum((d * c for d, c in pairs), Decimal(0)))})"
+
+
+def _shift_opened(p: dict[str, Any], n: Names) -> Said:
+    key = "event:shift_opened" if p.get("previous_closer") is None else "event:shift_opened:checked"
+    return key, {"shift": p.get("shift"), "gaming_day": p.get("gaming_day", ""), "dealer": p.get("dealer", ""),
+                 "supervisor": p.get("supervisor", ""), "opener": _chips(p.get("opener"), n),
+                 "discrepancy": _amount(p.get("discrepancy")), "discrepancy_class": words(p.get("discrepancy_class"))}
+
+
 BUILDERS: dict[str, Builder] = {
     "action_timeout": _plain("event:action_timeout", action=lambda v, n: _action(v), street=_words),
     "antenna_state": lambda p, n: ("event:antenna_state:up" if p.get("up") else "event:antenna_state:down",
@@ -292,6 +311,9 @@ BUILDERS: dict[str, Builder] = {
     "card_corrected": lambda p, n: ("event:card_corrected", {
         "position": position(p.get("position"), n.lang), "number": _number(p.get("index")),
         "card": card_html(p.get("card")), "was": card_html(p.get("was"))}),
+    "buy_in": lambda p, n: ("event:buy_in:player" if p.get("player") else "event:buy_in",
+                            {"seat": p.get("seat"), "amount": _amount(p.get("amount")), "kind": words(p.get("kind")),
+                             "player": p.get("player")}),
     "card_dealt": _card_dealt,
     "card_revealed": _card_revealed,
     "chip_accepted": _plain("event:chip_accepted", spot=_words, denomination=_money),
@@ -360,6 +382,15 @@ BUILDERS: dict[str, Builder] = {
     "sensor_held": _plain("event:sensor_held", command=_words, spots=lambda v, n: _spots(v)),
     "settled": _plain("event:settled"),
     "stake_restored": _plain("event:stake_restored", spot=_words),
+    "shift_closed": _plain("event:shift_closed", closer=_chips),
+    "shift_opened": _shift_opened,
+    "slip_issued": _plain("event:slip_issued", kind=_words),
+    "slip_received": _plain("event:slip_received", kind=_words, chips=_chips),
+    "slip_refused": _plain("event:slip_refused", kind=_words, chips_seen=_chips),
+    "slip_requested": _plain("event:slip_requested", kind=_words, chips=_chips),
+    "slip_voided": lambda p, n: ("event:slip_voided", {"kind": words(p.get("kind")), "slip": p.get("slip") or
+                                                       p.get("request", ""), "by": p.get("by", ""),
+                                                       "reason": p.get("reason", "")}),
     "station_started": _station_started,
     "street_dealt": lambda p, n: ("event:street_dealt", {"street": words(p.get("street")),
                                                          "packets": _packets(p.get("packets"), n.lang)}),

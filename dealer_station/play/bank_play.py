@@ -32,14 +32,16 @@ TRAY_FLOOR = Decimal("0.25")
 
 def closer_for(start: ChipCount, value: Decimal, chips: tuple[Decimal, ...]) -> ChipCount:
     """A tray of ``value`` reached from ``start`` by adding (largest chips first) or taking chips out (largest
-    first, breaking one larger chip into smaller ones when the rest cannot be taken exactly).
+    first, breaking one larger chip into smaller ones when the rest cannot be taken exactly); made afresh,
+    largest chips first, when the tray has too few chips left to take from.
 
     A value no chip set can make (a THB Pool award paid at the table is a share of the meter, in cents) is
-    made down to the smallest chip: the tray cannot hold the cents, and its variance shows them."""
-    counts = dict(start.items)
+    made down to the smallest chip: the tray cannot hold the cents, and its variance shows them. A tray the
+    rounds emptied (no fill is simulated yet) closes empty, its variance the shortfall."""
     descending = sorted(chips, reverse=True)
     smallest = min(chips)
-    value = (value // smallest) * smallest
+    value = max((value // smallest) * smallest, Decimal(0))
+    counts = dict(start.items)
     diff = value - start.value
     if diff >= 0:
         _add(counts, diff, descending)
@@ -50,7 +52,11 @@ def closer_for(start: ChipCount, value: Decimal, chips: tuple[Decimal, ...]) -> 
         counts[d] = counts.get(d, 0) - take
         owed -= take * d
     if owed:
-        larger = next(d for d in sorted(chips) if d > owed and counts.get(d, 0) > 0)
+        larger = next((d for d in sorted(chips) if d > owed and counts.get(d, 0) > 0), None)
+        if larger is None:
+            fresh: dict[Decimal, int] = {}
+            _add(fresh, value, descending)
+            return ChipCount.of(fresh)
         counts[larger] -= 1
         _add(counts, larger - owed, descending)
     return ChipCount.of(counts)
@@ -75,6 +81,8 @@ class ShiftKeeper:
     rng: random.Random
     supervisor: tuple[str, str]
     shift_rounds: int | None = None
+    dealer: str = "Sim Dealer"
+    """Who counts the tray with the supervisor when no dealer is signed in at that moment."""
     rounds_in_shift: int = 0
     opened: list[int] = field(default_factory=list)
 
@@ -83,6 +91,8 @@ class ShiftKeeper:
         return self.session.view().profile.bank
 
     def _supervise(self, action: str, **args: Any) -> None:
+        if self.session.view().state.dealer is None:  # the tray is counted by a dealer and a supervisor
+            self.session.execute("dealer_sign_in", self.dealer)
         badge, pin = self.supervisor
         self.session.supervise(action, badge, pin, "", **args)
 

@@ -468,7 +468,7 @@ def simulate(
             from .bank_play import ShiftKeeper
 
             keeper = ShiftKeeper(session, list(range(1, seats + 1)), random.Random(seed ^ 0xBA4C),
-                                 (SIM_BADGE, SIM_PIN), shift_rounds)
+                                 (SIM_BADGE, SIM_PIN), shift_rounds, SIM_DEALER)
         rng = random.Random(seed)
         armer = FaultArmer(faults or {}, random.Random(seed ^ 0xFA17), station.simulator("shuffler"),
                            station.simulator("reader"), session.view().game)

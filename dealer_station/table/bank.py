@@ -1,5 +1,5 @@
 """The table bank's part of the table's state: the shift in progress (or the last one), its opener,
-buy-ins, slips and their states, the rounds it holds, its closer (docs/bank.md).
+buy-ins, slips and their states, what its rounds moved through the tray, its closer (docs/bank.md).
 
 Immutable values, replaced whole by the folds (``table/folds.py`` registers them): a snapshot
 shares them without a copy. The rules that decide the events are the flow's
@@ -63,7 +63,16 @@ class ShiftState:
     supervisor: str
     buy_ins: tuple[BuyIn, ...] = ()
     slips: tuple[SlipLine, ...] = ()
-    rounds: tuple[RoundMove, ...] = ()
+    collected: Decimal = ZERO
+    """Σ chips the shift's rounds collected into the tray (a voided round none)."""
+    paid: Decimal = ZERO
+    """Σ chips they paid from it."""
+    rounds: int = 0
+    """Rounds that ended in the shift, paid or voided."""
+    voided: int = 0
+    last_round: str | None = None
+    """The round that ended last: the only one a supervisor may still correct (the settled round on the table).
+    Sums, not a list of every round: a shift of 100,000 simulated rounds folds each in constant time."""
     closer: ChipCount | None = None
     closed_at: str | None = None
     closed_by: tuple[str, str] | None = None
@@ -86,7 +95,11 @@ class ShiftState:
 
         return ShiftBook(table_id, f"{self.gaming_day}/{self.number}", self.opener, self.closer, None,
                          self.previous_closer, slips(SlipKind.FILL), slips(SlipKind.CREDIT), self.buy_ins,
-                         self.rounds, currency, thresholds, chip_set)
+                         self.moves(), currency, thresholds, chip_set)
+
+    def moves(self) -> tuple[RoundMove, ...]:
+        """What the shift's rounds moved through the tray, as one move (only its collected - paid counts)."""
+        return (RoundMove(f"{self.rounds} rounds", self.collected, self.paid),) if self.rounds else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,12 +197,23 @@ def apply(bank: BankState, event: ev.Event, at: str) -> BankState:
 
 
 def round_moved(bank: BankState, move: RoundMove) -> BankState:
-    """A round ended (or was adjusted) within the open shift: its move replaces the round's earlier one."""
+    """A round ended within the open shift: what it moved is added to the shift's (a voided round: nothing)."""
     shift = bank.open_shift
     if shift is None:
         return bank  # a round with no shift open (a table without a bank, or before its first shift)
-    rounds = tuple(r for r in shift.rounds if r.round_id != move.round_id)
-    return _with_shift(bank, rounds=(*rounds, move))
+    won = not move.voided
+    return _with_shift(bank, collected=shift.collected + (move.collected if won else ZERO),
+                       paid=shift.paid + (move.paid if won else ZERO), rounds=shift.rounds + 1,
+                       voided=shift.voided + (not won), last_round=move.round_id)
+
+
+def round_adjusted(bank: BankState, round_id: str, adjustments: dict[str, Decimal]) -> BankState:
+    """A supervisor's correction of the shift's last round (+ paid to a seat, - collected from it)."""
+    shift = bank.open_shift
+    if shift is None or shift.last_round != round_id:
+        return bank  # the round ended before this shift (or with no shift open): not this shift's
+    move = adjusted_move(RoundMove(round_id, ZERO, ZERO), round_id, adjustments)
+    return _with_shift(bank, collected=shift.collected + move.collected, paid=shift.paid + move.paid)
 
 
 def settlement_move(round_id: str, settlement: dict[str, Any] | None, rake: Decimal | None) -> RoundMove:

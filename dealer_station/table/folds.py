@@ -248,10 +248,7 @@ def _round_adjusted(state: TableState, e: ev.RoundAdjusted, at: str) -> None:
     for seat, amount in e.adjustments.items():
         merged[seat] = merged.get(seat, Decimal(0)) + amount
     state.adjustments[e.round_id] = merged
-    shift = state.bank.open_shift
-    if shift is not None and any(r.round_id == e.round_id for r in shift.rounds):
-        earlier = next(r for r in shift.rounds if r.round_id == e.round_id)
-        state.bank = bank.round_moved(state.bank, bank.adjusted_move(earlier, e.round_id, dict(e.adjustments)))
+    state.bank = bank.round_adjusted(state.bank, e.round_id, dict(e.adjustments))
 
 
 @COMMON.on(ev.DeckVerified)

@@ -25,3 +25,9 @@ def test_what_no_chip_can_make_is_left_out() -> None:
     opener = ChipCount.of({Decimal(1): 10})
     closer = closer_for(opener, Decimal("12.68"), (Decimal(1), Decimal(5)))
     assert closer.value == 12  # the cents stay out of the tray: its variance shows them
+
+
+def test_a_tray_with_too_few_chips_or_none_left_still_closes() -> None:
+    few = ChipCount.of({Decimal(500): 1})
+    assert closer_for(few, Decimal(300), CHIPS).value == 300  # no chip to take 200 from: made afresh
+    assert closer_for(few, Decimal(-40), CHIPS) == ChipCount()  # the rounds emptied the tray: it closes empty
