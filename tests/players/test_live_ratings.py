@@ -32,12 +32,17 @@ def cents(value: Fraction) -> Decimal:
 
 
 def play_rounds(session: TableSession, croupier: AutoCroupier, count: int) -> None:
-    target = session.view().state.rounds_paid + count
-    for _ in range(400 * count):
-        if session.view().state.rounds_paid >= target and session.view().round.finished:  # type: ignore[union-attr]
-            return
-        croupier.step()
-    raise AssertionError("rounds not played")
+    """``count`` rounds, each paid round's stakes counted by the scripted players who bet in it."""
+    for _ in range(count):
+        target = session.view().state.rounds_paid + 1
+        for _step in range(400):
+            if session.view().state.rounds_paid >= target and session.view().round.finished:  # type: ignore[union-attr]
+                break
+            croupier.step()
+        else:
+            raise AssertionError("round not played")
+        for player in croupier.at_seat.values():
+            player.round_ended(paid=True)  # type: ignore[attr-defined]
 
 
 @pytest.fixture
