@@ -1,9 +1,9 @@
 """Scripted identified players for ``simulate --players N``: a player id, a bet pattern and a strategy.
 
-Each plays one seat under its own id (carded in by the croupier, carded out at the end), bets a pattern
-of its own (Ante = Blind of a few table minimums, drawn from its own seeded generator, Trips at its own
+Each plays one seat under its own id (carded in by the croupier; after its session's length it cards out and
+the next player sits down), bets a pattern of its own (Ante = Blind of a few table minimums, drawn from its own seeded generator, Trips at its own
 rate) and decides by its strategy (``par.strategy``: ``optimal``, ``always_check``, ``random``). It keeps
-every stake it put down: the truth a rating read from the sensed stakes must equal.
+every stake it put down in a paid round: the truth a rating read from the sensed stakes must equal.
 
 The **floor estimate** is the baseline the rating replaces: the average bet a supervisor writes down from a
 look at the seat every 15 minutes. At a live table's pace of ``LIVE_ROUNDS_PER_HOUR`` that is one look every
