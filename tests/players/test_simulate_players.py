@@ -29,3 +29,29 @@ def test_players_come_and_go_and_each_session_is_rated_to_its_truth(tmp_path, mo
     assert all(r["skill_cost"] == "0.00" for r in identified if r["strategy"] == "optimal")
     seated = sum(r["rounds"] for r in rows if r["seat"] == 1)
     assert seated == summary.rounds_completed  # the seat's sessions cover every round, none counted twice
+
+
+def test_the_ratings_command_reads_a_journal_as_the_station_rates_it(tmp_path) -> None:
+    import json
+    import sys
+
+    from tests import cli
+
+    journal = tmp_path / "sim.sqlite"
+    summary = simulate(load_profile("uth-default"), rounds=3, seed=5, seats=2, players=1, journal=journal,
+                       progress=None)
+    out = cli.run([sys.executable, "-m", "dealer_station", "ratings", "--journal", str(journal)],
+                  capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    # an open session runs to the journal's last record: the file has the station's stop after the summary's
+    moving = ("end", "time_on_game_s", "decisions_per_hour")
+    simulated = ("strategy", "scripted_average_bet", "floor_estimate")
+    expected = [{k: v for k, v in r.items() if k not in simulated + moving} for r in summary.as_json()["ratings"]]
+    assert [{k: v for k, v in r.items() if k not in moving} for r in lines] == expected
+    for args, needle in [(("--journal", str(tmp_path / "none.sqlite")), "no journal"),
+                         (("--journal", str(journal), "--config", "holdem-nl-1-2"), "not a banking game"),
+                         (("--journal", str(tmp_path)), "journal")]:
+        bad = cli.run([sys.executable, "-m", "dealer_station", "ratings", *args], capture_output=True, text=True)
+        assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and needle in bad.stderr
+        assert bad.stdout == ""
