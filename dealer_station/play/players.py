@@ -1,9 +1,9 @@
 """Scripted identified players for ``simulate --players N``: a player id, a bet pattern and a strategy.
 
-Each plays one seat under its own id (carded in by the croupier, carded out at the end), bets a pattern
-of its own (Ante = Blind of a few table minimums, drawn from its own seeded generator, Trips at its own
+Each plays one seat under its own id (carded in by the croupier; after its session's length it cards out and
+the next player sits down), bets a pattern of its own (Ante = Blind of a few table minimums, drawn from its own seeded generator, Trips at its own
 rate) and decides by its strategy (``par.strategy``: ``optimal``, ``always_check``, ``random``). It keeps
-every stake it put down: the truth a rating read from the sensed stakes must equal.
+every stake it put down in a paid round: the truth a rating read from the sensed stakes must equal.
 
 The **floor estimate** is the baseline the rating replaces: the average bet a supervisor writes down from a
 look at the seat every 15 minutes. At a live table's pace of ``LIVE_ROUNDS_PER_HOUR`` that is one look every
@@ -38,7 +38,9 @@ class ScriptedPlayer:
         self.inner: Player = made(strategy=strategy, seed=seed)  # the game's own scripted player, this strategy
         self.rng = random.Random(seed ^ 0x5EED)
         self.stakes: list[dict[str, Decimal]] = []
-        """The stakes put down at each round's betting (its Ante, Blind, Trips...): the truth."""
+        """The stakes put down at each paid round's betting (its Ante, Blind, Trips...): the truth."""
+        self.pending: dict[str, Decimal] | None = None
+        """This round's stakes, until it is paid (they count) or voided (they were returned)."""
 
     @property
     def placed(self) -> list[Decimal]:
@@ -47,8 +49,14 @@ class ScriptedPlayer:
 
     def bets(self, rng: random.Random, table: Any) -> dict[str, Decimal]:
         bets: dict[str, Decimal] = self.inner.bets(self.rng, table)
-        self.stakes.append(dict(bets))
+        self.pending = dict(bets)
         return bets
+
+    def round_ended(self, paid: bool) -> None:
+        """The round this player bet in ended: paid, its stakes count; voided, every stake was returned."""
+        if paid and self.pending is not None:
+            self.stakes.append(self.pending)
+        self.pending = None
 
     def decide(self, street: str, hole: Sequence[int], board: Sequence[int], legal: Sequence[str]) -> str:
         action: str = self.inner.decide(street, hole, board, legal)
@@ -64,11 +72,46 @@ class ScriptedPlayer:
         return Fraction(sum(looks, ZERO)) / len(looks) if looks else None
 
 
-def roster(count: int, seats: Sequence[int], game: str, seed: int) -> dict[int, ScriptedPlayer]:
-    """``count`` identified players on the first ``count`` seats, strategies in turn (optimal, always check,
-    random), ids ``P-1001``...; the other seats stay anonymous."""
-    return {seat: ScriptedPlayer(f"P-{1001 + i}", STRATEGY_CYCLE[i % len(STRATEGY_CYCLE)], game, seed * 7919 + i)
-            for i, seat in enumerate(list(seats)[:count])}
+class Roster:
+    """The identified players of a run: one at each of the first ``count`` seats, strategies in turn (optimal,
+    always check, random), ids ``P-1001``...; each plays a session of its own length (``SESSION_ROUNDS``, from
+    its seat's seeded generator), leaves, and the next player sits down at that seat. The other seats stay
+    anonymous."""
+
+    def __init__(self, count: int, seats: Sequence[int], game: str, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed ^ 0x9A1E)
+        self.everyone: dict[str, ScriptedPlayer] = {}
+        self.at_seat: dict[int, ScriptedPlayer] = {}
+        self.left: dict[int, int] = {}
+        for seat in list(seats)[:count]:
+            self._sit(seat)
+
+    def _sit(self, seat: int) -> ScriptedPlayer:
+        n = len(self.everyone)
+        player = ScriptedPlayer(f"P-{1001 + n}", STRATEGY_CYCLE[n % len(STRATEGY_CYCLE)], self.game,
+                                self.seed * 7919 + n)
+        self.everyone[player.player_id] = self.at_seat[seat] = player
+        self.left[seat] = self.rng.randrange(*SESSION_ROUNDS)
+        return player
+
+    def after_round(self, paid: bool) -> list[tuple[int, ScriptedPlayer, ScriptedPlayer]]:
+        """One more round played (``paid``, or voided): the seats whose player leaves now, with who leaves and
+        who sits down."""
+        changes = []
+        for seat in list(self.at_seat):
+            self.at_seat[seat].round_ended(paid)
+            self.left[seat] -= 1
+            if self.left[seat] <= 0:
+                leaving = self.at_seat[seat]
+                changes.append((seat, leaving, self._sit(seat)))
+        return changes
+
+
+SESSION_ROUNDS = (150, 351)
+"""How many rounds an identified player stays (a range drawn from per seat): a 500-round run sees players
+leave and others sit down at most seats."""
 
 
 def _cents(value: Fraction) -> str:
@@ -78,14 +121,14 @@ def _cents(value: Fraction) -> str:
     return f"{sign}{cents // 100}.{cents % 100:02d}"
 
 
-def rating_rows(sessions: Sequence[Any], players: dict[int, ScriptedPlayer], default_strategy: str) -> list[dict[str, Any]]:
+def rating_rows(sessions: Sequence[Any], players: dict[str, ScriptedPlayer], default_strategy: str) -> list[dict[str, Any]]:
     """``simulate --json``'s ``ratings``: per session its figures, strategy, skill cost, the scripted truth and
     the floor estimate with its error against the sensed average bet."""
     rows = []
     for rated in sessions:
         row = rated.as_json()
-        scripted = players.get(rated.seat)
-        mine = scripted is not None and scripted.player_id == rated.player
+        scripted = players.get(rated.player) if rated.player is not None else None
+        mine = scripted is not None
         row["strategy"] = scripted.strategy if mine and scripted is not None else default_strategy
         row.setdefault("skill_cost", None)
         if mine and scripted is not None:

@@ -35,7 +35,7 @@ from ..view.ratings import Ratings
 from ..wire.auth import REASONS
 from ..wire.roles import Role
 from .autoplay import AutoCroupier, void_on_halt
-from .players import rating_rows, roster
+from .players import Roster, rating_rows
 from .sensed_play import FAULTS as BET_SENSOR_FAULTS
 from .sensed_play import SensedCroupier
 
@@ -483,7 +483,8 @@ def simulate(
         else:
             croupier = AutoCroupier(session, rng=rng, seats=list(range(1, seats + 1)), present=station.present_card,
                                     on_halt=void_on_halt(SIM_BADGE, SIM_PIN))
-        scripted = roster(players, croupier.seats, table.game, seed) if players else {}
+        roster = Roster(players, croupier.seats, table.game, seed) if players else None
+        scripted = roster.at_seat if roster is not None else {}
         croupier.at_seat.update(scripted)
         for seat, player in scripted.items():
             if seat not in seated(session.view().state):  # a continued run's players are still in
@@ -515,6 +516,12 @@ def simulate(
                 keeper.round_played()
             summary.faults_injected.update(armer.injected(armed))
             played += 1
+            last = session.view().round
+            paid = last is not None and last.void is None
+            for seat, _leaving, coming in (roster.after_round(paid) if roster is not None else ()):
+                session.execute("card_out", seat)  # the player leaves; the next sits down
+                croupier.at_seat[seat] = coming
+                session.execute("card_in", seat, coming.player_id)
             if on_round is not None:
                 on_round(station)
             now = time.monotonic()
@@ -537,7 +544,8 @@ def simulate(
             assert isinstance(banking, BankingTableConfig)  # --players is refused at a poker table
             ratings = Ratings(banking).add_all(session.journal.events(since_seq=first_seq))
             default = getattr(croupier.player, "strategy", "optimal")
-            summary.ratings = rating_rows(ratings.sessions(), scripted, default)
+            assert roster is not None
+            summary.ratings = rating_rows(ratings.sessions(), roster.everyone, default)
         summary.devices_refused.update(str(e.payload["reason"]) for e in session.journal.events(
             since_seq=first_seq, kinds={"device_refused"}))
         if isinstance(croupier, SensedCroupier):

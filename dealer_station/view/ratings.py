@@ -12,7 +12,8 @@ the reading of the journal:
   put down for a decision (``decision_sensed``); a keyed table's (or a keyed spot's: its antenna was down)
   are the round record's, and the session says ``keyed``.
 * **terms**: the edge per spot and the comp rate in force when the round opened: the profile's, until a
-  supervisor's ``rating_terms`` (from the next round opened on).
+  supervisor's ``rating_terms`` (from the next round opened on). A session is rated under one set of terms,
+  so a change ends every session in progress at its last round and the carded players' go on in a new one.
 * **skill**: each decision's cost against optimal play given what the player saw
   (``par.skill.decision_cost``: hole cards and the board as far as dealt at that street), in money.
 * ``table_rounds``: the rounds the table played (settled, not voided) that opened within the session's span.
@@ -59,7 +60,7 @@ class _Seat:
     absent: int = 0
     end: str | None = None
     terms: tuple[Mapping[str, Decimal], Decimal] | None = None
-    """The rating terms its first round opened under (a change mid-session applies to its next session)."""
+    """The rating terms its rounds opened under (a change ends the session; the player's next one has the new)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,9 +158,14 @@ class Ratings:
 
     # -- the round
     def _on_round_opened(self, p: dict[str, Any], at: str) -> None:
-        if self._pending is not None:
+        if self._pending is not None:  # new terms from this round on: a session rated under one set of terms ends
             self.edges, self.comp_rate = self._pending
             self._pending = None
+            for seat, session in list(self._seats.items()):
+                if session.rounds:
+                    self._close(seat, session.ends[-1])
+                    if session.player is not None and self._carded.get(seat) == session.player:
+                        self._seats[seat] = _Seat(session.player, at)  # and goes on under the new ones
         self._round = _Round(p["round_id"], at, self.edges, self.comp_rate)
 
     def _on_bets_sensed(self, p: dict[str, Any], at: str) -> None:

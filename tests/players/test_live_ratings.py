@@ -32,12 +32,17 @@ def cents(value: Fraction) -> Decimal:
 
 
 def play_rounds(session: TableSession, croupier: AutoCroupier, count: int) -> None:
-    target = session.view().state.rounds_paid + count
-    for _ in range(400 * count):
-        if session.view().state.rounds_paid >= target and session.view().round.finished:  # type: ignore[union-attr]
-            return
-        croupier.step()
-    raise AssertionError("rounds not played")
+    """``count`` rounds, each paid round's stakes counted by the scripted players who bet in it."""
+    for _ in range(count):
+        target = session.view().state.rounds_paid + 1
+        for _step in range(400):
+            if session.view().state.rounds_paid >= target and session.view().round.finished:  # type: ignore[union-attr]
+                break
+            croupier.step()
+        else:
+            raise AssertionError("round not played")
+        for player in croupier.at_seat.values():
+            player.round_ended(paid=True)  # type: ignore[attr-defined]
 
 
 @pytest.fixture
@@ -79,8 +84,11 @@ def test_each_session_is_rated_from_the_journal_as_its_players_played_it(tmp_pat
     session.execute("card_in", 2, "P-3")
     play_rounds(session, croupier, 3)
     records = list(journal.events())
-    rated = {r.player: r for r in Ratings(session.view().table).add_all(records).sessions()}
+    sessions = Ratings(session.view().table).add_all(records).sessions()
     journal.close()
+    rated: dict[object, list] = {}
+    for one in sessions:
+        rated.setdefault(one.player, []).append(one)
 
     nets: dict[int, list[Fraction]] = {1: [], 2: [], 3: []}
     for r in records:
@@ -88,28 +96,31 @@ def test_each_session_is_rated_from_the_journal_as_its_players_played_it(tmp_pat
             for seat in r.payload["settlement"]["seats"]:
                 nets[seat["seat"]].append(Fraction(seat["net"]))
 
-    def expect(player: ScriptedPlayer, edges: dict[str, Decimal], rate: Fraction, seat_nets: list[Fraction]) -> None:
-        got = rated[player.player_id]
-        staked = [Fraction(sum(b.values())) for b in player.stakes]
+    def expect(got, stakes: list, edges: dict[str, Decimal], rate: Fraction, seat_nets: list[Fraction]) -> None:
+        staked = [Fraction(sum(b.values())) for b in stakes]
         theo = sum(Fraction(b.get("ante", 0)) * Fraction(edges["ante"]) + Fraction(b.get("trips", 0))
-                   * Fraction(edges["trips"]) for b in player.stakes)
-        assert got.rating.rounds == len(player.stakes)
+                   * Fraction(edges["trips"]) for b in stakes)
+        assert got.rating.rounds == len(stakes)
         assert Fraction(got.rating.initial_wagered) == sum(staked)
         assert got.rating.average_bet == cents(sum(staked) / len(staked))
         assert got.rating.theo == cents(theo) and got.rating.comp == cents(theo * rate)
         assert Fraction(got.rating.actual) == -sum(seat_nets)
         assert got.keyed  # a keyed table: no bet sensor saw these stakes
 
-    expect(p1, EDGES, Fraction(1, 4), nets[1])
-    expect(p2, EDGES, Fraction(1, 4), nets[2][:4])
-    expect(p3, NEW_EDGES, Fraction(1, 2), nets[2][4:])   # the new terms: from the next round on
-    assert rated["P-1"].rating.skill_cost == Decimal("0.00")
-    assert rated["P-2"].rating.skill_cost is not None and rated["P-2"].rating.skill_cost > 0
-    assert rated["P-3"].rating.skill_cost is not None and rated["P-3"].rating.skill_cost > 0
-    assert rated["P-3"].rating.skill_cost == cents(skill_from_journal(records, seat=2, after_round=4))
-    assert not rated["P-2"].open and rated["P-1"].open
-    anonymous = rated[None]
-    assert anonymous.seat == 3 and anonymous.rating.rounds == 7 and Fraction(anonymous.rating.actual) == -sum(nets[3])
+    # P-1 sat through the change of terms: rated under the old ones to it, under the new from the next round
+    assert [s.rating.rounds for s in rated["P-1"]] == [4, 3]
+    expect(rated["P-1"][0], p1.stakes[:4], EDGES, Fraction(1, 4), nets[1][:4])
+    expect(rated["P-1"][1], p1.stakes[4:], NEW_EDGES, Fraction(1, 2), nets[1][4:])
+    assert rated["P-1"][1].open and rated["P-1"][0].end < rated["P-1"][1].start
+    expect(rated["P-2"][0], p2.stakes, EDGES, Fraction(1, 4), nets[2][:4])
+    expect(rated["P-3"][0], p3.stakes, NEW_EDGES, Fraction(1, 2), nets[2][4:])
+    assert rated["P-1"][0].rating.skill_cost == Decimal("0.00") == rated["P-1"][1].rating.skill_cost
+    assert rated["P-2"][0].rating.skill_cost is not None and rated["P-2"][0].rating.skill_cost > 0
+    assert rated["P-3"][0].rating.skill_cost is not None and rated["P-3"][0].rating.skill_cost > 0
+    assert rated["P-3"][0].rating.skill_cost == cents(skill_from_journal(records, seat=2, after_round=4))
+    assert not rated["P-2"][0].open
+    assert [(s.seat, s.rating.rounds) for s in rated[None]] == [(3, 4), (3, 3)]
+    assert Fraction(sum(s.rating.actual for s in rated[None])) == -sum(nets[3])
 
 
 def skill_from_journal(records: list, seat: int, after_round: int) -> Fraction:
