@@ -13,7 +13,7 @@ Run from the repo root: ``.venv/bin/python benchmarks/bench_bet_sensor.py [--fra
    the figure is latency, not queueing. The round is open for bets (the view checks every
    seat's limits on each frame). The target is p99 < 100 ms.
 2. Rounds/s through the sensor, the shoe and the reader: ``simulate`` (the real drivers and
-   their pty/USB twins, the durable journal, the sensed croupier and players placing real chip
+   their pty/USB twins, the simulation journal at ``synchronous=NORMAL``: not durable, the sensed croupier and players placing real chip
    ids) on ``uth-rfid`` (7 seats) and ``thb-rfid`` (6 seats) with the issue's faults; every
    injected fault must be caught, none false, and the layout's money must balance. Target >= 10.
 Files go under ``var/bench-bet-sensor``.

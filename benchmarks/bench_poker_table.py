@@ -4,12 +4,14 @@ Run from the repo root: ``.venv/bin/python benchmarks/bench_poker_table.py [--ha
 
 1. Hands per second, 9 seats, no limit 1/2, through the real drivers and simulators (shoe
    on a pty, reader behind a pyusb backend: hole cards, burns and board reported card by
-   card, the shown hands read at the showdown), no dispense delay, the journal durable
-   (``synchronous=FULL``, one commit per command or report) - ``dealer-station simulate``.
+   card, the shown hands read at the showdown), no dispense delay, the journal as
+   ``dealer-station simulate`` opens it: a simulation journal (``synchronous=NORMAL``, no fsync
+   per commit, so not durable against a power cut; ``bench_session.py`` measures the live
+   table's FULL beside it).
 2. The same for the fixed-limit profile (shoe and reader) and the pot-limit one (dealt
    by hand: the reader reads the board street by street and the shown hands).
 3. The same hands with the in-process scripted shoe and no reader: the session, the
-   rules and the journal alone, to show how much of (1) is device round trips.
+   rules and a live journal (``synchronous=FULL``, durable) alone, to show how much of (1) is device round trips.
 4. Replaying the no-limit journal event by event with the chip count checked at every
    position (what ``simulate`` reports as the conservation check).
 Files go under ``var/bench-poker`` (the disk the station journal lives on).
@@ -95,13 +97,13 @@ def main() -> int:
         replay = time.perf_counter() - start
 
     print()
-    print("| measurement (9 seats, durable journal) | result |")
+    print("| measurement (9 seats) | result |")
     print("|---|---:|")
     for profile, rate, per_hand, side, done, conserved in rows:
-        print(f"| hands/s, {profile}, real drivers + simulators ({done} of {args.hands} hands completed, "
+        print(f"| hands/s, {profile}, real drivers + simulators, simulation journal (`synchronous=NORMAL`, not durable) ({done} of {args.hands} hands completed, "
               f"{side} with side pots, chips conserved: {conserved}) | {rate:.1f} |")
         print(f"| journal events per hand, {profile} | {per_hand:.0f} |")
-    print(f"| hands/s, holdem-nl-1-2, session + journal only (scripted shoe, no reader) | "
+    print(f"| hands/s, holdem-nl-1-2, session + live journal (`synchronous=FULL`) only (scripted shoe, no reader) | "
           f"{args.hands / seconds:.1f} |")
     print(f"| replay + chip check at every position, {audit.events:,} events | "
           f"{replay:.2f} s ({audit.events / replay:,.0f} events/s) |")
