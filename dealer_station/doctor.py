@@ -135,25 +135,35 @@ def secret_files(paths: Iterable[tuple[str, Path]]) -> Iterator[Check]:
 
 
 def floor_checks(url: str, limit: float = MAX_DRIFT) -> Iterator[Check]:
-    """The floor takes journals from this login (the station role), then its clock against this PC's."""
+    """The floor takes journals from this login and it holds the station role's every privilege (not a report
+    login that may read the tail: a station's appends and slips would then be refused), then its clock."""
     from .floor.db import connect, redact
     from .floor.ingest import check_takes_journals
+    from .floor.roles import STATION_FUNCTIONS
 
     where = redact(url)
     try:
         check_takes_journals(url)
-    except DealerStationError as exc:
-        yield Check("FAIL", "floor", exc.problem, "see docs/install.md (floor login with the station role)")
-        return
-    yield Check("ok", "floor", f"{where} takes this station's journals")
-    try:
         with connect(url) as conn:
+            missing = [str(row[0]) for row in conn.execute(
+                "SELECT f FROM unnest(%s::text[]) AS f WHERE NOT has_function_privilege(f, 'EXECUTE')",
+                (list(STATION_FUNCTIONS),))]
             before = time.time()
             row = conn.execute("SELECT clock_timestamp()").fetchone()
             after = time.time()
-    except Exception as exc:  # the driver's own: reported, not raised
-        yield Check("warn", "clock drift", f"could not read the floor's clock: {exc}"[:200])
+    except DealerStationError as exc:
+        yield Check("FAIL", "floor", exc.problem, "see docs/install.md (a station login of the floor's station role)")
         return
+    except Exception as exc:  # the driver's own (a floor older than this station lacks a function): reported
+        yield Check("FAIL", "floor", f"{where}: {type(exc).__name__}: {exc}"[:300],
+                    "dealer-station floor init-roles on the floor (as its owner)")
+        return
+    if missing:
+        yield Check("FAIL", "floor", f"{where}: this login may not call {missing[0]}"
+                                     f"{f' (and {len(missing) - 1} more)' if len(missing) > 1 else ''}",
+                    "log in as the table's station login (dealer-station floor pin-station)")
+        return
+    yield Check("ok", "floor", f"{where} takes this station's journals (the station role)")
     floor_now = row[0] if row and isinstance(row[0], datetime) else datetime.now(UTC)
     yield clock_drift(floor_now, before, after, limit)
 

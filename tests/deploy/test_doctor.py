@@ -9,6 +9,7 @@ import shutil
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -110,3 +111,18 @@ def test_hostile_arguments_are_one_line_exit_2(args: list[str]) -> None:
     done = run([*CLI, "--config", "uth-default", *args], capture_output=True)
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_floor_takes_this_stations_journals_and_its_clock_is_near(tmp_path: Path, pg_server: Any) -> None:
+    from tests.floor.conftest import new_floor
+
+    floor = new_floor(pg_server)
+    profile = _table(tmp_path, ('reader = "sim://usb"\n', ""), ('shuffler = "sim://shuffler"\n', ""))
+    code, lines = _doctor(tmp_path, profile, "--floor", floor.station_url)
+    assert lines["floor"].startswith("ok") and "takes this station's journals" in lines["floor"], lines
+    assert lines["clock drift"].startswith("ok"), lines  # the same machine's clock
+    assert code == 0
+    code, lines = _doctor(tmp_path, profile, "--floor", floor.station_url, "--max-drift", "0")
+    assert code == 1 and lines["clock drift"].startswith("FAIL")  # no two clocks read the same to the microsecond
+    code, lines = _doctor(tmp_path, profile, "--floor", floor.report_url)
+    assert code == 1 and lines["floor"].startswith("FAIL") and "may not call floor.ingest(" in lines["floor"], lines
