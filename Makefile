@@ -12,7 +12,7 @@ STAMP  := $(VENV)/.installed
 # (0.2 s of each `dealer-station` start, 4 s of each test worker's collection).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test check lint venv clean bench fonts chromium postgres translations screenshots pit-screenshots
+.PHONY: run test check lint venv wheelhouse clean bench fonts chromium postgres translations screenshots pit-screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,15 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 venv: $(STAMP)
+
+# A table PC installs without the internet (docs/install.md): a wheel of the station and of every library it
+# runs with, built here, copied to the PC, installed with pip install --no-index --find-links. Build it on the
+# table PCs' Debian release and architecture (evdev is compiled for them).
+WHEELHOUSE := dist/wheelhouse
+wheelhouse: $(STAMP)
+	rm -rf $(WHEELHOUSE)
+	$(BIN)/pip wheel --quiet --wheel-dir $(WHEELHOUSE) '.[ui,pit,station]'
+	@echo "$$(ls $(WHEELHOUSE) | wc -l) wheels in $(WHEELHOUSE): pip install --no-index --find-links $(WHEELHOUSE) 'dealer-station[ui,pit,station]'"
 
 run: $(STAMP) fonts
 	$(BIN)/dealer-station run

@@ -131,12 +131,15 @@ class Station:
         """Where the table bank's slips get their numbers (``bank.desk.SlipDesk``): the floor's series
         (``FloorSlipDesk``) when the table has a [bank] and a floor; a demo's own numbers (``InProcessDesk``)
         with no floor; none for a live table cut off from any floor (its fills and credits are refused)."""
+        self.heartbeat: Callable[[], object] | None = None
+        """Called by the event pump at each clock tick, after the session's (systemd's watchdog, ``sd_notify``):
+        a pump that hangs stops calling it."""
 
     # -- life cycle -------------------------------------------------------------
 
     def start(self) -> TableSession:
         """Open the journal, recover the table, connect devices, start the pump."""
-        from .device_keys import DeviceKeys, approved_programs, device_keys_path
+        from .device_keys import approved_programs, device_keys_path
         from .private_files import check_private
 
         devices = self.table.devices
@@ -162,16 +165,7 @@ class Station:
                 self.journal.close()
                 self.journal = None
                 raise
-        if devices.authenticating or self.enrol_simulated:
-            self.authenticator = DeviceKeys(device_keys_path(self.journal_path)).authenticator(self.approved)
-        for role in Role:
-            url = getattr(devices, role.value, None)
-            if role not in self.drivers and url:
-                self.drivers[role] = self.build_driver(role, url)
-        if self.enrol_simulated:
-            self._enrol_simulators(DeviceKeys(device_keys_path(self.journal_path)))
-        elif self.vouch_simulators:
-            self._vouch_for_simulators()
+        self.build_drivers()
         self.exclusions = ExclusionCache(exclusions_path(self.journal_path))
         """The last exclusion list the floor sent, kept beside the journal: card in refuses who is on it."""
         log.info("exclusion_list", since=self.exclusions.since(), players=len(self.exclusions.current().players))
@@ -193,6 +187,23 @@ class Station:
             self._open_device(role, device)
         self.session.devices_ready()
         return self.session
+
+    def build_drivers(self) -> None:
+        """The profile's devices' drivers (not open yet), each asked to prove who it is when the table says so, with
+        the journal's enrolled keys and ``approved`` (``dealer-station doctor`` builds them the same way)."""
+        from .device_keys import DeviceKeys, device_keys_path
+
+        devices = self.table.devices
+        if devices.authenticating or self.enrol_simulated:
+            self.authenticator = DeviceKeys(device_keys_path(self.journal_path)).authenticator(self.approved)
+        for role in Role:
+            url = getattr(devices, role.value, None)
+            if role not in self.drivers and url:
+                self.drivers[role] = self.build_driver(role, url)
+        if self.enrol_simulated:
+            self._enrol_simulators(DeviceKeys(device_keys_path(self.journal_path)))
+        elif self.vouch_simulators:
+            self._vouch_for_simulators()
 
     def open_link(self) -> Any:
         """The link to the controller of the progressive the table's profile names, joined (None: not linked).
@@ -433,6 +444,8 @@ class Station:
             self.session.tick()
         except Exception:  # a clock that cannot act now acts on a later tick
             log.exception("clock_check_failed", table_id=self.table.table_id)
+        if self.heartbeat is not None:
+            self.heartbeat()
 
     def drain(self, timeout: float = 5.0) -> bool:
         """Wait until every event received so far was handled (tests, headless runs)."""

@@ -63,6 +63,7 @@ def run_station(args: argparse.Namespace) -> int:
     from dealer_station.journal import Journal, Purpose, ensure_folder
     from dealer_station.play.autoplay import AutoCroupier, void_on_halt
     from dealer_station.profile_loader import load_profile
+    from dealer_station.sd_notify import station_started
     from dealer_station.station import Station
     from dealer_station.supervisor import DEMO_BADGE as demo_badge
     from dealer_station.supervisor import DEMO_PIN as demo_pin  # exist only in demo journals' credentials
@@ -88,6 +89,7 @@ def run_station(args: argparse.Namespace) -> int:
     station = Station(table, journal_path=journal_path, credentials=credentials, purpose=purpose,
                       floor_url=getattr(args, "floor", None))
     session = station.start()
+    notifier = station_started(station, f"table {table.table_id} open")  # systemd: READY=1, then the pump's WATCHDOG=1
     worker = CommandWorker()
     paid_before, voided_before = session.view().state.rounds_paid, session.view().state.rounds_voided
 
@@ -119,7 +121,8 @@ def run_station(args: argparse.Namespace) -> int:
                                 on_halt=void_on_halt(demo_badge, demo_pin))
         demo_timer.timeout.connect(lambda: worker.busy or worker.submit("demo", croupier.step))
         demo_timer.start(args.step_ms)
-    signal.signal(signal.SIGINT, lambda *_: app.quit())
+    for sig in (signal.SIGINT, signal.SIGTERM):  # systemd stops the service with SIGTERM: close as on Ctrl-C
+        signal.signal(sig, lambda *_: app.quit())
     keepalive = QTimer(window)  # lets Python see Ctrl-C while Qt's loop runs
     keepalive.timeout.connect(lambda: None)
     keepalive.start(200)
@@ -131,6 +134,8 @@ def run_station(args: argparse.Namespace) -> int:
     try:
         app.exec()
     finally:
+        if notifier is not None:
+            notifier.stopping()
         demo_timer.stop()
         worker.shutdown(wait=True)
         station.stop()

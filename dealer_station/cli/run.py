@@ -6,6 +6,9 @@ journal (purpose ``live``) and only the supervisors enrolled with ``dealer-stati
 supervisors add``; a demo (``--demo``, or a machine with no display, which says so on
 stdout and in the log) uses a separate demo journal (purpose ``demo``, by default
 ``demo-<table id>.sqlite`` beside the table's journal), the only place demo credentials exist.
+``--kiosk`` is the table's own screen as its systemd service starts it (docs/install.md): a live
+run that needs a display and never falls back to a demo. Under a notify-type unit the station
+tells systemd when it serves and feeds its watchdog (``dealer_station/sd_notify.py``).
 """
 
 from __future__ import annotations
@@ -52,6 +55,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seats", type=_seats, default=None, metavar="1,2,3", help="seats the demo plays")
     parser.add_argument("--step-ms", type=whole_number(0, MAX_STEP_MS), default=450, metavar="MS",
                         help=f"demo pace: ms per croupier action (0 to {MAX_STEP_MS})")
+    parser.add_argument("--kiosk", action="store_true",
+                        help="the table's own screen (the systemd service): a live run that refuses to start "
+                             "without a display instead of falling back to a demo")
     parser.add_argument("--floor", default=None, metavar="URL",
                         help="forward the journal to this floor (postgresql://...; default: the profile's [floor] url "
                              "for a live table; a --demo journal only goes where --floor sends it)")
@@ -92,6 +98,12 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigError(f"seat {seat} is not a seat of this table (1 to {table.seats})", "seats")
     headless = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
                     or os.environ.get("QT_QPA_PLATFORM"))
+    if args.kiosk:  # the table's screen: a live table or nothing, never a demo nobody asked for
+        if args.demo or args.rounds is not None:
+            raise ConfigError("--kiosk is the table's live screen: it takes neither --demo nor --rounds", "kiosk")
+        if headless:
+            raise ConfigError("no display for the kiosk (DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM are all unset): "
+                              "start it under its service's compositor (docs/install.md)", "kiosk")
     journal = Path(args.journal or table.journal)
     if headless and not args.demo:
         journal = demo_journal(journal, table.table_id)  # never the live table's journal
