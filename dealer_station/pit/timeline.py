@@ -311,6 +311,13 @@ BUILDERS: dict[str, Builder] = {
     "card_corrected": lambda p, n: ("event:card_corrected", {
         "position": position(p.get("position"), n.lang), "number": _number(p.get("index")),
         "card": card_html(p.get("card")), "was": card_html(p.get("was"))}),
+    "card_in": _plain("event:card_in", source=_words),
+    "card_out": _plain("event:card_out"),
+    "player_paused": _plain("event:player_paused"),
+    "player_resumed": _plain("event:player_resumed"),
+    "player_held": _plain("event:player_held", list_as_of=lambda v, n: v or "never received"),
+    "rating_terms": _plain("event:rating_terms", by=_who, theo=lambda v, n: ", ".join(
+        f"{spot} {edge}" for spot, edge in sorted((v or {}).items())) if isinstance(v, dict) else ""),
     "buy_in": lambda p, n: ("event:buy_in:player" if p.get("player") else "event:buy_in",
                             {"seat": p.get("seat"), "amount": _amount(p.get("amount")), "kind": words(p.get("kind")),
                              "player": p.get("player")}),

@@ -39,7 +39,7 @@ def test_default_profile_values():
 
 BAD_PROFILES = [
     ("no-pool-stake", lambda t: t.replace('pool_stake = "1"', ""), "options.pool_stake: missing required key"),
-    ("float-rate", lambda t: t.replace('rate = "0.25"', "rate = 0.25"),
+    ("float-rate", lambda t: t.replace('\nrate = "0.25"', "\nrate = 0.25", 1),
      'options.jackpot.rate: must be a decimal string such as "0.25"'),
     ("misspelt-option", lambda t: t.replace("allow_spot_takeover", "allow_takeover"), "options.allow_takeover: unknown key"),
     ("cap-below-reset", lambda t: t.replace('cap = "750.00"', 'cap = "100"'), "options.jackpot: cap 100 is below reset 500"),
