@@ -124,6 +124,7 @@ def floor_awards(floor: Floor, table_id: str) -> Counter[tuple[str, int, str]]:
 def test_thirty_sigkills_of_the_floor_and_a_member_leave_the_link_reconciled(tmp_path: Path) -> None:
     rng = random.Random(3038)
     journals = tmp_path / "tables"
+    journals.mkdir()  # the station makes folders only under var/
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     kills: Counter[str] = Counter()
     plan = ["member"] * 10 + ["postmaster"] * 10 + ["backend"] * 10
