@@ -14,6 +14,7 @@ from dealer_station.cards import card_str
 from dealer_station.profile_loader import load_profile
 from dealer_station.station import Station
 from dealer_station.supervisor import CredentialStore
+from dealer_station.table.phases import Stage
 from dealer_station.wire import reports as rp
 
 from .conftest import BADGE, PIN, make_session, open_window
@@ -101,12 +102,15 @@ def test_the_training_control_plays_a_whole_round_by_hand_on_simulated_devices(q
         assert not win.training_button.isVisible()  # nothing for the reader yet
         click(qtbot, win.panel.no_more_bets)
         passed = 0
+        # The screen renders a moment after the session moves: a button still shown for the step just done
+        # is not tapped (a tap on a stale control does nothing), so each wait asks the session's stage too.
         while session.view().phase != "settlement":
-            qtbot.waitUntil(lambda: win.training_button.isVisible() or bool(win.panel.decision_buttons_for(2))
+            qtbot.waitUntil(lambda: (win.training_button.isVisible() and session.view().stage is Stage.REVEAL)
+                            or (bool(win.panel.decision_buttons_for(2)) and session.view().stage is Stage.DECISION)
                             or session.view().phase == "settlement", timeout=TIMEOUT)
-            if win.panel.decision_buttons_for(2):
+            if session.view().stage is Stage.DECISION:
                 decide(qtbot, win, 2, "check" if session.view().phase != "river" else "play1x")
-            elif win.training_button.isVisible():
+            elif session.view().stage is Stage.REVEAL:
                 before = sum(session.view().round.revealed.values())
                 click(qtbot, win.training_button)
                 passed += 1
