@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from decimal import Decimal
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
@@ -27,13 +27,11 @@ from dealer_station.view.bank import QUICK_AMOUNTS, BankView, bank_view
 from . import theme
 from .amount_pad import AmountPad
 from .format import money
+from .host import ScreenHost
 from .i18n import say, translate
 from .keys import Keypad
 from .overlay import Overlay
 from .widgets import CURRENT, FitButton, FitLabel
-
-if TYPE_CHECKING:
-    from .shell import MainWindow
 
 MAX_DIGITS = 7
 """Digits a count field takes: a million chips of one denomination is already more than any tray holds."""
@@ -174,8 +172,9 @@ class CountPad(Overlay):
 class BankPanel(Overlay):
     """The Bank panel (module docstring)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window, translate("screen", "Bank"), "bankPanel")
+    def __init__(self, parent: QWidget, window: ScreenHost) -> None:
+        super().__init__(parent, translate("screen", "Bank"), "bankPanel")
+        self.parent_ = parent
         self.window_ = window
         self.seat: int | None = None
         self.amount: Decimal | None = None
@@ -356,13 +355,12 @@ class BankPanel(Overlay):
 
             window.ask_supervisor(action, run, detail)
 
-        CountPad(window, title, chips, translate("screen", "Counted"), counted, allow_empty).open()
+        CountPad(self.parent_, title, chips, translate("screen", "Counted"), counted, allow_empty).open()
 
     def _choose_slip(self, title: str, then: Callable[[str, str], None]) -> None:
         flying = self.view.in_flight
-        window = self.window_
         self.accept()
-        chooser = Overlay(window, title, "slipChooser")
+        chooser = Overlay(self.parent_, title, "slipChooser")
         for line in flying:
             name = line.slip or line.request
             words = f"{name} \u00b7 {self._kind_word(line.kind.value)} \u00b7 {money(line.chips.value)}"
@@ -392,7 +390,7 @@ class BankPanel(Overlay):
                 window.ask_supervisor("receive_slip", run, translate("screen", "{slip}: counted {amount}").format(
                     slip=slip, amount=money(count_value(counts))))
 
-            CountPad(window, translate("screen", "Count the chips of {slip}").format(slip=words), chips,
+            CountPad(self.parent_, translate("screen", "Count the chips of {slip}").format(slip=words), chips,
                      translate("screen", "Counted"), counted, allow_empty=False).open()
 
         self._choose_slip(translate("screen", "Receive which slip?"), chosen)

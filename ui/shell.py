@@ -479,7 +479,7 @@ class MainWindow(QMainWindow):
         """The Bank panel (``ui/bank_panel.py``): buy-ins, the shift, fills and credits."""
         from .bank_panel import BankPanel
 
-        BankPanel(self).open()
+        BankPanel(self, self).open()
 
     def _players_menu(self) -> None:
         """Who sits where: card a player out, pause or resume one, or (a table with a reader) choose the seat
