@@ -7,11 +7,14 @@ session (and the re-render) with ``qtbot.waitUntil``.
 from __future__ import annotations
 
 from decimal import Decimal
+from types import SimpleNamespace
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
 from dealer_station.cards import card_str
+from ui import widgets
+from ui.widgets import BOUNCE_MS
 
 from .conftest import BADGE, PIN
 from .helpers import (
@@ -101,13 +104,19 @@ def test_lockout_makes_every_stake_widget_inert(qtbot, window, station):
     assert session.view().round.seats[2].bets == {"ante": Decimal(25), "blind": Decimal(25)}
 
 
-def test_double_tap_places_one_chip_and_undo_takes_back_the_last(qtbot, window):
+def test_double_tap_places_one_chip_and_undo_takes_back_the_last(qtbot, window, monkeypatch):
     session = window.session
     open_round(qtbot, window)
     choose_seat(qtbot, window, 4)
     chip = window.panel.bets.chip("ante", "5")
-    click(qtbot, chip)
-    qtbot.mouseClick(chip, Qt.MouseButton.LeftButton)  # the same finger again within 300 ms
+    # The contact bounces: a second press 30 ms after the first, on the clock the guard reads (a busy
+    # machine must not stretch the two synthetic presses apart and make the test's bounce a real tap).
+    clock = [1_000.0]
+    with monkeypatch.context() as patched:
+        patched.setattr(widgets, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+        click(qtbot, chip)
+        clock[0] += (BOUNCE_MS - 10) / 1000
+        qtbot.mouseClick(chip, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: 4 in session.view().round.seats, timeout=TIMEOUT)
     qtbot.wait(400)
     assert session.view().round.seats[4].bets["ante"] == Decimal(5)
