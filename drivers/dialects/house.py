@@ -36,6 +36,11 @@ from ..dialect import CommandRefused, Feed
 log = structlog.get_logger()
 
 DEFAULT_LINK_TIMEOUT = 2.0
+STALL_S = 0.25
+"""A gap this long between two looks at the link (the link thread polls every few ms) is this station not
+being scheduled - a starved machine - not the device's silence: that time is not counted against the device.
+A device that kept talking meanwhile is heard from the buffered bytes at once; one that is gone is still
+called lost one link timeout of the station's own running time later."""
 
 
 def identity_from(msg: p.Identity, authenticated: bool = False, key_id: str = "") -> DeviceIdentity:
@@ -123,6 +128,7 @@ class HouseDialect:
         self._decoder = p.FrameDecoder()
         self._up = False
         self._last_rx = 0.0
+        self._last_look = 0.0  # when ``broken`` last ran: the link thread's own pulse
         self._next_beat = 0.0
         self._malformed = 0  # good-CRC frames refused since the last delivered one: the device repeating itself
         self._pending: p.Identity | None = None  # identified, challenged, not yet answered
@@ -132,7 +138,7 @@ class HouseDialect:
     def connected(self, now: float) -> Feed:
         self._decoder = p.FrameDecoder()
         self._up = False
-        self._last_rx = self._next_beat = now
+        self._last_rx = self._last_look = self._next_beat = now
         self._malformed = 0
         self._pending = self._challenge = None
         self._refused = False
@@ -215,6 +221,9 @@ class HouseDialect:
                 self._reconnect = False
                 return "the unit on the port was accepted: reconnecting", "link_lost"
             return None  # a refused device stays refused until its port goes away (no reconnect loop)
+        stalled, self._last_look = now - self._last_look, now
+        if stalled > STALL_S:  # this station was not scheduled: its own stall is not the device's silence
+            self._last_rx = min(now, self._last_rx + stalled)
         if now - self._last_rx > self.link_timeout:
             return f"no reply for {self.link_timeout:g} s", "link_lost"
         if not self._up:

@@ -31,7 +31,37 @@ def test_the_house_protocol_is_a_dialect_like_any_other() -> None:
     assert isinstance(frame, p.Frame) and frame.message == p.DealPacket("dealer", 2)
     with pytest.raises(CommandRefused):  # checked in the caller's thread, never queued
         d.command(c.DealPacket("seat11", 2))
-    assert d.broken(0.5) is None and d.broken(1.2) == ("no reply for 1 s", "link_lost")
+    # The link thread looks every few ms: silent for the link timeout (1 s after the last frame at 0.02) is lost.
+    assert first_lost(d, 0.03) == pytest.approx(1.02, abs=0.011)
+    assert d.broken(1.1) == ("no reply for 1 s", "link_lost")
+
+
+def test_the_stations_own_stall_is_not_counted_as_the_devices_silence() -> None:
+    """A starved station (no look at the link for 3 s) gives the device the link timeout of its own running
+    time after it resumes: a device that talks then is kept, one that stays silent is lost a timeout later."""
+    d = HouseDialect("shuffler", link_timeout=1.0)
+    d.connected(0.0)
+    d.feed(p.encode(p.Identity("DS-1", "SN-9", "2.0", 1, 42)), 0.01)
+    assert d.broken(0.02) is None
+    assert d.broken(3.02) is None  # 3 s unscheduled: not the device's silence
+    assert d.broken(3.5) is None
+    fed = d.feed(p.encode(p.Pong(p.STATES[0]), 42, 1), 3.51)
+    assert fed.heard  # it talked after the stall: kept
+    assert first_lost(d, 3.52) == pytest.approx(4.51, abs=0.011)
+    # Without the stall, the same silence is lost on time (the check still fires for a device that is gone).
+    d2 = HouseDialect("shuffler", link_timeout=1.0)
+    d2.connected(0.0)
+    d2.feed(p.encode(p.Identity("DS-1", "SN-9", "2.0", 1, 42)), 0.01)
+    assert first_lost(d2, 0.02) == pytest.approx(1.01, abs=0.011)
+
+
+def first_lost(dialect: HouseDialect, since: float) -> float:
+    """Look at the link every 10 ms from ``since``, as the link thread does; when it is first called lost."""
+    for i in range(500):
+        now = since + i * 0.01
+        if dialect.broken(now) is not None:
+            return now
+    raise AssertionError("never called lost")
 
 
 def test_every_report_kind_has_a_row_at_the_sessions_one_entry_point() -> None:

@@ -135,7 +135,7 @@ def test_thirty_sigkills_of_the_floor_and_a_member_leave_the_link_reconciled(tmp
         started = 0.0
         seed = 0
         version = 0
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 300  # a bound, not a speed check: 30 kills took 60-85 s quiet, over 120 at load 20
         try:
             while plan:
                 assert time.monotonic() < deadline, f"the campaign overran: {dict(kills)}"
