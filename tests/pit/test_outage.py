@@ -54,12 +54,13 @@ def test_a_silent_table_turns_amber_with_last_heard(demo: DemoFloor, tmp_path: P
             assert "stale" not in (tile.get_attribute("class") or "") and "STALE" not in tile.inner_text()
             stale_before = int(page.inner_text("#sum-stale"))
             offset[0] += 121  # two minutes pass without a word from the table
-            page.wait_for_selector(f"#tile-{table_id}.stale", timeout=4000)
+            # By itself, without a reload; the page polls every few seconds, so the waits allow a loaded machine.
+            page.wait_for_selector(f"#tile-{table_id}.stale", timeout=10_000)
             text = page.inner_text(f"#tile-{table_id}")
             assert "STALE" in text and "last heard" in text and "(over 2 min)" in text
             offset[0] += 3880  # an hour more: "ago" is counted by the pit's clock, not the browser's
             page.wait_for_function(f"() => (document.querySelector('#tile-{table_id} .stale-line time') || {{}})"
-                                   ".textContent === '66 min ago'", timeout=4000)
+                                   ".textContent === '66 min ago'", timeout=10_000)
             colour = page.eval_on_selector(f"#tile-{table_id}", "t => getComputedStyle(t).borderLeftColor")
             assert colour == "rgb(183, 121, 31)"  # amber
             assert int(page.inner_text("#sum-stale")) > stale_before

@@ -49,7 +49,9 @@ def test_the_first_report_says_par_pending_then_fills_in(pg_server: PostgresServ
             began = time.monotonic()
             response = page.goto(server.url + QUERY)
             took = time.monotonic() - began
-            assert response is not None and response.status == 200 and took < 1.0, took
+            # Within seconds, not after par: the bound is loose for a loaded machine (1.4 s at load 20); that the
+            # page did not wait for par is "Par pending" on it and, below, its answer long before par's figures.
+            assert response is not None and response.status == 200 and took < 3.0, took
             pending = page.inner_text("#par-pending")
             assert "Par pending" in pending and "Ultimate Texas Hold'em" in pending  # the game in words (issue 39, item 15)
             theo = page.evaluate("""() => {  // the theo% column, wherever the page puts it
@@ -61,6 +63,7 @@ def test_the_first_report_says_par_pending_then_fills_in(pg_server: PostgresServ
             assert script.status == 503 and "par pending" in script.text() and script.headers["retry-after"]
             page.wait_for_selector("#par-pending", state="detached", timeout=600_000)  # reloaded by itself
             computed = time.monotonic() - began
+            assert took < computed / 3, (took, computed)
             theo = page.evaluate("""() => {  // the theo% column, wherever the page puts it
                 const index = [...document.querySelectorAll('#report-rows thead th')].findIndex(h => h.dataset.col === 'theo%');
                 return [...document.querySelectorAll('#report-rows tbody tr:not(.total)')].map(r => r.cells[index].textContent);
