@@ -9,7 +9,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 BENCHMARKS = ["bench_evaluator.py", "enumerate7.py", "enumerate_thb.py", "bench_driver_latency.py",
-              "bench_journal.py", "bench_session.py", "bench_bet_sensor.py", "bench_holdem_settle.py",
+              "bench_journal.py", "bench_session.py", "bench_screen_latency.py", "bench_bet_sensor.py", "bench_holdem_settle.py",
               "bench_poker_table.py", "bench_audit.py", "bench_par.py", "bench_link.py"]
 
 
