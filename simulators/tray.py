@@ -156,7 +156,9 @@ class TrayAntennaSimulator(StreamingTwin):
         assert self._pty is not None
         log.info("sim.disconnect", device=self.kind)
         self._pty.unplug()
-        self._offline_until = time.monotonic() + float(kw.get("seconds", self.faults.disconnect_seconds))
+        with self._cond:  # the antenna's thread waits for its next scan: it must plug back in time
+            self._offline_until = time.monotonic() + float(kw.get("seconds", self.faults.disconnect_seconds))
+            self._cond.notify_all()
 
     # -- scans
     def scan(self, count: int = 1) -> int:
@@ -180,21 +182,23 @@ class TrayAntennaSimulator(StreamingTwin):
         assert self._pty is not None
         due = time.monotonic() + self.interval
         while not self._stop.is_set():
+            offline = self._offline_until
+            wake = due if offline is None else min(due, offline)
             with self._cond:
-                self._cond.wait_for(lambda: self._demand > 0 or self._stop.is_set(),
-                                    max(0.0, due - time.monotonic()))
+                self._cond.wait_for(lambda was=offline: self._demand > 0 or self._stop.is_set()  # type: ignore[misc]
+                                    or self._offline_until != was, max(0.0, wake - time.monotonic()))
                 asked = self._demand > 0
             if self._stop.is_set():
                 return
-            if not asked and time.monotonic() < due:
-                continue
-            due = time.monotonic() + self.interval
-            if self._offline_until is not None:
+            if self._offline_until is not None:  # the cable pulled: plugged back when its time is up
                 if time.monotonic() < self._offline_until:
                     self._stop.wait(0.01)
                     continue
                 self._offline_until = None
                 self._pty.plug()
+            if not asked and time.monotonic() < due:
+                continue
+            due = time.monotonic() + self.interval
             if asked:
                 with self._cond:
                     self._demand -= 1
