@@ -80,7 +80,8 @@ class CountPad(Overlay):
     """Chips per denomination (largest first) keyed on a numeric pad; OK checks them, then ``on_counts``."""
 
     def __init__(self, parent: QWidget, title: str, chips: tuple[Decimal, ...], ok_text: str,
-                 on_counts: Callable[[dict[Decimal, int]], None], allow_empty: bool = True) -> None:
+                 on_counts: Callable[[dict[Decimal, int]], None], allow_empty: bool = True,
+                 start: Mapping[Decimal, int] | None = None) -> None:
         super().__init__(parent, title, "countPad")
         self.chips = chips
         self._on_counts = on_counts
@@ -122,6 +123,9 @@ class CountPad(Overlay):
         self.body.addLayout(row, 1)
         self.add_button(translate("screen", "Cancel"), "countCancel", "", self.reject)
         self.ok = self.add_button(ok_text, "countOk", "go", self._ok)
+        for denomination, number in (start or {}).items():  # what a tray antenna read: confirmed or corrected
+            if denomination in self.fields:
+                self.fields[denomination].setText(str(number))
         self._current = next(iter(self.fields.values()))
         self._current.setFocus()
         self._changed("")
@@ -330,6 +334,10 @@ class BankPanel(Overlay):
     def _shift(self) -> None:
         view = self.view
         action = "close_shift" if view.open else "open_shift"
+        if view.open and view.sensed is not None:  # the antenna read the tray: confirm it, or count by hand
+            self._count_then(action, translate("screen", "The tray the antenna read: confirm the closer"), "closer",
+                             allow_empty=True, start=view.sensed)
+            return
         title = translate("screen", "Count the tray: closer") if view.open else translate(
             "screen", "Count the tray: opener")
         self._count_then(action, title, "closer" if view.open else "opener", allow_empty=True)
@@ -340,7 +348,9 @@ class BankPanel(Overlay):
         self._count_then(action, title, "chips", allow_empty=False)
 
     def _count_then(self, action: str, title: str, argument: str, allow_empty: bool,
-                    extra: Mapping[str, Any] | None = None) -> None:
+                    start: Mapping[Decimal, int] | None = None) -> None:
+        """A count keyed (or, from ``start``, the tray antenna's read confirmed: sent as ``sensed``), then the
+        supervisor's badge and PIN."""
         window = self.window_
         chips = self.view.chips
         self.accept()
@@ -348,14 +358,16 @@ class BankPanel(Overlay):
         def counted(counts: dict[Decimal, int]) -> None:
             detail = translate("screen", "{count} chips, {amount}").format(
                 count=sum(counts.values()), amount=money(count_value(counts)))
+            sensed = start is not None and {d: n for d, n in counts.items() if n} == dict(start)
 
             def run(badge: str, pin: str, reason: str) -> Any:
-                return window.session.supervise(action, badge, pin, reason, **(extra or {}),
+                extra = {"sensed": True} if sensed else {}
+                return window.session.supervise(action, badge, pin, reason, **extra,
                                                 **{argument: count_args(counts)})
 
             window.ask_supervisor(action, run, detail)
 
-        CountPad(self.parent_, title, chips, translate("screen", "Counted"), counted, allow_empty).open()
+        CountPad(self.parent_, title, chips, translate("screen", "Counted"), counted, allow_empty, start).open()
 
     def _choose_slip(self, title: str, then: Callable[[str, str], None]) -> None:
         flying = self.view.in_flight

@@ -35,6 +35,9 @@ class BankView:
     """The open shift, or the last one once closed (None: the table never opened one)."""
     figures: ShiftFigures | None = None
     seats: int = 0
+    sensed: dict[Decimal, int] | None = None
+    """The tray antenna's last whole scan (every column read, every chip known), per denomination: the closer
+    the panel offers to confirm (None: no antenna, no scan yet, or the last one not whole: count by hand)."""
 
     @property
     def open(self) -> bool:
@@ -88,4 +91,7 @@ def bank_view(snapshot: Any) -> BankView:
         book = shift.book(profile.table_id, profile.currency, Thresholds(bank.report_at, bank.regulator_at),
                           bank.chip_set)
         figures = shift_figures(book)
-    return BankView(True, tuple(sorted(bank.chips, reverse=True)), bank.par_counts(), shift, figures, profile.seats)
+    seen = snapshot.tray_seen
+    sensed = dict(seen.sensed.items) if seen is not None and seen.whole else None
+    return BankView(True, tuple(sorted(bank.chips, reverse=True)), bank.par_counts(), shift, figures, profile.seats,
+                    sensed)

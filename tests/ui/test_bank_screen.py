@@ -163,3 +163,36 @@ def test_a_slip_counted_wrong_is_refused_and_the_screen_says_so(qtbot, bank_wind
     assert window.message.text() == "Slip F000001 refused: the chips counted are not the slip's. Nothing moved"
     kind, payload = [(r.kind, r.payload) for r in session.journal.events()][-1]
     assert kind == "slip_refused" and payload["chips_seen"] == {"100": 19}
+
+
+def test_with_a_tray_antenna_the_closer_offered_is_the_tray_it_read_and_confirmed(qtbot, qapp, tmp_path: Path) -> None:
+    """The close's pad starts from the antenna's last whole scan; OK unchanged and the supervisor's PIN close the
+    shift with it, journaled as sensed."""
+    from dealer_station.wire.reports import TrayColumn, TraySensed
+
+    table = scripted_table("uth-rfid", tmp_path)  # a tray antenna, the chip inventory config/chips-sim.csv
+    session = table.session
+    try:
+        session.execute("dealer_sign_in", "Ann")
+        session.supervise("open_shift", BADGE, PIN, "", opener=PAR, gaming_day="2026-12-05")
+        inventory = session.view().table.chip_inventory
+        ids = inventory.by_denomination()
+        tray = {"500": 9, "100": 41, "25": 100, "5": 200, "1": 100, "0.5": 40}
+        session.report(TraySensed(device="tray", scan=1, columns=tuple(
+            TrayColumn(column=n + 1, chips=tuple(ids[Decimal(d)][:k])) for n, (d, k) in enumerate(tray.items()))))
+        window = open_window(qtbot, qapp, session, size=(800, 480))
+        try:
+            panel = open_bank(qtbot, window)
+            click(qtbot, button(panel, "bank_shift"))
+            pad = dialog(window, "countPad")
+            assert {format_money(d): f.text() for d, f in pad.fields.items()} == {d: str(n) for d, n in tray.items()}
+            click(qtbot, pad.ok)  # the dealer and the supervisor confirm what the antenna read
+            sign(qtbot, window)
+            wait_bank(qtbot, window, lambda bank: bank.shift is not None and not bank.shift.open)
+        finally:
+            window.worker.shutdown(wait=True)
+        (closed,) = [r.payload for r in session.journal.events() if r.kind == "shift_closed"]
+        assert closed["sensed"] is True and closed["closer"] == {d: tray[d] for d in PAR}
+    finally:
+        for journal in table.journals:
+            journal.close()

@@ -1919,6 +1919,10 @@
         <translation>Change {amount}</translation>
     </message>
     <message>
+        <source>The tray the antenna read: confirm the closer</source>
+        <translation>Le plateau lu par l&apos;antenne : confirmez la clôture</translation>
+    </message>
+    <message>
         <source>Count the tray: closer</source>
         <translation>Comptez la caisse&#xa0;: fermeture</translation>
     </message>

@@ -1919,6 +1919,10 @@
         <translation>买码 {amount}</translation>
     </message>
     <message>
+        <source>The tray the antenna read: confirm the closer</source>
+        <translation>天线读取的筹码盘：请确认收班数</translation>
+    </message>
+    <message>
         <source>Count the tray: closer</source>
         <translation>点算筹码盘：收台</translation>
     </message>

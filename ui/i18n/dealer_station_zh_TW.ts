@@ -1919,6 +1919,10 @@
         <translation>買碼 {amount}</translation>
     </message>
     <message>
+        <source>The tray the antenna read: confirm the closer</source>
+        <translation>天線讀取的籌碼盤：請確認收班數</translation>
+    </message>
+    <message>
         <source>Count the tray: closer</source>
         <translation>點算籌碼盤：收台</translation>
     </message>
