@@ -238,8 +238,12 @@ class BankPanel(Overlay):
         self.receive_button.tapped.connect(self._receive)
         self.void_button = FitButton(translate("screen", "Void slip"), 15, role="danger", name="bank_void", lines=2)
         self.void_button.tapped.connect(self._void)
+        self.tray_button = FitButton(translate("screen", "Clear tray alarm"), 15, role="supervisor",
+                                     name="bank_tray_alarm", lines=2)
+        self.tray_button.tapped.connect(self._clear_tray_alarm)
         slips.addWidget(self.receive_button, 1)
         slips.addWidget(self.void_button, 1)
+        slips.addWidget(self.tray_button, 1)
         self.body.addLayout(slips)
         self.body.addStretch(1)
         self.shift_button = self.add_button("", "bank_shift", "supervisor", self._shift)
@@ -269,6 +273,8 @@ class BankPanel(Overlay):
         discrepancy = view.discrepancy()
         if discrepancy is not None:
             parts.append(say(discrepancy))
+        if view.tray_alarm is not None:
+            parts.append(say(view.tray_alarm))
         self.figures.setText(" \u00b7 ".join(parts))
         flying = view.in_flight
         self.slips.setText(translate("screen", "In flight: {slips}").format(slips=", ".join(
@@ -280,6 +286,7 @@ class BankPanel(Overlay):
             button.setEnabled(view.open)
         self.receive_button.setVisible(bool(flying))
         self.void_button.setVisible(bool(flying))
+        self.tray_button.setVisible(view.tray_alarm is not None)
         for seat, button in self.seat_buttons.items():
             theme.set_flag(button, "on", seat == self.seat)
         for amount, button in self.amount_buttons.items():
@@ -406,6 +413,17 @@ class BankPanel(Overlay):
                      translate("screen", "Counted"), counted, allow_empty=False).open()
 
         self._choose_slip(translate("screen", "Receive which slip?"), chosen)
+
+    def _clear_tray_alarm(self) -> None:
+        """A supervisor looked into the tray alarm: what was found is the reason (journaled)."""
+        window = self.window_
+        alarm = self.view.tray_alarm
+        self.accept()
+
+        def run(badge: str, pin: str, reason: str) -> Any:
+            return window.session.supervise("clear_tray_alarm", badge, pin, reason)
+
+        window.ask_supervisor("clear_tray_alarm", run, say(alarm) if alarm is not None else "")
 
     def _void(self) -> None:
         window = self.window_

@@ -15,7 +15,7 @@ from dealer_station.money import format_money
 from dealer_station.play.table_scripts import BADGE, PIN, scripted_table
 
 from .conftest import open_window
-from .helpers import TIMEOUT, button, click, dialog, type_keys
+from .helpers import TIMEOUT, button, click, dialog, supervisor_answers, type_keys
 
 PAR = {"500": 10, "100": 40, "25": 100, "5": 200, "1": 100, "0.5": 40}  # the pad's rows, largest first
 
@@ -196,3 +196,34 @@ def test_with_a_tray_antenna_the_closer_offered_is_the_tray_it_read_and_confirme
     finally:
         for journal in table.journals:
             journal.close()
+
+
+def test_a_tray_alarm_on_the_banner_is_cleared_from_the_bank_panel_with_what_was_found(qtbot, qapp,
+                                                                                      tmp_path: Path) -> None:
+    """A shift whose journal holds a tray alarm (a skim caught by the session's own rule): the banner says it,
+    the Bank panel offers to clear it, and a supervisor's badge, PIN and finding clear it (journaled)."""
+    from tests.session.test_tray import PIN as TRAY_PIN
+    from tests.session.test_tray import SUP as TRAY_SUP
+    from tests.session.test_tray import Table
+
+    skimmed = Table(tmp_path)
+    skimmed.open()
+    for n in range(3):
+        skimmed.round()
+        if n == 0:
+            skimmed.tray["100"] -= 1
+        skimmed.scan()
+    assert len(skimmed.events("tray_alarm")) == 1
+    window = open_window(qtbot, qapp, skimmed.session, size=(800, 480))
+    try:
+        assert "TRAY ALARM" in window.banner.text() and "-1 x 100" in window.banner.text()
+        panel = open_bank(qtbot, window)
+        click(qtbot, button(panel, "bank_tray_alarm"))
+        supervisor_answers(qtbot, window, TRAY_SUP, TRAY_PIN, "reason:tray_reported")
+        qtbot.waitUntil(lambda: bool(skimmed.events("tray_alarm_cleared")), timeout=TIMEOUT)
+        qtbot.waitUntil(lambda: "TRAY ALARM" not in window.banner.text(), timeout=TIMEOUT)  # the screen re-renders
+        (cleared,) = [p for _, p in skimmed.events("tray_alarm_cleared")]
+        assert cleared["supervisor"] == TRAY_SUP and cleared["reason"] == "Reported to security"
+    finally:
+        window.worker.shutdown(wait=True)
+        skimmed.close()

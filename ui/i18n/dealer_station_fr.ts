@@ -1871,6 +1871,10 @@
         <translation>Annuler bordereau</translation>
     </message>
     <message>
+        <source>Clear tray alarm</source>
+        <translation>Lever l&apos;alarme plateau</translation>
+    </message>
+    <message>
         <source>Tray should hold {amount}</source>
         <translation>La caisse doit contenir {amount}</translation>
     </message>

@@ -1871,6 +1871,10 @@
         <translation>作废单据</translation>
     </message>
     <message>
+        <source>Clear tray alarm</source>
+        <translation>清除筹码盘警报</translation>
+    </message>
+    <message>
         <source>Tray should hold {amount}</source>
         <translation>筹码盘应有 {amount}</translation>
     </message>

@@ -1871,6 +1871,10 @@
         <translation>作廢單據</translation>
     </message>
     <message>
+        <source>Clear tray alarm</source>
+        <translation>清除籌碼盤警報</translation>
+    </message>
+    <message>
         <source>Tray should hold {amount}</source>
         <translation>籌碼盤應有 {amount}</translation>
     </message>
