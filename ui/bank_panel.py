@@ -238,6 +238,9 @@ class BankPanel(Overlay):
         self.receive_button.tapped.connect(self._receive)
         self.void_button = FitButton(translate("screen", "Void slip"), 15, role="danger", name="bank_void", lines=2)
         self.void_button.tapped.connect(self._void)
+        self.tray_line = FitLabel("", 14, bold=True, lines=3, role="notice")  # the banner's tray alarm, whole
+        self.tray_line.setObjectName("bankTrayAlarm")
+        slips.addWidget(self.tray_line, 2)
         self.tray_button = FitButton(translate("screen", "Clear tray alarm"), 15, role="supervisor",
                                      name="bank_tray_alarm", lines=2)
         self.tray_button.tapped.connect(self._clear_tray_alarm)
@@ -273,8 +276,6 @@ class BankPanel(Overlay):
         discrepancy = view.discrepancy()
         if discrepancy is not None:
             parts.append(say(discrepancy))
-        if view.tray_alarm is not None:
-            parts.append(say(view.tray_alarm))
         self.figures.setText(" \u00b7 ".join(parts))
         flying = view.in_flight
         self.slips.setText(translate("screen", "In flight: {slips}").format(slips=", ".join(
@@ -287,6 +288,8 @@ class BankPanel(Overlay):
         self.receive_button.setVisible(bool(flying))
         self.void_button.setVisible(bool(flying))
         self.tray_button.setVisible(view.tray_alarm is not None)
+        self.tray_line.setVisible(view.tray_alarm is not None)
+        self.tray_line.setText(say(view.tray_alarm) if view.tray_alarm is not None else "")
         for seat, button in self.seat_buttons.items():
             theme.set_flag(button, "on", seat == self.seat)
         for amount, button in self.amount_buttons.items():
