@@ -93,6 +93,9 @@ class TrayDialect(RfidLineDialect):
 
     name = "rfidtray"
     model = MODEL
+    max_line = 65536
+    """A whole tray is one line: about 3800 tags (17 bytes each; a tray holds a few hundred, and a line that long
+    takes 6 s at 115200 baud); longer is garbage."""
     protocol_version = 1
     stat_names = ("scans", "crc_errors", "malformed", "duplicates", "garbage_bytes")
 

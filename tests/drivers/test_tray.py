@@ -80,15 +80,22 @@ def test_a_hostile_frame_is_refused_whole_in_one_line_and_the_next_is_read(what:
     assert d.stats["malformed"] + d.stats["crc_errors"] == 1
 
 
+def test_a_big_trays_line_is_read_whole() -> None:
+    full = encode_scan(1, {n: tuple(f"E0{n:02X}{k:012X}" for k in range(300)) for n in range(1, 13)})
+    assert len(full) > 60_000  # twelve columns of 300 chips: a line four times the bet sensor's longest
+    (scan,), _ = feed(full, 4096)
+    assert sum(len(col.chips) for col in scan.columns) == 3600
+
+
 def test_garbage_torn_lines_and_a_repeated_scan_are_skipped_and_counted() -> None:
     good = encode_scan(1, {1: (A,)})
-    stream = b"RAY,0,1=" + good + good + b"\x00\xff junk $TRAY,9,1=" + b"x" * 20000 + b"\n" + encode_scan(2, {1: ()})
-    for step in (None, 1, 7):
+    stream = b"RAY,0,1=" + good + good + b"\x00\xff junk $TRAY,9,1=" + b"x" * (TrayDialect.max_line + 100) + b"\n" + encode_scan(2, {1: ()})
+    for step in (None, 1024, 7):
         got, d = feed(stream, step)
         assert [r.scan for r in got] == [1, 2]
         assert d.stats["duplicates"] == 1
         # the overlong line: refused as a line when it arrived whole, skipped as garbage when it outgrew the buffer
-        assert d.stats["malformed"] + (d.stats["garbage_bytes"] > 16384) == 1
+        assert d.stats["malformed"] + (d.stats["garbage_bytes"] > TrayDialect.max_line) == 1
 
 
 @settings(max_examples=100, deadline=None)
