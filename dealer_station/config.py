@@ -104,6 +104,9 @@ class DeviceConfig(_Strict):
     player_card: Annotated[str | None, BeforeValidator(_empty_is_none)] = None
     """The player card reader (``hid:///dev/input/by-id/...-event-kbd``, ``track2:///dev/ttyUSB3``,
     ``sim://track2``); None: players are keyed or anonymous (docs/players.md, "The player card")."""
+    tray: Annotated[str | None, BeforeValidator(_empty_is_none)] = None
+    """The RFID tray antenna under the chip tray (``sim://tray?columns=6``, ``rfidtray:///dev/ttyUSB4``): the tray
+    sensed after every round and checked against what moved (docs/bank.md); None: the tray is counted only."""
     link_timeout: float = Field(default=2.0, gt=0, le=60, allow_inf_nan=False)  # seconds: finite, bounded
     reading_shoe: Annotated[str | None, BeforeValidator(_empty_is_none)] = None
     """A reading shoe the croupier deals from by hand (``sim://beetek``, ``beetek:///dev/ttyUSB0``):
@@ -173,6 +176,9 @@ class BankConfig(_Strict):
     report_at: Money = Decimal(25)
     regulator_at: Money = Decimal(100)
     casino: Annotated[str, Field(pattern=f"^{TABLE_ID_PATTERN}$")]
+    confirm_rounds: int = Field(default=3, ge=1, le=50)
+    """With a tray antenna: how many scans in a row (one after each round) a difference between the sensed tray
+    and what moved must hold before it is a tray alarm (a chip missed for one scan is not one)."""
 
     @model_validator(mode="after")
     def _consistent(self) -> BankConfig:
@@ -271,6 +277,9 @@ class TableConfig(_Strict):
             raise ValueError('a reading shoe is dealt from by hand: it needs deal_mode = "hand"')
         if self.devices.bet_sensor is not None and self.chip_inventory is None:
             raise ValueError("devices.bet_sensor needs a [chip_inventory]: what each chip id is worth")
+        if self.devices.tray is not None and (self.chip_inventory is None or self.bank is None):
+            raise ValueError("devices.tray needs a [chip_inventory] (what each chip id is worth) and a [bank] "
+                             "(the shift its scans are checked in)")
         return self
 
 

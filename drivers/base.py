@@ -143,3 +143,10 @@ class PlayerCardABC(DeviceABC):
     ``PlayerCardBad`` (a swipe to do again), plus the link's. It takes no commands."""
 
     kind = "player_card"
+
+
+class TrayABC(DeviceABC):
+    """RFID antenna(s) under the chip tray: reports ``TraySensed`` (per scan, the ids each column's antenna saw and
+    the columns it could not read), plus the link's. It takes no commands."""
+
+    kind = "tray"

@@ -24,6 +24,8 @@ from dealer_station.wire.reports import (
     LinkUp,
     PacketDone,
     ShuffleDone,
+    TrayColumn,
+    TraySensed,
     Unreadable,
 )
 
@@ -33,5 +35,5 @@ DeviceEvent = DeviceReport
 __all__ = [
     "Alarm", "AntennaFault", "CardDispensed", "CardDrawn", "CardRead", "ChipInventory", "DeckVerified", "DeviceEvent", "DeviceFault",
     "DeviceIdentity", "DeviceRefused", "DeviceReport", "DeviceStatus", "DuplicateTag", "LinkDown", "LinkUp", "PacketDone", "ShuffleDone",
-    "Unreadable",
+    "TrayColumn", "TraySensed", "Unreadable",
 ]

@@ -7,6 +7,7 @@
     open_bet_sensor("betsensor:///dev/ttyUSB2?serial_number=BS-7")      # the house RFID bet sensor
     open_device("player_card", "hid:///dev/input/by-id/usb-Reader-event-kbd?seat=3")  # a keyboard-wedge card reader
     open_device("player_card", "track2:///dev/ttyUSB3")                 # a serial one, at the table
+    open_device("tray", "rfidtray:///dev/ttyUSB4?serial_number=TR-2")  # the house RFID tray antenna
     open_shuffler("sim://?seed=7&fault=jam_after=3")   # in-process simulator + real driver
 
 The URL's scheme names a backend: a role class bound to a transport and a dialect
@@ -52,6 +53,9 @@ BACKENDS: dict[str, dict[str, str]] = {
     "player_card": {
         "track2": "drivers.dialects.track2:SerialTrack2Reader",
         "hid": "drivers.dialects.track2:KeyboardTrack2Reader",
+    },
+    "tray": {
+        "rfidtray": "drivers.dialects.tray:SerialTrayAntenna",
     },
 }
 

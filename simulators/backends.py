@@ -8,6 +8,7 @@ simulators. The URL names the twin (``simulators/registry.py``; none: the role's
     sim://usb  /  sim://serial                the reader simulator behind pyusb / on a pty
     sim://beetek?seed=3&fault=unreadable_rate=0.05   the Bee-Tek reading shoe's twin + its driver
     sim://betsensor?seed=3&antennas=1.ante,1.play&fault=flaky_rate=0.1   the bet sensor's twin + its driver
+    sim://tray?seed=3&columns=6&fault=column_down=2   the tray antenna's twin + its driver
 
 The twin takes its own parameters from the URL; the rest go to the driver. Closing the
 driver stops its twin (``driver.owned``); ``driver.simulator`` is the test hook for fault
@@ -54,3 +55,4 @@ SimulatedReader = SimBackend("reader")
 SimulatedReadingShoe = SimBackend("reading_shoe")
 SimulatedBetSensor = SimBackend("bet_sensor")
 SimulatedPlayerCard = SimBackend("player_card")
+SimulatedTray = SimBackend("tray")

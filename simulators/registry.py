@@ -43,6 +43,9 @@ TWINS: dict[str, dict[str, str]] = {
     "player_card": {
         "track2": "simulators.player_card:PlayerCardSimulator",
     },
+    "tray": {
+        "tray": "simulators.tray:TrayAntennaSimulator",
+    },
 }
 
 ENTRY_POINT_GROUP = "dealer_station.simulators"

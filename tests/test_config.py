@@ -93,7 +93,25 @@ BAD_PROFILES = [
      "bank: chips: a denomination is listed twice"),
     ("bank-unknown-key", lambda t: t.replace('casino = "MAIN"', 'casino = "MAIN"\ncasion = "X"'),
      "bank.casion: unknown key"),
+    # the tray antenna (issue 40 item 5): its chips are the inventory's, its scans a shift's
+    ("tray-no-inventory", lambda t: t.replace("link_timeout", 'tray = "sim://tray"\nlink_timeout'),
+     "devices.tray needs a [chip_inventory]"),
+    ("tray-confirm-zero", lambda t: t.replace('casino = "MAIN"', 'casino = "MAIN"\nconfirm_rounds = 0'),
+     "bank.confirm_rounds: Input should be greater than or equal to 1"),
 ]
+
+
+@pytest.mark.parametrize("name", ["uth-rfid", "thb-rfid"])
+def test_the_rfid_profiles_have_a_tray_antenna_its_twin_takes(name):
+    from dealer_station.station import check_devices
+
+    table = load_profile(name)
+    assert table.devices.tray is not None and table.devices.tray.startswith("sim://tray?")
+    assert table.bank is not None and table.bank.confirm_rounds == 3 and table.chip_inventory is not None
+    check_devices(table, name)  # the twin takes its URL's parameters
+    bad = table.devices.model_copy(update={"tray": "sim://tray?fault=skim=2"})
+    with pytest.raises(ConfigError, match=rf"^{name}: devices\.tray: unknown tray fault 'skim'"):
+        check_devices(table.model_copy(update={"devices": bad}), name)
 
 
 def test_shift_boundaries_from_the_profile(tmp_path):

@@ -80,7 +80,8 @@ class CountPad(Overlay):
     """Chips per denomination (largest first) keyed on a numeric pad; OK checks them, then ``on_counts``."""
 
     def __init__(self, parent: QWidget, title: str, chips: tuple[Decimal, ...], ok_text: str,
-                 on_counts: Callable[[dict[Decimal, int]], None], allow_empty: bool = True) -> None:
+                 on_counts: Callable[[dict[Decimal, int]], None], allow_empty: bool = True,
+                 start: Mapping[Decimal, int] | None = None) -> None:
         super().__init__(parent, title, "countPad")
         self.chips = chips
         self._on_counts = on_counts
@@ -122,6 +123,9 @@ class CountPad(Overlay):
         self.body.addLayout(row, 1)
         self.add_button(translate("screen", "Cancel"), "countCancel", "", self.reject)
         self.ok = self.add_button(ok_text, "countOk", "go", self._ok)
+        for denomination, number in (start or {}).items():  # what a tray antenna read: confirmed or corrected
+            if denomination in self.fields:
+                self.fields[denomination].setText(str(number))
         self._current = next(iter(self.fields.values()))
         self._current.setFocus()
         self._changed("")
@@ -234,8 +238,15 @@ class BankPanel(Overlay):
         self.receive_button.tapped.connect(self._receive)
         self.void_button = FitButton(translate("screen", "Void slip"), 15, role="danger", name="bank_void", lines=2)
         self.void_button.tapped.connect(self._void)
+        self.tray_line = FitLabel("", 14, bold=True, lines=3, role="notice")  # the banner's tray alarm, whole
+        self.tray_line.setObjectName("bankTrayAlarm")
+        slips.addWidget(self.tray_line, 2)
+        self.tray_button = FitButton(translate("screen", "Clear tray alarm"), 15, role="supervisor",
+                                     name="bank_tray_alarm", lines=2)
+        self.tray_button.tapped.connect(self._clear_tray_alarm)
         slips.addWidget(self.receive_button, 1)
         slips.addWidget(self.void_button, 1)
+        slips.addWidget(self.tray_button, 1)
         self.body.addLayout(slips)
         self.body.addStretch(1)
         self.shift_button = self.add_button("", "bank_shift", "supervisor", self._shift)
@@ -276,6 +287,9 @@ class BankPanel(Overlay):
             button.setEnabled(view.open)
         self.receive_button.setVisible(bool(flying))
         self.void_button.setVisible(bool(flying))
+        self.tray_button.setVisible(view.tray_alarm is not None)
+        self.tray_line.setVisible(view.tray_alarm is not None)
+        self.tray_line.setText(say(view.tray_alarm) if view.tray_alarm is not None else "")
         for seat, button in self.seat_buttons.items():
             theme.set_flag(button, "on", seat == self.seat)
         for amount, button in self.amount_buttons.items():
@@ -330,6 +344,10 @@ class BankPanel(Overlay):
     def _shift(self) -> None:
         view = self.view
         action = "close_shift" if view.open else "open_shift"
+        if view.open and view.sensed is not None:  # the antenna read the tray: confirm it, or count by hand
+            self._count_then(action, translate("screen", "The tray the antenna read: confirm the closer"), "closer",
+                             allow_empty=True, start=view.sensed)
+            return
         title = translate("screen", "Count the tray: closer") if view.open else translate(
             "screen", "Count the tray: opener")
         self._count_then(action, title, "closer" if view.open else "opener", allow_empty=True)
@@ -340,7 +358,9 @@ class BankPanel(Overlay):
         self._count_then(action, title, "chips", allow_empty=False)
 
     def _count_then(self, action: str, title: str, argument: str, allow_empty: bool,
-                    extra: Mapping[str, Any] | None = None) -> None:
+                    start: Mapping[Decimal, int] | None = None) -> None:
+        """A count keyed (or, from ``start``, the tray antenna's read confirmed: sent as ``sensed``), then the
+        supervisor's badge and PIN."""
         window = self.window_
         chips = self.view.chips
         self.accept()
@@ -348,14 +368,16 @@ class BankPanel(Overlay):
         def counted(counts: dict[Decimal, int]) -> None:
             detail = translate("screen", "{count} chips, {amount}").format(
                 count=sum(counts.values()), amount=money(count_value(counts)))
+            sensed = start is not None and {d: n for d, n in counts.items() if n} == dict(start)
 
             def run(badge: str, pin: str, reason: str) -> Any:
-                return window.session.supervise(action, badge, pin, reason, **(extra or {}),
+                extra = {"sensed": True} if sensed else {}
+                return window.session.supervise(action, badge, pin, reason, **extra,
                                                 **{argument: count_args(counts)})
 
             window.ask_supervisor(action, run, detail)
 
-        CountPad(self.parent_, title, chips, translate("screen", "Counted"), counted, allow_empty).open()
+        CountPad(self.parent_, title, chips, translate("screen", "Counted"), counted, allow_empty, start).open()
 
     def _choose_slip(self, title: str, then: Callable[[str, str], None]) -> None:
         flying = self.view.in_flight
@@ -394,6 +416,17 @@ class BankPanel(Overlay):
                      translate("screen", "Counted"), counted, allow_empty=False).open()
 
         self._choose_slip(translate("screen", "Receive which slip?"), chosen)
+
+    def _clear_tray_alarm(self) -> None:
+        """A supervisor looked into the tray alarm: what was found is the reason (journaled)."""
+        window = self.window_
+        alarm = self.view.tray_alarm
+        self.accept()
+
+        def run(badge: str, pin: str, reason: str) -> Any:
+            return window.session.supervise("clear_tray_alarm", badge, pin, reason)
+
+        window.ask_supervisor("clear_tray_alarm", run, say(alarm) if alarm is not None else "")
 
     def _void(self) -> None:
         window = self.window_

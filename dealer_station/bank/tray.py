@@ -2,7 +2,8 @@
 
 After each round the sensed tray's value should equal the tray before it, plus what the
 round collected, less what it paid, less the chips given for buy-ins, plus the fills and
-less the credits received since. The rule (``tray_alarms``), exactly:
+less the credits received since. The rule (``TrayCheck.step``, one scan at a time; ``tray_alarms`` over a
+shift's scans), exactly:
 
 - **The reference** is the last tray known to be right: the counted opener at first, then
   every scan that agrees, and the scan that raised an alarm. ``expected`` is the
@@ -65,32 +66,52 @@ class TrayAlarm:
     """(denomination, signed change in chips) in the round where it appeared, smallest first."""
 
 
-def tray_alarms(opener: ChipCount, scans: Iterable[TrayScan], confirm_rounds: int) -> Iterator[TrayAlarm]:
-    """The tray alarms of a shift's scans, in order (the rule is the module's docstring)."""
-    if confirm_rounds < 1:
-        raise ValueError(f"confirm_rounds is at least 1, not {confirm_rounds}")
-    reference = opener
-    since = ZERO
-    slipped: dict[Decimal, int] = {}  # fills - credits per denomination since the reference
-    run = 0
+@dataclass(frozen=True)
+class TrayCheck:
+    """Where the rule stands between two scans: the reference, what moved since it, the run of differences.
+
+    The table keeps one per shift (``table/bank.py``) and steps it at each scan it journals; ``tray_alarms``
+    steps one over a whole shift's scans. Immutable: ``step`` returns the next."""
+
+    reference: ChipCount
+    since: Decimal = ZERO
+    """What the tray's value should have moved by since the reference."""
+    slipped: tuple[tuple[Decimal, int], ...] = ()
+    """Fills - credits per denomination received since the reference."""
+    run: int = 0
+    """Scans in a row that showed a difference."""
     first: tuple[str, tuple[tuple[Decimal, int], ...]] | None = None
-    with exact_money():
-        for scan in scans:
-            since += scan.change
+    """(round, denominations moved) of the run's first scan."""
+
+    def step(self, scan: TrayScan, confirm_rounds: int) -> tuple[TrayCheck, TrayAlarm | None]:
+        """The check after ``scan``, and the alarm it raises (None: none)."""
+        if confirm_rounds < 1:
+            raise ValueError(f"confirm_rounds is at least 1, not {confirm_rounds}")
+        with exact_money():
+            since = self.since + scan.change
+            slipped = dict(self.slipped)
             for denomination, number in scan.fills:
                 slipped[denomination] = slipped.get(denomination, 0) + number
             for denomination, number in scan.credits:
                 slipped[denomination] = slipped.get(denomination, 0) - number
-            difference = scan.sensed.value - (reference.value + since)
-            if difference == 0:
-                reference, since, slipped, run, first = scan.sensed, ZERO, {}, 0, None
-                continue
-            if first is None:
-                first = (scan.round.round_id, _moved(scan.sensed, reference, slipped))
-            run += 1
-            if run >= confirm_rounds:
-                yield TrayAlarm(first[0], scan.round.round_id, difference, first[1])
-                reference, since, slipped, run, first = scan.sensed, ZERO, {}, 0, None
+            difference = scan.sensed.value - (self.reference.value + since)
+        if difference == 0:
+            return TrayCheck(scan.sensed), None
+        first = self.first or (scan.round.round_id, _moved(scan.sensed, self.reference, slipped))
+        if self.run + 1 >= confirm_rounds:
+            return TrayCheck(scan.sensed), TrayAlarm(first[0], scan.round.round_id, difference, first[1])
+        return TrayCheck(self.reference, since, tuple(sorted(slipped.items())), self.run + 1, first), None
+
+
+def tray_alarms(opener: ChipCount, scans: Iterable[TrayScan], confirm_rounds: int) -> Iterator[TrayAlarm]:
+    """The tray alarms of a shift's scans, in order (the rule is the module's docstring)."""
+    if confirm_rounds < 1:
+        raise ValueError(f"confirm_rounds is at least 1, not {confirm_rounds}")
+    check = TrayCheck(opener)
+    for scan in scans:
+        check, alarm = check.step(scan, confirm_rounds)
+        if alarm is not None:
+            yield alarm
 
 
 def _moved(sensed: ChipCount, reference: ChipCount, slipped: dict[Decimal, int]) -> tuple[tuple[Decimal, int], ...]:

@@ -30,6 +30,7 @@ from ..table import events as ev
 from ..table.bank import ShiftState, SlipLine
 from ..table.event_base import CROUPIER
 from ..table.transaction import Transaction
+from .tray import TrayRules
 
 
 def thresholds(bank: BankConfig) -> Thresholds:
@@ -46,8 +47,8 @@ def _refuse(text: str, key: str, field: str | None = None, **values: object) -> 
     return RuleError(text, field, key=key, values={k: str(v) for k, v in values.items()})
 
 
-class TableBank:
-    """The bank's commands, mixed into the family's flow (``DealFlow``)."""
+class TableBank(TrayRules):
+    """The bank's commands, mixed into the family's flow (``DealFlow``); the sensed tray's are ``TrayRules``."""
 
     table: TableConfig
 
@@ -117,19 +118,34 @@ class TableBank:
                                badge_of(actor)), actor)
         return number
 
-    def close_shift(self, tx: Transaction, actor: str, reason: str, closer: object) -> None:
+    def close_shift(self, tx: Transaction, actor: str, reason: str, closer: object = None,
+                    sensed: bool = False) -> None:
         """Close the shift with the ``closer`` the dealer and the supervisor counted (never while a round is
-        open, nor while a slip is still in flight)."""
+        open, nor while a slip is still in flight); ``sensed``: the closer is the tray antenna's last whole
+        scan, which the dealer and the supervisor confirm (``closer`` then must be absent or the same)."""
         shift = self._open_shift(tx)
         self._between_rounds(tx, "close")
         dealer = self._dealer(tx)
-        count = self._count(closer, "closer")
+        if sensed is True:
+            try:
+                count = self.sensed_closer()
+            except RuleError as exc:
+                raise _refuse(exc.problem, exc.key or "bank:no_tray_scan") from None
+            if closer is not None and self._count(closer, "closer") != count:
+                raise _refuse("the closer given is not the tray the antenna read: confirm the sensed one or count "
+                              "by hand", "bank:closer_not_sensed", "closer")
+        elif sensed is not False:
+            raise _refuse(f"sensed is true or false, not {sensed!r}", "bank:bad_sensed", "sensed")
+        elif closer is None:
+            raise _refuse("count the closer (or confirm the tray antenna's)", "bank:no_closer", "closer")
+        else:
+            count = self._count(closer, "closer")
         flying = next((s for s in shift.slips if s.in_flight), None)
         if flying is not None:
             name = flying.slip or flying.request
             raise _refuse(f"slip {name} is still in flight: receive it or void it first", "bank:slip_in_flight",
                           slip=name)
-        tx.emit(ev.ShiftClosed(shift.number, count_payload(count), dealer, badge_of(actor)), actor)
+        tx.emit(ev.ShiftClosed(shift.number, count_payload(count), dealer, badge_of(actor), sensed=sensed), actor)
 
     # ----------------------------------------------------------------- buy-ins
 

@@ -73,6 +73,9 @@ INTAKE: dict[type, Intake] = {
                               shown=True),
     rp.PlayerCardBad: Intake("player_card", lambda f, tx, r: f.on_player_card_bad(tx, r.seat),
                              ("warning", "player_card_unreadable", ("device", "seat", "reason")), shown=True),
+    # the tray antenna: each scan is read (the screen's), the first after a round journaled and checked
+    # (``engine/tray.py``); a scan every second or so is not logged
+    rp.TraySensed: Intake("tray", lambda f, tx, r: f.on_tray_sensed(tx, r)),
 }
 """Every kind of device report and its handler."""
 

@@ -127,6 +127,11 @@ class TableSnapshot:
         return self.flow.has_reader
 
     @property
+    def tray_seen(self) -> Any:
+        """The tray antenna's last scan as the table read it (``table.tray.TraySeen``), or None."""
+        return getattr(self.flow, "tray_seen", None)
+
+    @property
     def card_notice(self) -> Any:
         """The last player card refused or not read whole (``engine.seating.CardNotice``), or None: a notice
         for the croupier, not a fact of the table (nothing journaled)."""

@@ -138,6 +138,14 @@ ENGLISH: dict[str, str] = {
     "event:shift_opened": "Shift {shift} ({gaming_day}) opened by dealer {dealer} and supervisor {supervisor}: opener {opener}.",
     "event:shift_opened:checked": "Shift {shift} ({gaming_day}) opened by dealer {dealer} and supervisor {supervisor}: opener {opener}; against the last closer {discrepancy} ({discrepancy_class}).",
     "event:shift_closed": "Shift {shift} closed by dealer {dealer} and supervisor {supervisor}: closer {closer}.",
+    "event:shift_closed:sensed": "Shift {shift} closed with the tray the antenna read, confirmed by dealer {dealer} and "
+                                 "supervisor {supervisor}: closer {closer}.",
+    "event:tray_scanned": "The tray antenna read the tray after round {after_round}: {sensed}.",
+    "event:tray_scanned:unread": "The tray antenna read the tray after round {after_round} with column(s) {unread} "
+                                 "unread: {sensed}.",
+    "event:tray_alarm": "TRAY ALARM: the tray is {difference} off what moved, since round {after_round} (held "
+                        "until round {confirmed_by}); chips that moved: {moved}. A supervisor looks into it.",
+    "event:tray_alarm_cleared": "Supervisor {supervisor} cleared the tray alarm of round {after_round}: \u201c{reason}\u201d.",
     "event:buy_in": "Seat {seat} buys in: {amount} ({kind}).",
     "event:card_in": "Seat {seat}: player {player} carded in ({source}).",
     "event:card_out": "Seat {seat}: player {player} carded out.",

@@ -291,6 +291,15 @@ def _chips(value: Any, n: Names) -> str:
     return f"{listed or 'no chip'} ({format_money(sum((d * c for d, c in pairs), Decimal(0)))})"
 
 
+def _moved(value: Any) -> str:
+    """A tray alarm's chips that moved, signed: ``-3 x 25, -1 x 5``, largest chips first."""
+    try:
+        pairs = sorted(((Decimal(str(d)), int(c)) for d, c in _map(value).items()), reverse=True)
+    except (ArithmeticError, ValueError, TypeError):
+        return str(value)
+    return ", ".join(f"{c:+d} x {format_money(d)}" for d, c in pairs if c) or "-"
+
+
 def _shift_opened(p: dict[str, Any], n: Names) -> Said:
     key = "event:shift_opened" if p.get("previous_closer") is None else "event:shift_opened:checked"
     return key, {"shift": p.get("shift"), "gaming_day": p.get("gaming_day", ""), "dealer": p.get("dealer", ""),
@@ -389,7 +398,8 @@ BUILDERS: dict[str, Builder] = {
     "sensor_held": _plain("event:sensor_held", command=_words, spots=lambda v, n: _spots(v)),
     "settled": _plain("event:settled"),
     "stake_restored": _plain("event:stake_restored", spot=_words),
-    "shift_closed": _plain("event:shift_closed", closer=_chips),
+    "shift_closed": lambda p, n: ("event:shift_closed:sensed" if p.get("sensed") else "event:shift_closed",
+                                  _plain("event:shift_closed", closer=_chips)(p, n)[1]),
     "shift_opened": _shift_opened,
     "slip_issued": _plain("event:slip_issued", kind=_words),
     "slip_received": _plain("event:slip_received", kind=_words, chips=_chips),
@@ -405,6 +415,11 @@ BUILDERS: dict[str, Builder] = {
         "event:supervisor_auth" if p.get("ok") else "event:supervisor_auth:refused",
         {"who": n.who(f"supervisor:{p.get('badge')}"), "action": words(p.get("action")), "reason": words(p.get("reason"))}),
     "terms_installed": _terms,
+    "tray_alarm": _plain("event:tray_alarm", difference=_money, moved=lambda v, n: _moved(v)),
+    "tray_alarm_cleared": _plain("event:tray_alarm_cleared"),
+    "tray_scanned": lambda p, n: ("event:tray_scanned:unread" if p.get("unread") else "event:tray_scanned",
+                                  {"after_round": p.get("after_round", ""), "sensed": _chips(p.get("sensed"), n),
+                                   "unread": ", ".join(str(c) for c in p.get("unread") or ())}),
 }
 """One builder per event kind the page says in a sentence: (message key, its values)."""
 

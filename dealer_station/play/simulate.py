@@ -447,6 +447,7 @@ def simulate(
         "reader": f"sim://usb?seed={seed + 1}" if table.devices.reader else None,
         "reading_shoe": f"sim://beetek?seed={seed + 2}" if reading_shoe else None,
         "bet_sensor": f"sim://betsensor?seed={seed + 2}&interval=0.25" if table.devices.bet_sensor else None,
+        "tray": None,  # the scripted croupier does not rack chips in a tray twin (yet): no antenna, no false alarm
         "link_timeout": min(table.devices.link_timeout, 0.5),
     })
     table = table.model_copy(update={"devices": devices})

@@ -15,9 +15,11 @@ from typing import Any
 from ..bank.book import RoundMove, ShiftBook, Thresholds
 from ..bank.chips import ChipCount, count_from_payload
 from ..bank.slips import Slip, SlipKind, SlipState
+from ..bank.tray import TrayAlarm, TrayCheck
 from ..buy_in import BuyIn, BuyInKind
-from ..money import ZERO
+from ..money import ZERO, exact_decimal
 from . import events as ev
+from .tray import TrayWatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,8 @@ class ShiftState:
     closed_at: str | None = None
     closed_by: tuple[str, str] | None = None
     """(dealer, supervisor) who counted the closer."""
+    tray: TrayWatch | None = None
+    """The sensed tray's watch (``table/tray.py``), from the opener on: what moved since the last scan."""
 
     @property
     def open(self) -> bool:
@@ -126,8 +130,9 @@ class BankState:
 
 def opened(bank: BankState, e: ev.ShiftOpened, at: str) -> BankState:
     previous = None if e.previous_closer is None else count_from_payload(e.previous_closer)
-    return replace(bank, shift=ShiftState(e.shift, e.gaming_day, at, count_from_payload(e.opener), previous,
-                                          e.discrepancy, e.discrepancy_class, e.dealer, e.supervisor))
+    opener = count_from_payload(e.opener)
+    return replace(bank, shift=ShiftState(e.shift, e.gaming_day, at, opener, previous, e.discrepancy,
+                                          e.discrepancy_class, e.dealer, e.supervisor, tray=TrayWatch(TrayCheck(opener))))
 
 
 def _with_shift(bank: BankState, **changes: Any) -> BankState:
@@ -138,7 +143,8 @@ def _with_shift(bank: BankState, **changes: Any) -> BankState:
 def bought_in(bank: BankState, e: ev.BuyInTaken) -> BankState:
     shift = bank.shift
     assert shift is not None
-    return _with_shift(bank, buy_ins=(*shift.buy_ins, BuyIn(e.seat, BuyInKind(e.kind_), e.amount, e.player)))
+    return _with_shift(bank, buy_ins=(*shift.buy_ins, BuyIn(e.seat, BuyInKind(e.kind_), e.amount, e.player)),
+                       tray=shift.tray and shift.tray.bought_in(e.amount))
 
 
 def requested(bank: BankState, e: ev.SlipRequested) -> BankState:
@@ -159,7 +165,12 @@ def issued(bank: BankState, e: ev.SlipIssued) -> BankState:
 
 
 def received(bank: BankState, e: ev.SlipReceived) -> BankState:
-    return _slip(bank, e.slip, state=SlipState.RECEIVED)
+    bank = _slip(bank, e.slip, state=SlipState.RECEIVED)
+    shift = bank.shift
+    assert shift is not None
+    if shift.tray is None:
+        return bank
+    return _with_shift(bank, tray=shift.tray.slip_received(SlipKind(e.kind_), count_from_payload(e.chips)))
 
 
 def refused(bank: BankState, e: ev.SlipRefused) -> BankState:
@@ -196,6 +207,24 @@ def apply(bank: BankState, event: ev.Event, at: str) -> BankState:
     raise TypeError(f"not a bank event: {event.kind}")
 
 
+def tray_event(bank: BankState, event: ev.Event) -> BankState:
+    """``bank`` after one of the sensed tray's events (``events.TRAY_EVENTS``), within the open shift."""
+    shift = bank.open_shift
+    if shift is None or shift.tray is None:
+        return bank  # journaled only within a shift: a defect elsewhere, never a crash of the replay
+    watch = shift.tray
+    if isinstance(event, ev.TrayScanned):
+        watch = watch.step(count_from_payload(event.sensed), event.confirm_rounds)[0]
+    elif isinstance(event, ev.TrayAlarmRaised):
+        watch = watch.raised(TrayAlarm(event.after_round, event.confirmed_by, event.difference,
+                                       tuple((exact_decimal(k), n) for k, n in event.moved.items())))
+    elif isinstance(event, ev.TrayAlarmCleared):
+        watch = watch.raised(None)
+    else:
+        raise TypeError(f"not a tray event: {event.kind}")
+    return _with_shift(bank, tray=watch)
+
+
 def round_moved(bank: BankState, move: RoundMove) -> BankState:
     """A round ended within the open shift: what it moved is added to the shift's (a voided round: nothing)."""
     shift = bank.open_shift
@@ -204,7 +233,8 @@ def round_moved(bank: BankState, move: RoundMove) -> BankState:
     won = not move.voided
     return _with_shift(bank, collected=shift.collected + (move.collected if won else ZERO),
                        paid=shift.paid + (move.paid if won else ZERO), rounds=shift.rounds + 1,
-                       voided=shift.voided + (not won), last_round=move.round_id)
+                       voided=shift.voided + (not won), last_round=move.round_id,
+                       tray=shift.tray and shift.tray.ended(move))
 
 
 def round_adjusted(bank: BankState, round_id: str, adjustments: dict[str, Decimal]) -> BankState:
@@ -213,7 +243,8 @@ def round_adjusted(bank: BankState, round_id: str, adjustments: dict[str, Decima
     if shift is None or shift.last_round != round_id:
         return bank  # the round ended before this shift (or with no shift open): not this shift's
     move = adjusted_move(RoundMove(round_id, ZERO, ZERO), round_id, adjustments)
-    return _with_shift(bank, collected=shift.collected + move.collected, paid=shift.paid + move.paid)
+    return _with_shift(bank, collected=shift.collected + move.collected, paid=shift.paid + move.paid,
+                       tray=shift.tray and shift.tray.adjusted(move))
 
 
 def settlement_move(round_id: str, settlement: dict[str, Any] | None, rake: Decimal | None) -> RoundMove:

@@ -180,9 +180,10 @@ BANK_COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("request_credit", EVERY_STAGE, by="supervisor", anytime=True, asks_reason=False, reason="a credit"),
     Command("receive_slip", EVERY_STAGE, by="supervisor", anytime=True, asks_reason=False, reason="receiving a slip"),
     Command("void_slip", EVERY_STAGE, by="supervisor", anytime=True, reason="voiding a slip"),
+    Command("clear_tray_alarm", EVERY_STAGE, by="supervisor", anytime=True, reason="clearing a tray alarm"),
 )}
 """The table bank's supervisor actions, at every table with a ``[bank]`` (``engine/bank.py``): the tray's
-opener and closer, fills and credits on the floor's numbered slips. A banking table's croupier also takes
+opener and closer, fills and credits on the floor's numbered slips, a tray alarm looked into and cleared. A banking table's croupier also takes
 buy-ins (``buy_in``, ``BANKING_COMMANDS``); a poker table's players buy chips at the cage, so its tray
 moves only by the rake, the slips and the counts."""
 

@@ -711,5 +711,60 @@ def _exact_keys(kind: str, data: dict[str, Any], required: tuple[str, ...], opti
         raise EventError(f"{kind} event lacks {missing[0]!r}")
 
 
+@register
+@dataclass(frozen=True, slots=True)
+class TrayScanned(Event):
+    """The tray antenna's first scan after round ``after_round`` ended (docs/bank.md, "The sensed tray at the
+    table"): the chips it sensed per denomination (``unread``: columns it could not read, their chips missing
+    from ``sensed``; ``unknown``: tags the chip inventory does not know, worth nothing here). ``confirm_rounds``
+    is the profile's when it was scanned: the rule the table's state steps with it."""
+
+    kind: ClassVar[str] = "tray_scanned"
+    writers: ClassVar[tuple[str, ...]] = (DEVICE,)
+    table_level: ClassVar[bool] = True
+    shift: int
+    after_round: str
+    sensed: dict[str, int]
+    confirm_rounds: int
+    unread: tuple[int, ...] = ()
+    unknown: int = 0
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class TrayAlarmRaised(Event):
+    """A difference between the sensed tray and what moved held for ``confirm_rounds`` scans: it appeared after
+    ``after_round`` and ``confirmed_by``'s scan confirmed it; ``difference`` is sensed - expected at that scan,
+    ``moved`` the chips per denomination that moved in the first round beyond the slips (where to look). A
+    supervisor's call: it halts nothing (docs/bank.md says why)."""
+
+    kind: ClassVar[str] = "tray_alarm"
+    writers: ClassVar[tuple[str, ...]] = (STATION,)
+    table_level: ClassVar[bool] = True
+    shift: int
+    after_round: str
+    confirmed_by: str
+    difference: Decimal
+    moved: dict[str, int]
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class TrayAlarmCleared(Event):
+    """A supervisor looked into the tray alarm raised after ``after_round`` and took it off the banner, saying
+    what was found (``reason``)."""
+
+    kind: ClassVar[str] = "tray_alarm_cleared"
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    table_level: ClassVar[bool] = True
+    shift: int
+    after_round: str
+    supervisor: str
+    reason: str
+
+
+TRAY_EVENTS = (TrayScanned, TrayAlarmRaised, TrayAlarmCleared)
+"""The sensed tray's events (``table/tray.py``): a shift's, folded into its state beside the bank's."""
+
 BANK_EVENTS = (ShiftOpened, BuyInTaken, SlipRequested, SlipIssued, SlipReceived, SlipRefused, SlipVoided, ShiftClosed)
 """The table bank's events (what a floor ingests of the bank from a forwarded journal)."""

@@ -378,3 +378,8 @@ def _nothing_to_fold(state: TableState, e: Event, at: str) -> None:
 @COMMON.on(*ev.BANK_EVENTS)
 def _bank_event(state: TableState, e: ev.Event, at: str) -> None:
     state.bank = bank.apply(state.bank, e, at)
+
+
+@COMMON.on(*ev.TRAY_EVENTS)
+def _tray_event(state: TableState, e: ev.Event, at: str) -> None:
+    state.bank = bank.tray_event(state.bank, e)

@@ -17,6 +17,7 @@ from ..bank.book import Thresholds
 from ..bank.figures import ShiftFigures, shift_figures
 from ..buy_in import BuyIn
 from ..table.bank import ShiftState, SlipLine
+from .banner import tray_alarm
 from .texts import Text
 
 QUICK_AMOUNTS = (Decimal(100), Decimal(200), Decimal(500), Decimal(1000), Decimal(2000), Decimal(5000))
@@ -35,6 +36,11 @@ class BankView:
     """The open shift, or the last one once closed (None: the table never opened one)."""
     figures: ShiftFigures | None = None
     seats: int = 0
+    sensed: dict[Decimal, int] | None = None
+    """The tray antenna's last whole scan (every column read, every chip known), per denomination: the closer
+    the panel offers to confirm (None: no antenna, no scan yet, or the last one not whole: count by hand)."""
+    tray_alarm: Text | None = None
+    """The shift's tray alarm, as the banner says it, until a supervisor clears it (None: none)."""
 
     @property
     def open(self) -> bool:
@@ -88,4 +94,7 @@ def bank_view(snapshot: Any) -> BankView:
         book = shift.book(profile.table_id, profile.currency, Thresholds(bank.report_at, bank.regulator_at),
                           bank.chip_set)
         figures = shift_figures(book)
-    return BankView(True, tuple(sorted(bank.chips, reverse=True)), bank.par_counts(), shift, figures, profile.seats)
+    seen = snapshot.tray_seen
+    sensed = dict(seen.sensed.items) if seen is not None and seen.whole else None
+    return BankView(True, tuple(sorted(bank.chips, reverse=True)), bank.par_counts(), shift, figures, profile.seats,
+                    sensed, tray_alarm(snapshot))

@@ -12,7 +12,7 @@ from typing import Any
 from ..engine.device_policy import REFUSED
 from ..engine.snapshot import TableSnapshot
 from ..jackpot import PoolLink, meter_summary
-from ..money import format_cents
+from ..money import format_cents, format_money
 from ..table.phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
 from ..wire.roles import ROLES
 from . import poker
@@ -72,6 +72,16 @@ def pool_note(snap: TableSnapshot) -> Text | None:
     return None
 
 
+def tray_alarm(snap: TableSnapshot) -> Text | None:
+    """The shift's tray alarm, until a supervisor clears it (``engine/tray.py``): None when there is none."""
+    shift = snap.state.bank.open_shift
+    alarm = None if shift is None or shift.tray is None else shift.tray.alarm
+    if alarm is None:
+        return None
+    moved = ", ".join(f"{n:+d} x {format_money(d)}" for d, n in sorted(alarm.moved, reverse=True)) or "-"
+    return Text("tray_alarm", {"round": alarm.round_id, "amount": format_money(alarm.difference), "moved": moved})
+
+
 def banner(snap: TableSnapshot) -> Text:
     """One line saying what happens next (a family may say its own: ``FAMILY_BANNERS``)."""
     if snap.unavailable:
@@ -82,6 +92,9 @@ def banner(snap: TableSnapshot) -> Text:
         dev, refusal = refused[0], refused[0].refused or {}
         return Text("device_refused", {"device": device_text(dev.name), "model": refusal.get("model", ""),
                                        "serial": refusal.get("serial_number", ""), "reason": refusal_text(refusal)})
+    tray = tray_alarm(snap) if rnd is None or rnd.finished else None
+    if tray is not None:  # between rounds, before the next opens: the croupier calls a supervisor now
+        return tray
     own = FAMILY_BANNERS.get(snap.game.family)
     if own is not None:
         return own(snap)

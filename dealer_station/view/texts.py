@@ -87,6 +87,20 @@ ENGLISH: dict[str, str] = {
     "action:request_credit": "Request a credit",
     "action:receive_slip": "Receive a slip",
     "action:void_slip": "Void a slip",
+    "action:clear_tray_alarm": "Clear the tray alarm",
+    "reason:tray_chips_found": "The chips were found (counted again)",
+    "reason:tray_reported": "Reported to security",
+    "reason:tray_antenna_misread": "The antenna misread the tray",
+    # the tray antenna (docs/bank.md, "The sensed tray at the table")
+    "tray_alarm": "TRAY ALARM after round {round}: the tray is {amount} off ({moved}). Call a supervisor",
+    "bank:no_tray_alarm": "There is no tray alarm to clear",
+    "bank:no_tray_scan": "The tray antenna has not read the tray: count the closer by hand",
+    "bank:tray_scan_partial": "The tray antenna's last scan is not whole (a column unread or an unknown chip): "
+                              "count the closer by hand",
+    "bank:closer_not_sensed": "The closer given is not the tray the antenna read: confirm the sensed one or count "
+                              "by hand",
+    "bank:bad_sensed": "Sensed is yes or no",
+    "bank:no_closer": "Count the closer (or confirm the tray antenna's)",
     "reason:slip_wrong_chips": "Wrong chips on the slip",
     "reason:slip_not_needed": "Not needed any more",
     "when:buy_in": "A buy-in is taken between rounds or while bets are open",
@@ -97,6 +111,7 @@ ENGLISH: dict[str, str] = {
     "device:reader": "reader",
     "device:reading_shoe": "reading shoe",
     "device:bet_sensor": "bet sensor",
+    "device:tray": "tray antenna",
     "device:device": "device",
     # devices that must prove who they are (HARDWARE.md, authentication)
     "device_refused": "{device} {model} {serial} refused: {reason}. Do not deal; call a supervisor and a technician",
@@ -342,6 +357,7 @@ REASONS: dict[str, tuple[str, ...]] = {
     "resolve_clone": ("reason:clones_removed", "reason:chips_checked"),
     "accept_device": ("reason:device_replaced", "reason:unit_checked"),
     "void_slip": ("reason:slip_wrong_chips", "reason:slip_not_needed"),
+    "clear_tray_alarm": ("reason:tray_chips_found", "reason:tray_reported", "reason:tray_antenna_misread"),
 }
 """The reasons a supervisor picks from, per action (keys of ``ENGLISH``); any may be typed instead."""
 

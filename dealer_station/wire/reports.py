@@ -5,7 +5,7 @@ and nothing else reaches the station: the session takes them at one entry point,
 ``TableSession.report``. They live in the core (no serial or USB here) so the session can
 name them; ``drivers.events`` re-exports them for the drivers' users.
 
-Every report names its ``device`` (the role: "shuffler", "reader", "reading_shoe", "bet_sensor") and the
+Every report names its ``device`` (the role: "shuffler", "reader", "reading_shoe", "bet_sensor", "tray") and the
 monotonic time ``at`` it was delivered. Text a device sent is untrusted: it must pass the
 wire's own rule (``codec.device_text``: printable, bounded) or the report is refused, so no
 dialect can journal a NUL.
@@ -221,6 +221,34 @@ class PlayerCardBad(_Report):
     reason: FaultText
 
 
+# -- tray antenna: the chip ids under the tray (one antenna per column of the rack, or one for the whole tray)
+
+
+ColumnNumber = Annotated[int, Field(ge=1, le=32)]
+"""A column of the tray (1 = the leftmost seen from the dealer; a one-antenna tray is column 1)."""
+MAX_CHIPS_PER_COLUMN = 1000
+"""More ids than any column of a rack holds (a column of 25 mm chips is about 100): a frame claiming more is refused."""
+
+
+class TrayColumn(BaseModel):
+    """What the antenna under one tray column saw in one scan."""
+
+    model_config = ConfigDict(frozen=True)
+
+    column: ColumnNumber
+    chips: tuple[ChipId, ...] = Field(default=(), max_length=MAX_CHIPS_PER_COLUMN)
+
+
+class TraySensed(_Report):
+    """One scan of the tray (``scan``: the antenna's own counter): the ids each column's antenna saw, and the
+    columns it could not read (``unread``). The chips' denominations are the casino's chip inventory's, the same
+    as the bet sensor's (``chip_inventory``): a tag id is all a reader knows."""
+
+    scan: int = Field(ge=0)
+    columns: tuple[TrayColumn, ...] = Field(max_length=32)
+    unread: tuple[ColumnNumber, ...] = Field(default=(), max_length=32)
+
+
 DeviceReport = (
     LinkUp | LinkDown | DeviceFault | DeviceStatus | DeviceRefused
     | CardDispensed | PacketDone | DeckVerified | ShuffleDone
@@ -228,5 +256,6 @@ DeviceReport = (
     | CardDrawn | Unreadable | Alarm
     | ChipInventory | AntennaFault | DuplicateTag
     | PlayerCardRead | PlayerCardBad
+    | TraySensed
 )
 """Everything a device can tell the station: the one type ``TableSession.report`` takes."""

@@ -22,6 +22,7 @@ class Role(StrEnum):
     READING_SHOE = "reading_shoe"
     BET_SENSOR = "bet_sensor"
     PLAYER_CARD = "player_card"
+    TRAY = "tray"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,9 @@ class RoleSpec:
     """It sees the chips on the betting spots (stakes are sensed, not keyed)."""
     identifies_players: bool = False
     """It reads the casino's player cards (who sits at a seat): never needed by a round, a fault touches none."""
+    senses_tray: bool = False
+    """It sees the chips in the tray (the table inventory): never needed by a round, a fault touches none; its
+    scan after each round is checked against what the round moved (``engine/tray.py``)."""
     proves: bool = True
     """A table that authenticates its devices asks this role to prove who it is at connect; a device of it
     whose dialect cannot (a receive-only shoe) must then be listed in ``devices.allow_unauthenticated``."""
@@ -55,6 +59,8 @@ ROLES: dict[Role, RoleSpec] = {spec.role: spec for spec in (
     RoleSpec(Role.BET_SENSOR, "RFID antennas under the betting spots", senses_stakes=True, proves=False),
     RoleSpec(Role.PLAYER_CARD, "player card reader at a seat or at the table (magstripe or proximity)",
              identifies_players=True, proves=False),
+    RoleSpec(Role.TRAY, "RFID antenna(s) under the chip tray, one per column or one for the tray",
+             senses_tray=True, proves=False),
 )}
 
 

@@ -32,7 +32,6 @@ from typing import ClassVar
 import structlog
 from pydantic import ValidationError
 
-from dealer_station.wire.codec import crc16_kermit
 from dealer_station.wire.reports import (
     MAX_CHIPS_PER_SPOT,
     AntennaFault,
@@ -43,23 +42,19 @@ from dealer_station.wire.reports import (
 )
 
 from ..base import BetSensorABC
-from ..dialect import Feed, ReceiveOnlyDialect
+from ..dialect import Feed
 from ..link import SerialLinkedDriver
+from .rfid_line import RfidLineDialect, crc_text, frame
+
+__all__ = ["BAUDRATE", "MODEL", "BetSensorDialect", "SerialBetSensor", "crc_text", "encode_inventory", "parse_line"]
 
 log = structlog.get_logger()
 
 MODEL = "House RFID bet sensor"
 BAUDRATE = 115200
-MAX_LINE = 16384
-"""Bytes of one inventory line at most (7 seats x 4 spots x 40 chips fits): longer is garbage."""
 
 _ANTENNA = re.compile(r"([1-9][0-9]?)\.([a-z][a-z0-9_]{0,15})(?:=((?:[0-9A-F]{16}(?:\+[0-9A-F]{16})*)?)|!([A-Z0-9]{1,8}))")
 _LINE = re.compile(rb"\$(INV,([0-9]{1,9}),([^*\r\n]*))\*([0-9A-F]{4})\r?\n")
-
-
-def crc_text(body: bytes) -> str:
-    """The four hex digits a line carries after ``*`` for ``body`` (what lies between ``$`` and ``*``)."""
-    return f"{crc16_kermit(body):04X}"
 
 
 def encode_inventory(round_no: int, spots: dict[tuple[int, str], tuple[str, ...] | str]) -> bytes:
@@ -67,9 +62,7 @@ def encode_inventory(round_no: int, spots: dict[tuple[int, str], tuple[str, ...]
     parts = []
     for (seat, spot), seen in spots.items():
         parts.append(f"{seat}.{spot}!{seen}" if isinstance(seen, str) else f"{seat}.{spot}=" + "+".join(seen))
-    body = f"INV,{round_no}," + ";".join(parts)
-    raw = body.encode("ascii")
-    return b"$" + raw + b"*" + crc_text(raw).encode("ascii") + b"\r\n"
+    return frame(f"INV,{round_no}," + ";".join(parts))
 
 
 _NAMED = re.compile(r"([1-9][0-9]?)\.([a-z][a-z0-9_]{0,15})[=!]")
@@ -142,7 +135,7 @@ def parse_line(body: str, device: str) -> Parsed:
     return out
 
 
-class BetSensorDialect(ReceiveOnlyDialect):
+class BetSensorDialect(RfidLineDialect):
     """Inventory lines from the house bet sensor to typed reports; takes no commands."""
 
     name = "betsensor"
@@ -158,39 +151,13 @@ class BetSensorDialect(ReceiveOnlyDialect):
     def forget(self) -> None:
         self._last_round = None  # a sensor restarted meanwhile counts its rounds afresh
 
-    def take(self, buf: bytes, out: Feed) -> bytes:
-        at = 0
-        while True:
-            start = buf.find(b"$", at)
-            if start < 0:
-                self._skip(len(buf) - at)
-                at = len(buf)
-                break
-            self._skip(start - at)
-            end = buf.find(b"\n", start)
-            if end < 0:
-                if len(buf) - start > MAX_LINE:
-                    self._skip(len(buf) - start)
-                    at = len(buf)
-                else:
-                    at = start
-                break
-            nxt = buf.find(b"$", start + 1, end)
-            if nxt >= 0:  # a torn line followed by a fresh one: the torn part is garbage
-                self._skip(nxt - start)
-                at = nxt
-                continue
-            self._line(buf[start:end + 1], out)
-            at = end + 1
-        return buf[at:]
-
-    def _line(self, line: bytes, out: Feed) -> None:
+    def line(self, line: bytes, out: Feed) -> None:
         match = _LINE.fullmatch(line)
         if match is None:
-            self._refuse("malformed", f"malformed line {line[:40]!r}")
+            self.refuse("malformed", f"malformed line {line[:40]!r}")
             return
         if crc_text(match.group(1)) != match.group(4).decode("ascii"):
-            self._refuse("crc_errors", "CRC mismatch")
+            self.refuse("crc_errors", "CRC mismatch")
             return
         number = int(match.group(2))
         if number == self._last_round:
@@ -200,7 +167,7 @@ class BetSensorDialect(ReceiveOnlyDialect):
         try:
             parsed = parse_line(match.group(1).decode("ascii"), self.device)
         except ValidationError:  # a value no report holds, whatever its antenna: the line is not understood
-            self._refuse("malformed", f"inventory round {number} not understood")
+            self.refuse("malformed", f"inventory round {number} not understood")
             return
         out.heard = True
         out.received.extend(parsed.reports)  # a clone is flagged even on a line with nothing else to read
@@ -210,18 +177,10 @@ class BetSensorDialect(ReceiveOnlyDialect):
             log.warning("betsensor.antennas_refused", device=self.device, round=number, garbled=parsed.garbled,
                         duplicate_tags=parsed.duplicates)
         if not parsed.inventory:
-            self._refuse("malformed", f"inventory round {number}: no antenna could be read")
+            self.refuse("malformed", f"inventory round {number}: no antenna could be read")
             return
         self._last_round = number
         self.stats["rounds"] += 1
-
-    def _refuse(self, stat: str, reason: str) -> None:
-        self.stats[stat] += 1
-        self.last_refused = reason
-        log.warning("betsensor.line_refused", device=self.device, reason=reason)
-
-    def _skip(self, count: int) -> None:
-        self.stats["garbage_bytes"] += count
 
 
 class SerialBetSensor(SerialLinkedDriver, BetSensorABC):

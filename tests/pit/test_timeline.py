@@ -75,3 +75,20 @@ def test_an_unknown_kind_or_a_damaged_payload_is_still_shown_and_a_stations_text
     for kind in BUILDERS:  # any payload at all: a sentence, never an error, never key=value
         said = text(kind, {})
         assert said and not KEY_VALUE.search(said), (kind, said)
+
+
+def test_the_tray_antennas_events_read_as_sentences() -> None:
+    assert text("tray_scanned", {"shift": 1, "after_round": "T1-000007", "sensed": {"25": 4, "100": 2},
+                                 "confirm_rounds": 3, "unread": [], "unknown": 0}) == (
+        "The tray antenna read the tray after round T1-000007: 2 x 100, 4 x 25 (300).")
+    assert "column(s) 3 unread" in text("tray_scanned", {"shift": 1, "after_round": "T1-000008", "sensed": {},
+                                                         "confirm_rounds": 3, "unread": [3], "unknown": 0})
+    said = text("tray_alarm", {"shift": 1, "after_round": "T1-000007", "confirmed_by": "T1-000009",
+                               "difference": "-55", "moved": {"5": -1, "25": -3}})
+    assert said.startswith("TRAY ALARM: the tray is -55 off what moved, since round T1-000007 (held until round "
+                           "T1-000009); chips that moved: -3 x 25, -1 x 5.")
+    assert text("tray_alarm_cleared", {"shift": 1, "after_round": "T1-000007", "supervisor": "0412",
+                                       "reason": "two 25s palmed"}) == (
+        "Supervisor 0412 cleared the tray alarm of round T1-000007: \u201ctwo 25s palmed\u201d.")
+    assert text("shift_closed", {"shift": 2, "closer": {"25": 4}, "dealer": "Ann", "supervisor": "0412",
+                                 "sensed": True}).startswith("Shift 2 closed with the tray the antenna read")

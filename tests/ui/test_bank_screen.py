@@ -15,7 +15,7 @@ from dealer_station.money import format_money
 from dealer_station.play.table_scripts import BADGE, PIN, scripted_table
 
 from .conftest import open_window
-from .helpers import TIMEOUT, button, click, dialog, type_keys
+from .helpers import TIMEOUT, button, click, dialog, supervisor_answers, type_keys
 
 PAR = {"500": 10, "100": 40, "25": 100, "5": 200, "1": 100, "0.5": 40}  # the pad's rows, largest first
 
@@ -163,3 +163,67 @@ def test_a_slip_counted_wrong_is_refused_and_the_screen_says_so(qtbot, bank_wind
     assert window.message.text() == "Slip F000001 refused: the chips counted are not the slip's. Nothing moved"
     kind, payload = [(r.kind, r.payload) for r in session.journal.events()][-1]
     assert kind == "slip_refused" and payload["chips_seen"] == {"100": 19}
+
+
+def test_with_a_tray_antenna_the_closer_offered_is_the_tray_it_read_and_confirmed(qtbot, qapp, tmp_path: Path) -> None:
+    """The close's pad starts from the antenna's last whole scan; OK unchanged and the supervisor's PIN close the
+    shift with it, journaled as sensed."""
+    from dealer_station.wire.reports import TrayColumn, TraySensed
+
+    table = scripted_table("uth-rfid", tmp_path)  # a tray antenna, the chip inventory config/chips-sim.csv
+    session = table.session
+    try:
+        session.execute("dealer_sign_in", "Ann")
+        session.supervise("open_shift", BADGE, PIN, "", opener=PAR, gaming_day="2026-12-05")
+        inventory = session.view().table.chip_inventory
+        ids = inventory.by_denomination()
+        tray = {"500": 9, "100": 41, "25": 100, "5": 200, "1": 100, "0.5": 40}
+        session.report(TraySensed(device="tray", scan=1, columns=tuple(
+            TrayColumn(column=n + 1, chips=tuple(ids[Decimal(d)][:k])) for n, (d, k) in enumerate(tray.items()))))
+        window = open_window(qtbot, qapp, session, size=(800, 480))
+        try:
+            panel = open_bank(qtbot, window)
+            click(qtbot, button(panel, "bank_shift"))
+            pad = dialog(window, "countPad")
+            assert {format_money(d): f.text() for d, f in pad.fields.items()} == {d: str(n) for d, n in tray.items()}
+            click(qtbot, pad.ok)  # the dealer and the supervisor confirm what the antenna read
+            sign(qtbot, window)
+            wait_bank(qtbot, window, lambda bank: bank.shift is not None and not bank.shift.open)
+        finally:
+            window.worker.shutdown(wait=True)
+        (closed,) = [r.payload for r in session.journal.events() if r.kind == "shift_closed"]
+        assert closed["sensed"] is True and closed["closer"] == {d: tray[d] for d in PAR}
+    finally:
+        for journal in table.journals:
+            journal.close()
+
+
+def test_a_tray_alarm_on_the_banner_is_cleared_from_the_bank_panel_with_what_was_found(qtbot, qapp,
+                                                                                      tmp_path: Path) -> None:
+    """A shift whose journal holds a tray alarm (a skim caught by the session's own rule): the banner says it,
+    the Bank panel offers to clear it, and a supervisor's badge, PIN and finding clear it (journaled)."""
+    from tests.session.test_tray import PIN as TRAY_PIN
+    from tests.session.test_tray import SUP as TRAY_SUP
+    from tests.session.test_tray import Table
+
+    skimmed = Table(tmp_path)
+    skimmed.open()
+    for n in range(3):
+        skimmed.round()
+        if n == 0:
+            skimmed.tray["100"] -= 1
+        skimmed.scan()
+    assert len(skimmed.events("tray_alarm")) == 1
+    window = open_window(qtbot, qapp, skimmed.session, size=(800, 480))
+    try:
+        assert "TRAY ALARM" in window.banner.text() and "-1 x 100" in window.banner.text()
+        panel = open_bank(qtbot, window)
+        click(qtbot, button(panel, "bank_tray_alarm"))
+        supervisor_answers(qtbot, window, TRAY_SUP, TRAY_PIN, "reason:tray_reported")
+        qtbot.waitUntil(lambda: bool(skimmed.events("tray_alarm_cleared")), timeout=TIMEOUT)
+        qtbot.waitUntil(lambda: "TRAY ALARM" not in window.banner.text(), timeout=TIMEOUT)  # the screen re-renders
+        (cleared,) = [p for _, p in skimmed.events("tray_alarm_cleared")]
+        assert cleared["supervisor"] == TRAY_SUP and cleared["reason"] == "Reported to security"
+    finally:
+        window.worker.shutdown(wait=True)
+        skimmed.close()

@@ -272,6 +272,50 @@
         <translation>Annuler un bordereau</translation>
     </message>
     <message>
+        <source>Clear the tray alarm</source>
+        <translation>Lever l&apos;alarme du plateau</translation>
+    </message>
+    <message>
+        <source>The chips were found (counted again)</source>
+        <translation>Jetons retrouvés (recomptés)</translation>
+    </message>
+    <message>
+        <source>Reported to security</source>
+        <translation>Signalé à la sécurité</translation>
+    </message>
+    <message>
+        <source>The antenna misread the tray</source>
+        <translation>L&apos;antenne a mal lu le plateau</translation>
+    </message>
+    <message>
+        <source>TRAY ALARM after round {round}: the tray is {amount} off ({moved}). Call a supervisor</source>
+        <translation>ALARME PLATEAU après la manche {round} : écart de {amount} ({moved}). Appelez un superviseur</translation>
+    </message>
+    <message>
+        <source>There is no tray alarm to clear</source>
+        <translation>Aucune alarme du plateau à lever</translation>
+    </message>
+    <message>
+        <source>The tray antenna has not read the tray: count the closer by hand</source>
+        <translation>L&apos;antenne n&apos;a pas lu le plateau : comptez la clôture à la main</translation>
+    </message>
+    <message>
+        <source>The tray antenna&apos;s last scan is not whole (a column unread or an unknown chip): count the closer by hand</source>
+        <translation>La dernière lecture de l&apos;antenne est incomplète (colonne non lue ou jeton inconnu) : comptez la clôture à la main</translation>
+    </message>
+    <message>
+        <source>The closer given is not the tray the antenna read: confirm the sensed one or count by hand</source>
+        <translation>La clôture saisie n&apos;est pas le plateau lu par l&apos;antenne : confirmez la lecture ou comptez à la main</translation>
+    </message>
+    <message>
+        <source>Sensed is yes or no</source>
+        <translation>Lu par l&apos;antenne : oui ou non</translation>
+    </message>
+    <message>
+        <source>Count the closer (or confirm the tray antenna&apos;s)</source>
+        <translation>Comptez la clôture (ou confirmez celle de l&apos;antenne)</translation>
+    </message>
+    <message>
         <source>Wrong chips on the slip</source>
         <translation>Mauvais jetons sur le bordereau</translation>
     </message>
@@ -306,6 +350,10 @@
     <message>
         <source>bet sensor</source>
         <translation>capteur de mises</translation>
+    </message>
+    <message>
+        <source>tray antenna</source>
+        <translation>antenne du plateau</translation>
     </message>
     <message>
         <source>device</source>
@@ -1823,6 +1871,10 @@
         <translation>Annuler bordereau</translation>
     </message>
     <message>
+        <source>Clear tray alarm</source>
+        <translation>Lever l&apos;alarme plateau</translation>
+    </message>
+    <message>
         <source>Tray should hold {amount}</source>
         <translation>La caisse doit contenir {amount}</translation>
     </message>
@@ -1869,6 +1921,10 @@
     <message>
         <source>Buy-in {amount}</source>
         <translation>Change {amount}</translation>
+    </message>
+    <message>
+        <source>The tray the antenna read: confirm the closer</source>
+        <translation>Le plateau lu par l&apos;antenne : confirmez la clôture</translation>
     </message>
     <message>
         <source>Count the tray: closer</source>

@@ -272,6 +272,50 @@
         <translation>作废单据</translation>
     </message>
     <message>
+        <source>Clear the tray alarm</source>
+        <translation>清除筹码盘警报</translation>
+    </message>
+    <message>
+        <source>The chips were found (counted again)</source>
+        <translation>筹码已找到（已重新清点）</translation>
+    </message>
+    <message>
+        <source>Reported to security</source>
+        <translation>已报告保安部</translation>
+    </message>
+    <message>
+        <source>The antenna misread the tray</source>
+        <translation>天线误读了筹码盘</translation>
+    </message>
+    <message>
+        <source>TRAY ALARM after round {round}: the tray is {amount} off ({moved}). Call a supervisor</source>
+        <translation>筹码盘警报（第 {round} 局后）：筹码盘差额 {amount}（{moved}）。请呼叫主管</translation>
+    </message>
+    <message>
+        <source>There is no tray alarm to clear</source>
+        <translation>没有需要清除的筹码盘警报</translation>
+    </message>
+    <message>
+        <source>The tray antenna has not read the tray: count the closer by hand</source>
+        <translation>筹码盘天线尚未读取筹码盘：请手工清点收班数</translation>
+    </message>
+    <message>
+        <source>The tray antenna&apos;s last scan is not whole (a column unread or an unknown chip): count the closer by hand</source>
+        <translation>筹码盘天线最近一次读取不完整（有列未读或有未知筹码）：请手工清点收班数</translation>
+    </message>
+    <message>
+        <source>The closer given is not the tray the antenna read: confirm the sensed one or count by hand</source>
+        <translation>所给收班数与天线读取的筹码盘不符：请确认感应结果或手工清点</translation>
+    </message>
+    <message>
+        <source>Sensed is yes or no</source>
+        <translation>感应：是或否</translation>
+    </message>
+    <message>
+        <source>Count the closer (or confirm the tray antenna&apos;s)</source>
+        <translation>请清点收班数（或确认天线读取的结果）</translation>
+    </message>
+    <message>
         <source>Wrong chips on the slip</source>
         <translation>单上筹码有误</translation>
     </message>
@@ -306,6 +350,10 @@
     <message>
         <source>bet sensor</source>
         <translation>筹码感应器</translation>
+    </message>
+    <message>
+        <source>tray antenna</source>
+        <translation>筹码盘天线</translation>
     </message>
     <message>
         <source>device</source>
@@ -1823,6 +1871,10 @@
         <translation>作废单据</translation>
     </message>
     <message>
+        <source>Clear tray alarm</source>
+        <translation>清除筹码盘警报</translation>
+    </message>
+    <message>
         <source>Tray should hold {amount}</source>
         <translation>筹码盘应有 {amount}</translation>
     </message>
@@ -1869,6 +1921,10 @@
     <message>
         <source>Buy-in {amount}</source>
         <translation>买码 {amount}</translation>
+    </message>
+    <message>
+        <source>The tray the antenna read: confirm the closer</source>
+        <translation>天线读取的筹码盘：请确认收班数</translation>
     </message>
     <message>
         <source>Count the tray: closer</source>

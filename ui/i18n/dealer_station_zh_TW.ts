@@ -272,6 +272,50 @@
         <translation>作廢單據</translation>
     </message>
     <message>
+        <source>Clear the tray alarm</source>
+        <translation>清除籌碼盤警報</translation>
+    </message>
+    <message>
+        <source>The chips were found (counted again)</source>
+        <translation>籌碼已找到（已重新清點）</translation>
+    </message>
+    <message>
+        <source>Reported to security</source>
+        <translation>已報告保安部</translation>
+    </message>
+    <message>
+        <source>The antenna misread the tray</source>
+        <translation>天線誤讀了籌碼盤</translation>
+    </message>
+    <message>
+        <source>TRAY ALARM after round {round}: the tray is {amount} off ({moved}). Call a supervisor</source>
+        <translation>籌碼盤警報（第 {round} 局後）：籌碼盤差額 {amount}（{moved}）。請呼叫主管</translation>
+    </message>
+    <message>
+        <source>There is no tray alarm to clear</source>
+        <translation>沒有需要清除的籌碼盤警報</translation>
+    </message>
+    <message>
+        <source>The tray antenna has not read the tray: count the closer by hand</source>
+        <translation>籌碼盤天線尚未讀取籌碼盤：請手工清點收班數</translation>
+    </message>
+    <message>
+        <source>The tray antenna&apos;s last scan is not whole (a column unread or an unknown chip): count the closer by hand</source>
+        <translation>籌碼盤天線最近一次讀取不完整（有列未讀或有未知籌碼）：請手工清點收班數</translation>
+    </message>
+    <message>
+        <source>The closer given is not the tray the antenna read: confirm the sensed one or count by hand</source>
+        <translation>所給收班數與天線讀取的籌碼盤不符：請確認感應結果或手工清點</translation>
+    </message>
+    <message>
+        <source>Sensed is yes or no</source>
+        <translation>感應：是或否</translation>
+    </message>
+    <message>
+        <source>Count the closer (or confirm the tray antenna&apos;s)</source>
+        <translation>請清點收班數（或確認天線讀取的結果）</translation>
+    </message>
+    <message>
         <source>Wrong chips on the slip</source>
         <translation>單上籌碼有誤</translation>
     </message>
@@ -306,6 +350,10 @@
     <message>
         <source>bet sensor</source>
         <translation>籌碼感應器</translation>
+    </message>
+    <message>
+        <source>tray antenna</source>
+        <translation>籌碼盤天線</translation>
     </message>
     <message>
         <source>device</source>
@@ -1823,6 +1871,10 @@
         <translation>作廢單據</translation>
     </message>
     <message>
+        <source>Clear tray alarm</source>
+        <translation>清除籌碼盤警報</translation>
+    </message>
+    <message>
         <source>Tray should hold {amount}</source>
         <translation>籌碼盤應有 {amount}</translation>
     </message>
@@ -1869,6 +1921,10 @@
     <message>
         <source>Buy-in {amount}</source>
         <translation>買碼 {amount}</translation>
+    </message>
+    <message>
+        <source>The tray the antenna read: confirm the closer</source>
+        <translation>天線讀取的籌碼盤：請確認收班數</translation>
     </message>
     <message>
         <source>Count the tray: closer</source>
