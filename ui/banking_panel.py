@@ -19,7 +19,7 @@ from dealer_station.games import BankingGame
 from dealer_station.money import format_cents
 from dealer_station.table.phases import Stage
 from dealer_station.view.sensing import SensedSeat, bet_alarm_text, payout_held, seat_fixes, sensed_entry
-from dealer_station.view.settlement import held_awards
+from dealer_station.view.settlement import held_awards, withheld_at
 from dealer_station.view.table import decision_stake, face_up
 from dealer_station.view.texts import Text, label
 
@@ -172,7 +172,7 @@ class BankingPanel(QWidget):
             if len(fixes) > len(shown):
                 said.append(translate("screen", "{count} more below").format(count=len(fixes) - BANNER_FIXES))
             return "\u26a0 " + say(Text("fix_seat", {"seat": seat, "fixes": " \u00b7 ".join(said)}))
-        return settle_banner(rnd, seat) if seat is not None else None
+        return settle_banner(rnd, seat, withheld_at(self.session.view().state, seat)) if seat is not None else None
 
     def _key(self, seat: int) -> tuple[str, int]:
         rnd = self.session.view().round
@@ -314,7 +314,7 @@ class BankingPanel(QWidget):
             result, role, done = "", "result", False
             outcome = rnd is not None and (rnd.settlement is not None or rnd.void is not None)
             if outcome and rnd is not None:
-                result, role, done = seat_outcome(rnd, seat)
+                result, role, done = seat_outcome(rnd, seat, withheld_at(snap.state, seat))
             elif st is not None and st.actions and st.actions[-1] == "fold":  # set apart now: collect its stakes
                 result, role = translate("screen", "collect now"), "collect"  # its stakes are on the tile
                 done = game.done_at_fold(st.bets, st.actions)  # greyed: nothing left on its cards
@@ -391,7 +391,7 @@ class BankingPanel(QWidget):
             self.paid_button.armed_text = translate("screen", "Tap again: seat {seat} is the last, the round closes") \
                 .format(seat=seat) if last else ""
             self.paid_button.setText(translate("screen", "Seat {seat}: the chips do not match yet").format(seat=seat)
-                                     if seat in held and not paid else paid_label(rnd, seat))
+                                     if seat in held and not paid else paid_label(rnd, seat, withheld_at(snap.state, seat)))
             # at a table with a bet sensor "Paid" waits for the chips to be what is due (the engine refuses otherwise)
             self.paid_button.setEnabled(not paid and "mark_paid" in offer.croupier and seat not in held)
             self.paid_button.show()

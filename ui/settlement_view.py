@@ -23,7 +23,7 @@ from dealer_station.engine import TableSession
 from dealer_station.engine.snapshot import TableSnapshot
 from dealer_station.table.state import RoundState
 from dealer_station.view.sensing import SensedSpot, sensed_settlement
-from dealer_station.view.settlement import SeatPayout, chip_breakdown, seat_payout, settlement_order
+from dealer_station.view.settlement import SeatPayout, chip_breakdown, seat_payout, settlement_order, withheld_at
 from dealer_station.view.table import chip_set
 from dealer_station.view.texts import ENGLISH, Text, cause_text
 
@@ -101,11 +101,25 @@ def jackpot_line(amount: Decimal) -> str:
         amount=money(amount))
 
 
-def done_words(plan: SeatPayout) -> str:
-    """What was done at a seat: "collected 100 · paid 1000 · jackpot 250.75" ("push" if nothing moved)."""
+WITHHELD_SIGN = "\u2298"
+"""⊘ beside winnings withheld from a held seat (its player excluded): nothing is paid there."""
+
+
+def withheld_line(amount: Decimal) -> str:
+    """"⊘ Withheld 50: do not pay, a supervisor decides" (a held seat's pay, owed by the house)."""
+    return f"{WITHHELD_SIGN} " + translate("screen", "Withheld {amount}: do not pay, a supervisor decides").format(
+        amount=money(amount))
+
+
+def done_words(plan: SeatPayout, kept: Decimal | None = None) -> str:
+    """What was done at a seat: "collected 100 · paid 1000 · jackpot 250.75" ("push" if nothing moved); a held
+    seat's pay is "withheld 50" instead."""
     parts = []
     if plan.collect:
         parts.append(translate("screen", "collected {amount}").format(amount=money(plan.collected)))
+    if kept is not None:
+        parts.append(translate("screen", "withheld {amount}").format(amount=money(kept)))
+        return " · ".join(parts)
     if plan.pay:
         parts.append(translate("screen", "paid {amount}").format(amount=money(plan.paid)))
     if plan.jackpot is not None:
@@ -250,6 +264,8 @@ class SettlementView(QFrame):
         game = snap.game
         if entry is None or plan is None:
             self._lines([self.head, self.net, self.collect, self.push, self.jackpot, *self.spot_cells], [])
+        elif seat is not None and (kept := withheld_at(snap.state, seat)) is not None:  # held: collect, pay nothing
+            self._render_withheld(seat, entry, plan, kept, game)
         else:
             self.head.setText(" · ".join(w for w in (translate("screen", "Seat {seat}").format(seat=seat),
                                                          hand_word(str(entry.get("category", ""))),
@@ -277,6 +293,22 @@ class SettlementView(QFrame):
                  if breakage not in (None, "0") else "")
         self.total.setText(translate("screen", "Table total to players: {what}").format(
             what=f"{verb} {amount}".strip()) + extra)
+
+    def _render_withheld(self, seat: int, entry: Mapping[str, Any], plan: SeatPayout, kept: Decimal, game: Any) -> None:
+        """A held seat (its player excluded): its losing spots are collected, its pay is withheld, not paid."""
+        self.head.setText(" · ".join(w for w in (translate("screen", "Seat {seat}").format(seat=seat),
+                                                     hand_word(str(entry.get("category", ""))),
+                                                     result_word(str(entry.get("result", "")))) if w))
+        self.head.setVisible(True)
+        self.net.setText(translate("screen", "Net {amount}").format(amount=signed_net(plan.net)))
+        self.net.setVisible(True)
+        self._lines([self.collect], [collect_line(plan, game)] if plan.collect else [])
+        self._lines(self.spot_cells, [withheld_line(kept)])
+        theme.set_role(self.spot_cells[0], "collect")
+        self.spot_cells[0].setObjectName(f"withheld{seat}")
+        self._lines([self.push], [push_line(plan, game)] if plan.push else [])
+        self._lines([self.jackpot], [])
+        self.amounts[(seat, "withheld")] = money(kept)
 
     def _render_sensed(self, snap: TableSnapshot, seat: int, sensed: list[SensedSpot]) -> None:
         """Per spot what to do and what the bet sensor sees; below, what is wrong, in the engine's words."""
@@ -308,8 +340,9 @@ class SettlementView(QFrame):
         self.total.setText(translate("screen", "Every stake returned"))
 
 
-def seat_outcome(rnd: RoundState, seat: int) -> tuple[str, str, bool]:
-    """(text, role, done) for a seat tile at settlement or after a void: sign, word and amount."""
+def seat_outcome(rnd: RoundState, seat: int, kept: Decimal | None = None) -> tuple[str, str, bool]:
+    """(text, role, done) for a seat tile at settlement or after a void: sign, word and amount (``kept``: the
+    seat's pay withheld, shown so and never as paid)."""
     if rnd.void is not None:
         returned = (rnd.void.get("returned") or {}).get(str(seat))
         if returned is None:
@@ -318,6 +351,9 @@ def seat_outcome(rnd: RoundState, seat: int) -> tuple[str, str, bool]:
     plan = seat_payout(rnd.settlement or {}, seat)
     if plan is None:
         return "", "result", False
+    if kept is not None:
+        return f"{WITHHELD_SIGN} " + translate("screen", "withheld {amount}").format(amount=money(kept)), \
+            "done" if rnd.seats[seat].paid else "collect", rnd.seats[seat].paid
     if rnd.seats[seat].paid:  # done: the tick, grey, and what the seat ended with
         return f"{SIGN['done']} {signed_net(plan.net)}", "done", True
     net = plan.net - (plan.jackpot or 0)  # the tile: the rack's sign and amount, and a star for a jackpot
@@ -334,17 +370,22 @@ def signed_net(net: Decimal) -> str:
     return f"+{money(net)}" if net > 0 else f"−{money(-net)}" if net < 0 else SIGN["push"]
 
 
-def paid_label(rnd: RoundState, seat: int) -> str:
+def paid_label(rnd: RoundState, seat: int, kept: Decimal | None = None) -> str:
     """The settle button's words for ``seat``: what the croupier confirms having done."""
     plan = seat_payout(rnd.settlement or {}, seat)
-    done = done_words(plan) if plan is not None else ""
+    done = done_words(plan, kept) if plan is not None else ""
     return f"{SIGN['done']} " + translate("screen", "Seat {seat} done: {what}").format(seat=seat, what=done)
 
 
-def settle_banner(rnd: RoundState, seat: int) -> str:
-    """The banner while settling: the seat shown and what to do there, and whether it is out of order."""
+def settle_banner(rnd: RoundState, seat: int, kept: Decimal | None = None) -> str:
+    """The banner while settling: the seat shown and what to do there (a held seat: pay nothing, ``kept`` is
+    withheld), and whether it is out of order."""
     plan = seat_payout(rnd.settlement or {}, seat)
-    said = translate("screen", "Settle seat {seat}: {what}").format(seat=seat, what=todo_words(plan) if plan else "")
+    if kept is not None:
+        said = "\u26a0 " + say(Text("settle_seat_withheld", {"seat": seat, "amount": money(kept)}))
+    else:
+        said = translate("screen", "Settle seat {seat}: {what}").format(seat=seat,
+                                                                      what=todo_words(plan) if plan else "")
     following = next_to_settle(rnd)
     if following is not None and following != seat:
         said += " " + translate("screen", "(out of order: seat {seat} next)").format(seat=following)

@@ -30,6 +30,7 @@ from dealer_station.table.phases import Stage
 from dealer_station.view.banner import banner, instruction, table_stopped
 from dealer_station.view.history import RoundHistory
 from dealer_station.view.players import card_notice, card_reader_at_table, seat_players
+from dealer_station.view.settlement import withheld_pending
 from dealer_station.view.shift import ShiftTally
 from dealer_station.view.table import all_cards, face_up, seats_in_round
 from dealer_station.view.texts import Text, device_text, position_text, refusal_of
@@ -39,6 +40,7 @@ from .adjust_dialog import AdjustDialog, adjustment_args, adjustment_words
 from .card_picker import CardPicker
 from .card_widget import CardRow
 from .correct_card import FACE_DOWN, CardChoice, Placed, card_face, place_words, table_order
+from .format import money
 from .halt_panel import HaltPanel
 from .i18n import LANGUAGES, Translations, say, translate
 from .overlay import Overlay
@@ -56,7 +58,9 @@ BANK_IN_BETTING_FROM = 1024
 """The footer's Bank button shows between rounds on every panel, and while bets are open from this width up:
 on a smaller panel the betting footer (undo, clear, No more bets, Supervisor, Recall, Language) has no room
 left for it in French, and the bank waits for the round's end (docs/bank.md)."""
-SUPERVISOR_MENU = ("accept_chip", "override_payout", "void", "correct_card", "adjust", "view_cards", "accept_device")
+SUPERVISOR_MENU = ("accept_chip", "override_payout", "void", "correct_card", "adjust", "view_cards", "accept_device",
+                   "release_withheld", "forfeit_withheld")
+WITHHELD_ACTIONS = ("release_withheld", "forfeit_withheld")
 """What the Supervisor button offers outside a halt (each behind the PIN), when the session's offer has it
 (a bet sensor's: accept an unknown chip, pay a seat although its chips do not match)."""
 
@@ -393,6 +397,16 @@ class MainWindow(QMainWindow):
                 return self.session.supervise("accept_device", badge, pin, reason, device=device)
 
             run = accept
+        pending = withheld_pending(self.session.view().state) if action in WITHHELD_ACTIONS and run is None else []
+        if pending:  # the oldest winnings withheld: named in the dialog (the next, once it is decided)
+            kept = pending[0]
+            detail = translate("screen", "Seat {seat}, round {round}: {amount} withheld").format(
+                seat=kept.seat, round=kept.round_id, amount=money(kept.amount))
+
+            def decide(badge: str, pin: str, reason: str) -> Any:
+                return self.session.supervise(action, badge, pin, reason, round_id=kept.round_id, seat=kept.seat)
+
+            run = decide
         own = getattr(self.panel, "supervise", None)  # a panel's action that asks for more first
         if run is None and callable(own) and own(action):
             return
@@ -457,6 +471,8 @@ class MainWindow(QMainWindow):
             if action in ("accept_chip", "override_payout") and self.session.view().sensed is None:
                 continue  # a bet sensor's actions: only at a table that has one
             fits = (rnd is not None or action == "accept_device") and (action == "view_cards" or action in offer.supervisor)
+            if action in WITHHELD_ACTIONS:  # about the table, not the round: while any winnings wait for a decision
+                fits = bool(withheld_pending(self.session.view().state))
             if action == "view_cards":
                 fits = fits and rnd is not None and bool(all_cards(rnd))
             if action == "correct_card":  # only a card the croupier keyed by hand

@@ -181,7 +181,9 @@ class BankingFlow(DealFlow):
         if not isinstance(action, str):
             raise RuleError(f"not an action: {action!r}", "action")
         before = self.stakes(rnd, seat)
-        self.game.apply_action(rnd.seats[seat].actions, street, action, f"seat{seat}.action")
+        after = self.game.apply_action(rnd.seats[seat].actions, street, action, f"seat{seat}.action")
+        raised = sum(self.game.stakes(rnd.seats[seat].bets, after).values(), ZERO) > sum(before.values(), ZERO)
+        self.refuse_held_stake(tx, seat, raised)  # a held seat may check or fold, never add a stake
         tx.emit(ev.Decision(seat, street, action), CROUPIER)
         if self.sensing is not None:
             self.sensing.check_decision(tx, seat, before, self.stakes(tx.round, seat))
@@ -295,6 +297,7 @@ class BankingFlow(DealFlow):
         record = self.record(rnd)
         settlement = self.game.settle(self.game.parse_record(record, self.table))
         tx.emit(ev.Settled(record, settlement), STATION)
+        self.withhold_winnings(tx, settlement)
         if self.hand_deal and self.sensing is None:
             for seat in sorted(rnd.seats):
                 if self.done_at_fold(tx.round, f"seat{seat}") and not tx.round.finished:

@@ -19,19 +19,24 @@ import structlog
 
 from ..buy_in import PLAYER_ID
 from ..errors import RuleError
-from ..money import exact_decimal
+from ..money import ZERO, exact_decimal
 from ..players.exclusion import ExclusionSource
+from ..table.payout import seat_payout
 from ..table.seated import (
     CARD,
     KEYED,
+    WITHHELD_OUTCOMES,
     CardIn,
     CardOut,
     PlayerHeld,
     PlayerPaused,
     PlayerResumed,
     RatingTerms,
+    WinningsWithheld,
+    WithheldDecided,
     seat_of,
     seated,
+    withheld,
 )
 
 if TYPE_CHECKING:
@@ -130,6 +135,19 @@ class SeatingRules:
             raise RuleError(f"seat {seat} is held (its player is on the exclusion list): no stake is taken there; "
                             "call a supervisor", "seat", key="refuse_seat_held", values={"seat": str(seat)})
 
+    def withhold_winnings(self, tx: Tx, settlement: Mapping[str, object]) -> None:
+        """At the settlement: a held seat is paid nothing. What it would have been paid (the rack's pay on its
+        winning spots and any progressive award; its losing spots are collected as usual, a push stays) is
+        journaled as withheld - owed by the house until a supervisor releases or forfeits it - and the screen
+        calls a supervisor. The round's settlement itself is unchanged, so its figures stay exact."""
+        round_id = tx.round.round_id
+        for seat, current in sorted(seated(tx.state).items()):
+            plan = seat_payout(settlement, seat) if current.held else None
+            amount = ZERO if plan is None else plan.paid + (plan.jackpot or ZERO)
+            if amount > 0:
+                tx.emit(WinningsWithheld(round_id, seat, current.player, amount), STATION)
+                log.warning("winnings_withheld", seat=seat, round_id=round_id)
+
     # -- the reader's report (``engine/intake.py``)
 
     def on_player_card(self, tx: Tx, device: str, seat: int | None, number: str) -> bool:
@@ -183,6 +201,27 @@ class SeatingRules:
         if not isinstance(source, str) or not source.strip() or len(source) > MAX_SOURCE or not source.isprintable():
             raise RuleError(f"say where the edges come from (1-{MAX_SOURCE} printable characters)", "source")
         tx.emit(RatingTerms(edges, rate, source.strip(), actor.removeprefix("supervisor:")), actor)
+
+    def release_withheld(self, tx: Tx, actor: str, reason: str, round_id: object = None, seat: object = None) -> None:
+        """The winnings withheld at ``seat`` in ``round_id`` are paid to the player after all."""
+        self._decide_withheld(tx, actor, reason, round_id, seat, "released")
+
+    def forfeit_withheld(self, tx: Tx, actor: str, reason: str, round_id: object = None, seat: object = None) -> None:
+        """The winnings withheld at ``seat`` in ``round_id`` are kept from the player (the casino's rules say
+        where they go)."""
+        self._decide_withheld(tx, actor, reason, round_id, seat, "forfeited")
+
+    def _decide_withheld(self, tx: Tx, actor: str, reason: str, round_id: object, seat: object, outcome: str) -> None:
+        assert outcome in WITHHELD_OUTCOMES
+        pending = withheld(tx.state)
+        entry = pending.get((round_id, seat)) if isinstance(round_id, str) and isinstance(seat, int) else None
+        if entry is None:
+            waiting = ", ".join(f"{r} seat {s}" for r, s in pending) or "none"
+            raise RuleError(f"no winnings are withheld at that round and seat (waiting: {waiting})", "seat",
+                            key="refuse_nothing_withheld")
+        tx.emit(WithheldDecided(entry.round_id, entry.seat, entry.player, entry.amount, outcome, reason.strip()),
+                actor)
+        log.info("withheld_decided", seat=entry.seat, round_id=entry.round_id, outcome=outcome)
 
     def rated_spots(self) -> tuple[str, ...]:
         """The spots a rating's theo counts (placed, with an edge of their own): the family says."""

@@ -163,6 +163,9 @@ SUPERVISOR_COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("view_cards", EVERY_STAGE, by="supervisor", reason="view cards", anytime=True),
     Command("rating_terms", EVERY_STAGE, by="supervisor", reason="changing the rating terms", anytime=True,
             handler="set_rating_terms"),
+    # winnings withheld from a held seat (its player excluded: ``engine/seating.py``)
+    Command("release_withheld", EVERY_STAGE, by="supervisor", reason="releasing withheld winnings", anytime=True),
+    Command("forfeit_withheld", EVERY_STAGE, by="supervisor", reason="forfeiting withheld winnings", anytime=True),
     Command("accept_device", EVERY_STAGE, lambda t: bool(t.swapped_devices()), by="supervisor",
             reason="accepting another unit", refusal="no device is held refused as another unit on its port"),
 )}

@@ -1,7 +1,7 @@
 """Who plays at each seat: the player-at-the-seat events, what they fold into, and the rating terms.
 
 Card in (a player card read at the seat, or an id the croupier keyed), card out, a pause and its end, a
-seat held because its player is excluded, and a supervisor's change of the rating terms (the edge per spot
+seat held because its player is excluded, the winnings withheld from it and a supervisor's decision on them, and a supervisor's change of the rating terms (the edge per spot
 and the comp rate: in force from the next round, 25 CFR 543.12). An anonymous player journals nothing here.
 The journal holds the player ids; logs never do (``engine/seating.py`` logs "player on seat 3").
 """
@@ -110,6 +110,40 @@ class RatingTerms(Event):
     by: str
 
 
+WITHHELD_OUTCOMES = ("released", "forfeited")
+"""What a supervisor decides for winnings withheld: paid to the player after all, or kept from them."""
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class WinningsWithheld(Event):
+    """At a round's settlement, what a held seat would have been paid (the rack's pay and any progressive
+    award): not paid, owed by the house and kept apart until a supervisor releases or forfeits it."""
+
+    kind: ClassVar[str] = "winnings_withheld"
+    writers: ClassVar[tuple[str, ...]] = (STATION,)
+    round_id: str
+    seat: int
+    player: str
+    amount: Decimal
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class WithheldDecided(Event):
+    """A supervisor's decision on winnings withheld (``outcome`` released or forfeited), with the reason."""
+
+    kind: ClassVar[str] = "withheld_decided"
+    table_level: ClassVar[bool] = True
+    writers: ClassVar[tuple[str, ...]] = (SUPERVISOR,)
+    round_id: str
+    seat: int
+    player: str
+    amount: Decimal
+    outcome: str
+    reason: str
+
+
 @dataclass(frozen=True, slots=True)
 class SeatedPlayer:
     """The player carded in at a seat."""
@@ -129,6 +163,12 @@ def seated(state: TableState) -> Mapping[int, SeatedPlayer]:
 def seat_of(state: TableState, player: str) -> int | None:
     """The seat ``player`` is carded in at, if any."""
     return next((seat for seat, p in seated(state).items() if p.player == player), None)
+
+
+def withheld(state: TableState) -> Mapping[tuple[str, int], WinningsWithheld]:
+    """(round id, seat) -> winnings withheld there that no supervisor has decided yet (oldest first)."""
+    found: Mapping[tuple[str, int], WinningsWithheld] | None = getattr(state, "withheld", None)
+    return found or {}
 
 
 def _replace(state: TableState, seat: int, player: SeatedPlayer | None) -> None:
@@ -163,6 +203,14 @@ def fold_into(folds: Folds) -> None:
         current = seated(state).get(e.seat)
         if current is not None:
             _replace(state, e.seat, SeatedPlayer(current.player, current.source, current.paused, True))
+
+    @folds.on(WinningsWithheld)
+    def _withheld(state: TableState, e: WinningsWithheld, at: str) -> None:
+        state.withheld = {**withheld(state), (e.round_id, e.seat): e}
+
+    @folds.on(WithheldDecided)
+    def _decided(state: TableState, e: WithheldDecided, at: str) -> None:
+        state.withheld = {k: v for k, v in withheld(state).items() if k != (e.round_id, e.seat)}
 
     @folds.on(RatingTerms)
     def _terms(state: TableState, e: RatingTerms, at: str) -> None:

@@ -181,6 +181,8 @@ class TableState:
     """The table bank (``table/bank.py``): the shift in progress or the last one (immutable, replaced whole)."""
     seated: Any = None
     """Seat -> the player carded in there (``table/seated.py``: an immutable mapping, replaced by each fold)."""
+    withheld: Any = None
+    """(round id, seat) -> winnings withheld from a held seat, not yet released or forfeited (``table/seated.py``)."""
     rating_terms: Any = None
     """The last ``rating_terms`` a supervisor journaled (``table/seated.py``), None: the profile's."""
 

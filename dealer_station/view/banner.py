@@ -16,6 +16,7 @@ from ..money import format_cents, format_money
 from ..table.phases import DEALER_REVEAL, HANDS_REVEAL, PAID, VOID, Stage
 from ..wire.roles import ROLES
 from . import poker
+from .settlement import withheld_at, withheld_seats
 from .texts import Text, cause_text, device_text, label, position_text, refusal_text
 
 FAMILY_BANNERS: dict[str, Callable[[TableSnapshot], Text]] = {"poker": poker.banner}
@@ -99,6 +100,9 @@ def banner(snap: TableSnapshot) -> Text:
     if own is not None:
         return own(snap)
     stage = snap.stage
+    waiting = withheld_seats(snap.state)
+    if (rnd is None or rnd.phase == PAID) and waiting:  # a supervisor decides what becomes of them
+        return Text("withheld_call", {"seats": ", ".join(map(str, waiting))})
     if rnd is None or rnd.phase == PAID:
         return Text("open_betting")
     if rnd.phase == VOID:
@@ -128,7 +132,12 @@ def banner(snap: TableSnapshot) -> Text:
         return Text("reveal", {"what": what, "how": how, "target": where})
     if stage is Stage.SETTLEMENT:
         unpaid = [s for s in sorted(rnd.seats, reverse=True) if not rnd.seats[s].paid]
-        return Text("settle_seat", {"seat": unpaid[0]}) if unpaid else Text("settled")
+        if not unpaid:
+            return Text("settled")
+        kept = withheld_at(snap.state, unpaid[0])
+        if kept is not None:
+            return Text("settle_seat_withheld", {"seat": unpaid[0], "amount": format_cents(kept)})
+        return Text("settle_seat", {"seat": unpaid[0]})
     return Text("dealing")
 
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from ..money import ZERO
-from ..table.state import RoundState
+from ..table.payout import SeatPayout, seat_payout
+from ..table.seated import WinningsWithheld, withheld
+from ..table.state import RoundState, TableState
+
+__all__ = ["HeldAward", "SeatPayout", "chip_breakdown", "held_awards", "house_result", "seat_payout",
+           "settlement_order", "withheld_at", "withheld_pending",
+           "withheld_seats"]
 
 # --------------------------------------------------------------------------- settlement
 
@@ -23,63 +28,6 @@ def chip_breakdown(amount: Decimal, chips: Sequence[Decimal]) -> tuple[list[tupl
             out.append((chip, count))
             left -= chip * count
     return out, left
-
-
-@dataclass(frozen=True)
-class SeatPayout:
-    """One seat's settlement as a croupier carries it out: first collect, then pay spot by spot.
-
-    ``collect`` and ``pay`` are (spot, amount) in the game's spot order, amounts positive;
-    ``push`` the spots whose stake stays; ``jackpot`` a progressive award, paid apart from
-    the rack (its stake is collected like any losing spot); ``net`` what the seat ends with.
-    """
-
-    seat: int
-    collect: tuple[tuple[str, Decimal], ...]
-    pay: tuple[tuple[str, Decimal], ...]
-    push: tuple[str, ...]
-    jackpot: Decimal | None
-    net: Decimal
-
-    @property
-    def collected(self) -> Decimal:
-        return sum((amount for _, amount in self.collect), ZERO)
-
-    @property
-    def paid(self) -> Decimal:
-        """What the rack pays (the jackpot not included)."""
-        return sum((amount for _, amount in self.pay), ZERO)
-
-
-def seat_payout(settlement: Mapping[str, Any], seat: int) -> SeatPayout | None:
-    """``seat``'s entry of a settlement as a ``SeatPayout`` (None: the seat is not in it).
-
-    A Pool net is the award less the stake (``games/thb.py``): with an award the stake is
-    collected and the award paid from the progressive, never broken into the rack's chips.
-    """
-    entry = next((e for e in settlement.get("seats", []) if e["seat"] == seat), None)
-    if entry is None:
-        return None
-    awards = [Decimal(str(a["amount"])) for a in (settlement.get("jackpot") or {}).get("awards", [])
-              if a.get("seat") == seat]
-    award = sum(awards, ZERO) if awards else None
-    collect: list[tuple[str, Decimal]] = []
-    pay: list[tuple[str, Decimal]] = []
-    push: list[str] = []
-    for spot, text in entry.get("bets", {}).items():
-        net = Decimal(str(text))
-        if spot == "pool" and award is not None:
-            stake = award - net
-            if stake > 0:
-                collect.append((spot, stake))
-            continue
-        if net < 0:
-            collect.append((spot, -net))
-        elif net > 0:
-            pay.append((spot, net))
-        else:
-            push.append(spot)
-    return SeatPayout(seat, tuple(collect), tuple(pay), tuple(push), award, Decimal(str(entry["net"])))
 
 
 @dataclass(frozen=True)
@@ -115,3 +63,20 @@ def settlement_order(rnd: RoundState) -> list[int]:
 def house_result(rnd: RoundState) -> Decimal:
     """The table's result of a paid round: what the players lost minus what they were paid."""
     return -sum((Decimal(str(s["net"])) for s in (rnd.settlement or {}).get("seats", [])), ZERO)
+
+
+def withheld_at(state: TableState, seat: int) -> Decimal | None:
+    """What the round in progress withholds from ``seat`` (its player excluded: paid nothing), None: nothing."""
+    rnd = state.round
+    entry = withheld(state).get((rnd.round_id, seat)) if rnd is not None else None
+    return None if entry is None else entry.amount
+
+
+def withheld_pending(state: TableState) -> list[WinningsWithheld]:
+    """Winnings withheld that no supervisor has released or forfeited yet, oldest round first."""
+    return sorted(withheld(state).values(), key=lambda w: (w.round_id, w.seat))
+
+
+def withheld_seats(state: TableState) -> list[int]:
+    """The seats with winnings withheld that no supervisor has released or forfeited yet."""
+    return sorted({w.seat for w in withheld_pending(state)})

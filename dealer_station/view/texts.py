@@ -220,6 +220,14 @@ ENGLISH: dict[str, str] = {
     "refuse_seat_taken": "Seat {seat} has a player carded in: card them out first",
     "refuse_no_player": "No player is carded in at seat {seat}",
     "refuse_seat_held": "Seat {seat} is held (its player is excluded): no stake is taken; call a supervisor",
+    # winnings withheld from a held seat (docs/players.md "Exclusion")
+    "withheld_call": "Winnings withheld at seat {seats} (player excluded): call a supervisor",
+    "settle_seat_withheld": "Settle seat {seat}: collect, pay nothing: {amount} withheld (player excluded)",
+    "refuse_nothing_withheld": "No winnings are withheld at that seat",
+    "action:release_withheld": "Release the winnings withheld: pay them to the player",
+    "action:forfeit_withheld": "Forfeit the winnings withheld: the player is not paid",
+    "reason:listed_in_error": "Player listed in error",
+    "reason:exclusion_confirmed": "Exclusion confirmed",
     # supervisor corrections outside a halt
     "action:adjust": "Correct a settled round: pay or collect per seat",
     "action:correct_card": "Correct a card keyed wrong, before the settlement",
@@ -358,6 +366,8 @@ REASONS: dict[str, tuple[str, ...]] = {
     "accept_device": ("reason:device_replaced", "reason:unit_checked"),
     "void_slip": ("reason:slip_wrong_chips", "reason:slip_not_needed"),
     "clear_tray_alarm": ("reason:tray_chips_found", "reason:tray_reported", "reason:tray_antenna_misread"),
+    "release_withheld": ("reason:listed_in_error",),
+    "forfeit_withheld": ("reason:exclusion_confirmed",),
 }
 """The reasons a supervisor picks from, per action (keys of ``ENGLISH``); any may be typed instead."""
 

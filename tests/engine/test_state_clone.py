@@ -31,7 +31,8 @@ def a_table() -> TableState:
         adjustments={"T1-000006": {"1": Decimal(5)}}, game_state=("meter", "100"), terms={"game": "uth"},
         terms_digest="abc", bank=BankState(ShiftState(2, "2026-12-02", "t", ChipCount.of({Decimal(25): 4}), None, None,
                                                     None, "Ann", "0412"), requests=3),
-        seated={3: ("an immutable mapping, replaced by each fold",)}, rating_terms=("terms",))
+        seated={3: ("an immutable mapping, replaced by each fold",)}, rating_terms=("terms",),
+        withheld={("T1-000006", 3): ("an immutable mapping, replaced by each fold",)})
 
 
 def test_the_example_sets_every_field_away_from_its_default() -> None:
