@@ -101,9 +101,11 @@ class DeviceConfig(_Strict):
     reader: Annotated[str | None, BeforeValidator(_empty_is_none)] = "sim://usb"
     bet_sensor: Annotated[str | None, BeforeValidator(_empty_is_none)] = None
     """The RFID bet sensor under the layout (``sim://betsensor``); None: bets are keyed."""
-    player_card: Annotated[str | None, BeforeValidator(_empty_is_none)] = None
-    """The player card reader (``hid:///dev/input/by-id/...-event-kbd``, ``track2:///dev/ttyUSB3``,
-    ``sim://track2``); None: players are keyed or anonymous (docs/players.md, "The player card")."""
+    player_card: Annotated[str | tuple[str, ...] | None, BeforeValidator(_empty_is_none)] = None
+    """The player card reader (``hid:///dev/input/by-id/...-event-kbd?seat=3``, ``track2:///dev/ttyUSB3``,
+    ``sim://track2``), or a list of them (a role ``wire.roles`` says may have several: one per seat, each URL
+    naming its seat, and at most one at the table); None: players are keyed or anonymous (docs/players.md,
+    "The player card")."""
     tray: Annotated[str | None, BeforeValidator(_empty_is_none)] = None
     """The RFID tray antenna under the chip tray (``sim://tray?columns=6``, ``rfidtray:///dev/ttyUSB4``): the tray
     sensed after every round and checked against what moved (docs/bank.md); None: the tray is counted only."""
@@ -130,6 +132,21 @@ class DeviceConfig(_Strict):
     approve_any: bool = False
     """A live table with no ``approved`` list runs only when its profile says ``approve_any = true``: it then
     accepts any program on its devices (shown so on the screen and the pit), rather than by oversight."""
+
+    def urls(self, role: str) -> tuple[str, ...]:
+        """The URLs of the table's devices in ``role`` (none, one, or a ``several`` role's list)."""
+        found = getattr(self, role, None)
+        return () if not found else (found,) if isinstance(found, str) else tuple(found)
+
+    @model_validator(mode="after")
+    def _several_distinct(self) -> DeviceConfig:
+        for role in ROLES:
+            urls = self.urls(role.value)
+            if not isinstance(getattr(self, role.value, None), str | None) and not urls:
+                raise ValueError(f"{role.value}: an empty list: say \"\" for no device")
+            if len(set(urls)) != len(urls):
+                raise ValueError(f"{role.value}: a device URL listed twice")
+        return self
 
     @property
     def authenticating(self) -> bool:

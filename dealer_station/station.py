@@ -197,9 +197,15 @@ class Station:
         if devices.authenticating or self.enrol_simulated:
             self.authenticator = DeviceKeys(device_keys_path(self.journal_path)).authenticator(self.approved)
         for role in Role:
-            url = getattr(devices, role.value, None)
-            if role not in self.drivers and url:
-                self.drivers[role] = self.build_driver(role, url)
+            urls = devices.urls(role.value)
+            if role in self.drivers or not urls:
+                continue
+            if len(urls) == 1:
+                self.drivers[role] = self.build_driver(role, urls[0])
+            else:  # a role that may have several (``RoleSpec.several``): one driver entry, each member at its place
+                from drivers.group import DeviceGroup
+
+                self.drivers[role] = DeviceGroup(role.value, [(url, self.build_driver(role, url)) for url in urls])
         if self.enrol_simulated:
             self._enrol_simulators(DeviceKeys(device_keys_path(self.journal_path)))
         elif self.vouch_simulators:
@@ -461,16 +467,30 @@ class _Marker:
 
 def check_devices(table: TableConfig, source: str | None = None) -> None:
     """Refuse in one line a profile whose device URL no driver of its role takes (a misspelt scheme, a
-    simulator twin of another name, a parameter the driver does not take: ``drivers.registry.check_url``),
+    simulator twin of another name, a parameter the driver does not take: ``drivers.registry.check_url``), or
+    whose ``several`` role's devices put one at a seat the table does not have or two at one place (a seat, or the
+    table),
     naming the profile (``source``) and the key; what ``run``, ``simulate`` and ``Station.start`` check
     before anything is created."""
+    from drivers.group import seat_of_url
     from drivers.registry import check_url
 
     prefix = f"{source}: " if source else ""
     for role in Role:
-        url = getattr(table.devices, role.value, None)
-        if url:
+        urls = table.devices.urls(role.value)
+        if len(urls) > 1 and not ROLES[role].several:
+            raise ConfigError(f"a table has one {role.value}", f"{prefix}devices.{role.value}")
+        places: dict[int | None, str] = {}
+        for url in urls:
             try:
                 check_url(role.value, url)
+                seat = seat_of_url(url) if ROLES[role].several else None
             except ConfigError as exc:
                 raise ConfigError(exc.problem, f"{prefix}devices.{role.value}") from None
+            if seat is not None and seat > table.seats:
+                raise ConfigError(f"{url}: seat {seat}, and the table has {table.seats} seats",
+                                  f"{prefix}devices.{role.value}")
+            if seat in places:
+                where = "the table" if seat is None else f"seat {seat}"
+                raise ConfigError(f"two devices at {where}: {places[seat]} and {url}", f"{prefix}devices.{role.value}")
+            places[seat] = url

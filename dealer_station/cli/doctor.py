@@ -84,8 +84,8 @@ def device_checks(table: Any, journal: Path) -> Iterator[Check]:
         driver = station.drivers.get(role)
         if driver is None:
             continue
-        url = getattr(table.devices, role.value)
-        yield _open_one(station, role, driver, url)
+        for url, member in getattr(driver, "members", [(table.devices.urls(role.value)[0], driver)]):
+            yield _open_one(station, role, member, url)
 
 
 def _open_one(station: Any, role: Any, driver: Any, url: str) -> Check:

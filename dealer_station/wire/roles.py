@@ -47,6 +47,9 @@ class RoleSpec:
     proves: bool = True
     """A table that authenticates its devices asks this role to prove who it is at connect; a device of it
     whose dialect cannot (a receive-only shoe) must then be listed in ``devices.allow_unauthenticated``."""
+    several: bool = False
+    """A table may have several devices of it (a player card reader at each seat, and one at the table): the
+    profile lists their URLs, and each device's URL says where it stands (``?seat=3``; none: the table's)."""
     needed_in: tuple[str, ...] = ()
     """The stages (``table.phases.Stage`` values) in which a round needs it: a fault then touches the round.
     Empty: needed until the settlement (nothing else tells when a round is done with it)."""
@@ -58,7 +61,7 @@ ROLES: dict[Role, RoleSpec] = {spec.role: spec for spec in (
     RoleSpec(Role.READING_SHOE, "reading shoe the croupier deals from by hand", deals=True, needed_in=("dealing",)),
     RoleSpec(Role.BET_SENSOR, "RFID antennas under the betting spots", senses_stakes=True, proves=False),
     RoleSpec(Role.PLAYER_CARD, "player card reader at a seat or at the table (magstripe or proximity)",
-             identifies_players=True, proves=False),
+             identifies_players=True, proves=False, several=True),
     RoleSpec(Role.TRAY, "RFID antenna(s) under the chip tray, one per column or one for the tray",
              senses_tray=True, proves=False),
 )}

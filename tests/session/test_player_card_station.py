@@ -8,11 +8,13 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 import structlog
 
+from dealer_station.errors import ConfigError
 from dealer_station.players.exclusion import ExclusionCache, ExclusionList, exclusions_path
 from dealer_station.profile_loader import load_profile
-from dealer_station.station import Station
+from dealer_station.station import Station, check_devices
 from dealer_station.supervisor import CredentialStore
 from dealer_station.wire.roles import Role
 
@@ -63,3 +65,66 @@ def test_swipes_from_the_profiles_reader_seat_players_and_the_log_names_neither_
     text = json.dumps(logs, default=str)
     for secret in ("7777777777", "1234567890", "6010001234567890", "9999991234567890"):
         assert secret not in text
+
+
+def test_a_reader_at_each_seat_and_one_at_the_table_each_seat_where_they_stand(tmp_path: Path) -> None:
+    """Several player card readers (``RoleSpec.several``): a swipe on seat 3's reader seats at seat 3, on seat
+    6's at 6, and the table's reader waits for the croupier to choose the seat."""
+    table = load_profile("uth-default")
+    players = table.players.model_copy(update={"card_prefix": "601000"})
+    devices = table.devices.model_copy(update={
+        "shuffler": "sim://shuffler?seed=21", "reader": "sim://usb?seed=22", "link_timeout": 0.5, "approved": {},
+        "approve_any": True,
+        "player_card": ("sim://track2?seat=3&seed=1", "sim://track2?seat=6&seed=2", "sim://track2?seed=4")})
+    creds = CredentialStore(tmp_path / "credentials.json")
+    st = Station(table.model_copy(update={"devices": devices, "players": players}), journal_path=tmp_path / "j.sqlite",
+                 credentials=creds, program={"version": "test"})
+    session = st.start()
+    try:
+        group = st.drivers[Role.PLAYER_CARD]
+        assert session.wait_for(lambda s: s.device("player_card").connected and group.connected, WAIT)
+        assert [seat for seat in (3, 6, None) if group.simulator_at(seat) is not None] == [3, 6, None]
+        group.simulator_at(6).swipe("2000000006")
+        assert session.wait_for(lambda s: 6 in (s.seated or {}), WAIT)
+        group.simulator_at(3).swipe("2000000003")
+        assert session.wait_for(lambda s: 3 in (s.seated or {}), WAIT)
+        group.simulator_at(3).swipe("2000000006")  # seated at 6 already: refused at 3's reader
+        group.simulator_at(None).swipe("2000000001")  # the table's reader: no seat chosen, refused
+        session.execute("card_seat", 1)
+        group.simulator_at(None).swipe("2000000001")
+        assert session.wait_for(lambda s: 1 in (s.seated or {}), WAIT)
+        seated = [(e.payload["seat"], e.payload["player"]) for e in session.journal.events(kinds={"card_in"})]
+    finally:
+        st.stop()
+    assert seated == [(6, "2000000006"), (3, "2000000003"), (1, "2000000001")]
+
+
+@pytest.mark.parametrize("urls, problem", [
+    (("sim://track2?seat=3", "sim://track2?seat=3&seed=2"), "two devices at seat 3"),
+    (("sim://track2", "sim://track2?seed=2"), "two devices at the table"),
+    (("sim://track2?seat=3", "sim://track2?seat=9"), "seat 9, and the table has 7 seats"),
+    (("sim://track2?seat=3", "sim://track2?seat=x"), "seat is 1-99"),
+    (("sim://track2?seat=3", "nosuch://x?seat=4"), "unknown player_card backend"),
+])
+def test_a_list_of_readers_that_cannot_stand_is_one_line_before_anything_is_written(tmp_path: Path, urls,
+                                                                                     problem) -> None:
+    table = load_profile("uth-default")
+    devices = table.devices.model_copy(update={"player_card": urls})
+    with pytest.raises(ConfigError, match=problem) as refused:
+        check_devices(table.model_copy(update={"devices": devices}), "uth-default")
+    assert "\n" not in str(refused.value) and "devices.player_card" in str(refused.value)
+    assert not list(tmp_path.iterdir())
+
+
+def test_only_a_role_that_may_have_several_takes_a_list() -> None:
+    from pydantic import ValidationError
+
+    from dealer_station.config import DeviceConfig
+
+    assert DeviceConfig(player_card=["sim://track2?seat=1", "sim://track2?seat=2"]).urls("player_card") == (
+        "sim://track2?seat=1", "sim://track2?seat=2")
+    assert DeviceConfig(player_card="").urls("player_card") == ()
+    for bad in ({"shuffler": ["sim://shuffler", "sim://shuffler?seed=2"]}, {"player_card": []},
+                {"player_card": ["sim://track2?seat=1", "sim://track2?seat=1"]}):
+        with pytest.raises(ValidationError):
+            DeviceConfig(**bad)
