@@ -21,7 +21,7 @@ from typing import Any
 from ..errors import DealerStationError
 from ..games import BankingGame, get_game
 from ..money import ZERO, parse_money
-from ..players.rating import RatedRound, RatedSession, Rating, SpotRoles, rate
+from ..players.rating import RatedRound, RatedSession, Rating, SpotRoles, rate, whole_span
 
 
 @dataclass(frozen=True)
@@ -89,8 +89,9 @@ def _session(conn: Any, player: str, table_id: str, seat: int, start_seq: int, s
             return _replace(base, why=why)
         rounds = [r for seq, kind, p, _ in events if (r := _round(game, kind, p, seat)) is not None]
         edges, comp_rate = _terms(game, terms)
-        session = RatedSession(player, table_id, seat, game.name, edges, comp_rate, start.replace(microsecond=0),
-                               end.replace(microsecond=0), _pauses(events, seat, end), int(table_rounds), tuple(rounds))
+        start_t, end_t = whole_span(start, end)
+        session = RatedSession(player, table_id, seat, game.name, edges, comp_rate, start_t, end_t,
+                               _pauses(events, seat, end), int(table_rounds), tuple(rounds))
         return _replace(base, rating=rate(session))
     except (DealerStationError, KeyError, TypeError, ValueError) as exc:
         return _replace(base, why=str(exc))

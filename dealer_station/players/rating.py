@@ -139,6 +139,14 @@ def banking_game(name: str) -> BankingGame:
     return game
 
 
+def whole_span(start: datetime, end: datetime) -> tuple[datetime, datetime]:
+    """A journal's session span on the rating clock (whole seconds): a session shorter than a second - a card out
+    within the second of the card in - lasts one second, so the station's and the floor's projections rate it
+    alike rather than refuse it."""
+    start_t, end_t = start.replace(microsecond=0), end.replace(microsecond=0)
+    return start_t, max(end_t, start_t + timedelta(seconds=1))
+
+
 def rate(session: RatedSession) -> Rating:
     """Every figure of ``session`` (docs/players.md), or a ``RecordError`` naming the field of the
     rating record that breaks a rule (a stake on a spot with no edge, a decision bet without a

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -31,7 +31,7 @@ from ..cards import parse_card
 from ..config import BankingTableConfig
 from ..games import BankingGame, get_game
 from ..money import ZERO
-from ..players.rating import RatedRound, RatedSession, Rating, rate
+from ..players.rating import RatedRound, RatedSession, Rating, rate, whole_span
 
 SKILL_GAMES = {"uth": "uth", "ultimate_texas_holdem": "uth", "holdem_bonus": "holdem_bonus",
                "texas_holdem_bonus": "holdem_bonus", "thb": "holdem_bonus"}
@@ -278,9 +278,7 @@ class Ratings:
 
     def _rated(self, seat: int, s: _Seat, still_open: bool) -> SessionRating:
         end = s.end or self._last_at
-        start_t, end_t = _whole(s.start), _whole(end)
-        if end_t <= start_t:
-            end_t = start_t + timedelta(seconds=1)
+        start_t, end_t = whole_span(_time(s.start), _time(end))
         span = int((end_t - start_t).total_seconds())
         pauses = s.pauses_s + (int((end_t - _whole(s.paused_at)).total_seconds()) if s.paused_at else 0)
         pauses = min(pauses, span - 1)  # a player who played paused all along: a second of play, not an error
