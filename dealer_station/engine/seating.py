@@ -219,8 +219,8 @@ class SeatingRules:
             waiting = ", ".join(f"{r} seat {s}" for r, s in pending) or "none"
             raise RuleError(f"no winnings are withheld at that round and seat (waiting: {waiting})", "seat",
                             key="refuse_nothing_withheld")
-        tx.emit(WithheldDecided(entry.round_id, entry.seat, entry.player, entry.amount, outcome, reason.strip()),
-                actor)
+        tx.emit(WithheldDecided(entry.round_id, entry.seat, entry.player, entry.amount, outcome, reason.strip(),
+                                actor.removeprefix("supervisor:")), actor)
         log.info("withheld_decided", seat=entry.seat, round_id=entry.round_id, outcome=outcome)
 
     def rated_spots(self) -> tuple[str, ...]:

@@ -152,6 +152,8 @@ ENGLISH: dict[str, str] = {
     "event:player_paused": "Seat {seat}: player {player} paused (away from the table).",
     "event:player_resumed": "Seat {seat}: player {player} back at the table.",
     "event:player_held": "Seat {seat} held: player {player} is on the exclusion list (as of {list_as_of}); no new stake, a supervisor called.",
+    "event:winnings_withheld": "Seat {seat} ({player}, held): {amount} withheld at the settlement, not paid; owed until a supervisor decides.",
+    "event:withheld_decided": "{by} {outcome} the {amount} withheld from seat {seat} ({player}) in round {round_id}: \u201c{reason}\u201d.",
     "event:rating_terms": "{by} changed the rating terms from the next round: comp rate {comp_rate}, edges {theo} ({source}).",
     "event:buy_in:player": "Seat {seat} ({player}) buys in: {amount} ({kind}).",
     "event:slip_requested": "A {kind} requested by {by} ({request}): {chips}.",

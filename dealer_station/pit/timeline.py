@@ -325,6 +325,8 @@ BUILDERS: dict[str, Builder] = {
     "player_paused": _plain("event:player_paused"),
     "player_resumed": _plain("event:player_resumed"),
     "player_held": _plain("event:player_held", list_as_of=lambda v, n: v or "never received"),
+    "winnings_withheld": _plain("event:winnings_withheld", amount=_money),
+    "withheld_decided": _plain("event:withheld_decided", amount=_money, outcome=_words, by=_who),
     "rating_terms": _plain("event:rating_terms", by=_who, theo=lambda v, n: ", ".join(
         f"{spot} {edge}" for spot, edge in sorted((v or {}).items())) if isinstance(v, dict) else ""),
     "buy_in": lambda p, n: ("event:buy_in:player" if p.get("player") else "event:buy_in",

@@ -142,6 +142,8 @@ class WithheldDecided(Event):
     amount: Decimal
     outcome: str
     reason: str
+    by: str
+    """The supervisor's badge."""
 
 
 @dataclass(frozen=True, slots=True)

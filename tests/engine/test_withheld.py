@@ -112,7 +112,7 @@ def test_a_held_winner_is_paid_nothing_its_pay_is_owed_and_a_supervisor_decides(
     decided = withheld_events(journal)[-1]
     assert decided[0] == "withheld_decided" and decided[2] == {
         "round_id": rnd.round_id, "seat": 1, "player": "P-1001", "amount": "50", "outcome": "forfeited",
-        "reason": "Exclusion confirmed"}
+        "reason": "Exclusion confirmed", "by": "0412"}
     auth = [r for r in journal.events() if r.kind == "supervisor_auth"][-1]
     assert auth.seq == decided_seq(journal) - 1  # signed: the badge's check commits with the decision
     assert banner(session.view()).english() == "Open betting for the next round"
