@@ -28,6 +28,8 @@ log = structlog.get_logger("dealer_station.station")
 
 _STOP = object()
 CLOCK_TICK = 0.5
+EXCLUSIONS_EVERY = 30.0
+"""Seconds between a station's asks for the floor's exclusion list (a listed player's seat is held within this)."""
 MAX_BURST = 256
 """Reports handed to the session at once at most (one journal transaction for all of them)."""
 """Seconds without a device report after which the pump lets the round's clock act."""
@@ -93,6 +95,7 @@ class Station:
         link: Any = None,
         vouch_simulators: bool = True,
         slip_desk: Any = None,
+        exclusions_every: float = EXCLUSIONS_EVERY,
     ) -> None:
         self.table = table
         self.journal_path = Path(journal_path or table.journal)
@@ -131,6 +134,10 @@ class Station:
         """Where the table bank's slips get their numbers (``bank.desk.SlipDesk``): the floor's series
         (``FloorSlipDesk``) when the table has a [bank] and a floor; a demo's own numbers (``InProcessDesk``)
         with no floor; none for a live table cut off from any floor (its fills and credits are refused)."""
+        self.exclusions_every = exclusions_every
+        """A table with a floor asks it for the exclusion list this often (``watch_exclusions``)."""
+        self._stopping = threading.Event()
+        self._watcher: threading.Thread | None = None
         self.heartbeat: Callable[[], object] | None = None
         """Called by the event pump at each clock tick, after the session's (systemd's watchdog, ``sd_notify``):
         a pump that hangs stops calling it."""
@@ -180,6 +187,8 @@ class Station:
 
             self.forwarder = Forwarder(self.journal, self.floor_url, self.table.table_id).start()
             self.session.add_listener(lambda _session: self.forwarder.notify())
+            self._watcher = threading.Thread(target=self.watch_exclusions, name="station-exclusions", daemon=True)
+            self._watcher.start()
         self._pump = threading.Thread(target=self._run_pump, name="station-pump", daemon=True)
         self._pump.start()
         for role, device in self.drivers.items():
@@ -259,6 +268,17 @@ class Station:
             return []
         held: list[int] = self.session.execute("hold_excluded")
         return held
+
+    def watch_exclusions(self) -> None:
+        """Ask the floor for its exclusion list at start and every ``exclusions_every`` seconds until the station
+        stops (``refresh_exclusions``: a seat whose player is newly listed is held at once)."""
+        from .floor.exclusions import fetch_from
+
+        url = self.floor_url
+        assert url
+        while not self._stopping.is_set():
+            self.refresh_exclusions(lambda: fetch_from(url))
+            self._stopping.wait(self.exclusions_every)
 
     def authenticates(self, role: str) -> bool:
         """Whether the device in ``role`` must prove who it is at connect (profile, or a simulation's units;
@@ -384,6 +404,10 @@ class Station:
         return None if sim is None else sim.present
 
     def stop(self) -> None:
+        self._stopping.set()
+        if self._watcher is not None:
+            self._watcher.join(timeout=5)
+            self._watcher = None
         for device in self.drivers.values():
             try:
                 device.close()

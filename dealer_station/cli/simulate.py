@@ -54,7 +54,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                              "shift for the whole run); --json lists them under bank.shifts")
     parser.add_argument("--players", type=whole_number(0, 99), default=0, metavar="N",
                         help="seat N scripted identified players (ids P-1001..., strategies optimal, always_check, "
-                             "random in turn) who card in and play; --json adds their rated sessions (ratings)")
+                             "random in turn) who card in and play; --json adds their rated sessions (ratings); with --tables "
+                             "a player may leave one table for another of the same game")
     parser.add_argument("--floor", default=None, metavar="URL",
                         help="forward the journal(s) to this floor (never the profile's [floor] url: a simulation "
                              "reaches a floor only when sent there); exits once the floor has acknowledged every "
@@ -109,15 +110,12 @@ def _play(args: argparse.Namespace) -> int:
         for profile in profiles:  # each table plays what its game allows of the asked seats and faults
             seats, kept = fitted_run(profile, args.seats, faults)
             check_run(profile, rounds=args.rounds, seats=seats, faults=kept)
+            _check_players(args.players, seats, profile)
         _floor_takes_journals(args.floor)
         return _many(args, profiles, faults, args.floor)
     seats = table.seats if args.seats is None else args.seats
     check_run(table, rounds=args.rounds, seats=seats, faults=faults)
-    if args.players > seats:
-        raise ConfigError(f"--players must be at most the {seats} seats played", "players")
-    if args.players and get_game(table.game).family == "poker":
-        raise ConfigError("--players rates a banking table's seats (a poker seat is rated by hours and rake)",
-                          "players")
+    _check_players(args.players, seats, table)
     floor = args.floor  # never the profile's floor: a simulation reaches a floor only when sent there
     _floor_takes_journals(floor)
     journal = ensure_folder(args.journal or default_journal(table))
@@ -172,6 +170,15 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_players(players: int, seats: int, table: TableConfig) -> None:
+    """``--players`` fits every table played: at most its seats, and a banking game's."""
+    if players > seats:
+        raise ConfigError(f"--players must be at most the {seats} seats played", "players")
+    if players and get_game(table.game).family == "poker":
+        raise ConfigError("--players rates a banking table's seats (a poker seat is rated by hours and rake)",
+                          "players")
+
+
 def _floor_takes_journals(url: str | None) -> None:
     """Unreachable or never initialised: said in one line now, before anything is written or played."""
     if url:
@@ -197,7 +204,8 @@ def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[st
 
     runs = simulate_tables(profiles, tables=args.tables, rounds=args.rounds, seed=args.seed, seats=args.seats,
                            faults=faults, journal_dir=journal_dir, floor_url=floor, ack_timeout=args.ack_timeout,
-                           progress=Progress("simulate", clock=False), shift_rounds=args.shift_rounds)
+                           progress=Progress("simulate", clock=False), shift_rounds=args.shift_rounds,
+                           players=args.players)
     out = []
     for run in runs:
         item = {"table_id": run.table_id, "journal": str(run.journal), "error": run.error,
@@ -208,7 +216,9 @@ def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[st
         out.append(item)
     if args.json:
         shifts = [s for item in out for s in (item.get("bank") or {}).get("shifts", [])]
-        print(json.dumps({"tables": out, **({"bank": {"shifts": shifts}} if shifts else {})}))
+        ratings = [r for item in out for r in item.pop("ratings", None) or []]  # every table's sessions, one list
+        print(json.dumps({"tables": out, **({"bank": {"shifts": shifts}} if shifts else {}),
+                          **({"ratings": ratings} if args.players else {})}))
     else:
         for item in out:
             if "hands_completed" in item:  # a poker table: the house takes the rake

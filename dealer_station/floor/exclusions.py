@@ -59,3 +59,12 @@ def unexclude(conn: Any, player: str, note: str, by_user: str) -> int:
         row = conn.execute("SELECT floor.unexclude(%s, %s, %s)", (player, note, by_user)).fetchone()
     assert row is not None
     return int(row[0])
+
+
+def fetch_from(url: str) -> ExclusionList:
+    """The list as the floor at ``url`` has it now, over a short-lived connection (a station's periodic ask:
+    ``Station.watch_exclusions``); an unreachable floor raises, and the station keeps its last list."""
+    from .db import connect
+
+    with connect(url, autocommit=True, connect_timeout=3) as conn:
+        return fetch_exclusions(conn)

@@ -35,7 +35,7 @@ from ..view.ratings import Ratings
 from ..wire.auth import REASONS
 from ..wire.roles import Role
 from .autoplay import AutoCroupier, void_on_halt
-from .players import Roster, rating_rows
+from .players import Lobby, Roster, rating_rows
 from .sensed_play import FAULTS as BET_SENSOR_FAULTS
 from .sensed_play import SensedCroupier
 
@@ -412,6 +412,8 @@ def simulate(
     floor_url: str | None = None,
     shift_rounds: int | None = None,
     players: int = 0,
+    lobby: Lobby | None = None,
+    index: int = 0,
 ) -> Summary:
     """Play ``rounds`` rounds (after recovering ``journal``) and summarise them, with
     ``seats`` players (default: every seat of the profile); with ``floor_url`` the
@@ -484,7 +486,7 @@ def simulate(
         else:
             croupier = AutoCroupier(session, rng=rng, seats=list(range(1, seats + 1)), present=station.present_card,
                                     on_halt=void_on_halt(SIM_BADGE, SIM_PIN))
-        roster = Roster(players, croupier.seats, table.game, seed) if players else None
+        roster = Roster(players, croupier.seats, table.game, seed, table.table_id, lobby, index) if players else None
         scripted = roster.at_seat if roster is not None else {}
         croupier.at_seat.update(scripted)
         for seat, player in scripted.items():
@@ -519,8 +521,10 @@ def simulate(
             played += 1
             last = session.view().round
             paid = last is not None and last.void is None
-            for seat, _leaving, coming in (roster.after_round(paid) if roster is not None else ()):
-                session.execute("card_out", seat)  # the player leaves; the next sits down
+            for seat, leaving, coming in (roster.after_round(paid) if roster is not None else ()):
+                session.execute("card_out", seat)  # the player leaves (for home, or another table); the next sits
+                assert roster is not None          # down (a new player, or one from another table)
+                roster.gone(leaving)
                 croupier.at_seat[seat] = coming
                 session.execute("card_in", seat, coming.player_id)
             if on_round is not None:
@@ -546,7 +550,7 @@ def simulate(
             ratings = Ratings(banking).add_all(session.journal.events(since_seq=first_seq))
             default = getattr(croupier.player, "strategy", "optimal")
             assert roster is not None
-            summary.ratings = rating_rows(ratings.sessions(), roster.everyone, default)
+            summary.ratings = rating_rows(ratings.sessions(), roster.everyone, default, table.table_id)
         summary.devices_refused.update(str(e.payload["reason"]) for e in session.journal.events(
             since_seq=first_seq, kinds={"device_refused"}))
         if isinstance(croupier, SensedCroupier):

@@ -20,6 +20,7 @@ from ..config import TableConfig
 from ..errors import DealerStationError, Interrupted
 from ..floor.forwarder import Forwarder, ForwarderStatus
 from ..floor.ingest import check_takes_journals
+from .players import Lobby
 from .simulate import Summary, fitted_run, simulate
 
 ACK_TIMEOUT = 60.0
@@ -103,11 +104,14 @@ def simulate_tables(
     ack_timeout: float = ACK_TIMEOUT,
     progress: Callable[[str], None] | None = None,
     shift_rounds: int | None = None,
+    players: int = 0,
 ) -> list[TableRun]:
     """Play ``rounds`` rounds at each of ``tables`` tables at once; wait for the floor's acknowledgements.
 
     Table ``i`` plays ``profiles[i % len(profiles)]`` (a mixed floor), with the seats and
-    faults its game allows (``simulate.fitted_run``).
+    faults its game allows (``simulate.fitted_run``). With ``players`` each table seats that many scripted
+    identified players, who may move to another table of the same game when their time at one is up
+    (``play/players.Lobby``).
     """
     if floor_url:
         check_takes_journals(floor_url)  # unreachable or never initialised: said now, not after the rounds
@@ -116,6 +120,7 @@ def simulate_tables(
     runs = [run for run, _ in plan]
 
     played = [0] * len(runs)  # rounds each table has finished (each thread counts its own)
+    lobby = Lobby([table.game for _run, table in plan], seed) if players else None
 
     def play(index: int, run: TableRun) -> None:
         table = plan[index][1]
@@ -128,7 +133,7 @@ def simulate_tables(
             run.summary = simulate(table, rounds=rounds,
                                    seed=seed + 1000 * index, seats=table_seats, faults=table_faults,
                                    journal=run.journal, progress=None, floor_url=floor_url, on_round=one_more,
-                                   shift_rounds=shift_rounds)
+                                   shift_rounds=shift_rounds, players=players, lobby=lobby, index=index)
         except DealerStationError as exc:
             run.error = str(exc)
         except Exception as exc:  # one table failing must not hide the others' results
