@@ -277,7 +277,10 @@ class Station:
         url = self.floor_url
         assert url
         while not self._stopping.is_set():
-            self.refresh_exclusions(lambda: fetch_from(url))
+            try:
+                self.refresh_exclusions(lambda: fetch_from(url))
+            except Exception:  # a table that cannot hold a seat now (its journal unwritable) holds it at the next ask
+                log.exception("exclusion_hold_failed", table_id=self.table.table_id)
             self._stopping.wait(self.exclusions_every)
 
     def authenticates(self, role: str) -> bool:

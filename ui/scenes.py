@@ -8,6 +8,7 @@ scenes open a dialog over the table (PIN, card picker, recall...) and close it a
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -44,7 +45,9 @@ from dealer_station.play.table_scripts import (
     show_down,
     stacked,
 )
+from dealer_station.players.exclusion import ExclusionCache, ExclusionList
 from dealer_station.view.sensing import sensed_settlement
+from dealer_station.view.settlement import settlement_order
 from dealer_station.wire import reports as rp
 from dealer_station.wire.roles import Role
 
@@ -60,6 +63,8 @@ class Rig:
     window: MainWindow
     folder: Path
     journals: list[Journal] = field(default_factory=list)
+    exclusions: ExclusionCache | None = None
+    """The exclusion list the table keeps (a scene that lists a player while seated)."""
 
     def render(self) -> None:
         QCoreApplication.processEvents()
@@ -79,14 +84,18 @@ class Rig:
 
 
 def make_rig(profile: str, folder: Path | None = None, *, deck: list[str] | None = None, has_reader: bool = False,
-             reading_shoe: bool = False, language: str = "en", size: tuple[int, int] = (800, 480)) -> Rig:
-    """The scripted table of ``profile`` (``play.table_scripts.scripted_table``) on the croupier's window."""
+             reading_shoe: bool = False, language: str = "en", size: tuple[int, int] = (800, 480),
+             exclusions: bool = False) -> Rig:
+    """The scripted table of ``profile`` (``play.table_scripts.scripted_table``) on the croupier's window; with
+    ``exclusions`` it keeps an exclusion list, as a station does."""
     roles = (Role.READER,) if has_reader else (Role.READING_SHOE,) if reading_shoe else ()
-    table = scripted_table(profile, folder, deck=deck, roles=roles)
+    folder = folder or Path(tempfile.mkdtemp(prefix="scenes-"))
+    cache = ExclusionCache(folder / f"exclusions-{len(list(folder.glob('exclusions-*')))}.json") if exclusions else None
+    table = scripted_table(profile, folder, deck=deck, roles=roles, services=(cache,) if cache is not None else ())
     window = MainWindow(table.session, language=language)
     window.fit_panel(*size)
     window.show()
-    return Rig(table.session, table.shoe, window, table.folder, table.journals)
+    return Rig(table.session, table.shoe, window, table.folder, table.journals, cache)
 
 
 def _release_deal(rig: Rig) -> None:
@@ -512,6 +521,39 @@ def bank_shift(rig: Rig) -> Iterator[str]:
     close_dialogs(rig)
 
 
+def players_scene(rig: Rig) -> Iterator[str]:
+    """The player at the seat (issue 41): the croupier keys a player's id on the pad; then a player listed while
+    seated is held within the round, and the payout screen withholds the seat's pay (a supervisor decides)."""
+    session = rig.session
+    assert rig.exclusions is not None
+    session.execute("card_in", 1, "P-1001")
+    session.execute("card_in", 2, "P-2002")
+    rig.window.strip.players_tapped.emit()
+    QCoreApplication.processEvents()
+    _press(rig, "keyId_4")
+    for key in "P-4004":
+        _press(rig, f"id_{key}")
+    yield "player_id_pad"
+    close_dialogs(rig)
+    seats = list(range(1, session.view().table.seats + 1))
+    session.execute("open_round")
+    place_bets(session, seats)
+    session.execute("no_more_bets")
+    play_decisions(session, lambda seat, legal: "play4x" if seat in (1, 2) and "play4x" in legal else "check")
+    rig.exclusions.update(ExclusionList(frozenset({"P-1001"}), datetime(2026, 12, 5, 6, 0, tzinfo=UTC)))
+    session.execute("hold_excluded")  # listed mid-round: seat 1 is held, its winnings will be withheld
+    while (stage := session.view().phase_info.stage.value) in ("reveal", "decision"):
+        if stage == "reveal":
+            session.execute("reveal")
+        else:
+            play_decisions(session, lambda seat, legal: "check" if "check" in legal else "fold")
+    rnd = session.view().round
+    assert rnd is not None
+    for seat in [s for s in settlement_order(rnd) if s != 1]:
+        session.execute("mark_paid", seat)
+    yield "withheld_settlement"
+
+
 # --------------------------------------------------------------------------- poker scenes
 
 def _press(rig: Rig, name: str) -> None:
@@ -681,6 +723,7 @@ SCENES: dict[str, tuple[str, Callable[[Rig], Iterator[str]], dict[str, Any]]] = 
     "thb-jackpot": ("thb-default", jackpot_round, {}),
     "uth-rfid": ("uth-rfid", sensed_round, {}),
     "uth-bank": ("uth-default", bank_shift, {}),
+    "uth-players": ("uth-default", players_scene, {"exclusions": True}),
     "thb-rfid": ("thb-rfid", sensed_round, {"deck": UTH_DECK}),
     "holdem": ("holdem-nl-1-2", holdem_hand, {"deck": POKER_DECK}),
     "holdem-side-pot": ("holdem-nl-1-2", side_pot_hand, {"deck": POKER_DECK}),

@@ -54,6 +54,8 @@ PICTURES: dict[str, tuple[str, str]] = {
     "device-fault": ("uth-faults", "fault_jam"),
     "bank-panel": ("uth-bank", "bank_panel"),
     "bank-count": ("uth-bank", "bank_count"),
+    "player-id-pad": ("uth-players", "player_id_pad"),
+    "withheld-settlement": ("uth-players", "withheld_settlement"),
 }
 """Picture name -> (scene set, phase)."""
 
@@ -65,19 +67,22 @@ ISSUE_39 = ("refused-device", "sensed-settlement", "hand-dealt-round", "thb-pool
 deck check and nine seats all in - at the smallest panel in Chinese and the largest in English."""
 BANK = ("bank-panel", "bank-count")
 """The table bank (issue 40): at the smallest panel in Chinese and the largest in English."""
+PLAYERS = ("player-id-pad", "withheld-settlement")
+"""The player at the seat (issue 41): keying an id, a held seat's pay withheld - both panels' extremes, en and
+zh_CN."""
 POKER = ("poker-side-pot", "poker-split-odd-chip", "poker-fixed-limit-cap", "poker-nine-all-in", "poker-nine-settlement")
 SHOTS: dict[tuple[int, int, str], tuple[str, ...]] = {
     (1280, 800, "en"): tuple(PICTURES),
     (800, 480, "en"): ("betting", "river-decision", "settlement", "jam-halt", "supervisor-pin", "card-picker",
                        "thb-pool-hit-verify", "thb-bonus-payout", "misread-halt", *POKER, *SENSED, *ISSUE_39,
-                       "reader-no-read", "device-fault"),
+                       "reader-no-read", "device-fault", *PLAYERS),
     (1280, 800, "zh_CN"): ("betting", "settlement", "jam-halt", "thb-pool-hit-verify", "thb-bonus-payout",
                            "misread-halt", *POKER),
     (800, 480, "zh_CN"): ("betting", "settlement", "thb-pool-hit-verify", "thb-bonus-payout", "misread-halt", *POKER,
                           *SENSED, "refused-device", "deck-check", "hand-dealt-round", "hand-dealt-showdown",
-                          "reader-no-read", "device-fault", *BANK),
-    (1920, 1080, "en"): tuple(dict.fromkeys((*SENSED, *ISSUE_39, "betting", "river-decision", *BANK))),
-    (1920, 1080, "zh_CN"): ("sensed-settlement",),
+                          "reader-no-read", "device-fault", *BANK, *PLAYERS),
+    (1920, 1080, "en"): tuple(dict.fromkeys((*SENSED, *ISSUE_39, "betting", "river-decision", *BANK, *PLAYERS))),
+    (1920, 1080, "zh_CN"): ("sensed-settlement", *PLAYERS),
 }
 """Panel size and language -> the pictures taken there."""
 

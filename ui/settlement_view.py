@@ -102,7 +102,8 @@ def jackpot_line(amount: Decimal) -> str:
 
 
 WITHHELD_SIGN = "\u2298"
-"""⊘ beside winnings withheld from a held seat (its player excluded): nothing is paid there."""
+"""⊘ beside winnings withheld from a held seat (its player excluded): nothing is paid there (the seat's tile says
+only the sign and the amount; the payout panel and the banner say "withheld")."""
 
 
 def withheld_line(amount: Decimal) -> str:
@@ -352,8 +353,8 @@ def seat_outcome(rnd: RoundState, seat: int, kept: Decimal | None = None) -> tup
     if plan is None:
         return "", "result", False
     if kept is not None:
-        return f"{WITHHELD_SIGN} " + translate("screen", "withheld {amount}").format(amount=money(kept)), \
-            "done" if rnd.seats[seat].paid else "collect", rnd.seats[seat].paid
+        return f"{WITHHELD_SIGN} {money(kept)}", "done" if rnd.seats[seat].paid else "collect", \
+            rnd.seats[seat].paid  # the tile is narrow: the sign says withheld, the panel and the banner in words
     if rnd.seats[seat].paid:  # done: the tick, grey, and what the seat ended with
         return f"{SIGN['done']} {signed_net(plan.net)}", "done", True
     net = plan.net - (plan.jackpot or 0)  # the tile: the rack's sign and amount, and a star for a jackpot

@@ -506,12 +506,17 @@ class MainWindow(QMainWindow):
         for seat in range(1, snap.table.seats + 1):
             player = carded.get(seat)
             if player is None:
-                if not card_reader_at_table(snap):
-                    continue
-                text = translate("screen", "Seat {seat}: card in (then swipe the card)").format(seat=seat)
-                button = FitButton(text, 16, role="list", name=f"cardIn_{seat}")
-                button.tapped.connect(partial(_accept_then, dialog, partial(self._card_in_at, seat)))
-                dialog.body.addWidget(button)
+                row = QHBoxLayout()
+                if card_reader_at_table(snap):
+                    text = translate("screen", "Seat {seat}: card in (then swipe the card)").format(seat=seat)
+                    button = FitButton(text, 16, role="list", name=f"cardIn_{seat}")
+                    button.tapped.connect(partial(_accept_then, dialog, partial(self._card_in_at, seat)))
+                    row.addWidget(button, 3)
+                keyed = FitButton(translate("screen", "Seat {seat}: key an id").format(seat=seat), 16, role="list",
+                                  name=f"keyId_{seat}")
+                keyed.tapped.connect(partial(_accept_then, dialog, partial(self._key_id_at, seat)))
+                row.addWidget(keyed, 2)
+                dialog.body.addLayout(row)
                 continue
             out = FitButton(translate("screen", "Seat {seat} {player}: card out").format(
                 seat=seat, player=player.short_id), 16, role="list", name=f"cardOut_{seat}")
@@ -528,6 +533,13 @@ class MainWindow(QMainWindow):
         dialog.body.addStretch(1)
         dialog.add_close()
         dialog.open()
+
+    def _key_id_at(self, seat: int) -> None:
+        """The croupier keys the player's id (``ui/player_id_pad.py``), or leaves the seat anonymous."""
+        from .player_id_pad import PlayerIdPad
+
+        PlayerIdPad(self, seat, lambda player: self.submit("card_in", self.session.execute, "card_in", seat,
+                                                           player)).open()
 
     def _card_in_at(self, seat: int) -> None:
         self.submit("card_seat", self.session.execute, "card_seat", seat)

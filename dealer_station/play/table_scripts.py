@@ -63,9 +63,10 @@ class ScriptedTable:
 
 
 def scripted_table(profile: str, folder: Path | None = None, *, deck: list[str] | None = None,
-                   roles: tuple[Role, ...] = ()) -> ScriptedTable:
+                   roles: tuple[Role, ...] = (), services: tuple[object, ...] = ()) -> ScriptedTable:
     """A started session of ``profile`` on the scripted shoe loaded with ``deck`` (a hand-deal profile:
-    no shoe), with a throwaway credential store (``BADGE``/``PIN``) and journal in ``folder``."""
+    no shoe), with a throwaway credential store (``BADGE``/``PIN``) and journal in ``folder``, and ``services``
+    (an exclusion list, say) besides its own."""
     from simulators.scripted_shoe import ScriptedShoe  # the same in-process shoe the session tests use
 
     folder = folder or Path(tempfile.mkdtemp(prefix="scenes-"))
@@ -81,7 +82,7 @@ def scripted_table(profile: str, folder: Path | None = None, *, deck: list[str] 
     from ..bank.desk import InProcessDesk  # a scripted table numbers its own slips: it is never the casino's
 
     session = TableSession(table, journal, shoe=shoe, roles=roles, credentials=credentials,
-                           services=(InProcessDesk(),) if table.bank is not None else ())
+                           services=(*services, *((InProcessDesk(),) if table.bank is not None else ())))
     if shoe is not None:
         shoe.session = session
     session.start(PROGRAM)

@@ -752,6 +752,34 @@
         <translation>La place {seat} est bloquée (son joueur est exclu)&#xa0;: aucune mise n&apos;est acceptée&#xa0;; appelez un superviseur</translation>
     </message>
     <message>
+        <source>Winnings withheld at seat {seats} (player excluded): call a supervisor</source>
+        <translation>Gains retenus à la place {seats} (joueur exclu)&#xa0;: appelez un superviseur</translation>
+    </message>
+    <message>
+        <source>Settle seat {seat}: collect, pay nothing: {amount} withheld (player excluded)</source>
+        <translation>Réglez la place {seat}&#xa0;: ramassez, ne payez rien&#xa0;: {amount} retenus (joueur exclu)</translation>
+    </message>
+    <message>
+        <source>No winnings are withheld at that seat</source>
+        <translation>Aucun gain n&apos;est retenu à cette place</translation>
+    </message>
+    <message>
+        <source>Release the winnings withheld: pay them to the player</source>
+        <translation>Libérer les gains retenus&#xa0;: les payer au joueur</translation>
+    </message>
+    <message>
+        <source>Forfeit the winnings withheld: the player is not paid</source>
+        <translation>Confisquer les gains retenus&#xa0;: le joueur n&apos;est pas payé</translation>
+    </message>
+    <message>
+        <source>Player listed in error</source>
+        <translation>Joueur inscrit par erreur</translation>
+    </message>
+    <message>
+        <source>Exclusion confirmed</source>
+        <translation>Exclusion confirmée</translation>
+    </message>
+    <message>
         <source>Correct a settled round: pay or collect per seat</source>
         <translation>Corriger un coup réglé&#xa0;: payer ou ramasser par place</translation>
     </message>
@@ -2135,8 +2163,16 @@
         <translation>Jackpot {amount}&#xa0;: payé par le progressif, pas par le rack</translation>
     </message>
     <message>
+        <source>Withheld {amount}: do not pay, a supervisor decides</source>
+        <translation>Retenu {amount}&#xa0;: ne payez pas, un superviseur décide</translation>
+    </message>
+    <message>
         <source>collected {amount}</source>
         <translation>ramassé {amount}</translation>
+    </message>
+    <message>
+        <source>withheld {amount}</source>
+        <translation>retenu {amount}</translation>
     </message>
     <message>
         <source>paid {amount}</source>
@@ -2247,6 +2283,10 @@
         <translation>Saisir la carte&#xa0;: {position}, carte {number}</translation>
     </message>
     <message>
+        <source>Seat {seat}, round {round}: {amount} withheld</source>
+        <translation>Place {seat}, tour {round}&#xa0;: {amount} retenus</translation>
+    </message>
+    <message>
         <source>Correct {place} (now {card})</source>
         <translation>Corriger {place} (actuellement {card})</translation>
     </message>
@@ -2261,6 +2301,10 @@
     <message>
         <source>Seat {seat}: card in (then swipe the card)</source>
         <translation>Place {seat}&#xa0;: arrivée du joueur (puis passez sa carte)</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: key an id</source>
+        <translation>Place {seat}&#xa0;: saisir un identifiant</translation>
     </message>
     <message>
         <source>Seat {seat} {player}: card out</source>
@@ -2393,6 +2437,26 @@
     <message>
         <source>Tap again: {action}</source>
         <translation>Touchez encore&#xa0;: {action}</translation>
+    </message>
+    <message>
+        <source>Key the id printed on the player&apos;s card</source>
+        <translation>Saisissez l&apos;identifiant imprimé sur la carte du joueur</translation>
+    </message>
+    <message>
+        <source>A player id starts with a letter or a digit</source>
+        <translation>Un identifiant de joueur commence par une lettre ou un chiffre</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: key the player&apos;s id</source>
+        <translation>Place {seat}&#xa0;: saisissez l&apos;identifiant du joueur</translation>
+    </message>
+    <message>
+        <source>Leave anonymous</source>
+        <translation>Laisser anonyme</translation>
+    </message>
+    <message>
+        <source>Card in</source>
+        <translation>Arrivée du joueur</translation>
     </message>
 </context>
 <context>

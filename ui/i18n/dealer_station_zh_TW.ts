@@ -752,6 +752,34 @@
         <translation>{seat}號位已扣留（玩家被禁入）：不接受投注；請呼叫主管</translation>
     </message>
     <message>
+        <source>Winnings withheld at seat {seats} (player excluded): call a supervisor</source>
+        <translation>{seats}號位獎金已扣留（玩家被禁入）：請呼叫主管</translation>
+    </message>
+    <message>
+        <source>Settle seat {seat}: collect, pay nothing: {amount} withheld (player excluded)</source>
+        <translation>結算{seat}號位：收取，不派彩：扣留 {amount}（玩家被禁入）</translation>
+    </message>
+    <message>
+        <source>No winnings are withheld at that seat</source>
+        <translation>該座位沒有扣留的獎金</translation>
+    </message>
+    <message>
+        <source>Release the winnings withheld: pay them to the player</source>
+        <translation>發還扣留的獎金：派給玩家</translation>
+    </message>
+    <message>
+        <source>Forfeit the winnings withheld: the player is not paid</source>
+        <translation>沒收扣留的獎金：不派給玩家</translation>
+    </message>
+    <message>
+        <source>Player listed in error</source>
+        <translation>玩家被誤列入名單</translation>
+    </message>
+    <message>
+        <source>Exclusion confirmed</source>
+        <translation>禁入已確認</translation>
+    </message>
+    <message>
         <source>Correct a settled round: pay or collect per seat</source>
         <translation>更正已結算的一局：按座位派彩或收取</translation>
     </message>
@@ -2135,8 +2163,16 @@
         <translation>頭獎 {amount}：由累積獎池支付，不從籌碼架</translation>
     </message>
     <message>
+        <source>Withheld {amount}: do not pay, a supervisor decides</source>
+        <translation>扣留 {amount}：不要派彩，由主管決定</translation>
+    </message>
+    <message>
         <source>collected {amount}</source>
         <translation>已收 {amount}</translation>
+    </message>
+    <message>
+        <source>withheld {amount}</source>
+        <translation>扣留 {amount}</translation>
     </message>
     <message>
         <source>paid {amount}</source>
@@ -2247,6 +2283,10 @@
         <translation>輸入該牌：{position}第{number}張</translation>
     </message>
     <message>
+        <source>Seat {seat}, round {round}: {amount} withheld</source>
+        <translation>{seat}號位，第{round}局：扣留 {amount}</translation>
+    </message>
+    <message>
         <source>Correct {place} (now {card})</source>
         <translation>更正{place}（現為 {card}）</translation>
     </message>
@@ -2261,6 +2301,10 @@
     <message>
         <source>Seat {seat}: card in (then swipe the card)</source>
         <translation>{seat}號位：玩家入座（然後刷卡）</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: key an id</source>
+        <translation>{seat}號位：輸入編號</translation>
     </message>
     <message>
         <source>Seat {seat} {player}: card out</source>
@@ -2393,6 +2437,26 @@
     <message>
         <source>Tap again: {action}</source>
         <translation>再按一次：{action}</translation>
+    </message>
+    <message>
+        <source>Key the id printed on the player&apos;s card</source>
+        <translation>輸入玩家卡上印的編號</translation>
+    </message>
+    <message>
+        <source>A player id starts with a letter or a digit</source>
+        <translation>玩家編號以字母或數字開頭</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: key the player&apos;s id</source>
+        <translation>{seat}號位：輸入玩家編號</translation>
+    </message>
+    <message>
+        <source>Leave anonymous</source>
+        <translation>保持匿名</translation>
+    </message>
+    <message>
+        <source>Card in</source>
+        <translation>玩家入座</translation>
     </message>
 </context>
 <context>
