@@ -254,9 +254,16 @@ class BankPanel(Overlay):
                                            partial(self._request, "request_fill"))
         self.credit_button = self.add_button(translate("screen", "Credit"), "bank_credit", "supervisor",
                                              partial(self._request, "request_credit"))
+        # Who sits where, from the panel a buy-in is keyed in: at a table with no card reader and nobody carded
+        # in the status strip has no players line, and this is where a player's id is keyed.
+        self.players_button = self.add_button(translate("screen", "Players"), "bank_players", "", self._players)
         self.add_close()
         window.bridge.changed.connect(self.refresh)
         self.refresh()
+
+    def _players(self) -> None:
+        self.accept()
+        self.window_.open_players()
 
     @property
     def view(self) -> BankView:

@@ -27,3 +27,6 @@ class ScreenHost(Protocol):
     def ask_supervisor(self, action: str, run: Callable[[str, str, str], Any] | None = None,
                        detail: str = "") -> None:
         """The PIN dialog for ``action``; on OK ``run(badge, pin, reason)`` runs on the worker."""
+
+    def open_players(self) -> None:
+        """The players menu: who sits where, card in (a keyed id) or out, pause, resume."""

@@ -124,7 +124,7 @@ class MainWindow(QMainWindow):
         top.setHorizontalSpacing(m.margin * 2)
         top.setVerticalSpacing(m.margin)
         self.strip = StatusStrip(self.session, self.tally, last_heard)
-        self.strip.players_tapped.connect(self._players_menu)
+        self.strip.players_tapped.connect(self.open_players)
         self._card_notice_at: float | None = None
         self.banner = FitLabel("", 19, bold=True, lines=2, role="banner", acted=True)
         self.banner.setObjectName("phaseBanner")
@@ -497,7 +497,7 @@ class MainWindow(QMainWindow):
 
         BankPanel(self, self).open()
 
-    def _players_menu(self) -> None:
+    def open_players(self) -> None:
         """Who sits where: card a player out, pause or resume one, or (a table with a reader) choose the seat
         the next card swiped is for."""
         snap = self.session.view()

@@ -87,3 +87,30 @@ def test_a_keyed_id_seats_the_player_and_a_hostile_one_never_leaves_the_pad(qtbo
         journal.close()
     assert player_events(tmp_path / "j.sqlite") == [
         ("card_in", {"seat": 4, "player": "P-1001", "source": "keyed", "reader": None})]
+
+
+def test_at_a_table_with_no_reader_the_id_is_keyed_from_the_bank_panel(qtbot, qapp, tmp_path: Path) -> None:
+    """No card reader and nobody carded in: the strip has no players line; the Bank panel's Players opens the same
+    menu, and a keyed id seats the player (journaled as keyed)."""
+    table = load_profile("uth-default")
+    assert table.bank is not None
+    journal = Journal(tmp_path / "j.sqlite", table_id=table.table_id)
+    shoe = ScriptedShoe()
+    session = TableSession(table, journal, shoe=shoe)
+    shoe.session = session
+    session.start(PROGRAM)
+    win = open_window(qtbot, qapp, session, size=(800, 480))
+    try:
+        assert win.strip.players is None or not win.strip.players.isVisible()
+        win.open_bank()
+        click(qtbot, button(dialog(win, "bankPanel"), "bank_players"))
+        click(qtbot, button(dialog(win, "playersMenu"), "keyId_3"))
+        pad = dialog(win, "playerIdPad")
+        key(qtbot, pad, "P-2002")
+        click(qtbot, button(pad, "idOk"))
+        qtbot.waitUntil(lambda: bool(player_events(tmp_path / "j.sqlite")), timeout=TIMEOUT)
+    finally:
+        win.worker.shutdown(wait=True)
+        journal.close()
+    assert player_events(tmp_path / "j.sqlite") == [
+        ("card_in", {"seat": 3, "player": "P-2002", "source": "keyed", "reader": None})]
