@@ -140,7 +140,9 @@ def archive_journal(journal: Journal, folder: Path, acked: Callable[[], int], *,
             break  # the floor has not acknowledged its record yet: the next pass trims it
         outcome.records_trimmed += journal.trim_archived(manifest, folder)
         outcome.trimmed.append(manifest.name)
-    log.info("journal_archived", table_id=table, folder=str(folder), **outcome.as_dict())
+    log.info("journal_archived", table_id=table, folder=str(folder), exported=len(outcome.exported),
+             journaled=len(outcome.journaled), trimmed=len(outcome.trimmed), records_trimmed=outcome.records_trimmed,
+             acked_seq=outcome.acked_seq)
     return outcome
 
 
