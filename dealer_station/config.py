@@ -246,8 +246,9 @@ class DiskConfig(_Strict):
 
     warn_rounds: int = Field(default=4_200, ge=2, le=100_000_000)
     """A week of a busy table (600 rounds a day): about 130 MB."""
-    halt_rounds: int = Field(default=100, ge=1, le=100_000_000)
-    """About 3 MB: the halt, the round in progress and a restart's records fit many times over."""
+    halt_rounds: int = Field(default=300, ge=1, le=100_000_000)
+    """About 9 MB: SQLite's write-ahead log grows to about 4 MB before it is reused (1,000 pages), and what is
+    left holds the round in progress, a restart's records and a hundred rounds more."""
 
     @model_validator(mode="after")
     def _ordered(self) -> DiskConfig:

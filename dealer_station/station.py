@@ -189,7 +189,7 @@ class Station:
         self.session.start(self.program)
         self.disk_watch = DiskWatch.for_journal(self.journal_path, self.table.disk.warn_rounds,
                                                 self.table.disk.halt_rounds)
-        self._watch_disk()  # before any device: a table that starts on a full disk opens no round
+        self.watch_disk()  # before any device: a table that starts on a full disk opens no round
         self._expect_units()  # before any port opens: another unit than the journal's is a swap
         self.session.add_listener(self._units_accepted)
         if self.floor_url:  # ships the journal to the floor in the background; never blocks the table
@@ -490,13 +490,14 @@ class Station:
             self.session.tick()
         except Exception:  # a clock that cannot act now acts on a later tick
             log.exception("clock_check_failed", table_id=self.table.table_id)
-        self._watch_disk()
+        self.watch_disk()
         self._archive_when_due()
         if self.heartbeat is not None:
             self.heartbeat()
 
-    def _watch_disk(self) -> None:
-        """A threshold of the disk watch crossed: reported to the session, which journals it (never raises)."""
+    def watch_disk(self) -> None:
+        """A threshold of the disk watch crossed: reported to the session, which journals it (never raises). The
+        pump calls it at every clock tick."""
         if self.session is None or self.disk_watch is None:
             return
         report = self.disk_watch.check(self.session.view().state.disk)

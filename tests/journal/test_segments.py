@@ -290,3 +290,61 @@ def test_a_restarted_table_replays_across_the_archive(journal_path: Path, tmp_pa
     with pytest.raises(JournalError, match="no archive folder"):  # the archive moved: the start is refused
         Table(journal_path, archive=tmp_path / "gone")
     assert run("journal", "verify", "--journal", str(journal_path), "--archive-dir", str(moved)).returncode == 0
+
+
+def test_journal_archive_and_segments_from_the_command_line(journal_path: Path, tmp_path: Path,
+                                                           pg_server: PostgresServer) -> None:
+    """As a technician runs it with the station stopped: the floor already holds the journal (the station's
+    forwarder shipped it as it played); every closed day is archived (they are months old), the day still open
+    stays live."""
+    floor = new_floor(pg_server)
+    with Forwarder(journal_path, floor.station_url, "T1", backoff_cap=0.2) as forwarder:
+        assert forwarder.wait_acknowledged(60)
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    r = run("journal", "archive", "--journal", str(journal_path), "--archive-dir", str(folder),
+            "--floor", floor.station_url, "--tz", "UTC", "--day-starts", "06:00")
+    assert r.returncode == 0, r.stderr
+    outcome = json.loads(one_line(r.stdout))
+    assert len(outcome["exported"]) == len(outcome["trimmed"]) == DAYS - 1
+    listed = [json.loads(line) for line in run("journal", "segments", "--journal", str(journal_path)).stdout.splitlines()]
+    assert [s["gaming_day"] for s in listed[:-1]] == [(FIRST_DAY + timedelta(days=n)).isoformat()
+                                                       for n in range(DAYS - 1)]
+    assert {s["state"] for s in listed[:-1]} == {"archived"}
+    live = stored(journal_path)
+    assert listed[-1] == {"segment": "live", "first_seq": live[1][0], "last_seq": live[-1][0], "records": len(live),
+                          "state": "live"}
+    assert {noon_day(row[1]) for row in live[1:] if row[4] == "round_opened"} == {TODAY}
+    again = run("journal", "archive", "--journal", str(journal_path), "--archive-dir", str(folder),
+                "--floor", floor.station_url, "--tz", "UTC", "--day-starts", "06:00")
+    assert again.returncode == 0 and json.loads(again.stdout)["exported"] == []  # nothing twice
+
+
+@pytest.mark.parametrize(("extra", "says"), [
+    (("--keep-days", "-3"), "--keep-days"),
+    (("--archive-dir", "/nonexistent/archive"), "no archive folder /nonexistent/archive"),
+    (("--tz", "Mars/Olympus"), "Mars/Olympus"),
+    (("--day-starts", "25:00"), "gaming day's start"),
+    (("--floor", "postgresql://nobody@/nowhere?host=/nonexistent"), "floor"),
+])
+def test_hostile_archive_arguments_are_one_line_and_change_nothing(journal_path: Path, tmp_path: Path,
+                                                                  extra: tuple[str, ...], says: str) -> None:
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    before = journal_path.read_bytes()
+    args = {"--archive-dir": str(folder), "--floor": "postgresql://nobody@/nowhere?host=/nonexistent", "--tz": "UTC"}
+    args.update(dict(zip(extra[::2], extra[1::2], strict=True)))
+    r = run("journal", "archive", "--journal", str(journal_path), *[x for kv in args.items() for x in kv])
+    assert r.returncode == 2, r.stderr
+    assert says in one_line(r.stderr) and "Traceback" not in r.stderr
+    assert journal_path.read_bytes() == before and not list(folder.iterdir())
+
+
+def test_archive_is_refused_while_the_station_holds_the_journal(journal_path: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    with Journal(journal_path, table_id="T1", purpose="simulation"):
+        r = run("journal", "archive", "--journal", str(journal_path), "--archive-dir", str(folder),
+                "--floor", "postgresql://nobody@/nowhere?host=/nonexistent")
+    assert r.returncode == 2
+    assert "is open for writing by" in one_line(r.stderr)
