@@ -24,6 +24,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from .errors import DealerStationError
 
 __all__ = ["FORMAT", "Manifest", "SegmentError", "load_rows", "manifests", "write_segment"]
@@ -111,10 +113,25 @@ def _write_atomically(path: Path, data: bytes) -> None:
     _sync_folder(path.parent)
 
 
+def _line(row: Row) -> bytes:
+    """One row as a JSON line: orjson (four times faster), or the standard library for text orjson refuses (a
+    lone surrogate the journal's canonical JSON may hold, kept byte for byte with ``surrogatepass``)."""
+    data = dict(zip(COLUMNS, row, strict=True))
+    try:
+        return orjson.dumps(data) + b"\n"
+    except TypeError:
+        return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8", "surrogatepass")
+
+
+def _parse(line: bytes) -> Any:
+    try:
+        return orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return json.loads(line.decode("utf-8", "surrogatepass"))
+
+
 def _encode(rows: Sequence[Row]) -> bytes:
-    lines = (json.dumps(dict(zip(COLUMNS, row, strict=True)), ensure_ascii=False, separators=(",", ":"))
-             for row in rows)
-    text = "".join(f"{line}\n" for line in lines).encode("utf-8", "surrogatepass")
+    text = b"".join(_line(row) for row in rows)
     return gzip.compress(text, compresslevel=6, mtime=0)  # mtime 0: the same rows always make the same file
 
 
@@ -150,8 +167,7 @@ def load_rows(folder: Path, manifest: Manifest) -> list[Row]:
     if hashlib.sha256(data).hexdigest() != manifest.sha256:
         raise SegmentError(f"archive {manifest.describe()} is altered: {path.name}'s sha256 differs from its manifest")
     try:
-        lines = gzip.decompress(data).decode("utf-8", "surrogatepass").splitlines()
-        rows = [_row(json.loads(line)) for line in lines]
+        rows = [_row(_parse(line)) for line in gzip.decompress(data).splitlines()]
     except (OSError, EOFError, zlib.error, UnicodeDecodeError, ValueError, TypeError, KeyError):
         raise SegmentError(f"archive {manifest.describe()} is unreadable (its file is not gzip'd JSON Lines of "
                            "journal rows)") from None
@@ -161,10 +177,13 @@ def load_rows(folder: Path, manifest: Manifest) -> list[Row]:
     return rows
 
 
-def _row(data: dict[str, Any]) -> Row:
-    if not isinstance(data, dict) or set(data) != set(COLUMNS):
+def _row(data: Any) -> Row:
+    if not isinstance(data, dict) or data.keys() != _KEYS:
         raise ValueError("not a journal row")
     return tuple(data[key] for key in COLUMNS)
+
+
+_KEYS = frozenset(COLUMNS)
 
 
 def manifests(folder: Path, table_id: str) -> list[Manifest]:

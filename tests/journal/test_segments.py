@@ -348,3 +348,34 @@ def test_archive_is_refused_while_the_station_holds_the_journal(journal_path: Pa
                 "--floor", "postgresql://nobody@/nowhere?host=/nonexistent")
     assert r.returncode == 2
     assert "is open for writing by" in one_line(r.stderr)
+
+
+def test_segments_cut_by_size_between_rounds_and_keep_text_byte_for_byte(tmp_path: Path) -> None:
+    """A raw journal (no table): rounds of 40 records, any text a payload may hold; segments of at most 1,000
+    records are cut only before a round_opened, and the archive gives back the stored rows exactly."""
+    from ._days import MovingClock
+
+    clock = MovingClock()
+    path, folder = tmp_path / "journal.sqlite", tmp_path / "archive"
+    folder.mkdir()
+    with Journal(path, table_id="T9", purpose="simulation", clock=clock) as journal:
+        for n in range(60):  # 60 rounds on one gaming day
+            rid = f"T9-{n:06d}"
+            journal.append("round_opened", {"n": n}, actor="station", round_id=rid)
+            for k in range(39):
+                journal.append("note", {"text": "Croupière 中文 ✓ \\ \" \u2028", "k": k, "big": 2**63},
+                               actor="croupier", round_id=rid)
+        clock.day(1)
+        journal.append("round_opened", {"n": 60}, actor="station", round_id="T9-000060")  # the next day opens
+        before = stored(path)
+        outcome = archive_journal(journal, folder, lambda: journal.last_seq, day=UTC_DAYS,
+                                  today=FIRST_DAY + timedelta(days=1), keep_days=0, max_records=1_000)
+    sizes = [m.records for m in outcome.exported]
+    opened_at = {row[0] for row in before if row[4] == "round_opened"}
+    assert all(m.first_seq == 1 or m.first_seq in opened_at for m in outcome.exported)  # only between rounds
+    assert sizes[0] == 1 + 25 * 40 and all(s <= 1_000 + 40 for s in sizes)  # cut at the first round past 1,000
+    assert sum(sizes) == 1 + 60 * 40
+    with Journal.open_readonly(path, archive=folder) as reader:
+        assert reader.verify().ok
+        assert [e.hash for e in reader.events()][:len(before)] == [row[8] for row in before]
+        assert next(reader.events(since_seq=5)).payload["text"] == "Croupière 中文 ✓ \\ \" \u2028"
