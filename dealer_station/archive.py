@@ -100,6 +100,9 @@ def archive_journal(journal: Journal, folder: Path, acked: Callable[[], int], *,
     anyway)."""
     outcome = Outcome()
     table = journal.table_id
+    if journal.version == "1":
+        raise JournalError(f"{journal.path} is a format-1 journal (no creation record to keep live): it is not "
+                           "archived")
     try:
         found = manifests(folder, table)
     except SegmentError as exc:

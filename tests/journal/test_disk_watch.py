@@ -126,3 +126,35 @@ def test_thresholds_out_of_order_are_refused_in_one_line() -> None:
         DiskConfig(warn_rounds=400, halt_rounds=500)
     with pytest.raises(ConfigError, match="must be below"):
         DiskWatch.for_journal(Path("/journal/j.sqlite"), 10, 10)
+
+
+def test_the_croupier_and_the_pit_are_told_and_no_round_opens_at_the_halt(tmp_path: Path) -> None:
+    """Without root (no tmpfs): the same path with a filesystem whose free space the test sets."""
+    table = Table(tmp_path / "journal.sqlite")
+    station = Station(table.table, journal_path=tmp_path / "journal.sqlite", drivers={})
+    station.session, station.journal = table.session, table.journal
+    fs = FakeStatvfs()
+    station.disk_watch = DiskWatch(tmp_path, warn_bytes=8_192_000, halt_bytes=4_096_000, statvfs=fs)
+    try:
+        fs.free = 6_000_000 // 4096 * 4096
+        station.watch_disk()
+        snap = table.session.view()
+        assert banner(snap).key == "disk_low" and not table_stopped(snap)
+        table.play_round()  # a warning stops nothing
+        fs.free = 4_000_000 // 4096 * 4096
+        station.watch_disk()
+        snap = table.session.view()
+        assert "open_round" not in snap.offer.croupier and table_stopped(snap)
+        with pytest.raises(RuleError) as refused:
+            table.session.execute("open_round")
+        assert refused.value.key == "disk_full" and refused.value.field == "disk"
+        station.watch_disk()  # the same level: nothing more journaled
+        fs.free = 9_000_000 // 4096 * 4096
+        station.watch_disk()
+        table.play_round()
+        records = [(e.payload["level"], e.payload["free_bytes"], e.actor)
+                   for e in table.journal.events(kinds={"disk_space"})]
+        assert records == [("warning", 5_996_544, "station"), ("halt", 3_997_696, "station"),
+                           ("ok", 8_998_912, "station")]
+    finally:
+        table.close()
