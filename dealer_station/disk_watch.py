@@ -8,6 +8,10 @@ The table never fails open: it stops with room left to journal that it stopped. 
 left only with a margin above its threshold (``HYSTERESIS``), so a disk hovering at a threshold does not
 journal a record at every look.
 
+Free pages inside the journal file (records archiving trimmed, ``Journal.reusable_bytes``) count as room: the
+journal reuses them before it grows the file, which never shrinks. The write-ahead log needs the disk's own
+room; the halt threshold keeps enough for it.
+
 The station's pump looks at every clock tick (twice a second) and reports a change as a ``DiskSpace``
 report (``wire/reports.py``), which the session journals like any device's.
 """
@@ -42,13 +46,16 @@ class DiskWatch:
     warn_bytes: int
     halt_bytes: int
     statvfs: Callable[[Path], os.statvfs_result] = os.statvfs
+    reusable: Callable[[], int] | None = None
+    """Bytes inside the journal file that appends reuse first (``Journal.reusable_bytes``: what archiving
+    trimmed): room as good as the disk's for the journal's records."""
 
     @classmethod
-    def for_journal(cls, journal: Path, warn_rounds: int, halt_rounds: int,
-                    bytes_per_round: int = BYTES_PER_ROUND) -> DiskWatch:
+    def for_journal(cls, journal: Path, warn_rounds: int, halt_rounds: int, bytes_per_round: int = BYTES_PER_ROUND,
+                    reusable: Callable[[], int] | None = None) -> DiskWatch:
         if halt_rounds >= warn_rounds:
             raise ConfigError(f"halt_rounds {halt_rounds} must be below warn_rounds {warn_rounds}", "disk")
-        return cls(journal.parent, warn_rounds * bytes_per_round, halt_rounds * bytes_per_round)
+        return cls(journal.parent, warn_rounds * bytes_per_round, halt_rounds * bytes_per_round, reusable=reusable)
 
     def level(self, free: int, known: str = "ok") -> DiskLevel:
         """The level at ``free`` bytes, leaving the ``known`` one only past its margin."""
@@ -67,6 +74,11 @@ class DiskWatch:
             free = free_bytes(self.folder, self.statvfs)
         except OSError:
             free = 0
+        if free and self.reusable is not None:
+            try:
+                free += self.reusable()
+            except Exception:  # a journal that cannot say: only the disk's room counts
+                pass
         level = self.level(free, known)
         if level == known:
             return None

@@ -763,6 +763,18 @@ class Journal:
                 return
             cursor = rows[-1][0]
 
+    def reusable_bytes(self) -> int:
+        """Bytes of the file's free pages (records trimmed to the archive): appends reuse them before the file
+        grows, so the disk watch counts them as room (the file itself never shrinks)."""
+        with self._lock:
+            try:
+                conn = self._require()
+                pages = conn.execute("PRAGMA freelist_count").fetchone()[0]
+                size = conn.execute("PRAGMA page_size").fetchone()[0]
+            except sqlite3.Error as exc:
+                raise JournalError(f"cannot read journal {self.path}: {exc}") from None
+        return int(pages) * int(size)
+
     @property
     def live_from(self) -> int:
         """The first seq after record 1 the live file holds (2 until a segment is archived out of it)."""

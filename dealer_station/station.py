@@ -188,7 +188,7 @@ class Station:
                                     services=tuple(s for s in (self.link, self.desk, self.exclusions) if s is not None))
         self.session.start(self.program)
         self.disk_watch = DiskWatch.for_journal(self.journal_path, self.table.disk.warn_rounds,
-                                                self.table.disk.halt_rounds)
+                                                self.table.disk.halt_rounds, reusable=self.journal.reusable_bytes)
         self.watch_disk()  # before any device: a table that starts on a full disk opens no round
         self._expect_units()  # before any port opens: another unit than the journal's is a swap
         self.session.add_listener(self._units_accepted)

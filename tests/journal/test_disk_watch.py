@@ -116,6 +116,13 @@ def test_levels_leave_a_threshold_only_past_a_margin_and_an_unreadable_disk_halt
     # 409,600 likewise inside the halt's (420,000); an unreadable filesystem is a full one (never fails open)
     assert seen == [(999_424, "warning"), (1_064_960, "ok"), (393_216, "halt"), (425_984, "warning"),
                     (1_052_672, "ok"), (None, "halt")]
+    # pages the journal file frees by archiving are room too (its appends reuse them first): 409,600 bytes on the
+    # disk alone stay a halt; with 600,000 inside the file it is 1,009,600, a warning (within the 5% margin)
+    fs.free = 409_600
+    assert watch.check("halt") is None
+    with_pages = DiskWatch(Path("/journal"), 1_000_000, 400_000, statvfs=fs, reusable=lambda: 600_000)
+    report = with_pages.check("halt")
+    assert report is not None and (report.level, report.free_bytes) == ("warning", 1_009_600)
 
 
 def test_thresholds_out_of_order_are_refused_in_one_line() -> None:
