@@ -823,6 +823,9 @@ class Journal:
                     continue
                 if manifest.first_seq > expected:
                     break
+                if round_id is not None and round_id not in manifest.rounds:
+                    expected = min(manifest.last_seq, upto) + 1  # none of its records is that round's
+                    continue
                 for row in segments.load_rows(folder, manifest):
                     if row[0] < expected:
                         continue
@@ -1169,7 +1172,10 @@ def _verify_archive(folder: Path, table: str, gap: Gap, first_hash: str, atteste
             break
         if manifest.first_seq != expected or manifest.first_prev_hash != prev:
             return checked, f"archive lacks records {expected}..{manifest.first_seq - 1} before {manifest.name}"
-        for row in segments.load_rows(folder, manifest):
+        rows = segments.load_rows(folder, manifest)
+        if segments.rounds_of(rows) != manifest.rounds:
+            return checked, f"archive {manifest.describe()}: its manifest's rounds are not its records' (edited)"
+        for row in rows:
             seq, at, table_id, round_id, kind, actor, payload, prev_hash, digest = row
             if prev_hash != prev or _record_hash(seq, at, table_id, round_id, kind, actor, payload, prev_hash) != digest:
                 return checked, f"archive {manifest.describe()}: record {seq} does not verify (chain broken)"

@@ -20,7 +20,7 @@ import os
 import re
 import zlib
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +56,9 @@ class Manifest:
     gaming_day: str
     records: int
     sha256: str
+    rounds: tuple[str, ...] = ()
+    """The round ids its records name, sorted: a reader of one round opens only the segments that hold it
+    (``journal verify`` checks the list against the records)."""
     format: str = FORMAT
     version: int = VERSION
 
@@ -84,6 +87,9 @@ class Manifest:
             manifest = cls(**{key: data[key] for key in cls.__dataclass_fields__})
         except (KeyError, TypeError):
             raise SegmentError(f"{where}: manifest incomplete") from None
+        if not isinstance(manifest.rounds, list) or not all(isinstance(r, str) for r in manifest.rounds):
+            raise SegmentError(f"{where}: manifest rounds are not a list of round ids")
+        manifest = replace(manifest, rounds=tuple(manifest.rounds))
         ints = (manifest.first_seq, manifest.last_seq, manifest.records)
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in ints) or not (
                 1 <= manifest.first_seq <= manifest.last_seq) or manifest.records != manifest.last_seq - manifest.first_seq + 1:
@@ -142,7 +148,7 @@ def write_segment(folder: Path, rows: Sequence[Row], gaming_day: str) -> Manifes
         raise SegmentError("an empty segment is not exported")
     data = _encode(rows)
     manifest = Manifest(str(rows[0][2]), int(rows[0][0]), int(rows[-1][0]), str(rows[0][7]), str(rows[-1][8]),
-                        gaming_day, len(rows), hashlib.sha256(data).hexdigest())
+                        gaming_day, len(rows), hashlib.sha256(data).hexdigest(), rounds_of(rows))
     try:
         _write_atomically(folder / manifest.data_file, data)
         if load_rows(folder, manifest) != [tuple(r) for r in rows]:  # what is on disk, not what was meant
@@ -152,6 +158,11 @@ def write_segment(folder: Path, rows: Sequence[Row], gaming_day: str) -> Manifes
     except OSError as exc:
         raise SegmentError(f"cannot write {manifest.describe()} in {folder}: {exc.strerror or exc}") from None
     return manifest
+
+
+def rounds_of(rows: Iterable[Row]) -> tuple[str, ...]:
+    """The distinct round ids of ``rows``, sorted."""
+    return tuple(sorted({str(row[3]) for row in rows if row[3] is not None}))
 
 
 def load_rows(folder: Path, manifest: Manifest) -> list[Row]:

@@ -403,3 +403,26 @@ def test_a_floor_that_lost_archived_records_is_caught_up_from_the_archive(
     assert held == every
     r = run("journal", "verify", "--journal", str(journal_path), "--floor", floor.report_url)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_a_round_is_recalled_from_its_segment_and_an_edited_round_list_is_caught(
+        journal_path: Path, tmp_path: Path) -> None:
+    from dealer_station.recall import recall_round
+
+    with Journal.open_readonly(journal_path) as reader:
+        rounds = finished_round_ids(reader)
+        wanted = {rid: recall_round(reader, rid) for rid in (rounds[4], rounds[40], rounds[-1])}
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    archive_all(journal_path, folder)
+    with Journal.open_readonly(journal_path) as reader:
+        assert {rid: recall_round(reader, rid) for rid in wanted} == wanted  # archived, or live: the same record
+    # someone takes a round out of its segment's list (hiding it from a reader of one round): verify says so
+    manifest_path = sorted(folder.glob("*.manifest.json"))[1]
+    manifest = json.loads(manifest_path.read_text())
+    manifest["rounds"] = manifest["rounds"][1:]
+    manifest_path.write_text(json.dumps(manifest))
+    r = run("journal", "verify", "--journal", str(journal_path))
+    assert r.returncode == 1
+    assert "its manifest's rounds are not its records' (edited)" in one_line(r.stdout)
+    assert run("recall", "--last", "3", "--journal", str(journal_path)).returncode == 1  # readers verify first
