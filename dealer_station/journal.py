@@ -35,6 +35,11 @@ Reading (``Journal.open_readonly``) never changes the file or its directory: no 
 conversion, no triggers, no lock; it works beside a live writer, on read-only storage
 and on a DELETE-mode copy (see ``_reader_connection`` for how the SQLite file is opened).
 
+Years of play (``docs/journal-archive.md``): closed gaming days the floor has acknowledged are exported as
+checksummed segments (``segments.py``) and then trimmed from the live file by ``trim_archived``, record 1
+always staying; a ``segment_archived`` record in the chain vouches for the gap they leave, and ``verify``
+and ``events`` read across the archive folder and the live file end to end.
+
 What ``verify`` detects:
   * an edited field or payload (hash mismatch at that seq),
   * a deleted record (seq gap, or chain break if the rest were renumbered),
@@ -136,11 +141,13 @@ _SCHEMA = (
         last_seq INTEGER NOT NULL,
         last_hash TEXT NOT NULL)""",
 )
+_NO_DELETE = """CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
+       BEGIN SELECT RAISE(ABORT, 'journal is append-only: events cannot be deleted'); END"""
+"""The guard ``Journal.trim_archived`` lifts inside its transaction, and puts back before it commits."""
 _TRIGGERS = (
     """CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
        BEGIN SELECT RAISE(ABORT, 'journal is append-only: events cannot be updated'); END""",
-    """CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
-       BEGIN SELECT RAISE(ABORT, 'journal is append-only: events cannot be deleted'); END""",
+    _NO_DELETE,
     """CREATE TRIGGER IF NOT EXISTS anchor_no_delete BEFORE DELETE ON anchor
        BEGIN SELECT RAISE(ABORT, 'journal anchor cannot be deleted'); END""",
     """CREATE TRIGGER IF NOT EXISTS anchor_forward_only BEFORE UPDATE ON anchor
@@ -676,7 +683,7 @@ class Journal:
                         raise JournalError(f"{manifest.describe()} differs from the live file's records: not trimmed")
                     conn.execute("DROP TRIGGER events_no_delete")
                     conn.execute("DELETE FROM events WHERE seq BETWEEN ? AND ?", (low, manifest.last_seq))
-                    conn.execute(_TRIGGERS[1])
+                    conn.execute(_NO_DELETE)
                     conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('archive', ?)",
                                  (str(folder.resolve()),))
                     conn.execute("COMMIT")
