@@ -74,7 +74,7 @@ def _verify(args: argparse.Namespace) -> int:
 def _verify_against_floor(args: argparse.Namespace) -> int:
     from ..floor.verify import verify_against_floor
 
-    result = verify_against_floor(journal_path(args.journal), args.floor)
+    result = verify_against_floor(journal_path(args.journal), args.floor, archive_dir(args))
     if result.ok:
         print(f"journal OK against the floor: table {result.table_id}, journal seq {result.journal_seq}, "
               f"floor seq {result.floor_seq}: {result.reason}")
