@@ -9,6 +9,7 @@ import os
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -165,3 +166,50 @@ def test_the_croupier_and_the_pit_are_told_and_no_round_opens_at_the_halt(tmp_pa
                            ("ok", 8_998_912, "station")]
     finally:
         table.close()
+
+
+def test_the_pit_sees_the_table_stopped_by_its_disk(tmp_path: Path, pg_server: Any) -> None:
+    """The disk_space records reach the floor like any other; the pit's tile of that table says HALTED with the
+    disk's words while no round can open, and goes back to between rounds once space is freed."""
+    from zoneinfo import ZoneInfo
+
+    from dealer_station.floor.forwarder import Forwarder
+    from dealer_station.pit.live import DISK_FULL, FloorLive
+    from dealer_station.shifts import DEFAULT_SHIFTS
+    from tests.floor.conftest import new_floor
+
+    floor = new_floor(pg_server)
+    table = Table(tmp_path / "journal.sqlite")
+    station = Station(table.table, journal_path=tmp_path / "journal.sqlite", drivers={})
+    station.session, station.journal = table.session, table.journal
+    fs = FakeStatvfs()
+    station.disk_watch = DiskWatch(tmp_path, warn_bytes=8_192_000, halt_bytes=4_096_000, statvfs=fs)
+    live = FloorLive(floor.report_url, tz=ZoneInfo("UTC"), shifts=DEFAULT_SHIFTS, poll=0.1).start()
+    try:
+        with Forwarder(table.journal, floor.station_url, "T1", backoff_cap=0.2) as forwarder:
+            table.play_round()
+            fs.free = 4_000_000 // 4096 * 4096
+            station.watch_disk()
+            assert forwarder.wait_acknowledged(30)
+            tile = wait_until(lambda: (lambda t: t if t is not None and t.halted else None)(live.tile("T1")))
+            assert (tile.halt_text, tile.disk) == (DISK_FULL, "halt")
+            fs.free = 9_000_000 // 4096 * 4096
+            station.watch_disk()
+            assert forwarder.wait_acknowledged(30)
+            tile = wait_until(lambda: (lambda t: t if t is not None and t.disk == "ok" else None)(live.tile("T1")))
+            assert not tile.halted and tile.between_rounds
+    finally:
+        live.stop()
+        table.close()
+
+
+def wait_until(probe: Any, timeout: float = 15.0) -> Any:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = probe()
+        if found is not None:
+            return found
+        time.sleep(0.05)
+    raise AssertionError("the pit never showed it")
