@@ -227,6 +227,36 @@ class FloorConfig(_Strict):
     url: str = Field(min_length=1)
 
 
+class ArchiveConfig(_Strict):
+    """Where the journal's closed segments go and when (``[archive]``, docs/journal-archive.md): a segment is
+    archived once the floor has acknowledged it and its gaming day is ``keep_days`` old, and only then leaves
+    the live file. A table with no floor never archives."""
+
+    folder: str = "var/archive"
+    keep_days: int = Field(default=7, ge=0, le=3660)
+    """Closed gaming days kept in the live file (recall at the table without the archive)."""
+    max_records: int = Field(default=200_000, ge=1_000, le=100_000_000)
+    """Records a segment holds at most: a busy day is cut in several (always between rounds)."""
+
+
+class DiskConfig(_Strict):
+    """The disk watch's thresholds (``[disk]``, ``disk_watch.py``), in rounds of play left on the journal's disk
+    at the doctor's estimate of a round's bytes (31 kB): under ``warn_rounds`` the croupier and the pit are
+    told; under ``halt_rounds`` no round opens (the round in progress still finishes in that room)."""
+
+    warn_rounds: int = Field(default=4_200, ge=2, le=100_000_000)
+    """A week of a busy table (600 rounds a day): about 130 MB."""
+    halt_rounds: int = Field(default=300, ge=1, le=100_000_000)
+    """About 9 MB: SQLite's write-ahead log grows to about 4 MB before it is reused (1,000 pages), and what is
+    left holds the round in progress, a restart's records and a hundred rounds more."""
+
+    @model_validator(mode="after")
+    def _ordered(self) -> DiskConfig:
+        if self.halt_rounds >= self.warn_rounds:
+            raise ValueError(f"halt_rounds {self.halt_rounds} must be below warn_rounds {self.warn_rounds}")
+        return self
+
+
 def _edge(value: Decimal) -> Decimal:
     if not Decimal(-1) <= value <= 1:
         raise ValueError(f"an edge is a share of the stake from -1 to 1, not {value}")
@@ -285,6 +315,10 @@ class TableConfig(_Strict):
     """The table bank (shifts, buy-ins, fills and credits); None: this table keeps no bank."""
     players: PlayersConfig = PlayersConfig()
     """The player card, sessions and rating terms (docs/players.md)."""
+    archive: ArchiveConfig = ArchiveConfig()
+    """Where and when the journal's closed segments are archived off the live file."""
+    disk: DiskConfig = DiskConfig()
+    """The disk watch's thresholds."""
 
     @model_validator(mode="after")
     def _dealing_shoe_for_shuffler_deal(self) -> TableConfig:

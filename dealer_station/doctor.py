@@ -3,13 +3,15 @@
 Each check says ``ok``, ``FAIL`` (the station must not run as it is: the line says what to do) or ``warn``
 (could not tell: the line says why). The checks are the ones a technician cannot see by looking: the
 profile loads, each of its devices answers (and proves who it is where the profile asks), the clock is
-synchronised (and near the floor's), the journal's disk holds enough days of play, the secret files
+synchronised (and near the floor's), the journal's disk holds enough days of play, its archive folder is
+there (when a floor takes its records), the secret files
 beside the journal are private, and the floor takes this station's journals. Opening the devices is the
 composition root's (``cli/doctor.py``: the core opens no port); it is handed in as ``devices``.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import time
@@ -121,6 +123,25 @@ def disk_space(journal: Path, rounds_per_day: int = ROUNDS_PER_DAY, min_days: in
     return Check("ok", "disk", detail)
 
 
+def archive_folder(folder: Path, floor: str | None) -> Check:
+    """Where the station archives closed gaming days (the profile's ``[archive] folder``): there and writable,
+    or under ``var/`` where the station makes it; a table without a floor never archives (docs/journal-archive.md)."""
+    from .folders import under_work_folder
+
+    if not floor:
+        return Check("warn", "archive", "no floor: the journal is never archived (it keeps every record; the disk "
+                                        "watch stops the table before its disk is full)")
+    if folder.is_dir():
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return Check("FAIL", "archive", f"{folder} is not writable by this user",
+                         f"chown the folder to the station's user (chown dealer: {folder})")
+        return Check("ok", "archive", f"{folder}: closed gaming days go there once the floor holds them")
+    if under_work_folder(folder):
+        return Check("ok", "archive", f"{folder}: made by the station at its first archive pass")
+    return Check("FAIL", "archive", f"no archive folder {folder}",
+                 "create it (or mount it), owned by the station's user (docs/journal-archive.md)")
+
+
 def secret_files(paths: Iterable[tuple[str, Path]]) -> Iterator[Check]:
     """Each secret file private (``private_files.check_private``, the rule the station starts by)."""
     from .private_files import check_private
@@ -184,8 +205,9 @@ def run_checks(profile: str, *, load: Callable[[str], TableConfig],
     yield from devices(table, journal)
     yield clock_synchronised()
     yield disk_space(journal, rounds_per_day, min_days)
-    yield from secret_files(secrets(journal))
     url = floor or (table.floor.url if table.floor else None)
+    yield archive_folder(Path(table.archive.folder), url)
+    yield from secret_files(secrets(journal))
     if url:
         yield from floor_checks(url, max_drift)
     else:

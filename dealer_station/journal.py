@@ -35,6 +35,11 @@ Reading (``Journal.open_readonly``) never changes the file or its directory: no 
 conversion, no triggers, no lock; it works beside a live writer, on read-only storage
 and on a DELETE-mode copy (see ``_reader_connection`` for how the SQLite file is opened).
 
+Years of play (``docs/journal-archive.md``): closed gaming days the floor has acknowledged are exported as
+checksummed segments (``segments.py``) and then trimmed from the live file by ``trim_archived``, record 1
+always staying; a ``segment_archived`` record in the chain vouches for the gap they leave, and ``verify``
+and ``events`` read across the archive folder and the live file end to end.
+
 What ``verify`` detects:
   * an edited field or payload (hash mismatch at that seq),
   * a deleted record (seq gap, or chain break if the rest were renumbered),
@@ -73,7 +78,7 @@ from typing import IO, Any, Literal, NamedTuple
 import orjson
 import structlog
 
-from . import filelock
+from . import filelock, segments
 from .errors import DealerStationError
 from .folders import make_folder
 from .money import format_money
@@ -90,6 +95,8 @@ __all__ = [
     "JournalPayloadError",
     "Purpose",
     "VerifyResult",
+    "Gap",
+    "SEGMENT_ARCHIVED",
     "canonical_json",
     "ensure_folder",
     "lock_path",
@@ -134,11 +141,13 @@ _SCHEMA = (
         last_seq INTEGER NOT NULL,
         last_hash TEXT NOT NULL)""",
 )
+_NO_DELETE = """CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
+       BEGIN SELECT RAISE(ABORT, 'journal is append-only: events cannot be deleted'); END"""
+"""The guard ``Journal.trim_archived`` lifts inside its transaction, and puts back before it commits."""
 _TRIGGERS = (
     """CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
        BEGIN SELECT RAISE(ABORT, 'journal is append-only: events cannot be updated'); END""",
-    """CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
-       BEGIN SELECT RAISE(ABORT, 'journal is append-only: events cannot be deleted'); END""",
+    _NO_DELETE,
     """CREATE TRIGGER IF NOT EXISTS anchor_no_delete BEFORE DELETE ON anchor
        BEGIN SELECT RAISE(ABORT, 'journal anchor cannot be deleted'); END""",
     """CREATE TRIGGER IF NOT EXISTS anchor_forward_only BEFORE UPDATE ON anchor
@@ -285,6 +294,21 @@ class VerifyResult:
     last_hash: str = GENESIS_HASH
     table_id: str = ""
     purpose: str = ""
+    archived: int = 0
+    """Of ``checked``, the records read from archived segments (0: the live file holds the whole chain)."""
+
+
+SEGMENT_ARCHIVED = "segment_archived"
+"""The record a journal keeps of each segment it archived (its range, last hash and file's sha256): journaled
+before the segment's records leave the live file, it is what vouches for the gap they leave."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """Records 2..``last_seq`` archived out of the live file; ``link`` is the hash the next record links to."""
+
+    last_seq: int
+    link: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,8 +406,10 @@ class Journal:
         game: str | None = None,
         mode: Literal["w", "r"] = "w",
         clock: Callable[[], datetime] | None = None,
+        archive: str | os.PathLike[str] | None = None,
     ) -> None:
         self.path = Path(path)
+        self._archive = Path(archive) if archive is not None else None
         self._clock = clock or (lambda: datetime.now(UTC))
         self._lock = threading.Lock()
         self._conn: sqlite3.Connection | None = None
@@ -424,23 +450,24 @@ class Journal:
     @classmethod
     def open_readonly(
         cls, path: str | os.PathLike[str], *, table_id: str | None = None, purpose: Purpose | None = None,
-        game: str | None = None,
+        game: str | None = None, archive: str | os.PathLike[str] | None = None,
     ) -> Journal:
         """Open an existing journal for reading only (verify, show, recall, reports).
 
         With ``table_id`` / ``purpose`` / ``game``, a journal of another table, purpose or
         game is refused exactly as a writer would refuse it - a check that changes nothing.
+        ``archive``: the folder of its archived segments (default: the one it last archived to).
         """
-        return cls(path, table_id=table_id, purpose=purpose, game=game, mode="r")
+        return cls(path, table_id=table_id, purpose=purpose, game=game, mode="r", archive=archive)
 
     @classmethod
     def open_checked(
         cls, path: str | os.PathLike[str], *, table_id: str | None = None, purpose: Purpose | None = None,
-        game: str | None = None,
+        game: str | None = None, archive: str | os.PathLike[str] | None = None,
     ) -> Journal:
         """``open_readonly``, then ``check_chain``: how every reader that takes figures from a journal
         (jackpot, recall, par, the shuffle audit, a linked member's reconciliation) opens it."""
-        journal = cls.open_readonly(path, table_id=table_id, purpose=purpose, game=game)
+        journal = cls.open_readonly(path, table_id=table_id, purpose=purpose, game=game, archive=archive)
         try:
             journal.check_chain()
         except BaseException:
@@ -620,6 +647,56 @@ class Journal:
             if self._tail_problem:
                 raise JournalError(self._tail_problem)
 
+    def trim_archived(self, manifest: segments.Manifest, folder: Path) -> int:
+        """Remove an archived segment's records from the live file: the one maintenance path past the
+        append-only guard, and only for records that are already safe elsewhere. In one transaction it checks
+        that the segment is the next one the live file holds (records ``live_from..last_seq``; record 1 always
+        stays), that the journal has journaled its ``segment_archived`` record (range, last hash, the file's
+        sha256) after it, and that the file in ``folder`` holds exactly the live rows; then it lifts the
+        DELETE guard, deletes them, puts the guard back and notes ``folder`` in ``meta``. Any failure rolls the
+        whole back: the records stay. Returns the records removed. Whether the floor has acknowledged them is
+        the caller's check (``archive.archive_journal``)."""
+        if self.readonly:
+            raise JournalError(f"journal {self.path} is open read-only")
+        try:
+            archived = segments.load_rows(folder, manifest)
+        except segments.SegmentError as exc:
+            raise JournalError(exc.problem) from None
+        start = self.live_from
+        low = max(manifest.first_seq, 2)
+        if manifest.first_seq > start or low != start:
+            raise JournalError(f"{manifest.describe()} is not the next one the live file holds (it starts at {start})")
+        with self._lock:
+            conn = self._require()
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    vouched = any(
+                        _vouches(payload, manifest) for (payload,) in conn.execute(
+                            "SELECT payload FROM events WHERE kind = ? AND seq > ?", (SEGMENT_ARCHIVED, manifest.last_seq)))
+                    if not vouched:
+                        raise JournalError(f"{manifest.describe()} has no segment_archived record after it: "
+                                           "journal it before trimming")
+                    live = conn.execute(f"SELECT {_COLUMNS} FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq",
+                                        (low, manifest.last_seq)).fetchall()
+                    if [tuple(r) for r in live] != [r for r in archived if r[0] >= low]:
+                        raise JournalError(f"{manifest.describe()} differs from the live file's records: not trimmed")
+                    conn.execute("DROP TRIGGER events_no_delete")
+                    conn.execute("DELETE FROM events WHERE seq BETWEEN ? AND ?", (low, manifest.last_seq))
+                    conn.execute(_NO_DELETE)
+                    conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('archive', ?)",
+                                 (str(folder.resolve()),))
+                    conn.execute("COMMIT")
+                except BaseException:
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as exc:
+                raise JournalError(f"cannot trim journal {self.path}: {exc}") from None
+            self._data_version = conn.execute("PRAGMA data_version").fetchone()[0]
+        log.info("segment_trimmed", path=str(self.path), segment=manifest.name, records=len(live))
+        return len(live)
+
     # ----------------------------------------------------------------- reading
 
     @property
@@ -646,8 +723,13 @@ class Journal:
     ) -> Iterator[JournalEvent]:
         """Events with ``seq > since_seq`` in order, optionally of one round and some kinds.
 
-        Fetched page by page so appends may continue while a consumer iterates.
+        Fetched page by page so appends may continue while a consumer iterates. Records archived out of the
+        live file are read from their segments first (``archive_folder``), so every reader sees the whole chain.
         """
+        live_from = self.live_from
+        if live_from > 2 and since_seq + 1 < live_from:  # records archived out of the live file
+            yield from self._archived_events(since_seq, live_from - 1, round_id, kinds)
+            since_seq = live_from - 1
         where, params = ["seq > ?"], []
         if round_id is not None:
             where.append("round_id = ?")
@@ -671,8 +753,103 @@ class Journal:
                 return
             cursor = rows[-1][0]
 
+    def stored_rows(self, since_seq: int, upto: int) -> Iterator[tuple[Any, ...]]:
+        """The live file's records ``since_seq+1..upto`` exactly as stored (the payload as its hashed text):
+        what a segment is exported from."""
+        cursor = since_seq
+        while cursor < upto:
+            with self._lock:
+                try:
+                    rows = self._require().execute(
+                        f"SELECT {_COLUMNS} FROM events WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT {_PAGE}",
+                        (cursor, upto)).fetchall()
+                except sqlite3.Error as exc:
+                    raise JournalError(f"cannot read journal {self.path}: {exc}") from None
+            yield from (tuple(row) for row in rows)
+            if len(rows) < _PAGE:
+                return
+            cursor = rows[-1][0]
+
+    def reusable_bytes(self) -> int:
+        """Bytes of the file's free pages (records trimmed to the archive): appends reuse them before the file
+        grows, so the disk watch counts them as room (the file itself never shrinks)."""
+        with self._lock:
+            try:
+                conn = self._require()
+                pages = conn.execute("PRAGMA freelist_count").fetchone()[0]
+                size = conn.execute("PRAGMA page_size").fetchone()[0]
+            except sqlite3.Error as exc:
+                raise JournalError(f"cannot read journal {self.path}: {exc}") from None
+        return int(pages) * int(size)
+
+    @property
+    def live_from(self) -> int:
+        """The first seq after record 1 the live file holds (2 until a segment is archived out of it)."""
+        with self._lock:
+            try:
+                row = self._require().execute("SELECT min(seq) FROM events WHERE seq > 1").fetchone()
+            except sqlite3.Error as exc:
+                raise JournalError(f"cannot read journal {self.path}: {exc}") from None
+        return int(row[0]) if row and row[0] is not None else self._last_seq + 1
+
+    @property
+    def archive_folder(self) -> Path | None:
+        """Where its archived segments are: the folder given when opening, else the one it last archived to
+        (``meta``: only where to look; every segment read there is checked against the chain)."""
+        if self._archive is not None:
+            return self._archive
+        with self._lock:
+            try:
+                row = self._require().execute("SELECT value FROM meta WHERE key = 'archive'").fetchone()
+            except sqlite3.Error:
+                return None
+        return Path(row[0]) if row else None
+
+    def archived_segments(self) -> list[segments.Manifest]:
+        """The archived segments of this journal's table in its archive folder (none when it has none)."""
+        folder = self.archive_folder
+        if folder is None or (not folder.is_dir() and self.live_from <= 2):
+            return []
+        try:
+            return segments.manifests(folder, self.table_id)
+        except segments.SegmentError as exc:
+            raise JournalError(exc.problem) from None
+
+    def _archived_events(self, after: int, upto: int, round_id: str | None,
+                         kinds: set[str] | None) -> Iterator[JournalEvent]:
+        """Records ``after+1..upto`` from the archived segments, in order; a gap or a missing or altered
+        segment is one line naming it (``JournalError``), never a short history."""
+        folder = self.archive_folder
+        if folder is None:
+            raise JournalError(f"records 2..{upto} of {self.path} are archived and no archive folder is known "
+                               "(give --archive-dir)")
+        expected = after + 1
+        try:
+            for manifest in segments.manifests(folder, self.table_id):
+                if manifest.last_seq < expected:
+                    continue
+                if manifest.first_seq > expected:
+                    break
+                if round_id is not None and round_id not in manifest.rounds:
+                    expected = min(manifest.last_seq, upto) + 1  # none of its records is that round's
+                    continue
+                for row in segments.load_rows(folder, manifest):
+                    if row[0] < expected:
+                        continue
+                    if row[0] > upto:
+                        return
+                    expected = row[0] + 1
+                    if (round_id is None or row[3] == round_id) and (kinds is None or row[4] in kinds):
+                        yield _event_from_row(row)
+        except segments.SegmentError as exc:
+            raise JournalError(exc.problem) from None
+        if expected <= upto:
+            raise JournalError(f"archive {folder} lacks records {expected}..{upto} of table {self.table_id} "
+                               "(a segment missing)")
+
     def verify(self) -> VerifyResult:
-        """Recompute every hash and link, check the tail against the anchor and meta against the chain.
+        """Recompute every hash and link, check the tail against the anchor and meta against the chain; records
+        archived out of the live file are checked in their segments, the chain end to end.
 
         Uses its own read-only connection and one read transaction: a consistent
         snapshot, and appends on this journal are not blocked meanwhile.
@@ -684,13 +861,28 @@ class Journal:
             raise JournalError(f"cannot read journal {self.path}: {_sqlite_problem(self.path, exc)}") from None
         try:
             conn.execute("BEGIN")
-            result = _verify_rows(conn)
+            result, gap, attested = _walk_live(conn)
+            first = conn.execute("SELECT hash FROM events WHERE seq = 1").fetchone()
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
             raise JournalError(f"cannot read journal {self.path}: {exc}") from None
         finally:
             conn.close()
-        return result
+        if not result.ok or gap is None:
+            return result
+        folder = self.archive_folder
+        if folder is None:
+            raise JournalError(f"records 2..{gap.last_seq} of {self.path} are archived and no archive folder is "
+                               "known (give --archive-dir)")
+        try:
+            archived, problem = _verify_archive(folder, result.table_id, gap, str(first[0]), attested)
+        except segments.SegmentError as exc:
+            raise JournalError(exc.problem) from None
+        if problem is not None:
+            return VerifyResult(False, archived, 1, problem, result.last_hash, result.table_id, result.purpose,
+                                archived)
+        return VerifyResult(True, result.checked + gap.last_seq - 1, None, "ok", result.last_hash,  # record 1: in both
+                            result.table_id, result.purpose, gap.last_seq - 1)
 
     def check_chain(self) -> VerifyResult:
         """``verify``, refusing a broken chain with ``JournalBrokenError`` naming the first bad seq.
@@ -889,18 +1081,44 @@ def _chain_identity(conn: sqlite3.Connection, meta: Mapping[str, str]) -> Identi
 
 
 def _verify_rows(conn: sqlite3.Connection) -> VerifyResult:
-    """Walk the chain in ``conn``'s snapshot; the first problem found wins."""
+    """Walk the live file's chain in ``conn``'s snapshot (archived records not read); the first problem wins."""
+    return _walk_live(conn)[0]
+
+
+Attested = dict[tuple[int, int], tuple[str, str]]
+"""(first seq, last seq) of an archived segment -> (its last hash, its file's sha256), as journaled."""
+
+
+def _attestation(kind: str, payload: str, attested: Attested) -> None:
+    """Note what a ``segment_archived`` record says (a malformed one vouches for nothing)."""
+    if kind != SEGMENT_ARCHIVED:
+        return
+    try:
+        data = json.loads(payload)
+        attested[(int(data["first_seq"]), int(data["last_seq"]))] = (str(data["last_hash"]), str(data["sha256"]))
+    except (TypeError, ValueError, KeyError):
+        return
+
+
+def _walk_live(conn: sqlite3.Connection) -> tuple[VerifyResult, Gap | None, Attested]:
+    """The live chain's verdict, the gap archiving left after record 1 (None: none) and the segments its
+    ``segment_archived`` records vouch for. The gap is accepted only when one of them says it archived
+    exactly those records, ending on the hash the first record after it links to."""
     meta = _read_meta(conn)
     version = meta.get("version")
     table, purpose = meta.get("table_id", ""), meta.get("purpose", LEGACY_PURPOSE)
     expected, prev, checked = 1, GENESIS_HASH, 0
+    gap: Gap | None = None
+    attested: Attested = {}
 
-    def broken(seq: int, reason: str) -> VerifyResult:
-        return VerifyResult(False, checked, seq, reason, prev, table, purpose)
+    def broken(seq: int, reason: str) -> tuple[VerifyResult, Gap | None, Attested]:
+        return VerifyResult(False, checked, seq, reason, prev, table, purpose), gap, attested
 
     for seq, at, table_id, round_id, kind, actor, payload, prev_hash, digest in conn.execute(
         f"SELECT {_COLUMNS} FROM events ORDER BY seq"
     ):
+        if seq > expected == 2 and version != "1":  # archived records: vouched for below
+            gap, prev, expected = Gap(seq - 1, prev_hash), prev_hash, seq
         if seq != expected:
             what = "deleted" if seq > expected else "duplicated"
             return broken(expected, f"record {expected} missing (record {what})")
@@ -922,9 +1140,12 @@ def _verify_rows(conn: sqlite3.Connection) -> VerifyResult:
                 table, purpose = identity.table_id, identity.purpose
         if table_id != table:
             return broken(seq, f"record of table {table_id} in the journal of table {table} (record or meta edited)")
+        _attestation(kind, payload, attested)
         prev, expected, checked = digest, expected + 1, checked + 1
     if version != "1" and checked == 0:
         return broken(1, "creation record missing (journal emptied)")
+    if gap is not None and not any(last == gap.last_seq and link == gap.link for (_, last), (link, _) in attested.items()):
+        return broken(2, f"records 2..{gap.last_seq} missing (deleted: no segment_archived record vouches for them)")
     last_seq = expected - 1
     try:
         anchor = conn.execute("SELECT last_seq, last_hash FROM anchor WHERE id = 1").fetchone()
@@ -939,7 +1160,51 @@ def _verify_rows(conn: sqlite3.Connection) -> VerifyResult:
         return broken(anchor_seq + 1, "record after the anchor (appended outside the journal)")
     if anchor_hash != prev:
         return broken(last_seq, "last record does not match the anchor (record replaced)")
-    return VerifyResult(True, checked, None, "ok", prev, table, purpose)
+    return VerifyResult(True, checked, None, "ok", prev, table, purpose), gap, attested
+
+
+def _verify_archive(folder: Path, table: str, gap: Gap, first_hash: str, attested: Attested) -> tuple[int, str | None]:
+    """(records checked, problem or None) of the archived chain from record 1 to ``gap.last_seq``: every segment
+    intact (its sha256), linked to the one before, vouched for by the journal's own ``segment_archived`` record
+    when it has left the live file, starting with the live file's record 1 and ending on the hash the live
+    chain goes on from. A missing or altered segment file is a ``SegmentError`` naming it."""
+    found = segments.manifests(folder, table)
+    overlap = segments.overlapping(found)
+    if overlap:
+        return 0, f"archive segments {overlap[0].name} and {overlap[1].name} overlap"
+    expected, prev, checked = 1, GENESIS_HASH, 0
+    at_gap: str | None = None
+    for manifest in found:
+        if manifest.first_seq > gap.last_seq:
+            break
+        if manifest.first_seq != expected or manifest.first_prev_hash != prev:
+            return checked, f"archive lacks records {expected}..{manifest.first_seq - 1} before {manifest.name}"
+        rows = segments.load_rows(folder, manifest)
+        if segments.rounds_of(rows) != manifest.rounds:
+            return checked, f"archive {manifest.describe()}: its manifest's rounds are not its records' (edited)"
+        for row in rows:
+            seq, at, table_id, round_id, kind, actor, payload, prev_hash, digest = row
+            if prev_hash != prev or _record_hash(seq, at, table_id, round_id, kind, actor, payload, prev_hash) != digest:
+                return checked, f"archive {manifest.describe()}: record {seq} does not verify (chain broken)"
+            if table_id != table:
+                return checked, f"archive {manifest.describe()}: record {seq} is of table {table_id}"
+            if seq == 1 and digest != first_hash:
+                return checked, f"archive {manifest.describe()} starts another journal (record 1 differs from the live file's)"
+            _attestation(kind, payload, attested)
+            if seq == gap.last_seq:
+                at_gap = digest
+            prev, expected, checked = digest, seq + 1, checked + 1
+        if manifest.last_hash != prev:
+            return checked, f"archive {manifest.describe()}: its manifest's last hash is not its last record's"
+    if expected <= gap.last_seq:
+        return checked, f"archive lacks records {expected}..{gap.last_seq} (a segment missing)"
+    for manifest in found:
+        if manifest.last_seq <= gap.last_seq and attested.get((manifest.first_seq, manifest.last_seq)) != (
+                manifest.last_hash, manifest.sha256):
+            return checked, f"archive {manifest.describe()} is not the segment the journal archived"
+    if at_gap != gap.link:
+        return checked, f"archive record {gap.last_seq} is not the one the live file goes on from"
+    return checked, None
 
 
 def _read_meta(conn: sqlite3.Connection) -> dict[str, str]:
@@ -965,3 +1230,14 @@ def _check_creation(
         if meta.get(key) != chained:
             return f"meta {key} {meta.get(key)!r} differs from the chain's {chained!r} (meta edited)"
     return None
+
+
+def _vouches(payload: str, manifest: segments.Manifest) -> bool:
+    """A ``segment_archived`` record's payload names exactly this segment (range, last hash, file sha256)."""
+    try:
+        data = json.loads(payload)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and (data.get("first_seq"), data.get("last_seq"), data.get("last_hash"),
+                                       data.get("sha256")) == (manifest.first_seq, manifest.last_seq,
+                                                               manifest.last_hash, manifest.sha256)

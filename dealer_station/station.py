@@ -12,12 +12,14 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Mapping
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
 import structlog
 
 from .config import TableConfig
+from .disk_watch import DiskWatch
 from .engine.session import TableSession
 from .errors import ConfigError
 from .journal import Journal, Purpose, ensure_folder
@@ -138,6 +140,11 @@ class Station:
         """A table with a floor asks it for the exclusion list this often (``watch_exclusions``)."""
         self._stopping = threading.Event()
         self._watcher: threading.Thread | None = None
+        self.disk_watch: DiskWatch | None = None
+        """The journal's disk against the profile's ``[disk]`` thresholds (``disk_watch.py``), from ``start``."""
+        self._archiving: threading.Thread | None = None
+        self._archived_day: date | None = None
+        """The gaming day the last archiving pass ran in (one a day, at the first idle tick of the day)."""
         self.heartbeat: Callable[[], object] | None = None
         """Called by the event pump at each clock tick, after the session's (systemd's watchdog, ``sd_notify``):
         a pump that hangs stops calling it."""
@@ -160,7 +167,7 @@ class Station:
             check_private(device_keys_path(self.journal_path))
         self.link = self.open_link()  # before the journal: a member whose rules differ is refused, nothing written
         self.journal = Journal(ensure_folder(self.journal_path), table_id=self.table.table_id, purpose=self.purpose,
-                               game=self.table.game)
+                               game=self.table.game, archive=self.table.archive.folder)
         if hasattr(self.link, "journal_seq"):  # the controller checks a round against the journal it holds
             journal = self.journal
             self.link.journal_seq = lambda: journal.last_seq
@@ -180,6 +187,9 @@ class Station:
                                     roles=self.drivers.keys(), credentials=self.credentials,
                                     services=tuple(s for s in (self.link, self.desk, self.exclusions) if s is not None))
         self.session.start(self.program)
+        self.disk_watch = DiskWatch.for_journal(self.journal_path, self.table.disk.warn_rounds,
+                                                self.table.disk.halt_rounds, reusable=self.journal.reusable_bytes)
+        self.watch_disk()  # before any device: a table that starts on a full disk opens no round
         self._expect_units()  # before any port opens: another unit than the journal's is a swap
         self.session.add_listener(self._units_accepted)
         if self.floor_url:  # ships the journal to the floor in the background; never blocks the table
@@ -420,6 +430,8 @@ class Station:
             self._events.put(_STOP)
             self._pump.join(timeout=5)
             self._pump = None
+        if self._archiving is not None:
+            self._archiving.join(30.0)  # a pass in progress finishes its transaction before the journal closes
         if self.forwarder is not None:
             self.forwarder.wait_acknowledged(1.0)  # a short grace for the last records; the next start resumes
             self.forwarder.stop()
@@ -470,15 +482,66 @@ class Station:
                 return
 
     def _tick(self) -> None:
-        """Time passes with no report: a time limit of the round (poker's action clock) may act."""
+        """Time passes with no report: a time limit of the round (poker's action clock) may act, the disk watch
+        looks at the journal's disk, and a gaming day that closed is archived."""
         if self.session is None:
             return
         try:
             self.session.tick()
         except Exception:  # a clock that cannot act now acts on a later tick
             log.exception("clock_check_failed", table_id=self.table.table_id)
+        self.watch_disk()
+        self._archive_when_due()
         if self.heartbeat is not None:
             self.heartbeat()
+
+    def watch_disk(self) -> None:
+        """A threshold of the disk watch crossed: reported to the session, which journals it (never raises). The
+        pump calls it at every clock tick."""
+        if self.session is None or self.disk_watch is None:
+            return
+        report = self.disk_watch.check(self.session.view().state.disk)
+        if report is not None:
+            self.session.report(report)
+
+    def _archive_when_due(self, now: datetime | None = None) -> threading.Thread | None:
+        """Once a gaming day, between rounds, archive what the floor holds of the days before (``archive.py``) on
+        a thread of its own: the table plays on meanwhile. A table with no floor never archives."""
+        if self.session is None or self.forwarder is None or self.journal is None or self._archiving is not None \
+                and self._archiving.is_alive():
+            return None
+        from .archive import day_of
+
+        local = (now or datetime.now().astimezone())
+        day = day_of(local.tzinfo or UTC, self.table.shifts[0])(local.astimezone(UTC).isoformat())
+        rnd = self.session.view().round
+        if day == self._archived_day or (rnd is not None and not rnd.finished):
+            return None
+        self._archived_day = day
+        self._archiving = threading.Thread(target=self.archive, args=(day,), name="journal-archive", daemon=True)
+        self._archiving.start()
+        return self._archiving
+
+    def archive(self, today: date) -> Any:
+        """One archiving pass (``archive.archive_journal``) into the profile's archive folder, logged; a failure is
+        logged and left for the next day (the journal keeps its records: nothing is lost)."""
+        from .archive import archive_journal, day_of
+        from .errors import DealerStationError
+        from .folders import make_folder
+
+        assert self.journal is not None and self.forwarder is not None
+        forwarder, settings = self.forwarder, self.table.archive
+        try:
+            folder = make_folder(settings.folder, "archive.folder")
+            return archive_journal(self.journal, folder, lambda: int(forwarder.status().acked_seq),
+                                   day=day_of(datetime.now().astimezone().tzinfo or UTC, self.table.shifts[0]),
+                                   today=today, keep_days=settings.keep_days, max_records=settings.max_records,
+                                   ship=lambda: forwarder.wait_acknowledged(30.0))
+        except DealerStationError as exc:
+            log.error("journal_archive_failed", table_id=self.table.table_id, error=exc.problem)
+        except Exception:  # the table plays on; the next day's pass tries again
+            log.exception("journal_archive_failed", table_id=self.table.table_id)
+        return None
 
     def drain(self, timeout: float = 5.0) -> bool:
         """Wait until every event received so far was handled (tests, headless runs)."""

@@ -8,7 +8,7 @@ import sys
 
 from ..errors import DealerStationError
 from ._args import whole_number
-from .journal import journal_path
+from .journal import add_archive_option, archive_dir, journal_path
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -16,6 +16,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--last", type=whole_number(1), default=10, metavar="N", help="how many rounds (default 10)")
     parser.add_argument("--journal", default=None, metavar="PATH",
                         help="journal file (default: $DEALER_STATION_JOURNAL or var/journal.sqlite); read only")
+    add_archive_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -26,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     path = journal_path(args.journal)
     if not path.exists():
         raise DealerStationError(f"no journal at {path}", "journal")
-    with Journal.open_checked(path) as journal:
+    with Journal.open_checked(path, archive=archive_dir(args)) as journal:
         rounds = recall_last(journal, args.last)
     out = sys.stdout
     for rec in rounds:

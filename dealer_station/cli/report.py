@@ -20,6 +20,7 @@ from ._floor_options import (
     floor_url,
 )
 from ._progress import Progress
+from .journal import add_archive_option, archive_dir
 
 FORMATS = ("table", "csv", "json", "html")
 
@@ -30,6 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Pit report over the floor (--floor URL) or one journal file (--journal PATH): the same figures.")
     add_floor_option(parser)
     parser.add_argument("--journal", metavar="PATH", default=None, help="report on this journal file instead")
+    add_archive_option(parser)
     add_period_options(parser)
     parser.add_argument("--shifts", default="06:00,14:00,22:00", metavar="HH:MM,...",
                         help="shift boundaries in local time (default 06:00,14:00,22:00; the first starts the gaming day)")
@@ -72,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress("report", not args.quiet)
     broken: JournalBrokenError | None = None
     if args.journal:
-        data, broken = _journal_data(Path(args.journal), period, progress, args.shuffle_audit is not False)
+        data, broken = _journal_data(Path(args.journal), period, progress, args.shuffle_audit is not False,
+                                     archive_dir(args))
     else:
         data = _floor_data(floor_url(args) or "", period, args.table, progress, args.shuffle_audit is True)
     if args.journal and args.table:
@@ -84,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
     progress("computing rows and par figures")
     report = make_report(data, by, par)
     if "shift" in by:  # the table bank's table-shifts: the floor's, or what a journal alone says of them
-        report.table_shifts = (_journal_table_shifts(Path(args.journal), period, args.table) if args.journal
+        report.table_shifts = (_journal_table_shifts(Path(args.journal), period, args.table, archive_dir(args))
+                               if args.journal
                                else _table_shifts(floor_url(args) or "", period, args.table))
     text = _render(report, args.format)
     if args.output:
@@ -103,8 +107,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _journal_data(path: Path, period: Period, progress: Progress,
-                  shuffle_audit: bool) -> tuple[ReportData, JournalBrokenError | None]:
+def _journal_data(path: Path, period: Period, progress: Progress, shuffle_audit: bool,
+                  archive: Path | None = None) -> tuple[ReportData, JournalBrokenError | None]:
     """The report's sums over one journal file, and whether its chain is broken: a broken journal is still
     reported (what it holds now, for the pit to see) with an integrity alarm at its first bad seq, as the
     floor reports a table whose chain broke."""
@@ -118,7 +122,7 @@ def _journal_data(path: Path, period: Period, progress: Progress,
     progress(f"reading journal {path}")
     facts = Facts()
     broken: JournalBrokenError | None = None
-    with Journal.open_readonly(path) as journal:
+    with Journal.open_readonly(path, archive=archive) as journal:
         try:
             journal.check_chain()
         except JournalBrokenError as exc:
@@ -223,14 +227,15 @@ def _table_shifts(url: str, period: Period, tables: list[str] | None) -> list[di
         return floor_shift_lines(conn, period.start, period.end, tables)
 
 
-def _journal_table_shifts(path: Path, period: Period, tables: list[str] | None) -> list[dict[str, object]]:
+def _journal_table_shifts(path: Path, period: Period, tables: list[str] | None,
+                          archive: Path | None = None) -> list[dict[str, object]]:
     """The table bank's table-shifts of one journal that opened in the period, with every figure a journal
     alone gives (``figures.bank``: the drop is the count team's, so it and what needs it are null)."""
     from ..figures.bank import KINDS, journal_shifts, shift_line
     from ..journal import Journal
 
     lines = []
-    with Journal.open_readonly(path) as journal:
+    with Journal.open_readonly(path, archive=archive) as journal:
         for shift in journal_shifts(journal.events(kinds=set(KINDS))):
             opened = datetime.fromisoformat(shift.shift.opened_at.replace("Z", "+00:00"))
             if (period.start is not None and opened < period.start) or (period.end is not None and opened >= period.end):

@@ -658,6 +658,15 @@ class DealFlow(TableBank, SeatingRules):
             tx.emit(ev.Halted("link", policy.REFUSED, tx.state.device(device).refusal_line(), device),
                     f"device:{device}")
 
+    def on_disk_space(self, tx: Tx, level: str, free: int, warn: int, halt: int) -> bool:
+        """The disk watch saw the journal's disk cross a threshold (``disk_watch.py``): journaled, so the pit sees
+        it through the floor. At ``halt`` no round opens (``open_round``'s guard, ``TableFacts.disk_full``); the
+        round in progress plays to its end in the room the threshold keeps. False: the level is the one known."""
+        if level == tx.state.disk:
+            return False
+        tx.emit(ev.DiskSpace(level, free, warn, halt), STATION)
+        return True
+
     def on_status(self, tx: Tx, device: str, state_name: str) -> None:
         tx.emit(ev.DeviceStatus(device, state_name), f"device:{device}")
         if state_name == "door_open" and self.in_deal(tx.state):

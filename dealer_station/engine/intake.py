@@ -76,6 +76,10 @@ INTAKE: dict[type, Intake] = {
     # the tray antenna: each scan is read (the screen's), the first after a round journaled and checked
     # (``engine/tray.py``); a scan every second or so is not logged
     rp.TraySensed: Intake("tray", lambda f, tx, r: f.on_tray_sensed(tx, r)),
+    # the journal's disk (``disk_watch.py``): a threshold crossed is journaled, the pit is told through the floor
+    rp.DiskSpace: Intake("disk", lambda f, tx, r: f.on_disk_space(tx, r.level, r.free_bytes, r.warn_bytes,
+                                                                 r.halt_bytes),
+                         ("warning", "disk_space", ("level", "free_bytes", "warn_bytes", "halt_bytes"))),
 }
 """Every kind of device report and its handler."""
 

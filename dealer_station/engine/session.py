@@ -304,6 +304,9 @@ class TableSession:
             if refused and not kernel.unavailable:
                 raise RuleError(f"{refused[0].refusal_line()}: connect a unit that proves itself first",
                                 refused[0].name)
+            if self.view().disk_full() and not kernel.unavailable:
+                raise RuleError("the journal's disk is nearly full: no round opens until space is freed "
+                                "(archive the journal: docs/journal-archive.md)", "disk", key="disk_full")
             self._require("open_round")
             if self._table is not self._profile:  # the last round kept its own terms: the profile's from now on
                 self._run_under(self._profile)

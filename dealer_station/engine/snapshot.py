@@ -211,6 +211,10 @@ class TableSnapshot:
         """Whether a device of the table is held refused (no round opens: ``open_round``'s guard)."""
         return any(dev.held_refused for dev in self.state.devices.values())
 
+    def disk_full(self) -> bool:
+        """Whether the journal's disk is at the disk watch's halt threshold (no round opens)."""
+        return self.state.disk == "halt"
+
     def refused_devices(self) -> list[DeviceState]:
         """The table's devices held refused now: no round opens while one is."""
         return [dev for _name, dev in sorted(self.state.devices.items()) if dev.held_refused]

@@ -75,7 +75,7 @@ class Forwarder:
         path = source.path if isinstance(source, Journal) else Path(source)
         if not floor_url:
             raise FloorError("no floor URL", "floor")
-        self._rows = JournalRows(path)
+        self._rows = JournalRows(path, source.archive_folder if isinstance(source, Journal) else None)
         self.table_id = table_id or self._rows.table_id
         self._logger = log.bind(table_id=self.table_id)
         if self._rows.table_id != self.table_id:  # forwarded anyway: the floor refuses it and raises the alarm

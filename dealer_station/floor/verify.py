@@ -28,11 +28,12 @@ class FloorVerifyResult:
     reason: str
 
 
-def verify_against_floor(path: str | os.PathLike[str], floor_url: str) -> FloorVerifyResult:
-    with Journal.open_readonly(path) as journal:
+def verify_against_floor(path: str | os.PathLike[str], floor_url: str,
+                         archive: str | os.PathLike[str] | None = None) -> FloorVerifyResult:
+    with Journal.open_readonly(path, archive=archive) as journal:
         own = journal.verify()
         table_id = journal.table_id
-    with JournalRows(path) as rows, reading(floor_url, "cannot check the journal against the floor") as conn:
+    with JournalRows(path, archive) as rows, reading(floor_url, "cannot check the journal against the floor") as conn:
         journal_seq = rows.tail()[0]
         floor_seq, floor_hash = floor_tail(conn, table_id)
         if not own.ok:

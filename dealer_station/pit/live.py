@@ -154,6 +154,7 @@ class Tile:
     audit_alarms: tuple[str, ...] = ()  # a failing shuffler dealt here (``shuffle_watch``), not resolved: its title
     alarm_anchors: tuple[str, ...] = ()  # the open alarms' places on the alarms page
     link: str | None = None  # the linked progressive the table plays on
+    disk: str = "ok"  # the station's journal disk as its disk watch last journaled it (ok, warning, halt)
 
     @property
     def between_rounds(self) -> bool:
@@ -162,6 +163,10 @@ class Tile:
     @property
     def sort_key(self) -> tuple[int, str, int, str]:
         return (self.pit == UNASSIGNED, self.pit, self.position, self.table_id)
+
+
+DISK_FULL = "journal disk nearly full: no round opens until a technician frees space"
+"""What a table stopped by its disk watch says on its tile (``disk_space`` halt, docs/journal-archive.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -536,6 +541,7 @@ class FloorLive:
                        sum(n for key, n in faults_by.items() if key.split("/", 1)[0] == d.name), device_note(d, state))
             for d in sorted(state.devices.values(), key=lambda d: d.name))
         halted = rnd is not None and not rnd.finished and rnd.halt is not None
+        disk_full = state.disk == "halt" and (rnd is None or rnd.finished)  # no round opens (the screen says so)
         meter = table.ledger.meter
         link = meter.rules.link if meter is not None else None
         shared = self._links.get(link) if link is not None else None
@@ -549,8 +555,10 @@ class FloorLive:
             phase=CLOSED if rnd is None else rnd.phase,
             round_id=rnd.round_id if rnd is not None else None,
             round_number=rnd.number if rnd is not None else None,
-            halted=halted,
-            halt_text=(rnd.halt.text or rnd.halt.cause) if halted and rnd is not None and rnd.halt else None,
+            halted=halted or disk_full,
+            halt_text=(rnd.halt.text or rnd.halt.cause) if halted and rnd is not None and rnd.halt else
+            DISK_FULL if disk_full else None,
+            disk=state.disk,
             devices=devices,
             result=ShiftResult.of(result),
             jackpot=format_cents(shared if shared is not None else meter.meter) if meter is not None else None,

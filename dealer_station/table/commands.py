@@ -52,6 +52,8 @@ class TableFacts(Protocol):
     def swapped_devices(self) -> list[str]: ...
     def device_refused(self) -> bool: ...
 
+    def disk_full(self) -> bool: ...
+
     def deck_failed(self) -> bool: ...
 
     def all_may_check(self) -> bool: ...
@@ -59,10 +61,11 @@ class TableFacts(Protocol):
 
 Guard = Callable[[TableFacts], bool]
 
-NO_REFUSED_DEVICE: Guard = lambda t: not t.device_refused()  # noqa: E731 - a row's guard, shared by the families
+NO_REFUSED_DEVICE: Guard = lambda t: not t.device_refused() and not t.disk_full()  # noqa: E731 - shared by the families
 REFUSED_DEVICE = "a device was refused: connect a unit that proves itself first"
-"""No round opens while a device is held refused (HARDWARE.md, authentication): the offer leaves
-``open_round`` out, so the screen offers no betting, and ``TableSession`` names the unit and why."""
+"""No round opens while a device is held refused (HARDWARE.md, authentication), nor while the journal's disk
+is at the disk watch's halt threshold (``disk_watch.py``): the offer leaves ``open_round`` out, so the screen
+offers no betting, and ``TableSession`` names the unit, or the disk, and why."""
 
 
 @dataclass(frozen=True, slots=True)

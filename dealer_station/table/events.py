@@ -23,7 +23,7 @@ __all__ = [
     "DeckRequested", "DeckVerified", "DeviceAccepted", "DeviceFault", "DeviceLink", "DeviceRefused", "DeviceStatus", "Event", "EventError", "Halted",
     "HaltCleared", "JournalCreated", "NoMoreBets", "PacketDone", "PacketRequested", "PhaseChanged", "ReadRejected",
     "RoundAdjusted", "RoundOpened", "RoundPaid", "RoundVoided", "SeatPaid", "SeatPaidUndone", "Settled",
-    "StationStarted",
+    "DiskSpace", "SegmentArchived", "StationStarted",
     "SupervisorAuth", "decode", "encode", "register",
 ]
 
@@ -768,3 +768,42 @@ TRAY_EVENTS = (TrayScanned, TrayAlarmRaised, TrayAlarmCleared)
 
 BANK_EVENTS = (ShiftOpened, BuyInTaken, SlipRequested, SlipIssued, SlipReceived, SlipRefused, SlipVoided, ShiftClosed)
 """The table bank's events (what a floor ingests of the bank from a forwarded journal)."""
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class SegmentArchived(Event):
+    """A closed range of this journal's records was exported to the archive (``segments.py``), read back and
+    checked, and every record in it acknowledged by the floor: journaled BEFORE the records leave the live
+    file, it vouches for the gap they leave there (``journal verify`` accepts none without it) and names the
+    file's sha256, so a segment replaced in the archive is caught. Changes nothing of the table's state."""
+
+    kind: ClassVar[str] = "segment_archived"
+    version: ClassVar[int] = 1
+    writers: ClassVar[tuple[str, ...]] = (STATION,)
+    table_level: ClassVar[bool] = True
+    first_seq: int
+    last_seq: int
+    first_prev_hash: str
+    last_hash: str
+    sha256: str
+    gaming_day: str
+    records: int
+    file: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class DiskSpace(Event):
+    """The journal's disk crossed a threshold of the disk watch (``disk_watch.py``): ``level`` ``warning`` (the
+    screen and the pit are told), ``halt`` (no round opens, a round in progress halts for a supervisor while
+    there is still room to finish or void it) or ``ok`` again. Bytes free and the thresholds when it was seen."""
+
+    kind: ClassVar[str] = "disk_space"
+    version: ClassVar[int] = 1
+    writers: ClassVar[tuple[str, ...]] = (STATION,)
+    table_level: ClassVar[bool] = True
+    level: str
+    free_bytes: int
+    warn_bytes: int
+    halt_bytes: int

@@ -71,6 +71,16 @@ def _station_started(state: TableState, e: ev.StationStarted, at: str) -> None:
         dev.connected = False
 
 
+@COMMON.on(ev.SegmentArchived)
+def _segment_archived(state: TableState, e: ev.SegmentArchived, at: str) -> None:
+    """Records left the live file for the archive: the table itself is unchanged."""
+
+
+@COMMON.on(ev.DiskSpace)
+def _disk_space(state: TableState, e: ev.DiskSpace, at: str) -> None:
+    state.disk = e.level
+
+
 @COMMON.on(ev.DealerSignedIn)
 def _dealer_signed_in(state: TableState, e: ev.DealerSignedIn, at: str) -> None:
     state.dealer = e.dealer

@@ -185,6 +185,8 @@ class TableState:
     """(round id, seat) -> winnings withheld from a held seat, not yet released or forfeited (``table/seated.py``)."""
     rating_terms: Any = None
     """The last ``rating_terms`` a supervisor journaled (``table/seated.py``), None: the profile's."""
+    disk: str = "ok"
+    """The journal's disk as the disk watch last journaled it (``disk_space``): ok, warning or halt."""
 
     def device(self, name: str) -> DeviceState:
         """The device's state (a fresh, disconnected one if it never reported)."""

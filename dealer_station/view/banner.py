@@ -93,9 +93,14 @@ def banner(snap: TableSnapshot) -> Text:
         dev, refusal = refused[0], refused[0].refused or {}
         return Text("device_refused", {"device": device_text(dev.name), "model": refusal.get("model", ""),
                                        "serial": refusal.get("serial_number", ""), "reason": refusal_text(refusal)})
-    tray = tray_alarm(snap) if rnd is None or rnd.finished else None
+    between = rnd is None or rnd.finished
+    if between and snap.disk_full():  # no round opens (``TableSession.open_round``); the last one was finished
+        return Text("disk_full")
+    tray = tray_alarm(snap) if between else None
     if tray is not None:  # between rounds, before the next opens: the croupier calls a supervisor now
         return tray
+    if between and snap.state.disk == "warning":
+        return Text("disk_low")
     own = FAMILY_BANNERS.get(snap.game.family)
     if own is not None:
         return own(snap)
@@ -157,7 +162,7 @@ def instruction(snap: TableSnapshot) -> Text | None:
 
 def table_stopped(snap: TableSnapshot) -> bool:
     """Whether the table cannot play on until a person acts, with no round halted to say so: the
-    journal cannot be written, or a device is held refused between rounds (no betting is offered).
-    The screen draws it as a halt."""
+    journal cannot be written, or, between rounds, a device is held refused or the journal's disk is full (no
+    betting is offered). The screen draws it as a halt."""
     rnd = snap.round
-    return bool(snap.unavailable) or (rnd is None or rnd.finished) and snap.device_refused()
+    return bool(snap.unavailable) or (rnd is None or rnd.finished) and (snap.device_refused() or snap.disk_full())

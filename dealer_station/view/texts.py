@@ -37,6 +37,9 @@ ENGLISH: dict[str, str] = {
     "settle_seat": "Settle seat {seat} (right to left)",
     "settled": "Settled",
     "journal_unavailable": "STOPPED - {reason}",
+    # the disk watch (docs/journal-archive.md): the journal's disk getting full, then too full to open a round
+    "disk_low": "Open betting for the next round. The journal's disk is getting full: tell a supervisor",
+    "disk_full": "STOPPED - the journal's disk is nearly full: no round opens until a technician frees space",
     "call_supervisor": "Call a supervisor",
     "call_supervisor_jackpot": "Jackpot: call a supervisor to verify it",
     "wait_for_device": "Waiting for the {device} to reconnect; call a supervisor if it does not",

@@ -249,6 +249,22 @@ class TraySensed(_Report):
     unread: tuple[ColumnNumber, ...] = Field(default=(), max_length=32)
 
 
+# -- the station's own journal disk (``disk_watch.py``): not a device on a port, but watched like one
+
+
+DiskLevel = Literal["ok", "warning", "halt"]
+
+
+class DiskSpace(_Report):
+    """The journal's filesystem crossed a threshold of the disk watch: ``level`` now, bytes free and the
+    thresholds (``device`` is ``journal_disk``)."""
+
+    level: DiskLevel
+    free_bytes: int = Field(ge=0)
+    warn_bytes: int = Field(ge=0)
+    halt_bytes: int = Field(ge=0)
+
+
 DeviceReport = (
     LinkUp | LinkDown | DeviceFault | DeviceStatus | DeviceRefused
     | CardDispensed | PacketDone | DeckVerified | ShuffleDone
@@ -257,5 +273,6 @@ DeviceReport = (
     | ChipInventory | AntennaFault | DuplicateTag
     | PlayerCardRead | PlayerCardBad
     | TraySensed
+    | DiskSpace
 )
 """Everything a device can tell the station: the one type ``TableSession.report`` takes."""

@@ -126,3 +126,20 @@ def test_the_floor_takes_this_stations_journals_and_its_clock_is_near(tmp_path: 
     assert code == 1 and lines["clock drift"].startswith("FAIL")  # no two clocks read the same to the microsecond
     code, lines = _doctor(tmp_path, profile, "--floor", floor.report_url)
     assert code == 1 and lines["floor"].startswith("FAIL") and "may not call floor.ingest(" in lines["floor"], lines
+
+
+def test_the_archive_folder_is_checked_only_for_a_table_that_archives(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from dealer_station.doctor import archive_folder
+
+    monkeypatch.chdir(tmp_path)
+    url = "postgresql://station@/floor"
+    assert archive_folder(tmp_path / "nowhere", None).status == "warn"  # no floor: nothing is archived
+    missing = archive_folder(tmp_path / "nowhere", url)
+    assert (missing.status, missing.detail) == ("FAIL", f"no archive folder {tmp_path / 'nowhere'}")
+    assert archive_folder(Path("var/archive"), url).status == "ok"  # the station makes it under var/
+    (tmp_path / "mnt").mkdir()
+    assert archive_folder(tmp_path / "mnt", url).status == "ok"
+    if os.geteuid() != 0:  # root writes anywhere
+        (tmp_path / "mnt").chmod(0o500)
+        assert archive_folder(tmp_path / "mnt", url).status == "FAIL"

@@ -32,7 +32,7 @@ def a_table() -> TableState:
         terms_digest="abc", bank=BankState(ShiftState(2, "2026-12-02", "t", ChipCount.of({Decimal(25): 4}), None, None,
                                                     None, "Ann", "0412"), requests=3),
         seated={3: ("an immutable mapping, replaced by each fold",)}, rating_terms=("terms",),
-        withheld={("T1-000006", 3): ("an immutable mapping, replaced by each fold",)})
+        withheld={("T1-000006", 3): ("an immutable mapping, replaced by each fold",)}, disk="warning")
 
 
 def test_the_example_sets_every_field_away_from_its_default() -> None:

@@ -28,6 +28,8 @@ TEXTS = [
     QT_TRANSLATE_NOOP('engine', 'Settle seat {seat} (right to left)'),
     QT_TRANSLATE_NOOP('engine', 'Settled'),
     QT_TRANSLATE_NOOP('engine', 'STOPPED - {reason}'),
+    QT_TRANSLATE_NOOP('engine', "Open betting for the next round. The journal's disk is getting full: tell a supervisor"),
+    QT_TRANSLATE_NOOP('engine', "STOPPED - the journal's disk is nearly full: no round opens until a technician frees space"),
     QT_TRANSLATE_NOOP('engine', 'Call a supervisor'),
     QT_TRANSLATE_NOOP('engine', 'Jackpot: call a supervisor to verify it'),
     QT_TRANSLATE_NOOP('engine', 'Waiting for the {device} to reconnect; call a supervisor if it does not'),

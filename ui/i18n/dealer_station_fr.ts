@@ -88,6 +88,14 @@
         <translation>ARRÊTÉ - {reason}</translation>
     </message>
     <message>
+        <source>Open betting for the next round. The journal&apos;s disk is getting full: tell a supervisor</source>
+        <translation>Ouvrez les mises du coup suivant. Le disque du journal se remplit : prévenez un superviseur</translation>
+    </message>
+    <message>
+        <source>STOPPED - the journal&apos;s disk is nearly full: no round opens until a technician frees space</source>
+        <translation>ARRÊTÉ - le disque du journal est presque plein : aucun coup ne s&apos;ouvre tant qu&apos;un technicien n&apos;a pas libéré de la place</translation>
+    </message>
+    <message>
         <source>Call a supervisor</source>
         <translation>Appelez un superviseur</translation>
     </message>

@@ -88,6 +88,14 @@
         <translation>已停止 - {reason}</translation>
     </message>
     <message>
+        <source>Open betting for the next round. The journal&apos;s disk is getting full: tell a supervisor</source>
+        <translation>开始下一局投注。日志磁盘即将写满：请通知主管</translation>
+    </message>
+    <message>
+        <source>STOPPED - the journal&apos;s disk is nearly full: no round opens until a technician frees space</source>
+        <translation>已停止 - 日志磁盘几乎已满：技术人员释放空间之前不能开新局</translation>
+    </message>
+    <message>
         <source>Call a supervisor</source>
         <translation>请呼叫主管</translation>
     </message>

@@ -88,6 +88,14 @@
         <translation>已停止 - {reason}</translation>
     </message>
     <message>
+        <source>Open betting for the next round. The journal&apos;s disk is getting full: tell a supervisor</source>
+        <translation>開始下一局投注。日誌磁碟即將寫滿：請通知主管</translation>
+    </message>
+    <message>
+        <source>STOPPED - the journal&apos;s disk is nearly full: no round opens until a technician frees space</source>
+        <translation>已停止 - 日誌磁碟幾乎已滿：技術人員釋放空間之前不能開新局</translation>
+    </message>
+    <message>
         <source>Call a supervisor</source>
         <translation>請呼叫主管</translation>
     </message>
