@@ -140,6 +140,13 @@ ENGLISH: dict[str, str] = {
     "event:shift_closed": "Shift {shift} closed by dealer {dealer} and supervisor {supervisor}: closer {closer}.",
     "event:shift_closed:sensed": "Shift {shift} closed with the tray the antenna read, confirmed by dealer {dealer} and "
                                  "supervisor {supervisor}: closer {closer}.",
+    "event:disk_space:warning": "The journal's disk is running low: {free} free (the warning is below {warn}; the table "
+                                "halts below {halt}). Make room or archive before it halts.",
+    "event:disk_space:halt": "DISK HALT: the journal's disk has {free} free (below {halt}): no round opens until there is "
+                             "room; the round in progress finishes in the room kept for it.",
+    "event:disk_space:ok": "The journal's disk has room again: {free} free.",
+    "event:segment_archived": "Records {first_seq} to {last_seq} ({records} records, gaming day {gaming_day}) archived as "
+                              "{file} (sha256 {sha256}), every one held by the floor: they leave the live journal file.",
     "event:tray_scanned": "The tray antenna read the tray after round {after_round}: {sensed}.",
     "event:tray_scanned:unread": "The tray antenna read the tray after round {after_round} with column(s) {unread} "
                                  "unread: {sensed}.",

@@ -260,6 +260,13 @@ def _money(value: Any, n: Names) -> str:
     return _amount(value)
 
 
+def _bytes(value: Any) -> str:
+    """Bytes as a person reads a disk's room: MB with one decimal (GB from 10 GB)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return "?"
+    return f"{value / 1e9:,.1f} GB" if value >= 10e9 else f"{value / 1e6:,.1f} MB"
+
+
 def _words(value: Any, n: Names) -> str:
     return words(value)
 
@@ -322,9 +329,13 @@ BUILDERS: dict[str, Builder] = {
         "card": card_html(p.get("card")), "was": card_html(p.get("was"))}),
     "card_in": _plain("event:card_in", source=_words),
     "card_out": _plain("event:card_out"),
+    "disk_space": lambda p, n: (f"event:disk_space:{p.get('level') if p.get('level') in ('warning', 'halt') else 'ok'}",
+                                {"free": _bytes(p.get("free_bytes")), "warn": _bytes(p.get("warn_bytes")),
+                                 "halt": _bytes(p.get("halt_bytes"))}),
     "player_paused": _plain("event:player_paused"),
     "player_resumed": _plain("event:player_resumed"),
     "player_held": _plain("event:player_held", list_as_of=lambda v, n: v or "never received"),
+    "segment_archived": _plain("event:segment_archived", sha256=lambda v, n: str(v or "")[:12] + "\u2026"),
     "winnings_withheld": _plain("event:winnings_withheld", amount=_money),
     "withheld_decided": _plain("event:withheld_decided", amount=_money, outcome=_words, by=_who),
     "rating_terms": _plain("event:rating_terms", by=_who, theo=lambda v, n: ", ".join(

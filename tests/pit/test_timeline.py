@@ -92,3 +92,18 @@ def test_the_tray_antennas_events_read_as_sentences() -> None:
         "Supervisor 0412 cleared the tray alarm of round T1-000007: \u201ctwo 25s palmed\u201d.")
     assert text("shift_closed", {"shift": 2, "closer": {"25": 4}, "dealer": "Ann", "supervisor": "0412",
                                  "sensed": True}).startswith("Shift 2 closed with the tray the antenna read")
+
+
+def test_the_journals_years_in_sentences_disk_room_and_archived_segments() -> None:
+    halt = text("disk_space", {"level": "halt", "free_bytes": 7_340_032, "warn_bytes": 130_000_000,
+                               "halt_bytes": 9_300_000})
+    assert halt.startswith("DISK HALT") and "7.3 MB free (below 9.3 MB)" in halt
+    assert "running low: 120.0 MB free" in text("disk_space", {"level": "warning", "free_bytes": 120_000_000,
+                                                                "warn_bytes": 130_000_000, "halt_bytes": 9_300_000})
+    assert text("disk_space", {"level": "ok", "free_bytes": 20_000_000_000, "warn_bytes": 1,
+                               "halt_bytes": 1}) == "The journal's disk has room again: 20.0 GB free."
+    archived = text("segment_archived", {"first_seq": 2, "last_seq": 1041, "first_prev_hash": "a" * 64,
+                                         "last_hash": "b" * 64, "sha256": "0123456789abcdef" * 4,
+                                         "gaming_day": "2026-12-01", "records": 1040, "file": "T1-000002.jsonl.gz"})
+    assert archived.startswith("Records 2 to 1041 (1040 records, gaming day 2026-12-01) archived as T1-000002.jsonl.gz")
+    assert "sha256 0123456789ab\u2026" in archived
