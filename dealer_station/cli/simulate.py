@@ -109,12 +109,12 @@ def _play(args: argparse.Namespace) -> int:
     if args.tables is not None:
         for profile in profiles:  # each table plays what its game allows of the asked seats and faults
             seats, kept = fitted_run(profile, args.seats, faults)
-            check_run(profile, rounds=args.rounds, seats=seats, faults=kept)
+            check_run(profile, rounds=args.rounds, seats=seats, faults=kept, floor=bool(args.floor))
             _check_players(args.players, seats, profile)
         _floor_takes_journals(args.floor)
         return _many(args, profiles, faults, args.floor)
     seats = table.seats if args.seats is None else args.seats
-    check_run(table, rounds=args.rounds, seats=seats, faults=faults)
+    check_run(table, rounds=args.rounds, seats=seats, faults=faults, floor=bool(args.floor))
     _check_players(args.players, seats, table)
     floor = args.floor  # never the profile's floor: a simulation reaches a floor only when sent there
     _floor_takes_journals(floor)
@@ -139,6 +139,10 @@ def _play(args: argparse.Namespace) -> int:
         acked = {"acknowledged": ok, "acked_seq": status.acked_seq, "journal_seq": status.journal_seq,
                  "error": status.last_error}
         result["floor"] = acked
+    if summary.bank_run is not None and (acked is None or acked["acknowledged"]):
+        from ..play.bank_count import reconcile
+
+        result["bank"] = reconcile([summary.bank_run], floor)
     if args.json:
         print(json.dumps(result))
     elif summary.poker is not None:
@@ -214,10 +218,17 @@ def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[st
             item["floor"] = {"acknowledged": run.acknowledged, "acked_seq": run.floor.acked_seq if run.floor else 0,
                              "error": run.floor.last_error if run.floor else None}
         out.append(item)
+    bank_runs = [run.summary.bank_run for run in runs if run.summary is not None and run.summary.bank_run is not None]
+    bank = None
+    if bank_runs and not any(r.error for r in runs) and not any(floor and not r.acknowledged for r in runs):
+        from ..play.bank_count import reconcile
+
+        bank = reconcile(bank_runs, floor)
+        for item in out:
+            item.pop("bank", None)  # the whole floor's, below: the count's drop and the cage's credits included
     if args.json:
-        shifts = [s for item in out for s in (item.get("bank") or {}).get("shifts", [])]
         ratings = [r for item in out for r in item.pop("ratings", None) or []]  # every table's sessions, one list
-        print(json.dumps({"tables": out, **({"bank": {"shifts": shifts}} if shifts else {}),
+        print(json.dumps({"tables": out, **({"bank": bank} if bank else {}),
                           **({"ratings": ratings} if args.players else {})}))
     else:
         for item in out:

@@ -1,5 +1,6 @@
 """``simulate`` plays whole table-shifts at a table with a [bank]: each closes with its tray as the rounds,
-the buy-ins and the opener say, the next opens with it, and the shifts' wins add up to the run's."""
+the buy-ins, the fills and credits and the opener say, the next opens with it, and the shifts' wins add up
+to the run's."""
 
 from __future__ import annotations
 
@@ -25,9 +26,17 @@ def test_simulated_shifts_balance_and_follow_each_other(tmp_path: Path) -> None:
         assert after["opener_value"] == before["closer_value"] and after["opener_discrepancy"] == "0.00"
     # the shifts' wins are the run's (its rounds' journaled house results, summed apart)
     assert sum(Fraction(s["computed_win"]) for s in shifts) == Fraction(result["house_net"])
-    for s in shifts:  # the closer is what the opener, the buy-ins and the rounds leave
-        assert Fraction(s["closer_value"]) == (Fraction(s["opener_value"]) - Fraction(s["recorded_drop"])
+    for s in shifts:  # the closer is what the opener, the slips, the buy-ins and the rounds leave
+        assert Fraction(s["closer_value"]) == (Fraction(s["opener_value"]) + Fraction(s["fills"])
+                                               - Fraction(s["credits"]) - Fraction(s["recorded_drop"])
                                                + Fraction(s["computed_win"]))
+        # an imprest tray: brought back to its par (12,620) at the close, within a fill's unit of 100
+        assert abs(Fraction(s["closer_value"]) - 12620) < 100
+        # no fault: the count finds the buy-ins in the drop box, and the three wins agree
+        assert s["drop"] == s["recorded_drop"] and s["accounting_win"] == s["computed_win"]
+        assert s["win_variance"] == s["drop_variance"] == "0.00"
+    assert any(Fraction(s["fills"]) > 0 for s in shifts)  # the buy-ins took chips: the cage filled the tray
+    assert result["bank"]["false_alarms"] == 0
 
 
 def test_a_table_without_a_bank_says_nothing_of_shifts(tmp_path: Path) -> None:
