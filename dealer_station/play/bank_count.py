@@ -80,7 +80,21 @@ def checked_without_floor(runs: Sequence[BankRun]) -> list[CheckedShift]:
 
 
 def count_on_floor(runs: Sequence[BankRun], floor_url: str) -> list[CheckedShift]:
-    """The cage's and the count team's steps on the floor, then each closed shift as the floor accounts it."""
+    """The cage's and the count team's steps on the floor, then each closed shift as the floor accounts it
+    (``floor_url``: a login that may act as the cage and the count, and read the floor)."""
+    import psycopg
+
+    from ..floor.db import FloorError, floor_problem
+
+    try:
+        return _count_on_floor(runs, floor_url)
+    except FloorError:
+        raise
+    except psycopg.Error as exc:
+        raise floor_problem(exc, "the simulated cage and count team") from None
+
+
+def _count_on_floor(runs: Sequence[BankRun], floor_url: str) -> list[CheckedShift]:
     from ..floor.bank import bank_shifts
     from ..floor.count import enter_drops, parse_drop_csv
     from ..floor.db import FloorError, connect

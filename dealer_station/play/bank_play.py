@@ -2,8 +2,8 @@
 
 A shift opens with the tray at par (the table's first) or as the last shift closed it (the same
 tray carried on), counted by the signed-in dealer and the simulation's supervisor; the scripted
-players buy in (every seat when the shift opens, then now and then between rounds, never taking
-the tray below a quarter of its par), their cash going into the drop box; the tray gets a fill
+players buy in (every seat when the run's first shift opens, then now and then between rounds,
+never taking the tray below a quarter of its par), their cash going into the drop box; the tray gets a fill
 from the cage when it runs under half its par and sends a credit when it is over one and a half
 times its par; at the close it is brought back to par (a fill or a credit, an imprest tray); the shift closes with the tray the rounds,
 the buy-ins and the slips left in it, counted chip by chip (``closer_for``), and the next opens
@@ -131,7 +131,8 @@ class ShiftKeeper:
         self.session.supervise(action, badge, pin, "", **args)
 
     def open(self) -> None:
-        """Open a shift (unless one is open: a journal the last run left mid-shift) and buy every seat in."""
+        """Open a shift (unless one is open: a journal the last run left mid-shift); the run's first buys every
+        seat in (the players sit down; at the next shifts they play on with their chips)."""
         state = self.session.view().state
         if state.bank.open_shift is not None:
             self.opened.append(state.bank.open_shift.number)
@@ -147,8 +148,9 @@ class ShiftKeeper:
         self.drop_boxes[shift.number] = Decimal(0)
         self.rounds_in_shift = 0
         self.off_book, self.tray_faulted = Decimal(0), False
-        for seat in self.seats:
-            self._buy_in(seat)
+        if len(self.opened) == 1:
+            for seat in self.seats:
+                self._buy_in(seat)
 
     def _one_chip_off(self, count: ChipCount) -> ChipCount:
         """``count`` with one chip more or less (a tray touched between the closer and the next opener)."""

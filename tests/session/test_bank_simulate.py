@@ -21,7 +21,7 @@ def test_simulated_shifts_balance_and_follow_each_other(tmp_path: Path) -> None:
     assert [s["shift"].split("/")[1] for s in shifts] == ["1", "2", "3"]  # 2 + 2 + 1 rounds
     assert all(s["table_id"] == "T1" and s["tray_variance"] == "0.00" and s["tray_class"] == "ok" for s in shifts)
     assert shifts[0]["opener_value"] == "12620.00" and shifts[0]["opener_discrepancy"] is None  # par, first shift
-    assert all(Fraction(s["recorded_drop"]) >= 300 for s in shifts)  # the three seats buy in at every shift
+    assert Fraction(shifts[0]["recorded_drop"]) >= 300  # the three seats buy in when they sit down
     for before, after in zip(shifts, shifts[1:], strict=False):
         assert after["opener_value"] == before["closer_value"] and after["opener_discrepancy"] == "0.00"
     # the shifts' wins are the run's (its rounds' journaled house results, summed apart)
