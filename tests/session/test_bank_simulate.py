@@ -44,3 +44,36 @@ def test_a_table_without_a_bank_says_nothing_of_shifts(tmp_path: Path) -> None:
                "uth-hand-deal", "--journal", str(tmp_path / "sim.sqlite")], capture_output=True)
     assert out.returncode == 0, out.stderr
     assert "bank" not in json.loads(out.stdout)
+
+
+def test_bank_faults_a_run_cannot_catch_are_refused_in_one_line_before_anything_is_written(tmp_path: Path) -> None:
+    journal = tmp_path / "sim.sqlite"
+    cases = [
+        (["--faults", "short_fill:0.1,tray_skimm:0.1"], "unknown fault kind 'tray_skimm'"),
+        (["--faults", "drop_short:1.5"], "RATE must be a probability"),
+        (["--faults", "missing_credit:0.1"], "missing_credit is caught by the cage on the floor: give --floor URL"),
+        (["--faults", "tray_skim:0.1", "--config", "uth-hand-deal"], "tray_skim is a fault of the table bank"),
+        (["--back-office", "postgresql://nobody@%2Fnowhere/floor"], "give --floor URL too"),
+    ]
+    for args, said in cases:
+        out = run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "3", "--journal", str(journal),
+                   *args], capture_output=True)
+        assert out.returncode == 2 and said in out.stderr, (args, out.stderr)
+        assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+        assert not journal.exists()
+
+
+def test_bank_faults_without_a_floor_are_caught_by_the_tables_checks_and_the_counts_figures(tmp_path: Path) -> None:
+    rates = "short_fill:0.3,unslipped_fill:0.3,tray_skim:0.3,drop_short:0.3,opener_mismatch:0.3"
+    out = run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "12", "--shift-rounds", "4", "--json",
+               "--seed", "3", "--seats", "2", "--faults", rates, "--journal", str(tmp_path / "sim.sqlite")],
+              capture_output=True)
+    assert out.returncode == 0, out.stderr
+    bank = json.loads(out.stdout)["bank"]
+    for kind in ("unslipped_fill", "tray_skim", "drop_short", "opener_mismatch", "short_fill"):
+        assert bank[kind]["caught"] == bank[kind]["injected"] > 0, (kind, bank[kind])
+    assert bank["missing_credit"] == {"injected": 0, "caught": 0} and bank["false_alarms"] == 0
+    shifts = bank["shifts"]
+    assert len(shifts) == 3
+    for before, after in zip(shifts, shifts[1:], strict=False):  # the opener's check: against the closer before it
+        assert Fraction(after["opener_discrepancy"]) == Fraction(after["opener_value"]) - Fraction(before["closer_value"])
