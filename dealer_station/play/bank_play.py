@@ -2,7 +2,7 @@
 
 A shift opens with the tray at par (the table's first) or as the last shift closed it (the same
 tray carried on), counted by the signed-in dealer and the simulation's supervisor; the scripted
-players buy in (every seat when the run's first shift opens, then now and then between rounds,
+players buy in (every seat when the run's first shift opens, then whenever its chips run low,
 never taking the tray below a quarter of its par), their cash going into the drop box; the tray gets a fill
 from the cage when it runs under half its par and sends a credit when it is over one and a half
 times its par; at the close it is brought back to par (a fill or a credit, an imprest tray); the shift closes with the tray the rounds,
@@ -26,8 +26,8 @@ from ..table.phases import Stage
 from .bank_faults import BankFaults
 
 BUY_INS = (Decimal(100), Decimal(200), Decimal(500))
-BUY_IN_RATE = 0.02
-"""Chance a seat buys in again between two rounds."""
+REBUY_UNDER = Decimal(100)
+"""A player whose chips run under this buys in again before the next round."""
 TRAY_FLOOR = Decimal("0.25")
 """A buy-in never takes the tray below this share of its par."""
 FILL_BELOW = Decimal("0.5")
@@ -119,6 +119,10 @@ class ShiftKeeper:
     off_book: Decimal = Decimal(0)
     """Chips in the tray that no journaled event put there (an unslipped fill, less a skim) this shift."""
     tray_faulted: bool = False
+    stacks: dict[int, Decimal] = field(default_factory=dict)
+    """Each seat's chips: its buy-ins and its rounds' nets."""
+    read_to: int = 0
+    """The journal's seq up to which the rounds' settlements moved the stacks."""
 
     @property
     def _bank(self) -> Any:
@@ -130,9 +134,12 @@ class ShiftKeeper:
         badge, pin = self.supervisor
         self.session.supervise(action, badge, pin, "", **args)
 
+    def __post_init__(self) -> None:
+        self.read_to = self.session.view().state.last_seq  # a continued journal's rounds moved no chip of these players
+
     def open(self) -> None:
-        """Open a shift (unless one is open: a journal the last run left mid-shift); the run's first buys every
-        seat in (the players sit down; at the next shifts they play on with their chips)."""
+        """Open a shift (unless one is open: a journal the last run left mid-shift); the players buy in before
+        the next round (``between_rounds``), as they sit down or run low, and play on across shifts."""
         state = self.session.view().state
         if state.bank.open_shift is not None:
             self.opened.append(state.bank.open_shift.number)
@@ -148,9 +155,6 @@ class ShiftKeeper:
         self.drop_boxes[shift.number] = Decimal(0)
         self.rounds_in_shift = 0
         self.off_book, self.tray_faulted = Decimal(0), False
-        if len(self.opened) == 1:
-            for seat in self.seats:
-                self._buy_in(seat)
 
     def _one_chip_off(self, count: ChipCount) -> ChipCount:
         """``count`` with one chip more or less (a tray touched between the closer and the next opener)."""
@@ -167,7 +171,7 @@ class ShiftKeeper:
             self.close()
             self.open()
         for seat in self.seats:
-            if self.rng.random() < BUY_IN_RATE:
+            if self.stacks.get(seat, Decimal(0)) < REBUY_UNDER:
                 self._buy_in(seat)
         if self.faults is not None:
             self.faults.draw()
@@ -180,7 +184,14 @@ class ShiftKeeper:
         self._keep_tray()
 
     def round_played(self) -> None:
+        """A round ended: each seat's chips move by its net (the journaled settlement; a void moves none)."""
         self.rounds_in_shift += 1
+        journal = self.session.journal
+        for event in journal.events(since_seq=self.read_to, kinds={"settled"}):
+            for seat in (event.payload.get("settlement") or {}).get("seats", []):
+                number = int(seat["seat"])
+                self.stacks[number] = self.stacks.get(number, Decimal(0)) + Decimal(str(seat["net"]))
+        self.read_to = self.session.view().state.last_seq
 
     def _stage(self) -> Stage:
         return self.session.view().stage
@@ -198,6 +209,7 @@ class ShiftKeeper:
         shift = self.session.view().state.bank.open_shift
         assert shift is not None
         self.drop_boxes[shift.number] = self.drop_boxes.get(shift.number, Decimal(0)) + amount  # the cash, in the box
+        self.stacks[seat] = self.stacks.get(seat, Decimal(0)) + amount
 
     def _figures(self) -> Any:
         view = self.session.view()
