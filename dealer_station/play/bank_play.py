@@ -170,9 +170,10 @@ class ShiftKeeper:
                 Stage.IDLE, Stage.FINISHED):
             self.close()
             self.open()
-        for seat in self.seats:
-            if self.stacks.get(seat, Decimal(0)) < REBUY_UNDER:
-                self._buy_in(seat)
+        if self.session.view().game.family != "poker":  # a poker player buys chips at the cage
+            for seat in self.seats:
+                if self.stacks.get(seat, Decimal(0)) < REBUY_UNDER:
+                    self._buy_in(seat)
         if self.faults is not None:
             self.faults.draw()
             kind = self.faults.tray_fault()
