@@ -4,8 +4,8 @@ A shift opens with the tray at par (the table's first) or as the last shift clos
 tray carried on), counted by the signed-in dealer and the simulation's supervisor; the scripted
 players buy in (every seat when the run's first shift opens, then whenever its chips run low,
 never taking the tray below a quarter of its par), their cash going into the drop box; the tray gets a fill
-from the cage when it runs under half its par and sends a credit when it is over one and a half
-times its par; at the close it is brought back to par (a fill or a credit, an imprest tray); the shift closes with the tray the rounds,
+from the cage in whole racks when it runs under half its par and sends a credit when it is over one
+and a half times its par; at the close it is brought back to par (a fill or a credit, an imprest tray); the shift closes with the tray the rounds,
 the buy-ins and the slips left in it, counted chip by chip (``closer_for``), and the next opens
 every ``shift_rounds`` rounds. The bank faults (``bank_faults.py``) break one of these steps; the
 cage's confirmations and the count team's drop come after the rounds (``bank_count.py``).
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 from typing import Any
 
 from ..bank.book import Thresholds
@@ -31,7 +31,9 @@ REBUY_UNDER = Decimal(100)
 TRAY_FLOOR = Decimal("0.25")
 """A buy-in never takes the tray below this share of its par."""
 FILL_BELOW = Decimal("0.5")
-"""A tray under this share of its par gets a fill back up to par."""
+"""A tray under this share of its par gets a fill of whole racks, up to par at least."""
+FILL_RACK = Decimal(5000)
+"""The cage fills a tray that runs low in whole racks (5,000): it may then hold more than its par."""
 CREDIT_ABOVE = Decimal("1.5")
 """A tray over this share of its par sends the excess to the cage."""
 FILL_UNIT = Decimal(100)
@@ -224,14 +226,17 @@ class ShiftKeeper:
         return Decimal(self._figures().expected_closer_value + self.off_book)
 
     def _keep_tray(self, closing: bool = False) -> None:
-        """A fill back up to par (in whole ``FILL_UNIT``s) when the tray is under ``FILL_BELOW`` of it; a credit
-        down to par when it is over ``CREDIT_ABOVE`` of it; at the close, either when it is a unit off par."""
+        """A fill of whole racks (up to par at least) when the tray is under ``FILL_BELOW`` of its par; a credit down
+        to par when it is over ``CREDIT_ABOVE`` of it; at the close, either (in ``FILL_UNIT``s) when it is a unit
+        or more off par."""
         if self.session.view().state.bank.open_shift is None:
             return
         par = ChipCount.of(self._bank.par_counts()).value
         tray = self._tray()
-        if par - tray >= FILL_UNIT and (closing or tray < par * FILL_BELOW):
-            self._fill(-((tray - par) // FILL_UNIT) * FILL_UNIT)
+        if tray < par * FILL_BELOW and not closing:
+            self._fill(((par - tray) / FILL_RACK).to_integral_value(rounding=ROUND_CEILING) * FILL_RACK)
+        elif par - tray >= FILL_UNIT and closing:
+            self._fill(((par - tray) // FILL_UNIT) * FILL_UNIT)
         elif tray - par >= FILL_UNIT and (closing or tray > par * CREDIT_ABOVE):
             self._credit(((tray - par) // FILL_UNIT) * FILL_UNIT)
 

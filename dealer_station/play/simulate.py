@@ -21,6 +21,7 @@ from typing import Any
 import structlog
 
 from ..bank.desk import InProcessDesk
+from ..bank.slips import SlipKind
 from ..cards import parse_card
 from ..config import BankingTableConfig, TableConfig
 from ..engine.session import TableSession
@@ -139,7 +140,7 @@ class Summary:
 
     def devices_json(self) -> dict[str, Any]:
         """Every fault kind ``simulate`` knows and every refusal reason, with its count (0 included)."""
-        return {"faults_injected": {kind: self.faults_injected[kind] for kind in DEVICE_FAULTS},
+        return {"faults_injected": {kind: self.faults_injected[kind] for kind in FAULT_KINDS},
                 "devices_refused": {reason: self.devices_refused[reason] for reason in REASONS}}
 
     def as_json(self) -> dict[str, Any]:
@@ -450,6 +451,10 @@ def simulate(
     with Journal(journal, table_id=table.table_id, purpose="simulation", game=table.game) as opened:
         before = opened.last_seq  # what this run finds: its recovery's void and its own rounds come after
         continued = any(True for _ in opened.events(kinds={"round_opened"}))
+        slips_used: dict[SlipKind, int] = {}  # a continued journal's slip numbers: the simulation's own desk goes on
+        for issued in opened.events(kinds={"slip_issued"}):
+            series = SlipKind(issued.payload["kind"])
+            slips_used[series] = max(slips_used.get(series, 0), int(issued.payload["number"]))
         credentials = CredentialStore(credentials_path(journal))
         credentials.bind(opened)
         if SIM_BADGE not in credentials.badges():
@@ -471,7 +476,7 @@ def simulate(
     # Its simulated units are enrolled and approved when the run needs them to prove who they are.
     authenticate = table.devices.authenticating or bool(faults and any(kind in faults for kind in AUTH_FAULTS))
     # With no floor, the simulation's own slip numbers (``InProcessDesk``): its fills and credits still happen.
-    desk = InProcessDesk() if table.bank is not None and not floor_url else None
+    desk = InProcessDesk(slips_used) if table.bank is not None and not floor_url else None
     station = Station(table, journal_path=journal, credentials=credentials, purpose="simulation", floor_url=floor_url,
                       enrol_simulated=authenticate, slip_desk=desk)
     summary = Summary(journal=str(journal))
@@ -562,6 +567,7 @@ def simulate(
 
             summary.bank = {"shifts": shifts_json(session.journal.events(kinds=set(KINDS)), keeper.opened)}
             summary.bank_run = keeper.run(str(journal))
+            summary.faults_injected.update(summary.bank_run.injected)
         for seat in scripted:
             session.execute("card_out", seat)
         if players:

@@ -77,3 +77,19 @@ def test_bank_faults_without_a_floor_are_caught_by_the_tables_checks_and_the_cou
     assert len(shifts) == 3
     for before, after in zip(shifts, shifts[1:], strict=False):  # the opener's check: against the closer before it
         assert Fraction(after["opener_discrepancy"]) == Fraction(after["opener_value"]) - Fraction(before["closer_value"])
+
+
+def test_a_continued_simulation_goes_on_with_its_own_slip_numbers(tmp_path: Path) -> None:
+    from dealer_station.journal import Journal
+
+    journal = tmp_path / "sim.sqlite"
+    for seed in (5, 6):  # the second run continues the first's journal: its desk must not number from 1 again
+        out = run([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "4", "--shift-rounds", "2",
+                   "--seed", str(seed), "--seats", "4", "--journal", str(journal)], capture_output=True)
+        assert out.returncode == 0, out.stderr
+    with Journal.open_readonly(journal) as opened:
+        issued = [(e.payload["kind"], e.payload["number"]) for e in opened.events(kinds={"slip_issued"})]
+    for kind in ("fill", "credit"):
+        numbers = [n for k, n in issued if k == kind]
+        assert numbers == list(range(1, len(numbers) + 1))
+    assert len(issued) >= 4  # each run's shifts closed with their trays brought back to par
