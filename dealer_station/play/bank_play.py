@@ -2,14 +2,16 @@
 
 A shift opens with the tray at par (the table's first) or as the last shift closed it (the same
 tray carried on), counted by the signed-in dealer and the simulation's supervisor; the scripted
-players buy in (every seat when the run's first shift opens, then whenever its chips run low,
-never taking the tray below a quarter of its par), their cash going into the drop box; the tray gets a fill
-from the cage in whole racks when it runs under half its par and sends a credit when it is over one
-and a half times its par; at the close it is brought back to par (a fill or a credit, an imprest tray); the shift closes with the tray the rounds,
-the buy-ins and the slips left in it, counted chip by chip (``closer_for``), and the next opens
-every ``shift_rounds`` rounds. The bank faults (``bank_faults.py``) break one of these steps; the
-cage's confirmations and the count team's drop come after the rounds (``bank_count.py``).
+players buy in (every seat when it sits down, then whenever its chips run low, never taking the
+tray below a quarter of its par), their cash going into the drop box; the tray gets a fill from
+the cage in whole racks when it runs under half its par and sends a credit when it is over one and
+a half times its par; at the close it is brought back to par (a fill or a credit: an imprest tray);
+the shift closes with the tray the rounds, the buy-ins and the slips left in it, counted chip by
+chip (``closer_for``), and the next opens every ``shift_rounds`` rounds. The bank faults
+(``bank_faults.py``) break one of these steps; the cage's confirmations and the count team's drop
+come after the rounds (``bank_count.py``).
 """
+
 from __future__ import annotations
 
 import random
