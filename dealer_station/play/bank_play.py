@@ -146,7 +146,9 @@ class ShiftKeeper:
         the next round (``between_rounds``), as they sit down or run low, and play on across shifts."""
         state = self.session.view().state
         if state.bank.open_shift is not None:
-            self.opened.append(state.bank.open_shift.number)
+            found = state.bank.open_shift
+            self.opened.append(found.number)
+            self.drop_boxes[found.number] = sum((b.amount for b in found.buy_ins), Decimal(0))  # the last run's cash
             return
         last = state.bank.last_closer
         opener = last if last is not None else ChipCount.of(self._bank.par_counts())
