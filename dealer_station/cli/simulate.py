@@ -65,7 +65,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--back-office", default=None, metavar="URL",
                         help="with --floor and a table with a [bank]: the floor login the simulated cage (issues and "
                              "confirms credits) and count team (enters each shift's drop) act with; default: --floor's "
-                             "(then a login that may do both: the owner's, or a member of floor_cage and floor_count)")
+                             "when --faults names a bank fault (then a login that may do both: the owner's, or a member "
+                             "of floor_cage and floor_count), else no cage and no count on the floor")
     parser.add_argument("--tables", type=int, default=None, metavar="N",
                         help="run N tables side by side, each with its own journal in --journal-dir")
     parser.add_argument("--journal-dir", default="var/tables", metavar="DIR",
@@ -150,7 +151,7 @@ def _play(args: argparse.Namespace) -> int:
     if summary.bank_run is not None and (acked is None or acked["acknowledged"]):
         from ..play.bank_count import reconcile
 
-        result["bank"] = reconcile([summary.bank_run], args.back_office or floor)
+        result["bank"] = reconcile([summary.bank_run], _back_office(args, faults))
     if args.json:
         print(json.dumps(result))
     elif summary.poker is not None:
@@ -191,6 +192,17 @@ def _check_players(players: int, seats: int, table: TableConfig) -> None:
     if players and get_game(table.game).family == "poker":
         raise ConfigError("--players rates a banking table's seats (a poker seat is rated by hours and rake)",
                           "players")
+
+
+def _back_office(args: argparse.Namespace, faults: dict[str, float]) -> str | None:
+    """The floor login of the simulated cage and count team: ``--back-office``, else ``--floor``'s when the run
+    asks for bank faults (catching them needs the cage and the count); None: no cage and no count on the floor
+    (the drop is set in each shift's figures as the count would enter it)."""
+    from ..play.bank_faults import BANK_FAULTS
+
+    if args.back_office:
+        return str(args.back_office)
+    return args.floor if args.floor and any(kind in BANK_FAULTS for kind in faults) else None
 
 
 def bank_line(bank: dict[str, Any]) -> str:
@@ -243,7 +255,7 @@ def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[st
     if bank_runs and not any(r.error for r in runs) and not any(floor and not r.acknowledged for r in runs):
         from ..play.bank_count import reconcile
 
-        bank = reconcile(bank_runs, args.back_office or floor)
+        bank = reconcile(bank_runs, _back_office(args, faults))
         for item in out:
             item.pop("bank", None)  # the whole floor's, below: the count's drop and the cage's credits included
     if args.json:

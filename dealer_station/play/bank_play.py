@@ -115,6 +115,8 @@ class ShiftKeeper:
     dealer: str = "Sim Dealer"
     """Who counts the tray with the supervisor when no dealer is signed in at that moment."""
     faults: BankFaults | None = None
+    slips: bool = True
+    """Whether the table can have slips numbered (a floor, or the simulation's own desk): else no fill nor credit."""
     rounds_in_shift: int = 0
     opened: list[int] = field(default_factory=list)
     drop_boxes: dict[int, Decimal] = field(default_factory=dict)
@@ -233,7 +235,7 @@ class ShiftKeeper:
         """A fill of whole racks (up to par at least) when the tray is under ``FILL_BELOW`` of its par; a credit down
         to par when it is over ``CREDIT_ABOVE`` of it; at the close, either (in ``FILL_UNIT``s) when it is a unit
         or more off par."""
-        if self.session.view().state.bank.open_shift is None:
+        if self.session.view().state.bank.open_shift is None or not self.slips:
             return
         par = ChipCount.of(self._bank.par_counts()).value
         tray = self._tray()

@@ -475,8 +475,11 @@ def simulate(
     table = table.model_copy(update={"devices": devices})
     # Its simulated units are enrolled and approved when the run needs them to prove who they are.
     authenticate = table.devices.authenticating or bool(faults and any(kind in faults for kind in AUTH_FAULTS))
-    # With no floor, the simulation's own slip numbers (``InProcessDesk``): its fills and credits still happen.
-    desk = InProcessDesk(slips_used) if table.bank is not None and not floor_url else None
+    # With no floor, a run with bank faults numbers its own slips (``InProcessDesk``) so that its fills and credits
+    # happen; such a journal is never sent to a floor (the floor knows none of these numbers). Any other run with
+    # no floor issues no slip, as a live table cut off from its floor.
+    bank_faults = {kind: rate for kind, rate in (faults or {}).items() if kind in BANK_FAULTS}
+    desk = InProcessDesk(slips_used) if table.bank is not None and not floor_url and bank_faults else None
     station = Station(table, journal_path=journal, credentials=credentials, purpose="simulation", floor_url=floor_url,
                       enrol_simulated=authenticate, slip_desk=desk)
     summary = Summary(journal=str(journal))
@@ -492,10 +495,10 @@ def simulate(
         if table.bank is not None:
             from .bank_play import ShiftKeeper
 
-            bank_faults = {kind: rate for kind, rate in (faults or {}).items() if kind in BANK_FAULTS}
             keeper = ShiftKeeper(session, list(range(1, seats + 1)), random.Random(seed ^ 0xBA4C),
                                  (SIM_BADGE, SIM_PIN), shift_rounds, SIM_DEALER,
-                                 BankFaults(bank_faults, random.Random(seed ^ 0xFA11)) if bank_faults else None)
+                                 BankFaults(bank_faults, random.Random(seed ^ 0xFA11)) if bank_faults else None,
+                                 slips=desk is not None or bool(floor_url))
         rng = random.Random(seed)
         armer = FaultArmer(faults or {}, random.Random(seed ^ 0xFA17), station.simulator("shuffler"),
                            station.simulator("reader"), session.view().game)

@@ -85,6 +85,8 @@ def test_with_no_fault_every_shift_balances_on_the_floor(floor: Floor, tmp_path:
     for s in bank["shifts"]:
         assert s["win_variance"] == s["tray_variance"] == s["drop_variance"] == "0.00" and s["win_class"] == "ok"
         assert s["accounting_win"] == s["computed_win"]
+        # an imprest tray: brought back to its par (12,620) at the close, within a slip's unit of 100
+        assert abs(Fraction(s["closer_value"]) - 12620) < 100
     with psycopg.connect(floor.owner_url) as conn:
         _series_whole(conn)
         # the floor's drops are the buy-ins, shift by shift, and every credit handed over was confirmed
