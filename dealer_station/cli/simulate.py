@@ -66,7 +66,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="with --floor and a table with a [bank]: the floor login the simulated cage (issues and "
                              "confirms credits) and count team (enters each shift's drop) act with; default: --floor's "
                              "when --faults names a bank fault (then a login that may do both: the owner's, or a member "
-                             "of floor_cage and floor_count), else no cage and no count on the floor")
+                             "of floor_cage and floor_count) or when that login may do both; else no cage and no "
+                             "count on the floor")
     parser.add_argument("--tables", type=int, default=None, metavar="N",
                         help="run N tables side by side, each with its own journal in --journal-dir")
     parser.add_argument("--journal-dir", default="var/tables", metavar="DIR",
@@ -106,6 +107,7 @@ def _play(args: argparse.Namespace) -> int:
     faults = parse_faults(args.faults)
     if args.back_office and not args.floor:
         raise ConfigError("the cage and the count team act on a floor: give --floor URL too", "back-office")
+    _check_back_office(args, faults)
     if args.tables is not None and not 1 <= args.tables <= 200:
         raise ConfigError("must be 1 to 200", "tables")
     names = [name.strip() for name in args.config.split(",")] if args.tables is not None else [args.config]
@@ -194,15 +196,31 @@ def _check_players(players: int, seats: int, table: TableConfig) -> None:
                           "players")
 
 
+def _check_back_office(args: argparse.Namespace, faults: dict[str, float]) -> None:
+    """A login that cannot act as the cage and the count, where the run needs them: said now, before any round."""
+    from ..play.bank_count import may_count
+    from ..play.bank_faults import BANK_FAULTS
+
+    needed = args.back_office or (args.floor if any(kind in BANK_FAULTS for kind in faults) else None)
+    if needed and not may_count(needed):
+        which = "--back-office" if args.back_office else "--floor"
+        raise ConfigError(f"the login of {which} may not act as the cage and the count team (a station's may not): "
+                          "give --back-office URL, the owner's or a member of floor_cage and floor_count",
+                          "back-office")
+
+
 def _back_office(args: argparse.Namespace, faults: dict[str, float]) -> str | None:
     """The floor login of the simulated cage and count team: ``--back-office``, else ``--floor``'s when the run
-    asks for bank faults (catching them needs the cage and the count); None: no cage and no count on the floor
-    (the drop is set in each shift's figures as the count would enter it)."""
+    asks for bank faults (catching them needs the cage and the count) or when that login may act for them; None:
+    no cage and no count on the floor (the drop is set in each shift's figures as the count would enter it)."""
+    from ..play.bank_count import may_count
     from ..play.bank_faults import BANK_FAULTS
 
     if args.back_office:
         return str(args.back_office)
-    return args.floor if args.floor and any(kind in BANK_FAULTS for kind in faults) else None
+    if not args.floor:
+        return None
+    return args.floor if any(kind in BANK_FAULTS for kind in faults) or may_count(args.floor) else None
 
 
 def bank_line(bank: dict[str, Any]) -> str:

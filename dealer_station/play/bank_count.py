@@ -137,6 +137,25 @@ def _count_on_floor(runs: Sequence[BankRun], floor_url: str) -> list[CheckedShif
     return checked
 
 
+def may_count(floor_url: str) -> bool:
+    """Whether the login of ``floor_url`` may act as the cage and the count team (their functions; reading the
+    slips): a station's login may not. A floor that cannot be reached says so in one line (``FloorError``)."""
+    import psycopg
+
+    from ..floor.db import connect, floor_problem
+    from ..floor.roles import CAGE_FUNCTIONS, COUNT_FUNCTIONS
+
+    wanted = [f for f in (*CAGE_FUNCTIONS, *COUNT_FUNCTIONS) if "void_slip" not in f]
+    try:
+        with connect(floor_url) as conn:
+            row = conn.execute(
+                "SELECT bool_and(has_function_privilege(f, 'EXECUTE')) AND has_table_privilege('floor.slips', 'SELECT')"
+                " FROM unnest(%s::text[]) AS f", (wanted,)).fetchone()
+    except psycopg.Error as exc:
+        raise floor_problem(exc, "the simulated cage and count team") from None
+    return bool(row and row[0])
+
+
 def tally(checked: Sequence[CheckedShift], injected: Counter[str]) -> dict[str, Any]:
     """``simulate --json``'s ``bank``: per kind injected and caught, the false alarms, each shift's figures."""
     caught: Counter[str] = Counter()

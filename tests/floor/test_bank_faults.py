@@ -99,3 +99,15 @@ def test_with_no_fault_every_shift_balances_on_the_floor(floor: Floor, tmp_path:
                             ).fetchone() == (0,)
         fills = conn.execute("SELECT count(*) FROM floor.slips WHERE kind = 'fill' AND state = 'received'").fetchone()
     assert fills is not None and fills[0] > 0  # the imprest trays asked the cage for chips
+
+
+def test_a_login_that_may_not_act_as_the_cage_and_the_count_is_refused_before_any_round(floor: Floor,
+                                                                                        tmp_path: Path) -> None:
+    for extra in ([], ["--back-office", floor.station_url]):
+        folder = tmp_path / f"refused{len(extra)}"
+        folder.mkdir()
+        done = station_cli.run([sys.executable, "-m", "dealer_station", "simulate", "--tables", "2", "--rounds", "3",
+                                "--faults", "drop_short:0.5", "--floor", floor.station_url, "--journal-dir",
+                                str(folder), *extra], capture_output=True, timeout=120)
+        assert done.returncode == 2 and "may not act as the cage and the count team" in done.stderr, done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1 and not list(folder.iterdir())
