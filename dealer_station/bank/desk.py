@@ -13,6 +13,7 @@ floor. It never stands for a live table's desk (its numbers are not the casino's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
 
 from ..errors import DealerStationError
@@ -34,13 +35,14 @@ class SlipDesk(Protocol):
 
 
 class InProcessDesk:
-    """A desk of its own (see the module docstring): numbers from 1 per kind, the same for a request asked again;
-    ``reachable = False`` makes it answer as a floor that cannot be reached."""
+    """A desk of its own (see the module docstring): numbers from 1 per kind (after ``last``: the numbers a
+    journal continued already used), the same for a request asked again; ``reachable = False`` makes it answer
+    as a floor that cannot be reached."""
 
-    def __init__(self) -> None:
+    def __init__(self, last: Mapping[SlipKind, int] | None = None) -> None:
         self.reachable = True
         self._numbers: dict[str, int] = {}
-        self._last: dict[SlipKind, int] = {}
+        self._last: dict[SlipKind, int] = dict(last or {})
 
     def issue(self, request: str, kind: SlipKind, chips: ChipCount) -> int:
         if not self.reachable:

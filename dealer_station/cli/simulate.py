@@ -12,7 +12,7 @@ import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..affinity import one_cpu
 from ..errors import ConfigError
@@ -42,7 +42,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                              "devices_refused counts the refusals by reason), "
                              "past_post, pinch, counterfeit, antenna_down, flaky_read, mispay, missed_collect (a table "
                              "with a bet sensor: uth-rfid, thb-rfid; the --json summary's bet_sensor object counts "
-                             "injected and caught)")
+                             "injected and caught), short_fill, unslipped_fill, tray_skim, missing_credit (needs "
+                             "--floor), drop_short, opener_mismatch (a table with a [bank]: the --json summary's bank "
+                             "object counts injected and caught)")
     parser.add_argument("--journal", default=None, metavar="PATH",
                         help="simulation journal (default var/simulate-<table id>.sqlite); never a live or demo "
                              "journal")
@@ -60,6 +62,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="forward the journal(s) to this floor (never the profile's [floor] url: a simulation "
                              "reaches a floor only when sent there); exits once the floor has acknowledged every "
                              "event, 1 if it could not")
+    parser.add_argument("--back-office", default=None, metavar="URL",
+                        help="with --floor and a table with a [bank]: the floor login the simulated cage (issues and "
+                             "confirms credits) and count team (enters each shift's drop) act with; default: --floor's "
+                             "when --faults names a bank fault (then a login that may do both: the owner's, or a member "
+                             "of floor_cage and floor_count) or when that login may do both; else no cage and no "
+                             "count on the floor")
     parser.add_argument("--tables", type=int, default=None, metavar="N",
                         help="run N tables side by side, each with its own journal in --journal-dir")
     parser.add_argument("--journal-dir", default="var/tables", metavar="DIR",
@@ -97,6 +105,9 @@ def _play(args: argparse.Namespace) -> int:
     from ..station import check_devices
 
     faults = parse_faults(args.faults)
+    if args.back_office and not args.floor:
+        raise ConfigError("the cage and the count team act on a floor: give --floor URL too", "back-office")
+    _check_back_office(args, faults)
     if args.tables is not None and not 1 <= args.tables <= 200:
         raise ConfigError("must be 1 to 200", "tables")
     names = [name.strip() for name in args.config.split(",")] if args.tables is not None else [args.config]
@@ -109,12 +120,12 @@ def _play(args: argparse.Namespace) -> int:
     if args.tables is not None:
         for profile in profiles:  # each table plays what its game allows of the asked seats and faults
             seats, kept = fitted_run(profile, args.seats, faults)
-            check_run(profile, rounds=args.rounds, seats=seats, faults=kept)
+            check_run(profile, rounds=args.rounds, seats=seats, faults=kept, floor=bool(args.floor))
             _check_players(args.players, seats, profile)
         _floor_takes_journals(args.floor)
         return _many(args, profiles, faults, args.floor)
     seats = table.seats if args.seats is None else args.seats
-    check_run(table, rounds=args.rounds, seats=seats, faults=faults)
+    check_run(table, rounds=args.rounds, seats=seats, faults=faults, floor=bool(args.floor))
     _check_players(args.players, seats, table)
     floor = args.floor  # never the profile's floor: a simulation reaches a floor only when sent there
     _floor_takes_journals(floor)
@@ -139,6 +150,10 @@ def _play(args: argparse.Namespace) -> int:
         acked = {"acknowledged": ok, "acked_seq": status.acked_seq, "journal_seq": status.journal_seq,
                  "error": status.last_error}
         result["floor"] = acked
+    if summary.bank_run is not None and (acked is None or acked["acknowledged"]):
+        from ..play.bank_count import reconcile
+
+        result["bank"] = reconcile([summary.bank_run], _back_office(args, faults))
     if args.json:
         print(json.dumps(result))
     elif summary.poker is not None:
@@ -161,6 +176,8 @@ def _play(args: argparse.Namespace) -> int:
             print(f"jackpot meter {jp['meter']} (overflow {jp['overflow']}), {jp['hits']} hit(s), "
                   f"contributed {jp['contributed']}, awarded {jp['awarded']}, seeded {jp['seeded']}")
         print(f"journal {result['journal']} ({summary.elapsed:.1f} s), logs {logs}")
+        if "bank" in result and "false_alarms" in result["bank"]:
+            print(bank_line(result["bank"]))
         if acked is not None and acked["acknowledged"]:
             print(f"floor acknowledged every event (seq {acked['acked_seq']})")
     if acked is not None and not acked["acknowledged"]:
@@ -177,6 +194,43 @@ def _check_players(players: int, seats: int, table: TableConfig) -> None:
     if players and get_game(table.game).family == "poker":
         raise ConfigError("--players rates a banking table's seats (a poker seat is rated by hours and rake)",
                           "players")
+
+
+def _check_back_office(args: argparse.Namespace, faults: dict[str, float]) -> None:
+    """A login that cannot act as the cage and the count, where the run needs them: said now, before any round."""
+    from ..play.bank_count import may_count
+    from ..play.bank_faults import BANK_FAULTS
+
+    needed = args.back_office or (args.floor if any(kind in BANK_FAULTS for kind in faults) else None)
+    if needed and not may_count(needed):
+        which = "--back-office" if args.back_office else "--floor"
+        raise ConfigError(f"the login of {which} may not act as the cage and the count team (a station's may not): "
+                          "give --back-office URL, the owner's or a member of floor_cage and floor_count",
+                          "back-office")
+
+
+def _back_office(args: argparse.Namespace, faults: dict[str, float]) -> str | None:
+    """The floor login of the simulated cage and count team: ``--back-office``, else ``--floor``'s when the run
+    asks for bank faults (catching them needs the cage and the count) or when that login may act for them; None:
+    no cage and no count on the floor (the drop is set in each shift's figures as the count would enter it)."""
+    from ..play.bank_count import may_count
+    from ..play.bank_faults import BANK_FAULTS
+
+    if args.back_office:
+        return str(args.back_office)
+    if not args.floor:
+        return None
+    return args.floor if any(kind in BANK_FAULTS for kind in faults) or may_count(args.floor) else None
+
+
+def bank_line(bank: dict[str, Any]) -> str:
+    """The table bank's shifts and faults in one line: how many shifts, each fault kind caught of injected."""
+    from ..play.bank_faults import BANK_FAULTS
+
+    kinds = ", ".join(f"{kind} {bank[kind]['caught']}/{bank[kind]['injected']}" for kind in BANK_FAULTS
+                      if bank[kind]["injected"] or bank[kind]["caught"])
+    return (f"bank: {len(bank['shifts'])} shifts, faults caught/injected: {kinds or 'none'}, "
+            f"false alarms {bank['false_alarms']}")
 
 
 def _floor_takes_journals(url: str | None) -> None:
@@ -214,10 +268,17 @@ def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[st
             item["floor"] = {"acknowledged": run.acknowledged, "acked_seq": run.floor.acked_seq if run.floor else 0,
                              "error": run.floor.last_error if run.floor else None}
         out.append(item)
+    bank_runs = [run.summary.bank_run for run in runs if run.summary is not None and run.summary.bank_run is not None]
+    bank = None
+    if bank_runs and not any(r.error for r in runs) and not any(floor and not r.acknowledged for r in runs):
+        from ..play.bank_count import reconcile
+
+        bank = reconcile(bank_runs, _back_office(args, faults))
+        for item in out:
+            item.pop("bank", None)  # the whole floor's, below: the count's drop and the cage's credits included
     if args.json:
-        shifts = [s for item in out for s in (item.get("bank") or {}).get("shifts", [])]
         ratings = [r for item in out for r in item.pop("ratings", None) or []]  # every table's sessions, one list
-        print(json.dumps({"tables": out, **({"bank": {"shifts": shifts}} if shifts else {}),
+        print(json.dumps({"tables": out, **({"bank": bank} if bank else {}),
                           **({"ratings": ratings} if args.players else {})}))
     else:
         for item in out:
@@ -231,6 +292,8 @@ def _many(args: argparse.Namespace, profiles: list[TableConfig], faults: dict[st
             if floor:
                 line += ", floor acknowledged" if item["floor"]["acknowledged"] else ", floor NOT acknowledged"
             print(line)
+        if bank:
+            print(bank_line(bank))
     failed = [r for r in runs if r.error]
     unacked = [r for r in runs if floor and not r.acknowledged]
     if failed:

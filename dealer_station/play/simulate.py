@@ -20,6 +20,8 @@ from typing import Any
 
 import structlog
 
+from ..bank.desk import InProcessDesk
+from ..bank.slips import SlipKind
 from ..cards import parse_card
 from ..config import BankingTableConfig, TableConfig
 from ..engine.session import TableSession
@@ -35,6 +37,7 @@ from ..view.ratings import Ratings
 from ..wire.auth import REASONS
 from ..wire.roles import Role
 from .autoplay import AutoCroupier, void_on_halt
+from .bank_faults import BANK_FAULTS, FLOOR_FAULTS, BankFaults
 from .players import Lobby, Roster, rating_rows
 from .sensed_play import FAULTS as BET_SENSOR_FAULTS
 from .sensed_play import SensedCroupier
@@ -43,7 +46,7 @@ log = structlog.get_logger("dealer_station.play.simulate")
 
 FAULT_KINDS = ("jam", "duplicate", "missing", "extra", "misread", "corrupt", "disconnect", "powercycle", "door",
                "dispute", "pool_hit", "absent", "weak_shuffle", "repeat_deck", "unreadable", "impostor",
-               "rogue_firmware", "swap", *BET_SENSOR_FAULTS)
+               "rogue_firmware", "swap", *BET_SENSOR_FAULTS, *BANK_FAULTS)
 """Device faults the simulators inject; ``dispute``: a supervisor voids the round at a random step;
 ``pool_hit``: the shoe's deck is stacked so that a seat's hole cards and the flop make a Pool hand;
 ``absent``: a poker player does not act once in the hand and the action clock acts (the simulated table's
@@ -52,7 +55,10 @@ clock is then 1 second); ``weak_shuffle``: the shoe only riffles the previous or
 (``dealer-station audit shuffles`` must catch both); ``unreadable``: one card of the round is not read (the
 reader's at a reveal, or the reading shoe's as it is drawn) and the scripted croupier keys it; ``past_post``, ``pinch``, ``counterfeit``,
 ``antenna_down``, ``flaky_read``, ``mispay``, ``missed_collect``: the bet sensor's (``sensed_play.py``), at a
-table with one."""
+table with one; ``short_fill``, ``unslipped_fill``, ``tray_skim``, ``missing_credit``, ``drop_short``,
+``opener_mismatch``: the table bank's (``bank_faults.py``), at a table with a [bank]."""
+DEVICE_FAULTS = tuple(kind for kind in FAULT_KINDS if kind not in BANK_FAULTS)
+"""What the simulators and the scripted croupier inject, round by round (``FaultArmer``)."""
 AUTH_FAULTS = ("impostor", "rogue_firmware", "swap")
 """Devices that must prove who they are (the shoe; ``simulate`` enrols its units and approves their
 programs): ``impostor`` / ``rogue_firmware``: before the round the shoe reconnects answering with a
@@ -127,6 +133,8 @@ class Summary:
     """A bet-sensing table's faults: per kind injected and caught, and the false alarms."""
     bank: dict[str, Any] | None = None
     """A table with a [bank]: the shifts this run played (``play/bank_play.py``)."""
+    bank_run: Any = None
+    """A table with a [bank]: what its shifts leave for the cage and the count (``bank_play.BankRun``)."""
     ratings: list[dict[str, Any]] | None = None
     """``--players``: every rated session of the run (``play/players.rating_rows``)."""
 
@@ -186,7 +194,7 @@ class FaultArmer:
         is armed before then."""
 
     def arm(self, seats: int) -> list[str]:
-        armed = [k for k in FAULT_KINDS if k in self.rates and self.rng.random() < self.rates[k]]
+        armed = [k for k in DEVICE_FAULTS if k in self.rates and self.rng.random() < self.rates[k]]
         deal = 5 + 2 * seats + 2
         plan = self.shoe.faults if self.shoe is not None else None
         some_card = self.rng.randrange(52)
@@ -370,12 +378,15 @@ def fitted_run(table: TableConfig, seats: int | None,
             if not (kind == "pool_hit" and table.game != "holdem_bonus")
             and not (kind in (*SHOE_DECK_FAULTS, *AUTH_FAULTS) and table.deal_mode != "shuffler")
             and not (kind == "absent" and not hasattr(table, "action_clock_seconds"))
-            and not (kind in BET_SENSOR_FAULTS and table.devices.bet_sensor is None)}
+            and not (kind in BET_SENSOR_FAULTS and table.devices.bet_sensor is None)
+            and not (kind in BANK_FAULTS and table.bank is None)}
     return max(least, min(table.seats if seats is None else seats, table.seats)), kept
 
 
-def check_run(table: TableConfig, *, rounds: int, seats: int, faults: Mapping[str, float] | None) -> None:
-    """Refuse a run this table cannot play (``ConfigError``), before anything is created."""
+def check_run(table: TableConfig, *, rounds: int, seats: int, faults: Mapping[str, float] | None,
+              floor: bool | None = None) -> None:
+    """Refuse a run this table cannot play (``ConfigError``), before anything is created (``floor``: whether
+    the run goes to a floor; None: not known here)."""
     least = 2 if get_game(table.game).family == "poker" else 1  # players against each other: two at least
     if not least <= seats <= table.seats:
         raise ConfigError(f"--seats must be {least} to {table.seats} for this table", "seats")
@@ -397,6 +408,11 @@ def check_run(table: TableConfig, *, rounds: int, seats: int, faults: Mapping[st
     for kind in BET_SENSOR_FAULTS:
         if faults and kind in faults and table.devices.bet_sensor is None:
             raise ConfigError(f"{kind} is a fault of the bet sensor: this table has none (try uth-rfid)", "faults")
+    for kind in BANK_FAULTS:
+        if faults and kind in faults and table.bank is None:
+            raise ConfigError(f"{kind} is a fault of the table bank: this table's profile has no [bank]", "faults")
+        if faults and kind in faults and kind in FLOOR_FAULTS and floor is False:
+            raise ConfigError(f"{kind} is caught by the cage on the floor: give --floor URL", "faults")
 
 
 def simulate(
@@ -421,7 +437,7 @@ def simulate(
     two seconds or so; Ctrl-C raises ``errors.Interrupted`` saying what was kept. A table with a
     ``[bank]`` plays whole table-shifts (``play/bank_play.py``), a new one every ``shift_rounds`` rounds."""
     seats = table.seats if seats is None else seats
-    check_run(table, rounds=rounds, seats=seats, faults=faults)
+    check_run(table, rounds=rounds, seats=seats, faults=faults, floor=bool(floor_url))
     if faults and "absent" in faults:
         table = table.model_copy(update={"action_clock_seconds": SIM_CLOCK_SECONDS})
     from ..journal import Journal, ensure_folder
@@ -435,6 +451,10 @@ def simulate(
     with Journal(journal, table_id=table.table_id, purpose="simulation", game=table.game) as opened:
         before = opened.last_seq  # what this run finds: its recovery's void and its own rounds come after
         continued = any(True for _ in opened.events(kinds={"round_opened"}))
+        slips_used: dict[SlipKind, int] = {}  # a continued journal's slip numbers: the simulation's own desk goes on
+        for issued in opened.events(kinds={"slip_issued"}):
+            series = SlipKind(issued.payload["kind"])
+            slips_used[series] = max(slips_used.get(series, 0), int(issued.payload["number"]))
         credentials = CredentialStore(credentials_path(journal))
         credentials.bind(opened)
         if SIM_BADGE not in credentials.badges():
@@ -455,8 +475,13 @@ def simulate(
     table = table.model_copy(update={"devices": devices})
     # Its simulated units are enrolled and approved when the run needs them to prove who they are.
     authenticate = table.devices.authenticating or bool(faults and any(kind in faults for kind in AUTH_FAULTS))
+    # With no floor, a run with bank faults numbers its own slips (``InProcessDesk``) so that its fills and credits
+    # happen; such a journal is never sent to a floor (the floor knows none of these numbers). Any other run with
+    # no floor issues no slip, as a live table cut off from its floor.
+    bank_faults = {kind: rate for kind, rate in (faults or {}).items() if kind in BANK_FAULTS}
+    desk = InProcessDesk(slips_used) if table.bank is not None and not floor_url and bank_faults else None
     station = Station(table, journal_path=journal, credentials=credentials, purpose="simulation", floor_url=floor_url,
-                      enrol_simulated=authenticate)
+                      enrol_simulated=authenticate, slip_desk=desk)
     summary = Summary(journal=str(journal))
     started = time.monotonic()
     session = station.start()
@@ -471,7 +496,9 @@ def simulate(
             from .bank_play import ShiftKeeper
 
             keeper = ShiftKeeper(session, list(range(1, seats + 1)), random.Random(seed ^ 0xBA4C),
-                                 (SIM_BADGE, SIM_PIN), shift_rounds, SIM_DEALER)
+                                 (SIM_BADGE, SIM_PIN), shift_rounds, SIM_DEALER,
+                                 BankFaults(bank_faults, random.Random(seed ^ 0xFA11)) if bank_faults else None,
+                                 slips=desk is not None or bool(floor_url))
         rng = random.Random(seed)
         armer = FaultArmer(faults or {}, random.Random(seed ^ 0xFA17), station.simulator("shuffler"),
                            station.simulator("reader"), session.view().game)
@@ -542,6 +569,8 @@ def simulate(
             from ..figures.bank import KINDS
 
             summary.bank = {"shifts": shifts_json(session.journal.events(kinds=set(KINDS)), keeper.opened)}
+            summary.bank_run = keeper.run(str(journal))
+            summary.faults_injected.update(summary.bank_run.injected)
         for seat in scripted:
             session.execute("card_out", seat)
         if players:
