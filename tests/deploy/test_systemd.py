@@ -27,6 +27,7 @@ from typing import TypeVar
 import pytest
 
 from dealer_station.journal import Journal, JournalEvent
+from tests.deploy.unit_file import unit_settings
 
 REPO = Path(__file__).resolve().parents[2]
 UNIT = REPO / "deploy" / "systemd" / "dealer-station.service"
@@ -52,22 +53,6 @@ DROPPED = ("User", "Group", "SupplementaryGroups", "StateDirectory", "StateDirec
 """No ``dealer`` user on the test machine (it runs as root), and the state directory is the temporary var folder."""
 KEPT = ("Type", "NotifyAccess", "WatchdogSec", "TimeoutStartSec", "TimeoutStopSec", "Restart", "RestartSec")
 """The settings the behaviour under test comes from: the test's unit has them exactly as shipped."""
-
-
-def service_settings(text: str) -> dict[str, str]:
-    """The ``[Service]`` section's ``Key=value`` assignments (the last one of a key wins, as in systemd)."""
-    settings: dict[str, str] = {}
-    section = ""
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line[0] in "#;":
-            continue
-        if line.startswith("["):
-            section = line
-        elif section == "[Service]" and "=" in line:
-            key, value = line.split("=", 1)
-            settings[key.strip()] = value.strip()
-    return settings
 
 
 def unit_for_test(text: str, venv_bin: Path, var: Path, log: Path) -> str:
@@ -303,7 +288,7 @@ def test_systemd_restarts_a_killed_and_a_hung_station_and_the_round_is_recovered
     journal = var / "journal.sqlite"
     shipped = UNIT.read_text()
     unit = unit_for_test(shipped, Path(sys.executable).parent, var, tmp_path / "station.log")
-    assert {k: service_settings(unit)[k] for k in KEPT} == {k: service_settings(shipped)[k] for k in KEPT}
+    assert {k: unit_settings(unit)[k] for k in KEPT} == {k: unit_settings(shipped)[k] for k in KEPT}
     (manager.units / SERVICE).write_text(unit)
     manager.systemctl("daemon-reload")
 
@@ -313,7 +298,16 @@ def test_systemd_restarts_a_killed_and_a_hung_station_and_the_round_is_recovered
     assert (first["ActiveState"], first["SubState"], first["NRestarts"]) == ("active", "running", "0")
     assert "T1" in first["StatusText"], first["StatusText"]  # the STATUS= the station sent with its READY=1
     watchdog = seconds(first["WatchdogUSec"])  # what systemd took from the unit
-    assert watchdog == seconds(service_settings(shipped)["WatchdogSec"]) > 0
+    assert watchdog == seconds(unit_settings(shipped)["WatchdogSec"][-1]) > 0
+    # systemd stamps READY=1 and then each WATCHDOG=1 it receives: the station feeds it (a quarter interval apart)
+    ready_stamp = int(first["WatchdogTimestampMonotonic"])
+
+    def fed_since_ready() -> dict[str, str] | None:
+        now = manager.show(SERVICE)
+        return now if int(now["WatchdogTimestampMonotonic"]) > ready_stamp else None
+
+    fed = wait_for("a WATCHDOG=1 after READY=1", fed_since_ready, watchdog / 2, 0.1)
+    assert fed["MainPID"] == first["MainPID"] and fed["NRestarts"] == "0"
 
     def restarted(previous_pid: str, restarts: int, results: list[str]) -> dict[str, str] | None:
         now = manager.show(SERVICE)
