@@ -27,6 +27,7 @@ from typing import TypeVar
 import pytest
 
 from dealer_station.journal import Journal, JournalEvent
+from dealer_station.money import parse_money
 from tests.deploy.unit_file import unit_settings
 
 REPO = Path(__file__).resolve().parents[2]
@@ -43,7 +44,7 @@ T = TypeVar("T")
 # the table PC's paths become this checkout's venv and a temporary var folder.
 REWRITES: tuple[tuple[str, str], ...] = (
     (r"/opt/dealer-station/venv/bin/", "{bin}/"),
-    (r"/etc/dealer-station/table\.toml", "uth-default"),  # simulated shuffler and reader
+    (r"/etc/dealer-station/table\.toml", "{profile}"),  # uth-default's, on its simulated shuffler and reader
     (r"/var/lib/dealer-station", "{var}"),
     (r" --kiosk ", " --demo --step-ms 150 "),  # the demo's croupier plays rounds (a kiosk waits for a hand)
     (r"QT_QPA_PLATFORM=eglfs", "QT_QPA_PLATFORM=offscreen"),  # no display here
@@ -55,13 +56,27 @@ KEPT = ("Type", "NotifyAccess", "WatchdogSec", "TimeoutStartSec", "TimeoutStopSe
 """The settings the behaviour under test comes from: the test's unit has them exactly as shipped."""
 
 
-def unit_for_test(text: str, venv_bin: Path, var: Path, log: Path) -> str:
+def table_profile(folder: Path) -> Path:
+    """The table's profile file: ``uth-default``'s, its shuffler dealing a card each 0.1 s as a real one does (the
+    simulator's own pace deals a round in some milliseconds, too fast to stop the station in the deal)."""
+    text = (REPO / "config" / "uth-default.toml").read_text(encoding="utf-8")
+    programs = REPO / "config" / "programs"  # the simulators' approved programs, beside the profile it copies
+    text, count = re.subn(r'^\[devices\]\nshuffler = "sim://shuffler"$',
+                          f'[devices]\nprograms = "{programs}"\nshuffler = "sim://shuffler?delay=0.1"', text,
+                          flags=re.MULTILINE)
+    assert count == 1, "uth-default no longer has a simulated shuffler: update table_profile"
+    profile = folder / "table.toml"
+    profile.write_text(text, encoding="utf-8")
+    return profile
+
+
+def unit_for_test(text: str, venv_bin: Path, var: Path, log: Path, profile: Path) -> str:
     """The shipped unit as the test namespace runs it (``REWRITES``, ``DROPPED``); every rewrite must apply, so a
     changed unit fails here instead of testing something else."""
     lines = [line for line in text.splitlines() if line.split("=", 1)[0].strip() not in DROPPED]
     out = "\n".join(lines) + "\n"
     for pattern, replacement in REWRITES:
-        new = replacement.format(bin=venv_bin, var=var, log=log)
+        new = replacement.format(bin=venv_bin, var=var, log=log, profile=profile)
         out, count = re.subn(pattern, new.replace("\\", "\\\\"), out, flags=re.MULTILINE)
         assert count, f"the shipped unit no longer has {pattern!r}: update REWRITES"
     return out
@@ -238,13 +253,19 @@ def in_deal(own: list[JournalEvent]) -> bool:
 
 
 def playing(journal: Path, dealing: bool) -> str | None:
-    """The round in progress if it is in its deal (``dealing``) or past it, in a phase of its own; else None."""
+    """The round in progress if it is in the first half of its deal (``dealing``: a stop now lands in the deal)
+    or past its deal, in a phase of its own; else None."""
     current = round_in_progress(events(journal))
     if current is None:
         return None
     round_id, own = current
-    past_deal = any(e.kind == "phase" for e in own)
-    return round_id if (in_deal(own) if dealing else past_deal) else None
+    if not dealing:
+        return round_id if any(e.kind == "phase" for e in own) else None
+    if not in_deal(own):
+        return None
+    plan = next(e for e in own if e.kind == "deal_started").payload["packets"]
+    dealt = sum(e.kind == "card_dealt" for e in own)
+    return round_id if dealt < sum(count for _position, count in plan) / 2 else None
 
 
 def interrupted_round_ended(journal: Path, starts: int) -> bool:
@@ -270,6 +291,9 @@ def check_recovered(records: list[JournalEvent], restart: int) -> str:
     if in_deal(before):
         assert end.kind == "round_voided" and end.payload["cause"] == "station_restart", end
         assert after[0] is end and end.seq == restart + 1, "voided at the restart, before anything else"
+        staked = next(e for e in before if e.kind == "no_more_bets").payload["stakes"]
+        assert {seat: parse_money(v, "returned") for seat, v in end.payload["returned"].items()} == \
+            {seat: parse_money(v, "stakes") for seat, v in staked.items()}, "every stake returned"
         return "voided"
     assert end.kind == "round_paid", end
     # where it was: nothing the round had done before the restart is done again after it
@@ -287,7 +311,7 @@ def test_systemd_restarts_a_killed_and_a_hung_station_and_the_round_is_recovered
     var.mkdir(mode=0o700)
     journal = var / "journal.sqlite"
     shipped = UNIT.read_text()
-    unit = unit_for_test(shipped, Path(sys.executable).parent, var, tmp_path / "station.log")
+    unit = unit_for_test(shipped, Path(sys.executable).parent, var, tmp_path / "station.log", table_profile(tmp_path))
     assert {k: unit_settings(unit)[k] for k in KEPT} == {k: unit_settings(shipped)[k] for k in KEPT}
     (manager.units / SERVICE).write_text(unit)
     manager.systemctl("daemon-reload")
@@ -342,7 +366,7 @@ def test_systemd_restarts_a_killed_and_a_hung_station_and_the_round_is_recovered
     starts = [e.seq for e in records if e.kind == "station_started"]
     assert len(starts) == 3, starts
     assert check_recovered(records, starts[1]) == "resumed"  # killed past the deal: nothing in it was lost
-    check_recovered(records, starts[2])  # stopped in the deal: voided (or, had the deal just ended, resumed)
+    assert check_recovered(records, starts[2]) == "voided"  # stopped in the deal: its shoe position is lost
     with Journal.open_readonly(journal) as reader:
         result = reader.verify()
     assert result.ok and result.checked == len(records), result
