@@ -5,8 +5,9 @@ systemd runs as PID 1 of a new PID, mount, UTS, IPC, network and cgroup namespac
 container: its own /run, its own cgroup2 tree (a child of this process's), and only the units of a temporary
 folder (``SYSTEMD_UNIT_PATH``), so nothing of the machine's is started or touched. The unit is the shipped
 ``deploy/systemd/dealer-station.service`` with only what the test machine must change (``unit_for_test``): this
-checkout's venv, a temporary var folder, no ``dealer`` user, an offscreen screen, logs to a file (no journald
-here) and ``--demo`` instead of ``--kiosk`` so the station plays rounds by itself; everything systemd decides by
+checkout's venv, a temporary var folder, a profile file (``table_profile``), no ``dealer`` user, an offscreen
+screen, logs to a file (no journald here) and ``--demo`` instead of ``--kiosk`` so the station plays rounds by
+itself; everything systemd decides by
 (``Type=notify``, ``NotifyAccess``, ``WatchdogSec``, ``Restart``, ``RestartSec``, the timeouts) is the shipped
 unit's, untouched. Skipped, saying why, where such a systemd cannot start (not root, no systemd, no cgroup2).
 """
@@ -57,8 +58,8 @@ KEPT = ("Type", "NotifyAccess", "WatchdogSec", "TimeoutStartSec", "TimeoutStopSe
 
 
 def table_profile(folder: Path) -> Path:
-    """The table's profile file: ``uth-default``'s, its shuffler dealing a card each 0.1 s as a real one does (the
-    simulator's own pace deals a round in some milliseconds, too fast to stop the station in the deal)."""
+    """The table's profile file: ``uth-default``'s, its simulated shuffler dealing a card each 0.1 s (at its own
+    pace a deal lasts some milliseconds, too short to stop the station in it)."""
     text = (REPO / "config" / "uth-default.toml").read_text(encoding="utf-8")
     programs = REPO / "config" / "programs"  # the simulators' approved programs, beside the profile it copies
     text, count = re.subn(r'^\[devices\]\nshuffler = "sim://shuffler"$',
