@@ -7,9 +7,8 @@ folder (``SYSTEMD_UNIT_PATH``), so nothing of the machine's is started or touche
 ``deploy/systemd/dealer-station.service`` with only what the test machine must change (``unit_for_test``): this
 checkout's venv, a temporary var folder, a profile file (``table_profile``), no ``dealer`` user, an offscreen
 screen, logs to a file (no journald here) and ``--demo`` instead of ``--kiosk`` so the station plays rounds by
-itself; everything systemd decides by
-(``Type=notify``, ``NotifyAccess``, ``WatchdogSec``, ``Restart``, ``RestartSec``, the timeouts) is the shipped
-unit's, untouched. Skipped, saying why, where such a systemd cannot start (not root, no systemd, no cgroup2).
+itself; everything systemd decides by (``Type=notify``, ``NotifyAccess``, ``WatchdogSec``, ``Restart``,
+``RestartSec``, the timeouts) is the shipped unit's, untouched. Skipped, saying why, where such a systemd cannot start (not root, no systemd, no cgroup2).
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ import functools
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -199,7 +199,7 @@ class Manager:
         """End every process of the namespace (SIGKILL to its PID 1 does that) and remove its cgroups."""
         if self.pid:
             try:
-                os.kill(self.pid, 9)
+                os.kill(self.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
         if self.unshare is not None:
