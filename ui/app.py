@@ -86,6 +86,11 @@ def run_station(args: argparse.Namespace) -> int:
         # at info: stdout has just said it; the log's default level (warning) does not repeat it on stderr
         log.info("no_supervisors", journal=str(journal_path), table_id=table.table_id)
     app = make_app()
+    # systemd stops the service with SIGTERM: close as on Ctrl-C. Installed before the station starts and posted to
+    # the event loop (not app.quit() at once, which does nothing before app.exec() runs), so a stop that comes while
+    # the station starts or just after its READY=1 is neither lost nor a kill: it closes the station in order.
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: QTimer.singleShot(0, app.quit))
     station = Station(table, journal_path=journal_path, credentials=credentials, purpose=purpose,
                       floor_url=getattr(args, "floor", None))
     session = station.start()
@@ -121,8 +126,6 @@ def run_station(args: argparse.Namespace) -> int:
                                 on_halt=void_on_halt(demo_badge, demo_pin))
         demo_timer.timeout.connect(lambda: worker.busy or worker.submit("demo", croupier.step))
         demo_timer.start(args.step_ms)
-    for sig in (signal.SIGINT, signal.SIGTERM):  # systemd stops the service with SIGTERM: close as on Ctrl-C
-        signal.signal(sig, lambda *_: app.quit())
     keepalive = QTimer(window)  # lets Python see Ctrl-C while Qt's loop runs
     keepalive.timeout.connect(lambda: None)
     keepalive.start(200)

@@ -17,6 +17,7 @@ import pytest
 from dealer_station.cli import build_parser
 from dealer_station.wire.codec import USB_PRODUCT_ID, USB_VENDOR_ID
 from dealer_station.wire.roles import Role
+from tests.deploy.unit_file import unit_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "install.md").read_text(encoding="utf-8")
@@ -44,15 +45,7 @@ def _station_words(line: str) -> list[str] | None:
 
 def _unit() -> dict[str, list[str]]:
     """key -> values (a key may repeat: Environment=), from every section of the unit."""
-    out: dict[str, list[str]] = {}
-    for raw in UNIT.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith(("#", ";", "[")):
-            continue
-        key, eq, value = line.partition("=")
-        assert eq, f"not KEY=VALUE: {raw!r}"
-        out.setdefault(key.strip(), []).append(value.strip())
-    return out
+    return unit_settings(UNIT.read_text(encoding="utf-8"))
 
 
 def test_every_station_command_the_guide_shows_is_one_the_command_line_takes() -> None:
@@ -76,7 +69,7 @@ def test_make_targets_and_shipped_files_the_guide_names_exist() -> None:
     targets = [line.split()[1] for line in _shell_lines() if line.startswith("make ")]
     assert targets == ["wheelhouse"]
     assert all(re.search(rf"^{t}:", makefile, flags=re.M) for t in targets)
-    for path in set(re.findall(r"\bdeploy/[\w./-]+\w", DOC)):
+    for path in set(re.findall(r"(?<![\w/])deploy/[\w./-]+\w", DOC)):
         assert (ROOT / path).is_file(), f"docs/install.md installs {path}, which is not shipped"
     assert "pip install --no-index --find-links" in DOC
 

@@ -139,3 +139,26 @@ def test_the_station_is_ready_after_recovery_feeds_the_watchdog_and_stops_feedin
             proc.wait(10)
         proc.stdout.close()  # type: ignore[union-attr]
         proc.stderr.close()  # type: ignore[union-attr]
+
+
+@pytest.mark.slow  # a station with its screen in a process of its own (~4 s)
+def test_a_stop_the_moment_the_station_is_ready_closes_it_in_order(tmp_path: Path, listener: socket.socket) -> None:
+    """systemd may stop the service as soon as it is ready (a restart, a shutdown during boot): the SIGTERM must
+    close the station as any stop does (STOPPING=1, exit 0), not kill it, nor be lost before its screen's event
+    loop runs (the station would play on until systemd's stop timeout kills it, and the unit would fail)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(QT_QPA_PLATFORM="offscreen", NOTIFY_SOCKET=listener.getsockname(), DEALER_STATION_LOG_LEVEL="warning")
+    proc = subprocess.Popen([sys.executable, "-m", "dealer_station", "run", "--demo", "--config", "uth-default",
+                             "--journal", str(tmp_path / "var" / "T1.sqlite")], cwd=tmp_path, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        ready = receive(listener, 60)
+        assert ready is not None and ready[0].get("READY") == "1", proc.stderr.read() if proc.poll() else ready
+        proc.send_signal(signal.SIGTERM)
+        assert receive(listener, 10) == ({"STOPPING": "1"}, proc.pid)
+        assert proc.wait(10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+        proc.stderr.close()  # type: ignore[union-attr]
