@@ -255,7 +255,8 @@ class FloorLive:
         self._tiles: dict[str, Tile] = {}
         self._layout: dict[str, Placement] = {}
         self._alarms: dict[str, int] = {}
-        self._audit_alarms: dict[str, tuple[str, ...]] = {}
+        self._audit_alarms: dict[str, tuple[str, ...]] = {}  # the open shuffle alarms' titles by table
+        self._audit_reasons: dict[str, tuple[str, ...]] = {}  # the last pass's reasons: which tiles to redraw
         self._anchors: dict[str, tuple[str, ...]] = {}
         self._audit_changed: set[str] = set()
         self._alarm_items: list[AlarmItem] = []
@@ -345,11 +346,11 @@ class FloorLive:
     def set_audit_alarms(self, by_table: Mapping[str, tuple[str, ...]]) -> None:
         """The shuffle audit's alarms by table (``shuffle_watch``, from its thread): the tiles that change
         are redrawn at the live floor's next refresh."""
-        with self._lock:
-            before = self._audit_alarms
+        with self._lock:  # the tiles' words are the alarms' titles, which ``_read_alarms`` writes: only mark them
+            before = self._audit_reasons
             after = dict(by_table)
             self._audit_changed |= {t for t in set(before) | set(after) if before.get(t) != after.get(t)}
-            self._audit_alarms = after
+            self._audit_reasons = after
 
     def shift_row(self, table_id: str) -> ReportRow | None:
         """The table's shift report row (its figures since the start of this shift)."""

@@ -136,27 +136,34 @@ def opened(bank: BankState, e: ev.ShiftOpened, at: str) -> BankState:
 
 
 def _with_shift(bank: BankState, **changes: Any) -> BankState:
-    assert bank.shift is not None  # the rules journal bank events only within a shift
+    """The shift with ``changes``. The rules journal bank events only within a shift; a reader that folds from the
+    middle of one (the pit's live floor starts at the table's last ``round_opened``) has none: nothing to change,
+    never a crash of its view."""
+    if bank.shift is None:
+        return bank
     return replace(bank, shift=replace(bank.shift, **changes))
 
 
 def bought_in(bank: BankState, e: ev.BuyInTaken) -> BankState:
     shift = bank.shift
-    assert shift is not None
+    if shift is None:  # folded from the middle of a shift (``_with_shift``)
+        return bank
     return _with_shift(bank, buy_ins=(*shift.buy_ins, BuyIn(e.seat, BuyInKind(e.kind_), e.amount, e.player)),
                        tray=shift.tray and shift.tray.bought_in(e.amount))
 
 
 def requested(bank: BankState, e: ev.SlipRequested) -> BankState:
     shift = bank.shift
-    assert shift is not None
+    if shift is None:  # folded from the middle of a shift (``_with_shift``): the counter still counts
+        return replace(bank, requests=bank.requests + 1)
     line = SlipLine(e.request, SlipKind(e.kind_), count_from_payload(e.chips), e.by)
     return replace(_with_shift(bank, slips=(*shift.slips, line)), requests=bank.requests + 1)
 
 
 def _slip(bank: BankState, name: str, **changes: Any) -> BankState:
     shift = bank.shift
-    assert shift is not None
+    if shift is None:  # folded from the middle of a shift (``_with_shift``)
+        return bank
     return _with_shift(bank, slips=tuple(replace(s, **changes) if s.named(name) else s for s in shift.slips))
 
 
@@ -167,8 +174,7 @@ def issued(bank: BankState, e: ev.SlipIssued) -> BankState:
 def received(bank: BankState, e: ev.SlipReceived) -> BankState:
     bank = _slip(bank, e.slip, state=SlipState.RECEIVED)
     shift = bank.shift
-    assert shift is not None
-    if shift.tray is None:
+    if shift is None or shift.tray is None:
         return bank
     return _with_shift(bank, tray=shift.tray.slip_received(SlipKind(e.kind_), count_from_payload(e.chips)))
 

@@ -119,6 +119,9 @@ def test_the_weak_shufflers_table_is_alarmed_on_the_floor_page(app: Starlette, s
     html = sam.get("/floor").text
     weak_tile, fair_tile = (element(html, f'id="tile-{t}"', "article") for t in (shuffle_floor.weak, shuffle_floor.fair))
     assert " alarmed" in weak_tile and f"Shuffler {WEAK} is not shuffling randomly: what to do" in weak_tile
+    # The live floor folds a table from its last round_opened: the shift's slips after it (the table bank's, opened
+    # before) are read, not listed as records it cannot read.
+    assert 'class="problem"' not in weak_tile and 'class="problem"' not in fair_tile
     assert " alarmed" not in fair_tile and "shuffling" not in fair_tile
     doc = sam.get("/api/floor").json()
     assert doc["summary"]["alarmed"] == 1
