@@ -101,6 +101,9 @@ class ShufflerSimulator(SimulatedDevice):
                         f"duplicated {len(result.duplicates)}",
                     )
             case p.DealPacket(position=position, count=count):
+                if self.jammed and not self.door_open:
+                    return  # the rest of a deal asked for at once, arriving behind the jam (reported once): the
+                    # RESET that clears the jam clears it with the queue
                 if self._refuse():
                     return
                 was_idle = self.state != "dealing"

@@ -101,8 +101,8 @@ def make_rig(profile: str, folder: Path | None = None, *, deck: list[str] | None
 def _release_deal(rig: Rig) -> None:
     rig.shoe.hold = False
     rnd = rig.session.view().round
-    if rnd is not None and rnd.requested is not None:
-        rig.shoe.deal_packet(*rnd.requested)
+    for position, count in rnd.asked if rnd is not None else ():  # the whole deal, asked for at once
+        rig.shoe.deal_packet(position, count)
 
 
 def _open_dialog(rig: Rig, open_it: Callable[[], None]) -> None:

@@ -149,13 +149,28 @@ class DealFlow(TableBank, SeatingRules):
             return Stage.IDLE
         return self.graph.phase(rnd.phase).stage
 
-    def next_to_reveal(self, rnd: RoundState | None) -> tuple[str, int] | None:
+    def to_reveal(self, rnd: RoundState | None) -> list[tuple[str, int]]:
+        """(position, index) of the cards the phase still turns over, in order (the flop's three together)."""
         if rnd is None or rnd.finished:
-            return None
-        for pos, i in self.reveal_targets(rnd, rnd.phase):
-            if rnd.revealed.get(pos, 0) <= i:
-                return pos, i
-        return None
+            return []
+        return [(pos, i) for pos, i in self.reveal_targets(rnd, rnd.phase) if rnd.revealed.get(pos, 0) <= i]
+
+    def next_to_reveal(self, rnd: RoundState | None) -> tuple[str, int] | None:
+        pending = self.to_reveal(rnd)
+        return pending[0] if pending else None
+
+    def cards_due(self, rnd: RoundState | None) -> int:
+        """Card reports the round awaits now from a device that sends them back to back: what the shoe was asked
+        for and has not dealt, or the cards a reader reads at this reveal (the flop's three). The station's pump
+        waits a moment for the rest of such a run so that it is one commit (``station.LINGER_S``)."""
+        if rnd is None or rnd.finished or rnd.halt is not None:
+            return 0
+        if self.shoe_deals and rnd.asked and rnd.packet_index < len(rnd.packets):
+            pos, _count, due = packet_due(rnd)
+            return max(0, due - len(rnd.cards.get(pos, []))) + sum(n for _pos, n in rnd.asked[1:])
+        if self.has_reader and self.graph.phase(rnd.phase).stage is Stage.REVEAL:
+            return len(self.to_reveal(rnd))
+        return 0
 
     def revealed_all(self, rnd: RoundState, phase: str) -> bool:
         return all(rnd.revealed.get(pos, 0) > i for pos, i in self.reveal_targets(rnd, phase))
@@ -226,13 +241,20 @@ class DealFlow(TableBank, SeatingRules):
         tx.emit(ev.HaltCleared(CROUPIER, "deck to be checked again"), CROUPIER)
         self.request_deck(tx)
 
-    def request_packet(self, tx: Tx) -> None:
-        """Ask the shoe for what the current packet still lacks, or say the deal is done."""
+    def request_packet(self, tx: Tx, *, again: bool = False) -> None:
+        """Ask the shoe for what the current packet still lacks and, queued behind it, every later packet of
+        the plan (one commit and one burst of the shoe's reports for the whole deal, not one each), or say the
+        deal is done. Nothing when the shoe was asked for it already, unless ``again``: a reset shoe forgot its
+        queue (a cleared jam, a link back)."""
         rnd = tx.round
         if rnd.packet_index < len(rnd.packets):
+            if rnd.asked and not again:
+                return  # asked ahead: the shoe deals it now
             pos, _count, due = packet_due(rnd)
             have = len(rnd.cards.get(pos, []))
             tx.emit(ev.PacketRequested(pos, due - have), STATION)
+            for later, count in rnd.packets[rnd.packet_index + 1:]:
+                tx.emit(ev.PacketRequested(later, count, ahead=True), STATION)
             tx.effect(policy.SHUFFLER, "packet")
         else:
             self.packets_done(tx)
@@ -480,7 +502,7 @@ class DealFlow(TableBank, SeatingRules):
             tx.effect(policy.SHUFFLER, "reset")  # a jammed shoe refuses to move until reset
         tx.emit(ev.HaltCleared(actor, reason), actor)
         if self.dealing(tx.state) and self.has_shoe:
-            self.request_packet(tx)  # the effect resets the shoe first: a jammed shoe waits for it
+            self.request_packet(tx, again=True)  # the effect resets the shoe first: a jammed shoe waits for it
 
     def correct_card(self, tx: Tx, actor: str, reason: str, position: object, index: object, card: object) -> None:
         """A card recorded for a position is corrected before the settlement (a mis-keyed entry)."""
@@ -632,7 +654,7 @@ class DealFlow(TableBank, SeatingRules):
             # round's cards are all known, so the step is simply asked for again.
             tx.emit(ev.HaltCleared(STATION, f"{device} link restored: retrying {halt.detail['pending']}"), STATION)
             if self.in_deal(state) and device == policy.SHUFFLER:
-                self.request_packet(tx)
+                self.request_packet(tx, again=True)
             self.resume_pending(tx)
         elif self.in_deal(state):
             # What the shoe dispensed (or the reading shoe read) before the loss is known, but its position in the

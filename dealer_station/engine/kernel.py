@@ -130,6 +130,11 @@ class Kernel(Generic[S]):
                 held, self._held = tuple(self._held), []
                 self.changed(held)
 
+    @property
+    def in_burst(self) -> bool:
+        """Inside ``burst()``: the live state is ahead of the published snapshot until the burst is durable."""
+        return self._pending is not None
+
     def scratch(self, decide: Callable[[Tx], object]) -> None:
         """Run ``decide`` on a scratch state and throw it away: a rule's refusals, before anyone is asked
         for a PIN (nothing is journaled, no device is asked)."""

@@ -15,7 +15,8 @@ and tests may call it at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -125,6 +126,22 @@ class TableSession:
         """Block until ``predicate(state)`` holds (headless runs and tests)."""
         return self._kernel.wait_for(predicate, timeout)
 
+    @contextmanager
+    def together(self) -> Iterator[None]:
+        """Commands that arrived together (the croupier's taps queued behind one commit, a scripted croupier's
+        street): every command run inside is journaled in ONE journal transaction when the block ends (group
+        commit: one fsync), then published and acted on. Each decides on the state the ones before it left
+        and is refused on its own, as alone; nothing of any is acted on (no device, no listener) before all
+        are durable, so a command's answer inside the block is not yet durable: act on it after the block."""
+        with self._kernel.burst():
+            yield
+
+    def _now(self) -> TableSnapshot:
+        """The table as the next command sees it: the published snapshot, or inside ``together()`` one of the
+        state the commands before it left (not published until the block is durable)."""
+        kernel = self._kernel
+        return self._snapshot(kernel, ()) if kernel.in_burst else kernel.snapshot
+
     # ----------------------------------------------------------------- start-up
 
     def start(self, program: Mapping[str, Any] | None = None) -> None:
@@ -219,7 +236,7 @@ class TableSession:
             if kernel.unavailable:
                 raise RuleError(kernel.unavailable)
             if not rule.anytime:
-                offer = self.offer()
+                offer = self._now().offer
                 if action not in offer.supervisor:
                     raise RuleError(offer.refusals.get(action) or self._no_supervisor_action(action))
             else:
@@ -283,7 +300,7 @@ class TableSession:
         if kernel.unavailable:
             raise RuleError(kernel.unavailable)
         rnd = kernel.state.round
-        offer = self.offer()
+        offer = self._now().offer
         if command in offer.croupier:
             return
         if command in offer.refusals:
@@ -300,11 +317,12 @@ class TableSession:
         """Open betting for a new round (the next round takes the profile's terms, journaled first)."""
         kernel = self._kernel
         with kernel.lock:
-            refused = self.view().refused_devices()  # named first: the offer's refusal cannot say which unit
+            now = self._now()
+            refused = now.refused_devices()  # named first: the offer's refusal cannot say which unit
             if refused and not kernel.unavailable:
                 raise RuleError(f"{refused[0].refusal_line()}: connect a unit that proves itself first",
                                 refused[0].name)
-            if self.view().disk_full() and not kernel.unavailable:
+            if now.disk_full() and not kernel.unavailable:
                 raise RuleError("the journal's disk is nearly full: no round opens until space is freed "
                                 "(archive the journal: docs/journal-archive.md)", "disk", key="disk_full")
             self._require("open_round")
@@ -463,8 +481,13 @@ class TableSession:
             shoe.reset()
         elif effect.what == "packet":
             rnd = self._kernel.state.round
-            if rnd is not None and rnd.requested is not None and rnd.halt is None and not rnd.finished:
-                shoe.deal_packet(*rnd.requested)
+            if rnd is None:
+                return
+            for position, count in rnd.asked:  # the whole deal, queued in the shoe in order
+                now = self._kernel.state.round
+                if now is None or now.halt is not None or now.finished:
+                    return  # a shoe that answers at once (a test's) faulted or voided the round: ask no more
+                shoe.deal_packet(position, count)
 
     # ----------------------------------------------------------------- terms and the read side
 

@@ -230,6 +230,20 @@ class TableSnapshot:
     def next_to_reveal(self) -> tuple[str, int] | None:
         return self.flow.next_to_reveal(self.state.round)
 
+    def to_reveal(self) -> list[tuple[str, int]]:
+        """Every card the phase still turns over, in order (``next_to_reveal`` is the first)."""
+        return self.flow.to_reveal(self.state.round)
+
+    def cards_due(self) -> int:
+        """Card reports the round awaits now from a shoe or reader that sends them back to back."""
+        return self.flow.cards_due(self.state.round)
+
+    def deck_due(self) -> bool:
+        """The round waits for the shoe's shuffled and checked deck (it shuffles, then reports the check)."""
+        rnd = self.state.round
+        return (rnd is not None and not rnd.finished and not self.state.deck_verified
+                and self.stage in (Stage.BETTING, Stage.LOCKED))
+
     def cards_on_table(self, position: str) -> list[int | None]:
         return self.flow.cards_on_table(self.state.round, position)
 

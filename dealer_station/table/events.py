@@ -184,11 +184,15 @@ class DealStarted(Event):
 @register
 @dataclass(frozen=True, slots=True)
 class PacketRequested(Event):
-    """Journaled before the shoe is asked for ``count`` cards for ``position``."""
+    """Journaled before the shoe is asked for ``count`` cards for ``position``. ``ahead``: asked while the shoe
+    still has the packets before it to deal (the station asks for the whole deal at once, one commit): queued
+    behind them. Without it the request is for the packet due now and replaces whatever was asked before (a
+    shoe reset after a jam forgets its queue)."""
 
     kind: ClassVar[str] = "packet_requested"
     position: str
     count: int
+    ahead: bool | None = None
 
 
 @register

@@ -137,7 +137,8 @@ def _deal_started(state: TableState, e: ev.DealStarted, at: str) -> None:
 
 @COMMON.on(ev.PacketRequested)
 def _packet_requested(state: TableState, e: ev.PacketRequested, at: str) -> None:
-    _round(state).requested = (e.position, e.count)
+    rnd = _round(state)
+    rnd.asked = (*rnd.asked, (e.position, e.count)) if e.ahead else ((e.position, e.count),)
 
 
 @COMMON.on(ev.CardDealt)
@@ -154,7 +155,7 @@ def _card_dealt(state: TableState, e: ev.CardDealt, at: str) -> None:
 def _packet_done(state: TableState, e: ev.PacketDone, at: str) -> None:
     rnd = _round(state)
     rnd.packet_index += 1
-    rnd.requested = None
+    rnd.asked = rnd.asked[1:]
 
 
 @COMMON.on(ev.PhaseChanged)

@@ -67,7 +67,9 @@ class RoundState:
     cards: dict[str, list[int]] = field(default_factory=dict)  # position -> cards as known, in deal order
     packets: list[tuple[str, int]] = field(default_factory=list)
     packet_index: int = 0
-    requested: tuple[str, int] | None = None  # the packet the shoe was last asked for
+    asked: tuple[tuple[str, int], ...] = ()
+    """The packets the shoe was asked for and has not finished, in order: the one it deals now first (the
+    station asks for the whole deal at once, ``PacketRequested.ahead``)."""
     by_hand: bool = False
     revealed: dict[str, int] = field(default_factory=dict)  # position -> how many of its cards are face up
     manual_entries: int = 0
@@ -114,6 +116,11 @@ class RoundState:
             packets=list(self.packets),
             revealed=dict(self.revealed),
         )
+
+    @property
+    def requested(self) -> tuple[str, int] | None:
+        """The packet the shoe deals now (the first asked for and not done), if any."""
+        return self.asked[0] if self.asked else None
 
 
 @dataclass(slots=True)

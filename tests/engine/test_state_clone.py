@@ -18,7 +18,7 @@ def a_table() -> TableState:
         seats={1: SeatState(1, {"ante": Decimal(10), "blind": Decimal(10)}, ["check"], False, None),
                3: SeatState(3, {"ante": Decimal(25)}, ["play4x"], True, 1)},
         cards={"board": [1, 2, 3], "seat1": [4, 5], "dealer": [6, 7]}, packets=[("board", 5), ("seat1", 2)],
-        packet_index=2, requested=("seat3", 2), by_hand=True, revealed={"board": 3}, manual_entries=1,
+        packet_index=2, asked=(("seat3", 2), ("dealer", 2)), by_hand=True, revealed={"board": 3}, manual_entries=1,
         keyed=frozenset({("board", 0)}),
         exposed=True, halt=Halt("device", "jam", "shoe jammed", "shuffler", {"code": "J1"}),
         settlement={"breakage": "0"}, record={"kind": "uth"}, void={"cause": "none"}, ended_at="2026-12-02T07:01:00Z",

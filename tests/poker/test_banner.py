@@ -37,7 +37,8 @@ def test_a_hand_on_the_shoe_says_what_happens_next_at_each_step(make_table) -> N
     session.execute("open_round")
     assert said(session) == "Deal two cards to each seat from the button's left"
     shoe.hold = False
-    shoe.deal_packet(*session.view().round.requested)
+    for position, count in session.view().round.asked:  # the whole deal, asked for at once
+        shoe.deal_packet(position, count)
     assert said(session) == "Pre-flop: seat 1 to act (call 2, raise to 4..200)"
     play(session, (1, "call"), (2, "call"))
     assert said(session) == "Pre-flop: seat 3 to act (check, raise to 4..100)"

@@ -146,6 +146,31 @@ def test_supervisor_clears_jam_before_exposure_and_deal_resumes(make_session):
     assert auths == [False, True]
 
 
+def test_the_whole_deal_is_asked_for_at_once_and_asked_again_after_a_reset(make_session):
+    """One commit asks the shoe for every packet (the first for now, the rest queued ``ahead``); a jam stops
+    the asking; the shoe reset by a cleared jam forgot its queue: the rest is asked for again, whole."""
+    session, shoe = make_session()
+    shoe.load(DECK)
+    shoe.jam_after = 6  # the board's five and seat 1's first card, then a jam
+    session.execute("open_round")
+    session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
+    seq = session.view().state.last_seq
+    session.execute("no_more_bets")
+    asked = [(e.payload["position"], e.payload["count"], e.payload.get("ahead"))
+             for e in session.journal.events(seq, kinds={"packet_requested"})]
+    assert asked == [("board", 5, None), ("seat1", 2, True), ("dealer", 2, True)]
+    assert [c for c in shoe.commands if c[0] == "deal"] == [("deal", "board", 5), ("deal", "seat1", 2)], \
+        "the jam stopped the asking: the dealer's packet was never sent to a jammed shoe"
+    shoe.jam_after = None
+    seq = session.view().state.last_seq
+    session.supervise("clear_fault", "0412", "2468", "jam cleared")
+    again = [(e.payload["position"], e.payload["count"], e.payload.get("ahead"))
+             for e in session.journal.events(seq, kinds={"packet_requested"})]
+    assert again == [("seat1", 1, None), ("dealer", 2, True)]  # what seat 1 still lacks, then the rest
+    assert session.view().phase == "preflop" and session.view().round.asked == ()
+    assert len(session.view().round.hole(1)) == 2 and len(session.view().round.cards["dealer"]) == 2
+
+
 def test_duplicate_card_voids(make_session):
     session, shoe = make_session()
     shoe.load(DECK)
