@@ -24,17 +24,25 @@ from .engine.session import TableSession
 from .errors import ConfigError
 from .journal import Journal, Purpose, ensure_folder
 from .players.exclusion import ExclusionCache, ExclusionList, exclusions_path
+from .wire import reports as rp
 from .wire.roles import ROLES, Role
 
 log = structlog.get_logger("dealer_station.station")
 
 _STOP = object()
 CLOCK_TICK = 0.5
+"""Seconds without a device report after which the pump lets the round's clock act."""
 EXCLUSIONS_EVERY = 30.0
 """Seconds between a station's asks for the floor's exclusion list (a listed player's seat is held within this)."""
 MAX_BURST = 256
 """Reports handed to the session at once at most (one journal transaction for all of them)."""
-"""Seconds without a device report after which the pump lets the round's clock act."""
+LINGER_S = 0.002
+"""How long the pump waits for the next card of a run the round awaits (a packet's cards, the flop's three over
+the reader) before it commits what it has, so the run is one commit, not one each (group commit, as PostgreSQL's
+``commit_delay``). Only while the round awaits more cards than the burst holds: a lone report, a status, the last
+card of a reveal are never held back."""
+LINGER_MAX_S = 0.010
+"""The longest a burst is held back in all, however the cards keep coming."""
 
 
 class FloorSlipDesk:
@@ -465,12 +473,7 @@ class Station:
                 next_tick = time.monotonic() + CLOCK_TICK
             if event is None:
                 continue
-            burst = [event]
-            while len(burst) < MAX_BURST and not (isinstance(burst[-1], _Marker) or burst[-1] is _STOP):
-                try:  # what arrived meanwhile (a packet's cards while the last commit was fsynced) goes with it
-                    burst.append(self._events.get_nowait())
-                except queue.Empty:
-                    break
+            burst = self._gather(event)
             stop = burst[-1] is _STOP
             reports = [e for e in burst if not isinstance(e, _Marker) and e is not _STOP]
             if reports and self.session is not None:
@@ -480,6 +483,38 @@ class Station:
                     marker.done.set()
             if stop:
                 return
+
+    def _gather(self, first: Any) -> list[Any]:
+        """``first`` and what arrived meanwhile (a packet's cards while the last commit was fsynced), and, while
+        the round awaits more cards than that holds, what arrives within ``LINGER_S`` of the last: one burst."""
+        burst = [first]
+        deadline = time.monotonic() + LINGER_MAX_S
+        while len(burst) < MAX_BURST and not (isinstance(burst[-1], _Marker) or burst[-1] is _STOP):
+            try:
+                burst.append(self._events.get_nowait())
+                continue
+            except queue.Empty:
+                pass
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._awaits_more(burst):
+                break
+            try:
+                burst.append(self._events.get(timeout=min(LINGER_S, left)))
+            except queue.Empty:
+                break
+        return burst
+
+    def _awaits_more(self, burst: list[Any]) -> bool:
+        """Whether the round awaits more of a run of reports than ``burst`` holds: the cards it is due (a shoe says
+        it is dealing just before its first card: that status waits for them too), or the check of a deck the
+        shoe said it is shuffling."""
+        if self.session is None:
+            return False
+        statuses = {e.state for e in burst if isinstance(e, rp.DeviceStatus)}
+        if "shuffling" in statuses and self.session.view().deck_due():
+            return not any(isinstance(e, rp.DeckVerified) for e in burst)
+        cards = sum(1 for e in burst if isinstance(e, rp.CardDispensed | rp.CardRead))
+        return (cards > 0 or "dealing" in statuses) and cards < self.session.view().cards_due()
 
     def _tick(self) -> None:
         """Time passes with no report: a time limit of the round (poker's action clock) may act, the disk watch
