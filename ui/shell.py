@@ -76,6 +76,7 @@ class MainWindow(QMainWindow):
         """On simulated hardware only (training): ``present(card)`` passes a card over the simulated reader,
         so a round is played by hand on a display with nothing else to feed the reader."""
         self.worker = worker or CommandWorker(self)
+        self.worker.together = session.together  # taps queued behind a commit are journaled as one
         self.journal = journal if journal is not None else session.journal
         self.screenshot_dir = screenshot_dir
         self.kiosk = kiosk

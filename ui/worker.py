@@ -1,14 +1,20 @@
-"""Runs every session command off the GUI thread, one at a time, in submission order.
+"""Runs every session command off the GUI thread, in submission order, group-committed.
 
 Commands may talk to devices (``no_more_bets`` starts the deal through the shuffler), so
 they never run on the GUI thread. A single worker keeps the croupier's presses in order.
-Results and refusals come back as Qt signals, which Qt queues onto the GUI thread.
+Taps that queued up while a command was being journaled run together as one journal
+transaction (``TableSession.together``: one fsync for the lot, each decided and refused on its
+own), and each is answered once all are durable. Results and refusals come back as Qt
+signals, which Qt queues onto the GUI thread.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from typing import Any
 
 import structlog
@@ -18,22 +24,33 @@ from dealer_station.errors import DealerStationError
 
 log = structlog.get_logger("ui.worker")
 
+Job = tuple[str, Callable[..., Any], tuple[Any, ...], "Future[Any]"]
+Outcome = tuple[bool, Any]
+"""(answered, result) or (refused, the error)."""
+
 
 class CommandWorker(QObject):
     """``submit(label, fn, *args)``; ``refused(label, error)`` / ``done(label, result)`` come back.
 
     ``error`` is the exception itself, so the screen can say a refusal in the croupier's
-    words from its field and problem (``view.texts.refusal_of``).
+    words from its field and problem (``view.texts.refusal_of``). ``together``: the session's
+    group commit (the window sets it); without it every job is its own transaction.
     """
 
     refused = Signal(str, object)
     done = Signal(str, object)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None,
+                 together: Callable[[], AbstractContextManager[None]] | None = None) -> None:
         super().__init__(parent)
+        self.together = together
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ui-command")
+        self._queue: deque[Job] = deque()
+        self._queue_lock = threading.Lock()
         self._pending = 0
         self._closed = False
+        self.groups: list[int] = []
+        """How many jobs each run took together (the last few hundred): what group commit saved."""
 
     @property
     def busy(self) -> bool:
@@ -43,27 +60,58 @@ class CommandWorker(QObject):
         if self._closed:
             return None
         self._pending += 1
-        return self._pool.submit(self._run, label, fn, args)
+        future: Future[Any] = Future()
+        with self._queue_lock:
+            self._queue.append((label, fn, args, future))
+        self._pool.submit(self._drain)
+        return future
 
-    def _run(self, label: str, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    def _drain(self) -> None:
+        """Run everything queued now: one job alone, several as one group (one journal transaction)."""
+        with self._queue_lock:
+            jobs = list(self._queue)
+            self._queue.clear()
+        if not jobs:
+            return  # an earlier run took them
+        self.groups = [*self.groups[-499:], len(jobs)]
+        together = self.together
+        if len(jobs) == 1 or together is None:
+            for job in jobs:
+                self._answer(job, self._attempt(job))
+            return
+        outcomes: list[Outcome] = []
         try:
-            result = fn(*args)
+            with together():
+                outcomes = [self._attempt(job) for job in jobs]
+        except DealerStationError as exc:  # the group could not be journaled: none of it happened
+            outcomes = [(False, exc)] * len(jobs)
+        except Exception as exc:  # a bug must reach the croupier as text, not kill the worker
+            log.exception("command_group_failed", commands=[job[0] for job in jobs])
+            outcomes = [(False, DealerStationError(f"internal error: {exc}"))] * len(jobs)
+        for job, outcome in zip(jobs, outcomes, strict=True):
+            self._answer(job, outcome)
+
+    def _attempt(self, job: Job) -> Outcome:
+        label, fn, args, _future = job
+        try:
+            return True, fn(*args)
         except DealerStationError as exc:
             log.info("command_refused", command=label, reason=str(exc))
-            self._finish()
-            self.refused.emit(label, exc)
-            return None
+            return False, exc
         except Exception as exc:  # a bug must reach the croupier as text, not kill the worker
             log.exception("command_failed", command=label)
-            self._finish()
-            self.refused.emit(label, DealerStationError(f"internal error: {exc}"))
-            return None
-        self._finish()
-        self.done.emit(label, result)
-        return result
+            return False, DealerStationError(f"internal error: {exc}")
 
-    def _finish(self) -> None:
+    def _answer(self, job: Job, outcome: Outcome) -> None:
+        label, _fn, _args, future = job
+        answered, value = outcome
         self._pending -= 1
+        if answered:
+            self.done.emit(label, value)
+            future.set_result(value)
+        else:
+            self.refused.emit(label, value)
+            future.set_result(None)
 
     def shutdown(self, wait: bool = True) -> None:
         self._closed = True
