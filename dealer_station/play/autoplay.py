@@ -214,15 +214,17 @@ class AutoCroupier:
         stage = session.view().phase_info.stage
         if stage is Stage.BETTING:
             if rnd.round_id not in self._bets_placed:
-                for seat in self.seats:
-                    bets = self._banker(seat).bets(self.rng, session.view().table)
-                    try:
-                        session.execute("set_bets", seat, {spot: format_money(v) for spot, v in bets.items()})
-                    except RuleError as exc:  # a linked Pool without its controller: no Pool bet
-                        if exc.key != "refuse_pool_closed":
-                            raise
-                        bets.pop("pool")
-                        session.execute("set_bets", seat, {spot: format_money(v) for spot, v in bets.items()})
+                table = session.view().table
+                with session.together():  # the croupier enters the table's bets: one commit
+                    for seat in self.seats:
+                        bets = self._banker(seat).bets(self.rng, table)
+                        try:
+                            session.execute("set_bets", seat, {spot: format_money(v) for spot, v in bets.items()})
+                        except RuleError as exc:  # a linked Pool without its controller: no Pool bet
+                            if exc.key != "refuse_pool_closed":
+                                raise
+                            bets.pop("pool")
+                            session.execute("set_bets", seat, {spot: format_money(v) for spot, v in bets.items()})
                 self._bets_placed = {rnd.round_id}
                 return True
             session.execute("no_more_bets")
@@ -235,33 +237,42 @@ class AutoCroupier:
             waiting = session.view().seats_to_act()
             if not waiting:
                 return False
-            seat = waiting[0]
-            session.execute("decide", seat, self.decision(seat))
+            # The street's decisions, in turn, as the croupier taps them one after another: one commit (each
+            # player decides from his own cards and the board, which no other decision of the street changes).
+            decisions = [(seat, self.decision(seat)) for seat in waiting]
+            with session.together():
+                for seat, decision in decisions:
+                    session.execute("decide", seat, decision)
             return True
         if stage is Stage.REVEAL:
-            target = session.view().next_to_reveal()
-            if target is None:
+            targets = session.view().to_reveal()
+            if not targets:
                 return False
-            pos, index = target
-            card = self._card(pos, index)
             if session.view().has_reader and self.present is not None:
-                key = (rnd.round_id, pos, index)
+                key = (rnd.round_id, rnd.phase, 0)
                 now = time.monotonic()
-                # Pass each card once; only pass it again if no read came back (as a dealer would).
+                # The dealer turns the street's cards over the reader together (the flop's three); passes those
+                # still unread again only if no read came back for a while (as a dealer would): the reads of the
+                # first pass may still be on their way.
                 if self._presented is None or self._presented[0] != key or now - self._presented[1] > REPRESENT_AFTER:
                     self._presented = (key, now)
-                    self.present(card)
-                return False  # the read arrives from the reader's thread
+                    for pos, index in targets:
+                        self.present(self._card(pos, index))
+                return False  # the reads arrive from the reader's thread
+            pos, index = targets[0]
+            card = self._card(pos, index)
             if "key_card" in offer:
                 session.execute("key_card", card)
             else:
                 session.execute("reveal")
             return True
         if stage is Stage.SETTLEMENT:
-            for seat in sorted(rnd.seats, reverse=True):
-                if not rnd.seats[seat].paid:
-                    session.execute("mark_paid", seat)
-                    return True
+            unpaid = [seat for seat in sorted(rnd.seats, reverse=True) if not rnd.seats[seat].paid]
+            if unpaid:
+                with session.together():  # the croupier pays the table right to left: one commit
+                    for seat in unpaid:
+                        session.execute("mark_paid", seat)
+                return True
         return False
 
     def decision(self, seat: int) -> str:
