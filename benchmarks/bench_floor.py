@@ -1,5 +1,6 @@
-"""Floor figures: ingest rate with 20 stations at once, append-to-floor lag, a shift report over
-10 million events, par sheet run time. Starts its own throwaway PostgreSQL (tests/pg.py).
+"""Floor figures: ingest rate with 20 stations at once against one backend's server-side COPY of the same rows
+(the server's limit) in the same run, append-to-floor lag, a shift report over 10 million events, par sheet run
+time. Starts its own throwaway PostgreSQL (tests/pg.py).
 
 Run: ``.venv/bin/python benchmarks/bench_floor.py --floor-cache /tmp/ds-floor10m`` (about 10 minutes, the
 first time 10 more to make the 10-million-event floor, which the cache keeps for later runs; ``--quick`` for
@@ -189,6 +190,7 @@ def ingest_figures(server: PostgresServer, workdir: Path, stations: int, rounds:
     """The backlog ingest rate (every station forwarding its whole journal at once, every check kept) against,
     in the same run and alternated with it (A B A B ...), one backend's server-side COPY of the same rows (the
     server's limit) and the client COPY of them by as many processes as stations; then the live lag."""
+    load_before = os.getloadavg()
     template = round_template(workdir)
     ctx = mp.get_context("fork")
     manager = ctx.Manager()
@@ -256,7 +258,7 @@ def ingest_figures(server: PostgresServer, workdir: Path, stations: int, rounds:
             "ratio": ingest_rate / server_rate, "pair_ratios": [i / s for i, s in zip(ingests, servers)],
             "client_ratio": ingest_rate / client_rate,
             "events_per_round": len(template), "live_rate_total": rate * stations, "live_events": sent,
-            "lag_p50_ms": p50, "lag_p99_ms": p99, "lag_max_ms": worst, "load": os.getloadavg()}
+            "lag_p50_ms": p50, "lag_p99_ms": p99, "lag_max_ms": worst, "load": (load_before, os.getloadavg())}
 
 
 def timed_report(url: str, args: list[str], cache: Path, runs: int = 5, code: Path = ROOT) -> tuple[float, float]:
@@ -465,8 +467,9 @@ def ingest_rows(ingest: dict[str, Any]) -> None:
         return f"{low:,.0f} / **{median:,.0f}** / {high:,.0f} events/s"
 
     n = ingest["repeats"]
-    print(f"| stations forwarding at once; load average at the end (1 / 5 / 15 min) | {ingest['stations']}; "
-          f"{' / '.join(f'{x:.2f}' for x in ingest['load'])} |")
+    before, after = (" / ".join(f"{x:.1f}" for x in load) for load in ingest["load"])
+    print(f"| stations forwarding at once; load average (1 / 5 / 15 min) before / after | {ingest['stations']}; "
+          f"{before}; {after} |")
     print(f"| backlog ingest, every check kept: {ingest['backlog_events']:,} events ({ingest['events_per_round']} per "
           f"round), min / median / max of {n} | {spread(ingest['ingest'])} |")
     print(f"| one backend's server-side COPY of the same rows into a table like floor.events (the server's limit), "
