@@ -1,5 +1,6 @@
-"""Floor figures: ingest rate with 20 stations at once, append-to-floor lag, a shift report over
-10 million events, par sheet run time. Starts its own throwaway PostgreSQL (tests/pg.py).
+"""Floor figures: ingest rate with 20 stations at once against one backend's server-side COPY of the same rows
+(the server's limit) in the same run, append-to-floor lag, a shift report over 10 million events, par sheet run
+time. Starts its own throwaway PostgreSQL (tests/pg.py).
 
 Run: ``.venv/bin/python benchmarks/bench_floor.py --floor-cache /tmp/ds-floor10m`` (about 10 minutes, the
 first time 10 more to make the 10-million-event floor, which the cache keeps for later runs; ``--quick`` for
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import multiprocessing as mp
+import os
 import statistics
 import subprocess
 import sys
@@ -128,30 +130,113 @@ def _init(template: list[Draft]) -> None:
     _TEMPLATE = template
 
 
-def ingest_figures(server: PostgresServer, workdir: Path, stations: int, rounds: int, rate: float,
-                   seconds: float, make_floor: Callable[[PostgresServer], Floor] = new_floor) -> dict[str, Any]:
-    """The backlog ingest rate (every station forwarding its whole journal at once) and, in the same
-    run, a raw COPY of the same rows before and after it; then the live lag."""
-    template = round_template(workdir)
-    floor = make_floor(server)
-    with psycopg.connect(floor.owner_url, autocommit=True) as conn:
-        conn.execute(f"CREATE TABLE {RAW_TABLE} (LIKE floor.events INCLUDING DEFAULTS INCLUDING CONSTRAINTS "
+SERVER_TABLE = "floor_raw"
+"""The limit of the server: ONE backend's server-side ``COPY floor_raw FROM '<file>'`` of the same rows into a
+table like floor.events (its columns, keys and indexes; no trigger, no check), no client in the way."""
+
+COLUMNS = "table_id, seq, at, round_id, kind, actor, payload, prev_hash, hash"
+
+
+def server_file(server: PostgresServer, url: str, workdir: Path, stations: int) -> Path:
+    """Every station's journal rows, in COPY's text format, in a file the server's own user reads (written by
+    the server itself, into its cluster's folder, after one untimed client COPY of the rows)."""
+    path = server.root / "floor_rows.copy"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"DROP TABLE IF EXISTS {SERVER_TABLE}_source")
+        conn.execute(f"CREATE TABLE {SERVER_TABLE}_source (LIKE floor.events INCLUDING DEFAULTS)")
+        conn.execute(f"ALTER TABLE {SERVER_TABLE}_source ALTER received_at SET DEFAULT now()")
+        for index in range(1, stations + 1):
+            with JournalRows(workdir / f"B{index:02d}.sqlite") as rows, conn.cursor() as cur, \
+                    cur.copy(f"COPY {SERVER_TABLE}_source ({COLUMNS}) FROM STDIN") as copy:
+                since = 0
+                while batch := rows.rows(since, 10_000):
+                    for r in batch:
+                        copy.write_row((r.table_id, r.seq, r.at, r.round_id, r.kind, r.actor, r.payload, r.prev_hash,
+                                        r.hash))
+                    since = batch[-1].seq
+        conn.execute(f"COPY (SELECT {COLUMNS} FROM {SERVER_TABLE}_source ORDER BY table_id, seq) TO '{path}'")
+        conn.execute(f"DROP TABLE {SERVER_TABLE}_source")
+    return path
+
+
+def server_copy(url: str, path: Path) -> float:
+    """Seconds one backend takes to COPY the file into a new table like floor.events, committed."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"DROP TABLE IF EXISTS {SERVER_TABLE}")
+        conn.execute(f"CREATE TABLE {SERVER_TABLE} (LIKE floor.events INCLUDING DEFAULTS INCLUDING CONSTRAINTS "
                      "INCLUDING INDEXES)")
-        conn.execute(f"ALTER TABLE {RAW_TABLE} ALTER received_at SET DEFAULT now()")
+        conn.execute(f"ALTER TABLE {SERVER_TABLE} ALTER received_at SET DEFAULT now()")
+        conn.execute("CHECKPOINT")  # the same start for every run: no dirty pages of the last one to write
+        started = time.perf_counter()
+        with conn.transaction():
+            conn.execute(f"COPY {SERVER_TABLE} ({COLUMNS}) FROM '{path}'")
+        took = time.perf_counter() - started
+        conn.execute(f"DROP TABLE {SERVER_TABLE}")
+    return took
+
+
+def _drop_floor(server: PostgresServer, floor: Floor) -> None:
+    with psycopg.connect(server.url(), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE "{floor.dbname}" WITH (FORCE)')
+
+
+def _spread(values: list[float]) -> tuple[float, float, float]:
+    return min(values), statistics.median(values), max(values)
+
+
+def ingest_figures(server: PostgresServer, workdir: Path, stations: int, rounds: int, rate: float,
+                   seconds: float, make_floor: Callable[[PostgresServer], Floor] = new_floor,
+                   repeats: int = 3, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """The backlog ingest rate (every station forwarding its whole journal at once, every check kept) against,
+    in the same run and alternated with it (A B A B ...), one backend's server-side COPY of the same rows (the
+    server's limit) and the client COPY of them by as many processes as stations; then the live lag."""
+    load_before = os.getloadavg()
+    template = round_template(workdir)
     ctx = mp.get_context("fork")
     manager = ctx.Manager()
+    ingests: list[float] = []
+    servers: list[float] = []
+    clients: list[float] = []
     with ctx.Pool(stations, initializer=_init, initargs=(template,)) as pool:
         total = sum(pool.map(write_backlog, [(i, str(workdir), rounds) for i in range(1, stations + 1)]))
-        raw_before = _all_at_once(pool, manager, raw_copy_station, floor.owner_url, workdir, stations)
-        with psycopg.connect(floor.owner_url, autocommit=True) as conn:
-            conn.execute(f"TRUNCATE {RAW_TABLE}")
-        span = _all_at_once(pool, manager, backlog_station, floor.station_url, workdir, stations)
-        raw_after = _all_at_once(pool, manager, raw_copy_station, floor.owner_url, workdir, stations)
-    with psycopg.connect(floor.owner_url) as conn:
-        held = conn.execute("SELECT count(*) FROM floor.events").fetchone()[0]
-        bad = conn.execute("SELECT count(*) FROM floor.alarms").fetchone()[0]
-    assert held == total and bad == 0, (held, total, bad)
-    raw_rate = total / ((raw_before + raw_after) / 2)
+        scratch = make_floor(server)
+        path = server_file(server, scratch.owner_url, workdir, stations)
+        with psycopg.connect(scratch.owner_url, autocommit=True) as conn:
+            conn.execute(f"CREATE TABLE {RAW_TABLE} (LIKE floor.events INCLUDING DEFAULTS INCLUDING CONSTRAINTS "
+                         "INCLUDING INDEXES)")
+            conn.execute(f"ALTER TABLE {RAW_TABLE} ALTER received_at SET DEFAULT now()")
+
+        def ingest() -> None:
+            floor = make_floor(server)
+            with psycopg.connect(floor.owner_url, autocommit=True) as conn:
+                conn.execute("CHECKPOINT")
+            span = _all_at_once(pool, manager, backlog_station, floor.station_url, workdir, stations)
+            with psycopg.connect(floor.owner_url) as conn:
+                held = conn.execute("SELECT count(*) FROM floor.events").fetchone()[0]
+                bad = conn.execute("SELECT count(*) FROM floor.alarms").fetchone()[0]
+                derived = conn.execute("SELECT count(*) FROM floor.rounds WHERE outcome = 'paid'").fetchone()[0]
+            assert held == total and bad == 0 and derived == stations * rounds, (held, total, bad, derived)
+            _drop_floor(server, floor)
+            ingests.append(total / span)
+
+        def server_side() -> None:
+            servers.append(total / server_copy(scratch.owner_url, path))
+
+        def client_side() -> None:
+            with psycopg.connect(scratch.owner_url, autocommit=True) as conn:
+                conn.execute(f"TRUNCATE {RAW_TABLE}")
+                conn.execute("CHECKPOINT")
+            clients.append(total / _all_at_once(pool, manager, raw_copy_station, scratch.owner_url, workdir,
+                                                stations))
+
+        for n in range(repeats):
+            for step in ((ingest, server_side, client_side) if n % 2 == 0 else (server_side, client_side, ingest)):
+                step()
+            if progress is not None:
+                progress(f"run {n + 1}/{repeats}: ingest {ingests[-1]:,.0f}, server COPY {servers[-1]:,.0f}, "
+                         f"client COPY {clients[-1]:,.0f} events/s")
+        path.unlink()
+        _drop_floor(server, scratch)
     floor2 = make_floor(server)
     go2 = manager.Event()
     with ctx.Pool(stations, initializer=_init, initargs=(template,)) as pool:
@@ -166,10 +251,14 @@ def ingest_figures(server: PostgresServer, workdir: Path, stations: int, rounds:
                       max(lag)
                FROM (SELECT extract(epoch FROM received_at - at::timestamptz) * 1000 AS lag FROM floor.events) l"""
         ).fetchone()
-    return {"stations": stations, "backlog_events": total, "backlog_s": span, "ingest_rate": total / span,
-            "raw_copy_rate": raw_rate, "raw_copy_s": (raw_before, raw_after), "ratio": total / span / raw_rate,
+    ingest_rate, server_rate, client_rate = (statistics.median(v) for v in (ingests, servers, clients))
+    return {"stations": stations, "backlog_events": total, "repeats": repeats,
+            "ingest": _spread(ingests), "server_copy": _spread(servers), "client_copy": _spread(clients),
+            "ingest_rate": ingest_rate, "server_copy_rate": server_rate, "raw_copy_rate": client_rate,
+            "ratio": ingest_rate / server_rate, "pair_ratios": [i / s for i, s in zip(ingests, servers)],
+            "client_ratio": ingest_rate / client_rate,
             "events_per_round": len(template), "live_rate_total": rate * stations, "live_events": sent,
-            "lag_p50_ms": p50, "lag_p99_ms": p99, "lag_max_ms": worst}
+            "lag_p50_ms": p50, "lag_p99_ms": p99, "lag_max_ms": worst, "load": (load_before, os.getloadavg())}
 
 
 def timed_report(url: str, args: list[str], cache: Path, runs: int = 5, code: Path = ROOT) -> tuple[float, float]:
@@ -264,12 +353,13 @@ def compare(args: argparse.Namespace, before: Path, progress: Callable[[str], No
             for label, make, _ in sides if n % 2 == 0 else sides[::-1]:
                 where = work / f"ingest-{label}-{n}"
                 where.mkdir()
-                got = ingest_figures(server, where, args.stations, args.backlog_rounds, args.rate, args.seconds, make)
+                got = ingest_figures(server, where, args.stations, args.backlog_rounds, args.rate, args.seconds, make,
+                                     repeats=1)
                 rates[label].append(got["ingest_rate"])
-                raws[label].append(got["raw_copy_rate"])
+                raws[label].append(got["server_copy_rate"])
                 lags[label].append(f"{got['lag_p50_ms']:.0f} / {got['lag_p99_ms']:.0f}")
                 progress(f"ingest {label}: {got['ingest_rate']:,.0f} events/s ({got['backlog_events']:,} events, "
-                         f"raw COPY {got['raw_copy_rate']:,.0f}/s), "
+                         f"one backend's server COPY {got['server_copy_rate']:,.0f}/s), "
                          f"lag p50 / p99 {lags[label][-1]} ms")
         big = server if args.floor_cache is None else stack.enter_context(
             PostgresServer.running(settings={"max_connections": "300"}, keep=args.floor_cache))
@@ -290,7 +380,7 @@ def compare(args: argparse.Namespace, before: Path, progress: Callable[[str], No
     for n in range(args.repeats):
         print(f"| backlog ingest, {args.stations} stations, run {n + 1} | {rates['before'][n]:,.0f} events/s | "
               f"{rates['after'][n]:,.0f} events/s |")
-        print(f"| raw COPY of the same rows in the same run; ingest / raw, run {n + 1} | {raws['before'][n]:,.0f}; "
+        print(f"| one backend's server-side COPY of the same rows in the same run; ingest / it, run {n + 1} | {raws['before'][n]:,.0f}; "
               f"{rates['before'][n] / raws['before'][n]:.0%} | {raws['after'][n]:,.0f}; "
               f"{rates['after'][n] / raws['after'][n]:.0%} |")
         print(f"| lag p50 / p99, run {n + 1} | {lags['before'][n]} ms | {lags['after'][n]} ms |")
@@ -316,6 +406,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--stations", type=int, default=20)
     parser.add_argument("--backlog-rounds", type=int, default=100, help="rounds per station journal for the ingest rate")
+    parser.add_argument("--ingest-repeats", type=int, default=3,
+                        help="ingest runs, each alternated with a server-side and a client COPY of the same rows")
     parser.add_argument("--rate", type=float, default=40.0, help="events/s each live station appends")
     parser.add_argument("--seconds", type=float, default=20.0, help="live phase length")
     parser.add_argument("--events", type=int, default=10_000_000)
@@ -356,9 +448,7 @@ def main() -> int:
         if not args.no_ingest:
             (work / "ingest").mkdir()
             ingest_rows(ingest_figures(server, work / "ingest", args.stations, args.backlog_rounds, args.rate,
-                                       args.seconds))
-        import os
-
+                                       args.seconds, repeats=args.ingest_repeats, progress=progress))
         os.environ["XDG_CACHE_HOME"] = str(cache)
         if not args.no_par:
             par_rows(args)
@@ -372,12 +462,23 @@ def main() -> int:
 
 
 def ingest_rows(ingest: dict[str, Any]) -> None:
-    print(f"| stations forwarding at once | {ingest['stations']} |")
-    print(f"| backlog ingest: {ingest['backlog_events']:,} events ({ingest['events_per_round']} per round) | "
-          f"**{ingest['ingest_rate']:,.0f} events/s** ({ingest['backlog_s']:.1f} s) |")
-    print(f"| raw COPY of the same rows, same run (before / after the ingest: "
-          f"{ingest['raw_copy_s'][0]:.1f} / {ingest['raw_copy_s'][1]:.1f} s) | {ingest['raw_copy_rate']:,.0f} events/s |")
-    print(f"| ingest / raw COPY | **{ingest['ratio']:.0%}** |")
+    def spread(values: tuple[float, float, float]) -> str:
+        low, median, high = values
+        return f"{low:,.0f} / **{median:,.0f}** / {high:,.0f} events/s"
+
+    n = ingest["repeats"]
+    before, after = (" / ".join(f"{x:.1f}" for x in load) for load in ingest["load"])
+    print(f"| stations forwarding at once; load average (1 / 5 / 15 min) before / after | {ingest['stations']}; "
+          f"{before}; {after} |")
+    print(f"| backlog ingest, every check kept: {ingest['backlog_events']:,} events ({ingest['events_per_round']} per "
+          f"round), min / median / max of {n} | {spread(ingest['ingest'])} |")
+    print(f"| one backend's server-side COPY of the same rows into a table like floor.events (the server's limit), "
+          f"same run, alternated | {spread(ingest['server_copy'])} |")
+    print(f"| client COPY of the same rows by {ingest['stations']} processes (the old yardstick), same run | "
+          f"{spread(ingest['client_copy'])} |")
+    print(f"| **ingest / one backend's server COPY** (medians; run by run) | **{ingest['ratio']:.0%}** "
+          f"({' / '.join(f'{r:.0%}' for r in ingest['pair_ratios'])}) |")
+    print(f"| ingest / client COPY (medians) | {ingest['client_ratio']:.0%} |")
     print(f"| live: {ingest['live_rate_total']:,.0f} events/s appended in all, {ingest['live_events']:,} events | |")
     print(f"| lag append -> floor p50 / p99 / max | **{ingest['lag_p50_ms']:.1f} / {ingest['lag_p99_ms']:.1f}** / "
           f"{ingest['lag_max_ms']:.1f} ms |")
