@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QFrame, QGridLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QVBoxLayout, QWidget
 
 from .card_widget import CardRow
 from .format import money
@@ -56,6 +56,8 @@ class SeatWidget(QFrame):
         self.result.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.result)
         self._stakes: dict[str, str] = {}
+        self._drawn: tuple[object, ...] | None = None
+        """What the tile was last drawn from (``render_seat`` skips a tile that shows it already)."""
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.tapped.emit(self.seat)
@@ -69,7 +71,14 @@ class SeatWidget(QFrame):
         chips that make its stake (a big panel); ``marks``: a sign
         before a spot's stake and the role it is drawn in (a bet sensor's: keyed as its antenna is down,
         an unknown chip);
-        ``alert``: the seat is held (its title drawn in red)."""
+        ``alert``: the seat is held (its title drawn in red). A tile whose inputs and size are as at its last render
+        is left as it is: a card read redraws the seats it changed, not seven."""
+        drawn = (title, tuple(words.items()), tuple(stakes.items()), tuple(hole), face_up, result, result_role, active,
+                 done, show_stakes, tuple((marks or {}).items()), alert, tuple((chips or {}).items()), self.width(),
+                 self.height(), QApplication.font().key())
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         self.title.setText(title)
         set_role(self.title, "alert" if alert else "title")
         self._stakes = {spot: money(v) for spot, v in stakes.items()}
@@ -97,4 +106,5 @@ class SeatWidget(QFrame):
         return self._stakes.get(spot, "-")
 
     def rescale(self) -> None:
+        self._drawn = None  # a new scale: drawn again whole at the next render
         self.hole.set_width(CURRENT[0].card_width)

@@ -120,13 +120,19 @@ class FitLabel(QLabel):
         if role:
             theme.set_role(self, role)
         self._fitted: tuple[object, ...] | None = None
+        self._wrapped: tuple[object, ...] | None = None
         self.refit()
 
     def start_px(self) -> int:
         return _metrics().font(self.base)
 
     def wrap_if_long(self, most: int = 2) -> None:
-        """One line when the text fits one at its size, else up to ``most`` (no room kept for nothing)."""
+        """One line when the text fits one at its size, else up to ``most`` (no room kept for nothing). Measured
+        again only when the text, the room or the size changed (a render sets every label: most are as they were)."""
+        key = (self.text(), self.contentsRect().width(), self.start_px(), self.bold, most, QApplication.font().key())
+        if key == self._wrapped:
+            return
+        self._wrapped = key
         font = QFont(QApplication.font())
         font.setPixelSize(self.start_px())
         font.setBold(self.bold)
