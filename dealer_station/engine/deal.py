@@ -654,6 +654,9 @@ class DealFlow(TableBank, SeatingRules):
             # round's cards are all known, so the step is simply asked for again.
             tx.emit(ev.HaltCleared(STATION, f"{device} link restored: retrying {halt.detail['pending']}"), STATION)
             if self.in_deal(state) and device == policy.SHUFFLER:
+                # Part of a deal asked for at once may have reached the shoe before the loss: it drops its queue
+                # first, then gets what is still due, whole.
+                tx.effect(policy.SHUFFLER, "reset")
                 self.request_packet(tx, again=True)
             self.resume_pending(tx)
         elif self.in_deal(state):

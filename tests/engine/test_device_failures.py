@@ -82,8 +82,11 @@ def test_clear_fault_while_the_shoe_is_down_retries_when_the_link_returns(make_s
     assert halt is not None and halt.kind == "link" and halt.detail.get("pending")
     assert "void" in session.offer().supervisor and session.view().phase == "dealing"
     shoe.down = False
+    sent = len(shoe.commands)
     session.report(link_up("shuffler", "t", "1"))
     assert session.view().round.halt is None and session.view().phase == "preflop"  # the pending packets were asked for again
+    assert shoe.commands[sent:] == [("reset",), ("deal", "seat1", 1), ("deal", "dealer", 2)], \
+        "what reached the shoe before the loss is dropped first, then what is due is asked for whole"
     assert len(session.view().round.hole(1)) == 2 and len(session.view().round.cards["dealer"]) == 2
 
 
