@@ -16,7 +16,7 @@ from dealer_station.supervisor import CredentialStore
 from dealer_station.wire import reports as rp
 from drivers.base import DeviceError
 from simulators.scripted_shoe import ScriptedShoe
-from tests.reports import link_down, link_up
+from tests.reports import fault, link_down, link_up
 
 DECK = ["2c", "7d", "9h", "Js", "Qs", "As", "Ac", "8d", "3h", "Kd", "7c"]
 BADGE, PIN = "0412", "2468"
@@ -88,6 +88,27 @@ def test_clear_fault_while_the_shoe_is_down_retries_when_the_link_returns(make_s
     assert shoe.commands[sent:] == [("reset",), ("deal", "seat1", 1), ("deal", "dealer", 2)], \
         "what reached the shoe before the loss is dropped first, then what is due is asked for whole"
     assert len(session.view().round.hole(1)) == 2 and len(session.view().round.cards["dealer"]) == 2
+
+
+def test_a_shoe_that_says_it_lost_power_after_its_link_is_back_voids_the_deal_instead_of_waiting(make_session):
+    """A power-cycled shoe reconnects (its link up, the pending deal asked for again), then says it lost power:
+    no link event is coming to decide a link halt, so the deal - which cannot go on from where the shoe was -
+    is voided at once, the fault on record (found as a stalled round in the nine-faults simulation)."""
+    shoe = FlakyShoe()
+    session, _ = make_session(shoe=shoe)
+    shoe.load(DECK)
+    session.execute("open_round")
+    session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
+    shoe.down, shoe.hold = True, True
+    session.execute("no_more_bets")  # the deal's request fails on the dead link: pending
+    assert session.view().round.halt.detail.get("pending")
+    shoe.down = False
+    session.report(link_up("shuffler", "t", "1"))  # back: asked again, the shoe holds the packets
+    assert session.view().round.halt is None and session.view().phase == "dealing"
+    session.report(fault("shuffler", "power_restored", "power restored after loss"))
+    assert session.view().phase == "void" and session.view().round.void["cause"] == "power_restored"
+    faults = [e.payload["code"] for e in session.journal.events(kinds={"device_fault"})]
+    assert faults == ["power_restored"]
 
 
 def test_a_report_the_station_cannot_handle_halts_the_round_and_the_pump_lives_on(tmp_path: Path,
