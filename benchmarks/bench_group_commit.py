@@ -63,7 +63,10 @@ if tables == 1:
 else:
     runs = simulate_tables([table], tables=tables, rounds=rounds, seed=7, seats=7, faults=None,
                            journal_dir=folder, floor_url=None)
-    paid = sum(r.summary.rounds_completed for r in runs)
+    failed = [r.error for r in runs if r.summary is None]
+    if failed:
+        sys.exit(f"{len(failed)} of {tables} tables failed: {failed[0]}")
+    paid = sum(r.summary.rounds_completed for r in runs if r.summary is not None)
     elapsed = time.perf_counter() - start
 after = resource.getrusage(resource.RUSAGE_SELF)
 cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

@@ -28,6 +28,12 @@ from .transport import LinkBroken, SerialTransport, Transport, wake
 
 log = structlog.get_logger()
 
+IDLE_WAIT = 0.05
+"""The longest the link thread waits for input when nothing is due sooner: an idle link looks 20 times a second,
+not 200 (at ``poll``). Twenty tables in one process woke some 16,000 times a second between their links and
+simulators, each waking taking the interpreter's lock from the tables at work (issue 42). Well under the stall
+the house dialect allows for (``STALL_S``); a command queued meanwhile cuts the wait short (``wake``)."""
+
 __all__ = ["DEFAULT_LINK_TIMEOUT", "DriverLink", "LinkBroken", "LinkedDriver", "SerialLinkedDriver", "Transport"]
 
 
@@ -135,7 +141,7 @@ class DriverLink:
         out = bytearray(self._handle(dialect.connected(time.monotonic())))
         while not self._stop.is_set():
             try:
-                data = transport.read(self.poll)
+                data = transport.read(self._wait(time.monotonic()))
             except LinkBroken as exc:
                 return f"disconnected: {exc}", "link_lost"
             now = time.monotonic()
@@ -152,6 +158,14 @@ class DriverLink:
             if verdict is not None:
                 return verdict
         return "closed", None
+
+    def _wait(self, now: float) -> float:
+        """How long to wait for input: ``IDLE_WAIT`` when the dialect has nothing due sooner (``next_due``: no
+        frame awaiting its ACK, no heartbeat), else ``poll``; queued output cuts either short (``wake``)."""
+        due = getattr(self.dialect, "next_due", None)
+        if due is None:
+            return self.poll
+        return IDLE_WAIT if due(now) - now >= IDLE_WAIT else self.poll
 
     def _handle(self, fed: Feed) -> bytes:
         """Deliver what the dialect made of the input (identity first); returns its reply bytes."""

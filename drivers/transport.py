@@ -53,6 +53,7 @@ class SerialTransport:
         self._errors: tuple[type[BaseException], ...] = (serial.SerialException, OSError, TypeError)
         try:
             self._port = serial.Serial(port, baudrate=baudrate, timeout=poll, write_timeout=2.0)
+            self._timeout = poll
         except (serial.SerialException, OSError) as exc:
             if getattr(exc, "errno", None) == errno.ENOENT:
                 raise NoSuchPort(f"no such port {port}") from None
@@ -60,6 +61,8 @@ class SerialTransport:
 
     def read(self, timeout: float) -> bytes:
         try:
+            if timeout != self._timeout:  # the link waits longer when idle: the port is set only when it changes
+                self._port.timeout = self._timeout = timeout
             data: bytes = self._port.read(1)
             if data:
                 waiting = self._port.in_waiting

@@ -32,6 +32,9 @@ from .faults import FaultPlan
 log = structlog.get_logger()
 
 POLL = 0.005
+IDLE_POLL = 0.05
+"""How long an idle twin waits for input (nothing to dispense, no frame awaiting its ACK): a report from another
+thread (``present``) or an injected fault wakes it at once."""
 
 
 class Endpoint(Protocol):
@@ -206,6 +209,15 @@ class SimulatedDevice(abc.ABC):
     def tick(self, now: float) -> None:
         """Device work between I/O (dispensing); called with ``lock`` held."""
 
+    def busy(self) -> bool:
+        """Whether ``tick`` has work to do without input (cards to dispense): the twin keeps polling at ``POLL``."""
+        return False
+
+    def _wait(self, now: float) -> float:
+        if self.busy() or not self.channel.idle or not self._actions.empty() or now < self._silent_until:
+            return POLL
+        return IDLE_POLL
+
     def power_on(self) -> None:
         """Reset volatile state after a power-cycle (called with ``lock`` held)."""
 
@@ -272,6 +284,9 @@ class SimulatedDevice(abc.ABC):
         if kind not in actions:
             raise ValueError(f"unknown fault {kind!r}; expected one of {', '.join(actions)}")
         self._actions.put(actions[kind])
+        endpoint = self.endpoint
+        if endpoint is not None:
+            endpoint.wake()  # an idle twin waits on its input: the fault acts now
 
     def mechanical_fault(self, code: str) -> None:
         self.fault(code, f"{code} reported by the {self.kind}")
@@ -390,7 +405,7 @@ class SimulatedDevice(abc.ABC):
                 self._offline_until = None
                 decoder.reset()
                 endpoint.plug()
-            data = endpoint.read(POLL)
+            data = endpoint.read(self._wait(now))
             now = time.monotonic()
             if now < self._silent_until:
                 with self.lock:

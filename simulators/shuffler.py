@@ -165,6 +165,9 @@ class ShufflerSimulator(SimulatedDevice):
             super().mechanical_fault(code)
 
     # -- dispensing: one card at a time, the next once the last report is acknowledged
+    def busy(self) -> bool:
+        return self._current is not None or bool(self._packets)
+
     def tick(self, now: float) -> None:
         if self._current is None:
             if not self._packets:

@@ -67,6 +67,14 @@ class ReliableChannel:
             self._retries = 0
             return dropped
 
+    def due(self) -> float | None:
+        """When ``pump`` has bytes to write without any input: 0 for a queued frame, the ACK timeout of the one
+        in flight; None when nothing waits (the link may sleep until input or a wake)."""
+        with self.lock:
+            if self._in_flight is None:
+                return 0.0 if self.outbox else None
+            return None if self.stalled else self._sent_at + self.ack_timeout
+
     def kick(self) -> None:
         """New retry budget after a reconnect or a sign of life; resend at once."""
         with self.lock:

@@ -214,6 +214,15 @@ class HouseDialect:
             self._next_beat = now + (self.heartbeat if self._up else min(self.heartbeat, 0.1))
         return out
 
+    def next_due(self, now: float) -> float:
+        """When the link must look again without input: the heartbeat (or the handshake's repeat), the frame in
+        flight's ACK timeout, the link-loss verdict (``DriverLink`` sleeps until then, or until input)."""
+        if self._refused:
+            return now + self.link_timeout  # nothing is said to a refused unit: only its port going away
+        due = min(self._next_beat, self._last_rx + self.link_timeout)
+        ack = self.channel.due() if self._up else None
+        return due if ack is None else min(due, ack)
+
     def broken(self, now: float) -> tuple[str, str] | None:
         channel = self.channel
         if self._refused:

@@ -72,3 +72,26 @@ def test_every_report_kind_has_a_row_at_the_sessions_one_entry_point() -> None:
     assert source.count("def report(") == 1 and "def on_" not in source  # one entry, no side doors
     station = Path("dealer_station/station.py").read_text(encoding="utf-8")
     assert "session.report(*reports)" in station and "isinstance(event, ev." not in station
+
+
+def test_an_idle_link_sleeps_until_something_is_due_and_a_busy_one_polls() -> None:
+    """The link thread waits for input until the dialect's next duty (issue 42: 20 tables' idle links and twins
+    woke 16,000 times a second at a fixed 5 ms poll): the heartbeat, the link-loss verdict, the ACK timeout of
+    the frame in flight; a queued command is due at once."""
+    from drivers.link import IDLE_WAIT, DriverLink
+
+    d = HouseDialect("shuffler", link_timeout=1.0)
+    d.connected(0.0)
+    d.pump(0.0)
+    d.feed(p.encode(p.Identity("DS-1", "SN-9", "2.0", 1, 42)), 0.01)
+    assert d.next_due(0.02) == pytest.approx(0.1)  # the handshake's pace, until the first heartbeat
+    d.pump(0.1)  # up: a PING, the next a quarter of the link timeout on
+    assert d.next_due(0.11) == pytest.approx(0.35)
+    link = DriverLink(lambda: None, "shuffler", d, lambda r: None, lambda i: None, lambda r, f: None)  # type: ignore[arg-type,return-value]
+    assert link._wait(0.11) == IDLE_WAIT, "nothing due for 240 ms: a long wait (input or a wake cut it short)"
+    assert link._wait(0.32) == link.poll, "the heartbeat is due within the long wait: look again soon"
+    d.command(c.DealPacket("dealer", 2))
+    assert d.next_due(0.12) == 0.0 and link._wait(0.12) == link.poll, "a queued frame goes out now"
+    d.pump(0.12)  # in flight, awaiting its ACK
+    assert d.next_due(0.13) == pytest.approx(0.12 + d.channel.ack_timeout)
+    assert d.next_due(0.9) <= 1.01 + 1e-9, "the link-loss verdict (1 s after the last frame heard) is a duty too"
