@@ -158,6 +158,7 @@ _DECODERS: dict[str, _Decoder] = {}
 _MISSING: Any = dataclasses.MISSING
 _DECODE_ERRORS = (TypeError, ValueError, ArithmeticError)
 """What a field's conversion (or a class's own ``__init__``) raises on a value of the wrong shape."""
+_Refusal = Callable[[Mapping[str, Any], Exception | None], EventError]
 
 
 def decode(kind: str, payload: Mapping[str, Any]) -> Event:
@@ -186,11 +187,15 @@ def _decoder(cls: type[Event]) -> _Decoder:
     plan = tuple((name, None if from_json is _identity else from_json, f.default, f.default_factory)
                  for (name, _to, from_json, _r), f in zip(spec, fields, strict=True))
 
-    def refuse(data: Mapping[str, Any]) -> EventError:
+    def refuse(data: Mapping[str, Any], problem: Exception | None = None) -> EventError:
+        """The first of: unknown fields, a missing field, the ``problem`` a value raised."""
         unknown = set(data) - names
         if unknown:
             return EventError(f"{cls.kind} event has unknown field(s) {', '.join(sorted(unknown))}")
-        return EventError(f"{cls.kind} event lacks {next(n for n, *_ in plan if n in required and n not in data)!r}")
+        missing = [name for name, *_ in plan if name in required and name not in data]
+        if missing or problem is None:
+            return EventError(f"{cls.kind} event lacks {missing[0]!r}")
+        return EventError(f"{cls.kind} event is malformed: {problem}")
 
     slots = _slot_setters(cls, fields)
     if slots is None:
@@ -217,31 +222,31 @@ def _custom_reader(cls: type[Event], custom: Callable[[dict[str, Any]], Event]) 
 
 
 def _init_reader(cls: type[Event], plan: tuple[tuple[str, Any, Any, Any], ...], names: frozenset[str],
-                 required: frozenset[str], refuse: Callable[[Mapping[str, Any]], EventError]) -> _Decoder:
+                 required: frozenset[str], refuse: _Refusal) -> _Decoder:
     """A class not filled slot by slot (see ``_slot_setters``) is built by its own ``__init__``."""
 
     def read(payload: Mapping[str, Any]) -> Event:
         data = _versioned(cls, payload)
         if not (names.issuperset(data) and data.keys() >= required):
-            raise refuse(data)
+            raise refuse(data, None)
         try:
             return cls(**{name: data[name] if convert is None else convert(data[name])
                           for name, convert, _d, _f in plan if name in data})
         except _DECODE_ERRORS as exc:
-            raise EventError(f"{cls.kind} event is malformed: {exc}") from None
+            raise refuse(data, exc) from None
 
     return read
 
 
 def _slot_reader(cls: type[Event], plan: tuple[tuple[str, Any, Any, Any], ...],
                  slots: tuple[Callable[[Any, Any], None], ...], names: frozenset[str], required: frozenset[str],
-                 refuse: Callable[[Mapping[str, Any]], EventError]) -> _Decoder:
+                 refuse: _Refusal) -> _Decoder:
     """The reader of a frozen slotted class, written out field by field as ``dataclasses`` writes an
-    ``__init__``: the same checks as ``_init_reader``, then one slot set per field (what the class's
-    ``__init__`` does), without building keyword arguments or looping over fields."""
-    scope: dict[str, Any] = {"cls": cls, "new": object.__new__, "names": names, "required": required,
-                             "refuse": refuse, "versioned": _versioned, "EventError": EventError,
-                             "errors": _DECODE_ERRORS, "V": VERSION_KEY}
+    ``__init__``: one slot set per field (what the class's ``__init__`` does), without building keyword
+    arguments or looping over fields. The refusals are ``_init_reader``'s, in its order: unknown fields
+    are looked for first, a missing field (a ``KeyError``) and a bad value only when reading fails."""
+    scope: dict[str, Any] = {"cls": cls, "new": object.__new__, "names": names, "refuse": refuse,
+                             "versioned": _versioned, "errors": (KeyError, *_DECODE_ERRORS), "V": VERSION_KEY}
     lines = []
     for i, ((name, convert, default, factory), put) in enumerate(zip(plan, slots, strict=True)):
         scope[f"put{i}"], scope[f"convert{i}"], scope[f"default{i}"], scope[f"factory{i}"] = put, convert, default, factory
@@ -258,13 +263,13 @@ def _slot_reader(cls: type[Event], plan: tuple[tuple[str, Any, Any, Any], ...],
     body = "\n        ".join(lines) or "pass"
     source = f"""def read(payload):
     data = {versioning}
-    if not (names.issuperset(data) and data.keys() >= required):
+    if not names.issuperset(data):
         raise refuse(data)
     event = new(cls)
     try:
         {body}
     except errors as exc:
-        raise EventError(f"{{cls.kind}} event is malformed: {{exc}}") from None
+        raise refuse(data, exc) from None
     return event
 """
     exec(source, scope)  # the source is written here, from the class's own field names

@@ -107,16 +107,22 @@ def test_old_versions_read_with_what_their_upcasters_say() -> None:
         "3": Decimal("-5"), "4": Decimal("12.5")}
 
 
-@pytest.mark.parametrize("payload, problem", [
-    ({"seat": 1, "net": "nothing", "bogus": 1, "other": 2}, "seat_paid event has unknown field(s) bogus, other"),
-    ({"net": "nothing"}, "seat_paid event lacks 'seat'"),
-    ({"seat": 1, "net": "nothing"}, "seat_paid event is malformed"),
-    ({"v": 2, "seat": 1, "net": "1"}, "seat_paid event version 2 is newer than this program reads (up to 1)"),
+@pytest.mark.parametrize("kind, payload, problem", [
+    ("seat_paid", {"seat": 1, "net": "nothing", "bogus": 1, "other": 2},
+     "seat_paid event has unknown field(s) bogus, other"),
+    ("seat_paid", {"net": "nothing"}, "seat_paid event lacks 'seat'"),
+    ("seat_paid", {"seat": 1, "net": "nothing"}, "seat_paid event is malformed"),
+    ("seat_paid", {"v": 2, "seat": 1, "net": "1"}, "seat_paid event version 2 is newer than this program reads (up to 1)"),
+    # a bad amount before a missing field: the missing field is named, as before the amount was read
+    ("round_adjusted", {"v": 2, "round_id": "T1-000001", "adjustments": {"1": "lots"}, "by": "S1"},
+     "round_adjusted event lacks 'reason'"),
+    ("round_adjusted", {"v": 2, "round_id": "T1-000001", "adjustments": {"1": "lots"}, "by": "S1", "reason": "r"},
+     "round_adjusted event is malformed"),
 ])
-def test_refusals_name_unknown_fields_then_missing_ones_then_bad_values(payload: dict[str, Any],
+def test_refusals_name_unknown_fields_then_missing_ones_then_bad_values(kind: str, payload: dict[str, Any],
                                                                          problem: str) -> None:
     with pytest.raises(EventError) as refused:
-        decode("seat_paid", payload)
+        decode(kind, payload)
     assert refused.value.problem.startswith(problem)
 
 
