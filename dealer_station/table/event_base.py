@@ -212,9 +212,11 @@ def _custom_reader(cls: type[Event], custom: Callable[[dict[str, Any]], Event]) 
     """A class that reads its own payload (``from_payload``) gets a copy it may keep or change."""
 
     def read(payload: Mapping[str, Any]) -> Event:
-        data = _versioned(cls, payload)
+        data = dict(payload)
+        if VERSION_KEY in data or cls.version > 1:
+            data = _upcast(cls, cls.kind, data)
         try:
-            return custom(dict(data) if data is payload else data)  # type: ignore[arg-type]
+            return custom(data)
         except (DealerStationError, KeyError, *_DECODE_ERRORS) as exc:
             raise EventError(f"{cls.kind} event is malformed: {exc}") from None
 
