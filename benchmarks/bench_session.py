@@ -19,7 +19,10 @@ Run from the repo root: ``.venv/bin/python benchmarks/bench_session.py [--rounds
 2. The same rounds with an in-process scripted shoe and no reader: the session and a live
    (FULL) journal alone, to show how much of (1) is device round trips.
 3. Time to rebuild the table state from a 100,000-event journal (target < 2 s): what a
-   station restart costs (the journal is written as a simulation, NORMAL: only its reading is timed).
+   station restart costs (the journal is written as a simulation, NORMAL: only its reading is timed),
+   beside its peer, the same rows read with sqlite3 and every payload parsed with orjson, nothing
+   folded (target: at most 2x), and beside the peer reading only the rebuild's columns; alternated
+   A B C (``--rebuild-reps`` of each), min / median / max. ``--only-rebuild`` runs this part alone.
 4. Texas Hold'em Bonus rounds/s, 6 seats, through drivers and simulators, simulation
    journal (NORMAL), with the jackpot meter (issue 9: at least UTH's figure).
 The benchmark switches durability by setting ``journal.DURABILITY["simulation"]`` for the
@@ -43,7 +46,7 @@ import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 import structlog
@@ -53,15 +56,17 @@ sys.path.insert(0, str(ROOT))
 
 from dealer_station import journal as journal_module  # noqa: E402
 from dealer_station.engine import TableSession  # noqa: E402
+from dealer_station.games import get_game  # noqa: E402
 from dealer_station.journal import Journal, JournalEvent, Purpose  # noqa: E402
 from dealer_station.play.autoplay import AutoCroupier, void_on_halt  # noqa: E402
 from dealer_station.play.simulate import simulate  # noqa: E402
 from dealer_station.profile_loader import load_profile  # noqa: E402
-from dealer_station.table.folds import replay  # noqa: E402
 from dealer_station.table.state import TableState  # noqa: E402
 from simulators.scripted_shoe import ScriptedShoe  # noqa: E402
 
 PROGRAM = {"version": "bench"}
+JOURNAL_COLUMNS = "seq, at, table_id, round_id, kind, actor, payload, prev_hash, hash"
+REBUILD_COLUMNS = "seq, at, kind, payload"
 
 
 class CommitCounter:
@@ -192,27 +197,78 @@ def scripted_rounds(path: Path, rounds: int, seed: int = 1, purpose: Purpose = "
         return time.perf_counter() - start, journal.last_seq
 
 
-def raw_read_seconds(path: Path) -> tuple[float, int]:
+class Timed(NamedTuple):
+    """Wall-clock and CPU seconds of one run (CPU: ``process_time``, what the run itself spent, which other
+    work on the machine's cores inflates less than the wall clock), and how many records it read."""
+
+    wall: float
+    cpu: float
+    records: int
+
+
+def raw_read_seconds(path: Path, columns: str = JOURNAL_COLUMNS) -> Timed:
     """The rebuild's peer: every row of the same journal read with sqlite3 and its payload parsed with
-    orjson (what any replay must at least do), nothing folded."""
+    orjson (what any replay must at least do), nothing folded. ``columns``: every column of a record
+    (the peer as it always was), or only those the rebuild reads (``REBUILD_COLUMNS``)."""
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    payload = columns.split(", ").index("payload")
     try:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         rows = 0
-        for row in conn.execute("SELECT seq, at, table_id, round_id, kind, actor, payload, prev_hash, hash "
-                                "FROM events ORDER BY seq"):
-            orjson.loads(row[6])
+        for row in conn.execute(f"SELECT {columns} FROM events ORDER BY seq"):
+            orjson.loads(row[payload])
             rows += 1
-        return time.perf_counter() - start, rows
+        return Timed(time.perf_counter() - start, time.process_time() - cpu, rows)
     finally:
         conn.close()
 
 
-def rebuild_seconds(path: Path) -> tuple[float, int]:
+def rebuild_seconds(path: Path) -> Timed:
+    """What a station's restart does (``TableSession.start``): every record folded by the game's folds
+    (``Folds.rebuild`` over ``Journal.records``: typed events, upcasters, ``evolve``)."""
     with Journal.open_readonly(path) as journal:
-        start = time.perf_counter()
-        state = replay(TableState(journal.table_id), journal.events())
-        return time.perf_counter() - start, state.last_seq
+        start, cpu = time.perf_counter(), time.process_time()
+        state = get_game("uth").folds.rebuild(TableState(journal.table_id), journal.records())
+        return Timed(time.perf_counter() - start, time.process_time() - cpu, state.last_seq)
+
+
+def rebuild_beside_peers(path: Path, reps: int) -> list[str]:
+    """The rebuild and its peers, A B C A B C (``reps`` of each, the page cache warm for all): table lines."""
+    runs: dict[str, list[Timed]] = {"rebuild": [], "peer": [], "narrow": []}
+    for rep in range(1, reps + 1):
+        runs["rebuild"].append(rebuild_seconds(path))
+        runs["peer"].append(raw_read_seconds(path))
+        runs["narrow"].append(raw_read_seconds(path, REBUILD_COLUMNS))
+        print(f"rebuild rep {rep}: " + ", ".join(f"{name} {r[-1].wall:.3f} s (CPU {r[-1].cpu:.3f})"
+                                                  for name, r in runs.items()), file=sys.stderr, flush=True)
+    rebuilds, peers, narrow = runs["rebuild"], runs["peer"], runs["narrow"]
+    if {r.records for r in peers + narrow} != {rebuilds[0].records}:
+        raise RuntimeError("the rebuild and its peers read different numbers of records")
+
+    def ratios(over: list[Timed], clock: str) -> str:
+        return spread([getattr(a, clock) / getattr(b, clock) for a, b in zip(rebuilds, over, strict=True)], ".2f")
+
+    return [
+        f"| rebuild table state from a {rebuilds[0].records:,}-event journal ({reps} x A B C beside its peers; "
+        f"min / median / max; CPU in brackets) | {spread([r.wall for r in rebuilds], '.3f')} s "
+        f"({spread([r.cpu for r in rebuilds], '.3f')}) | < 2 s |",
+        f"| the peer: read the same rows and parse every payload (sqlite3 + orjson, nothing folded) "
+        f"| {spread([r.wall for r in peers], '.3f')} s ({spread([r.cpu for r in peers], '.3f')}) | |",
+        f"| rebuild / peer, each A B pair (CPU) | **{ratios(peers, 'wall')}x** ({ratios(peers, 'cpu')}) | <= 2x |",
+        f"| the peer on the rebuild's columns only ({REBUILD_COLUMNS}) | {spread([r.wall for r in narrow], '.3f')} s "
+        f"({spread([r.cpu for r in narrow], '.3f')}) | |",
+        f"| rebuild / that peer, each pair (CPU) | {ratios(narrow, 'wall')}x ({ratios(narrow, 'cpu')}) | |",
+    ]
+
+
+def rebuild_part(work: Path, events: int, reps: int, per_round: float) -> list[str]:
+    """Part 3: write a journal of about ``events`` events (scripted rounds, simulation journal: its writing is
+    not timed), then time its rebuild beside its peers; table lines."""
+    big = work / "rebuild.sqlite"
+    rounds_needed = int(events / per_round) + 1
+    print(f"building a {events:,}-event journal ({rounds_needed} scripted rounds)...", file=sys.stderr, flush=True)
+    scripted_rounds(big, rounds_needed, seed=2, purpose="simulation")
+    return rebuild_beside_peers(big, reps)
 
 
 def durable_and_simulation(work: Path, rounds: int, reps: int, raw_n: int, counter: CommitCounter) -> list[str]:
@@ -263,6 +319,8 @@ def main() -> int:
     parser.add_argument("--reps", type=int, default=3, help="repetitions of each durability, alternated")
     parser.add_argument("--raw", type=int, default=1000, help="raw fsyncs and raw SQLite commits per repetition")
     parser.add_argument("--events", type=int, default=100_000, help="size of the journal to rebuild")
+    parser.add_argument("--rebuild-reps", type=int, default=5, help="repetitions of the rebuild and its peers")
+    parser.add_argument("--only-rebuild", action="store_true", help="only part 3: the rebuild beside its peers")
     parser.add_argument("--dir", default=str(ROOT / "var" / "bench-session"))
     parser.add_argument("--child-full", type=int, default=0, help=argparse.SUPPRESS)  # the strace check's run
     args = parser.parse_args()
@@ -279,6 +337,13 @@ def main() -> int:
     started, load_start = time.monotonic(), load_average()
     print(f"# session benchmark - {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, "
           f"load average at start {load_start}", flush=True)
+    if args.only_rebuild:
+        seconds, events = scripted_rounds(work / "scripted.sqlite", 10)
+        rebuild = rebuild_part(work, args.events, args.rebuild_reps, events / 10)
+        print("\n| measurement | result | target |\n|---|---:|---:|")
+        print("\n".join(rebuild))
+        print(f"\nload average at start {load_start}, at end {load_average()}; {time.monotonic() - started:.0f} s in all")
+        return 0
     durable = durable_and_simulation(work, args.rounds, args.reps, args.raw, counter)
     traced = strace_check(work, 10)
 
@@ -290,18 +355,7 @@ def main() -> int:
     scripted = args.rounds / seconds
     per_round = events / args.rounds
 
-    big = work / "rebuild.sqlite"
-    rounds_needed = int(args.events / per_round) + 1
-    print(f"building a {args.events:,}-event journal ({rounds_needed} scripted rounds)...", file=sys.stderr, flush=True)
-    scripted_rounds(big, rounds_needed, seed=2, purpose="simulation")  # rebuild reads it: its fsyncs are not measured
-    rebuilds: list[float] = []
-    raws: list[float] = []
-    for _ in range(2):  # A B A B: the rebuild beside its raw peer, the same rows, the page cache warm for both
-        seconds_, replayed = rebuild_seconds(big)
-        rebuilds.append(seconds_)
-        raws.append(raw_read_seconds(big)[0])
-    rebuild = statistics.median(rebuilds)
-    rebuild_ratio = statistics.median(r / w for r, w in zip(rebuilds, raws, strict=True))
+    rebuild = rebuild_part(work, args.events, args.rebuild_reps, per_round)
 
     with Journal(work / "appends.sqlite", table_id="B") as journal:
         n = 2000
@@ -323,9 +377,7 @@ def main() -> int:
           f"| {scripted:.1f} | |")
     print(f"| journal events per 7-seat round | {per_round:.0f} | |")
     print(f"| durable journal appends/s (live journal, `synchronous=FULL`, one commit each) | {appends:,.0f} | |")
-    print(f"| rebuild table state from a {replayed:,}-event journal (A B A B beside its peer) | {rebuild:.2f} s | < 2 s |")
-    print(f"| the peer: read and parse the same rows (sqlite3 + orjson, nothing folded) | {statistics.median(raws):.2f} s;"
-          f" rebuild / raw **{rebuild_ratio:.2f}x** | <= 2x |")
+    print("\n".join(rebuild))
     print()
     print(f"load average at start {load_start}, at end {load_average()}; {time.monotonic() - started:.0f} s in all")
     return 0

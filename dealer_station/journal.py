@@ -323,6 +323,8 @@ class Identity:
 
 
 _COLUMNS = "seq, at, table_id, round_id, kind, actor, payload, prev_hash, hash"
+_RECORD_COLUMNS = "seq, at, kind, payload"
+"""What a rebuild folds of each record (``Journal.records``)."""
 
 
 def _parse_payload(text: str) -> Any:
@@ -332,13 +334,29 @@ def _parse_payload(text: str) -> Any:
     return orjson.loads(text)
 
 
-def _event_from_row(row: tuple[Any, ...]) -> JournalEvent:
-    seq, at, table_id, round_id, kind, actor, payload, prev_hash, digest = row
+def _record_payload(seq: int, text: str) -> Any:
+    """The parsed payload of record ``seq``; an unreadable one is refused naming the record."""
     try:
-        data = _parse_payload(payload)
+        return _parse_payload(text)
     except (TypeError, ValueError):
         raise JournalError(f"record {seq} has an unreadable payload; run `dealer-station journal verify`") from None
-    return JournalEvent(seq, at, table_id, round_id, kind, actor, data, prev_hash, digest)
+
+
+def _event_from_row(row: tuple[Any, ...]) -> JournalEvent:
+    seq, at, table_id, round_id, kind, actor, payload, prev_hash, digest = row
+    return JournalEvent(seq, at, table_id, round_id, kind, actor, _record_payload(seq, payload), prev_hash, digest)
+
+
+def _parsed_page(rows: list[tuple[int, str, str, str]]) -> list[tuple[int, str, str, Any]]:
+    """``(seq, at, kind, payload text)`` rows with their payloads parsed, a page in one pass (orjson, as
+    ``_parse_payload``); an unreadable payload is refused naming its record."""
+    loads = orjson.loads
+    try:
+        return [(seq, at, kind, loads(payload)) for seq, at, kind, payload in rows]
+    except (TypeError, ValueError):
+        for seq, _at, _kind, payload in rows:
+            _record_payload(seq, payload)
+        raise
 
 
 def _check_text(value: object, name: str, *, optional: bool = False) -> None:
@@ -728,7 +746,8 @@ class Journal:
         """
         live_from = self.live_from
         if live_from > 2 and since_seq + 1 < live_from:  # records archived out of the live file
-            yield from self._archived_events(since_seq, live_from - 1, round_id, kinds)
+            for row in self._archived_rows(since_seq, live_from - 1, round_id, kinds):
+                yield _event_from_row(row)
             since_seq = live_from - 1
         where, params = ["seq > ?"], []
         if round_id is not None:
@@ -740,6 +759,26 @@ class Journal:
             where.append(f"kind IN ({','.join('?' * len(kinds))})")
             params.extend(sorted(kinds))
         sql = f"SELECT {_COLUMNS} FROM events WHERE {' AND '.join(where)} ORDER BY seq LIMIT {_PAGE}"
+        for rows in self._pages(sql, since_seq, params):
+            for row in rows:
+                yield _event_from_row(row)
+
+    def records(self, since_seq: int = 0) -> Iterator[tuple[int, str, str, Any]]:
+        """``(seq, at, kind, payload)`` of every record after ``since_seq`` in order, the payload parsed:
+        what a rebuild folds (``Folds.rebuild``), read without a ``JournalEvent`` per record, nor the
+        columns it does not fold. Paged and read across the archive as ``events``."""
+        live_from = self.live_from
+        if live_from > 2 and since_seq + 1 < live_from:
+            for row in self._archived_rows(since_seq, live_from - 1, None, None):
+                yield row[0], row[1], row[4], _record_payload(row[0], row[6])
+            since_seq = live_from - 1
+        sql = f"SELECT {_RECORD_COLUMNS} FROM events WHERE seq > ? ORDER BY seq LIMIT {_PAGE}"
+        for rows in self._pages(sql, since_seq, []):
+            yield from _parsed_page(rows)
+
+    def _pages(self, sql: str, since_seq: int, params: list[Any]) -> Iterator[list[Any]]:
+        """The rows of ``sql`` (its first parameter: the seq to read after) a page at a time, the lock held
+        only while a page is fetched."""
         cursor = since_seq
         while True:
             with self._lock:
@@ -747,8 +786,7 @@ class Journal:
                     rows = self._require().execute(sql, (cursor, *params)).fetchall()
                 except sqlite3.Error as exc:
                     raise JournalError(f"cannot read journal {self.path}: {exc}") from None
-            for row in rows:
-                yield _event_from_row(row)
+            yield rows
             if len(rows) < _PAGE:
                 return
             cursor = rows[-1][0]
@@ -815,8 +853,8 @@ class Journal:
         except segments.SegmentError as exc:
             raise JournalError(exc.problem) from None
 
-    def _archived_events(self, after: int, upto: int, round_id: str | None,
-                         kinds: set[str] | None) -> Iterator[JournalEvent]:
+    def _archived_rows(self, after: int, upto: int, round_id: str | None,
+                         kinds: set[str] | None) -> Iterator[tuple[Any, ...]]:
         """Records ``after+1..upto`` from the archived segments, in order; a gap or a missing or altered
         segment is one line naming it (``JournalError``), never a short history."""
         folder = self.archive_folder
@@ -840,7 +878,7 @@ class Journal:
                         return
                     expected = row[0] + 1
                     if (round_id is None or row[3] == round_id) and (kinds is None or row[4] in kinds):
-                        yield _event_from_row(row)
+                        yield row
         except segments.SegmentError as exc:
             raise JournalError(exc.problem) from None
         if expected <= upto:

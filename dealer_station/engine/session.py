@@ -30,6 +30,7 @@ from ..profile_loader import with_terms
 from ..table import events as ev
 from ..table.commands import Command, Offer
 from ..table.event_base import EventError
+from ..table.fold import RecordNotFolded
 from ..table.state import RoundState, TableState
 from ..table.terms import terms_digest, terms_of
 from ..wire import reports as rp
@@ -151,19 +152,15 @@ class TableSession:
         kernel = self._kernel
         with kernel.lock:
             state = kernel.state
-            folds = self._game.folds
-            for record in self.journal.events():
-                try:
-                    event = ev.decode(record.kind, record.payload)
-                except EventError as exc:
-                    raise JournalError(f"journal record {record.seq}: {exc.problem}") from None
-                try:
-                    folds.evolve(state, event, record.at, record.seq)
-                except (KeyError, IndexError, ValueError, TypeError, AttributeError, AssertionError) as exc:
-                    # a chain that verifies but does not tell one table's story (e.g. two writers interleaved)
-                    self._log.error("journal_replay_failed", seq=record.seq, kind=record.kind, error=repr(exc))
-                    raise JournalError(f"journal record {record.seq} ({record.kind}) cannot be replayed: the journal "
-                                       "does not follow one table's rounds (see the log)") from None
+            try:
+                self._game.folds.rebuild(state, self.journal.records())
+            except RecordNotFolded as exc:
+                if isinstance(exc.cause, EventError):
+                    raise JournalError(f"journal record {exc.seq}: {exc.cause.problem}") from None
+                # a chain that verifies but does not tell one table's story (e.g. two writers interleaved)
+                self._log.error("journal_replay_failed", seq=exc.seq, kind=exc.kind, error=repr(exc.cause))
+                raise JournalError(f"journal record {exc.seq} ({exc.kind}) cannot be replayed: the journal "
+                                   "does not follow one table's rounds (see the log)") from None
             info = dict(program) if program is not None else program_digest()
             info.setdefault("version", __version__)
             if self._table.devices.approve_any:

@@ -117,10 +117,11 @@ def _converters(tp: Any) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             item_to, item_from = _converters(args[0])
-            return (lambda t: [item_to(x) for x in t]), (lambda t: tuple(item_from(x) for x in t))
+            return (lambda t: [item_to(x) for x in t]), (lambda t: tuple([item_from(x) for x in t]))
         convs = [_converters(a) for a in args]
+        froms = [c[1] for c in convs]
         return ((lambda t: [c[0](x) for c, x in zip(convs, t, strict=True)]),
-                (lambda t: tuple(c[1](x) for c, x in zip(convs, t, strict=True))))
+                (lambda t: tuple([f(x) for f, x in zip(froms, t, strict=True)])))
     return _identity, _identity
 
 
@@ -152,56 +153,147 @@ def encode(event: Event) -> dict[str, Any]:
     return out
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Reader:
-    """How to build one class from a payload, worked out once (replay reads 100,000s)."""
-
-    names: frozenset[str]
-    required: tuple[str, ...]
-    convert: tuple[tuple[str, Callable[[Any], Any]], ...]  # only the fields that need it
-    custom: Callable[[dict[str, Any]], Event] | None
-
-
-_READERS: dict[type[Event], _Reader] = {}
-
-
-def _reader(cls: type[Event]) -> _Reader:
-    reader = _READERS.get(cls)
-    if reader is None:
-        fields = _fields(cls)
-        reader = _READERS[cls] = _Reader(
-            frozenset(name for name, *_ in fields),
-            tuple(name for name, _t, _f, required in fields if required),
-            tuple((name, from_json) for name, _t, from_json, _r in fields if from_json is not _identity),
-            getattr(cls, "from_payload", None))
-    return reader
+_Decoder = Callable[[Mapping[str, Any]], Event]
+_DECODERS: dict[str, _Decoder] = {}
+_MISSING: Any = dataclasses.MISSING
+_DECODE_ERRORS = (TypeError, ValueError, ArithmeticError)
+"""What a field's conversion (or a class's own ``__init__``) raises on a value of the wrong shape."""
+_Refusal = Callable[[Mapping[str, Any], Exception | None], EventError]
 
 
 def decode(kind: str, payload: Mapping[str, Any]) -> Event:
-    """The event a journaled ``kind`` + ``payload`` stands for, upcast to the current version."""
-    cls = event_class(kind)
-    data = dict(payload)
-    if VERSION_KEY in data or cls.version > 1:
-        data = _upcast(cls, kind, data)
-    reader = _reader(cls)
-    if reader.custom is not None:
+    """The event a journaled ``kind`` + ``payload`` stands for, upcast to the current version.
+
+    ``payload`` is neither changed nor kept (the journal's record still holds it)."""
+    read = _DECODERS.get(kind)
+    if read is None:
+        read = _DECODERS[kind] = _decoder(event_class(kind))
+    return read(payload)
+
+
+def _decoder(cls: type[Event]) -> _Decoder:
+    """How to read ``cls`` from a payload, worked out once per class: a restart reads 100,000s of them.
+
+    The payload is copied only where something may write into it (the upcasters, a class's own
+    ``from_payload``). Checks, in this order: the version (upcast when older), unknown fields, missing
+    fields, then each value converted from its JSON form."""
+    custom = getattr(cls, "from_payload", None)
+    if custom is not None:
+        return _custom_reader(cls, custom)
+    fields = dataclasses.fields(cls)
+    spec = _fields(cls)  # the same fields, in the same order
+    names = frozenset(name for name, *_ in spec)
+    required = frozenset(name for name, _to, _from, needed in spec if needed)
+    plan = tuple((name, None if from_json is _identity else from_json, f.default, f.default_factory)
+                 for (name, _to, from_json, _r), f in zip(spec, fields, strict=True))
+
+    def refuse(data: Mapping[str, Any], problem: Exception | None = None) -> EventError:
+        """The first of: unknown fields, a missing field, the ``problem`` a value raised."""
+        unknown = set(data) - names
+        if unknown:
+            return EventError(f"{cls.kind} event has unknown field(s) {', '.join(sorted(unknown))}")
+        missing = [name for name, *_ in plan if name in required and name not in data]
+        if missing or problem is None:
+            return EventError(f"{cls.kind} event lacks {missing[0]!r}")
+        return EventError(f"{cls.kind} event is malformed: {problem}")
+
+    slots = _slot_setters(cls, fields)
+    if slots is None:
+        return _init_reader(cls, plan, names, required, refuse)
+    return _slot_reader(cls, plan, slots, names, required, refuse)
+
+
+def _versioned(cls: type[Event], payload: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The payload at ``cls``'s version: a copy upcast step by step when it is older (or says a version)."""
+    return _upcast(cls, cls.kind, dict(payload)) if VERSION_KEY in payload or cls.version > 1 else payload
+
+
+def _custom_reader(cls: type[Event], custom: Callable[[dict[str, Any]], Event]) -> _Decoder:
+    """A class that reads its own payload (``from_payload``) gets a copy it may keep or change."""
+
+    def read(payload: Mapping[str, Any]) -> Event:
+        data = dict(payload)
+        if VERSION_KEY in data or cls.version > 1:
+            data = _upcast(cls, cls.kind, data)
         try:
-            return reader.custom(data)
-        except (DealerStationError, TypeError, ValueError, ArithmeticError, KeyError) as exc:
-            raise EventError(f"{kind} event is malformed: {exc}") from None
-    if not reader.names.issuperset(data):
-        unknown = set(data) - reader.names
-        raise EventError(f"{kind} event has unknown field(s) {', '.join(sorted(unknown))}")
-    for name in reader.required:
-        if name not in data:
-            raise EventError(f"{kind} event lacks {name!r}")
+            return custom(data)
+        except (DealerStationError, KeyError, *_DECODE_ERRORS) as exc:
+            raise EventError(f"{cls.kind} event is malformed: {exc}") from None
+
+    return read
+
+
+def _init_reader(cls: type[Event], plan: tuple[tuple[str, Any, Any, Any], ...], names: frozenset[str],
+                 required: frozenset[str], refuse: _Refusal) -> _Decoder:
+    """A class not filled slot by slot (see ``_slot_setters``) is built by its own ``__init__``."""
+
+    def read(payload: Mapping[str, Any]) -> Event:
+        data = _versioned(cls, payload)
+        if not (names.issuperset(data) and data.keys() >= required):
+            raise refuse(data, None)
+        try:
+            return cls(**{name: data[name] if convert is None else convert(data[name])
+                          for name, convert, _d, _f in plan if name in data})
+        except _DECODE_ERRORS as exc:
+            raise refuse(data, exc) from None
+
+    return read
+
+
+def _slot_reader(cls: type[Event], plan: tuple[tuple[str, Any, Any, Any], ...],
+                 slots: tuple[Callable[[Any, Any], None], ...], names: frozenset[str], required: frozenset[str],
+                 refuse: _Refusal) -> _Decoder:
+    """The reader of a frozen slotted class, written out field by field as ``dataclasses`` writes an
+    ``__init__``: one slot set per field (what the class's ``__init__`` does), without building keyword
+    arguments or looping over fields. The refusals are ``_init_reader``'s, in its order: unknown fields
+    are looked for first, a missing field (a ``KeyError``) and a bad value only when reading fails."""
+    scope: dict[str, Any] = {"cls": cls, "new": object.__new__, "names": names, "refuse": refuse,
+                             "versioned": _versioned, "errors": (KeyError, *_DECODE_ERRORS), "V": VERSION_KEY}
+    lines = []
+    for i, ((name, convert, default, factory), put) in enumerate(zip(plan, slots, strict=True)):
+        scope[f"put{i}"], scope[f"convert{i}"], scope[f"default{i}"], scope[f"factory{i}"] = put, convert, default, factory
+        value = f"data[{name!r}]" if convert is None else f"convert{i}(data[{name!r}])"
+        if name in required:
+            lines.append(f"put{i}(event, {value})")
+        elif factory is not _MISSING:
+            lines.append(f"put{i}(event, {value} if {name!r} in data else factory{i}())")
+        elif convert is None:
+            lines.append(f"put{i}(event, data.get({name!r}, default{i}))")
+        else:
+            lines.append(f"put{i}(event, {value} if {name!r} in data else default{i})")
+    versioning = "versioned(cls, payload)" if cls.version > 1 else "versioned(cls, payload) if V in payload else payload"
+    body = "\n        ".join(lines) or "pass"
+    source = f"""def read(payload):
+    data = {versioning}
+    if not names.issuperset(data):
+        raise refuse(data)
+    event = new(cls)
     try:
-        for name, from_json in reader.convert:
-            if name in data:
-                data[name] = from_json(data[name])
-        return cls(**data)
-    except (TypeError, ValueError, ArithmeticError) as exc:
-        raise EventError(f"{kind} event is malformed: {exc}") from None
+        {body}
+    except errors as exc:
+        raise refuse(data, exc) from None
+    return event
+"""
+    exec(source, scope)  # the source is written here, from the class's own field names
+    read: _Decoder = scope["read"]
+    return read
+
+
+def _slot_setters(cls: type[Event], fields: tuple[dataclasses.Field[Any], ...]) -> tuple[Callable[[Any, Any], None], ...] | None:
+    """The slot setters of a frozen slotted dataclass whose ``__init__`` (written by ``dataclasses``) only sets
+    its fields; None for any other class (a ``__post_init__``, a field outside ``__init__``, no slots)."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or not params.init or hasattr(cls, "__post_init__"):
+        return None
+    if not all(f.init for f in fields):
+        return None
+    setters = []
+    for f in fields:
+        slot = next((klass.__dict__[f.name] for klass in cls.__mro__ if f.name in klass.__dict__), None)
+        if not isinstance(slot, types.MemberDescriptorType):
+            return None
+        setters.append(slot.__set__)
+    return tuple(setters)
 
 
 def _upcast(cls: type[Event], kind: str, data: dict[str, Any]) -> dict[str, Any]:

@@ -11,19 +11,33 @@ scratch state and recovery all fold through ``Folds.evolve``: one piece of code.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .event_base import Event, decode
+from .event_base import Event, EventError, decode
 
 if TYPE_CHECKING:
     from .state import TableState
 
-__all__ = ["Fold", "Folds"]
+__all__ = ["FOLD_ERRORS", "Fold", "Folds", "RecordNotFolded"]
 
 Fold = Callable[["TableState", Any, str], None]
 """``(state, event, at)``: changes ``state`` in place."""
 F = TypeVar("F", bound=Callable[..., None])
+Record = tuple[int, str, str, Mapping[str, Any]]
+"""``(seq, at, kind, payload)``: a journal record as a rebuild folds it (``Journal.records``)."""
+FOLD_ERRORS = (KeyError, IndexError, ValueError, TypeError, AttributeError, AssertionError)
+"""What a fold raises on an event its table's story does not allow (a chain that verifies but
+interleaves two writers, say): nothing decides there, so it is a broken journal, not a refusal."""
+
+
+class RecordNotFolded(Exception):
+    """A journal record ``Folds.rebuild`` could not fold: its ``seq`` and ``kind``, and ``cause``: an
+    ``EventError`` when its payload is not an event of its kind, else what the fold raised."""
+
+    def __init__(self, seq: int, kind: str, cause: Exception) -> None:
+        super().__init__(f"journal record {seq} ({kind}): {cause!r}")
+        self.seq, self.kind, self.cause = seq, kind, cause
 
 
 class Folds:
@@ -78,14 +92,25 @@ class Folds:
 
     def evolve(self, state: TableState, event: Event, at: str, seq: int = 0) -> TableState:
         """Fold one event into ``state`` (in place) and return it."""
-        for fold in self.chain(type(event)):
+        for fold in self._chains.get(type(event)) or self.chain(type(event)):
             fold(state, event, at)
         if seq:
             state.last_seq = seq
         return state
 
-    def replay(self, state: TableState, records: Iterable[Any]) -> TableState:
-        """Apply journal records (objects with ``kind``, ``payload``, ``at``, ``seq``) in order."""
-        for record in records:
-            self.evolve(state, decode(record.kind, record.payload), record.at, record.seq)
+    def rebuild(self, state: TableState, records: Iterable[Record]) -> TableState:
+        """Fold journal records ``(seq, at, kind, payload)`` in order (``Journal.records``): how a station
+        rebuilds its table on a restart, each payload read as its typed event (upcast when older) and
+        folded by ``evolve``. A record that cannot be is ``RecordNotFolded`` naming it."""
+        evolve = self.evolve
+        seq, kind = 0, ""
+        try:
+            for seq, at, kind, payload in records:
+                evolve(state, decode(kind, payload), at, seq)
+        except (EventError, *FOLD_ERRORS) as exc:
+            raise RecordNotFolded(seq, kind, exc) from exc
         return state
+
+    def replay(self, state: TableState, records: Iterable[Any]) -> TableState:
+        """``rebuild`` from journal records as objects (``kind``, ``payload``, ``at``, ``seq``: ``JournalEvent``)."""
+        return self.rebuild(state, ((r.seq, r.at, r.kind, r.payload) for r in records))
