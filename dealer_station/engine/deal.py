@@ -626,7 +626,7 @@ class DealFlow(TableBank, SeatingRules):
         if rule.response is policy.Response.VOID:
             self.void(tx, code, STATION, reason=text)
             return
-        if rnd.halt is None and rule.halt == "link" and state.device(device).connected:
+        if rnd.halt is None and rule.halt == "link" and not rule.from_link and state.device(device).connected:
             # The unit says it lost power, on a link that is back already (its reconnect was heard first): no link
             # event is coming to decide a link halt, so it is decided now as the link's return decides it - a deal
             # cannot go on from where the unit was; anything else goes on, the fault on record.

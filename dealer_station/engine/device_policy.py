@@ -38,6 +38,8 @@ class FaultRule:
     """The halt kind (``phases.HALT_KINDS``) when the response is a halt."""
     always: bool = False
     """Applies in any phase of a round in progress, not only while the device is needed."""
+    from_link: bool = False
+    """Raised by the driver's link layer as the link goes down (its ``LinkDown`` follows), not sent by a device."""
 
 
 FAULT_RULES: dict[str, FaultRule] = {r.code: r for r in (
@@ -49,9 +51,8 @@ FAULT_RULES: dict[str, FaultRule] = {r.code: r for r in (
     FaultRule("card_unreadable", Response.HALT, "unreadable"),
     FaultRule("deck_count_wrong", Response.VOID, always=True),
     FaultRule("power_restored", Response.HALT, "link"),
-    # raised by the driver's link layer, not sent by a device:
-    FaultRule("link_lost", Response.HALT, "link"),
-    FaultRule("crc_errors", Response.HALT, "link"),
+    FaultRule("link_lost", Response.HALT, "link", from_link=True),
+    FaultRule("crc_errors", Response.HALT, "link", from_link=True),
 )}
 
 LINK_FAULTS = frozenset(code for code, rule in FAULT_RULES.items() if rule.halt == "link")
