@@ -103,6 +103,7 @@ def _phase_at_end(journal: Path, table_id: str) -> tuple[str, int]:
         return ("closed" if state.round is None else state.round.phase), state.last_seq
 
 
+@pytest.mark.slow(seconds=60)
 def test_sigkill_at_fifty_points_loses_nothing_and_pays_nothing_twice(tmp_path: Path) -> None:
     table = load_profile("uth-default")
     journal = tmp_path / "crash.sqlite"
@@ -170,6 +171,7 @@ def test_sigkill_at_fifty_points_loses_nothing_and_pays_nothing_twice(tmp_path: 
 THB_KILLS = 20
 
 
+@pytest.mark.slow(seconds=40)
 def test_sigkill_during_thb_rounds_with_jackpot_hits_neither_loses_nor_pays_twice(tmp_path: Path) -> None:
     """Kill a THB table whose deck is stacked for Pool hits (many held for verification)
     at random instants; afterwards every award was journaled once, the meter is conserved
@@ -213,6 +215,7 @@ def test_sigkill_during_thb_rounds_with_jackpot_hits_neither_loses_nor_pays_twic
 POKER_KILLS = 15
 
 
+@pytest.mark.slow(seconds=20)
 def test_sigkill_during_poker_hands_creates_no_chip_and_settles_no_hand_twice(tmp_path: Path) -> None:
     """Kill a no-limit table mid-session at random instants (deals, betting, showdowns, seat
     changes); afterwards the chips add up at every journal position, no hand ended twice,
