@@ -64,9 +64,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = ordering.run_order(items, module=lambda item: item.path,
                                   long=lambda item: item.get_closest_marker("slow") is not None,
                                   last=lambda item: item.get_closest_marker(background.MARKER) is not None,
-                                  early=lambda item: item.path.parent.name == "ui")
+                                  early=lambda item: item.path.parent.name == "ui", seconds=_declared_seconds)
     if not config.option.collectonly:
         background.start(background.names_of(items))
+
+
+def _declared_seconds(item: pytest.Item) -> float | None:
+    """What a long test costs alone (``@pytest.mark.slow(seconds=N)``): the costliest start first."""
+    marker = item.get_closest_marker("slow")
+    return None if marker is None or "seconds" not in marker.kwargs else float(marker.kwargs["seconds"])
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -269,7 +269,7 @@ def test_all_five_card_hands_reproduce_published_counts():
 # --- exact seven-card counts ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("n", [5, pytest.param(7, marks=pytest.mark.slow)])  # 7: all 133,784,560 hands
+@pytest.mark.parametrize("n", [5, pytest.param(7, marks=pytest.mark.slow(seconds=30))])  # 7: all 133,784,560 hands
 def test_exact_enumeration_reproduces_published_counts(n):
     counts, stats = enumerate7.enumerate_counts(n)
     assert dict(counts) == PUBLISHED[n]

@@ -17,11 +17,12 @@ class Item:
     long: bool = False
     last: bool = False
     early: bool = False
+    seconds: float | None = None
 
 
 def ordered(tests: list[Item], spread: float = 0.7) -> list[Item]:
     return run_order(tests, module=lambda t: t.module, long=lambda t: t.long, last=lambda t: t.last,
-                     early=lambda t: t.early, spread=spread)
+                     early=lambda t: t.early, spread=spread, seconds=lambda t: t.seconds)
 
 
 def suite() -> list[Item]:
@@ -67,3 +68,16 @@ def test_no_long_tests_is_the_short_ones_in_order() -> None:
     shorts = [Item("a", "1"), Item("a", "2"), Item("b", "1")]
     assert ordered(shorts) == shorts
     assert ordered([Item("a", "x", long=True)]) == [Item("a", "x", long=True)]
+
+
+def test_the_costliest_blocks_start_first_the_rest_in_their_order() -> None:
+    """A module whose long tests declare more seconds (in sum) than another's starts before it, wherever it
+    was collected; blocks that declare nothing count ``DEFAULT_SECONDS`` a test and keep their order."""
+    tests = suite()
+    tests += [Item("late", "soak", long=True, seconds=60), Item("late", "short")]
+    tests += [Item("later", f"kill{i}", long=True, seconds=20) for i in range(2)]
+    order = ordered(tests)
+    first = [t.module for i, t in enumerate(order) if t.long and (i == 0 or order[i - 1].module != t.module
+                                                                   or not order[i - 1].long)]
+    assert first == ["late", "later", "m0", "m3", "m6", "m9"]
+    assert order.index(Item("late", "soak", long=True, seconds=60)) < 0.1 * len(order)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow  # builds and installs the wheel in a fresh venv
+pytestmark = pytest.mark.slow(seconds=30)  # builds and installs the wheel in a fresh venv
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -172,7 +172,7 @@ class _Dense:
         seven = self.board_rank_keys[:, None] + rank_pair_keys[None, :]
         place = np.minimum(np.searchsorted(tables.rank_keys, seven), len(tables.rank_keys) - 1)
         possible = tables.rank_keys[place] == seven  # five of a rank is no hand: those pairs touch the board
-        self.by_rank_pair = np.where(possible, dense(tables.rank_strengths[place]), 0).astype(np.int16)
+        self.by_rank_pair = np.where(possible, dense(tables.rank_strengths)[place], 0).astype(np.int16)  # ~50k look-ups, not 562k
 
 
 class _Holes:

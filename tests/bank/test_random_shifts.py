@@ -220,6 +220,6 @@ def test_single_json_documents_answer_the_same() -> None:
         assert answers(run_bank("-", stdin=json.dumps(record, indent=2))) == [expected_answer(record)]
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=30)
 def test_more_random_shifts() -> None:
     check(seed=41, shifts=10_000)

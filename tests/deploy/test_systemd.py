@@ -305,7 +305,7 @@ def check_recovered(records: list[JournalEvent], restart: int) -> str:
     return "resumed"
 
 
-@pytest.mark.slow  # a station started three times and a 10 s watchdog (~35 s)
+@pytest.mark.slow(seconds=25)  # a station started three times and a 10 s watchdog (~35 s)
 def test_systemd_restarts_a_killed_and_a_hung_station_and_the_round_is_recovered(
         manager: Manager, tmp_path: Path) -> None:
     var = tmp_path / "var"

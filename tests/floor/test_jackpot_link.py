@@ -476,7 +476,7 @@ def test_jackpot_cli_reports_the_link_and_fails_when_a_journal_does_not_reconcil
     assert unknown.returncode == 2 and "no link 'bank-9'" in unknown.stderr
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=50)
 def test_three_linked_tables_simulated_reconcile_exactly_from_the_floor_and_every_journal(
         floor: Floor, tmp_path: Path) -> None:
     """Issue 22's check: ``simulate --tables 3 --config thb-linked --floor URL --rounds 200 --faults pool_hit:0.2``."""

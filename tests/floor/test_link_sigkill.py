@@ -120,7 +120,7 @@ def floor_awards(floor: Floor, table_id: str) -> Counter[tuple[str, int, str]]:
     return Counter((r, s, f"{a:.2f}") for r, s, a in rows)
 
 
-@pytest.mark.slow  # ~45 s: its own PostgreSQL, killed 20 times, and a member station killed 10 times
+@pytest.mark.slow(seconds=85)  # its own PostgreSQL, killed 20 times, and a member station killed 10 times
 def test_thirty_sigkills_of_the_floor_and_a_member_leave_the_link_reconciled(tmp_path: Path) -> None:
     rng = random.Random(3038)
     journals = tmp_path / "tables"

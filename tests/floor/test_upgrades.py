@@ -55,7 +55,7 @@ def pit_answers(url: str) -> dict[str, Any]:
         }
 
 
-@pytest.mark.slow  # ~15 s: a floor at each of the shipped migrations, each brought to the latest
+@pytest.mark.slow(seconds=25)  # a floor at each of the shipped migrations, each brought to the latest
 def test_every_earlier_floor_with_rows_migrates_to_the_latest_and_serves_the_pit(
         pg_server: PostgresServer, played_journal: Path, tmp_path: Path) -> None:
     ladder = "floor_upgrade_ladder"

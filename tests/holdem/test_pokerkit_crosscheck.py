@@ -188,7 +188,7 @@ def cross_check_hand(rng: random.Random, structure: Structure, tally: Counter[st
     tally["showdowns"] += not hand.won_by_fold
 
 
-@pytest.mark.slow  # 3,000 random hands per structure through PokerKit (about 10 s each)
+@pytest.mark.slow(seconds=15)  # 3,000 random hands per structure through PokerKit (about 10 s each)
 @pytest.mark.parametrize("structure", list(Structure))
 def test_random_hands_agree_with_pokerkit(structure: Structure) -> None:
     rng = random.Random(f"pokerkit-{structure.value}")

@@ -314,7 +314,7 @@ def test_shipped_flop_decisions_are_those_of_a_fresh_count(index: int) -> None:
         assert thb_flop_sums(holes[j], flop) == (int(t.turn[j]), int(t.check[j]))
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=20)
 def test_a_preflop_class_recomputed_hole_by_hole_is_the_shipped_one() -> None:
     """The build's sums for one class again, through the run-time single-hole counts over its flops."""
     assert optimal_build.main(["--classes", "T9s"]) == 0

@@ -20,7 +20,7 @@ from tests.pit.browser import chromium, sign_in
 from tests.pit.conftest import PASSWORD, LiveServer, make_state, settings
 from tests.pit.floorsim import DemoFloor
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.slow(seconds=35)  # mostly waits on par computed beside it
 QUERY = "/reports?from=2020-01-01&by=table&tz=UTC"
 PAR_PENDING = 10_000
 

@@ -114,7 +114,7 @@ def locked_now(station: Station) -> dict[tuple[int, str], tuple[Decimal, tuple[s
     return {k: (v.amount, tuple(sorted(v.chips))) for k, v in (locked or {}).items()}
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=28)
 def test_killed_at_any_point_of_a_sensed_round_the_restarted_station_holds_the_journaled_stakes(tmp_path: Path) -> None:
     # before "no more bets": nothing locked, so the sensor's layout after the restart is the stake
     journal = tmp_path / "before_lock.sqlite"

@@ -71,7 +71,7 @@ def test_bet_sensor_faults_at_a_table_without_one_are_refused_in_one_line(tmp_pa
 ISSUE_FAULTS = "mispay:0.2,missed_collect:0.1,past_post:0.1,pinch:0.05,counterfeit:0.05,antenna_down:0.05,flaky_read:0.3"
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=32)
 def test_the_issue_check_300_rounds_every_fault_caught_none_false(tmp_path: Path) -> None:
     """Both profiles at once, each its own station process (one core each): 2 x 300 rounds."""
     runs = {profile: subprocess.Popen(

@@ -38,7 +38,7 @@ def test_rounds_counts_finished_rounds_exactly(tmp_path: Path, rounds: int) -> N
     assert _finished(done.stdout) == rounds
 
 
-@pytest.mark.slow  # a 200-round soak of the real Qt app
+@pytest.mark.slow(seconds=65)  # a 200-round soak of the real Qt app
 def test_two_hundred_fast_demo_rounds_without_an_abort(tmp_path: Path) -> None:
     done = _demo(tmp_path, 200, 420)
     assert done.returncode == 0, f"exit {done.returncode}: {done.stderr[-2000:]}"
