@@ -84,11 +84,13 @@ class Kernel(Generic[S]):
 
     @contextmanager
     def burst(self) -> Iterator[None]:
-        """Device reports that arrived together: every transaction decided inside is journaled in ONE
-        journal transaction when the burst ends (one fsync instead of one per report), then adopted,
-        published and acted on as one commit is. Each report still decides on its own transaction,
-        on the state the ones before it left, so a report that is refused costs nothing of the others.
-        Nothing is acted on (no device effect, no listener) before the whole burst is durable."""
+        """Device reports (or commands, ``TableSession.together``) that arrived together: every transaction decided
+        inside is journaled in ONE journal transaction when the burst ends (one fsync instead of one each), then
+        adopted, published and acted on as one commit is. Each still decides on its own transaction, on the state
+        the ones before it left, so one that is refused costs nothing of the others. Nothing is acted on (no device
+        effect, no listener) before the whole burst is durable. An exception that leaves the block (a refusal the
+        caller let through, Ctrl-C) ends the burst too: what was decided before it is journaled, so the live state
+        never stays ahead of the journal."""
         with self.lock:
             if self._pending is not None:  # already inside one: it is the same burst
                 yield
@@ -99,36 +101,40 @@ class Kernel(Generic[S]):
                 yield
             finally:
                 pending, self._pending, self._burst_at = self._pending, None, None
-            stale, self._stale = self._stale, False
-            txs = [tx for tx in pending if tx.items]
-            if not txs:
-                for tx in pending:
-                    self.commit(tx)  # effects only
-                if stale:
-                    self.changed()
-                return
-            drafts = [Draft(e.kind, e.payload(), actor, rid) for tx in txs for e, actor, rid in tx.items]
-            try:
-                written = self.journal.append_many(drafts, at=txs[0].at)
-            except JournalError as exc:
-                self.state = base  # nothing of the burst happened
-                self.fail(exc)
-                raise
-            self._depth += 1
-            try:
-                txs[-1].state.last_seq = written[-1].seq
-                self.state = txs[-1].state
-                events = [e for tx in txs for e, _actor, _rid in tx.items]
-                for event, record in zip(events, written, strict=True):
-                    self._log_event(event, record.round_id)
-                self._held.extend(written)
-                for tx in pending:
-                    self._run_effects(tx.effects)
-            finally:
-                self._depth -= 1
-            if self._depth == 0 and (self._held or stale):
-                held, self._held = tuple(self._held), []
-                self.changed(held)
+                self._end_burst(base, pending)
+
+    def _end_burst(self, base: TableState, pending: list[Tx]) -> None:
+        """Journal, adopt, publish and act on a burst's transactions (``burst``)."""
+        stale, self._stale = self._stale, False
+        txs = [tx for tx in pending if tx.items]
+        if not txs:
+            for tx in pending:
+                self.commit(tx)  # effects only
+            if stale:
+                self.changed()
+            return
+        drafts = [Draft(e.kind, e.payload(), actor, rid) for tx in txs for e, actor, rid in tx.items]
+        try:
+            written = self.journal.append_many(drafts, at=txs[0].at)
+        except JournalError as exc:
+            self.state = base  # nothing of the burst happened
+            self.fail(exc)
+            raise
+        self._depth += 1
+        try:
+            txs[-1].state.last_seq = written[-1].seq
+            self.state = txs[-1].state
+            events = [e for tx in txs for e, _actor, _rid in tx.items]
+            for event, record in zip(events, written, strict=True):
+                self._log_event(event, record.round_id)
+            self._held.extend(written)
+            for tx in pending:
+                self._run_effects(tx.effects)
+        finally:
+            self._depth -= 1
+        if self._depth == 0 and (self._held or stale):
+            held, self._held = tuple(self._held), []
+            self.changed(held)
 
     @property
     def in_burst(self) -> bool:

@@ -115,3 +115,19 @@ def test_a_group_the_journal_cannot_take_leaves_the_table_as_it_was(make_session
     assert session.view().unavailable, "the table stops and says why"
     with pytest.raises(RuleError):
         session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
+
+
+def test_a_group_left_by_an_exception_journals_what_it_decided_and_no_more(make_session, commits) -> None:
+    """A refusal the caller lets through (or Ctrl-C) ends the group: the commands before it are journaled and
+    published, so the live state is never ahead of the journal (the next command decides on journaled state)."""
+    session, _shoe = _betting(make_session)
+    before = len(commits)
+    with pytest.raises(RuleError), session.together():
+        session.execute("set_bets", 1, {"ante": "10", "blind": "10"})
+        session.execute("set_bets", 2, {"ante": "1000000", "blind": "1000000"})  # refused, and not caught here
+        session.execute("set_bets", 3, {"ante": "10", "blind": "10"})  # never reached
+    assert commits[before:] == [["bets_set"]]
+    assert dict(session.view().seat_stakes(1)) == {"ante": 10, "blind": 10} and session.view().seat_stakes(3) == {}
+    assert session.view().state.last_seq == session.journal.last_seq
+    session.execute("set_bets", 3, {"ante": "10", "blind": "10"})  # the table goes on from what is journaled
+    assert session.view().state.last_seq == session.journal.last_seq
