@@ -10,6 +10,8 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from dealer_station.engine import TableSession
@@ -17,6 +19,19 @@ from dealer_station.journal import Journal
 from dealer_station.profile_loader import load_profile
 from simulators.scripted_shoe import ScriptedShoe
 from tests import cli as station_cli
+
+
+@contextmanager
+def _ctrl_c_reaches_children() -> Iterator[None]:
+    """A pytest-xdist worker runs with SIGINT ignored, and an ignored signal stays ignored across exec: a simulate
+    started from it never sees Ctrl-C (Python installs its KeyboardInterrupt only where SIGINT is not ignored, as
+    under nohup). While the child starts, SIGINT has a handler here, so the child gets the default disposition a
+    terminal's shell gives it. Whether the test passed used to depend on which tests ran before it in the worker."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def _finished(journal: Path) -> int:
@@ -35,9 +50,12 @@ def _finished(journal: Path) -> int:
 def test_ctrl_c_says_how_many_rounds_and_where_the_journal_is(tmp_path: Path) -> None:
     journal = tmp_path / "sim.sqlite"
     env = dict(os.environ, DEALER_STATION_LOG_LEVEL="error")
-    proc = subprocess.Popen([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "100000", "--seats", "2",
-                             "--journal", str(journal)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=env)
+    with _ctrl_c_reaches_children():
+        proc = subprocess.Popen([sys.executable, "-m", "dealer_station", "simulate", "--rounds", "100000", "--seats",
+                                 "2", "--journal", str(journal)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, env=env)
+    assert not int(Path(f"/proc/{proc.pid}/status").read_text().split("SigIgn:")[1].split()[0], 16) & (1 << 1) or \
+        proc.poll() is not None, "the child ignores Ctrl-C"
     deadline = time.monotonic() + 60
     while _finished(journal) < 3:
         assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.stderr else ""
