@@ -48,9 +48,13 @@ class SerialTransport:
     """pyserial port as a Transport (8N1 at ``baudrate``)."""
 
     def __init__(self, port: str, baudrate: int = 115200, poll: float = 0.005) -> None:
+        import termios
+
         import serial
 
-        self._errors: tuple[type[BaseException], ...] = (serial.SerialException, OSError, TypeError)
+        # termios.error: setting the port's timeout (the link waits longer when idle) calls tcsetattr, which pyserial
+        # does not wrap; on a port that went away mid-deal it raised out of the link thread and killed it.
+        self._errors: tuple[type[BaseException], ...] = (serial.SerialException, OSError, TypeError, termios.error)
         try:
             self._port = serial.Serial(port, baudrate=baudrate, timeout=poll, write_timeout=2.0)
             self._timeout = poll

@@ -480,11 +480,18 @@ class TableSession:
             rnd = self._kernel.state.round
             if rnd is None:
                 return
-            for position, count in rnd.asked:  # the whole deal, queued in the shoe in order
+            for sent, (position, count) in enumerate(rnd.asked):  # the whole deal, queued in the shoe in order
                 now = self._kernel.state.round
                 if now is None or now.halt is not None or now.finished:
                     return  # a shoe that answers at once (a test's) faulted or voided the round: ask no more
-                shoe.deal_packet(position, count)
+                try:
+                    shoe.deal_packet(position, count)
+                except Exception:
+                    if not sent:
+                        raise  # nothing reached the shoe: the request is pending, asked again when its link returns
+                    # Part of the deal reached it before its link went: a loss mid-deal, which the driver's LinkDown
+                    # halts and the link's return voids (cards may be out that the round will never know).
+                    return
 
     # ----------------------------------------------------------------- terms and the read side
 
