@@ -117,11 +117,6 @@ class RoundState:
             revealed=dict(self.revealed),
         )
 
-    @property
-    def requested(self) -> tuple[str, int] | None:
-        """The packet the shoe deals now (the first asked for and not done), if any."""
-        return self.asked[0] if self.asked else None
-
 
 @dataclass(slots=True)
 class DeviceState:
